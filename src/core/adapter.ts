@@ -1,0 +1,57 @@
+/**
+ * The one interface every chat platform implements. Required methods post and edit; the optional ones are
+ * capabilities the core uses when present and works around when not (no `stream`: the relay edits a message).
+ */
+import type { FormSpec, OutgoingMessage } from './message.js';
+import type { ConversationId, ThreadId } from './thread-id.js';
+import type { Incoming } from './incoming.js';
+
+export interface MessageRef {
+  thread: ThreadId;
+  /** Slack ts, Teams activity id, console message number */
+  messageId: string;
+}
+
+export interface AdapterLimits {
+  /** characters of markdown one message can hold before the text must continue in a new message */
+  maxMessageChars: number;
+}
+
+export interface NativeStream {
+  append(delta: string): Promise<void>;
+  stop(final: OutgoingMessage): Promise<MessageRef>;
+}
+
+export interface ChatAdapter {
+  readonly platform: 'slack' | 'teams' | 'console';
+  readonly limits: AdapterLimits;
+  /** Posts the parent message of a new thread in a conversation and returns the thread it opens. */
+  startThread(conversation: ConversationId, message: OutgoingMessage): Promise<MessageRef>;
+  post(thread: ThreadId, message: OutgoingMessage): Promise<MessageRef>;
+  edit(ref: MessageRef, message: OutgoingMessage): Promise<void>;
+  /** A note only one user sees; adapters without it post in the thread. */
+  postEphemeral?(thread: ThreadId | ConversationId, userId: string, message: OutgoingMessage): Promise<void>;
+  /** Opens a form (Slack modal, Teams task module); without it, the core asks field by field in the thread. */
+  openForm?(triggerId: string, thread: ThreadId, form: FormSpec): Promise<void>;
+  /** Native streaming (Slack chat.startStream, Teams streaminfo); the relay edits a message without it. */
+  stream?(thread: ThreadId): Promise<NativeStream | undefined>;
+  /** Starts receiving; every verified, acknowledged event is handed to `onIncoming`. */
+  start(onIncoming: (incoming: Incoming) => Promise<void>): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** Thrown by `edit`/`post` when the chat platform rate-limits; the relay waits `retryAfterMs` and sends the latest text. */
+export class ChatRateLimitedError extends Error {
+  constructor(readonly retryAfterMs: number, readonly scope: string) {
+    super(`chat platform rate limit: retry after ${retryAfterMs} ms`);
+    this.name = 'ChatRateLimitedError';
+  }
+}
+
+/** Thrown by `edit` when the target message no longer exists (deleted by a user). */
+export class MessageGoneError extends Error {
+  constructor(readonly ref: MessageRef) {
+    super('the message to edit no longer exists');
+    this.name = 'MessageGoneError';
+  }
+}

@@ -1,0 +1,65 @@
+/** How tests and local mode start, watch and break the platform simulator. */
+import type { OperationId } from '../operations.js';
+
+export interface SimulatorOptions {
+  /** 0 (default) picks a free port */
+  port?: number;
+  host?: string;
+  /** how long each task stage stays running before it succeeds (default 0: ready at the first poll) */
+  taskDurationMs?: number;
+  /** delay between two stream events (default 0) */
+  streamChunkDelayMs?: number;
+  /** characters of answer text per stream event (default 24) */
+  streamChunkChars?: number;
+  /** AI07/AI20 send the whole text so far in every event instead of deltas */
+  cumulativeContent?: boolean;
+  /** log one line per request to stderr (the key is never printed) */
+  verbose?: boolean;
+}
+
+/** Which requests a fault applies to: one operation (default all), and how many times (default forever). */
+interface FaultScope {
+  operation?: OperationId;
+  times?: number;
+}
+
+export type Fault = FaultScope & (
+  | { kind: 'http-status'; status: number; retryAfterSeconds?: number }
+  | { kind: 'envelope-error'; errorCode: number; message?: string }
+  /** response headers are delayed by this much */
+  | { kind: 'slow-headers'; delayMs: number }
+  /** the stream's connection is destroyed after this many events */
+  | { kind: 'stream-cut'; afterEvents: number }
+  /** an event whose data is not JSON is sent after this many events */
+  | { kind: 'malformed-event'; afterEvents: number }
+  /** an error envelope is sent inside the stream after this many events, then the stream ends */
+  | { kind: 'stream-error-envelope'; afterEvents: number; errorCode: number; message?: string }
+  /** the task the operation polls (or creates) reports failure */
+  | { kind: 'task-fails' }
+);
+
+export interface RecordedRequest {
+  operation: OperationId | 'unknown';
+  method: string;
+  path: string;
+  query: Record<string, string>;
+  /** parsed JSON body (undefined when absent or not JSON) */
+  body: unknown;
+  /** `bearer`, `query` or `none`: how the key came, never the key itself */
+  auth: 'bearer' | 'query' | 'none';
+  at: number;
+}
+
+export interface RunningSimulator {
+  readonly url: string;
+  readonly port: number;
+  /** every request received, in order */
+  readonly requests: RecordedRequest[];
+  /** streams whose client closed the connection before the stream ended */
+  readonly streamsAbortedByClient: number;
+  inject(fault: Fault): void;
+  clearFaults(): void;
+  /** changes the task timing at run time (local mode uses seconds, tests near zero) */
+  setTaskDuration(ms: number): void;
+  close(): Promise<void>;
+}

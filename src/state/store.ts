@@ -1,0 +1,78 @@
+/**
+ * Thread-scoped task state: one small record per thread, updated by compare-and-set on its version under a
+ * per-thread lock. Implementations: memory (tests), lowdb (default, STATE_FILE), Redis (REDIS_URL).
+ */
+import type { ThreadId } from '../core/thread-id.js';
+
+/** Platform ids a thread's task is tied to (names as the platform spells them). */
+export interface PlatformIds {
+  task_id?: string;
+  report_id?: string;
+  job_id?: string;
+  chat_id?: string;
+  chat_item_id?: string;
+  session_id?: string;
+}
+
+/** What the thread is waiting for on the platform, so that a restarted bot can resume the wait. */
+export interface Wait {
+  /** the operation being polled, e.g. `AI35-8` */
+  operation: string;
+  /** the workflow step that continues when it is ready */
+  step: string;
+  since: number;
+  /** the replica holding the wait and until when (Redis lease); absent for a single process */
+  leaseOwner?: string;
+  leaseUntil?: number;
+}
+
+export type ThreadStatus = 'active' | 'waiting' | 'done' | 'failed' | 'cancelled';
+
+export interface ThreadRecord {
+  thread: ThreadId;
+  /** `chat`, `novelty`, `solution`, ... */
+  workflow: string;
+  /** the workflow's current step */
+  step: string;
+  /** incremented by every write; button values carry it */
+  version: number;
+  status: ThreadStatus;
+  workspaceId: string;
+  startedBy: string;
+  ids: PlatformIds;
+  /** small selections and inputs the user confirmed (never large platform results) */
+  data: Record<string, unknown>;
+  wait?: Wait;
+  createdAt: number;
+  updatedAt: number;
+}
+
+/** A record as a caller writes it; the store sets `version` and `updatedAt`. */
+export type ThreadRecordInput = Omit<ThreadRecord, 'version' | 'updatedAt'>;
+
+export interface StateStore {
+  get(thread: ThreadId): Promise<ThreadRecord | undefined>;
+  /**
+   * Writes `next` when the stored version equals `expectedVersion` (0: no record yet), under the thread's lock.
+   * Returns the stored record (version + 1), or undefined when another write came first.
+   */
+  compareAndSet(thread: ThreadId, expectedVersion: number, next: ThreadRecordInput): Promise<ThreadRecord | undefined>;
+  /** Marks `key` as seen for `ttlMs`; true only for the first caller (event dedupe, click idempotency). */
+  setIfNotExists(key: string, ttlMs: number): Promise<boolean>;
+  /** Runs `fn` holding an exclusive lock on `key`, kept alive while `fn` runs; waits up to `waitMs` for it. */
+  withLock<T>(key: string, fn: () => Promise<T>, options?: { ttlMs?: number; waitMs?: number }): Promise<T>;
+  /** Threads with a recorded wait, for resuming after a restart. */
+  listWaiting(): Promise<ThreadRecord[]>;
+  /** Open (not done, failed or cancelled) threads a user started, newest first. */
+  listOpenByUser(workspaceId: string, userId: string): Promise<ThreadRecord[]>;
+  /** Drops finished threads older than the configured retention; returns how many went. */
+  expire(now?: number): Promise<number>;
+  close(): Promise<void>;
+}
+
+export class LockTimeoutError extends Error {
+  constructor(readonly key: string) {
+    super(`could not acquire the lock on ${key} in time`);
+    this.name = 'LockTimeoutError';
+  }
+}
