@@ -83,7 +83,8 @@ export class RateLimitedError extends PlatformError {
 }
 export class InvalidRequestError extends PlatformError {
   override readonly kind = 'invalid-request';
-  constructor(init: PlatformErrorInit) { super(init, 'the platform rejected the request'); }
+  /** `summary` lets the client say the request was refused before sending (zod issues), not by the platform */
+  constructor(init: PlatformErrorInit, summary = 'the platform rejected the request') { super(init, summary); }
 }
 export class ServiceError extends PlatformError {
   override readonly kind = 'service';

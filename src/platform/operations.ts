@@ -32,10 +32,11 @@ export interface OperationSpec {
 }
 
 const P = PUBLISHED_OPERATIONS;
-const published = <K extends keyof typeof P>(id: K, kind: OperationKind, streamFamily?: StreamFamily) =>
+// `Kind` keeps each operation's kind a literal type, so StreamOperationId / CallOperationId can split on it
+const published = <K extends keyof typeof P, Kind extends OperationKind>(id: K, kind: Kind, streamFamily?: StreamFamily) =>
   ({ ...P[id], kind, published: true, streamFamily } as const);
-const specOnly = <R extends z.ZodType, E extends z.ZodType>(
-  id: string, path: string, kind: OperationKind, request: R, envelope: E, streamFamily?: StreamFamily,
+const specOnly = <R extends z.ZodType, E extends z.ZodType, Kind extends OperationKind>(
+  id: string, path: string, kind: Kind, request: R, envelope: E, streamFamily?: StreamFamily,
 ) => ({ id, operationId: id, method: 'POST', path, kind, published: false, request, envelope, streamFamily } as const);
 
 export const OPERATIONS = {
