@@ -68,3 +68,10 @@ export interface FormSpec {
 }
 
 export const markdown = (text: string): OutgoingMessage => ({ text, blocks: [{ type: 'markdown', text }] });
+
+/** A user mention in neutral text: Slack renders it natively, other adapters replace it with the user's name. */
+export const mention = (userId: string): string => `<@${userId}>`;
+
+/** Escapes text a user typed so it is shown as typed inside markdown (no injected formatting or links). */
+export const quoteUserText = (text: string): string =>
+  text.replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, '').replace(/([\\`*_~[\]<>|#])/g, '\\$1');

@@ -38,3 +38,9 @@ export const workspaceOf = (id: ThreadId | ConversationId): string => {
   const { platform, parts } = decodeId(id);
   return `${platform}:${parts[0]}`;
 };
+
+/** A thread id is its conversation's parts plus one last part (Slack thread ts, Teams reply chain, console id). */
+export const conversationOf = (thread: ThreadId): ConversationId => {
+  const { platform, parts } = decodeId(thread);
+  return conversationId(platform, ...parts.slice(0, -1));
+};

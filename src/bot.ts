@@ -1,0 +1,95 @@
+/**
+ * The composition root: config → platform client (or the built-in simulator) → state store → router →
+ * adapters, and an orderly stop. `node dist/bot.js` / `tsx src/bot.ts` runs the CLI.
+ */
+import { fileURLToPath } from 'node:url';
+import type { Config } from './config.js';
+import { createLogger, type Logger } from './log.js';
+import type { ChatAdapter } from './core/adapter.js';
+import type { Handler, HandlerContext } from './core/handler.js';
+import { Messenger } from './core/messenger.js';
+import { Router } from './core/router.js';
+import { StreamRelay } from './core/relay/index.js';
+import { PlatformClient } from './platform/client.js';
+import { startSimulator } from './platform/simulator/index.js';
+import type { RunningSimulator } from './platform/simulator/types.js';
+import { createStateStore } from './state/index.js';
+import type { StateStore } from './state/store.js';
+import { createHttpServer } from './http/server.js';
+import { createSlackAdapter } from './adapters/slack/index.js';
+import { chatHandler } from './handlers/chat/handler.js';
+
+export const HANDLERS: readonly Handler[] = [chatHandler];
+
+/** The key the bot uses against its own simulator: any `sk-` key is accepted there. */
+const SIMULATOR_KEY = 'sk-local-simulator';
+
+export interface BotOptions {
+  config: Config;
+  logger?: Logger;
+  /** adapters to run besides those the config enables (the CLI passes the console adapter here) */
+  extraAdapters?: (verbs: string[]) => ChatAdapter[];
+}
+
+export interface RunningBot {
+  /** where the platform is: the real gateway or the built-in simulator */
+  platformUrl: string;
+  simulator?: RunningSimulator;
+  httpUrl?: string;
+  state: StateStore;
+  routers: Router[];
+  stop(): Promise<void>;
+}
+
+export async function startBot(options: BotOptions): Promise<RunningBot> {
+  const { config } = options;
+  const logger = options.logger ?? createLogger(config.logLevel);
+  const simulator = config.platform.apiKey ? undefined : await startSimulator({ taskDurationMs: config.simulatorTaskMs, streamChunkDelayMs: 40 });
+  const platformUrl = simulator?.url ?? config.platform.baseUrl;
+  const platform = new PlatformClient({
+    baseUrl: platformUrl,
+    apiKey: config.platform.apiKey ?? SIMULATOR_KEY,
+    authMode: config.platform.authMode,
+    pathOverrides: config.platform.pathOverrides,
+    logger,
+  });
+  const state = await createStateStore({ stateFile: config.state.file, redisUrl: config.state.redisUrl, retentionMs: config.state.retentionMs, logger });
+
+  const adapters: ChatAdapter[] = [];
+  const needsHttp = Boolean(config.slack && !config.slack.appToken);
+  const http = needsHttp ? createHttpServer({ port: config.http.port, host: config.http.host, logger }) : undefined;
+  if (config.slack) {
+    adapters.push(createSlackAdapter({ ...config.slack, logger, server: http }));
+  }
+  const verbs = [...HANDLERS.flatMap((h) => h.verbs), 'help', 'status'];
+  adapters.push(...(options.extraAdapters?.(verbs) ?? []));
+
+  const routers = adapters.map((adapter) => {
+    const relay = new StreamRelay(adapter, { minEditIntervalMs: config.relay.minEditIntervalMs, workspaceEditsPerMinute: config.relay.workspaceEditsPerMinute });
+    const ctx: HandlerContext = { platform, state, messenger: new Messenger(adapter, relay), settings: { lang: config.platform.lang, confirmers: 'starter' }, logger };
+    return new Router(HANDLERS, ctx);
+  });
+  const listening = http ? await http.listen() : undefined;
+  await Promise.all(adapters.map((adapter, i) => adapter.start((incoming) => routers[i]!.dispatch(incoming))));
+  logger.info({ adapters: adapters.map((a) => a.platform), platform: simulator ? 'simulator' : 'gateway', http: listening?.url }, 'bot started');
+
+  let stopping: Promise<void> | undefined;
+  return {
+    platformUrl, simulator, httpUrl: listening?.url, state, routers,
+    stop() {
+      stopping ??= (async () => {
+        await Promise.allSettled(adapters.map((a) => a.stop()));
+        await http?.close();
+        await state.close();
+        await platform.close();
+        await simulator?.close();
+      })();
+      return stopping;
+    },
+  };
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const { runCli } = await import('./cli.js');
+  process.exitCode = await runCli(process.argv.slice(2));
+}

@@ -1,0 +1,89 @@
+/** `npm start`: runs the bot with the adapters the environment enables, or in the terminal when none is. */
+import { mkdirSync, createWriteStream } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { ConfigError, ENV_HELP, loadConfig, type Config } from './config.js';
+import { createLogger } from './log.js';
+import { startBot, type RunningBot } from './bot.js';
+import { createConsoleAdapter } from './adapters/console/index.js';
+
+const USAGE = `Usage: npm start -- [--console] [--help]
+
+Runs iip-bot. With Slack or Teams credentials in the environment it serves them; with none (or with
+--console) it runs in this terminal. Without IIP_API_KEY it uses the built-in platform simulator.
+
+Options:
+  --console   run the terminal adapter even when chat credentials are set
+  --help      this text
+
+Environment:
+${ENV_HELP.map(([name, what]) => `  ${name}\n      ${what}`).join('\n')}
+`;
+
+export async function runCli(argv: string[]): Promise<number> {
+  let args;
+  try {
+    args = parseArgs({ args: argv, options: { console: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } }).values;
+  } catch (error) {
+    process.stderr.write(`${(error as Error).message}\n\n${USAGE}`);
+    return 2;
+  }
+  if (args.help) {
+    process.stdout.write(USAGE);
+    return 0;
+  }
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      return 2;
+    }
+    throw error;
+  }
+  const useConsole = Boolean(args.console) || (!config.slack && !config.teams);
+  const first = config.platform.apiKey
+    ? `iip-bot: using the platform at ${config.platform.baseUrl}.`
+    : 'iip-bot: no IIP_API_KEY set, so the built-in platform simulator answers. Set IIP_API_KEY=sk-... to use the real platform.';
+  process.stdout.write(`${first}\n`);
+
+  // in the terminal, logs would tear through the conversation: they go to a file next to the state
+  const logFile = join(dirname(config.state.file), 'iip-bot.log');
+  if (useConsole) mkdirSync(dirname(logFile), { recursive: true });
+  const logger = useConsole ? createLogger(config.logLevel, createWriteStream(logFile, { flags: 'a' })) : createLogger(config.logLevel);
+
+  let bot: RunningBot | undefined;
+  let closed: Promise<void> = new Promise(() => {});
+  try {
+    bot = await startBot({
+      config,
+      logger,
+      extraAdapters: useConsole
+        ? (verbs) => {
+            const adapter = createConsoleAdapter({
+              input: process.stdin,
+              output: process.stdout,
+              verbs,
+              sessionFile: join(dirname(config.state.file), 'console-sessions.json'),
+            });
+            closed = adapter.closed;
+            return [adapter];
+          }
+        : undefined,
+    });
+  } catch (error) {
+    process.stderr.write(`iip-bot could not start: ${(error as Error).message}\n`);
+    return 1;
+  }
+  if (useConsole) process.stdout.write(`Type \`help\` for the commands, \`exit\` to quit. Logs: ${logFile}\n`);
+  else process.stdout.write(`Listening${bot.httpUrl ? ` on ${bot.httpUrl}` : ''}. Stop with Ctrl-C.\n`);
+
+  const signalled = new Promise<void>((resolve) => {
+    process.once('SIGTERM', () => resolve());
+    if (!useConsole) process.once('SIGINT', () => resolve());
+  });
+  await Promise.race([closed, signalled]);
+  await bot.stop();
+  return 0;
+}

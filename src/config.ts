@@ -1,0 +1,122 @@
+/** Environment → validated configuration, with one clear error per bad variable. */
+import { z } from 'zod';
+
+const optionalText = z.string().trim().min(1).optional().catch(undefined);
+const intWithDefault = (fallback: number, min = 0) =>
+  z.string().trim().optional().transform((v, ctx) => {
+    if (v === undefined || v === '') return fallback;
+    const n = Number(v);
+    if (!Number.isInteger(n) || n < min) {
+      ctx.addIssue({ code: 'custom', message: `must be a whole number ≥ ${min}, got "${v}"` });
+      return z.NEVER;
+    }
+    return n;
+  });
+
+const pathOverrides = z.string().trim().optional().transform((v, ctx) => {
+  if (!v) return {};
+  try {
+    const parsed: unknown = JSON.parse(v);
+    return z.record(z.string(), z.string().startsWith('/')).parse(parsed);
+  } catch {
+    ctx.addIssue({ code: 'custom', message: 'must be a JSON object of operation id to path, e.g. {"AI35-1":"/ai/novelty-search/submit"}' });
+    return z.NEVER;
+  }
+});
+
+const EnvSchema = z.object({
+  IIP_API_KEY: optionalText,
+  IIP_BASE_URL: z.url({ message: 'must be a URL such as https://connect.patsnap.com' }).default('https://connect.patsnap.com'),
+  IIP_AUTH_MODE: z.enum(['bearer', 'query']).default('bearer'),
+  IIP_LANG: z.enum(['en', 'cn']).default('en'),
+  IIP_PATHS: pathOverrides,
+  SLACK_BOT_TOKEN: optionalText,
+  SLACK_SIGNING_SECRET: optionalText,
+  SLACK_APP_TOKEN: optionalText,
+  SLACK_API_URL: z.url().optional(),
+  MicrosoftAppId: optionalText,
+  MicrosoftAppPassword: optionalText,
+  MicrosoftAppType: z.enum(['MultiTenant', 'SingleTenant', 'UserAssignedMSI']).default('MultiTenant'),
+  MicrosoftAppTenantId: optionalText,
+  PORT: intWithDefault(3000),
+  HOST: z.string().default('0.0.0.0'),
+  STATE_FILE: z.string().default('./data/state.json'),
+  STATE_RETENTION_DAYS: intWithDefault(30, 1),
+  REDIS_URL: optionalText,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  RELAY_MIN_EDIT_INTERVAL_MS: intWithDefault(1000),
+  RELAY_WORKSPACE_EDITS_PER_MINUTE: intWithDefault(45, 1),
+  SIMULATOR_TASK_MS: intWithDefault(3000),
+});
+
+export type Env = z.infer<typeof EnvSchema>;
+
+export interface Config {
+  platform: { apiKey?: string; baseUrl: string; authMode: 'bearer' | 'query'; lang: 'en' | 'cn'; pathOverrides: Record<string, string> };
+  slack?: { botToken: string; signingSecret: string; appToken?: string; apiUrl?: string };
+  teams?: { appId: string; appPassword?: string; appType: string; tenantId?: string };
+  http: { port: number; host: string };
+  state: { file: string; redisUrl?: string; retentionMs: number };
+  relay: { minEditIntervalMs: number; workspaceEditsPerMinute: number };
+  simulatorTaskMs: number;
+  logLevel: Env['LOG_LEVEL'];
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Configuration problems:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    // values are never echoed: a misplaced secret must not end up in the terminal or a log
+    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message.replace(/, got ".*"$/, '')}`));
+  }
+  const e = parsed.data;
+  const problems: string[] = [];
+  if (e.SLACK_BOT_TOKEN && !e.SLACK_SIGNING_SECRET && !e.SLACK_APP_TOKEN) {
+    problems.push('SLACK_SIGNING_SECRET: required with SLACK_BOT_TOKEN (or set SLACK_APP_TOKEN for Socket Mode)');
+  }
+  if (!e.SLACK_BOT_TOKEN && (e.SLACK_SIGNING_SECRET || e.SLACK_APP_TOKEN)) problems.push('SLACK_BOT_TOKEN: required when other SLACK_ variables are set');
+  if (e.IIP_API_KEY && !e.IIP_API_KEY.startsWith('sk-')) problems.push('IIP_API_KEY: platform keys start with "sk-"');
+  if (problems.length) throw new ConfigError(problems);
+
+  return {
+    platform: { apiKey: e.IIP_API_KEY, baseUrl: e.IIP_BASE_URL, authMode: e.IIP_AUTH_MODE, lang: e.IIP_LANG, pathOverrides: e.IIP_PATHS },
+    slack: e.SLACK_BOT_TOKEN
+      ? { botToken: e.SLACK_BOT_TOKEN, signingSecret: e.SLACK_SIGNING_SECRET ?? '', appToken: e.SLACK_APP_TOKEN, apiUrl: e.SLACK_API_URL }
+      : undefined,
+    teams: e.MicrosoftAppId
+      ? { appId: e.MicrosoftAppId, appPassword: e.MicrosoftAppPassword, appType: e.MicrosoftAppType, tenantId: e.MicrosoftAppTenantId }
+      : undefined,
+    http: { port: e.PORT, host: e.HOST },
+    state: { file: e.STATE_FILE, redisUrl: e.REDIS_URL, retentionMs: e.STATE_RETENTION_DAYS * 86_400_000 },
+    relay: { minEditIntervalMs: e.RELAY_MIN_EDIT_INTERVAL_MS, workspaceEditsPerMinute: e.RELAY_WORKSPACE_EDITS_PER_MINUTE },
+    simulatorTaskMs: e.SIMULATOR_TASK_MS,
+    logLevel: e.LOG_LEVEL,
+  };
+}
+
+/** The variables `--help` and the README list, with what each does. */
+export const ENV_HELP: ReadonlyArray<[string, string]> = [
+  ['IIP_API_KEY', 'platform API key (sk-...); without it the built-in simulator is used'],
+  ['IIP_BASE_URL', 'platform gateway (default https://connect.patsnap.com)'],
+  ['IIP_AUTH_MODE', 'bearer (default) or query (?apikey=)'],
+  ['IIP_LANG', 'en (default) or cn: language of workflow results'],
+  ['IIP_PATHS', 'JSON map overriding operation paths, e.g. {"AI35-1":"/ai/novelty-search/submit"}'],
+  ['SLACK_BOT_TOKEN, SLACK_SIGNING_SECRET', 'run the Slack adapter (HTTP at /slack/events)'],
+  ['SLACK_APP_TOKEN', 'use Slack Socket Mode instead of HTTP'],
+  ['SLACK_API_URL', 'Slack Web API base override (gov instance, tests)'],
+  ['MicrosoftAppId, MicrosoftAppPassword, MicrosoftAppType, MicrosoftAppTenantId', 'run the Teams adapter at /api/messages'],
+  ['PORT, HOST', 'the bot\'s HTTP server (default 3000, 0.0.0.0)'],
+  ['STATE_FILE', 'lowdb state file (default ./data/state.json)'],
+  ['STATE_RETENTION_DAYS', 'days a finished thread is kept (default 30)'],
+  ['REDIS_URL', 'keep state in Redis instead (several replicas)'],
+  ['LOG_LEVEL', 'fatal|error|warn|info|debug|trace|silent (default info)'],
+  ['RELAY_MIN_EDIT_INTERVAL_MS', 'minimum time between two edits of a streamed message (default 1000)'],
+  ['RELAY_WORKSPACE_EDITS_PER_MINUTE', 'edit budget shared by a workspace\'s streams (default 45)'],
+  ['SIMULATOR_TASK_MS', 'simulated duration of each platform task step in local mode (default 3000)'],
+];

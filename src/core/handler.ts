@@ -1,0 +1,39 @@
+/** What a capability (chat, novelty, ...) implements, and what it is given to work with. */
+import type { Logger } from '../log.js';
+import type { PlatformClient } from '../platform/client.js';
+import type { StateStore, ThreadRecord } from '../state/store.js';
+import type { ActionIncoming, CommandIncoming, FormIncoming, ReplyIncoming } from './incoming.js';
+import type { Messenger } from './messenger.js';
+
+export interface BotSettings {
+  lang: 'en' | 'cn';
+  /** who may press a workflow's buttons: the user who started it (default) or anyone in the channel */
+  confirmers: 'starter' | 'anyone';
+}
+
+export interface HandlerContext {
+  platform: PlatformClient;
+  state: StateStore;
+  messenger: Messenger;
+  settings: BotSettings;
+  logger: Logger;
+}
+
+export interface CommandInput {
+  incoming: CommandIncoming;
+  verb: string;
+  /** the text after the verb, trimmed */
+  args: string;
+}
+
+export interface Handler {
+  /** the verbs that start it; the first is the canonical one shown in help */
+  readonly verbs: readonly string[];
+  /** the `workflow` name of the thread records it owns */
+  readonly workflow: string;
+  readonly help: { summary: string; usage: string; example: string };
+  command(ctx: HandlerContext, input: CommandInput): Promise<void>;
+  reply?(ctx: HandlerContext, incoming: ReplyIncoming, record: ThreadRecord): Promise<void>;
+  action?(ctx: HandlerContext, incoming: ActionIncoming, record: ThreadRecord): Promise<void>;
+  form?(ctx: HandlerContext, incoming: FormIncoming, record: ThreadRecord): Promise<void>;
+}

@@ -1,0 +1,28 @@
+/** The help text: every verb with its usage and one example, written the way the user invokes the bot. */
+import type { ChatAdapter } from './adapter.js';
+import type { Handler } from './handler.js';
+import type { OutgoingMessage } from './message.js';
+
+const PREFIX: Record<ChatAdapter['platform'], string> = { slack: '/iip ', teams: '@iip ', console: '' };
+
+export function helpMessage(handlers: readonly Handler[], platform: ChatAdapter['platform']): OutgoingMessage {
+  const p = PREFIX[platform];
+  const lines = handlers.map((h) => {
+    const aliases = h.verbs.length > 1 ? ` (also ${h.verbs.slice(1).map((v) => `\`${v}\``).join(', ')})` : '';
+    return `• \`${p}${h.help.usage}\`${aliases}: ${h.help.summary}\n    e.g. \`${p}${h.help.example}\``;
+  });
+  const text = [
+    '*iip: patent and bio-pharma intelligence in your threads*',
+    ...lines,
+    `• \`${p}status\`: your open workflows; in a thread, where its workflow stands`,
+    `• \`${p}help\`: this list`,
+    'Replies in a thread continue its conversation; mention the bot there with `status` or `cancel`.',
+  ].join('\n');
+  return { text, blocks: [{ type: 'markdown', text }] };
+}
+
+export function unknownVerbMessage(verb: string, platform: ChatAdapter['platform']): OutgoingMessage {
+  const safe = verb.replace(/[`<>&*_~]/g, '').slice(0, 40);
+  const text = `Unknown command \`${safe}\`. Try \`${PREFIX[platform]}help\` for the list.`;
+  return { text, blocks: [{ type: 'markdown', text }] };
+}

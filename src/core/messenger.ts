@@ -1,0 +1,52 @@
+/**
+ * What handlers use to talk in a thread: the adapter's methods plus the stream relay, with the core's
+ * fallbacks where an adapter lacks a capability (no ephemeral notes: post in the thread).
+ */
+import type { ChatAdapter, MessageRef } from './adapter.js';
+import type { CommandIncoming } from './incoming.js';
+import type { FormSpec, OutgoingMessage } from './message.js';
+import type { ConversationId, ThreadId } from './thread-id.js';
+import type { RelayRequest, RelayResult, StreamRelay } from './relay/index.js';
+
+export class Messenger {
+  constructor(private readonly adapter: ChatAdapter, private readonly relay: StreamRelay) {}
+
+  get platform(): ChatAdapter['platform'] {
+    return this.adapter.platform;
+  }
+
+  /** The thread a command answers in: the one it came from, or a new one under a parent message. */
+  async threadFor(incoming: CommandIncoming, parent: OutgoingMessage): Promise<ThreadId> {
+    if (incoming.thread) return incoming.thread;
+    const ref = await this.adapter.startThread(incoming.conversation, parent);
+    return ref.thread;
+  }
+
+  post(thread: ThreadId, message: OutgoingMessage): Promise<MessageRef> {
+    return this.adapter.post(thread, message);
+  }
+
+  edit(ref: MessageRef, message: OutgoingMessage): Promise<void> {
+    return this.adapter.edit(ref, message);
+  }
+
+  /** A note for one user; where the platform has no private notes it goes into the thread (or a new one). */
+  async notify(target: { thread?: ThreadId; conversation?: ConversationId }, userId: string, message: OutgoingMessage): Promise<void> {
+    const where = target.thread ?? target.conversation;
+    if (!where) throw new Error('notify needs a thread or a conversation');
+    if (this.adapter.postEphemeral) return this.adapter.postEphemeral(where, userId, message);
+    if (target.thread) await this.adapter.post(target.thread, message);
+    else if (target.conversation) await this.adapter.startThread(target.conversation, message);
+  }
+
+  stream(request: RelayRequest): Promise<RelayResult> {
+    return this.relay.relay(request);
+  }
+
+  /** Opens a form when the adapter can; false when it cannot (the handler then asks in the thread). */
+  async openForm(triggerId: string | undefined, thread: ThreadId, form: FormSpec): Promise<boolean> {
+    if (!this.adapter.openForm) return false;
+    await this.adapter.openForm(triggerId ?? '', thread, form);
+    return true;
+  }
+}

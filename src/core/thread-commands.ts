@@ -1,0 +1,42 @@
+/** `status` and `cancel`, which work the same in every workflow's thread. */
+import type { ThreadRecord } from '../state/store.js';
+import type { HandlerContext } from './handler.js';
+import { markdown } from './message.js';
+import type { ConversationId, ThreadId } from './thread-id.js';
+
+export interface ThreadCommand {
+  word: 'status' | 'cancel';
+  user: string;
+  thread?: ThreadId;
+  record?: ThreadRecord;
+  conversation?: ConversationId;
+  workspaceId?: string;
+}
+
+const FINISHED = new Set(['done', 'failed', 'cancelled']);
+
+export function describe(record: ThreadRecord): string {
+  const waiting = record.wait ? `, waiting for the platform (${record.wait.operation}) since ${new Date(record.wait.since).toISOString()}` : '';
+  return `*${record.workflow}*: step \`${record.step}\`, ${record.status}${waiting}`;
+}
+
+export async function threadCommand(ctx: HandlerContext, cmd: ThreadCommand): Promise<void> {
+  const { messenger, state } = ctx;
+  if (!cmd.thread || !cmd.record) {
+    const open = cmd.workspaceId ? await state.listOpenByUser(cmd.workspaceId, cmd.user) : [];
+    const text = open.length
+      ? ['Your open workflows:', ...open.slice(0, 20).map((r) => `• ${describe(r)} (started ${new Date(r.createdAt).toISOString().slice(0, 16)})`)].join('\n')
+      : 'You have no open workflows.';
+    return messenger.notify({ conversation: cmd.conversation }, cmd.user, markdown(text));
+  }
+  const record = cmd.record;
+  if (cmd.word === 'status') return messenger.notify({ thread: cmd.thread }, cmd.user, markdown(describe(record)));
+  if (FINISHED.has(record.status)) return messenger.notify({ thread: cmd.thread }, cmd.user, markdown(`This ${record.workflow} is already ${record.status}.`));
+  if (ctx.settings.confirmers === 'starter' && record.workflow !== 'chat' && cmd.user !== record.startedBy) {
+    return messenger.notify({ thread: cmd.thread }, cmd.user, markdown('Only the person who started this workflow can cancel it.'));
+  }
+  const { version: _v, updatedAt: _u, wait: _w, ...rest } = record;
+  const saved = await state.compareAndSet(cmd.thread, record.version, { ...rest, status: 'cancelled' });
+  if (!saved) return messenger.notify({ thread: cmd.thread }, cmd.user, markdown('This workflow changed meanwhile; look at the latest message.'));
+  await messenger.post(cmd.thread, markdown(`Cancelled by <@${cmd.user}>. Nothing more will be sent to the platform for this ${record.workflow}.`));
+}

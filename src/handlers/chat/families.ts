@@ -1,0 +1,75 @@
+/** The three chat families: which platform operation answers, its input limit, and how to ask it. */
+import type { PlatformClient } from '../../platform/client.js';
+import type { PlatformReference, StreamEvent } from '../../platform/events.js';
+import type { PlatformIds } from '../../state/store.js';
+import type { AI68_1ChatAiLsChat_EurekalsChatRefDoc } from '../../platform/schemas/generated/ai68-1.js';
+
+export interface ChatTurn {
+  events: AsyncIterable<StreamEvent>;
+  /** references known before the stream starts (AI68-1's ref_doc) */
+  references: PlatformReference[];
+  ids: PlatformIds;
+}
+
+export interface ChatFamily {
+  verb: 'ask' | 'pharm' | 'encyclopedia';
+  label: string;
+  /** the platform's published input limit, in characters */
+  maxChars: number;
+  start(platform: PlatformClient, question: string, previous: { ids: PlatformIds; lastQuestion?: string }, signal?: AbortSignal): Promise<ChatTurn>;
+}
+
+export const ASK: ChatFamily = {
+  verb: 'ask',
+  label: 'General model',
+  maxChars: 500,
+  // AI07 has no conversation id: every turn stands alone
+  async start(platform, question, _previous, signal) {
+    return { events: await platform.stream('AI07', { prompt: question, stream: true }, { signal }), references: [], ids: {} };
+  },
+};
+
+export const PHARM: ChatFamily = {
+  verb: 'pharm',
+  label: 'Life-science model',
+  maxChars: 16_000,
+  async start(platform, question, previous, signal) {
+    const request = previous.ids.session_id ? { query: question, session_id: previous.ids.session_id } : { query: question };
+    return { events: await platform.stream('AI20', request, { signal }), references: [], ids: {} };
+  },
+};
+
+export const ENCYCLOPEDIA: ChatFamily = {
+  verb: 'encyclopedia',
+  label: 'Bio-pharma encyclopedia',
+  maxChars: 16_000,
+  // AI68-1 takes no chat id, so a follow-up carries the previous question in its text instead
+  async start(platform, question, previous, signal) {
+    const query = previous.lastQuestion ? `Previous question: ${previous.lastQuestion}\nFollow-up question: ${question}` : question;
+    const chat = await platform.call('AI68-1', { query, deep_search: false, long_think: false, search_website: false, data_source: 1 }, { signal });
+    if (!chat.chat_id || !chat.chat_item_id) throw new Error('AI68-1 returned no chat ids');
+    const references = (chat.ref_doc ?? []).map((doc, i) => referenceFromDoc(doc, i));
+    const events = await platform.stream('AI68-2', { chat_id: chat.chat_id, chat_item_id: chat.chat_item_id }, { signal });
+    return { events, references, ids: { chat_id: chat.chat_id, chat_item_id: chat.chat_item_id } };
+  },
+};
+
+export const CHAT_FAMILIES: Record<ChatFamily['verb'], ChatFamily> = { ask: ASK, pharm: PHARM, encyclopedia: ENCYCLOPEDIA };
+
+/** AI68-1's ref_doc has no title field: the display text (or the start of the text) stands for it. */
+function referenceFromDoc(doc: AI68_1ChatAiLsChat_EurekalsChatRefDoc, i: number): PlatformReference {
+  const index = Number.parseInt(doc.index ?? '', 10);
+  const title = firstLine(doc._text_display) ?? firstLine(doc.text) ?? `Reference ${i + 1}`;
+  return {
+    index: Number.isFinite(index) ? index : i + 1,
+    title,
+    url: doc.link ?? undefined,
+    kind: doc.doc_type_detail ?? doc.type ?? undefined,
+  };
+}
+
+function firstLine(text: string | null | undefined): string | undefined {
+  const line = text?.split('\n').find((l) => l.trim())?.trim();
+  if (!line) return undefined;
+  return line.length > 140 ? `${line.slice(0, 139)}…` : line;
+}

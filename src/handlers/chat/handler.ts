@@ -1,0 +1,74 @@
+/** `ask`, `pharm` and `encyclopedia` (alias `bio`): a question answered by streaming into a thread, replies continue it. */
+import type { Handler, HandlerContext } from '../../core/handler.js';
+import type { ActionIncoming, ReplyIncoming } from '../../core/incoming.js';
+import { markdown } from '../../core/message.js';
+import type { ThreadId } from '../../core/thread-id.js';
+import type { ThreadRecord } from '../../state/store.js';
+import { answerTurn, isAnswering, lastQuestion } from './answer.js';
+import { CHAT_FAMILIES, type ChatFamily } from './families.js';
+import { parentMessage, tooLongMessage, usageLine } from './render.js';
+
+const PREFIX = { slack: '/iip ', teams: '@iip ', console: '' } as const;
+
+function familyOf(verb: string): ChatFamily {
+  return verb === 'bio' ? CHAT_FAMILIES.encyclopedia : CHAT_FAMILIES[verb as ChatFamily['verb']] ?? CHAT_FAMILIES.ask;
+}
+
+/** Usage or limit problems with a question, as the message to show; undefined when it can be sent. */
+function problemWith(ctx: HandlerContext, family: ChatFamily, question: string) {
+  if (!question) return usageLine(family, PREFIX[ctx.messenger.platform]);
+  if (question.length > family.maxChars) return tooLongMessage(family, question.length);
+  return undefined;
+}
+
+async function followUp(ctx: HandlerContext, thread: ThreadId, userId: string, record: ThreadRecord, question: string): Promise<void> {
+  const family = familyOf(String(record.data.family ?? record.step));
+  const problem = problemWith(ctx, family, question);
+  if (problem) return ctx.messenger.notify({ thread }, userId, problem);
+  if (isAnswering(record)) return ctx.messenger.notify({ thread }, userId, markdown('Still answering the previous question; ask again when it is done.'));
+  await answerTurn(ctx, thread, record, family, question);
+}
+
+export const chatHandler: Handler = {
+  verbs: ['ask', 'pharm', 'encyclopedia', 'bio'],
+  workflow: 'chat',
+  help: {
+    summary: 'ask the general model; `pharm` the life-science model; `encyclopedia` the bio-pharma encyclopedia with citations',
+    usage: 'ask|pharm|encyclopedia <question>',
+    example: 'pharm What are the indications for siRNA drugs?',
+  },
+
+  async command(ctx, { incoming, verb, args }) {
+    const family = familyOf(verb);
+    const problem = problemWith(ctx, family, args);
+    if (problem) return ctx.messenger.notify({ thread: incoming.thread, conversation: incoming.conversation }, incoming.user.id, problem);
+
+    const thread = await ctx.messenger.threadFor(incoming, parentMessage(incoming.user.id, family, args));
+    const existing = await ctx.state.get(thread);
+    if (existing?.workflow === 'chat') return followUp(ctx, thread, incoming.user.id, existing, args);
+    if (existing) return ctx.messenger.notify({ thread }, incoming.user.id, markdown(`This thread runs a ${existing.workflow}; start a chat in a new message.`));
+
+    const now = Date.now();
+    const record = await ctx.state.compareAndSet(thread, 0, {
+      thread, workflow: 'chat', step: family.verb, status: 'active', workspaceId: incoming.workspaceId,
+      startedBy: incoming.user.id, ids: {}, data: { family: family.verb }, createdAt: now,
+    });
+    if (!record) return; // the same thread was started twice at once: the first one answers
+    await answerTurn(ctx, thread, record, family, args);
+  },
+
+  async reply(ctx, incoming: ReplyIncoming, record) {
+    const question = incoming.text.trim();
+    if (!question) return;
+    await followUp(ctx, incoming.thread, incoming.user.id, record, question);
+  },
+
+  async action(ctx, incoming: ActionIncoming, record) {
+    if (incoming.action !== 'retry') return;
+    const question = lastQuestion(record);
+    if (String(record.version) !== incoming.value || !question || isAnswering(record)) {
+      return ctx.messenger.notify({ thread: incoming.thread }, incoming.user.id, markdown('Already done: this answer was retried or the conversation moved on.'));
+    }
+    await answerTurn(ctx, incoming.thread, record, familyOf(String(record.data.family)), question);
+  },
+};

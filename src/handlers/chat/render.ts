@@ -1,0 +1,46 @@
+/** The chat messages: the parent that names who asked, and the answer with its citations and footer. */
+import { mention, quoteUserText, type Block, type OutgoingMessage } from '../../core/message.js';
+import type { PlatformReference, Usage } from '../../platform/events.js';
+import type { ChatFamily } from './families.js';
+
+export function parentMessage(userId: string, family: ChatFamily, question: string): OutgoingMessage {
+  const shown = question.length > 600 ? `${question.slice(0, 600)}…` : question;
+  const text = `${mention(userId)} asked the ${family.label}:\n> ${quoteUserText(shown).replace(/\n/g, '\n> ')}`;
+  return { text, blocks: [{ type: 'markdown', text }] };
+}
+
+export interface AnswerExtras {
+  references: PlatformReference[];
+  usage?: Usage;
+  family: ChatFamily;
+}
+
+export function answerMessage(text: string, final: boolean, extras: AnswerExtras | undefined): OutgoingMessage {
+  const blocks: Block[] = [{ type: 'markdown', text: text || '…' }];
+  if (final && extras) {
+    if (extras.references.length) {
+      blocks.push({
+        type: 'references',
+        title: 'Sources',
+        items: extras.references.map((r) => ({ title: r.title, url: r.url, detail: r.kind })),
+      });
+    }
+    blocks.push({ type: 'context', text: footer(extras) });
+  }
+  return { text: text || '…', blocks };
+}
+
+function footer({ family, usage }: AnswerExtras): string {
+  const tokens = usage?.totalTokens ?? (usage?.inputTokens ?? 0) + (usage?.outputTokens ?? 0);
+  return tokens ? `${family.label} · ${tokens.toLocaleString('en-US')} tokens` : family.label;
+}
+
+export function usageLine(family: ChatFamily, prefix: string): OutgoingMessage {
+  const text = `Usage: \`${prefix}${family.verb} <question>\` (up to ${family.maxChars.toLocaleString('en-US')} characters).`;
+  return { text, blocks: [{ type: 'markdown', text }] };
+}
+
+export function tooLongMessage(family: ChatFamily, length: number): OutgoingMessage {
+  const text = `Questions for \`${family.verb}\` can be at most ${family.maxChars.toLocaleString('en-US')} characters; yours has ${length.toLocaleString('en-US')}. Nothing was sent to the platform.`;
+  return { text, blocks: [{ type: 'markdown', text }] };
+}

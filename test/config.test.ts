@@ -1,0 +1,51 @@
+import { describe, expect, test } from 'vitest';
+import { ConfigError, loadConfig } from '../src/config.js';
+
+describe('loadConfig', () => {
+  test('an empty environment runs locally: console adapter, simulator, lowdb', () => {
+    const config = loadConfig({});
+    expect(config.platform.apiKey).toBeUndefined();
+    expect(config.platform.baseUrl).toBe('https://connect.patsnap.com');
+    expect(config.slack).toBeUndefined();
+    expect(config.teams).toBeUndefined();
+    expect(config.state).toMatchObject({ file: './data/state.json', redisUrl: undefined });
+    expect(config.relay.minEditIntervalMs).toBe(1000);
+  });
+
+  test('reads every variable it documents', () => {
+    const config = loadConfig({
+      IIP_API_KEY: 'sk-abc', IIP_BASE_URL: 'https://staging.example', IIP_AUTH_MODE: 'query', IIP_LANG: 'cn',
+      IIP_PATHS: '{"AI35-1":"/x/submit"}', SLACK_BOT_TOKEN: 'xoxb-1', SLACK_SIGNING_SECRET: 's', SLACK_API_URL: 'http://127.0.0.1:9/api/',
+      MicrosoftAppId: 'app', PORT: '4000', STATE_FILE: '/tmp/s.json', REDIS_URL: 'redis://127.0.0.1:6379', LOG_LEVEL: 'debug',
+      RELAY_MIN_EDIT_INTERVAL_MS: '250',
+    });
+    expect(config.platform).toMatchObject({ apiKey: 'sk-abc', authMode: 'query', lang: 'cn', pathOverrides: { 'AI35-1': '/x/submit' } });
+    expect(config.slack).toMatchObject({ botToken: 'xoxb-1', signingSecret: 's', apiUrl: 'http://127.0.0.1:9/api/' });
+    expect(config.teams?.appId).toBe('app');
+    expect(config.http.port).toBe(4000);
+    expect(config.state).toMatchObject({ file: '/tmp/s.json', redisUrl: 'redis://127.0.0.1:6379' });
+    expect(config.relay.minEditIntervalMs).toBe(250);
+  });
+
+  test('one clear problem per bad variable, without echoing values', () => {
+    let error: unknown;
+    try {
+      loadConfig({ PORT: 'eighty', IIP_PATHS: '{oops', IIP_AUTH_MODE: 'cookie', IIP_API_KEY: 'secret-value-123' });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const problems = (error as ConfigError).problems;
+    expect(problems.some((p) => p.startsWith('PORT:'))).toBe(true);
+    expect(problems.some((p) => p.startsWith('IIP_PATHS:'))).toBe(true);
+    expect(problems.some((p) => p.startsWith('IIP_AUTH_MODE:'))).toBe(true);
+    expect((error as Error).message).not.toContain('eighty');
+  });
+
+  test('a key that is not a platform key, and half a Slack configuration, are refused', () => {
+    expect(() => loadConfig({ IIP_API_KEY: 'secret-value-123' })).toThrow(/IIP_API_KEY: platform keys start with "sk-"/);
+    expect(() => loadConfig({ IIP_API_KEY: 'secret-value-123' })).not.toThrow(/secret-value-123/);
+    expect(() => loadConfig({ SLACK_BOT_TOKEN: 'xoxb-1' })).toThrow(/SLACK_SIGNING_SECRET/);
+    expect(() => loadConfig({ SLACK_SIGNING_SECRET: 's' })).toThrow(/SLACK_BOT_TOKEN/);
+  });
+});
