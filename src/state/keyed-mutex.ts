@@ -1,0 +1,64 @@
+/**
+ * In-process mutual exclusion per key, first come first served, with a bounded wait. Used for `withLock` by the
+ * single-process stores and to serialize the writes of one thread's file.
+ */
+import { LockTimeoutError } from './store.js';
+
+interface Waiter {
+  grant: () => void;
+  timer: NodeJS.Timeout | undefined;
+}
+
+export class KeyedMutex {
+  /** keys currently held, each with the callers queued behind the holder */
+  readonly #queues = new Map<string, Waiter[]>();
+
+  /** Resolves with a release function once `key` is ours; rejects with LockTimeoutError after `waitMs`. */
+  acquire(key: string, waitMs: number = Number.POSITIVE_INFINITY): Promise<() => void> {
+    const queue = this.#queues.get(key);
+    if (!queue) {
+      this.#queues.set(key, []);
+      return Promise.resolve(this.#releaser(key));
+    }
+    return new Promise((resolve, reject) => {
+      const waiter: Waiter = { grant: () => resolve(this.#releaser(key)), timer: undefined };
+      if (Number.isFinite(waitMs)) {
+        waiter.timer = setTimeout(() => {
+          const index = queue.indexOf(waiter);
+          if (index >= 0) queue.splice(index, 1);
+          reject(new LockTimeoutError(key));
+        }, waitMs);
+      }
+      queue.push(waiter);
+    });
+  }
+
+  async run<T>(key: string, fn: () => Promise<T>, waitMs?: number): Promise<T> {
+    const release = await this.acquire(key, waitMs);
+    try {
+      return await fn();
+    } finally {
+      release();
+    }
+  }
+
+  isHeld(key: string): boolean {
+    return this.#queues.has(key);
+  }
+
+  #releaser(key: string): () => void {
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      const queue = this.#queues.get(key);
+      const next = queue?.shift();
+      if (!next) {
+        this.#queues.delete(key);
+        return;
+      }
+      if (next.timer) clearTimeout(next.timer);
+      next.grant();
+    };
+  }
+}

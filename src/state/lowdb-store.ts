@@ -1,0 +1,167 @@
+/**
+ * The default StateStore: lowdb JSON files on local disk, for a bot running as ONE process per STATE_FILE.
+ *
+ * Why this layout: one JSON file rewritten on every update costs O(threads) per write. Instead
+ * - STATE_FILE (default ./data/state.json) is a small lowdb file for shared data: the schema version and the
+ *   dedupe keys with their expiry (see shared-state-file.ts);
+ * - every thread record is its own small lowdb file in a sibling folder, `<state>.threads/<2 hex>/<hash>.json`
+ *   (see thread-files.ts), so an update rewrites a few hundred bytes however many threads exist;
+ * - an in-memory ThreadIndex (versions, waiting threads, open threads per user), built by scanning the files at
+ *   start, answers the version check of compareAndSet without I/O and tells the list queries which files to read.
+ * Writes of one thread go through an in-process per-thread mutex. `withLock` uses a separate in-process mutex, so
+ * a compareAndSet inside `withLock(thread)` does not wait on itself.
+ * Crash safety: lowdb's writer (steno) writes a temp file and renames it over the real one, so an interrupted
+ * write leaves the previous record. A file that still cannot be parsed at start is moved aside
+ * (`<name>.corrupt-<ms>`), reported once as a warning, and the store starts without it.
+ * (lowdb's JSONFilePreset swaps in an in-memory adapter when NODE_ENV=test, so Low + DataFile are used directly.)
+ */
+import path from 'node:path';
+import type { Low } from 'lowdb';
+import { silentLogger } from '../log.js';
+import type { ThreadId } from '../core/thread-id.js';
+import { KeyedMutex } from './keyed-mutex.js';
+import {
+  DEFAULT_LOCK_WAIT_MS, DEFAULT_RETENTION_MS, newestFirst, stampRecord, type CommonStoreOptions,
+} from './options.js';
+import { openSharedStateFile, pruneDedupe, SCHEMA_VERSION, type SharedState } from './shared-state-file.js';
+import type { StateStore, ThreadRecord, ThreadRecordInput } from './store.js';
+import { ThreadIndex } from './thread-index.js';
+import { readThreadFile, scanThreadFiles, threadFilePath, ThreadFileWriter } from './thread-files.js';
+
+export const DEFAULT_STATE_FILE = './data/state.json';
+
+export interface LowdbStoreOptions extends CommonStoreOptions {
+  /** the shared state file; default ./data/state.json */
+  stateFile?: string;
+  /** where thread files go; default next to the state file, `<name without .json>.threads` */
+  threadsDir?: string;
+}
+
+export const defaultThreadsDir = (stateFile: string): string =>
+  path.join(path.dirname(stateFile), `${path.basename(stateFile, '.json')}.threads`);
+
+export class LowdbStateStore implements StateStore {
+  readonly #writes = new KeyedMutex();
+  readonly #locks = new KeyedMutex();
+  readonly #inFlight = new Set<Promise<unknown>>();
+  readonly #dedupe: Map<string, number>;
+  #closed = false;
+
+  static async open(options: LowdbStoreOptions = {}): Promise<LowdbStateStore> {
+    const logger = options.logger ?? silentLogger;
+    const stateFile = path.resolve(options.stateFile ?? DEFAULT_STATE_FILE);
+    const threadsDir = path.resolve(options.threadsDir ?? defaultThreadsDir(stateFile));
+    const shared = await openSharedStateFile(stateFile, logger);
+    const index = new ThreadIndex();
+    for (const record of await scanThreadFiles(threadsDir, logger)) index.put(record);
+    logger.debug({ stateFile, threads: index.size }, 'state: lowdb store opened');
+    return new LowdbStateStore(shared, index, new ThreadFileWriter(threadsDir), options);
+  }
+
+  private constructor(
+    private readonly shared: Low<SharedState>,
+    private readonly index: ThreadIndex,
+    private readonly files: ThreadFileWriter,
+    private readonly options: LowdbStoreOptions,
+  ) {
+    this.#dedupe = new Map(Object.entries(shared.data.dedupe));
+  }
+
+  get #now(): number {
+    return (this.options.clock ?? Date.now)();
+  }
+
+  async get(thread: ThreadId): Promise<ThreadRecord | undefined> {
+    if (!this.index.has(thread)) return undefined;
+    return readThreadFile(threadFilePath(this.files.dir, thread)).catch(undefinedIfMissing);
+  }
+
+  async compareAndSet(thread: ThreadId, expectedVersion: number, next: ThreadRecordInput): Promise<ThreadRecord | undefined> {
+    this.#assertOpen();
+    if (this.index.versionOf(thread) !== expectedVersion) return undefined;
+    return this.#track(this.#writes.run(thread, async () => {
+      if (this.index.versionOf(thread) !== expectedVersion) return undefined;
+      const record = stampRecord(thread, expectedVersion, next, this.#now);
+      await this.files.write(record);
+      this.index.put(record);
+      return record;
+    }));
+  }
+
+  async setIfNotExists(key: string, ttlMs: number): Promise<boolean> {
+    this.#assertOpen();
+    const now = this.#now;
+    const seenUntil = this.#dedupe.get(key);
+    if (seenUntil !== undefined && seenUntil > now) return false;
+    const expiresAt = now + ttlMs;
+    this.#dedupe.set(key, expiresAt);
+    try {
+      await this.#track(this.#persistShared(now));
+    } catch (error) {
+      // not durable, so not taken: a retry of the same event must be able to claim it
+      if (this.#dedupe.get(key) === expiresAt) this.#dedupe.delete(key);
+      throw error;
+    }
+    return true;
+  }
+
+  withLock<T>(key: string, fn: () => Promise<T>, options: { ttlMs?: number; waitMs?: number } = {}): Promise<T> {
+    return this.#locks.run(key, fn, options.waitMs ?? DEFAULT_LOCK_WAIT_MS);
+  }
+
+  async listWaiting(): Promise<ThreadRecord[]> {
+    return (await this.#readAll(this.index.waiting())).filter((r) => r.wait !== undefined);
+  }
+
+  async listOpenByUser(workspaceId: string, userId: string): Promise<ThreadRecord[]> {
+    return (await this.#readAll(this.index.openOf(workspaceId, userId))).sort(newestFirst);
+  }
+
+  async expire(now: number = this.#now): Promise<number> {
+    this.#assertOpen();
+    const cutoff = now - (this.options.retentionMs ?? DEFAULT_RETENTION_MS);
+    let dropped = 0;
+    for (const thread of this.index.finishedBefore(cutoff)) {
+      await this.#track(this.#writes.run(thread, async () => {
+        if (!this.index.isFinishedBefore(thread, cutoff)) return;
+        await this.files.remove(thread);
+        this.index.remove(thread);
+        dropped += 1;
+      }));
+    }
+    if (pruneDedupe(this.#dedupe, now)) await this.#track(this.#persistShared(now));
+    return dropped;
+  }
+
+  async close(): Promise<void> {
+    this.#closed = true;
+    await Promise.allSettled([...this.#inFlight]);
+  }
+
+  async #readAll(threads: ThreadId[]): Promise<ThreadRecord[]> {
+    const records = await Promise.all(threads.map((thread) => this.get(thread)));
+    return records.filter((r): r is ThreadRecord => r !== undefined);
+  }
+
+  /** Rewrites the shared file; lowdb's writer coalesces writes that arrive while one is in progress. */
+  #persistShared(now: number): Promise<void> {
+    pruneDedupe(this.#dedupe, now);
+    this.shared.data = { schemaVersion: SCHEMA_VERSION, dedupe: Object.fromEntries(this.#dedupe) };
+    return this.shared.write();
+  }
+
+  #track<T>(work: Promise<T>): Promise<T> {
+    this.#inFlight.add(work);
+    void work.then(() => this.#inFlight.delete(work), () => this.#inFlight.delete(work));
+    return work;
+  }
+
+  #assertOpen(): void {
+    if (this.#closed) throw new Error('the state store is closed');
+  }
+}
+
+function undefinedIfMissing(error: NodeJS.ErrnoException): undefined {
+  if (error.code === 'ENOENT') return undefined;
+  throw error;
+}

@@ -1,0 +1,76 @@
+/**
+ * A Map-backed StateStore that behaves like the durable ones (compare-and-set on versions, dedupe keys that
+ * expire, locks that queue and time out) without touching disk: for unit tests of handlers and the router.
+ * Records are copied in and out, so a caller mutating a returned record changes nothing stored.
+ */
+import type { ThreadId } from '../core/thread-id.js';
+import { KeyedMutex } from './keyed-mutex.js';
+import {
+  DEFAULT_LOCK_WAIT_MS, DEFAULT_RETENTION_MS, isFinished, newestFirst, stampRecord, type CommonStoreOptions,
+} from './options.js';
+import type { StateStore, ThreadRecord, ThreadRecordInput } from './store.js';
+
+export class MemoryStateStore implements StateStore {
+  readonly #records = new Map<ThreadId, ThreadRecord>();
+  /** dedupe key -> expiry time */
+  readonly #seen = new Map<string, number>();
+  readonly #locks = new KeyedMutex();
+  readonly #retentionMs: number;
+  readonly #clock: () => number;
+
+  constructor(options: CommonStoreOptions = {}) {
+    this.#retentionMs = options.retentionMs ?? DEFAULT_RETENTION_MS;
+    this.#clock = options.clock ?? Date.now;
+  }
+
+  async get(thread: ThreadId): Promise<ThreadRecord | undefined> {
+    const record = this.#records.get(thread);
+    return record && structuredClone(record);
+  }
+
+  async compareAndSet(thread: ThreadId, expectedVersion: number, next: ThreadRecordInput): Promise<ThreadRecord | undefined> {
+    const stored = this.#records.get(thread)?.version ?? 0;
+    if (stored !== expectedVersion) return undefined;
+    const record = stampRecord(thread, expectedVersion, structuredClone(next), this.#clock());
+    this.#records.set(thread, record);
+    return structuredClone(record);
+  }
+
+  async setIfNotExists(key: string, ttlMs: number): Promise<boolean> {
+    const now = this.#clock();
+    const expiresAt = this.#seen.get(key);
+    if (expiresAt !== undefined && expiresAt > now) return false;
+    this.#seen.set(key, now + ttlMs);
+    return true;
+  }
+
+  withLock<T>(key: string, fn: () => Promise<T>, options: { ttlMs?: number; waitMs?: number } = {}): Promise<T> {
+    return this.#locks.run(key, fn, options.waitMs ?? DEFAULT_LOCK_WAIT_MS);
+  }
+
+  async listWaiting(): Promise<ThreadRecord[]> {
+    return [...this.#records.values()].filter((r) => r.wait !== undefined).map((r) => structuredClone(r));
+  }
+
+  async listOpenByUser(workspaceId: string, userId: string): Promise<ThreadRecord[]> {
+    return [...this.#records.values()]
+      .filter((r) => r.workspaceId === workspaceId && r.startedBy === userId && !isFinished(r.status))
+      .sort(newestFirst)
+      .map((r) => structuredClone(r));
+  }
+
+  async expire(now: number = this.#clock()): Promise<number> {
+    const cutoff = now - this.#retentionMs;
+    let dropped = 0;
+    for (const [thread, record] of this.#records) {
+      if (isFinished(record.status) && record.updatedAt < cutoff) {
+        this.#records.delete(thread);
+        dropped += 1;
+      }
+    }
+    for (const [key, expiresAt] of this.#seen) if (expiresAt <= now) this.#seen.delete(key);
+    return dropped;
+  }
+
+  async close(): Promise<void> {}
+}

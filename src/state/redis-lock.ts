@@ -1,0 +1,49 @@
+/**
+ * A lock shared by every replica: `SET key token NX PX ttl`, extended every ttl/3 while the holder works so a
+ * long handler keeps it, released only by its holder (compare-and-delete). A holder that dies stops extending,
+ * and the lock frees itself after its TTL.
+ */
+import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Redis } from 'ioredis';
+import type { Logger } from '../log.js';
+import { extendLockScript, releaseLockScript } from './redis-scripts.js';
+import { LockTimeoutError } from './store.js';
+
+const RETRY_MIN_MS = 5;
+const RETRY_SPREAD_MS = 20;
+
+export async function withRedisLock<T>(
+  redis: Redis,
+  lock: { key: string; name: string; ttlMs: number; waitMs: number },
+  fn: () => Promise<T>,
+  logger: Logger,
+): Promise<T> {
+  const token = randomUUID();
+  const ttlMs = Math.max(30, Math.ceil(lock.ttlMs));
+  const deadline = Date.now() + lock.waitMs;
+  while ((await redis.set(lock.key, token, 'PX', ttlMs, 'NX')) !== 'OK') {
+    const remaining = deadline - Date.now();
+    if (remaining <= 0) throw new LockTimeoutError(lock.name);
+    await sleep(Math.min(remaining, RETRY_MIN_MS + Math.random() * RETRY_SPREAD_MS));
+  }
+  let lost = false;
+  const keepAlive = setInterval(() => {
+    extendLockScript.run(redis, [lock.key], [token, ttlMs]).then(
+      (extended) => {
+        if (extended === 1 || lost) return;
+        lost = true;
+        logger.warn({ lock: lock.name }, 'state: a held lock expired before it could be extended');
+      },
+      (error: unknown) => logger.warn({ lock: lock.name, err: error }, 'state: could not extend a lock'),
+    );
+  }, Math.floor(ttlMs / 3));
+  try {
+    return await fn();
+  } finally {
+    clearInterval(keepAlive);
+    await releaseLockScript.run(redis, [lock.key], [token]).catch((error: unknown) => {
+      logger.warn({ lock: lock.name, err: error }, 'state: could not release a lock; it expires by itself');
+    });
+  }
+}

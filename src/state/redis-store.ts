@@ -1,0 +1,133 @@
+/**
+ * StateStore on Redis, for several bot replicas sharing state. Keys under a prefix (default `iip:`):
+ * - `thread:<id>`  the record as JSON; finished records carry a PEXPIRE of the retention
+ * - `waiting`      set of threads with a recorded wait
+ * - `open:<len>:<workspace>:<user>` sorted set of that user's open threads, scored by updatedAt
+ * - `finished`     sorted set of finished threads by updatedAt, which `expire()` works from
+ * - `seen:<key>`   dedupe keys (SET NX PX), `lock:<key>` locks (see redis-lock.ts)
+ * compareAndSet is one Lua script that checks the stored version and keeps every index in step with the record.
+ */
+import { Redis } from 'ioredis';
+import { silentLogger, type Logger } from '../log.js';
+import type { ThreadId } from '../core/thread-id.js';
+import {
+  DEFAULT_LOCK_TTL_MS, DEFAULT_LOCK_WAIT_MS, DEFAULT_RETENTION_MS, isFinished, isThreadRecord, newestFirst, stampRecord,
+  type CommonStoreOptions,
+} from './options.js';
+import { withRedisLock } from './redis-lock.js';
+import { compareAndSetScript, expireBatchScript, openKeyOf } from './redis-scripts.js';
+import type { StateStore, ThreadRecord, ThreadRecordInput } from './store.js';
+
+export const DEFAULT_KEY_PREFIX = 'iip:';
+const BATCH = 500;
+
+export interface RedisStoreOptions extends CommonStoreOptions {
+  keyPrefix?: string;
+}
+
+export class RedisStateStore implements StateStore {
+  readonly #prefix: string;
+  readonly #retentionMs: number;
+  readonly #logger: Logger;
+  readonly #clock: () => number;
+
+  /** Connects to `url` and fails fast when Redis cannot be reached; the store closes the connection. */
+  static async connect(url: string, options: RedisStoreOptions = {}): Promise<RedisStateStore> {
+    const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 3 });
+    await redis.connect();
+    return new RedisStateStore(redis, options, true);
+  }
+
+  constructor(private readonly redis: Redis, options: RedisStoreOptions = {}, private readonly ownsConnection = false) {
+    this.#prefix = options.keyPrefix ?? DEFAULT_KEY_PREFIX;
+    this.#retentionMs = options.retentionMs ?? DEFAULT_RETENTION_MS;
+    this.#logger = options.logger ?? silentLogger;
+    this.#clock = options.clock ?? Date.now;
+  }
+
+  async get(thread: ThreadId): Promise<ThreadRecord | undefined> {
+    return this.#parse(thread, await this.redis.get(this.#threadKey(thread)));
+  }
+
+  async compareAndSet(thread: ThreadId, expectedVersion: number, next: ThreadRecordInput): Promise<ThreadRecord | undefined> {
+    const record = stampRecord(thread, expectedVersion, next, this.#clock());
+    const written = await compareAndSetScript.run(
+      this.redis,
+      [this.#threadKey(thread), this.#key('waiting'), this.#key('finished'), openKeyOf(this.#prefix, record.workspaceId, record.startedBy)],
+      [
+        expectedVersion, JSON.stringify(record), thread, record.updatedAt, record.wait === undefined ? 0 : 1,
+        isFinished(record.status) ? 1 : 0, Math.max(1, Math.ceil(this.#retentionMs)), this.#prefix,
+      ],
+    );
+    return written === 1 ? record : undefined;
+  }
+
+  async setIfNotExists(key: string, ttlMs: number): Promise<boolean> {
+    return (await this.redis.set(this.#key(`seen:${key}`), '1', 'PX', Math.max(1, Math.ceil(ttlMs)), 'NX')) === 'OK';
+  }
+
+  withLock<T>(key: string, fn: () => Promise<T>, options: { ttlMs?: number; waitMs?: number } = {}): Promise<T> {
+    const lock = {
+      key: this.#key(`lock:${key}`), name: key,
+      ttlMs: options.ttlMs ?? DEFAULT_LOCK_TTL_MS, waitMs: options.waitMs ?? DEFAULT_LOCK_WAIT_MS,
+    };
+    return withRedisLock(this.redis, lock, fn, this.#logger);
+  }
+
+  async listWaiting(): Promise<ThreadRecord[]> {
+    const threads = (await this.redis.smembers(this.#key('waiting'))) as ThreadId[];
+    const records = await this.#getMany(threads);
+    // a finished record that expired by its PEXPIRE leaves its id behind
+    const gone = threads.filter((_, i) => records[i] === undefined);
+    if (gone.length > 0) await this.redis.srem(this.#key('waiting'), ...gone);
+    return records.filter((r): r is ThreadRecord => r?.wait !== undefined);
+  }
+
+  async listOpenByUser(workspaceId: string, userId: string): Promise<ThreadRecord[]> {
+    const threads = (await this.redis.zrevrange(openKeyOf(this.#prefix, workspaceId, userId), 0, -1)) as ThreadId[];
+    return (await this.#getMany(threads))
+      .filter((r): r is ThreadRecord => r !== undefined && !isFinished(r.status))
+      .sort(newestFirst);
+  }
+
+  async expire(now: number = this.#clock()): Promise<number> {
+    const cutoff = now - this.#retentionMs;
+    let dropped = 0;
+    for (;;) {
+      const [seen, deleted] = (await expireBatchScript.run(
+        this.redis, [this.#key('finished'), this.#key('waiting')], [cutoff, BATCH, this.#prefix],
+      )) as [number, number];
+      dropped += deleted;
+      if (seen < BATCH) return dropped;
+    }
+  }
+
+  async close(): Promise<void> {
+    if (this.ownsConnection) await this.redis.quit();
+  }
+
+  async #getMany(threads: ThreadId[]): Promise<Array<ThreadRecord | undefined>> {
+    const records: Array<ThreadRecord | undefined> = [];
+    for (let i = 0; i < threads.length; i += BATCH) {
+      const chunk = threads.slice(i, i + BATCH);
+      const texts = await this.redis.mget(chunk.map((t) => this.#threadKey(t)));
+      chunk.forEach((thread, j) => records.push(this.#parse(thread, texts[j] ?? null)));
+    }
+    return records;
+  }
+
+  #parse(thread: ThreadId, text: string | null): ThreadRecord | undefined {
+    if (text === null) return undefined;
+    const record: unknown = JSON.parse(text);
+    if (!isThreadRecord(record)) throw new Error(`the stored state of ${thread} is not a thread record`);
+    return record;
+  }
+
+  #key(name: string): string {
+    return `${this.#prefix}${name}`;
+  }
+
+  #threadKey(thread: ThreadId): string {
+    return this.#key(`thread:${thread}`);
+  }
+}
