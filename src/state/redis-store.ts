@@ -34,7 +34,15 @@ export class RedisStateStore implements StateStore {
   /** Connects to `url` and fails fast when Redis cannot be reached; the store closes the connection. */
   static async connect(url: string, options: RedisStoreOptions = {}): Promise<RedisStateStore> {
     const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 3 });
-    await redis.connect();
+    const logger = options.logger ?? silentLogger;
+    // without a listener ioredis prints every connection error itself; it reconnects on its own
+    redis.on('error', (error: Error) => logger.warn({ err: error }, 'state: Redis connection error'));
+    try {
+      await redis.connect();
+    } catch (error) {
+      redis.disconnect();
+      throw error;
+    }
     return new RedisStateStore(redis, options, true);
   }
 
