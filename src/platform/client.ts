@@ -1,0 +1,143 @@
+/**
+ * The typed client for every platform operation: `call` for JSON operations (validated request, unwrapped
+ * envelope, typed `data`), `stream` for event-stream operations. Retries follow retry.ts; every failure is a
+ * PlatformError (or the caller's AbortError) that names the operation and request id and never the key.
+ */
+import { randomUUID } from 'node:crypto';
+import { Agent, type Dispatcher } from 'undici';
+import { silentLogger, type Logger } from '../log.js';
+import { UnexpectedResponseError } from './errors.js';
+import { envelopeFailure, parseJson, unwrapEnvelope } from './envelope.js';
+import { exchange, headerValue, readText, retryAfterMs, transportError, type ExchangeContext, type HttpResponse } from './http.js';
+import { OPERATIONS, type CallOperationId, type DataOf, type OperationId, type OperationSpec, type RequestOf, type StreamOperationId } from './operations.js';
+import { buildRequest, validateRequest, type AuthMode } from './request-builder.js';
+import { retryPolicy, withRetry, type RetryOptions, type RetryPolicy } from './retry.js';
+import { createPlatformStream, type PlatformStream } from './stream/index.js';
+import { guardStreamBody } from './stream-body.js';
+
+export interface PlatformClientOptions {
+  baseUrl: string;
+  apiKey: string;
+  /** bearer (default): `Authorization: Bearer <key>`; query: `?apikey=<key>` */
+  authMode?: AuthMode;
+  /** by operation id, e.g. `{"AI35-1": "/v2/novelty/submit"}` */
+  pathOverrides?: Partial<Record<string, string>>;
+  /** default: a pooled keep-alive undici Agent owned (and closed) by this client */
+  dispatcher?: Dispatcher;
+  /** streamBodyMs: the longest silence between two chunks of a stream */
+  timeouts?: { connectMs?: number; headersMs?: number; bodyMs?: number; streamBodyMs?: number };
+  retry?: RetryOptions;
+  logger?: Logger;
+}
+
+export interface CallOptions {
+  signal?: AbortSignal;
+  /** a workspace's own key instead of the client's */
+  apiKey?: string;
+}
+
+export const DEFAULT_TIMEOUTS = { connectMs: 10_000, headersMs: 60_000, bodyMs: 60_000, streamBodyMs: 300_000 };
+
+export class PlatformClient {
+  readonly #apiKey: string;
+  readonly #baseUrl: string;
+  readonly #authMode: AuthMode;
+  readonly #pathOverrides: Partial<Record<string, string>>;
+  readonly #dispatcher: Dispatcher;
+  readonly #ownsDispatcher: boolean;
+  readonly #timeouts: typeof DEFAULT_TIMEOUTS;
+  readonly #retry: RetryPolicy;
+  readonly #logger: Logger;
+
+  constructor(options: PlatformClientOptions) {
+    this.#baseUrl = new URL(options.baseUrl).toString();
+    this.#apiKey = options.apiKey;
+    this.#authMode = options.authMode ?? 'bearer';
+    this.#pathOverrides = options.pathOverrides ?? {};
+    this.#timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
+    this.#retry = retryPolicy(options.retry);
+    this.#logger = options.logger ?? silentLogger;
+    this.#ownsDispatcher = options.dispatcher === undefined;
+    this.#dispatcher = options.dispatcher ?? new Agent({
+      keepAliveTimeout: 30_000,
+      connectTimeout: this.#timeouts.connectMs,
+      headersTimeout: this.#timeouts.headersMs,
+      bodyTimeout: this.#timeouts.bodyMs,
+    });
+  }
+
+  /** Runs a JSON operation and returns the envelope's `data`. */
+  async call<K extends CallOperationId>(id: K, request: RequestOf<K>, options: CallOptions = {}): Promise<DataOf<K>> {
+    const spec: OperationSpec = OPERATIONS[id];
+    const context: ExchangeContext = { operation: id, requestId: randomUUID() };
+    const body = validateRequest(spec, request, context.requestId);
+    const data = await this.#withRetry(spec, context, options.signal, async () => {
+      const response = await this.#send(id, spec, body, context, options, 'application/json', this.#timeouts.bodyMs);
+      const text = await readText(response, context, options.signal);
+      const facts = { operation: id, statusCode: response.statusCode, requestId: response.requestId, retryAfterMs: retryAfterMs(response.headers) };
+      return unwrapEnvelope(spec, facts, text);
+    });
+    return data as DataOf<K>;
+  }
+
+  /**
+   * Starts a streaming operation. The returned stream yields typed events; breaking out of it aborts the
+   * request. Only a rate-limited start is retried, never a stream that has begun.
+   */
+  async stream<K extends StreamOperationId>(id: K, request: RequestOf<K>, options: CallOptions = {}): Promise<PlatformStream> {
+    const spec: OperationSpec = OPERATIONS[id];
+    const context: ExchangeContext = { operation: id, requestId: randomUUID() };
+    const body = validateRequest(spec, request, context.requestId);
+    return this.#withRetry(spec, context, options.signal, async () => {
+      const connection = new AbortController();
+      const signal = options.signal ? AbortSignal.any([options.signal, connection.signal]) : connection.signal;
+      const response = await this.#send(id, spec, body, context, { ...options, signal }, 'text/event-stream', this.#timeouts.streamBodyMs);
+      const contentType = headerValue(response.headers, 'content-type') ?? '';
+      if (response.statusCode < 200 || response.statusCode >= 300 || !contentType.includes('text/event-stream')) {
+        const text = await readText(response, context, options.signal);
+        const facts = { operation: id, statusCode: response.statusCode, requestId: response.requestId, retryAfterMs: retryAfterMs(response.headers) };
+        throw envelopeFailure(facts, parseJson(text))
+          ?? new UnexpectedResponseError({ operation: id, status: response.statusCode, requestId: response.requestId }, `expected an event stream, got ${contentType || 'no content type'}`);
+      }
+      return createPlatformStream({
+        operation: id,
+        family: spec.streamFamily ?? 'ai07',
+        body: guardStreamBody(response.body, { operation: id, requestId: response.requestId }, options.signal),
+        abort: () => connection.abort(),
+        requestId: response.requestId,
+      });
+    });
+  }
+
+  /** Closes the connection pool this client created (an injected dispatcher is left to its owner). */
+  async close(): Promise<void> {
+    if (this.#ownsDispatcher) await this.#dispatcher.close();
+  }
+
+  async #withRetry<T>(spec: OperationSpec, context: ExchangeContext, signal: AbortSignal | undefined, attempt: () => Promise<T>): Promise<T> {
+    try {
+      return await withRetry({ operation: spec.id, kind: spec.kind, policy: this.#retry, logger: this.#logger, signal }, attempt);
+    } catch (error) {
+      throw transportError(error, context, signal);
+    }
+  }
+
+  async #send(
+    id: OperationId, spec: OperationSpec, body: unknown, context: ExchangeContext, options: CallOptions, accept: string, bodyTimeoutMs: number,
+  ): Promise<HttpResponse> {
+    const built = buildRequest({
+      baseUrl: this.#baseUrl, id, spec, request: body, apiKey: options.apiKey ?? this.#apiKey, authMode: this.#authMode,
+      pathOverrides: this.#pathOverrides, requestId: context.requestId, accept,
+    });
+    const started = Date.now();
+    const response = await exchange({
+      dispatcher: this.#dispatcher, url: built.url, method: built.method, headers: built.headers, body: built.body,
+      signal: options.signal, headersTimeoutMs: this.#timeouts.headersMs, bodyTimeoutMs,
+    }, context);
+    this.#logger.debug(
+      { operation: id, method: built.method, path: built.path, status: response.statusCode, requestId: response.requestId, ms: Date.now() - started },
+      'platform response',
+    );
+    return response;
+  }
+}

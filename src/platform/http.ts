@@ -1,0 +1,119 @@
+/**
+ * One HTTP exchange with the gateway through undici, and the translation of transport failures (refused
+ * connections, undici timeouts, aborts) into the platform's error classes. Nothing that leaves this file
+ * carries the request URL, the headers or the key: undici errors are replaced by sanitized copies.
+ */
+import { request, type Dispatcher } from 'undici';
+import { redactSecrets } from '../log.js';
+import { NetworkError, PlatformError, TimeoutError } from './errors.js';
+
+export interface ExchangeContext {
+  operation: string;
+  /** the id this client generated; replaced by the server's x-request-id once a response arrives */
+  requestId: string;
+}
+
+export interface HttpExchange {
+  dispatcher: Dispatcher;
+  url: URL;
+  method: 'GET' | 'POST';
+  headers: Record<string, string>;
+  body?: string;
+  signal?: AbortSignal;
+  headersTimeoutMs: number;
+  bodyTimeoutMs: number;
+}
+
+export interface HttpResponse {
+  statusCode: number;
+  headers: Dispatcher.ResponseData['headers'];
+  body: Dispatcher.ResponseData['body'];
+  requestId: string;
+}
+
+/** A transport failure stripped down to its name, code and redacted message (never the URL or headers). */
+export class TransportFailure extends Error {
+  readonly code?: string;
+  constructor(source: unknown) {
+    const from = source instanceof Error ? source : new Error(String(source));
+    super(redactSecrets(from.message || from.name));
+    this.name = from.name;
+    const code = (from as { code?: unknown }).code;
+    if (typeof code === 'string') this.code = code;
+  }
+}
+
+const TIMEOUT_CODES = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'UND_ERR_CONNECT_TIMEOUT']);
+
+export function headerValue(headers: Dispatcher.ResponseData['headers'], name: string): string | undefined {
+  const value = headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/** The DOMException a caller expects when their own signal stopped the call. */
+export function abortErrorFor(signal: AbortSignal): DOMException {
+  const reason: unknown = signal.reason;
+  if (reason instanceof DOMException && reason.name === 'AbortError') return reason;
+  return new DOMException('The operation was aborted', 'AbortError');
+}
+
+/** A signal that aborted because a deadline passed (AbortSignal.timeout) rather than by a caller's choice. */
+export function abortedByDeadline(signal: AbortSignal | undefined): boolean {
+  const reason: unknown = signal?.reason;
+  return signal?.aborted === true && reason instanceof DOMException && reason.name === 'TimeoutError';
+}
+
+/**
+ * Maps anything thrown while sending or reading to what callers handle: platform errors as they are, the
+ * caller's abort as an AbortError, a deadline as TimeoutError, undici timeouts as TimeoutError, the rest as
+ * NetworkError.
+ */
+export function transportError(error: unknown, context: ExchangeContext, callerSignal?: AbortSignal): Error {
+  if (error instanceof PlatformError) return error;
+  const base = { operation: context.operation, requestId: context.requestId };
+  if (callerSignal?.aborted) {
+    if (abortedByDeadline(callerSignal)) return new TimeoutError({ ...base, platformMessage: 'the deadline passed' });
+    return abortErrorFor(callerSignal);
+  }
+  if (error instanceof DOMException && error.name === 'AbortError') return error;
+  const cause = new TransportFailure(error);
+  if (cause.code === 'UND_ERR_ABORTED') return new DOMException('The operation was aborted', 'AbortError');
+  if (cause.code && TIMEOUT_CODES.has(cause.code)) return new TimeoutError({ ...base, cause });
+  return new NetworkError({ ...base, cause });
+}
+
+export async function exchange(init: HttpExchange, context: ExchangeContext): Promise<HttpResponse> {
+  try {
+    const response = await request(init.url, {
+      dispatcher: init.dispatcher,
+      method: init.method,
+      headers: init.headers,
+      body: init.body,
+      signal: init.signal,
+      headersTimeout: init.headersTimeoutMs,
+      bodyTimeout: init.bodyTimeoutMs,
+    });
+    const requestId = headerValue(response.headers, 'x-request-id') ?? context.requestId;
+    return { statusCode: response.statusCode, headers: response.headers, body: response.body, requestId };
+  } catch (error) {
+    throw transportError(error, context, init.signal);
+  }
+}
+
+/** Reads a whole response body as text, with read failures mapped like send failures. */
+export async function readText(response: HttpResponse, context: ExchangeContext, callerSignal?: AbortSignal): Promise<string> {
+  try {
+    return await response.body.text();
+  } catch (error) {
+    throw transportError(error, { ...context, requestId: response.requestId }, callerSignal);
+  }
+}
+
+/** Retry-After as milliseconds: either delta-seconds or an HTTP date. */
+export function retryAfterMs(headers: Dispatcher.ResponseData['headers']): number | undefined {
+  const value = headerValue(headers, 'retry-after')?.trim();
+  if (!value) return undefined;
+  if (/^\d+(\.\d+)?$/.test(value)) return Math.round(Number(value) * 1000);
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now());
+}
