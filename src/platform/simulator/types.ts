@@ -1,5 +1,5 @@
 /** How tests and local mode start, watch and break the platform simulator. */
-import type { OperationId } from '../operations.js';
+import type { OperationId, StreamOperationId } from '../operations.js';
 
 export interface SimulatorOptions {
   /** 0 (default) picks a free port */
@@ -15,6 +15,8 @@ export interface SimulatorOptions {
   cumulativeContent?: boolean;
   /** log one line per request to stderr (the key is never printed) */
   verbose?: boolean;
+  /** path overrides by operation id, as the client's `IIP_PATHS` (`{"AI35-1": "/custom/submit"}`) */
+  paths?: Partial<Record<OperationId, string>>;
 }
 
 /** Which requests a fault applies to: one operation (default all), and how many times (default forever). */
@@ -61,5 +63,11 @@ export interface RunningSimulator {
   clearFaults(): void;
   /** changes the task timing at run time (local mode uses seconds, tests near zero) */
   setTaskDuration(ms: number): void;
+  /**
+   * The whole text the next stream request with this body will produce (AI07, AI20, AI68-2, AI32-4,
+   * AGENT-SSE), computed from the simulator's current state: call it before sending (an AI20 session's turn
+   * number advances with each request).
+   */
+  expectedStreamText(operation: StreamOperationId, body: unknown): string;
   close(): Promise<void>;
 }

@@ -1,0 +1,54 @@
+/** AI34 pre-research report (beta): create (with an automatic outline), create from a custom outline, query. */
+import { randomUUID } from 'node:crypto';
+import { defaultDirectory, headPlayers, keyPatents, reportLines, type DirectoryEntry } from '../content/report.js';
+import type { SimState } from '../state.js';
+import { encodeStatus, type Stage } from '../tasks.js';
+import type { Routes } from './types.js';
+
+export interface ReportTask {
+  id: string;
+  issues: string;
+  directory: DirectoryEntry[];
+  /** absent until generation starts (at once with auto_directory, else with AI34-2) */
+  stage?: Stage;
+  url?: string;
+}
+
+function reportUrl(state: SimState, report: ReportTask): string {
+  report.url ??= state.files.add('pdf', `Pre-research report: ${report.issues}`, () => reportLines(report.issues, report.directory));
+  return report.url;
+}
+
+export const reportRoutes: Routes<'AI34-1' | 'AI34-2' | 'AI34-3'> = {
+  'AI34-1': ({ body, state, ok, taskFails }) => {
+    const id = randomUUID();
+    const report = state.reports.add(id, { id, issues: body.technical_issues, directory: defaultDirectory(body.technical_issues) });
+    if (body.auto_directory !== false) report.stage = state.clock.start(2);
+    if (report.stage && taskFails()) report.stage.failed = true;
+    return ok({ report_id: id, analysis_directory: report.directory });
+  },
+
+  'AI34-2': ({ body, state, ok, invalid, taskFails }) => {
+    const report = state.reports.get(body.report_id);
+    if (!report) return invalid(`report_id: unknown report ${body.report_id}`);
+    report.issues = body.technical_issues;
+    report.directory = body.analysis_directory.map((d) => ({ key: d.key, name: d.name, source_type: d.source_type }));
+    report.stage = state.clock.start(2);
+    report.url = undefined;
+    if (taskFails()) report.stage.failed = true;
+    return ok({ report_id: report.id, analysis_directory: report.directory });
+  },
+
+  'AI34-3': ({ body, state, ok, invalid, taskFails }) => {
+    const report = state.reports.get(body.report_id);
+    if (!report) return invalid(`report_id: unknown report ${body.report_id}`);
+    report.stage ??= state.clock.start(2);
+    if (taskFails()) report.stage.failed = true;
+    const status = encodeStatus.word(state.clock.stateOf(report.stage));
+    if (status !== 'SUCCEED') return ok({ report_status: status });
+    return ok({
+      report_status: status, report_url: reportUrl(state, report),
+      head_player_analysis: headPlayers(report.issues), key_patent_interpretation: keyPatents(report.issues),
+    });
+  },
+};

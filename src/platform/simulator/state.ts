@@ -1,0 +1,36 @@
+/** Everything the simulator remembers between requests: sessions, chats, tasks of every family, files. */
+import { FileStore } from './files.js';
+import type { LsChat, PharmSession } from './routes/chat.js';
+import type { DesignTask } from './routes/design.js';
+import type { DisclosureJob } from './routes/disclosure.js';
+import type { MaterialTask } from './routes/material.js';
+import type { LegacyNoveltyTask } from './routes/novelty-legacy.js';
+import type { NoveltyTask } from './routes/novelty.js';
+import type { ReportTask } from './routes/report.js';
+import type { SolutionTask } from './routes/solution.js';
+import { TaskClock, TaskTable } from './tasks.js';
+
+export interface StreamSettings {
+  streamChunkChars: number;
+  streamChunkDelayMs: number;
+  cumulativeContent: boolean;
+}
+
+export class SimState {
+  readonly clock: TaskClock;
+  readonly files: FileStore;
+  readonly sessions = new Map<string, PharmSession>();
+  readonly chats = new Map<string, LsChat>();
+  readonly disclosures = new TaskTable<DisclosureJob>();
+  readonly solutions = new TaskTable<SolutionTask>();
+  readonly reports = new TaskTable<ReportTask>();
+  readonly novelty = new TaskTable<NoveltyTask>();
+  readonly legacyNovelty = new TaskTable<LegacyNoveltyTask>();
+  readonly designs = new TaskTable<DesignTask>();
+  readonly materials = new TaskTable<MaterialTask>();
+
+  constructor(readonly settings: StreamSettings, taskDurationMs: number, baseUrl: () => string) {
+    this.clock = new TaskClock(taskDurationMs);
+    this.files = new FileStore(baseUrl);
+  }
+}
