@@ -1,0 +1,58 @@
+/** Relays a stream of text deltas into one chat message (and its continuations) through any ChatAdapter. */
+import { silentLogger } from '../../log.js';
+import type { ChatAdapter } from '../adapter.js';
+import { workspaceOf } from '../thread-id.js';
+import { AnswerDocument } from './answer-document.js';
+import { defaultRender } from './compose.js';
+import { DeltaReader } from './delta-reader.js';
+import { EditPump } from './edit-pump.js';
+import { NativePath, openNativeStream } from './native-path.js';
+import type { PathOutcome, RelayContext } from './relay-context.js';
+import type { RelayOptions, RelayRequest, RelayResult } from './types.js';
+import { WorkspaceBudget } from './workspace-budget.js';
+
+export class StreamRelay {
+  private readonly budget: WorkspaceBudget;
+  private readonly minEditIntervalMs: number;
+  private readonly now: () => number;
+
+  /** One instance per adapter: its workspace budgets are shared by every relay it runs. */
+  constructor(private readonly adapter: ChatAdapter, private readonly options: RelayOptions = {}) {
+    this.now = options.now ?? Date.now;
+    this.minEditIntervalMs = options.minEditIntervalMs ?? 1000;
+    this.budget = new WorkspaceBudget(options.workspaceEditsPerMinute ?? 45, options.budgetWindowMs ?? 60_000, this.now);
+  }
+
+  /** Resolves once the last text is visible (or the relay gave up); never rejects for chat or stream errors. */
+  async relay(request: RelayRequest): Promise<RelayResult> {
+    const doc = new AnswerDocument(this.adapter.limits.maxMessageChars);
+    const reader = new DeltaReader(request.deltas, doc);
+    const ctx: RelayContext = {
+      adapter: this.adapter,
+      thread: request.thread,
+      workspace: workspaceOf(request.thread),
+      budget: this.budget,
+      minEditIntervalMs: this.minEditIntervalMs,
+      now: this.now,
+      logger: this.options.logger ?? silentLogger,
+      doc,
+      reader,
+      render: request.render ?? defaultRender,
+      retry: request.retry,
+      placeholder: request.placeholder,
+    };
+    reader.start();
+    const outcome = await this.run(ctx);
+    const status = outcome.status === 'done' ? (reader.failed ? 'interrupted' : 'complete') : outcome.status;
+    const error = status === 'interrupted' ? reader.error : outcome.error;
+    return { status, text: doc.text, parts: doc.parts(), messages: outcome.messages, ...(error === undefined ? {} : { error }) };
+  }
+
+  private async run(ctx: RelayContext): Promise<PathOutcome> {
+    const native = await openNativeStream(ctx);
+    if (!native) return new EditPump(ctx).run();
+    const result = await new NativePath(ctx, native).run();
+    if (result.kind === 'finished') return result.outcome;
+    return new EditPump(ctx, result.fromPart, result.messages).run();
+  }
+}

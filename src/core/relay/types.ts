@@ -1,0 +1,63 @@
+/** The relay's public shapes: what a caller passes in and what it gets back. */
+import type { Logger } from '../../log.js';
+import type { MessageRef } from '../adapter.js';
+import type { Button, OutgoingMessage } from '../message.js';
+import type { ThreadId } from '../thread-id.js';
+
+export interface RelayOptions {
+  /** least time between two updates of one message; the first and the final text skip it. Default 1000. */
+  minEditIntervalMs?: number;
+  /** edits one workspace (`workspaceOf(thread)`) may send per window, shared by all its relays. Default 45
+   * (Slack chat.update is Tier 3, about 50 a minute). Must be at least 2. */
+  workspaceEditsPerMinute?: number;
+  /** the window of `workspaceEditsPerMinute`; default 60000 (tests shorten it) */
+  budgetWindowMs?: number;
+  /** clock in ms; default Date.now */
+  now?: () => number;
+  /** where swallowed adapter errors are reported at debug/warn level; default silent */
+  logger?: Logger;
+}
+
+export interface RenderState {
+  /** the stream has ended and this is the last part: add footers and citations now */
+  final: boolean;
+  /** the stream broke; the relay adds the interruption note and the retry button after the rendered blocks */
+  interrupted: boolean;
+  /** 0 for the first message of the answer, 1 for its first continuation, ... */
+  part: number;
+}
+
+export type RenderFn = (text: string, state: RenderState) => OutgoingMessage;
+
+export interface RelayRequest {
+  thread: ThreadId;
+  deltas: AsyncIterable<string>;
+  /** builds the message for the text of one part; default: one markdown block */
+  render?: RenderFn;
+  /** shown under the partial text when the stream breaks */
+  retry?: Button;
+  /** posted at once, before any delta, and replaced by the first text; default none (post on first text) */
+  placeholder?: string;
+}
+
+export type RelayStatus =
+  /** the stream ended and its whole text is visible */
+  | 'complete'
+  /** the stream broke; the partial text is visible, marked, with the retry button */
+  | 'interrupted'
+  /** the message was deleted, and its replacement too: the relay stopped quietly */
+  | 'gone'
+  /** the chat platform kept failing (errors or rate limits) and the relay gave up */
+  | 'failed';
+
+export interface RelayResult {
+  status: RelayStatus;
+  /** the whole text received from the stream */
+  text: string;
+  /** the text of each message, in order; joined they equal `text` */
+  parts: string[];
+  /** the messages that hold the parts (a deleted message is replaced by its successor) */
+  messages: MessageRef[];
+  /** the stream's error ('interrupted') or the adapter's last error ('gone', 'failed') */
+  error?: unknown;
+}
