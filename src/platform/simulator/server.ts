@@ -1,4 +1,5 @@
 /** The HTTP pipeline: files, routing, recording, auth, faults, validation, then the operation's route. */
+import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from '../../log.js';
 import type { OperationId } from '../operations.js';
@@ -63,6 +64,8 @@ export function createPipeline(deps: PipelineDeps) {
     const method = (req.method ?? 'GET').toUpperCase();
     const resolution = deps.router.resolve(method, url.pathname);
     const operation = resolution.found ? resolution.operation : 'unknown';
+    const incomingId = req.headers['x-request-id'];
+    res.setHeader('x-request-id', typeof incomingId === 'string' && incomingId.length <= 128 ? incomingId : randomUUID());
     res.on('finish', () => deps.logger.info({ operation, method, path: url.pathname, status: res.statusCode, ms: Date.now() - started }, 'request'));
 
     let text: string;
