@@ -5,17 +5,18 @@
  * renames it over the real one, so a crash mid-write leaves the previous version readable.
  */
 import { createHash } from 'node:crypto';
-import { mkdir, readdir, unlink } from 'node:fs/promises';
+import { readdirSync, unlinkSync } from 'node:fs';
+import { mkdir, unlink } from 'node:fs/promises';
 import path from 'node:path';
-import { Low } from 'lowdb';
-import { DataFile } from 'lowdb/node';
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
+import { Low, LowSync } from 'lowdb';
+import { DataFile, DataFileSync } from 'lowdb/node';
 import type { Logger } from '../log.js';
 import type { ThreadId } from '../core/thread-id.js';
 import { describeError, isParseError, moveAside } from './corrupt-file.js';
 import { isThreadRecord } from './options.js';
 import type { ThreadRecord } from './store.js';
 
-const SCAN_BATCH = 256;
 const compactJson = { parse: JSON.parse, stringify: (data: unknown) => JSON.stringify(data) };
 
 export const threadHash = (thread: ThreadId | string): string => createHash('sha256').update(thread).digest('hex').slice(0, 32);
@@ -59,40 +60,49 @@ export class ThreadFileWriter {
 /**
  * Reads every thread file under `dir`. Unparseable files, or files holding something other than the record of
  * the thread they are named after, are moved aside; temp files left by an interrupted write are deleted.
+ * Reads are synchronous, one shard folder at a time with a yield in between: for many small files this is
+ * several times faster than async reads (which pay a thread-pool round trip per open, read and close), and
+ * it only runs at start.
  */
 export async function scanThreadFiles(dir: string, logger: Logger): Promise<ThreadRecord[]> {
-  const files: string[] = [];
-  for (const shard of await readdir(dir, { withFileTypes: true }).catch(ignoreMissing)) {
-    if (!shard.isDirectory() || !/^[0-9a-f]{2}$/.test(shard.name)) continue;
-    const shardDir = path.join(dir, shard.name);
-    for (const name of await readdir(shardDir)) {
-      if (name.startsWith('.') && name.endsWith('.tmp')) await unlink(path.join(shardDir, name)).catch(ignoreMissing);
-      else if (/^[0-9a-f]{32}\.json$/.test(name)) files.push(path.join(shardDir, name));
-    }
-  }
   const records: ThreadRecord[] = [];
-  for (let i = 0; i < files.length; i += SCAN_BATCH) {
-    const batch = await Promise.all(files.slice(i, i + SCAN_BATCH).map((file) => loadOne(file, logger)));
-    for (const record of batch) if (record) records.push(record);
+  const unreadable: Array<{ file: string; reason: string }> = [];
+  for (const shard of listDir(dir)) {
+    if (!/^[0-9a-f]{2}$/.test(shard)) continue;
+    const shardDir = path.join(dir, shard);
+    for (const name of listDir(shardDir)) {
+      const file = path.join(shardDir, name);
+      if (name.startsWith('.') && name.endsWith('.tmp')) unlinkSync(file);
+      else if (/^[0-9a-f]{32}\.json$/.test(name)) {
+        const loaded = loadOne(file);
+        if ('record' in loaded) records.push(loaded.record);
+        else unreadable.push({ file, reason: loaded.reason });
+      }
+    }
+    await yieldToEventLoop();
   }
+  for (const { file, reason } of unreadable) await moveAside(file, reason, logger);
   return records;
 }
 
-async function loadOne(file: string, logger: Logger): Promise<ThreadRecord | undefined> {
-  let record: unknown;
+function loadOne(file: string): { record: ThreadRecord } | { reason: string } {
+  const db = new LowSync<unknown>(new DataFileSync<unknown>(file, compactJson), null);
   try {
-    record = await readThreadFile(file);
+    db.read();
   } catch (error) {
-    if (!isParseError(error)) throw error;
-    await moveAside(file, describeError(error), logger);
-    return undefined;
+    if (isParseError(error)) return { reason: describeError(error) };
+    throw error;
   }
-  if (isThreadRecord(record) && `${threadHash(record.thread)}.json` === path.basename(file)) return record;
-  await moveAside(file, 'not a thread record', logger);
-  return undefined;
+  const record = db.data;
+  if (isThreadRecord(record) && `${threadHash(record.thread)}.json` === path.basename(file)) return { record };
+  return { reason: 'not a thread record' };
 }
 
-function ignoreMissing(error: NodeJS.ErrnoException): never[] {
-  if (error.code === 'ENOENT') return [];
-  throw error;
+function listDir(dir: string): string[] {
+  try {
+    return readdirSync(dir);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT' || (error as NodeJS.ErrnoException).code === 'ENOTDIR') return [];
+    throw error;
+  }
 }
