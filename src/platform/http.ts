@@ -82,21 +82,33 @@ export function transportError(error: unknown, context: ExchangeContext, callerS
   return new NetworkError({ ...base, cause });
 }
 
+/**
+ * Sends one request. The headers deadline is kept here as well as by undici, whose own timer has about a
+ * second of granularity (short deadlines would otherwise fire late).
+ */
 export async function exchange(init: HttpExchange, context: ExchangeContext): Promise<HttpResponse> {
+  const headersDeadline = new AbortController();
+  const timer = setTimeout(() => headersDeadline.abort(new DOMException('no response headers in time', 'TimeoutError')), init.headersTimeoutMs);
+  const signal = init.signal ? AbortSignal.any([init.signal, headersDeadline.signal]) : headersDeadline.signal;
   try {
     const response = await request(init.url, {
       dispatcher: init.dispatcher,
       method: init.method,
       headers: init.headers,
       body: init.body,
-      signal: init.signal,
+      signal,
       headersTimeout: init.headersTimeoutMs,
       bodyTimeout: init.bodyTimeoutMs,
     });
     const requestId = headerValue(response.headers, 'x-request-id') ?? context.requestId;
     return { statusCode: response.statusCode, headers: response.headers, body: response.body, requestId };
   } catch (error) {
+    if (headersDeadline.signal.aborted && !init.signal?.aborted) {
+      throw new TimeoutError({ ...context, platformMessage: `no response headers within ${init.headersTimeoutMs} ms` });
+    }
     throw transportError(error, context, init.signal);
+  } finally {
+    clearTimeout(timer);
   }
 }
 
