@@ -1,0 +1,179 @@
+/**
+ * The console adapter: the bot in a terminal, for a person with no Slack or Teams at hand. Output side here
+ * (threads, posts, edits, notes, forms); what typed lines mean is in line-handler.ts.
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { randomUUID } from 'node:crypto';
+import { userInfo } from 'node:os';
+import { MessageGoneError, type AdapterLimits, type MessageRef } from '../../core/adapter.js';
+import type { Incoming } from '../../core/incoming.js';
+import type { FormSpec, OutgoingMessage } from '../../core/message.js';
+import { conversationId, threadId, type ConversationId, type ThreadId } from '../../core/thread-id.js';
+import { silentLogger } from '../../log.js';
+import { CONSOLE_USAGE } from './input.js';
+import { LineHandler, type ConsoleHost } from './line-handler.js';
+import type { LayoutOptions } from './markdown-terminal.js';
+import { MessageBook, type StoredMessage } from './messages.js';
+import { renderMessage } from './render-terminal.js';
+import { headerLine, LiveScreen, type PromptHost, type Screen, type ScreenMessage } from './screen.js';
+import { createSessionFile } from './session-file.js';
+import { ThreadBook } from './sessions.js';
+import { ansiStyle, plainStyle, type Style } from './style.js';
+import { Terminal } from './terminal.js';
+import { stripAnsi } from './text-width.js';
+import { TranscriptScreen } from './transcript.js';
+import type { ConsoleAdapter, ConsoleAdapterOptions } from './types.js';
+
+export const CONSOLE_LIMITS: AdapterLimits = { maxMessageChars: 20_000 };
+
+function defaultUser(): { id: string; name: string } {
+  try {
+    const name = userInfo().username;
+    if (name) return { id: name, name };
+  } catch {
+    // no passwd entry (some containers): fall through
+  }
+  return { id: 'console-user', name: 'console user' };
+}
+
+class ConsoleChatAdapter implements ConsoleAdapter, ConsoleHost {
+  readonly platform = 'console' as const;
+  readonly limits = CONSOLE_LIMITS;
+  readonly conversation: ConversationId;
+  readonly closed: Promise<void>;
+  readonly interactive: boolean;
+  readonly style: Style;
+  readonly book: ThreadBook;
+  readonly messages = new MessageBook();
+  readonly screen: Screen;
+  readonly user: { id: string; name: string };
+  readonly workspaceId: string;
+  private readonly loaded: Promise<void>;
+  private readonly commandContext = new AsyncLocalStorage<{ reserved: ThreadId }>();
+  private terminal: Terminal | undefined;
+  private lines: LineHandler | undefined;
+  private resolveClosed!: () => void;
+  private stopping = false;
+
+  constructor(readonly options: ConsoleAdapterOptions) {
+    const output = options.output as NodeJS.WritableStream & { isTTY?: boolean; columns?: number; rows?: number };
+    this.interactive = options.interactive ?? (output.isTTY === true && process.env.TERM !== 'dumb');
+    this.style = this.interactive && (options.color ?? !process.env.NO_COLOR) ? ansiStyle : plainStyle;
+    this.user = options.user ?? defaultUser();
+    this.workspaceId = options.workspaceId ?? 'local';
+    this.conversation = conversationId('console', this.workspaceId, 'terminal');
+    const store = options.sessionStore ?? (options.sessionFile ? createSessionFile(options.sessionFile) : undefined);
+    const now = options.now ?? Date.now;
+    const logger = options.logger ?? silentLogger;
+    this.book = new ThreadBook(store, () => threadId('console', this.workspaceId, 'terminal', randomUUID().slice(0, 8)), now,
+      (error) => logger.warn({ err: error }, 'console: could not save the thread list'));
+    this.loaded = this.book.load().catch((error: unknown) => logger.warn({ err: error }, 'console: could not load the thread list'));
+    const promptHost: PromptHost = { cursorRows: () => this.terminal?.cursorRows(), redraw: () => this.terminal?.redraw() };
+    const size = { columns: () => output.columns ?? 80, rows: () => output.rows ?? 24 };
+    this.screen = this.interactive ? new LiveScreen(options.output, this.style, size, promptHost) : new TranscriptScreen(options.output, this.style);
+    this.closed = new Promise((resolve) => { this.resolveClosed = resolve; });
+  }
+
+  layout(): LayoutOptions {
+    const columns = (this.options.output as { columns?: number }).columns ?? 80;
+    return { style: this.style, width: this.interactive ? columns : undefined };
+  }
+
+  async startThread(_conversation: ConversationId, message: OutgoingMessage): Promise<MessageRef> {
+    await this.loaded;
+    // the command being handled reserved a thread (the prompt is already in it): its first message opens it
+    const reserved = this.commandContext.getStore()?.reserved;
+    const thread = reserved && !this.book.hasBotMessages(reserved) ? reserved : this.book.reserve(firstLine(message.text));
+    return this.post(thread, message);
+  }
+
+  async post(thread: ThreadId, message: OutgoingMessage): Promise<MessageRef> {
+    await this.loaded;
+    const { thread: entry, number } = this.book.nextMessage(thread, firstLine(message.text));
+    const stored = this.messages.add(thread, entry.number, number, message);
+    this.lines?.refreshPrompt();
+    this.screen.showMessage(this.screenMessage(stored), true);
+    return { thread, messageId: String(number) };
+  }
+
+  async edit(ref: MessageRef, message: OutgoingMessage): Promise<void> {
+    const stored = this.messages.get(ref.thread, ref.messageId);
+    if (!stored) throw new MessageGoneError(ref);
+    stored.message = message;
+    this.book.touch(ref.thread, false);
+    this.lines?.noteEdit(ref.thread);
+    this.screen.showMessage(this.screenMessage(stored), false);
+  }
+
+  async postEphemeral(where: ThreadId | ConversationId, _userId: string, message: OutgoingMessage): Promise<void> {
+    const body = renderMessage(message, this.layout()).map((line) => this.style.dim(stripAnsi(line)));
+    const thread = where === this.conversation ? undefined : where;
+    this.screen.note([this.style.dim('── (only you)'), ...body], thread);
+  }
+
+  async openForm(_triggerId: string, thread: ThreadId, form: FormSpec): Promise<void> {
+    this.lines?.openForm(thread, form);
+  }
+
+  async start(onIncoming: (incoming: Incoming) => Promise<void>): Promise<void> {
+    await this.loaded;
+    const lines = new LineHandler(this, onIncoming, this.options);
+    this.lines = lines;
+    this.terminal = new Terminal(this.options.input, this.options.output, this.interactive, this.book.history, {
+      line: (line) => lines.enqueue(line),
+      interrupt: () => lines.interrupt(),
+      close: () => lines.enqueueClose(() => this.finish()),
+      history: (history) => this.book.remember(history),
+      screenChanged: () => this.screen.invalidate(),
+    });
+    lines.attach(this.terminal);
+  }
+
+  async stop(): Promise<void> {
+    this.stopping = true;
+    this.screen.flush();
+    if (this.terminal) this.terminal.close();
+    else this.resolveClosed();
+    await this.closed;
+    await this.book.settled();
+  }
+
+  printBanner(lines: string[]): void {
+    this.screen.note([...lines, this.style.dim(CONSOLE_USAGE.replace(/`/g, this.style.ansi ? '' : '`'))]);
+  }
+
+  flush(): void {
+    this.screen.flush();
+  }
+
+  currentThread(): ThreadId | undefined {
+    return this.book.current;
+  }
+
+  runInCommand<T>(reserved: ThreadId, run: () => T): T {
+    return this.commandContext.run({ reserved }, run);
+  }
+
+  screenMessage(stored: StoredMessage): ScreenMessage {
+    return { key: stored.key, thread: stored.thread, header: `thread ${stored.threadNumber} · #${stored.number}`, body: renderMessage(stored.message, this.layout(), stored.ticks) };
+  }
+
+  /** A copy of a message as a note (for `switch N`), not tied to later edits. */
+  reprint(stored: StoredMessage): void {
+    const shown = this.screenMessage(stored);
+    this.screen.note([headerLine(this.style, shown.header, false), ...shown.body]);
+  }
+
+  private async finish(): Promise<void> {
+    this.screen.flush();
+    await this.book.settled();
+    if (!this.stopping) this.options.onExit?.();
+    this.resolveClosed();
+  }
+}
+
+const firstLine = (text: string): string => text.trim().split('\n')[0]?.slice(0, 200) ?? '';
+
+export function createConsoleAdapter(options: ConsoleAdapterOptions): ConsoleAdapter {
+  return new ConsoleChatAdapter(options);
+}

@@ -1,0 +1,103 @@
+/**
+ * A form asked at the prompt, one field at a time: the current value is shown and Enter keeps it; `-` empties an
+ * optional field; multiline text ends with a line holding only `.`; checkboxes take numbers like `1 3`; read-only
+ * fields are shown and kept. Each answer returns what to print next, until the fields are complete.
+ */
+import type { FormField, FormSpec } from '../../core/message.js';
+import { parseNumbers } from './choices.js';
+import { renderInline } from './inline-terminal.js';
+import type { LayoutOptions } from './markdown-terminal.js';
+import { wrapText } from './markdown-terminal.js';
+
+export type FormValues = Record<string, string | string[]>;
+export type FormTurn = { lines: string[]; prompt: string; fields?: undefined } | { lines: string[]; fields: FormValues };
+
+const asText = (initial: FormField['initial']): string => (Array.isArray(initial) ? initial.join(', ') : initial ?? '');
+const asList = (initial: FormField['initial']): string[] => (Array.isArray(initial) ? initial : initial ? [initial] : []);
+
+export class FormSession {
+  private index = -1;
+  private readonly values: FormValues = {};
+  private multiline: string[] | undefined;
+
+  constructor(readonly form: FormSpec, private readonly layout: LayoutOptions) {}
+
+  begin(): FormTurn {
+    const { style } = this.layout;
+    return this.advance([style.bold(this.form.title), style.dim('Answer each field; Enter keeps the value shown. Ctrl-C cancels the form.')]);
+  }
+
+  answer(line: string): FormTurn {
+    const field = this.form.fields[this.index];
+    if (!field) return this.advance([]);
+    if (field.kind === 'multiline') return this.answerMultiline(field, line);
+    if (field.kind === 'checkboxes') return this.answerCheckboxes(field, line);
+    return this.accept(field, line === '' ? asText(field.initial) : line.trim() === '-' ? '' : line);
+  }
+
+  private answerMultiline(field: FormField, line: string): FormTurn {
+    if (this.multiline === undefined && line === '') return this.accept(field, asText(field.initial));
+    if (this.multiline === undefined && line.trim() === '-') return this.accept(field, '');
+    if (line.trim() === '.') {
+      const text = (this.multiline ?? []).join('\n');
+      this.multiline = undefined;
+      return this.accept(field, text);
+    }
+    this.multiline = [...(this.multiline ?? []), line];
+    return { lines: [], prompt: `${field.label} …> ` };
+  }
+
+  private answerCheckboxes(field: FormField, line: string): FormTurn {
+    const options = field.options ?? [];
+    if (line.trim() === '') return this.accept(field, asList(field.initial));
+    if (line.trim() === '-') return this.accept(field, []);
+    const numbers = parseNumbers(line);
+    if (!numbers || numbers.some((n) => n < 1 || n > options.length)) {
+      return { lines: [this.layout.style.danger(`Type numbers from 1 to ${options.length}, e.g. \`1 3\`.`)], prompt: `${field.label}> ` };
+    }
+    return this.accept(field, [...new Set(numbers)].sort((a, b) => a - b).map((n) => options[n - 1]?.value ?? ''));
+  }
+
+  private accept(field: FormField, value: string | string[]): FormTurn {
+    const empty = Array.isArray(value) ? value.length === 0 : value.trim() === '';
+    const problem = empty && !field.optional ? `${field.label} is required.`
+      : typeof value === 'string' && field.maxLength !== undefined && value.length > field.maxLength
+        ? `${field.label} takes at most ${field.maxLength} characters (this has ${value.length}).` : undefined;
+    if (problem) return { ...this.question(field), lines: [this.layout.style.danger(problem)] };
+    this.values[field.id] = value;
+    return this.advance([]);
+  }
+
+  private advance(lines: string[]): FormTurn {
+    const { style } = this.layout;
+    for (this.index += 1; this.index < this.form.fields.length; this.index += 1) {
+      const field = this.form.fields[this.index];
+      if (!field) continue;
+      if (field.kind !== 'readonly') {
+        const next = this.question(field);
+        return { lines: [...lines, ...next.lines], prompt: next.prompt };
+      }
+      this.values[field.id] = field.initial ?? '';
+      lines.push(...wrapText(`${style.bold(`${field.label}:`)} ${renderInline(asText(field.initial), style)}`, this.layout, '', '  '));
+    }
+    return { lines: [...lines, style.dim(`✓ ${this.form.submitLabel}`)], fields: this.values };
+  }
+
+  private question(field: FormField): { lines: string[]; prompt: string } {
+    const { style } = this.layout;
+    const notes = [field.optional ? 'optional' : '', field.maxLength ? `at most ${field.maxLength} characters` : ''].filter(Boolean);
+    const head = `${style.bold(field.label)}${notes.length ? style.dim(` (${notes.join(', ')})`) : ''}`;
+    const clear = field.optional ? '; `-` empties it' : '';
+    if (field.kind === 'checkboxes') {
+      const ticked = new Set(asList(field.initial));
+      const options = (field.options ?? []).map((o, i) => `  ${i + 1}. [${ticked.has(o.value) ? 'x' : ' '}] ${renderInline(o.label, style)}`);
+      return { lines: [head, ...options, style.dim(`Type the numbers to tick (e.g. 1 3); Enter keeps the ticks shown${clear.replace('empties it', 'ticks none')}.`)], prompt: `${field.label}> ` };
+    }
+    const current = asText(field.initial);
+    const shown = current.includes('\n')
+      ? [style.dim('  current:'), ...current.split('\n').flatMap((l) => wrapText(style.dim(l), this.layout, '    '))]
+      : wrapText(style.dim(`current: ${current === '' ? '(empty)' : current}`), this.layout, '  ', '    ');
+    const how = field.kind === 'multiline' ? 'Type the new text and end with a line holding only `.`; Enter on the first line keeps the current text' : 'Type the new value; Enter keeps the current one';
+    return { lines: [head, ...shown, style.dim(`${how}${current === '' ? '' : clear}.`)], prompt: `${field.label}> ` };
+  }
+}

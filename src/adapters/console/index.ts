@@ -1,0 +1,5 @@
+/** The console (terminal) adapter: `createConsoleAdapter`, its option and session types, the default session file. */
+export { createConsoleAdapter, CONSOLE_LIMITS } from './console-adapter.js';
+export { createSessionFile } from './session-file.js';
+export { CONSOLE_USAGE } from './input.js';
+export type { ConsoleAdapter, ConsoleAdapterOptions, ConsoleSessions, ConsoleSessionStore, ConsoleThread } from './types.js';

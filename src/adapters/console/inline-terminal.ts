@@ -1,0 +1,46 @@
+/**
+ * Inline markdown for the terminal: **bold**, *italic*, `code`, ~~strike~~, links as `text (url)`, images as
+ * `[image: alt] (url)`, backslash escapes. Code spans and link targets are set aside first so that the emphasis
+ * rules never reach inside them (a URL with underscores stays intact).
+ */
+import type { Style } from './style.js';
+
+const CODE_SPAN = /(`+)([\s\S]*?[^`])\1(?!`)/g;
+const IMAGE = /!\[([^\]]*)\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g;
+const LINK = /\[([^\]]+)\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g;
+const AUTOLINK = /<((?:https?|mailto):[^>\s]+)>/g;
+const ESCAPE = /\\([\\`*_{}[\]()#+\-.!~|>])/g;
+const BOLD = [/\*\*(?=\S)([\s\S]*?\S)\*\*/g, /(?<![\w_])__(?=\S)([\s\S]*?\S)__(?![\w_])/g];
+const ITALIC = [/(?<![*\w])\*(?=[^\s*])([^*]*?[^\s*])\*(?![*\w])/g, /(?<![\w_])_(?=[^\s_])([^_]*?[^\s_])_(?![\w_])/g];
+const STRIKE = /~~(?=\S)([\s\S]*?\S)~~/g;
+
+/** Placeholders use private-use characters that never occur in platform text. */
+const OPEN = '\uE000';
+const CLOSE = '\uE001';
+
+export function renderInline(text: string, style: Style): string {
+  const saved: string[] = [];
+  const keep = (rendered: string): string => `${OPEN}${saved.push(rendered) - 1}${CLOSE}`;
+  const link = (label: string, url: string): string => {
+    const shown = label.trim();
+    return keep(shown === url || shown === '' ? style.underline(url) : `${shown} (${style.underline(url)})`);
+  };
+
+  let out = text
+    .replace(CODE_SPAN, (_m, _ticks: string, code: string) => keep(style.code(code.trim() || code)))
+    .replace(ESCAPE, (_m, ch: string) => keep(ch))
+    .replace(IMAGE, (_m, alt: string, url: string) => keep(`[image${alt ? `: ${alt}` : ''}] (${style.underline(url)})`))
+    .replace(LINK, (_m, label: string, url: string) => link(label, url))
+    .replace(AUTOLINK, (_m, url: string) => keep(style.underline(url)));
+
+  for (const pattern of BOLD) out = out.replace(pattern, (_m, inner: string) => style.bold(inner));
+  for (const pattern of ITALIC) out = out.replace(pattern, (_m, inner: string) => style.italic(inner));
+  out = out.replace(STRIKE, (_m, inner: string) => style.strike(inner));
+
+  const placeholder = new RegExp(`${OPEN}(\\d+)${CLOSE}`, 'g');
+  // a link label can itself hold a code span, so restore until nothing is left
+  while (placeholder.test(out)) {
+    out = out.replace(placeholder, (_m, index: string) => saved[Number(index)] ?? '');
+  }
+  return out;
+}

@@ -1,0 +1,75 @@
+/**
+ * What a typed line means. The rule, in order:
+ * 1. `exit`/`quit`, `new`, `threads`, `switch N` manage the terminal itself and never reach the bot.
+ * 2. Numbers only (`2`, `1 3`) while the current thread has a message with choices: pick those choices.
+ * 3. With no current thread, or one where the bot has not posted yet: a command that starts a new thread.
+ * 4. In a thread: a line whose first word is one of `verbs` starts a new thread as a command (unless the word is
+ *    one of `threadVerbs`, such as `status` and `cancel`); any other line is a reply in the thread.
+ */
+import type { ThreadId } from '../../core/thread-id.js';
+import { parseNumbers } from './choices.js';
+import type { Style } from './style.js';
+import { padEnd, truncate } from './text-width.js';
+import type { ConsoleThread } from './types.js';
+
+export type LineIntent =
+  | { kind: 'empty' }
+  | { kind: 'exit' }
+  | { kind: 'new' }
+  | { kind: 'threads' }
+  | { kind: 'switch'; number: number }
+  | { kind: 'choose'; numbers: number[] }
+  | { kind: 'command'; text: string }
+  | { kind: 'reply'; text: string; thread: ThreadId };
+
+export interface LineContext {
+  current: ThreadId | undefined;
+  currentHasBotMessages: boolean;
+  currentHasChoices: boolean;
+  verbs: ReadonlySet<string>;
+  threadVerbs: ReadonlySet<string>;
+}
+
+export function classifyLine(line: string, ctx: LineContext): LineIntent {
+  const text = line.trim();
+  const lower = text.toLowerCase();
+  if (text === '') return { kind: 'empty' };
+  if (lower === 'exit' || lower === 'quit') return { kind: 'exit' };
+  if (lower === 'new') return { kind: 'new' };
+  if (lower === 'threads') return { kind: 'threads' };
+  const switchTo = /^switch\s+(\d+)$/i.exec(text);
+  if (switchTo) return { kind: 'switch', number: Number(switchTo[1]) };
+  const numbers = parseNumbers(text);
+  if (numbers && ctx.currentHasChoices) return { kind: 'choose', numbers };
+  if (!ctx.current || !ctx.currentHasBotMessages) return { kind: 'command', text };
+  const verb = lower.split(/\s+/)[0] ?? '';
+  if (ctx.verbs.has(verb) && !ctx.threadVerbs.has(verb)) return { kind: 'command', text };
+  return { kind: 'reply', text, thread: ctx.current };
+}
+
+export const CONSOLE_USAGE =
+  'Type a command such as `help`. In a thread, lines are replies and numbers pick buttons. '
+  + '`threads` lists threads, `switch N` resumes one, `new` leaves the thread, `exit` or Ctrl-D quits.';
+
+export function ago(then: number, now: number): string {
+  const s = Math.max(0, Math.round((now - then) / 1000));
+  if (s < 45) return 'just now';
+  if (s < 3600) return `${Math.round(s / 60)} min ago`;
+  if (s < 86_400) return `${Math.round(s / 3600)} h ago`;
+  if (s < 7 * 86_400) return `${Math.round(s / 86_400)} d ago`;
+  return new Date(then).toISOString().slice(0, 10);
+}
+
+/** The `threads` listing: number, first line, last activity; the current thread marked `*`. */
+export function threadList(threads: ConsoleThread[], current: string | undefined, now: number, style: Style): string[] {
+  if (threads.length === 0) return [style.dim('No threads yet: type a command to start one.')];
+  const width = String(Math.max(...threads.map((t) => t.number))).length;
+  return [
+    style.bold('Threads'),
+    ...threads.map((t) => {
+      const mark = t.id === current ? '*' : ' ';
+      return `${mark} ${String(t.number).padStart(width)}  ${padEnd(truncate(t.title.split('\n')[0] ?? '', 48), 48)}  ${style.dim(ago(t.lastActivity, now))}`;
+    }),
+    style.dim('`switch N` resumes a thread.'),
+  ];
+}

@@ -1,0 +1,173 @@
+/**
+ * What the user types, turned into `Incoming` values (the rule is in input.ts) or handled here: thread
+ * management, numbers that pick choices (choice-prompt.ts), forms in progress (form-prompt.ts), lines continued
+ * with a trailing `\`, and Ctrl-C. Lines are handled one at a time, in order.
+ */
+import type { Incoming } from '../../core/incoming.js';
+import type { FormSpec } from '../../core/message.js';
+import type { ConversationId, ThreadId } from '../../core/thread-id.js';
+import { silentLogger, type Logger } from '../../log.js';
+import { ChoicePrompt } from './choice-prompt.js';
+import { Dispatcher, type DispatchHost } from './dispatcher.js';
+import { FormPrompt } from './form-prompt.js';
+import { classifyLine, threadList } from './input.js';
+import type { LayoutOptions } from './markdown-terminal.js';
+import type { MessageBook, StoredMessage } from './messages.js';
+import type { ThreadBook } from './sessions.js';
+import type { Terminal } from './terminal.js';
+import type { ConsoleAdapterOptions } from './types.js';
+
+/** What the line handler needs from the adapter. */
+export interface ConsoleHost extends DispatchHost {
+  readonly book: ThreadBook;
+  readonly messages: MessageBook;
+  readonly conversation: ConversationId;
+  layout(): LayoutOptions;
+  /** shows a message again (for `switch N`) */
+  reprint(stored: StoredMessage): void;
+}
+
+export class LineHandler {
+  private terminal: Terminal | undefined;
+  private queue: Promise<void> = Promise.resolve();
+  private continued: string[] = [];
+  private lastEdited: ThreadId | undefined;
+  private lastInterruptAt: number | undefined;
+  private readonly verbs: ReadonlySet<string>;
+  private readonly threadVerbs: ReadonlySet<string>;
+  private readonly logger: Logger;
+  private readonly dispatcher: Dispatcher;
+  private readonly choices: ChoicePrompt;
+  private readonly forms: FormPrompt;
+
+  constructor(private readonly host: ConsoleHost, onIncoming: (incoming: Incoming) => Promise<void>, private readonly options: ConsoleAdapterOptions) {
+    this.verbs = new Set((options.verbs ?? []).map((v) => v.toLowerCase()));
+    this.threadVerbs = new Set((options.threadVerbs ?? ['status', 'cancel']).map((v) => v.toLowerCase()));
+    this.logger = options.logger ?? silentLogger;
+    this.dispatcher = new Dispatcher(host, onIncoming, this.logger);
+    this.choices = new ChoicePrompt(host, this.dispatcher);
+    this.forms = new FormPrompt(host, this.dispatcher, () => this.refreshPrompt());
+  }
+
+  attach(terminal: Terminal): void {
+    this.terminal = terminal;
+    const current = this.host.book.current && this.host.book.get(this.host.book.current);
+    if (current) this.note(this.host.style.dim(`Back in thread ${current.number} (${current.title}): lines are replies there; \`new\` leaves it, \`threads\` lists all.`));
+    this.refreshPrompt();
+    terminal.show();
+  }
+
+  enqueue(line: string): void {
+    this.queue = this.queue.then(() => this.handle(line)).catch((error: unknown) => this.logger.error({ err: error }, 'console: a line failed'));
+  }
+
+  enqueueClose(finish: () => Promise<void>): void {
+    this.queue = this.queue.then(finish, finish);
+  }
+
+  noteEdit(thread: ThreadId): void {
+    this.lastEdited = thread;
+  }
+
+  openForm(thread: ThreadId, form: FormSpec): void {
+    this.forms.open(thread, form);
+  }
+
+  refreshPrompt(): void {
+    this.terminal?.setPrompt(this.promptText());
+  }
+
+  /** Ctrl-C: cancel a form, else stop a running stream, else clear the line; twice within a second quits. */
+  interrupt(): void {
+    const { style, book } = this.host;
+    if (this.forms.active) {
+      this.note(style.dim('Form cancelled.'));
+      return this.forms.cancel();
+    }
+    if (this.choices.cancel() || this.continued.length > 0) {
+      this.continued = [];
+      this.terminal?.clearTyped();
+      return this.refreshPrompt();
+    }
+    for (const thread of new Set([book.current, this.lastEdited])) {
+      if (thread && this.options.onInterrupt?.(thread)) return this.note(style.dim('Stopped.'));
+    }
+    const now = (this.options.now ?? Date.now)();
+    if (this.lastInterruptAt !== undefined && now - this.lastInterruptAt <= 1000) return this.terminal?.close();
+    this.lastInterruptAt = now;
+    if (this.terminal?.typed) this.terminal.clearTyped();
+    else this.note(style.dim('(Ctrl-C again to quit, or type exit)'));
+  }
+
+  private async handle(raw: string): Promise<void> {
+    this.host.screen.beforeInput();
+    // without a terminal nothing echoes what was typed: the transcript shows it after its prompt
+    if (!this.host.interactive) this.note(`${this.promptText()}${raw}`);
+    try {
+      if (raw.endsWith('\\') && !this.forms.active) {
+        this.continued.push(raw.slice(0, -1));
+        return;
+      }
+      const line = [...this.continued, raw].join('\n');
+      this.continued = [];
+      await this.act(line);
+    } finally {
+      this.refreshPrompt();
+      this.terminal?.show();
+    }
+  }
+
+  private async act(line: string): Promise<void> {
+    const { book, messages, style } = this.host;
+    if (this.forms.active) return this.forms.answer(line);
+    if (await this.choices.answer(line)) return;
+    const current = book.current;
+    const intent = classifyLine(line, {
+      current,
+      currentHasBotMessages: current !== undefined && book.hasBotMessages(current),
+      currentHasChoices: messages.latest(current, true) !== undefined,
+      verbs: this.verbs,
+      threadVerbs: this.threadVerbs,
+    });
+    switch (intent.kind) {
+      case 'empty':
+        return;
+      case 'exit':
+        return this.terminal?.close();
+      case 'new':
+        book.setCurrent(undefined);
+        return this.note(style.dim('Left the thread: the next line starts a new one.'));
+      case 'threads':
+        return this.note(...threadList(book.list(), current, (this.options.now ?? Date.now)(), style));
+      case 'switch': {
+        const thread = book.byNumber(intent.number);
+        if (!thread) return this.note(style.danger(`There is no thread ${intent.number}; \`threads\` lists them.`));
+        book.setCurrent(thread.id as ThreadId);
+        this.note(style.dim(`Now in thread ${thread.number}: ${thread.title}`));
+        const last = messages.latest(thread.id as ThreadId);
+        return last ? this.host.reprint(last) : undefined;
+      }
+      case 'choose':
+        return this.choices.choose(current, intent.numbers);
+      case 'command': {
+        const reserved = book.reserve(intent.text);
+        book.setCurrent(reserved);
+        return this.dispatcher.send({ kind: 'command', text: intent.text, conversation: this.host.conversation, thread: reserved }, reserved);
+      }
+      case 'reply':
+        book.touch(intent.thread);
+        return this.dispatcher.send({ kind: 'reply', text: intent.text, thread: intent.thread, mentioned: true });
+    }
+  }
+
+  private promptText(): string {
+    const special = this.forms.promptText ?? (this.continued.length > 0 ? '… ' : this.choices.promptText);
+    if (special) return special;
+    const thread = this.host.book.current && this.host.book.get(this.host.book.current);
+    return thread ? `iip [thread ${thread.number}]> ` : 'iip> ';
+  }
+
+  private note(...lines: string[]): void {
+    this.host.screen.note(lines);
+  }
+}

@@ -1,0 +1,92 @@
+/**
+ * The neutral message model as terminal lines: markdown rendered, fields as aligned `label: value` lines,
+ * references numbered `[1] title — url`, context dimmed, buttons as `[1] Confirm  [2] Cancel`, multi-selects
+ * with `[x]`/`[ ]` boxes, selects as numbered lists (numbers from choices.ts, so what is shown is what is typed).
+ */
+import type { Block, OutgoingMessage } from '../../core/message.js';
+import { numberChoices, selectionsOf, type Ticks } from './choices.js';
+import { renderInline } from './inline-terminal.js';
+import { renderMarkdown, wrapText, type LayoutOptions } from './markdown-terminal.js';
+import { displayWidth, padEnd } from './text-width.js';
+
+const rule = (layout: LayoutOptions): string => (layout.style.ansi ? '─' : '-').repeat(Math.min(layout.width ?? 40, 40));
+
+function packButtons(labels: string[], width: number | undefined): string[] {
+  const rows: string[] = [];
+  let row = '';
+  for (const label of labels) {
+    if (row && width !== undefined && displayWidth(`${row}  ${label}`) > width) {
+      rows.push(row);
+      row = label;
+    } else row = row ? `${row}  ${label}` : label;
+  }
+  return row ? [...rows, row] : rows;
+}
+
+function renderBlock(block: Block, index: number, layout: LayoutOptions, ticks: Ticks, numberAt: (b: number, i: number) => number): string[] {
+  const { style } = layout;
+  switch (block.type) {
+    case 'markdown':
+      return renderMarkdown(block.text, layout);
+    case 'fields': {
+      const labelWidth = Math.max(...block.fields.map((f) => displayWidth(f.label) + 1));
+      return block.fields.flatMap((f) => {
+        const [first = '', ...rest] = f.value.split('\n');
+        const hanging = ' '.repeat(labelWidth + 1);
+        return [
+          ...wrapText(`${style.bold(padEnd(`${f.label}:`, labelWidth))} ${renderInline(first, style)}`, layout, '', hanging),
+          ...rest.flatMap((line) => wrapText(renderInline(line, style), layout, hanging)),
+        ];
+      });
+    }
+    case 'references':
+      return [
+        ...(block.title ? [style.bold(block.title)] : []),
+        ...block.items.flatMap((ref, i) => [
+          ...wrapText(`[${i + 1}] ${renderInline(ref.title, style)}${ref.url ? ` — ${style.underline(ref.url)}` : ''}`, layout, '', '    '),
+          ...(ref.detail ? wrapText(style.dim(renderInline(ref.detail, style)), layout, '    ') : []),
+        ]),
+      ];
+    case 'context':
+      return block.text.split('\n').flatMap((line) => wrapText(style.dim(renderInline(line, style)), layout));
+    case 'divider':
+      return [style.dim(rule(layout))];
+    case 'image':
+      return [style.dim(`[image${block.alt ? `: ${block.alt}` : ''}] (${block.url})`)];
+    case 'actions':
+      return packButtons(block.buttons.map((b, i) => {
+        const label = `[${numberAt(index, i)}] ${b.label}`;
+        return b.style === 'primary' ? style.bold(label) : b.style === 'danger' ? style.danger(label) : label;
+      }), layout.width);
+    case 'multiSelect': {
+      const ticked = new Set(selectionsOf({ text: '', blocks: [block] }, ticks)[block.id]);
+      return [style.bold(renderInline(block.label, style)), ...block.options.flatMap((o, i) => wrapText(
+        `${numberAt(index, i)}. [${ticked.has(o.value) ? 'x' : ' '}] ${renderInline(o.label, style)}${o.description ? style.dim(` — ${o.description}`) : ''}`,
+        layout, '  ', '        '))];
+    }
+    case 'select':
+      return [style.bold(renderInline(block.label, style)), ...block.options.flatMap((o, i) => wrapText(
+        `${numberAt(index, i)}. ${renderInline(o.label, style)}${o.value === block.value ? style.dim(' (current)') : ''}${o.description ? style.dim(` — ${o.description}`) : ''}`,
+        layout, '  ', '     '))];
+  }
+}
+
+function hint(message: OutgoingMessage): string | undefined {
+  const entries = numberChoices(message);
+  if (entries.length === 0) return undefined;
+  if (entries.some((e) => e.kind === 'tick')) {
+    return 'Type the numbers to tick (e.g. `1 3`), then a button number; or just a button number.';
+  }
+  return `Type a number (1-${entries.length}) to choose.`;
+}
+
+/** The body of a message (no header), as lines ready to print. */
+export function renderMessage(message: OutgoingMessage, layout: LayoutOptions, ticks: Ticks = new Map()): string[] {
+  const blocks = message.blocks ?? [];
+  if (blocks.length === 0) return renderMarkdown(message.text, layout);
+  const entries = numberChoices(message);
+  const numberAt = (b: number, i: number): number => entries.find((e) => e.blockIndex === b && e.itemIndex === i)?.number ?? 0;
+  const lines = blocks.flatMap((block, index) => renderBlock(block, index, layout, ticks, numberAt));
+  const help = hint(message);
+  return help ? [...lines, layout.style.dim(help.replace(/`/g, ''))] : lines;
+}

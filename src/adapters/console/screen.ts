@@ -1,0 +1,116 @@
+/**
+ * Interactive output: messages print above the prompt, and an edit of a message still on screen redraws it in
+ * place. The "live region" is what was printed since the user last pressed Enter; an edit redraws from the first
+ * line that changed (so an answer streaming at the bottom only rewrites its last rows), counting the rows each
+ * line takes after the terminal wraps it. When those rows are no longer on screen, the message prints anew,
+ * marked "(updated)".
+ */
+import type { Style } from './style.js';
+import { rowsOf } from './text-width.js';
+
+export interface ScreenMessage {
+  /** unique per message: thread and number */
+  key: string;
+  thread: string;
+  header: string;
+  body: string[];
+}
+
+export interface Screen {
+  /** a new message (`isNew`) or a new version of one */
+  showMessage(message: ScreenMessage, isNew: boolean): void;
+  /** text printed at once: notes, lists, questions; `thread` when it belongs to one */
+  note(lines: string[], thread?: string): void;
+  /** the user submitted a line (or a prompt is about to be read) */
+  beforeInput(): void;
+  /** prints whatever is held back */
+  flush(): void;
+  /** the screen changed under us (resize, Ctrl-L): nothing on it can be redrawn any more */
+  invalidate(): void;
+}
+
+/** The prompt below the live region (terminal.ts): where the cursor is, and how to draw it again. */
+export interface PromptHost {
+  /** rows from the prompt's first row to the cursor, or undefined when no prompt is on screen */
+  cursorRows(): number | undefined;
+  redraw(): void;
+}
+
+export interface TerminalSize {
+  columns(): number;
+  rows(): number;
+}
+
+interface Item { key?: string; updated?: boolean; lines: string[] }
+
+export const headerLine = (style: Style, header: string, updated: boolean): string => style.dim(`── ${header}${updated ? ' (updated)' : ''}`);
+
+export class LiveScreen implements Screen {
+  private region: Item[] = [];
+  private readonly seen = new Set<string>();
+
+  constructor(private readonly out: NodeJS.WritableStream, private readonly style: Style, private readonly size: TerminalSize, private readonly prompt: PromptHost) {}
+
+  showMessage(message: ScreenMessage, isNew: boolean): void {
+    const index = this.region.findIndex((item) => item.key === message.key);
+    const shown = this.region[index];
+    if (shown && this.redraw(index, [headerLine(this.style, message.header, shown.updated ?? false), ...message.body])) return;
+    // not on screen any more (or its rows scrolled off): print a new copy, which starts a fresh region
+    if (shown) this.region = [];
+    const updated = !isNew && this.seen.has(message.key);
+    this.seen.add(message.key);
+    this.append({ key: message.key, updated, lines: [headerLine(this.style, message.header, updated), ...message.body] });
+  }
+
+  note(lines: string[]): void {
+    this.append({ lines });
+  }
+
+  beforeInput(): void {
+    this.region = [];
+  }
+
+  flush(): void {}
+
+  invalidate(): void {
+    this.region = [];
+  }
+
+  private rowsOfLines(lines: string[]): number {
+    const columns = this.size.columns();
+    return lines.reduce((sum, line) => sum + rowsOf(line, columns), 0);
+  }
+
+  private append(item: Item): void {
+    this.write(0, item.lines);
+    this.region.push(item);
+    while (this.region.length > 1 && this.rowsOfLines(this.region.flatMap((i) => i.lines)) >= this.size.rows()) this.region.shift();
+  }
+
+  /** Rewrites the region from the first changed line; false when those rows have scrolled off the screen. */
+  private redraw(index: number, lines: string[]): boolean {
+    const before = this.region.flatMap((i) => i.lines);
+    const next = this.region.map((item, i) => (i === index ? { ...item, lines } : item));
+    const after = next.flatMap((i) => i.lines);
+    let first = 0;
+    while (first < before.length && first < after.length && before[first] === after[first]) first += 1;
+    if (first === before.length && first === after.length) return true;
+    const up = this.rowsOfLines(before.slice(first));
+    if (up + (this.prompt.cursorRows() ?? 0) >= this.size.rows()) return false;
+    this.write(up, after.slice(first));
+    this.region = next;
+    return true;
+  }
+
+  /** Clears the prompt (and `up` rows above it), writes `lines`, and draws the prompt again below them. */
+  private write(up: number, lines: string[]): void {
+    const promptRows = this.prompt.cursorRows();
+    const rows = up + (promptRows ?? 0);
+    const clear = promptRows === undefined && up === 0 ? '' : `${rows > 0 ? `\x1b[${rows}A` : ''}\r\x1b[J`;
+    this.out.write(`${clear}${lines.map((line) => `${line}\n`).join('')}`);
+    if (promptRows === undefined) return;
+    // readline moves up by the rows it drew last time before redrawing its prompt: give it those rows
+    this.out.write('\n'.repeat(promptRows));
+    this.prompt.redraw();
+  }
+}

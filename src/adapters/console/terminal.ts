@@ -1,0 +1,99 @@
+/**
+ * The prompt: node:readline with line editing and history when interactive, plain line reading when not.
+ * It reports lines, Ctrl-C and the end of input, and tells the live screen where the prompt is so messages can
+ * be written above it.
+ */
+import { createInterface, type Interface, type Key } from 'node:readline';
+import type { PromptHost } from './screen.js';
+
+export interface TerminalEvents {
+  line(line: string): void;
+  /** Ctrl-C (interactive only; without a terminal the process gets SIGINT) */
+  interrupt(): void;
+  /** Ctrl-D on an empty line, the end of the input, or `close()` */
+  close(): void;
+  history(history: string[]): void;
+  /** the screen changed under us: resized or cleared with Ctrl-L */
+  screenChanged(): void;
+}
+
+export class Terminal implements PromptHost {
+  private readonly rl: Interface;
+  private shown = false;
+  private ended = false;
+
+  constructor(
+    private readonly input: NodeJS.ReadableStream,
+    private readonly output: NodeJS.WritableStream,
+    readonly interactive: boolean,
+    history: string[],
+    events: TerminalEvents,
+  ) {
+    this.rl = createInterface({
+      input,
+      output: interactive ? output : undefined,
+      terminal: interactive,
+      history: [...history],
+      historySize: 200,
+      removeHistoryDuplicates: true,
+    });
+    this.rl.on('line', (line: string) => {
+      this.shown = false;
+      events.line(line);
+    });
+    this.rl.on('close', () => {
+      // Ctrl-D leaves the cursor after the prompt: end that line so the shell's prompt starts on its own
+      if (this.shown) output.write('\n');
+      this.shown = false;
+      this.ended = true;
+      events.close();
+    });
+    if (!interactive) return;
+    this.rl.on('SIGINT', () => events.interrupt());
+    this.rl.on('history', (h: string[]) => events.history(h));
+    input.on('keypress', (_s: string | undefined, key: Key | undefined) => {
+      if (key?.ctrl && key.name === 'l') events.screenChanged();
+    });
+    output.on('resize', () => events.screenChanged());
+  }
+
+  cursorRows(): number | undefined {
+    return this.shown ? this.rl.getCursorPos().rows : undefined;
+  }
+
+  redraw(): void {
+    if (this.shown) this.rl.prompt(true);
+  }
+
+  get prompt(): string {
+    return this.rl.getPrompt();
+  }
+
+  /** Changes the prompt text, redrawing it if it is on screen. */
+  setPrompt(text: string): void {
+    if (this.ended || text === this.rl.getPrompt()) return;
+    this.rl.setPrompt(text);
+    this.redraw();
+  }
+
+  /** Shows the prompt and waits for the next line (interactive); the transcript echoes lines instead. */
+  show(): void {
+    if (!this.interactive || this.shown || this.ended) return;
+    this.shown = true;
+    this.rl.prompt(true);
+  }
+
+  get typed(): string {
+    return this.rl.line;
+  }
+
+  clearTyped(): void {
+    if (this.ended) return;
+    this.rl.write(null, { ctrl: true, name: 'e' });
+    this.rl.write(null, { ctrl: true, name: 'u' });
+  }
+
+  close(): void {
+    this.rl.close();
+  }
+}

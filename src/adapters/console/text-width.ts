@@ -1,0 +1,104 @@
+/**
+ * Terminal geometry of text: display width (ANSI codes take no room, CJK and most emoji take two columns),
+ * how many rows a line occupies once the terminal wraps it, and word wrapping that keeps styles per line.
+ */
+
+const ANSI = /\x1b\[[0-9;?]*[A-Za-z]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)/g;
+
+export const stripAnsi = (text: string): string => text.replace(ANSI, '');
+
+const WIDE: readonly [number, number][] = [
+  [0x1100, 0x115f], [0x2e80, 0x303e], [0x3041, 0x33ff], [0x3400, 0x4dbf], [0x4e00, 0x9fff], [0xa000, 0xa4cf],
+  [0xac00, 0xd7a3], [0xf900, 0xfaff], [0xfe30, 0xfe4f], [0xff00, 0xff60], [0xffe0, 0xffe6], [0x1f300, 0x1f64f],
+  [0x1f900, 0x1f9ff], [0x20000, 0x3fffd],
+];
+const ZERO: readonly [number, number][] = [[0x0300, 0x036f], [0x200b, 0x200f], [0x20d0, 0x20ff], [0xfe00, 0xfe0f]];
+
+const inRanges = (cp: number, ranges: readonly [number, number][]): boolean => ranges.some(([a, b]) => cp >= a && cp <= b);
+
+export function charWidth(cp: number): number {
+  if (cp < 0x20 || (cp >= 0x7f && cp < 0xa0) || inRanges(cp, ZERO)) return 0;
+  return inRanges(cp, WIDE) ? 2 : 1;
+}
+
+export function displayWidth(text: string): number {
+  let width = 0;
+  for (const ch of stripAnsi(text)) width += charWidth(ch.codePointAt(0) ?? 0);
+  return width;
+}
+
+/** Rows a line takes in a terminal `columns` wide (a wide character that does not fit moves to the next row). */
+export function rowsOf(line: string, columns: number): number {
+  let rows = 1;
+  let col = 0;
+  for (const ch of stripAnsi(line)) {
+    const w = charWidth(ch.codePointAt(0) ?? 0);
+    if (col + w > columns) {
+      rows += 1;
+      col = 0;
+    }
+    col += w;
+  }
+  return rows;
+}
+
+export const padEnd = (text: string, width: number): string => text + ' '.repeat(Math.max(0, width - displayWidth(text)));
+
+export function truncate(text: string, width: number): string {
+  if (displayWidth(text) <= width) return text;
+  let out = '';
+  for (const ch of text) {
+    if (displayWidth(out + ch) > width - 1) break;
+    out += ch;
+  }
+  return `${out}…`;
+}
+
+/** Splits styled text into tokens: ANSI sequences, runs of spaces, and words. */
+const TOKENS = /\x1b\[[0-9;]*m|[ ]+|[^ \x1b]+|\x1b/g;
+const CLOSERS: Record<string, string[]> = { '0': [], '22': ['1', '2'], '23': ['3'], '24': ['4'], '29': ['9'], '39': ['31', '36'] };
+
+function trackSgr(active: string[], seq: string): string[] {
+  const code = seq.slice(2, -1) || '0';
+  const closes = CLOSERS[code];
+  if (!closes) return [...active, seq];
+  return code === '0' ? [] : active.filter((open) => !closes.includes(open.slice(2, -1)));
+}
+
+/**
+ * Word-wraps one line of styled text to `width` columns; continuation lines start with `indent`. Styles open at
+ * a break are closed at the end of the row and reopened on the next, so every row can be redrawn on its own.
+ */
+export function wrapLine(text: string, width: number, indent = ''): string[] {
+  const room = Math.max(8, width);
+  const rows: string[] = [];
+  let row = '';
+  let rowWidth = 0;
+  let active: string[] = [];
+  const breakRow = (): void => {
+    rows.push(active.length > 0 ? `${row.trimEnd()}\x1b[0m` : row.trimEnd());
+    row = indent + active.join('');
+    rowWidth = displayWidth(indent);
+  };
+  for (const token of text.match(TOKENS) ?? []) {
+    if (token.startsWith('\x1b[')) {
+      active = trackSgr(active, token);
+      row += token;
+      continue;
+    }
+    const w = displayWidth(token);
+    if (token.startsWith(' ')) {
+      if (rowWidth + w <= room) { row += token; rowWidth += w; }
+      continue;
+    }
+    if (rowWidth + w > room && rowWidth > displayWidth(indent)) breakRow();
+    for (const ch of w > room - displayWidth(indent) ? [...token] : [token]) {
+      const cw = displayWidth(ch);
+      if (rowWidth + cw > room && rowWidth > displayWidth(indent)) breakRow();
+      row += ch;
+      rowWidth += cw;
+    }
+  }
+  rows.push(row.trimEnd());
+  return rows;
+}

@@ -1,0 +1,50 @@
+/**
+ * Output when it is not a terminal (piped to a file or another program): no redraws and no ANSI, and every
+ * message printed once, when it is final. The adapter cannot know which edit is the last one, so a message is
+ * held back and printed when (a) a newer message is posted in the same thread, (b) the next input line is read,
+ * or (c) `flush()`/`stop()` is called. An edit that arrives after a message was printed prints it again, marked
+ * "(updated)".
+ */
+import { headerLine, type Screen, type ScreenMessage } from './screen.js';
+import type { Style } from './style.js';
+
+export class TranscriptScreen implements Screen {
+  private readonly held = new Map<string, ScreenMessage>();
+  private readonly printed = new Set<string>();
+
+  constructor(private readonly out: NodeJS.WritableStream, private readonly style: Style) {}
+
+  showMessage(message: ScreenMessage, isNew: boolean): void {
+    if (isNew) this.flushThread(message.thread);
+    this.held.set(message.key, message);
+  }
+
+  note(lines: string[], thread?: string): void {
+    if (thread !== undefined) this.flushThread(thread);
+    this.write(lines);
+  }
+
+  beforeInput(): void {
+    this.flush();
+  }
+
+  flush(): void {
+    for (const message of [...this.held.values()]) this.print(message);
+  }
+
+  invalidate(): void {}
+
+  private flushThread(thread: string): void {
+    for (const message of [...this.held.values()]) if (message.thread === thread) this.print(message);
+  }
+
+  private print(message: ScreenMessage): void {
+    this.held.delete(message.key);
+    this.write([headerLine(this.style, message.header, this.printed.has(message.key)), ...message.body]);
+    this.printed.add(message.key);
+  }
+
+  private write(lines: string[]): void {
+    this.out.write(lines.map((line) => `${line}\n`).join(''));
+  }
+}
