@@ -44,7 +44,8 @@ export function compose(ctx: ComposeContext, index: number): Desired | undefined
     return desired({ text: ctx.placeholder }, false, false);
   }
   const interrupted = final && ctx.reader.failed;
-  let message = ctx.render(part.display, { final, interrupted, part: index });
+  const nothingArrived = interrupted && part.text === '' && index === 0;
+  let message = nothingArrived ? { text: '' } : ctx.render(part.display, { final, interrupted, part: index });
   if (interrupted) message = markInterrupted(message, ctx.retry);
   return desired(message, true, final || part.sealed);
 }

@@ -1,0 +1,91 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { StreamRelay } from '../../../src/core/relay/index.js';
+import { FakeChatAdapter, type CallRecord } from '../../helpers/fake-adapter.js';
+import { settle } from './fake-time.js';
+import { joined, PushStream, steady, threadIn, timedDeltas } from './streams.js';
+
+const busiestWindow = (times: number[], windowMs: number): number =>
+  Math.max(0, ...times.map((t) => times.filter((u) => u > t - windowMs && u <= t).length));
+const callsDuring = (calls: CallRecord[], from: number, to: number): CallRecord[] =>
+  calls.filter((c) => (c.kind === 'edit' || c.kind === 'post') && c.at > from && c.at < to);
+
+describe('StreamRelay under chat rate limits', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it('pauses on a 429 for its Retry-After, then sends the latest text, not the missed frames', async () => {
+    const adapter = new FakeChatAdapter();
+    const thread = threadIn('T1');
+    const timetable = steady(150, 20);
+    const produced: { at: number; text: string }[] = [];
+    setTimeout(() => adapter.rateLimitNext('edit', 1, 1000), 500);
+    const relay = new StreamRelay(adapter, { minEditIntervalMs: 100, workspaceEditsPerMinute: 6000 });
+    const result = await settle(relay.relay({
+      thread, deltas: timedDeltas(timetable, undefined, produced),
+    }));
+    const edits = adapter.callsOf('edit');
+    const limited = edits.find((c) => c.outcome === 'rate-limited')!;
+    expect(callsDuring(adapter.calls, limited.settledAt!, limited.settledAt! + 1000)).toEqual([]);
+    const resumed = edits[edits.indexOf(limited) + 1]!;
+    expect(resumed.at).toBe(limited.settledAt! + 1000);
+    // A delta produced in the very same millisecond may land just before or just after the edit.
+    const latest = [produced.filter((p) => p.at < resumed.at).at(-1)!.text, produced.filter((p) => p.at <= resumed.at).at(-1)!.text];
+    expect(latest).toContain(resumed.message!.text);
+    // one catch-up edit, then the usual pace: the missed frames are never replayed
+    expect(edits[edits.indexOf(resumed) + 1]!.at - resumed.at).toBeGreaterThanOrEqual(100);
+    expect(adapter.messagesIn(thread)[0]!.content.text).toBe(joined(timetable));
+    expect(result.status).toBe('complete');
+  });
+
+  it('retries a rate-limited final edit after the pause and resolves only once the final text is visible', async () => {
+    const adapter = new FakeChatAdapter();
+    const thread = threadIn('T1');
+    const stream = new PushStream();
+    const done = new StreamRelay(adapter, { minEditIntervalMs: 100 }).relay({ thread, deltas: stream });
+    stream.push('partial');
+    await vi.advanceTimersByTimeAsync(10);
+    adapter.rateLimitNext('edit', 2, 700);
+    stream.push(' and the rest');
+    stream.end();
+    const endedAt = Date.now();
+    let resolvedAt = 0;
+    const result = await settle(done.then((r) => ((resolvedAt = Date.now()), r)));
+    expect(adapter.callsOf('edit').map((c) => [c.at - endedAt, c.outcome])).toEqual([
+      [0, 'rate-limited'], [700, 'rate-limited'], [1400, 'ok'],
+    ]);
+    expect(resolvedAt - endedAt).toBe(1400);
+    expect(adapter.messagesIn(thread)[0]!.content.text).toBe('partial and the rest');
+    expect(result.status).toBe('complete');
+  });
+
+  it('pauses every relay of the rate-limited workspace, and only that workspace', async () => {
+    const adapter = new FakeChatAdapter();
+    const relay = new StreamRelay(adapter, { minEditIntervalMs: 50, workspaceEditsPerMinute: 6000 });
+    const [a, b, other] = [threadIn('T1', 1), threadIn('T1', 2), threadIn('T2', 1)];
+    setTimeout(() => adapter.rateLimitNext('edit', 1, 2000), 300);
+    const results = await settle(Promise.all([a, b, other].map((thread) => relay.relay({ thread, deltas: timedDeltas(steady(100, 30)) }))));
+    const limited = adapter.calls.find((c) => c.outcome === 'rate-limited')!;
+    const pause = [limited.settledAt!, limited.settledAt! + 2000] as const;
+    const during = callsDuring(adapter.calls, ...pause);
+    const limitedWorkspace = limited.thread === other ? 'T2' : 'T1';
+    expect(during.filter((c) => c.thread.includes(`:${limitedWorkspace}:`))).toEqual([]);
+    expect(during.filter((c) => !c.thread.includes(`:${limitedWorkspace}:`)).length).toBeGreaterThan(10);
+    for (const thread of [a, b, other]) expect(adapter.messagesIn(thread)[0]!.content.text).toBe(joined(steady(100, 30)));
+    expect(results.map((r) => r.status)).toEqual(['complete', 'complete', 'complete']);
+  });
+
+  it('keeps 100 parallel streams of one workspace under its edit budget, and every final text complete', async () => {
+    const adapter = new FakeChatAdapter({ editBudget: { edits: 45, windowMs: 60_000 } });
+    const relay = new StreamRelay(adapter, { minEditIntervalMs: 1000, workspaceEditsPerMinute: 45 });
+    const threads = Array.from({ length: 100 }, (_, i) => threadIn('T1', i));
+    const answer = (i: number) => steady(40, 100 + (i % 7) * 10, (k) => `s${i}w${k} `);
+    const results = await settle(Promise.all(threads.map((thread, i) => relay.relay({ thread, deltas: timedDeltas(answer(i)) }))), 100);
+    const edits = adapter.callsOf('edit');
+    expect(edits.filter((c) => c.outcome !== 'ok')).toEqual([]);
+    expect(busiestWindow(edits.map((c) => c.at), 60_000)).toBeLessThanOrEqual(45);
+    expect(adapter.callsOf('post')).toHaveLength(100);
+    threads.forEach((thread, i) => expect(adapter.messagesIn(thread)[0]!.content.text).toBe(joined(answer(i))));
+    expect(results.every((r) => r.status === 'complete')).toBe(true);
+    expect(vi.getTimerCount()).toBe(0);
+  });
+});
