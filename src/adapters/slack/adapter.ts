@@ -1,0 +1,120 @@
+/**
+ * The Slack `ChatAdapter`: Bolt receives (./bolt-app.ts), a WebClient with its own retries off sends.
+ * The relay owns rate limiting, so a 429 comes back at once as `ChatRateLimitedError` instead of being
+ * retried here with stale text.
+ */
+import { webApi } from '@slack/bolt';
+import type { ChatAdapter, MessageRef } from '../../core/adapter.js';
+import type { FormSpec, OutgoingMessage } from '../../core/message.js';
+import { threadId, type ConversationId, type ThreadId } from '../../core/thread-id.js';
+import type { HttpServer } from '../../http/server.js';
+import type { Logger } from '../../log.js';
+import { createBoltApp } from './bolt-app.js';
+import { toSlackLogger } from './bolt-logger.js';
+import { toChatError, type FailureContext } from './errors.js';
+import { slackPlace, slackThread } from './ids.js';
+import { renderForm } from './render/form.js';
+import type { SlackMessage } from './render/limits.js';
+import { renderMessage } from './render/message.js';
+
+export interface SlackAdapterOptions {
+  botToken: string;
+  signingSecret: string;
+  /** Socket Mode when set: no HTTP route is mounted */
+  appToken?: string;
+  /** Web API base (SLACK_API_URL), e.g. `http://127.0.0.1:PORT/api/`; default `https://slack.com/api/` */
+  apiUrl?: string;
+  logger: Logger;
+  /** the bot's HTTP server; `/slack/events` is mounted on it (required unless `appToken` is set) */
+  server?: HttpServer;
+}
+
+/** Under the 12,000 characters a message's markdown blocks may hold, leaving room for the relay's markers. */
+export const SLACK_MAX_MESSAGE_CHARS = 11_000;
+const CALL_TIMEOUT_MS = 30_000;
+
+export function createSlackAdapter(options: SlackAdapterOptions): ChatAdapter {
+  const slackLogger = toSlackLogger(options.logger);
+  const bolt = createBoltApp({ ...options, slackLogger });
+  const client = new webApi.WebClient(options.botToken, {
+    ...(options.apiUrl ? { slackApiUrl: options.apiUrl } : {}),
+    logger: slackLogger,
+    rejectRateLimitedCalls: true,
+    retryConfig: { retries: 0 },
+    timeout: CALL_TIMEOUT_MS,
+  });
+
+  async function call<T>(context: FailureContext, send: () => Promise<T>): Promise<T> {
+    try {
+      return await send();
+    } catch (error) {
+      throw toChatError(error, context);
+    }
+  }
+
+  async function postPage(team: string, channel: string, page: SlackMessage, threadTs?: string): Promise<string> {
+    const result = await call({ method: 'chat.postMessage', teamId: team }, () => client.chat.postMessage({
+      channel, text: page.text, blocks: page.blocks, unfurl_links: false, unfurl_media: false,
+      ...(threadTs ? { thread_ts: threadTs } : {}),
+    }));
+    if (!result.ts) throw toChatError(new Error('chat.postMessage returned no ts'), { method: 'chat.postMessage', teamId: team });
+    return result.ts;
+  }
+
+  /** Posts pages in order into a thread; returns the last message's ts. */
+  async function postPages(team: string, channel: string, threadTs: string, pages: SlackMessage[]): Promise<string | undefined> {
+    let last: string | undefined;
+    for (const page of pages) last = await postPage(team, channel, page, threadTs);
+    return last;
+  }
+
+  return {
+    platform: 'slack',
+    limits: { maxMessageChars: SLACK_MAX_MESSAGE_CHARS },
+
+    async startThread(conversation: ConversationId, message: OutgoingMessage): Promise<MessageRef> {
+      const { team, channel } = slackPlace(conversation);
+      const [first, ...rest] = renderMessage(message);
+      const threadTs = await postPage(team, channel, first as SlackMessage);
+      const last = await postPages(team, channel, threadTs, rest);
+      return { thread: threadId('slack', team, channel, threadTs), messageId: last ?? threadTs };
+    },
+
+    async post(thread: ThreadId, message: OutgoingMessage): Promise<MessageRef> {
+      const { team, channel, threadTs } = slackThread(thread);
+      const last = await postPages(team, channel, threadTs, renderMessage(message));
+      return { thread, messageId: last as string };
+    },
+
+    /** Replaces the message; what does not fit one Slack message continues in new replies below it. */
+    async edit(ref: MessageRef, message: OutgoingMessage): Promise<void> {
+      const { team, channel, threadTs } = slackThread(ref.thread);
+      const [first, ...rest] = renderMessage(message) as [SlackMessage, ...SlackMessage[]];
+      await call({ method: 'chat.update', teamId: team, ref }, () =>
+        client.chat.update({ channel, ts: ref.messageId, text: first.text, blocks: first.blocks }));
+      if (rest.length > 0) {
+        options.logger.warn({ thread: ref.thread, extra: rest.length }, 'an edit did not fit one Slack message: the rest is posted below');
+        await postPages(team, channel, threadTs, rest);
+      }
+    },
+
+    async postEphemeral(where: ThreadId | ConversationId, userId: string, message: OutgoingMessage): Promise<void> {
+      const { team, channel, threadTs } = slackPlace(where);
+      for (const page of renderMessage(message)) {
+        await call({ method: 'chat.postEphemeral', teamId: team }, () => client.chat.postEphemeral({
+          channel, user: userId, text: page.text, blocks: page.blocks, ...(threadTs ? { thread_ts: threadTs } : {}),
+        }));
+      }
+    },
+
+    async openForm(triggerId: string, thread: ThreadId, form: FormSpec): Promise<void> {
+      const { team } = slackThread(thread);
+      if (!triggerId) throw new Error('a Slack form opens only from a click: its trigger_id is missing');
+      const view = renderForm(thread, form);
+      await call({ method: 'views.open', teamId: team }, () => client.views.open({ trigger_id: triggerId, view }));
+    },
+
+    start: (onIncoming) => bolt.start(onIncoming),
+    stop: () => bolt.stop(),
+  };
+}

@@ -1,0 +1,107 @@
+/**
+ * The Bolt app that receives Slack: over HTTP on the bot's shared server at `/slack/events` (signatures and
+ * the 5-minute timestamp window checked by Bolt's HTTPReceiver), or over Socket Mode when an app token is set.
+ * Listeners hand work off without awaiting it and acknowledge at once.
+ */
+import { App, HTTPReceiver, SocketModeReceiver, type Logger as SlackLogger } from '@slack/bolt';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Incoming } from '../../core/incoming.js';
+import type { HttpServer } from '../../http/server.js';
+import { DEFAULT_BODY_LIMIT_BYTES } from '../../http/server.js';
+import type { Logger } from '../../log.js';
+import { commandToIncoming, eventToIncoming } from './incoming/events.js';
+import { blockActionToIncoming, viewSubmissionToIncoming } from './incoming/interactive.js';
+import { FORM_CALLBACK_ID } from './render/form.js';
+
+export const SLACK_EVENTS_PATH = '/slack/events';
+
+export interface BoltAppOptions {
+  botToken: string;
+  signingSecret: string;
+  appToken?: string;
+  apiUrl?: string;
+  server?: HttpServer;
+  logger: Logger;
+  slackLogger: SlackLogger;
+}
+
+export interface BoltApp {
+  start(onIncoming: (incoming: Incoming) => Promise<void>): Promise<void>;
+  stop(): Promise<void>;
+}
+
+function sendStatus(res: ServerResponse, status: number): void {
+  res.writeHead(status, { 'content-type': 'application/json' });
+  res.end(JSON.stringify({ ok: false }));
+}
+
+export function createBoltApp(options: BoltAppOptions): BoltApp {
+  const { logger, slackLogger } = options;
+  const clientOptions = options.apiUrl ? { slackApiUrl: options.apiUrl, retryConfig: { retries: 2 } } : { retryConfig: { retries: 2 } };
+  const socketMode = options.appToken !== undefined;
+  const httpReceiver = socketMode ? undefined : new HTTPReceiver({
+    signingSecret: options.signingSecret,
+    endpoints: SLACK_EVENTS_PATH,
+    logger: slackLogger,
+    bodyLimit: DEFAULT_BODY_LIMIT_BYTES,
+  });
+  const receiver = httpReceiver ?? new SocketModeReceiver({
+    appToken: options.appToken as string,
+    logger: slackLogger,
+    installerOptions: { clientOptions },
+  });
+  const app = new App({ token: options.botToken, receiver, logger: slackLogger, clientOptions, deferInitialization: true });
+  let onIncoming: ((incoming: Incoming) => Promise<void>) | undefined;
+
+  /** Converts and hands off without awaiting; a failure is logged and never reaches Bolt or the process. */
+  const dispatch = (source: string, convert: () => Incoming | undefined): void => {
+    try {
+      const incoming = convert();
+      if (incoming === undefined || onIncoming === undefined) return;
+      onIncoming(incoming).catch((error: unknown) => logger.error({ err: error, source, kind: incoming.kind }, 'handling a Slack event failed'));
+    } catch (error) {
+      logger.error({ err: error, source }, 'a Slack payload could not be handled');
+    }
+  };
+
+  app.command(/.*/, async ({ body, ack }) => {
+    dispatch('command', () => commandToIncoming(body));
+    await ack();
+  });
+  app.event('app_mention', async ({ body, context }) => dispatch('app_mention', () => eventToIncoming(body, context.botUserId)));
+  app.event('message', async ({ body, context }) => dispatch('message', () => eventToIncoming(body, context.botUserId)));
+  app.action(/.*/, async ({ body, ack }) => {
+    dispatch('block_actions', () => blockActionToIncoming(body));
+    await ack();
+  });
+  app.view(/.*/, async ({ body, view, ack }) => {
+    if (view.callback_id === FORM_CALLBACK_ID) dispatch('view_submission', () => viewSubmissionToIncoming(body));
+    await ack();
+  });
+
+  if (httpReceiver) {
+    if (!options.server) throw new Error('the Slack adapter needs the HTTP server unless SLACK_APP_TOKEN (Socket Mode) is set');
+    options.server.route(SLACK_EVENTS_PATH, (req: IncomingMessage, res: ServerResponse) => {
+      if (onIncoming === undefined) return sendStatus(res, 503);
+      if (req.method !== 'POST') return sendStatus(res, 405);
+      httpReceiver.requestListener(req, res);
+    });
+  }
+
+  return {
+    async start(handler) {
+      await app.init();
+      onIncoming = handler;
+      try {
+        if (socketMode) await app.start();
+      } catch (error) {
+        onIncoming = undefined;
+        throw error;
+      }
+    },
+    async stop() {
+      onIncoming = undefined;
+      if (socketMode) await app.stop();
+    },
+  };
+}

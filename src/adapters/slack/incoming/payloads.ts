@@ -1,0 +1,92 @@
+/** The parts of Slack's request payloads the adapter reads, validated; unknown fields are ignored. */
+import { z } from 'zod';
+
+export const SlashCommandBody = z.object({
+  team_id: z.string(),
+  channel_id: z.string(),
+  user_id: z.string(),
+  user_name: z.string().optional(),
+  text: z.string().default(''),
+  trigger_id: z.string(),
+  command: z.string(),
+});
+export type SlashCommandBody = z.infer<typeof SlashCommandBody>;
+
+const MessageLikeEvent = z.object({
+  type: z.string(),
+  subtype: z.string().optional(),
+  channel: z.string(),
+  channel_type: z.string().optional(),
+  user: z.string().optional(),
+  bot_id: z.string().optional(),
+  text: z.string().default(''),
+  ts: z.string(),
+  thread_ts: z.string().optional(),
+});
+export type MessageLikeEvent = z.infer<typeof MessageLikeEvent>;
+
+export const EventCallbackBody = z.object({
+  team_id: z.string(),
+  event_id: z.string(),
+  event: MessageLikeEvent,
+});
+export type EventCallbackBody = z.infer<typeof EventCallbackBody>;
+
+const SlackUser = z.object({
+  id: z.string(),
+  username: z.string().optional(),
+  name: z.string().optional(),
+  team_id: z.string().optional(),
+});
+
+const SelectedOption = z.object({ value: z.string() });
+
+/** One element's state in `state.values[block_id][action_id]`. */
+const ElementState = z.object({
+  type: z.string(),
+  value: z.string().nullish(),
+  selected_option: SelectedOption.nullish(),
+  selected_options: z.array(SelectedOption).nullish(),
+});
+export const StateValues = z.record(z.string(), z.record(z.string(), ElementState));
+export type StateValues = z.infer<typeof StateValues>;
+
+export const BlockActionsBody = z.object({
+  type: z.literal('block_actions'),
+  team: z.object({ id: z.string() }).nullish(),
+  user: SlackUser,
+  trigger_id: z.string().optional(),
+  container: z.object({
+    type: z.string(),
+    message_ts: z.string().optional(),
+    channel_id: z.string().optional(),
+    thread_ts: z.string().optional(),
+  }),
+  channel: z.object({ id: z.string() }).optional(),
+  message: z.object({ ts: z.string(), thread_ts: z.string().optional() }).optional(),
+  actions: z.array(z.object({
+    action_id: z.string(),
+    block_id: z.string().optional(),
+    type: z.string(),
+    value: z.string().optional(),
+    selected_option: SelectedOption.nullish(),
+  })).min(1),
+  state: z.object({ values: StateValues }).optional(),
+});
+export type BlockActionsBody = z.infer<typeof BlockActionsBody>;
+
+export const ViewSubmissionBody = z.object({
+  type: z.literal('view_submission'),
+  team: z.object({ id: z.string() }).nullish(),
+  user: SlackUser,
+  trigger_id: z.string().optional(),
+  view: z.object({
+    id: z.string().optional(),
+    callback_id: z.string(),
+    private_metadata: z.string(),
+    state: z.object({ values: StateValues }),
+  }),
+});
+export type ViewSubmissionBody = z.infer<typeof ViewSubmissionBody>;
+
+export const FormMetadataSchema = z.object({ thread: z.string(), action: z.string(), value: z.string() });

@@ -1,0 +1,140 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { conversationId, threadId } from '../../../src/core/thread-id.js';
+import { eventCallback, sendEvent, sendSlashCommand, sendUrlVerification } from '../../helpers/slack-requests.js';
+import { SIGNING_SECRET, startSlackHarness, type HarnessOptions, type SlackHarness } from './harness.js';
+
+let harness: SlackHarness | undefined;
+afterEach(async () => {
+  await harness?.close();
+  harness = undefined;
+});
+const start = async (options?: HarnessOptions) => (harness = await startSlackHarness(options));
+
+describe('Slack adapter: verification', () => {
+  it('answers the url_verification challenge', async () => {
+    const h = await start();
+    const res = await sendUrlVerification(h.eventsUrl, SIGNING_SECRET, 'challenge-123');
+    expect(res.status).toBe(200);
+    expect(JSON.parse(res.body)).toEqual({ challenge: 'challenge-123' });
+  });
+
+  it('refuses unsigned, wrongly signed and stale requests with 401 and does no work', async () => {
+    const h = await start();
+    const unsigned = await sendSlashCommand(h.eventsUrl, SIGNING_SECRET, { text: 'ask a' }, { signature: false });
+    const wrong = await sendSlashCommand(h.eventsUrl, SIGNING_SECRET, { text: 'ask b' }, { signature: 'v0=deadbeef' });
+    const otherSecret = await sendSlashCommand(h.eventsUrl, 'another-secret', { text: 'ask c' });
+    const stale = await sendSlashCommand(h.eventsUrl, SIGNING_SECRET, { text: 'ask d' }, { timestamp: Math.floor(Date.now() / 1000) - 6 * 60 });
+    expect([unsigned.status, wrong.status, otherSecret.status, stale.status]).toEqual([401, 401, 401, 401]);
+    const good = await sendSlashCommand(h.eventsUrl, SIGNING_SECRET, { text: 'ask e' });
+    expect(good.status).toBe(200);
+    await vi.waitFor(() => expect(h.received).toHaveLength(1));
+    expect(h.received.map((i) => (i.kind === 'command' ? i.text : i.kind))).toEqual(['ask e']);
+  });
+
+  it('answers other methods with 405', async () => {
+    const h = await start();
+    expect((await fetch(h.eventsUrl)).status).toBe(405);
+  });
+
+  it('answers 503 before start, so Slack retries later', async () => {
+    const h = await start({ start: false });
+    const res = await sendSlashCommand(h.eventsUrl, SIGNING_SECRET, { text: 'ask' });
+    expect(res.status).toBe(503);
+  });
+});
+
+describe('Slack adapter: slash commands', () => {
+  it('acknowledges at once while the work goes on, and hands over a CommandIncoming', async () => {
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => { release = resolve; });
+    const h = await start({ onIncoming: () => gate });
+    const res = await sendSlashCommand(h.eventsUrl, SIGNING_SECRET, {
+      text: '  novelty a foldable phone hinge ', team_id: 'T9', channel_id: 'C7', user_id: 'U5', user_name: 'bob', trigger_id: '9.9.t',
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toBe('');
+    expect(res.elapsedMs).toBeLessThan(1500);
+    expect(h.received).toEqual([{
+      kind: 'command', eventId: 'command:9.9.t', user: { id: 'U5', name: 'bob' }, workspaceId: 'T9',
+      text: 'novelty a foldable phone hinge', conversation: conversationId('slack', 'T9', 'C7'),
+    }]);
+    release();
+  });
+
+  it('logs a failing handler and keeps serving', async () => {
+    const h = await start({ onIncoming: async (incoming) => {
+      if (incoming.kind === 'command' && incoming.text === 'boom') throw new Error('handler exploded');
+    } });
+    expect((await sendSlashCommand(h.eventsUrl, SIGNING_SECRET, { text: 'boom' })).status).toBe(200);
+    await vi.waitFor(() => expect(h.logs()).toContain('handler exploded'));
+    expect((await sendSlashCommand(h.eventsUrl, SIGNING_SECRET, { text: 'help' })).status).toBe(200);
+    await vi.waitFor(() => expect(h.received).toHaveLength(2));
+  });
+});
+
+describe('Slack adapter: events', () => {
+  const mention = (extra: Record<string, unknown> = {}) => ({
+    type: 'app_mention', user: 'U1', text: '<@UBOT> ask what is CRISPR', ts: '1700000100.000100', channel: 'C1', ...extra,
+  });
+
+  it('turns a top-level mention into a command whose thread is the mention', async () => {
+    const h = await start();
+    await sendEvent(h.eventsUrl, SIGNING_SECRET, eventCallback(mention(), { eventId: 'EvA' }));
+    await vi.waitFor(() => expect(h.received).toHaveLength(1));
+    expect(h.received[0]).toEqual({
+      kind: 'command', eventId: 'EvA', user: { id: 'U1' }, workspaceId: 'T1', text: 'ask what is CRISPR',
+      conversation: conversationId('slack', 'T1', 'C1'), thread: threadId('slack', 'T1', 'C1', '1700000100.000100'),
+    });
+  });
+
+  it('turns a mention inside a thread into a reply with mentioned=true', async () => {
+    const h = await start();
+    await sendEvent(h.eventsUrl, SIGNING_SECRET, eventCallback(mention({ text: 'status <@UBOT>', thread_ts: '1700000000.000001' }), { eventId: 'EvB' }));
+    await vi.waitFor(() => expect(h.received).toHaveLength(1));
+    expect(h.received[0]).toEqual({
+      kind: 'reply', eventId: 'EvB', user: { id: 'U1' }, workspaceId: 'T1', text: 'status', mentioned: true,
+      thread: threadId('slack', 'T1', 'C1', '1700000000.000001'),
+    });
+  });
+
+  it('turns a thread message into a reply and ignores bots, edits, channel chatter and mention copies', async () => {
+    const h = await start();
+    const inThread = { type: 'message', channel: 'C1', channel_type: 'channel', thread_ts: '1700000000.000001' };
+    const ignored = [
+      { ...inThread, user: 'UBOT', bot_id: 'BBOT', text: 'my own answer', ts: '1700000200.000001' },
+      { ...inThread, user: 'U2', bot_id: 'BOTHER', text: 'another bot', ts: '1700000200.000002' },
+      { ...inThread, subtype: 'message_changed', text: '', ts: '1700000200.000003' },
+      { ...inThread, user: 'U1', text: 'hey <@UBOT> status', ts: '1700000200.000004' },
+      { type: 'message', channel: 'C1', channel_type: 'channel', user: 'U1', text: 'lunch?', ts: '1700000200.000005' },
+    ];
+    for (const [i, event] of ignored.entries()) {
+      expect((await sendEvent(h.eventsUrl, SIGNING_SECRET, eventCallback(event, { eventId: `EvI${i}` }))).status).toBe(200);
+    }
+    await sendEvent(h.eventsUrl, SIGNING_SECRET, eventCallback({ ...inThread, user: 'U1', text: 'what about claim 3?', ts: '1700000200.000009' }, { eventId: 'EvR' }));
+    await vi.waitFor(() => expect(h.received).toHaveLength(1));
+    expect(h.received[0]).toEqual({
+      kind: 'reply', eventId: 'EvR', user: { id: 'U1' }, workspaceId: 'T1', text: 'what about claim 3?', mentioned: false,
+      thread: threadId('slack', 'T1', 'C1', '1700000000.000001'),
+    });
+  });
+
+  it('turns a top-level direct message into a command in its own thread', async () => {
+    const h = await start();
+    await sendEvent(h.eventsUrl, SIGNING_SECRET, eventCallback(
+      { type: 'message', channel: 'D1', channel_type: 'im', user: 'U1', text: 'help', ts: '1700000300.000001' }, { eventId: 'EvD' }));
+    await vi.waitFor(() => expect(h.received).toHaveLength(1));
+    expect(h.received[0]).toMatchObject({
+      kind: 'command', text: 'help', conversation: conversationId('slack', 'T1', 'D1'), thread: threadId('slack', 'T1', 'D1', '1700000300.000001'),
+    });
+  });
+
+  it('hands over each of Slack\'s retries with the same event id (dedupe is the router\'s)', async () => {
+    const h = await start();
+    const envelope = eventCallback(mention(), { eventId: 'EvRetry' });
+    await sendEvent(h.eventsUrl, SIGNING_SECRET, envelope);
+    await sendEvent(h.eventsUrl, SIGNING_SECRET, envelope, { retryNum: 1, retryReason: 'http_timeout' });
+    await sendEvent(h.eventsUrl, SIGNING_SECRET, envelope, { retryNum: 2, retryReason: 'http_timeout' });
+    await vi.waitFor(() => expect(h.received).toHaveLength(3));
+    expect(new Set(h.received.map((i) => i.eventId))).toEqual(new Set(['EvRetry']));
+  });
+});

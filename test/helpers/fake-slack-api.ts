@@ -1,0 +1,288 @@
+/**
+ * Slack's Web API for tests: a local HTTP server (`POST /api/<method>`, form-encoded or JSON, bearer token)
+ * with map-backed state (messages per channel, incrementing ts, edits, deletions, ephemerals, modals) that
+ * records every call and refuses what Slack refuses (unknown ts, >50 blocks, >12,000 markdown characters,
+ * over-long sections, duplicate action ids). Programmable: one-shot failures, a per-team `chat.update`
+ * budget per minute answered with 429 + Retry-After beyond it, latency per call.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+type Json = Record<string, unknown>;
+
+export interface FakeSlackCall {
+  method: string;
+  /** the request's arguments, `blocks`/`view` parsed from JSON */
+  args: Json;
+  /** ms since epoch when the call arrived */
+  at: number;
+  /** whether the bearer token was the expected one (the token itself is never stored) */
+  authorized: boolean;
+}
+
+export interface FakeSlackMessage {
+  channel: string;
+  ts: string;
+  threadTs?: string;
+  text: string;
+  blocks: Json[];
+  deleted: boolean;
+  /** how many chat.update calls changed it */
+  edits: number;
+}
+
+export interface FakeEphemeral { channel: string; user: string; threadTs?: string; text: string; blocks: Json[] }
+
+export type FakeFailure = string | { status: 429; retryAfter?: number } | { status: number };
+
+export interface FakeSlackApiOptions {
+  /** the bot token calls must carry; default: any `xoxb-` token */
+  token?: string;
+  teamId?: string;
+  botUserId?: string;
+  botId?: string;
+  latencyMs?: number;
+  /** chat.update calls allowed per team per rolling minute; unlimited when unset */
+  updatesPerMinute?: number;
+}
+
+export interface FakeSlackApi {
+  /** the Web API base URL, ending in `/api/` (SLACK_API_URL) */
+  readonly url: string;
+  readonly calls: FakeSlackCall[];
+  readonly ephemerals: FakeEphemeral[];
+  readonly views: { triggerId: string; view: Json }[];
+  callsTo(method: string): FakeSlackCall[];
+  /** The next call of `method` fails: a Slack error code (HTTP 200, ok:false), a 429 with Retry-After, or an HTTP status. */
+  failNext(method: string, failure: FakeFailure): void;
+  setUpdateBudget(perMinute: number | undefined): void;
+  setLatency(ms: number): void;
+  deleteMessage(channel: string, ts: string): void;
+  message(channel: string, ts: string): FakeSlackMessage | undefined;
+  /** the visible words of a message (markdown, sections, fields, context; the text when it has no blocks) */
+  messageText(channel: string, ts: string): string | undefined;
+  /** the parent and its replies, in order, deleted ones left out */
+  threadMessages(channel: string, threadTs: string): FakeSlackMessage[];
+  channelMessages(channel: string): FakeSlackMessage[];
+  close(): Promise<void>;
+}
+
+const textOf = (value: unknown): string => (typeof value === 'object' && value !== null ? String((value as Json).text ?? '') : '');
+const asList = (value: unknown): Json[] => (Array.isArray(value) ? (value as Json[]) : []);
+
+function blockProblem(block: Json, actionIds: Set<string>): string | undefined {
+  if (block.type === 'section') {
+    if (textOf(block.text).length > 3000) return 'section text over 3000';
+    const fields = asList(block.fields);
+    if (fields.length > 10 || fields.some((f) => textOf(f).length > 2000)) return 'fields over the limits';
+  }
+  if (block.type === 'context' && asList(block.elements).some((e) => textOf(e).length > 3000)) return 'context over 3000';
+  const elements = block.type === 'actions' ? asList(block.elements) : block.accessory ? [block.accessory as Json] : [];
+  if (elements.length > 25) return 'more than 25 elements';
+  for (const element of elements) {
+    const id = String(element.action_id ?? '');
+    if (actionIds.has(id)) return `duplicate action_id ${id}`;
+    actionIds.add(id);
+    if (typeof element.value === 'string' && element.value.length > 2000) return 'button value over 2000';
+    const options = asList(element.options).length;
+    if ((element.type === 'checkboxes' && options > 10) || options > 100) return 'too many options';
+  }
+  return undefined;
+}
+
+/** Why Slack would refuse these message blocks (`invalid_blocks`), or undefined. */
+export function messageBlocksProblem(blocks: unknown): string | undefined {
+  const list = asList(blocks);
+  if (list.length > 50) return 'more than 50 blocks';
+  const markdown = list.filter((b) => b.type === 'markdown').reduce((sum, b) => sum + String(b.text ?? '').length, 0);
+  if (markdown > 12_000) return 'markdown over 12000 in one message';
+  const actionIds = new Set<string>();
+  return list.map((block) => blockProblem(block, actionIds)).find((problem) => problem !== undefined);
+}
+
+export function visibleText(text: string, blocks: Json[]): string {
+  if (blocks.length === 0) return text;
+  const parts: string[] = [];
+  for (const block of blocks) {
+    if (block.type === 'markdown') parts.push(String(block.text ?? ''));
+    if (block.type === 'section') {
+      if (block.text) parts.push(textOf(block.text));
+      for (const field of asList(block.fields)) parts.push(textOf(field));
+    }
+    if (block.type === 'context') for (const element of asList(block.elements)) parts.push(textOf(element));
+  }
+  return parts.join('\n');
+}
+
+async function readArgs(req: IncomingMessage): Promise<Json> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  const raw = Buffer.concat(chunks).toString('utf8');
+  if ((req.headers['content-type'] ?? '').includes('application/json')) return raw ? (JSON.parse(raw) as Json) : {};
+  const args: Json = {};
+  for (const [key, value] of new URLSearchParams(raw)) {
+    args[key] = (key === 'blocks' || key === 'view' || key === 'attachments') && value ? JSON.parse(value) : value;
+  }
+  return args;
+}
+
+const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Promise<FakeSlackApi> {
+  const teamId = options.teamId ?? 'T1';
+  const botUserId = options.botUserId ?? 'UBOT';
+  const botId = options.botId ?? 'BBOT';
+  let latencyMs = options.latencyMs ?? 0;
+  let updatesPerMinute = options.updatesPerMinute;
+  const calls: FakeSlackCall[] = [];
+  const ephemerals: FakeEphemeral[] = [];
+  const views: { triggerId: string; view: Json }[] = [];
+  const channels = new Map<string, Map<string, FakeSlackMessage>>();
+  const failures = new Map<string, FakeFailure[]>();
+  const updateTimes: number[] = [];
+  let sequence = 0;
+
+  const nextTs = (): string => `1700000000.${String(++sequence).padStart(6, '0')}`;
+  const channelOf = (channel: string): Map<string, FakeSlackMessage> => {
+    let messages = channels.get(channel);
+    if (!messages) channels.set(channel, (messages = new Map()));
+    return messages;
+  };
+  const isAuthorized = (req: IncomingMessage): boolean => {
+    const token = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
+    return options.token ? token === options.token : token?.startsWith('xoxb-') === true;
+  };
+
+  /** chat.update budget: seconds until a slot frees, or undefined when the call may proceed. */
+  function updateRetryAfter(now: number): number | undefined {
+    while (updateTimes.length > 0 && (updateTimes[0] as number) <= now - 60_000) updateTimes.shift();
+    if (updatesPerMinute === undefined || updateTimes.length < updatesPerMinute) {
+      updateTimes.push(now);
+      return undefined;
+    }
+    return Math.max(1, Math.ceil(((updateTimes[0] as number) + 60_000 - now) / 1000));
+  }
+
+  function contentProblem(args: Json): string | undefined {
+    if (!args.channel) return 'channel_not_found';
+    if (!args.text && asList(args.blocks).length === 0) return 'no_text';
+    if (String(args.text ?? '').length > 40_000) return 'msg_too_long';
+    return messageBlocksProblem(args.blocks) ? 'invalid_blocks' : undefined;
+  }
+
+  function handle(method: string, args: Json, now: number): { status: number; body: Json; headers?: Record<string, string> } {
+    const ok = (body: Json = {}) => ({ status: 200, body: { ok: true, ...body } });
+    const fail = (error: string) => ({ status: 200, body: { ok: false, error } });
+    switch (method) {
+      case 'auth.test':
+        return ok({ url: 'https://fake.slack.test/', team: 'Fake Team', user: 'iip', team_id: teamId, user_id: botUserId, bot_id: botId });
+      case 'chat.postMessage': {
+        const problem = contentProblem(args);
+        if (problem) return fail(problem);
+        const channel = String(args.channel);
+        const message: FakeSlackMessage = {
+          channel, ts: nextTs(), text: String(args.text ?? ''), blocks: asList(args.blocks), deleted: false, edits: 0,
+          ...(args.thread_ts ? { threadTs: String(args.thread_ts) } : {}),
+        };
+        channelOf(channel).set(message.ts, message);
+        return ok({ channel, ts: message.ts, message: { type: 'message', text: message.text, ts: message.ts, bot_id: botId } });
+      }
+      case 'chat.update': {
+        const message = channelOf(String(args.channel ?? '')).get(String(args.ts ?? ''));
+        if (!message || message.deleted) return fail('message_not_found');
+        const retryAfter = updateRetryAfter(now);
+        if (retryAfter !== undefined) return { status: 429, body: { ok: false, error: 'ratelimited' }, headers: { 'retry-after': String(retryAfter) } };
+        const problem = contentProblem(args);
+        if (problem) return fail(problem);
+        Object.assign(message, { text: String(args.text ?? ''), blocks: asList(args.blocks), edits: message.edits + 1 });
+        return ok({ channel: message.channel, ts: message.ts, text: message.text });
+      }
+      case 'chat.delete': {
+        const message = channelOf(String(args.channel ?? '')).get(String(args.ts ?? ''));
+        if (!message || message.deleted) return fail('message_not_found');
+        message.deleted = true;
+        return ok({ channel: message.channel, ts: message.ts });
+      }
+      case 'chat.postEphemeral': {
+        const problem = contentProblem(args) ?? (args.user ? undefined : 'user_not_in_channel');
+        if (problem) return fail(problem);
+        ephemerals.push({
+          channel: String(args.channel), user: String(args.user), text: String(args.text ?? ''), blocks: asList(args.blocks),
+          ...(args.thread_ts ? { threadTs: String(args.thread_ts) } : {}),
+        });
+        return ok({ message_ts: nextTs() });
+      }
+      case 'views.open': {
+        const view = args.view as Json | undefined;
+        if (!args.trigger_id || args.trigger_id === 'expired') return fail('invalid_trigger_id');
+        if (!view || textOf(view.title).length > 24 || asList(view.blocks).length > 100) return fail('invalid_arguments');
+        views.push({ triggerId: String(args.trigger_id), view });
+        return ok({ view: { id: `V${views.length}`, ...view } });
+      }
+      default:
+        return fail('unknown_method');
+    }
+  }
+
+  async function respond(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const method = /^\/api\/([\w.]+)$/.exec(new URL(req.url ?? '/', 'http://x').pathname)?.[1];
+    const now = Date.now();
+    const args = await readArgs(req);
+    const authorized = isAuthorized(req);
+    if (method) calls.push({ method, args, at: now, authorized });
+    if (latencyMs > 0) await sleep(latencyMs);
+    const failure = method ? failures.get(method)?.shift() : undefined;
+    let result: { status: number; body: Json; headers?: Record<string, string> };
+    if (!method) result = { status: 404, body: { ok: false, error: 'unknown_method' } };
+    else if (!authorized) result = { status: 200, body: { ok: false, error: req.headers.authorization ? 'invalid_auth' : 'not_authed' } };
+    else if (typeof failure === 'string') result = { status: 200, body: { ok: false, error: failure } };
+    else if (failure?.status === 429) {
+      const retryAfter = 'retryAfter' in failure ? failure.retryAfter : undefined;
+      result = { status: 429, body: { ok: false, error: 'ratelimited' }, headers: retryAfter === undefined ? {} : { 'retry-after': String(retryAfter) } };
+    } else if (failure) result = { status: failure.status, body: { ok: false, error: 'fake_http_error' } };
+    else result = handle(method, args, now);
+    res.writeHead(result.status, { 'content-type': 'application/json', ...result.headers });
+    res.end(JSON.stringify(result.body));
+  }
+
+  const server = createServer((req, res) => {
+    respond(req, res).catch(() => {
+      res.writeHead(400, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ ok: false, error: 'invalid_form_data' }));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+
+  const live = (messages: Iterable<FakeSlackMessage>): FakeSlackMessage[] =>
+    [...messages].filter((m) => !m.deleted).sort((a, b) => a.ts.localeCompare(b.ts));
+
+  return {
+    url: `http://127.0.0.1:${port}/api/`,
+    calls,
+    ephemerals,
+    views,
+    callsTo: (method) => calls.filter((call) => call.method === method),
+    failNext(method, failure) {
+      failures.set(method, [...(failures.get(method) ?? []), failure]);
+    },
+    setUpdateBudget(perMinute) { updatesPerMinute = perMinute; },
+    setLatency(ms) { latencyMs = ms; },
+    deleteMessage(channel, ts) {
+      const message = channelOf(channel).get(ts);
+      if (message) message.deleted = true;
+    },
+    message: (channel, ts) => channelOf(channel).get(ts),
+    messageText(channel, ts) {
+      const message = channelOf(channel).get(ts);
+      return message && !message.deleted ? visibleText(message.text, message.blocks) : undefined;
+    },
+    threadMessages: (channel, threadTs) =>
+      live(channelOf(channel).values()).filter((m) => m.ts === threadTs || m.threadTs === threadTs),
+    channelMessages: (channel) => live(channelOf(channel).values()),
+    close: () => new Promise((resolve) => {
+      server.close(() => resolve());
+      server.closeAllConnections();
+    }),
+  };
+}
