@@ -16,16 +16,15 @@ export interface SseOptions {
 
 const line = (event: SseEvent): string => `data: ${'raw' in event ? event.raw : JSON.stringify(event.envelope)}\n\n`;
 
+/** Resolves once the text has been handed to the socket (so a later cut cannot swallow it) or the response closed. */
 function write(res: ServerResponse, text: string): Promise<void> {
-  if (res.write(text)) return Promise.resolve();
   return new Promise((resolve) => {
     const done = (): void => {
-      res.off('drain', done);
       res.off('close', done);
       resolve();
     };
-    res.once('drain', done);
     res.once('close', done);
+    res.write(text, done);
   });
 }
 
