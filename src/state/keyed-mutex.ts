@@ -42,10 +42,6 @@ export class KeyedMutex {
     }
   }
 
-  isHeld(key: string): boolean {
-    return this.#queues.has(key);
-  }
-
   #releaser(key: string): () => void {
     let released = false;
     return () => {

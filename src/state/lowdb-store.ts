@@ -29,6 +29,7 @@ import { ThreadIndex } from './thread-index.js';
 import { readThreadFile, scanThreadFiles, threadFilePath, ThreadFileWriter } from './thread-files.js';
 
 export const DEFAULT_STATE_FILE = './data/state.json';
+const READ_BATCH = 128;
 
 export interface LowdbStoreOptions extends CommonStoreOptions {
   /** the shared state file; default ./data/state.json */
@@ -138,9 +139,14 @@ export class LowdbStateStore implements StateStore {
     await Promise.allSettled([...this.#inFlight]);
   }
 
+  /** Reads records in batches, so a long list does not open thousands of files at once. */
   async #readAll(threads: ThreadId[]): Promise<ThreadRecord[]> {
-    const records = await Promise.all(threads.map((thread) => this.get(thread)));
-    return records.filter((r): r is ThreadRecord => r !== undefined);
+    const records: ThreadRecord[] = [];
+    for (let i = 0; i < threads.length; i += READ_BATCH) {
+      const batch = await Promise.all(threads.slice(i, i + READ_BATCH).map((thread) => this.get(thread)));
+      for (const record of batch) if (record) records.push(record);
+    }
+    return records;
   }
 
   /** Rewrites the shared file; lowdb's writer coalesces writes that arrive while one is in progress. */

@@ -53,19 +53,27 @@ export type ThreadRecordInput = Omit<ThreadRecord, 'version' | 'updatedAt'>;
 export interface StateStore {
   get(thread: ThreadId): Promise<ThreadRecord | undefined>;
   /**
-   * Writes `next` when the stored version equals `expectedVersion` (0: no record yet), under the thread's lock.
-   * Returns the stored record (version + 1), or undefined when another write came first.
+   * Writes `next` when the stored version equals `expectedVersion` (0: no record yet), atomically per thread.
+   * Returns the stored record (version + 1), or undefined when another write came first. Rejects when
+   * `next.thread` is not `thread`. Safe to call inside `withLock(thread, ...)`: it does not take that lock.
    */
   compareAndSet(thread: ThreadId, expectedVersion: number, next: ThreadRecordInput): Promise<ThreadRecord | undefined>;
   /** Marks `key` as seen for `ttlMs`; true only for the first caller (event dedupe, click idempotency). */
   setIfNotExists(key: string, ttlMs: number): Promise<boolean>;
-  /** Runs `fn` holding an exclusive lock on `key`, kept alive while `fn` runs; waits up to `waitMs` for it. */
+  /**
+   * Runs `fn` holding an exclusive lock on `key`, kept alive while `fn` runs; waits up to `waitMs` (default 10 s)
+   * for it, then rejects with LockTimeoutError. `ttlMs` (default 30 s) only matters across processes (Redis):
+   * how long a lock outlives a holder that died.
+   */
   withLock<T>(key: string, fn: () => Promise<T>, options?: { ttlMs?: number; waitMs?: number }): Promise<T>;
   /** Threads with a recorded wait, for resuming after a restart. */
   listWaiting(): Promise<ThreadRecord[]>;
   /** Open (not done, failed or cancelled) threads a user started, newest first. */
   listOpenByUser(workspaceId: string, userId: string): Promise<ThreadRecord[]>;
-  /** Drops finished threads older than the configured retention; returns how many went. */
+  /**
+   * Drops finished threads last updated before `now` minus the retention (default 30 days), and dedupe keys past
+   * their TTL; returns how many threads went.
+   */
   expire(now?: number): Promise<number>;
   close(): Promise<void>;
 }

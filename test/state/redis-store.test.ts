@@ -46,9 +46,9 @@ describe('redis store across replicas', () => {
       entered.resolve();
       await finish.promise;
       return 'done';
-    }, { ttlMs: 100 });
+    }, { ttlMs: 200 });
     await entered.promise;
-    await expect(b.withLock('thread-1', async () => 'stolen', { ttlMs: 100, waitMs: 450 })).rejects.toBeInstanceOf(LockTimeoutError);
+    await expect(b.withLock('thread-1', async () => 'stolen', { ttlMs: 200, waitMs: 700 })).rejects.toBeInstanceOf(LockTimeoutError);
     expect(await admin.pttl(`${prefix}lock:thread-1`)).toBeGreaterThan(0);
     finish.resolve();
     expect(await holder).toBe('done');
