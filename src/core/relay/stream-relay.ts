@@ -14,16 +14,17 @@ import { WorkspaceBudget } from './workspace-budget.js';
 export class StreamRelay {
   private readonly budget: WorkspaceBudget;
   private readonly minEditIntervalMs: number;
-  private readonly now: () => number;
 
   /** One instance per adapter: its workspace budgets are shared by every relay it runs. */
   constructor(private readonly adapter: ChatAdapter, private readonly options: RelayOptions = {}) {
-    this.now = options.now ?? Date.now;
     this.minEditIntervalMs = options.minEditIntervalMs ?? 1000;
-    this.budget = new WorkspaceBudget(options.workspaceEditsPerMinute ?? 45, options.budgetWindowMs ?? 60_000, this.now);
+    this.budget = new WorkspaceBudget(options.workspaceEditsPerMinute ?? 45, options.budgetWindowMs ?? 60_000, Date.now);
   }
 
-  /** Resolves once the last text is visible (or the relay gave up); never rejects for chat or stream errors. */
+  /**
+   * Resolves once the last text is visible (or the relay gave up); never rejects for chat or stream errors.
+   * `render` may be called several times for the same text and must not have side effects.
+   */
   async relay(request: RelayRequest): Promise<RelayResult> {
     const doc = new AnswerDocument(this.adapter.limits.maxMessageChars);
     const reader = new DeltaReader(request.deltas, doc);
@@ -33,7 +34,7 @@ export class StreamRelay {
       workspace: workspaceOf(request.thread),
       budget: this.budget,
       minEditIntervalMs: this.minEditIntervalMs,
-      now: this.now,
+      now: Date.now,
       logger: this.options.logger ?? silentLogger,
       doc,
       reader,
@@ -42,7 +43,13 @@ export class StreamRelay {
       placeholder: request.placeholder,
     };
     reader.start();
-    const outcome = await this.run(ctx);
+    let outcome: PathOutcome;
+    try {
+      outcome = await this.run(ctx);
+    } catch (error) {
+      reader.cancel(); // a throwing `render` is a bug in the caller: release the stream, then report it
+      throw error;
+    }
     const status = outcome.status === 'done' ? (reader.failed ? 'interrupted' : 'complete') : outcome.status;
     const error = status === 'interrupted' ? reader.error : outcome.error;
     return { status, text: doc.text, parts: doc.parts(), messages: outcome.messages, ...(error === undefined ? {} : { error }) };

@@ -12,8 +12,6 @@ export interface RelayOptions {
   workspaceEditsPerMinute?: number;
   /** the window of `workspaceEditsPerMinute`; default 60000 (tests shorten it) */
   budgetWindowMs?: number;
-  /** clock in ms; default Date.now */
-  now?: () => number;
   /** where swallowed adapter errors are reported at debug/warn level; default silent */
   logger?: Logger;
 }

@@ -58,6 +58,24 @@ describe('StreamRelay under chat rate limits', () => {
     expect(result.status).toBe('complete');
   });
 
+  it('posts the first text again after a rate-limited post, with whatever arrived meanwhile', async () => {
+    const adapter = new FakeChatAdapter();
+    const thread = threadIn('T1');
+    adapter.rateLimitNext('post', 1, 800);
+    const stream = new PushStream();
+    const done = new StreamRelay(adapter, { minEditIntervalMs: 100 }).relay({ thread, deltas: stream });
+    const start = Date.now();
+    stream.push('first');
+    await vi.advanceTimersByTimeAsync(300);
+    stream.push(' second');
+    await vi.advanceTimersByTimeAsync(600);
+    stream.end();
+    await settle(done);
+    expect(adapter.calls.map((c) => [c.kind, c.at - start, c.outcome, c.message?.text])).toEqual([
+      ['post', 0, 'rate-limited', 'first'], ['post', 800, 'ok', 'first second'],
+    ]);
+  });
+
   it('pauses every relay of the rate-limited workspace, and only that workspace', async () => {
     const adapter = new FakeChatAdapter();
     const relay = new StreamRelay(adapter, { minEditIntervalMs: 50, workspaceEditsPerMinute: 6000 });
@@ -79,8 +97,12 @@ describe('StreamRelay under chat rate limits', () => {
     const relay = new StreamRelay(adapter, { minEditIntervalMs: 1000, workspaceEditsPerMinute: 45 });
     const threads = Array.from({ length: 100 }, (_, i) => threadIn('T1', i));
     const answer = (i: number) => steady(40, 100 + (i % 7) * 10, (k) => `s${i}w${k} `);
+    const start = Date.now();
     const results = await settle(Promise.all(threads.map((thread, i) => relay.relay({ thread, deltas: timedDeltas(answer(i)) }))), 100);
     const edits = adapter.callsOf('edit');
+    // 100 finals at 40 a minute after a burst of 5 take 142.5 s: intermediate edits were skipped, not queued
+    expect(Date.now() - start).toBeLessThanOrEqual(160_000);
+    expect(edits.length).toBeLessThanOrEqual(110);
     expect(edits.filter((c) => c.outcome !== 'ok')).toEqual([]);
     expect(busiestWindow(edits.map((c) => c.at), 60_000)).toBeLessThanOrEqual(45);
     expect(adapter.callsOf('post')).toHaveLength(100);
