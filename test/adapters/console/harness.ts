@@ -14,6 +14,8 @@ export interface Harness {
   vt: VirtualTerminal;
   /** writes to the adapter's input as typed: a line needs its own `\n` (or `\r` when interactive) */
   type(text: string): void;
+  /** ends the input, as the end of a piped script or Ctrl-D does */
+  end(): void;
   /** everything the adapter (and readline) wrote */
   text(): string;
   /** waits until `count` incomings arrived and returns the last */
@@ -45,13 +47,14 @@ export async function startHarness(
     await bot(incoming, adapter);
   });
   const until = (condition: () => boolean): Promise<void> => vi.waitFor(() => {
-    if (!condition()) throw new Error('not yet');
+    if (!condition()) throw new Error(`condition not met; the output so far:\n${written.slice(-3000)}`);
   }, { timeout: 5000, interval: 5 });
   return {
     adapter,
     incomings,
     vt,
     type: (text) => { input.write(text); },
+    end: () => { input.end(); },
     text: () => written,
     async nextIncoming(count) {
       await until(() => incomings.length >= count);

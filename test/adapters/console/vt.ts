@@ -72,7 +72,8 @@ export class VirtualTerminal {
       const [token, params, final] = match;
       if (final !== undefined) this.csi(params ?? '', final);
       else if (token === '\r') { this.col = 0; this.wrapPending = false; }
-      else if (token === '\n') { this.newline(); }
+      // a TTY in node's raw mode keeps ONLCR: a line feed also returns the carriage
+      else if (token === '\n') { this.newline(); this.col = 0; }
       else this.put(token);
     }
   }

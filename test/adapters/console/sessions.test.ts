@@ -1,0 +1,77 @@
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createSessionFile, type ConsoleSessions } from '../../../src/adapters/console/index.js';
+import { markdown } from '../../../src/core/message.js';
+import { startHarness, type Bot } from './harness.js';
+
+const answerBot: Bot = async (incoming, adapter) => {
+  if (incoming.kind === 'command' || incoming.kind === 'reply') await adapter.post(incoming.thread!, markdown(`answer to ${incoming.text}`));
+};
+
+let dir: string;
+beforeEach(async () => { dir = await mkdtemp(join(tmpdir(), 'iip-console-')); });
+afterEach(async () => { await rm(dir, { recursive: true, force: true }); });
+
+describe('threads persist through the session store', () => {
+  it('`threads` lists the threads of an earlier run and `switch N` resumes one', async () => {
+    const file = join(dir, 'nested', 'console-sessions.json');
+    let clock = Date.UTC(2025, 0, 1, 12, 0, 0);
+    const first = await startHarness(answerBot, { sessionFile: file, now: () => clock });
+    first.type('ask what is CRISPR\nnovelty a foldable phone hinge\nexit\n');
+    await first.adapter.closed;
+    const [crispr, hinge] = first.incomings.map((i) => (i.kind === 'command' ? i.thread : undefined));
+    const saved = JSON.parse(await readFile(file, 'utf8')) as ConsoleSessions;
+    expect(saved.threads).toEqual([
+      { id: crispr, number: 1, title: 'ask what is CRISPR', lastActivity: clock, messages: 1 },
+      { id: hinge, number: 2, title: 'novelty a foldable phone hinge', lastActivity: clock, messages: 1 },
+    ]);
+    expect(saved.current).toBe(hinge);
+
+    clock += 10 * 60_000;
+    const second = await startHarness(answerBot, { sessionFile: file, now: () => clock });
+    expect(second.adapter.currentThread()).toBe(hinge);
+    second.type('threads\nswitch 1\nand in plants?\n');
+    const reply = await second.nextIncoming(1);
+    expect(reply).toMatchObject({ kind: 'reply', thread: crispr, text: 'and in plants?' });
+    second.type('switch 9\nexit\n');
+    await second.adapter.closed;
+    const text = second.text();
+    expect(text).toContain('Back in thread 2 (novelty a foldable phone hinge)');
+    expect(text).toMatch(/ {2}1 {2}ask what is CRISPR +10 min ago\n\* 2 {2}novelty a foldable phone hinge +10 min ago\n/);
+    expect(text).toContain('Now in thread 1: ask what is CRISPR');
+    // numbering goes on where the first run stopped
+    expect(text).toContain('── thread 1 · #2\nanswer to and in plants?');
+    expect(text).toContain('There is no thread 9');
+    const after = JSON.parse(await readFile(file, 'utf8')) as ConsoleSessions;
+    expect(after.current).toBe(crispr);
+    expect(after.threads.find((t) => t.id === crispr)).toMatchObject({ messages: 2, lastActivity: clock });
+  });
+
+  it('starts afresh from a damaged file and replaces it', async () => {
+    const file = join(dir, 'console-sessions.json');
+    await writeFile(file, '{ "threads": [ {"id": 3 ', 'utf8');
+    const h = await startHarness(answerBot, { sessionFile: file });
+    h.type('threads\nask x\nexit\n');
+    await h.adapter.closed;
+    expect(h.text()).toContain('No threads yet');
+    const saved = JSON.parse(await readFile(file, 'utf8')) as ConsoleSessions;
+    expect(saved.threads).toHaveLength(1);
+    expect(await createSessionFile(join(dir, 'missing.json')).load()).toBeUndefined();
+  });
+
+  it('works with any store the integrator passes (a lowdb-backed one, here a map)', async () => {
+    const kept = new Map<string, ConsoleSessions>();
+    const store = { load: async () => kept.get('s'), save: async (s: ConsoleSessions) => { kept.set('s', structuredClone(s)); } };
+    const first = await startHarness(answerBot, { sessionStore: store });
+    first.type('ask one\nexit\n');
+    await first.adapter.closed;
+    expect(kept.get('s')?.threads.map((t) => t.title)).toEqual(['ask one']);
+    const second = await startHarness(answerBot, { sessionStore: store });
+    second.type('new\nthreads\nexit\n');
+    await second.adapter.closed;
+    expect(second.text()).toMatch(/ {2}1 {2}ask one/);
+    expect(kept.get('s')?.current).toBeUndefined();
+  });
+});
