@@ -44,6 +44,8 @@ export interface FakeSlackApiOptions {
   latencyMs?: number;
   /** chat.update calls allowed per team per rolling minute; unlimited when unset */
   updatesPerMinute?: number;
+  /** what apps.connections.open (called with an `xapp-` app token) returns for Socket Mode */
+  socketModeUrl?: string;
 }
 
 export interface FakeSlackApi {
@@ -148,8 +150,9 @@ export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Prom
     if (!messages) channels.set(channel, (messages = new Map()));
     return messages;
   };
-  const isAuthorized = (req: IncomingMessage): boolean => {
+  const isAuthorized = (req: IncomingMessage, method: string | undefined): boolean => {
     const token = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
+    if (method === 'apps.connections.open') return token?.startsWith('xapp-') === true;
     return options.token ? token === options.token : token?.startsWith('xoxb-') === true;
   };
 
@@ -174,6 +177,8 @@ export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Prom
     const ok = (body: Json = {}) => ({ status: 200, body: { ok: true, ...body } });
     const fail = (error: string) => ({ status: 200, body: { ok: false, error } });
     switch (method) {
+      case 'apps.connections.open':
+        return options.socketModeUrl ? ok({ url: options.socketModeUrl }) : fail('not_allowed_token_type');
       case 'auth.test':
         return ok({ url: 'https://fake.slack.test/', team: 'Fake Team', user: 'iip', team_id: teamId, user_id: botUserId, bot_id: botId });
       case 'chat.postMessage': {
@@ -228,7 +233,7 @@ export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Prom
     const method = /^\/api\/([\w.]+)$/.exec(new URL(req.url ?? '/', 'http://x').pathname)?.[1];
     const now = Date.now();
     const args = await readArgs(req);
-    const authorized = isAuthorized(req);
+    const authorized = isAuthorized(req, method);
     if (method) calls.push({ method, args, at: now, authorized });
     if (latencyMs > 0) await sleep(latencyMs);
     const failure = method ? failures.get(method)?.shift() : undefined;
