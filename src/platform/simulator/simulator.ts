@@ -23,9 +23,10 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
   const requests: RecordedRequest[] = [];
   const logger = options.verbose ? createLogger('info', process.stderr) : silentLogger;
   let aborted = 0;
+  let closing = false;
 
   const pipeline = createPipeline({
-    router: new Router(options.paths), state, faults, requests, logger, onStreamAbort: () => { aborted += 1; },
+    router: new Router(options.paths), state, faults, requests, logger, onStreamAbort: () => { if (!closing) aborted += 1; },
   });
   const server = createServer((req, res) => {
     pipeline(req, res).catch((error: unknown) => {
@@ -51,6 +52,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
     setTaskDuration: (ms) => { state.clock.durationMs = ms; },
     expectedStreamText: (operation: StreamOperationId, body: unknown) => expectedStreamText(state, operation, body),
     close: () => new Promise<void>((resolve, reject) => {
+      closing = true;
       server.close((error) => (error ? reject(error) : resolve()));
       server.closeAllConnections();
     }),

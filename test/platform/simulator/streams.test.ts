@@ -38,6 +38,7 @@ describe('AI07', () => {
     expect(answer).toMatch(/`[^`]+`/);
     expect(answer).toMatch(/[≥µ]/);
     expect(answer).toMatch(/\p{Script=Han}/u);
+    expect(answer).toMatch(/\p{Extended_Pictographic}/u);
     expect(expectedChatAnswer('AI07', body)).toBe(answer);
     expect(expectedChatAnswer('AI07', { prompt: 'something else entirely' })).not.toBe(answer);
   });
@@ -145,5 +146,17 @@ describe('client aborts', () => {
     } finally {
       await slow.close();
     }
+  });
+
+  it('close() ends open streams at once and does not count them as client aborts', async () => {
+    const slow = await startSimulator({ streamChunkDelayMs: 50, streamChunkChars: 4 });
+    const response = await send(slow, 'AI07', { prompt: 'a slow answer' });
+    const reader = response.body!.getReader();
+    await reader.read();
+    const started = Date.now();
+    await slow.close();
+    expect(Date.now() - started).toBeLessThan(1000);
+    expect(slow.streamsAbortedByClient).toBe(0);
+    await expect((async () => { for (;;) if ((await reader.read()).done) return 'ended'; })()).rejects.toThrow();
   });
 });

@@ -86,7 +86,7 @@ export function chatAnswer(flavor: ChatFlavor, question: string, options: ChatAn
     '',
     `${intro} The analysis draws on ${rng.between(120, 980)} documents published between ${rng.between(2012, 2018)} and 2024${cite(rng, citations)}.`,
     '',
-    '### Key points',
+    '### Key points 🔬',
     '',
     ...points.map((p) => `- ${p}${cite(rng, citations)}`),
     '',
