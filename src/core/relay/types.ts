@@ -30,7 +30,8 @@ export type RenderFn = (text: string, state: RenderState) => OutgoingMessage;
 export interface RelayRequest {
   thread: ThreadId;
   deltas: AsyncIterable<string>;
-  /** builds the message for the text of one part; default: one markdown block */
+  /** builds the message for the text of one part (a code fence cut between parts arrives closed and reopened);
+   * default: one markdown block. May be called more than once for the same text: keep it pure. */
   render?: RenderFn;
   /** shown under the partial text when the stream breaks */
   retry?: Button;

@@ -100,4 +100,59 @@ describe('StreamRelay: first text, coalescing, final text', () => {
     expect(adapter.messagesIn(thread)[0]!.content.text).toBe(joined(timetable));
     expect(result.status).toBe('complete');
   });
+
+  it('paces with timers that do not hold the process open, but holds it to deliver a rate-limited final text', async () => {
+    const timers = trackTimers();
+    try {
+      const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+      const adapter = new FakeChatAdapter();
+      const stream = new PushStream();
+      const done = new StreamRelay(adapter, { minEditIntervalMs: 10_000 }).relay({ thread, deltas: stream });
+      stream.push('a');
+      await nextTurn();
+      stream.push('b');
+      await nextTurn();
+      expect(adapter.calls.map((c) => c.kind)).toEqual(['post']);
+      expect(timers.pending()).toBe(1); // waiting out the 10 s interval...
+      expect(timers.keepingAlive()).toBe(0); // ...on an unref'd timer
+      adapter.rateLimitNext('edit', 1, 300);
+      stream.end();
+      await nextTurn();
+      expect(adapter.callsOf('edit').map((c) => c.outcome)).toEqual(['rate-limited']);
+      expect(timers.keepingAlive()).toBe(1); // the final text waits out the pause and keeps the process up for it
+      const result = await done;
+      expect(result.status).toBe('complete');
+      expect(adapter.messagesIn(thread)[0]!.content.text).toBe('ab');
+      expect(timers.pending()).toBe(0);
+    } finally {
+      timers.restore();
+    }
+  });
 });
+
+/** Follows the timers code under test creates, to tell which are still pending and which keep the process up. */
+function trackTimers(): { pending: () => number; keepingAlive: () => number; restore: () => void } {
+  const pending = new Set<NodeJS.Timeout>();
+  const realSet = globalThis.setTimeout;
+  const realClear = globalThis.clearTimeout;
+  const set = vi.spyOn(globalThis, 'setTimeout').mockImplementation(((callback: () => void, ms?: number) => {
+    const timer = realSet(() => {
+      pending.delete(timer);
+      callback();
+    }, ms);
+    pending.add(timer);
+    return timer;
+  }) as unknown as typeof setTimeout);
+  const clear = vi.spyOn(globalThis, 'clearTimeout').mockImplementation(((timer: NodeJS.Timeout) => {
+    pending.delete(timer);
+    realClear(timer);
+  }) as unknown as typeof clearTimeout);
+  return {
+    pending: () => pending.size,
+    keepingAlive: () => [...pending].filter((timer) => timer.hasRef()).length,
+    restore: () => {
+      set.mockRestore();
+      clear.mockRestore();
+    },
+  };
+}
