@@ -74,7 +74,7 @@ export async function startFakeSocketMode(): Promise<FakeSocketMode> {
     socket.write(`HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Accept: ${accept}\r\n\r\n`);
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
-    let buffered = Buffer.alloc(0);
+    let buffered: Buffer = Buffer.alloc(0);
     socket.on('data', (chunk: Buffer) => {
       const { frames, rest } = readFrames(Buffer.concat([buffered, chunk]));
       buffered = rest;
