@@ -8,11 +8,13 @@ import { failure, ErrorCode } from './envelope.js';
 import { FaultBook } from './faults.js';
 import { Router } from './routing.js';
 import { createPipeline } from './server.js';
+import { warmUpValidation } from './validate.js';
 import { SimState } from './state.js';
 import type { RecordedRequest, RunningSimulator, SimulatorOptions } from './types.js';
 
 export async function startSimulator(options: SimulatorOptions = {}): Promise<RunningSimulator> {
   const host = options.host ?? '127.0.0.1';
+  warmUpValidation();
   let url = '';
   const state = new SimState({
     streamChunkChars: options.streamChunkChars ?? 24,

@@ -1,5 +1,5 @@
 /** Request validation: the operation's zod schema, then the documented length limits. */
-import { OPERATIONS, type OperationId } from '../operations.js';
+import { OPERATION_IDS, OPERATIONS, type OperationId } from '../operations.js';
 
 interface Limit {
   field: string;
@@ -38,4 +38,9 @@ export function validateRequest(operation: OperationId, input: unknown): Validat
     if (size > limit.max) return { ok: false, message: `Invalid parameter ${limit.field}: no more than ${limit.max} ${limit.unit} (got ${size})` };
   }
   return { ok: true, value: parsed.data };
+}
+
+/** Parses once with every request schema so the first real request does not pay for schema compilation. */
+export function warmUpValidation(): void {
+  for (const id of OPERATION_IDS) OPERATIONS[id].request.safeParse({});
 }
