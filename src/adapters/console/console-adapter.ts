@@ -68,7 +68,7 @@ class ConsoleChatAdapter implements ConsoleAdapter, ConsoleHost {
     this.book = new ThreadBook(store, () => threadId('console', this.workspaceId, 'terminal', randomUUID().slice(0, 8)), now,
       (error) => logger.warn({ err: error }, 'console: could not save the thread list'));
     this.loaded = this.book.load().catch((error: unknown) => logger.warn({ err: error }, 'console: could not load the thread list'));
-    const promptHost: PromptHost = { cursorRows: () => this.terminal?.cursorRows(), redraw: () => this.terminal?.redraw() };
+    const promptHost: PromptHost = { cursorRows: () => this.terminal?.cursorRows(), restoreBelow: () => this.terminal?.restoreBelow() };
     const size = { columns: () => output.columns ?? 80, rows: () => output.rows ?? 24 };
     this.screen = this.interactive ? new LiveScreen(options.output, this.style, size, promptHost) : new TranscriptScreen(options.output, this.style);
     this.closed = new Promise((resolve) => { this.resolveClosed = resolve; });

@@ -33,7 +33,8 @@ export interface Screen {
 export interface PromptHost {
   /** rows from the prompt's first row to the cursor, or undefined when no prompt is on screen */
   cursorRows(): number | undefined;
-  redraw(): void;
+  /** draws the prompt (and what was typed) again; the cursor is at the start of the row below the output */
+  restoreBelow(): void;
 }
 
 export interface TerminalSize {
@@ -108,9 +109,6 @@ export class LiveScreen implements Screen {
     const rows = up + (promptRows ?? 0);
     const clear = promptRows === undefined && up === 0 ? '' : `${rows > 0 ? `\x1b[${rows}A` : ''}\r\x1b[J`;
     this.out.write(`${clear}${lines.map((line) => `${line}\n`).join('')}`);
-    if (promptRows === undefined) return;
-    // readline moves up by the rows it drew last time before redrawing its prompt: give it those rows
-    this.out.write('\n'.repeat(promptRows));
-    this.prompt.redraw();
+    if (promptRows !== undefined) this.prompt.restoreBelow();
   }
 }

@@ -61,8 +61,17 @@ export class Terminal implements PromptHost {
     return this.shown ? this.rl.getCursorPos().rows : undefined;
   }
 
-  redraw(): void {
-    if (this.shown) this.rl.prompt(true);
+  /**
+   * Draws the prompt again after output was written where it stood (the cursor is at the start of a fresh row).
+   * readline first moves up by the rows it remembers drawing (`prevRows`, which a paste leaves stale), so give it
+   * that many rows to move up over.
+   */
+  restoreBelow(): void {
+    if (!this.shown) return;
+    const remembered = (this.rl as unknown as { prevRows?: unknown }).prevRows;
+    const rows = typeof remembered === 'number' ? remembered : this.rl.getCursorPos().rows;
+    this.output.write('\n'.repeat(rows));
+    this.rl.prompt(true);
   }
 
   get prompt(): string {
@@ -73,7 +82,7 @@ export class Terminal implements PromptHost {
   setPrompt(text: string): void {
     if (this.ended || text === this.rl.getPrompt()) return;
     this.rl.setPrompt(text);
-    this.redraw();
+    if (this.shown) this.rl.prompt(true);
   }
 
   /** Shows the prompt and waits for the next line (interactive); the transcript echoes lines instead. */

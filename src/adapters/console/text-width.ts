@@ -54,8 +54,10 @@ export function truncate(text: string, width: number): string {
   return `${out}…`;
 }
 
-/** Splits styled text into tokens: ANSI sequences, runs of spaces, and words. */
-const TOKENS = /\x1b\[[0-9;]*m|[ ]+|[^ \x1b]+|\x1b/g;
+const CJK = /[\u2e80-\u9fff\uac00-\ud7a3\uf900-\ufaff\uff00-\uffef]/u;
+const SGR = /\x1b\[[0-9;]*m/g;
+/** A word with the style sequences inside it: split into its sequences and its visible characters. */
+const PIECES = /\x1b\[[0-9;]*m|[^\x1b]|\x1b/gu;
 const CLOSERS: Record<string, string[]> = { '0': [], '22': ['1', '2'], '23': ['3'], '24': ['4'], '29': ['9'], '39': ['31', '36'] };
 
 function trackSgr(active: string[], seq: string): string[] {
@@ -66,11 +68,13 @@ function trackSgr(active: string[], seq: string): string[] {
 }
 
 /**
- * Word-wraps one line of styled text to `width` columns; continuation lines start with `indent`. Styles open at
- * a break are closed at the end of the row and reopened on the next, so every row can be redrawn on its own.
+ * Word-wraps one line of styled text to `width` columns; continuation lines start with `indent`. Words keep their
+ * style sequences (a link's `(` stays with its URL); a word wider than the row is cut. Styles open at a break are
+ * closed at the end of the row and reopened on the next, so every row can be redrawn on its own.
  */
 export function wrapLine(text: string, width: number, indent = ''): string[] {
   const room = Math.max(8, width);
+  const indentWidth = displayWidth(indent);
   const rows: string[] = [];
   let row = '';
   let rowWidth = 0;
@@ -78,25 +82,30 @@ export function wrapLine(text: string, width: number, indent = ''): string[] {
   const breakRow = (): void => {
     rows.push(active.length > 0 ? `${row.trimEnd()}\x1b[0m` : row.trimEnd());
     row = indent + active.join('');
-    rowWidth = displayWidth(indent);
+    rowWidth = indentWidth;
   };
-  for (const token of text.match(TOKENS) ?? []) {
-    if (token.startsWith('\x1b[')) {
-      active = trackSgr(active, token);
-      row += token;
-      continue;
-    }
+  const append = (piece: string): void => {
+    row += piece;
+    for (const seq of piece.match(SGR) ?? []) active = trackSgr(active, seq);
+    rowWidth += displayWidth(piece);
+  };
+  for (const token of text.split(/( +)/)) {
+    if (token === '') continue;
     const w = displayWidth(token);
     if (token.startsWith(' ')) {
-      if (rowWidth + w <= room) { row += token; rowWidth += w; }
+      if (rowWidth + w <= room) append(token);
       continue;
     }
-    if (rowWidth + w > room && rowWidth > displayWidth(indent)) breakRow();
-    for (const ch of w > room - displayWidth(indent) ? [...token] : [token]) {
-      const cw = displayWidth(ch);
-      if (rowWidth + cw > room && rowWidth > displayWidth(indent)) breakRow();
-      row += ch;
-      rowWidth += cw;
+    // Chinese, Japanese and Korean text breaks between any two characters: fill the row instead of moving on
+    const cuttable = CJK.test(token);
+    if (!cuttable && rowWidth + w > room && rowWidth > indentWidth) breakRow();
+    if (rowWidth + w <= room) {
+      append(token);
+      continue;
+    }
+    for (const piece of token.match(PIECES) ?? []) {
+      if (rowWidth + displayWidth(piece) > room && rowWidth > indentWidth) breakRow();
+      append(piece);
     }
   }
   rows.push(row.trimEnd());

@@ -49,6 +49,23 @@ describe('interactive terminal', () => {
     await h.adapter.stop();
   });
 
+  it('keeps a typed line that wraps over several rows intact below a redrawn message', async () => {
+    const { h, refs } = await withStream({ columns: 20, rows: 20 });
+    const ref = await command(h, refs, 'ask x');
+    h.type('a question long enough to wrap');
+    await h.until(() => h.vt.screen().at(-1) === 'o wrap'); // pasted at once, as readline sees a paste
+    await h.adapter.edit(ref, markdown('one'));
+    await h.adapter.edit(ref, markdown('one two three four five'));
+    await h.adapter.post(ref.thread, markdown('second'));
+    expect(h.vt.screen()).toEqual([
+      'iip> ask x', '── thread 1 · #1', 'one two three four', 'five', '── thread 1 · #2', 'second',
+      'iip [thread 1]> a qu', 'estion long enough t', 'o wrap',
+    ]);
+    h.type('\r');
+    expect(await h.nextIncoming(2)).toMatchObject({ kind: 'reply', text: 'a question long enough to wrap' });
+    await h.adapter.stop();
+  });
+
   it('moves up exactly over the rows that change, counting rows the terminal wraps', async () => {
     const { h, refs } = await withStream({ columns: 40, rows: 30 });
     const ref = await command(h, refs, 'ask x');

@@ -32,6 +32,9 @@ describe('markdown for the terminal', () => {
     expect(rows.map(stripAnsi)).toEqual(['bold text', 'that wraps', 'over rows']);
     expect(rows.every((row) => row.startsWith('\x1b[1m'))).toBe(true);
     expect(plain('中文字符测试一下这个宽度是否正确', 20)).toEqual(['中文字符测试一下这个', '宽度是否正确']);
+    expect(plain('专利 检索结果显示技术方案集中在散热', 20)).toEqual(['专利 检索结果显示技', '术方案集中在散热']);
+    const link = renderMessage({ text: 'read the [docs](https://ex.com/abc) now' }, { style: ansiStyle, width: 20 });
+    expect(link.map(stripAnsi)).toEqual(['read the docs', '(https://ex.com/abc)', 'now']);
   });
 
   it('aligns tables, and turns rows into records when the table is wider than the terminal', () => {
