@@ -89,6 +89,21 @@ describe('StreamRelay when things break', () => {
     expect(vi.getTimerCount()).toBe(0);
   });
 
+  it('stops quietly when the replacement for a deleted message cannot be posted', async () => {
+    const adapter = new FakeChatAdapter();
+    const stream = new PushStream();
+    const done = new StreamRelay(adapter, { minEditIntervalMs: 100 }).relay({ thread, deltas: stream });
+    stream.push('one');
+    await vi.advanceTimersByTimeAsync(0);
+    adapter.deleteMessage(adapter.messagesIn(thread)[0]!.ref);
+    adapter.failNext('post', 1, () => new Error('is_archived'));
+    stream.push(' two');
+    const result = await settle(done);
+    expect(result).toMatchObject({ status: 'gone', messages: [] });
+    expect(adapter.calls.map((c) => [c.kind, c.outcome])).toEqual([['post', 'ok'], ['edit', 'gone'], ['post', 'failed']]);
+    expect(stream.returned).toBe(true);
+  });
+
   it('rides out a few failed edits and still delivers the final text', async () => {
     const adapter = new FakeChatAdapter();
     const stream = new PushStream();
