@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import type { Config } from './config.js';
 import { createLogger, type Logger } from './log.js';
 import type { ChatAdapter } from './core/adapter.js';
+import type { ThreadId } from './core/thread-id.js';
 import type { Handler, HandlerContext } from './core/handler.js';
 import { Messenger } from './core/messenger.js';
 import { Router } from './core/router.js';
@@ -38,6 +39,8 @@ export interface RunningBot {
   httpUrl?: string;
   state: StateStore;
   routers: Router[];
+  /** stops the platform work running in a thread (Ctrl-C in the terminal); false when there was none */
+  interrupt(thread: ThreadId): boolean;
   stop(): Promise<void>;
 }
 
@@ -64,9 +67,9 @@ export async function startBot(options: BotOptions): Promise<RunningBot> {
   const verbs = [...HANDLERS.flatMap((h) => h.verbs), 'help', 'status'];
   adapters.push(...(options.extraAdapters?.(verbs) ?? []));
 
-  const routers = adapters.map((adapter) => {
-    const relay = new StreamRelay(adapter, { minEditIntervalMs: config.relay.minEditIntervalMs, workspaceEditsPerMinute: config.relay.workspaceEditsPerMinute });
-    const ctx: HandlerContext = { platform, state, messenger: new Messenger(adapter, relay), settings: { lang: config.platform.lang, confirmers: 'starter' }, logger };
+  const messengers = adapters.map((adapter) => new Messenger(adapter, new StreamRelay(adapter, { ...config.relay, logger })));
+  const routers = messengers.map((messenger) => {
+    const ctx: HandlerContext = { platform, state, messenger, settings: { lang: config.platform.lang, confirmers: 'starter' }, logger };
     return new Router(HANDLERS, ctx);
   });
   const listening = http ? await http.listen() : undefined;
@@ -76,6 +79,7 @@ export async function startBot(options: BotOptions): Promise<RunningBot> {
   let stopping: Promise<void> | undefined;
   return {
     platformUrl, simulator, httpUrl: listening?.url, state, routers,
+    interrupt: (thread) => messengers.some((m) => m.interrupt(thread)),
     stop() {
       stopping ??= (async () => {
         await Promise.allSettled(adapters.map((a) => a.stop()));
@@ -90,6 +94,8 @@ export async function startBot(options: BotOptions): Promise<RunningBot> {
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  const { runCli } = await import('./cli.js');
-  process.exitCode = await runCli(process.argv.slice(2));
+  // not awaited: cli.ts imports this module, which must finish loading first
+  void import('./cli.js').then(async ({ runCli }) => {
+    process.exitCode = await runCli(process.argv.slice(2));
+  });
 }

@@ -66,6 +66,8 @@ export async function runCli(argv: string[]): Promise<number> {
               output: process.stdout,
               verbs,
               sessionFile: join(dirname(config.state.file), 'console-sessions.json'),
+              onInterrupt: (thread) => bot?.interrupt(thread) ?? false,
+              logger,
             });
             closed = adapter.closed;
             return [adapter];

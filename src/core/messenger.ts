@@ -9,7 +9,31 @@ import type { ConversationId, ThreadId } from './thread-id.js';
 import type { RelayRequest, RelayResult, StreamRelay } from './relay/index.js';
 
 export class Messenger {
+  /** work in progress per thread that a user may stop (Ctrl-C in the terminal) */
+  private readonly running = new Map<ThreadId, AbortController>();
+
   constructor(private readonly adapter: ChatAdapter, private readonly relay: StreamRelay) {}
+
+  /** A signal for platform work in `thread`, aborted by `interrupt(thread)`; call `finish` when done. */
+  begin(thread: ThreadId): AbortSignal {
+    this.running.get(thread)?.abort();
+    const controller = new AbortController();
+    this.running.set(thread, controller);
+    return controller.signal;
+  }
+
+  finish(thread: ThreadId, signal: AbortSignal): void {
+    if (this.running.get(thread)?.signal === signal) this.running.delete(thread);
+  }
+
+  /** Stops the platform work running in `thread`; false when there was none. */
+  interrupt(thread: ThreadId): boolean {
+    const controller = this.running.get(thread);
+    if (!controller) return false;
+    controller.abort();
+    this.running.delete(thread);
+    return true;
+  }
 
   get platform(): ChatAdapter['platform'] {
     return this.adapter.platform;

@@ -31,8 +31,9 @@ export async function answerTurn(ctx: HandlerContext, thread: ThreadId, record: 
   const collected: { references: PlatformReference[]; usage?: Usage; ids: Record<string, string> } = { references: [], ids: {} };
 
   let outcome: 'complete' | 'failed' = 'failed';
+  const signal = ctx.messenger.begin(thread);
   try {
-    const turn = await family.start(ctx.platform, question, { ids: record.ids, lastQuestion: lastQuestion(record) });
+    const turn = await family.start(ctx.platform, question, { ids: record.ids, lastQuestion: lastQuestion(record) }, signal);
     collected.references = turn.references;
     Object.assign(collected.ids, turn.ids);
     const result = await ctx.messenger.stream({
@@ -50,6 +51,8 @@ export async function answerTurn(ctx: HandlerContext, thread: ThreadId, record: 
       text,
       blocks: [{ type: 'markdown', text }, ...(isRetryable(error) ? [{ type: 'actions' as const, buttons: [retry] }] : [])],
     });
+  } finally {
+    ctx.messenger.finish(thread, signal);
   }
 
   const { answeringSince: _done, ...data } = started.data;
