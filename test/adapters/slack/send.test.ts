@@ -62,6 +62,28 @@ describe('Slack adapter: sending', () => {
     expect(h.fake.messageText('C1', ref.messageId)).toBe('The answer is 42.');
   });
 
+  it('starts a thread with a message too big for one Slack message: the thread is its first part, the ref its last', async () => {
+    const h = await start();
+    const blocks = Array.from({ length: 70 }, (_, i) => ({ type: 'context' as const, text: `row ${i}` }));
+    const ref = await h.adapter.startThread(CHANNEL, { text: 'table', blocks });
+    const posted = h.fake.channelMessages('C1');
+    expect(posted).toHaveLength(2);
+    expect(ref.thread).toBe(threadId('slack', 'T1', 'C1', posted[0]?.ts as string));
+    expect(posted[1]?.threadTs).toBe(posted[0]?.ts);
+    expect(ref.messageId).toBe(posted[1]?.ts);
+  });
+
+  it('continues an edit that outgrew one Slack message in new replies below it', async () => {
+    const h = await start();
+    const ref = await h.adapter.startThread(CHANNEL, markdown('short'));
+    const blocks = Array.from({ length: 60 }, (_, i) => ({ type: 'context' as const, text: `row ${i}` }));
+    await h.adapter.edit(ref, { text: 'long', blocks });
+    expect(h.fake.message('C1', ref.messageId)?.blocks).toHaveLength(50);
+    const thread = h.fake.threadMessages('C1', ref.messageId);
+    expect(thread).toHaveLength(2);
+    expect(h.fake.messageText('C1', thread[1]?.ts as string)).toBe(blocks.slice(50).map((b) => b.text).join('\n'));
+  });
+
   it('posts ephemeral notes into a thread or a channel', async () => {
     const h = await start();
     const ref = await h.adapter.startThread(CHANNEL, markdown('task'));
