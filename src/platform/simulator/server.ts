@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from '../../log.js';
 import type { OperationId } from '../operations.js';
-import { checkAuth } from './auth.js';
+import { checkAuth, type AuthCheck } from './auth.js';
 import { codeForHttpStatus, ERROR_MESSAGES, ErrorCode, failure, type Reply } from './envelope.js';
 import type { FaultBook } from './faults.js';
 import { BodyTooLargeError, parseJson, readBody, sendJson, sleep } from './http.js';
@@ -41,10 +41,9 @@ async function send(res: ServerResponse, reply: Reply, operation: OperationId, d
 }
 
 /** What the gateway answers before the operation runs: auth errors and injected faults. */
-async function gatekeep(req: IncomingMessage, url: URL, operation: OperationId, deps: PipelineDeps): Promise<Reply | undefined> {
+async function gatekeep(auth: AuthCheck, operation: OperationId, deps: PipelineDeps): Promise<Reply | undefined> {
   const slow = deps.faults.take('slow-headers', operation);
   if (slow) await sleep(slow.delayMs);
-  const auth = checkAuth(req, url);
   if (auth.mode === 'none') return { type: 'json', httpStatus: 401, envelope: failure(ErrorCode.missingKey, ERROR_MESSAGES[ErrorCode.missingKey] ?? '') };
   if (!auth.wellFormed) return { type: 'json', envelope: failure(ErrorCode.badKey, ERROR_MESSAGES[ErrorCode.badKey] ?? '') };
   const status = deps.faults.take('http-status', operation);
@@ -77,16 +76,15 @@ export function createPipeline(deps: PipelineDeps) {
     }
     const parsed = parseJson(text);
     const query = Object.fromEntries([...url.searchParams].filter(([key]) => key !== 'apikey'));
-    deps.requests.push({
-      operation, method, path: url.pathname, query, body: parsed.ok ? parsed.value : undefined, auth: checkAuth(req, url).mode, at: Date.now(),
-    });
+    const auth = checkAuth(req, url);
+    deps.requests.push({ operation, method, path: url.pathname, query, body: parsed.ok ? parsed.value : undefined, auth: auth.mode, at: Date.now() });
 
     if (method === 'GET' && url.pathname.startsWith('/files/')) return serveFile(res, deps.state, url.pathname.slice('/files/'.length));
     if (!resolution.found) {
       const headers: Record<string, string> = resolution.status === 405 ? { allow: resolution.allow } : {};
       return sendJson(res, resolution.status, failure(0, resolution.status === 404 ? `Not Found: ${url.pathname}` : 'Method Not Allowed'), headers);
     }
-    const early = await gatekeep(req, url, resolution.operation, deps);
+    const early = await gatekeep(auth, resolution.operation, deps);
     if (early) return send(res, early, resolution.operation, deps);
     if (!parsed.ok) return sendJson(res, 200, failure(ErrorCode.invalidParameter, 'Invalid parameter: the request body is not valid JSON'));
     const validation = validateRequest(resolution.operation, method === 'GET' ? query : parsed.value);
