@@ -46,20 +46,44 @@ interface Item { key?: string; updated?: boolean; lines: string[] }
 
 export const headerLine = (style: Style, header: string, updated: boolean): string => style.dim(`── ${header}${updated ? ' (updated)' : ''}`);
 
+/** The body each message was last shown with, so an edit that changes nothing prints nothing (bounded). */
+export class ShownBodies {
+  private readonly bodies = new Map<string, string>();
+
+  constructor(private readonly limit = 200) {}
+
+  /** true when `body` differs from what `key` last showed (and remembers it) */
+  changed(key: string, body: string[]): boolean {
+    const text = body.join('\n');
+    if (this.bodies.get(key) === text) return false;
+    this.bodies.delete(key);
+    this.bodies.set(key, text);
+    for (const old of [...this.bodies.keys()].slice(0, Math.max(0, this.bodies.size - this.limit))) this.bodies.delete(old);
+    return true;
+  }
+
+  has(key: string): boolean {
+    return this.bodies.has(key);
+  }
+}
+
 export class LiveScreen implements Screen {
   private region: Item[] = [];
-  private readonly seen = new Set<string>();
+  private readonly shownBodies = new ShownBodies();
 
   constructor(private readonly out: NodeJS.WritableStream, private readonly style: Style, private readonly size: TerminalSize, private readonly prompt: PromptHost) {}
 
   showMessage(message: ScreenMessage, isNew: boolean): void {
     const index = this.region.findIndex((item) => item.key === message.key);
     const shown = this.region[index];
-    if (shown && this.redraw(index, [headerLine(this.style, message.header, shown.updated ?? false), ...message.body])) return;
+    if (shown && this.redraw(index, [headerLine(this.style, message.header, shown.updated ?? false), ...message.body])) {
+      this.shownBodies.changed(message.key, message.body);
+      return;
+    }
+    const updated = !isNew && this.shownBodies.has(message.key);
+    if (!shown && !this.shownBodies.changed(message.key, message.body)) return;
     // not on screen any more (or its rows scrolled off): print a new copy, which starts a fresh region
     if (shown) this.region = [];
-    const updated = !isNew && this.seen.has(message.key);
-    this.seen.add(message.key);
     this.append({ key: message.key, updated, lines: [headerLine(this.style, message.header, updated), ...message.body] });
   }
 

@@ -5,12 +5,12 @@
  * or (c) `flush()`/`stop()` is called. An edit that arrives after a message was printed prints it again, marked
  * "(updated)".
  */
-import { headerLine, type Screen, type ScreenMessage } from './screen.js';
+import { headerLine, ShownBodies, type Screen, type ScreenMessage } from './screen.js';
 import type { Style } from './style.js';
 
 export class TranscriptScreen implements Screen {
   private readonly held = new Map<string, ScreenMessage>();
-  private readonly printed = new Set<string>();
+  private readonly printed = new ShownBodies();
 
   constructor(private readonly out: NodeJS.WritableStream, private readonly style: Style) {}
 
@@ -40,8 +40,9 @@ export class TranscriptScreen implements Screen {
 
   private print(message: ScreenMessage): void {
     this.held.delete(message.key);
-    this.write([headerLine(this.style, message.header, this.printed.has(message.key)), ...message.body]);
-    this.printed.add(message.key);
+    const again = this.printed.has(message.key);
+    // an edit that brought nothing new (the relay's final edit often repeats the last text) is not printed again
+    if (this.printed.changed(message.key, message.body)) this.write([headerLine(this.style, message.header, again), ...message.body]);
   }
 
   private write(lines: string[]): void {

@@ -97,6 +97,9 @@ describe('interactive terminal', () => {
     const ref = await command(h, refs, 'ask x');
     h.type('new\r');
     await h.until(() => h.text().includes('Left the thread'));
+    const before = h.text();
+    await h.adapter.edit(ref, markdown('Thinking…')); // unchanged: no copy
+    expect(h.text()).toBe(before);
     await h.adapter.edit(ref, markdown('Done.'));
     expect(h.vt.screen().slice(-3)).toEqual(['── thread 1 · #1 (updated)', 'Done.', 'iip>']);
 

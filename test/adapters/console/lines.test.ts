@@ -62,6 +62,23 @@ describe('typed lines become Incoming values', () => {
     ].join('\n'));
   });
 
+  it('startThread while handling a command opens the thread the command reserved; elsewhere it opens a new one', async () => {
+    const opened: string[] = [];
+    const h = await startHarness(async (incoming, adapter) => {
+      if (incoming.kind === 'command') opened.push((await adapter.startThread(incoming.conversation, markdown('parent'))).thread);
+    });
+    h.type('ask x\n');
+    const command = await h.nextIncoming(1);
+    await h.until(() => opened.length === 1);
+    expect(opened[0]).toBe(command.kind === 'command' ? command.thread : 'none');
+    const proactive = await h.adapter.startThread(h.adapter.conversation, markdown('a reminder'));
+    expect(proactive.thread).not.toBe(opened[0]);
+    expect(h.adapter.currentThread()).toBe(opened[0]);
+    h.type('exit\n');
+    await h.adapter.closed;
+    expect(h.text()).toContain('── thread 2 · #1\na reminder');
+  });
+
   it('a line ending in a backslash continues on the next', async () => {
     const h = await startHarness(echoBot);
     h.type('ask first line \\\nsecond line\n');

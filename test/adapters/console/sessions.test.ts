@@ -74,4 +74,16 @@ describe('threads persist through the session store', () => {
     expect(second.text()).toMatch(/ {2}1 {2}ask one/);
     expect(kept.get('s')?.current).toBeUndefined();
   });
+
+  it('keeps the line history of an interactive session for the next one', async () => {
+    const file = join(dir, 'console-sessions.json');
+    const first = await startHarness(answerBot, { sessionFile: file, interactive: true });
+    first.type('ask what is CRISPR\r');
+    await first.nextIncoming(1);
+    await first.adapter.stop();
+    const second = await startHarness(answerBot, { sessionFile: file, interactive: true });
+    second.type('\x1b[A'); // the up arrow
+    await second.until(() => second.vt.screen().at(-1)?.endsWith('> ask what is CRISPR') === true);
+    await second.adapter.stop();
+  });
 });

@@ -27,6 +27,10 @@ describe('output that is not a terminal', () => {
     expect(h.text()).toBe('── thread 1 · #1\nCRISPR is a gene editing tool.\n── thread 2 · #1\nB final\n── thread 1 · #2\nAnything else?\n');
     expect(h.text()).not.toContain('Thinking');
     expect(h.text()).not.toContain('\x1b');
+    const printed = h.text();
+    await h.adapter.edit(other, markdown('B final')); // the same text again: nothing to print
+    h.adapter.flush();
+    expect(h.text()).toBe(printed);
 
     await h.adapter.edit(first, markdown('CRISPR, corrected.'));
     h.type('threads\n');
