@@ -23,7 +23,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
   }, options.taskDurationMs ?? 0, () => url);
   const faults = new FaultBook();
   const requests: RecordedRequest[] = [];
-  const logger = options.verbose ? createLogger('info', process.stderr) : silentLogger;
+  const logger = options.logger ?? (options.verbose ? createLogger('info', process.stderr) : silentLogger);
   let aborted = 0;
   let closing = false;
 

@@ -1,4 +1,5 @@
 /** How tests and local mode start, watch and break the platform simulator. */
+import type { Logger } from '../../log.js';
 import type { OperationId, StreamOperationId } from '../operations.js';
 
 export interface SimulatorOptions {
@@ -15,6 +16,8 @@ export interface SimulatorOptions {
   cumulativeContent?: boolean;
   /** log one line per request to stderr (the key is never printed) */
   verbose?: boolean;
+  /** where the per-request lines go instead (e.g. the bot's logger in local mode); implies verbose */
+  logger?: Logger;
   /** path overrides by operation id, as the client's `IIP_PATHS` (`{"AI35-1": "/custom/submit"}`) */
   paths?: Partial<Record<OperationId, string>>;
 }

@@ -1,5 +1,7 @@
 /** Authentication as the gateway does it, and what the simulator records about each request. */
+import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLogger } from '../../../src/log.js';
 import { startSimulator, type RunningSimulator } from '../../../src/platform/simulator/index.js';
 import { call, contractErrors, KEY, send, type Envelope } from './helpers.js';
 
@@ -82,3 +84,23 @@ describe('routing', () => {
     }
   });
 });
+
+describe('logging', () => {
+  it('logs one line per request with the operation and status, never the key', async () => {
+    const lines: string[] = [];
+    const sink = new Writable({ write(chunk: Buffer, _encoding, done) { lines.push(chunk.toString('utf8')); done(); } });
+    const logged = await startSimulator({ logger: createLogger('info', sink) });
+    try {
+      await send(logged, 'P001', P001);
+      await send(logged, 'P001', P001, { via: 'query' });
+      await send(logged, 'P001', P001, { key: 'sk-bad/../x', via: 'query' });
+    } finally {
+      await logged.close();
+    }
+    expect(lines).toHaveLength(3);
+    expect(JSON.parse(lines[0]!)).toMatchObject({ operation: 'P001', method: 'POST', path: '/search/patent/query-search-count', status: 200 });
+    expect(lines.join('')).not.toContain(KEY);
+    expect(lines.join('')).not.toContain('apikey');
+  });
+});
+

@@ -28,7 +28,10 @@ describe('AI32 technical disclosure', () => {
     const ready = await data(sim, 'AI32-3', { job_id: jobId });
     expect(ready).toMatchObject({ job_id: jobId, job_status: 2 });
     const file = await download(ready.download_url);
-    expect(file.bytes.subarray(0, 2).toString()).toBe('PK');
+    expect(file.bytes.subarray(0, 4)).toEqual(Buffer.from([0x50, 0x4b, 0x03, 0x04]));
+    expect(file.bytes.subarray(-22, -18)).toEqual(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+    expect(file.bytes.readUInt16LE(file.bytes.length - 12)).toBe(3);
+    expect(file.bytes.toString('utf8')).toContain('word/document.xml');
     expect(file.bytes.toString('utf8')).toContain('Proximity-opened vehicle door');
 
     const body = { job_id: jobId };
