@@ -43,7 +43,7 @@ export function selectionsOf(message: OutgoingMessage, ticks: Ticks): Record<str
   return selections;
 }
 
-const NUMBERS = /^\s*\d+(?:\s*[,\s]\s*\d+)*\s*$/;
+const NUMBERS = /^\s*\d+(?:[\s,]+\d+)*\s*$/;
 
 export function parseNumbers(line: string): number[] | undefined {
   return NUMBERS.test(line) ? line.trim().split(/[\s,]+/).map(Number) : undefined;

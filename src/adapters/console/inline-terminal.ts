@@ -27,6 +27,7 @@ export function renderInline(text: string, style: Style): string {
   };
 
   let out = text
+    .replace(/[\uE000\uE001]/g, '')
     .replace(CODE_SPAN, (_m, _ticks: string, code: string) => keep(style.code(code.trim() || code)))
     .replace(ESCAPE, (_m, ch: string) => keep(ch))
     .replace(IMAGE, (_m, alt: string, url: string) => keep(`[image${alt ? `: ${alt}` : ''}] (${style.underline(url)})`))

@@ -59,8 +59,9 @@ export function renderMarkdown(source: string, layout: LayoutOptions): string[] 
       }
       continue;
     }
-    if (line.includes('|') && TABLE_SEPARATOR.test(lines[i + 1] ?? '') && (lines[i + 1] ?? '').includes('-')) {
-      const rows = [line, lines[i + 1] ?? ''];
+    const separator = lines[i + 1] ?? '';
+    if (line.includes('|') && separator.includes('|') && separator.includes('-') && TABLE_SEPARATOR.test(separator)) {
+      const rows = [line, separator];
       for (i += 2; i < lines.length && (lines[i] ?? '').includes('|') && (lines[i] ?? '').trim() !== ''; i += 1) rows.push(lines[i] ?? '');
       i -= 1;
       out.push(...renderTable(rows, style, layout.width));

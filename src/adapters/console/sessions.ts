@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import type { ThreadId } from '../../core/thread-id.js';
+import { redactSecrets } from '../../log.js';
 import type { ConsoleSessions, ConsoleSessionStore, ConsoleThread } from './types.js';
 
 const MAX_THREADS = 200;
@@ -75,7 +76,7 @@ export class ThreadBook {
 
   reserve(title: string): ThreadId {
     const id = this.newId();
-    this.reserved.set(id, title);
+    this.reserved.set(id, redactSecrets(title));
     // commands answered only with a note never get a message: forget the oldest of those
     for (const old of [...this.reserved.keys()].slice(0, Math.max(0, this.reserved.size - MAX_RESERVED))) this.reserved.delete(old);
     return id;
@@ -90,7 +91,7 @@ export class ThreadBook {
     let thread = this.threads.get(id);
     if (!thread) {
       const number = Math.max(0, ...[...this.threads.values()].map((t) => t.number)) + 1;
-      thread = { id, number, title: this.reserved.get(id) ?? fallbackTitle, lastActivity: this.now(), messages: 0 };
+      thread = { id, number, title: this.reserved.get(id) ?? redactSecrets(fallbackTitle), lastActivity: this.now(), messages: 0 };
       this.reserved.delete(id);
       this.threads.set(id, thread);
       this.prune();

@@ -4,6 +4,7 @@
  * be written above it.
  */
 import { createInterface, type Interface, type Key } from 'node:readline';
+import { redactSecrets } from '../../log.js';
 import type { PromptHost } from './screen.js';
 
 export interface TerminalEvents {
@@ -50,11 +51,22 @@ export class Terminal implements PromptHost {
     });
     if (!interactive) return;
     this.rl.on('SIGINT', () => events.interrupt());
-    this.rl.on('history', (h: string[]) => events.history(h));
-    input.on('keypress', (_s: string | undefined, key: Key | undefined) => {
-      if (key?.ctrl && key.name === 'l') events.screenChanged();
+    this.rl.on('history', (history: string[]) => {
+      // a line holding a key or token is used once and never kept (readline has already taken the line itself)
+      const secret = history.findIndex((line) => redactSecrets(line) !== line);
+      if (secret >= 0) history.splice(secret, 1);
+      events.history(history);
     });
-    output.on('resize', () => events.screenChanged());
+    const onKeypress = (_s: string | undefined, key: Key | undefined): void => {
+      if (key?.ctrl && key.name === 'l') events.screenChanged();
+    };
+    const onResize = (): void => events.screenChanged();
+    input.on('keypress', onKeypress);
+    output.on('resize', onResize);
+    this.rl.once('close', () => {
+      input.off('keypress', onKeypress);
+      output.off('resize', onResize);
+    });
   }
 
   cursorRows(): number | undefined {

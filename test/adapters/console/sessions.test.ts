@@ -86,4 +86,23 @@ describe('threads persist through the session store', () => {
     await second.until(() => second.vt.screen().at(-1)?.endsWith('> ask what is CRISPR') === true);
     await second.adapter.stop();
   });
+
+  it('never keeps an API key or token typed at the prompt in the history or a thread title', async () => {
+    const file = join(dir, 'console-sessions.json');
+    const h = await startHarness(answerBot, { sessionFile: file, interactive: true });
+    h.type('ask key sk-abcdef123456\r');
+    await h.nextIncoming(1);
+    h.type('and xoxb-123-456 too\r');
+    await h.nextIncoming(2);
+    h.type('plain words\r');
+    await h.nextIncoming(3);
+    await h.adapter.stop();
+    const saved = await readFile(file, 'utf8');
+    expect(saved).not.toContain('sk-abcdef');
+    expect(saved).not.toContain('xoxb-123');
+    const sessions = JSON.parse(saved) as ConsoleSessions;
+    expect(sessions.history).toEqual(['plain words']);
+    expect(sessions.threads[0]?.title).toBe('ask key sk-***');
+    expect(h.incomings[0]).toMatchObject({ kind: 'command', text: 'ask key sk-abcdef123456' });
+  });
 });
