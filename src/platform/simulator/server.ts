@@ -65,7 +65,9 @@ export function createPipeline(deps: PipelineDeps) {
     const operation = resolution.found ? resolution.operation : 'unknown';
     const incomingId = req.headers['x-request-id'];
     res.setHeader('x-request-id', typeof incomingId === 'string' && incomingId.length <= 128 ? incomingId : randomUUID());
-    res.on('finish', () => deps.logger.info({ operation, method, path: url.pathname, status: res.statusCode, ms: Date.now() - started }, 'request'));
+    res.once('close', () => deps.logger.info({
+      operation, method, path: url.pathname, status: res.statusCode, ms: Date.now() - started, ...(res.writableFinished ? {} : { cut: true }),
+    }, 'request'));
 
     let text: string;
     try {
