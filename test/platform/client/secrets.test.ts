@@ -44,7 +44,11 @@ const scenarios: Record<string, Scenario> = {
   'invalid-request (platform)': (c) => { h.sim.inject({ kind: 'envelope-error', errorCode: 68300004, operation: 'P001', times: 1 }); return caught(() => c().call('P001', P001)); },
   'invalid-request (schema)': (c) => caught(() => c().call('P001', { query_text: 1 } as unknown as typeof P001)),
   service: (c) => { h.sim.inject({ kind: 'http-status', status: 500, operation: 'P001', times: 3 }); return caught(() => c().call('P001', P001)); },
-  timeout: (c) => { h.sim.inject({ kind: 'slow-headers', delayMs: 300, operation: 'P001', times: 3 }); return caught(() => c({ timeouts: { headersMs: 30 } }).call('P001', P001)); },
+  // its own operation: the slowed requests finish on the server later and must not use up the P001 faults above
+  timeout: (c) => {
+    h.sim.inject({ kind: 'slow-headers', delayMs: 300, operation: 'AI33-2', times: 3 });
+    return caught(() => c({ timeouts: { headersMs: 30 } }).call('AI33-2', { task_id: 'slow-task' }));
+  },
   network: (c) => caught(() => c({ baseUrl: closedUrl }).call('P001', P001)),
   'unexpected-response': (c) => caught(() => c({ baseUrl: echoUrl, pathOverrides: { P001: '/html' } }).call('P001', P001)),
   'stream-interrupted': async (c) => {
