@@ -12,23 +12,30 @@ import type { ChatFamily } from './families.js';
 import { answerMessage } from './render.js';
 import { writeRecord } from '../record.js';
 
-/** An answer not finished after this long is taken as abandoned (the bot stopped while streaming). */
-const ANSWERING_STALE_MS = 10 * 60_000;
+/** A follow-up asked while an answer is still streaming waits for it this long, then is dropped with a note. */
+const TURN_WAIT_MS = 10 * 60_000;
 
-export function isAnswering(record: ThreadRecord, now = Date.now()): boolean {
-  const since = record.data.answeringSince;
-  return typeof since === 'number' && now - since < ANSWERING_STALE_MS;
+export type TurnOutcome = 'answered' | 'stale';
+
+/**
+ * Answers `question` in `thread`, one turn at a time per thread (a follow-up waits for the answer before it).
+ * With `expectVersion` (a Retry click), nothing happens unless the record is still at that version.
+ */
+export async function answerTurn(
+  ctx: HandlerContext, thread: ThreadId, family: ChatFamily, question: string, expectVersion?: number,
+): Promise<TurnOutcome> {
+  return ctx.state.withLock(`chat:${thread}`, async () => {
+    const record = await ctx.state.get(thread);
+    if (!record || (expectVersion !== undefined && record.version !== expectVersion)) return 'stale';
+    await runTurn(ctx, thread, record, family, question);
+    return 'answered';
+  }, { waitMs: TURN_WAIT_MS });
 }
 
-export async function answerTurn(ctx: HandlerContext, thread: ThreadId, record: ThreadRecord, family: ChatFamily, question: string): Promise<void> {
-  const started = await writeRecord(ctx.state, record, { data: { ...record.data, family: family.verb, answeringSince: Date.now() } });
-  if (!started) {
-    await ctx.messenger.post(thread, markdown('Another answer is being written in this thread; ask again when it is done.'));
-    return;
-  }
+async function runTurn(ctx: HandlerContext, thread: ThreadId, record: ThreadRecord, family: ChatFamily, question: string): Promise<void> {
   // the version the record will have once this turn is saved: the Retry button carries it
-  const retry = { action: 'retry', label: 'Retry', value: String(started.version + 1) };
-  const collected: { references: PlatformReference[]; usage?: Usage; ids: Record<string, string> } = { references: [], ids: {} };
+  const retry = { action: 'retry', label: 'Retry', value: String(record.version + 1) };
+  const collected: Collected = { references: [], ids: {} };
 
   let outcome: 'complete' | 'failed' = 'failed';
   const signal = ctx.messenger.begin(thread);
@@ -55,12 +62,17 @@ export async function answerTurn(ctx: HandlerContext, thread: ThreadId, record: 
     ctx.messenger.finish(thread, signal);
   }
 
-  const { answeringSince: _done, ...data } = started.data;
-  await writeRecord(ctx.state, started, {
+  await writeRecord(ctx.state, record, {
     status: outcome === 'complete' ? 'done' : 'active',
-    ids: { ...started.ids, ...collected.ids },
-    data: { ...data, lastQuestion: question, turns: Number(data.turns ?? 0) + (outcome === 'complete' ? 1 : 0) },
+    ids: { ...record.ids, ...collected.ids },
+    data: { ...record.data, family: family.verb, lastQuestion: question, turns: Number(record.data.turns ?? 0) + (outcome === 'complete' ? 1 : 0) },
   });
+}
+
+interface Collected {
+  references: PlatformReference[];
+  usage?: Usage;
+  ids: Record<string, string>;
 }
 
 export function lastQuestion(record: ThreadRecord): string | undefined {
@@ -74,7 +86,7 @@ async function* textOf(events: AsyncIterable<StreamEvent>, onOther: (event: Stre
   }
 }
 
-function collect(event: StreamEvent, into: { references: PlatformReference[]; usage?: Usage; ids: Record<string, string> }): void {
+function collect(event: StreamEvent, into: Collected): void {
   if (event.type === 'references') into.references = event.references;
   else if (event.type === 'usage') into.usage = event.usage;
   else if (event.type === 'session') {

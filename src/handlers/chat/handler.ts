@@ -4,7 +4,7 @@ import type { ActionIncoming, ReplyIncoming } from '../../core/incoming.js';
 import { markdown } from '../../core/message.js';
 import type { ThreadId } from '../../core/thread-id.js';
 import type { ThreadRecord } from '../../state/store.js';
-import { answerTurn, isAnswering, lastQuestion } from './answer.js';
+import { answerTurn, lastQuestion } from './answer.js';
 import { CHAT_FAMILIES, type ChatFamily } from './families.js';
 import { parentMessage, tooLongMessage, usageLine } from './render.js';
 
@@ -22,11 +22,11 @@ function problemWith(ctx: HandlerContext, family: ChatFamily, question: string) 
 }
 
 async function followUp(ctx: HandlerContext, thread: ThreadId, userId: string, record: ThreadRecord, question: string): Promise<void> {
+  // the lock in answerTurn queues it behind an answer still streaming
   const family = familyOf(String(record.data.family ?? record.step));
   const problem = problemWith(ctx, family, question);
   if (problem) return ctx.messenger.notify({ thread }, userId, problem);
-  if (isAnswering(record)) return ctx.messenger.notify({ thread }, userId, markdown('Still answering the previous question; ask again when it is done.'));
-  await answerTurn(ctx, thread, record, family, question);
+  await answerTurn(ctx, thread, family, question);
 }
 
 export const chatHandler: Handler = {
@@ -54,7 +54,7 @@ export const chatHandler: Handler = {
       startedBy: incoming.user.id, ids: {}, data: { family: family.verb }, createdAt: now,
     });
     if (!record) return; // the same thread was started twice at once: the first one answers
-    await answerTurn(ctx, thread, record, family, args);
+    await answerTurn(ctx, thread, family, args);
   },
 
   async reply(ctx, incoming: ReplyIncoming, record) {
@@ -66,9 +66,12 @@ export const chatHandler: Handler = {
   async action(ctx, incoming: ActionIncoming, record) {
     if (incoming.action !== 'retry') return;
     const question = lastQuestion(record);
-    if (String(record.version) !== incoming.value || !question || isAnswering(record)) {
-      return ctx.messenger.notify({ thread: incoming.thread }, incoming.user.id, markdown('Already done: this answer was retried or the conversation moved on.'));
+    const expected = Number(incoming.value);
+    const outcome = question && Number.isInteger(expected)
+      ? await answerTurn(ctx, incoming.thread, familyOf(String(record.data.family)), question, expected)
+      : 'stale';
+    if (outcome === 'stale') {
+      await ctx.messenger.notify({ thread: incoming.thread }, incoming.user.id, markdown('Already done: this answer was retried or the conversation moved on.'));
     }
-    await answerTurn(ctx, incoming.thread, record, familyOf(String(record.data.family)), question);
   },
 };

@@ -1,0 +1,98 @@
+/**
+ * The whole bot as Slack sees it: the real Bolt app on a local port (through `startBot`), the real platform
+ * client talking HTTP to the simulator, a real lowdb state file, and the fake Slack Web API.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadConfig } from '../../src/config.js';
+import { startBot, type RunningBot } from '../../src/bot.js';
+import { silentLogger } from '../../src/log.js';
+import { startSimulator } from '../../src/platform/simulator/index.js';
+import type { RunningSimulator, SimulatorOptions } from '../../src/platform/simulator/types.js';
+import { startFakeSlackApi, type FakeSlackApi, type FakeSlackApiOptions, type FakeSlackMessage } from './fake-slack-api.js';
+import { eventCallback, sendEvent, sendInteraction, sendSlashCommand, blockActionsPayload, type SendOptions, type SlackResponse } from './slack-requests.js';
+
+export const SIGNING_SECRET = 'test-signing-secret-8f2a';
+export const BOT_TOKEN = 'xoxb-test-token-5d1c';
+export const API_KEY = 'sk-test-key-3b7e';
+
+export interface HarnessOptions {
+  simulator?: SimulatorOptions;
+  slack?: FakeSlackApiOptions;
+  env?: Record<string, string>;
+  /** reuse a state directory (a restart of the bot) */
+  stateDir?: string;
+}
+
+export interface SlackBotHarness {
+  bot: RunningBot;
+  sim: RunningSimulator;
+  slack: FakeSlackApi;
+  eventsUrl: string;
+  stateDir: string;
+  command(text: string, fields?: { user_id?: string; channel_id?: string; trigger_id?: string }): Promise<SlackResponse>;
+  event(event: Record<string, unknown>, eventId: string, options?: SendOptions): Promise<SlackResponse>;
+  click(action: { action_id: string; value: string }, where: { channel?: string; messageTs: string; threadTs?: string; userId?: string; values?: Record<string, unknown> }): Promise<SlackResponse>;
+  /** the replies of the newest thread the bot started in a channel (parent excluded) */
+  latestThread(channel?: string): { parent: FakeSlackMessage; replies: FakeSlackMessage[] } | undefined;
+  /** restart only the bot (same state, simulator and Slack) */
+  restart(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function waitFor<T>(check: () => T | undefined | false, what: string, timeoutMs = 10_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = check();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+export async function startSlackBot(options: HarnessOptions = {}): Promise<SlackBotHarness> {
+  const sim = await startSimulator(options.simulator);
+  const slack = await startFakeSlackApi({ token: BOT_TOKEN, ...options.slack });
+  const stateDir = options.stateDir ?? mkdtempSync(join(tmpdir(), 'iip-bot-'));
+  const config = loadConfig({
+    IIP_API_KEY: API_KEY, IIP_BASE_URL: sim.url, SLACK_BOT_TOKEN: BOT_TOKEN, SLACK_SIGNING_SECRET: SIGNING_SECRET,
+    SLACK_API_URL: slack.url, PORT: '0', HOST: '127.0.0.1', STATE_FILE: join(stateDir, 'state.json'),
+    RELAY_MIN_EDIT_INTERVAL_MS: '40', LOG_LEVEL: 'silent', ...options.env,
+  });
+  const start = () => startBot({ config, logger: silentLogger });
+  let bot = await start();
+  const url = () => `${bot.httpUrl}/slack/events`;
+  let commands = 0;
+
+  const harness: SlackBotHarness = {
+    get bot() { return bot; },
+    sim, slack, stateDir,
+    get eventsUrl() { return url(); },
+    // Slack gives every command invocation its own trigger_id, which the bot dedupes by
+    command: (text, fields = {}) => sendSlashCommand(url(), SIGNING_SECRET, { text, trigger_id: `${++commands}.${Date.now()}.t`, ...fields }),
+    event: (event, eventId, sendOptions) => sendEvent(url(), SIGNING_SECRET, eventCallback(event, { eventId }), sendOptions),
+    click: (action, where) => sendInteraction(url(), SIGNING_SECRET, blockActionsPayload({
+      action: { type: 'button', action_ts: String(Date.now() / 1000), ...action },
+      channel: where.channel, messageTs: where.messageTs, threadTs: where.threadTs, userId: where.userId, values: where.values,
+      triggerId: `${++commands}.${Date.now()}.c`,
+    })),
+    latestThread(channel = 'C1') {
+      const parents = slack.channelMessages(channel).filter((m) => !m.threadTs || m.threadTs === m.ts);
+      const parent = parents.at(-1);
+      if (!parent) return undefined;
+      return { parent, replies: slack.threadMessages(channel, parent.ts).filter((m) => m.ts !== parent.ts) };
+    },
+    async restart() {
+      await bot.stop();
+      bot = await start();
+    },
+    async close() {
+      await bot.stop();
+      await slack.close();
+      await sim.close();
+      if (!options.stateDir) rmSync(stateDir, { recursive: true, force: true });
+    },
+  };
+  return harness;
+}
