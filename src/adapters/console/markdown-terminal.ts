@@ -76,7 +76,11 @@ export function renderMarkdown(source: string, layout: LayoutOptions): string[] 
     else if (quote) out.push(...wrapText(renderInline(quote[1] ?? '', style), layout, '│ ', '│ ').map((row) => style.dim(row)));
     else if (line.trim() === '') {
       if (out.length > 0 && out[out.length - 1] !== '') out.push('');
-    } else out.push(...wrapText(renderInline(line.trim(), style), layout));
+    } else {
+      // leading spaces are kept (at most 8): chat text indents continuation lines under a bullet that way
+      const indent = ' '.repeat(Math.min(8, line.length - line.trimStart().length));
+      out.push(...wrapText(renderInline(line.trim(), style), layout, indent, indent));
+    }
   }
   while (out.length > 0 && out[out.length - 1] === '') out.pop();
   return out;

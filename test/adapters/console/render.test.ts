@@ -40,6 +40,7 @@ describe('markdown for the terminal', () => {
   it('aligns tables, and turns rows into records when the table is wider than the terminal', () => {
     const table = '| Patent | Year | Status |\n|:--|--:|:-:|\n| CN1234567A | 2021 | granted |\n| US9 | 19 | ok |';
     expect(plain(table)).toEqual(['Patent      Year  Status', '----------  ----  -------', 'CN1234567A  2021  granted', 'US9           19    ok']);
+    expect(plain('• `ask <question>`: ask\n    e.g. `ask what is CRISPR`')).toEqual(['• `ask <question>`: ask', '    e.g. `ask what is CRISPR`']);
     expect(plain('a | b\n---')).toEqual(['a | b', '-'.repeat(40)]); // a rule, not a table
     expect(plain(table, 20)).toEqual(['Patent  CN1234567A', 'Year    2021', 'Status  granted', '', 'Patent  US9', 'Year    19', 'Status  ok']);
   });
