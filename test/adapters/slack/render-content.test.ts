@@ -7,13 +7,15 @@ type Section = { type: string; text?: { text: string }; fields?: { text: string 
 describe('references', () => {
   it('numbers links and escapes & < > in titles and details', () => {
     const [section] = renderReferences([
-      { title: 'Fish & <b>chips</b> <!channel>', url: 'https://example.com/a?x=1&y=2', detail: 'see <@U1>' },
+      { title: 'Fish & <b>chips</b> <!channel>', url: 'https://example.com/a?x=1&y=2', detail: 'see <@U1> <@U1|x>' },
       { title: 'No link' },
+      { title: 'by <@U2>', url: 'https://example.com/b' },
     ], 'Sources') as Section[];
     expect(section?.text?.text).toBe([
       '*Sources*',
-      '1. <https://example.com/a?x=1&y=2|Fish &amp; &lt;b&gt;chips&lt;/b&gt; &lt;!channel&gt;> — see &lt;@U1&gt;',
+      '1. <https://example.com/a?x=1&y=2|Fish &amp; &lt;b&gt;chips&lt;/b&gt; &lt;!channel&gt;> — see <@U1> &lt;@U1|x&gt;',
       '2. No link',
+      '3. <https://example.com/b|by &lt;@U2&gt;>',
     ].join('\n'));
   });
 
@@ -56,8 +58,10 @@ describe('fields', () => {
 });
 
 describe('context and image', () => {
-  it('escapes mrkdwn in context so <!channel> cannot ping', () => {
-    expect(renderContext('ping <!channel> now')).toEqual([{ type: 'context', elements: [{ type: 'mrkdwn', text: 'ping &lt;!channel&gt; now' }] }]);
+  it('escapes mrkdwn in context so <!channel> cannot ping, keeping a user mention', () => {
+    expect(renderContext('ping <!channel> now, confirmed by <@U12AB>')).toEqual([
+      { type: 'context', elements: [{ type: 'mrkdwn', text: 'ping &lt;!channel&gt; now, confirmed by <@U12AB>' }] },
+    ]);
     expect(renderContext('   ')).toEqual([]);
   });
 

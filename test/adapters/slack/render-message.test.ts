@@ -105,10 +105,10 @@ describe('renderMessage', () => {
     expect((page?.blocks[0] as { text: string }).text).toHaveLength(9000);
   });
 
-  it('escapes mentions in the fallback text and defuses them in markdown', () => {
-    const [page] = renderMessage({ text: 'hi <!channel> & <@U1>' });
-    expect(page?.text).toBe('hi &lt;!channel&gt; &amp; &lt;@U1&gt;');
-    expect((page?.blocks[0] as { text: string }).text).toBe('hi &lt;!channel> & &lt;@U1>');
+  it('defuses special mentions in the fallback text and in markdown, keeping user mentions', () => {
+    const [page] = renderMessage({ text: 'hi <!channel> <!here|here> & <@U1> <https://x.test|link>' });
+    expect(page?.text).toBe('hi &lt;!channel&gt; &lt;!here|here&gt; &amp; <@U1> &lt;https://x.test|link&gt;');
+    expect((page?.blocks[0] as { text: string }).text).toBe('hi &lt;!channel> &lt;!here|here> & <@U1> <https://x.test|link>');
   });
 
   it('strips control characters', () => {

@@ -30,9 +30,11 @@ export function renderFields(fields: { label: string; value: string }[]): SlackB
 }
 
 function referenceLine(reference: Reference, n: number): string {
-  const title = escapeTruncated(reference.title, TITLE_MAX) || 'untitled';
   const url = safeUrl(reference.url);
-  const link = url !== undefined && url.length <= URL_MAX ? `<${url}|${title}>` : title;
+  const linked = url !== undefined && url.length <= URL_MAX;
+  // Inside `<url|label>` a mention's `>` would end the link: a label is escaped whole.
+  const title = escapeTruncated(reference.title, TITLE_MAX, { keepMentions: !linked }) || 'untitled';
+  const link = linked ? `<${url}|${title}>` : title;
   const detail = reference.detail ? ` — ${escapeTruncated(reference.detail, DETAIL_MAX)}` : '';
   return `${n}. ${link}${detail}`;
 }

@@ -5,15 +5,23 @@ const CONTROL_CHARS = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/g;
 
 export const stripControl = (text: string): string => text.replace(/\r\n?/g, '\n').replace(CONTROL_CHARS, '');
 
-/** For mrkdwn text objects: `&`, `<`, `>` are control characters there (`<!channel>`, `<@U1>`, `<url|label>`). */
-export const escapeMrkdwn = (text: string): string =>
-  stripControl(text).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+/** A user mention as the core writes it (`mention()` in core/message.ts): kept, Slack renders it natively. */
+const USER_MENTION = /(<@[UW][A-Z0-9]+>)/;
+
+const escapeAll = (text: string): string => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /**
- * For the markdown block, which takes standard markdown: only Slack's special sequences (`<!here>`, `<@U1>`,
- * `<#C1>`, `<!subteam^…>`) are defused, so model output cannot ping a channel; other markdown is untouched.
+ * For mrkdwn text objects, where `&`, `<`, `>` are control characters (`<!channel>`, `<url|label>`): all
+ * escaped except plain user mentions `<@U123>`.
  */
-export const defuseMentions = (text: string): string => stripControl(text).replace(/<([!@#])/g, '&lt;$1');
+export const escapeMrkdwn = (text: string): string =>
+  stripControl(text).split(USER_MENTION).map((part, i) => (i % 2 === 1 ? part : escapeAll(part))).join('');
+
+/**
+ * For the markdown block, which takes standard markdown: only Slack's special mentions (`<!channel>`, `<!here>`,
+ * `<!everyone>`, `<!subteam^…>`) are defused, so model output cannot ping a channel; other markdown is untouched.
+ */
+export const defuseMentions = (text: string): string => stripControl(text).replace(/<!/g, '&lt;!');
 
 /** Cuts to `max` characters (code points are not split), ending with an ellipsis when cut. */
 export function truncate(text: string, max: number): string {
@@ -25,8 +33,8 @@ export function truncate(text: string, max: number): string {
 }
 
 /** Escapes for mrkdwn, then cuts to `max` characters without leaving half an entity (`&am…`). */
-export function escapeTruncated(text: string, max: number): string {
-  const escaped = escapeMrkdwn(text);
+export function escapeTruncated(text: string, max: number, { keepMentions = true } = {}): string {
+  const escaped = keepMentions ? escapeMrkdwn(text) : escapeAll(stripControl(text));
   if (escaped.length <= max) return escaped;
   return `${truncate(escaped, max).slice(0, -1).replace(/&[a-z]{0,3}$/, '')}…`;
 }
