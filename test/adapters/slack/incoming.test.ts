@@ -26,6 +26,11 @@ describe('Slack payloads to Incoming', () => {
     expect(eventToIncoming(eventCallback({ ...base, subtype: 'message_changed' }), 'UBOT')).toBeUndefined();
   });
 
+  it('does not mistake a mention of a similarly named user for a mention of the bot', () => {
+    const reply = { type: 'message', channel: 'C1', user: 'U1', text: 'ask <@UBOT2>', ts: '2.0', thread_ts: '1.0' };
+    expect(eventToIncoming(eventCallback(reply), 'UBOT')).toMatchObject({ kind: 'reply', mentioned: false, text: 'ask <@UBOT2>' });
+  });
+
   it('takes a DM that mentions the bot as a command (no app_mention copy exists in DMs)', () => {
     const dm = { type: 'message', channel: 'D1', channel_type: 'im', user: 'U1', text: '<@UBOT> help', ts: '3.0' };
     expect(eventToIncoming(eventCallback(dm), 'UBOT')).toMatchObject({ kind: 'command', text: 'help' });

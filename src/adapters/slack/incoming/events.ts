@@ -55,7 +55,7 @@ export function eventToIncoming(body: unknown, botUserId: string | undefined): I
   }
   if (event.type !== 'message') return undefined;
   // In channels a message that mentions the bot also arrives as app_mention; that copy is the one handled.
-  const mentionsBot = botUserId !== undefined && event.text.includes(`<@${botUserId}`);
+  const mentionsBot = botUserId !== undefined && new RegExp(`<@${botUserId}(\\|[^>]*)?>`).test(event.text);
   if (mentionsBot && !isDm) return undefined;
   const text = stripBotMention(event.text, botUserId);
   if (isInThread(event)) return { ...base, kind: 'reply', text, thread, mentioned: mentionsBot } satisfies ReplyIncoming;
