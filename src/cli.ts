@@ -55,6 +55,7 @@ export async function runCli(argv: string[]): Promise<number> {
 
   let bot: RunningBot | undefined;
   let closed: Promise<void> = new Promise(() => {});
+  let banner: ((lines: string[]) => void) | undefined;
   try {
     bot = await startBot({
       config,
@@ -70,6 +71,7 @@ export async function runCli(argv: string[]): Promise<number> {
               logger,
             });
             closed = adapter.closed;
+            banner = (lines) => adapter.printBanner(lines);
             return [adapter];
           }
         : undefined,
@@ -78,8 +80,8 @@ export async function runCli(argv: string[]): Promise<number> {
     process.stderr.write(`iip-bot could not start: ${(error as Error).message}\n`);
     return 1;
   }
-  if (useConsole) process.stdout.write(`Type \`help\` for the commands, \`exit\` to quit. Logs: ${logFile}\n`);
-  else process.stdout.write(`Listening${bot.httpUrl ? ` on ${bot.httpUrl}` : ''}. Stop with Ctrl-C.\n`);
+  if (banner) banner([`Type \`help\` for the commands, \`exit\` to quit. Logs: ${logFile}`]);
+  if (!useConsole || config.slack) process.stdout.write(`Listening${bot.httpUrl ? ` on ${bot.httpUrl}` : ''}. Stop with Ctrl-C.\n`);
 
   const signalled = new Promise<void>((resolve) => {
     process.once('SIGTERM', () => resolve());

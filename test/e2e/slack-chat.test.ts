@@ -166,6 +166,18 @@ describe('Slack chats', () => {
     expect(h.sim.requests.filter((r) => r.operation === 'AI07')).toHaveLength(2);
   });
 
+  test('a 30,000-character answer arrives whole over several messages, each within Slack\'s limits', async () => {
+    h = await startSlackBot({ simulator: { minAnswerChars: 30_000, streamChunkChars: 400 } });
+    const question = 'Give a full landscape of sodium-ion battery cathode patents';
+    const whole = h.sim.expectedStreamText('AI07', { prompt: question, stream: true });
+    expect(whole.length).toBeGreaterThanOrEqual(30_000);
+    await h.command(`ask ${question}`);
+    const replies = await finalAnswer(h);
+    expect(replies.length).toBeGreaterThanOrEqual(3);
+    expect(replies.map(markdownOf).join('')).toBe(whole);
+    for (const reply of replies) expect(markdownOf(reply).length).toBeLessThanOrEqual(12_000);
+  });
+
   test('platform errors become one short actionable message, never a stack trace or a secret', async () => {
     h = await startSlackBot();
     h.sim.inject({ kind: 'envelope-error', errorCode: 67200005, operation: 'AI07', times: 1 });

@@ -46,7 +46,7 @@ export function expectedStreamText(state: SimState, operationId: StreamOperation
   if (!parsed.success) throw new Error(`${operationId}: the request body is invalid, so the answer would be an error envelope`);
   switch (operationId) {
     case 'AI07':
-      return expectedChatAnswer('AI07', requestBody);
+      return chatAnswer('general', field(requestBody, 'prompt'), { minChars: state.settings.minAnswerChars });
     case 'AI20': {
       const sessionId = (requestBody as { session_id?: string }).session_id;
       const turns = sessionId ? state.sessions.get(sessionId)?.turns ?? 0 : 0;

@@ -20,6 +20,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
     streamChunkChars: options.streamChunkChars ?? 24,
     streamChunkDelayMs: options.streamChunkDelayMs ?? 0,
     cumulativeContent: options.cumulativeContent ?? false,
+    minAnswerChars: options.minAnswerChars ?? 0,
   }, options.taskDurationMs ?? 0, () => url);
   const faults = new FaultBook();
   const requests: RecordedRequest[] = [];

@@ -14,6 +14,8 @@ export interface StreamSettings {
   streamChunkChars: number;
   streamChunkDelayMs: number;
   cumulativeContent: boolean;
+  /** AI07 answers are extended with further sections to at least this many characters */
+  minAnswerChars: number;
 }
 
 export class SimState {

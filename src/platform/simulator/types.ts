@@ -14,6 +14,8 @@ export interface SimulatorOptions {
   streamChunkChars?: number;
   /** AI07/AI20 send the whole text so far in every event instead of deltas */
   cumulativeContent?: boolean;
+  /** AI07 answers grow to at least this many characters with further sections (long-answer tests) */
+  minAnswerChars?: number;
   /** log one line per request to stderr (the key is never printed) */
   verbose?: boolean;
   /** where the per-request lines go instead (e.g. the bot's logger in local mode); implies verbose */

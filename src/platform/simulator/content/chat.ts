@@ -12,6 +12,8 @@ export interface ChatAnswerOptions {
   turn?: number;
   /** how many numbered references the answer cites ([1] .. [n]) */
   citations?: number;
+  /** extend the answer with further numbered sections until it has at least this many characters */
+  minChars?: number;
 }
 
 const OPENERS: Record<ChatFlavor, readonly string[]> = {
@@ -81,7 +83,7 @@ export function chatAnswer(flavor: ChatFlavor, question: string, options: ChatAn
   const intro = turn > 1
     ? `Continuing our conversation (turn ${turn}), here is more detail on **${topic}**.`
     : `${rng.pick(OPENERS[flavor])} **${topic}** is summarised below.`;
-  return [
+  const answer = [
     `## ${topic}`,
     '',
     `${intro} The analysis draws on ${rng.between(120, 980)} documents published between ${rng.between(2012, 2018)} and 2024${cite(rng, citations)}.`,
@@ -101,4 +103,16 @@ export function chatAnswer(flavor: ChatFlavor, question: string, options: ChatAn
     `Overall, the most promising direction is the one that keeps cost growth ≤ 15 % while meeting the performance target${cite(rng, citations)}. `
       + 'Further validation on pilot-scale samples is recommended before drafting claims.',
   ].join('\n');
+  return extendTo(answer, options.minChars ?? 0, flavor, rng);
+}
+
+function extendTo(answer: string, minChars: number, flavor: ChatFlavor, rng: Rng): string {
+  const sections = [answer];
+  let length = answer.length;
+  for (let n = 1; length < minChars; n += 1) {
+    const section = [`\n\n### Further detail ${n}\n`, ...rng.sample(POINTS[flavor], 3).map((p) => `- ${p}`), '', table(rng)].join('\n');
+    sections.push(section);
+    length += section.length;
+  }
+  return sections.join('');
 }

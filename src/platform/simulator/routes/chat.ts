@@ -56,7 +56,7 @@ const hexId = (): string => randomBytes(16).toString('hex');
 
 export const chatRoutes: Routes<'AI07' | 'AI20' | 'AI68-1' | 'AI68-2'> = {
   AI07: ({ body, state, ok, stream }) => {
-    const answer = chatAnswer('general', body.prompt);
+    const answer = chatAnswer('general', body.prompt, { minChars: state.settings.minAnswerChars });
     if (body.stream === false) return ok({ output: { content: answer, status: 'finished', usage: usage(body.prompt, answer) } });
     const all = outputs(state, answer);
     return stream(all.map((output, i) => ({ output: i < all.length - 1 ? output : { ...output, usage: usage(body.prompt, answer) } })));
