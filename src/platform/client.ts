@@ -48,6 +48,7 @@ export class PlatformClient {
   readonly #timeouts: typeof DEFAULT_TIMEOUTS;
   readonly #retry: RetryPolicy;
   readonly #logger: Logger;
+  #closed = false;
 
   constructor(options: PlatformClientOptions) {
     this.#baseUrl = new URL(options.baseUrl).toString();
@@ -88,6 +89,8 @@ export class PlatformClient {
     const spec: OperationSpec = OPERATIONS[id];
     const context: ExchangeContext = { operation: id, requestId: randomUUID() };
     const body = validateRequest(spec, request, context.requestId);
+    const family = spec.streamFamily;
+    if (!family) throw new Error(`${id} is registered as a stream without a stream family`);
     return this.#withRetry(spec, context, options.signal, async () => {
       const connection = new AbortController();
       const signal = options.signal ? AbortSignal.any([options.signal, connection.signal]) : connection.signal;
@@ -101,7 +104,7 @@ export class PlatformClient {
       }
       return createPlatformStream({
         operation: id,
-        family: spec.streamFamily ?? 'ai07',
+        family,
         body: guardStreamBody(response.body, { operation: id, requestId: response.requestId }, options.signal),
         abort: () => connection.abort(),
         requestId: response.requestId,
@@ -111,7 +114,9 @@ export class PlatformClient {
 
   /** Closes the connection pool this client created (an injected dispatcher is left to its owner). */
   async close(): Promise<void> {
-    if (this.#ownsDispatcher) await this.#dispatcher.close();
+    if (!this.#ownsDispatcher || this.#closed) return;
+    this.#closed = true;
+    await this.#dispatcher.close();
   }
 
   async #withRetry<T>(spec: OperationSpec, context: ExchangeContext, signal: AbortSignal | undefined, attempt: () => Promise<T>): Promise<T> {

@@ -7,7 +7,7 @@ export {
   type PlatformErrorKind, type PlatformErrorInit,
 } from './errors.js';
 export type { StreamEvent, PlatformReference, Usage } from './events.js';
-export type { PlatformStream } from './stream/index.js';
+export { collectEvents, textDeltas, type PlatformStream, type StreamResult, type StreamSession } from './stream/index.js';
 export { pollTask, type PollOptions } from './poll.js';
 export { taskState, hasTaskStatus, type TaskState } from './task-state.js';
 export { DEFAULT_RETRY, type RetryOptions } from './retry.js';

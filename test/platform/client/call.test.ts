@@ -114,3 +114,14 @@ describe('answers outside the contract are UnexpectedResponseError', () => {
     }
   });
 });
+
+describe('lifecycle', () => {
+  it('close() is idempotent, and a closed client fails with NetworkError', async () => {
+    const client = h.clientWith({ retry: { attempts: 1 } });
+    await client.call('P001', { query_text: 'TACD: (graphene)' });
+    await client.close();
+    await client.close();
+    const error = await caught(() => client.call('P001', { query_text: 'TACD: (graphene)' }));
+    expect((error as PlatformError).kind).toBe('network');
+  });
+});

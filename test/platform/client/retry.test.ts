@@ -1,5 +1,5 @@
 /** Which failures are repeated, counted from what the simulator received. */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { NetworkError, QuotaError, RateLimitedError, ServiceError, TimeoutError } from '../../../src/platform/errors.js';
 import { backoffDelay, retryPolicy, shouldRetry } from '../../../src/platform/retry.js';
 import { caught, requestsFor, startHarness, type Harness } from './helpers.js';
@@ -54,6 +54,17 @@ describe('retries against the simulator', () => {
     const error = await caught(() => h.client.call('AI35-2', { task_id: 'any-task' }));
     expect(error).toBeInstanceOf(ServiceError);
     expect(requestsFor(h.sim, 'AI35-2')).toHaveLength(4);
+  });
+
+  it("the caller's abort during the backoff wait stops the retries with an AbortError", async () => {
+    h.sim.inject({ kind: 'http-status', status: 429, retryAfterSeconds: 5, operation: 'P001' });
+    const controller = new AbortController();
+    const pending = caught(() => h.client.call('P001', { query_text: 'TACD: (graphene)' }, { signal: controller.signal }));
+    await vi.waitFor(() => expect(requestsFor(h.sim, 'P001')).toHaveLength(1), { interval: 5 });
+    controller.abort();
+    const error = await pending;
+    expect((error as Error).name).toBe('AbortError');
+    expect(requestsFor(h.sim, 'P001')).toHaveLength(1);
   });
 
   it('rate limits are retried for reads too, and give up at the cap', async () => {

@@ -104,10 +104,13 @@ describe('leaving early and failing', () => {
 
   it('a cut connection raises StreamInterruptedError', async () => {
     h.sim.inject({ kind: 'stream-cut', afterEvents: 1, operation: 'AI20', times: 1 });
+    const before = requestsFor(h.sim, 'AI20').length;
     const stream = await h.client.stream('AI20', { query: 'What is aspirin?' });
     const error = await caught(() => readAll(stream));
     expect(error).toBeInstanceOf(StreamInterruptedError);
     expect((error as PlatformError).operation).toBe('AI20');
+    // a stream that has delivered events is never repeated
+    expect(requestsFor(h.sim, 'AI20').length).toBe(before + 1);
   });
 
   it('a malformed event raises StreamInterruptedError', async () => {
