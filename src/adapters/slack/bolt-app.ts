@@ -12,6 +12,8 @@ import type { Logger } from '../../log.js';
 import { commandToIncoming, eventToIncoming } from './incoming/events.js';
 import { blockActionToIncoming, viewSubmissionToIncoming } from './incoming/interactive.js';
 import { FORM_CALLBACK_ID } from './render/form.js';
+import { BodyTooLargeError, readBody } from '../../http/body.js';
+import { guardSlackRequest } from './request-guard.js';
 
 export const SLACK_EVENTS_PATH = '/slack/events';
 
@@ -84,7 +86,19 @@ export function createBoltApp(options: BoltAppOptions): BoltApp {
     options.server.route(SLACK_EVENTS_PATH, (req: IncomingMessage, res: ServerResponse) => {
       if (onIncoming === undefined) return sendStatus(res, 503);
       if (req.method !== 'POST') return sendStatus(res, 405);
-      httpReceiver.requestListener(req, res);
+      readBody(req).then((rawBody) => {
+        const verdict = guardSlackRequest(req, rawBody, options.signingSecret);
+        if (!verdict.ok) {
+          logger.debug({ reason: verdict.reason }, 'refused a request to /slack/events');
+          return sendStatus(res, verdict.status);
+        }
+        // Bolt reads a pre-buffered body from `rawBody` instead of the consumed stream
+        Object.assign(req, { rawBody });
+        httpReceiver.requestListener(req, res);
+      }, (error: unknown) => {
+        res.setHeader('connection', 'close');
+        sendStatus(res, error instanceof BodyTooLargeError ? 413 : 400);
+      });
     });
   }
 
