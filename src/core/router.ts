@@ -18,6 +18,7 @@ export const DEDUPE_TTL_MS = 15 * 60_000;
 export class Router {
   private readonly byVerb = new Map<string, Handler>();
   private readonly byWorkflow = new Map<string, Handler>();
+  private readonly inFlight = new Set<Promise<void>>();
 
   constructor(private readonly handlers: readonly Handler[], private readonly ctx: HandlerContext, private readonly defaultVerb = 'ask') {
     for (const h of handlers) {
@@ -34,7 +35,29 @@ export class Router {
     return this.ctx.logger;
   }
 
-  async dispatch(incoming: Incoming): Promise<void> {
+  /** Handles one event; resolves when its handler is done (streams finished, state written). */
+  dispatch(incoming: Incoming): Promise<void> {
+    const work = this.handle(incoming);
+    this.inFlight.add(work);
+    void work.finally(() => this.inFlight.delete(work));
+    return work;
+  }
+
+  /** Waits for the events being handled to finish, up to `timeoutMs`; true when all finished in time. */
+  async drain(timeoutMs: number): Promise<boolean> {
+    let timer: NodeJS.Timeout | undefined;
+    const deadline = new Promise<false>((resolve) => {
+      timer = setTimeout(() => resolve(false), timeoutMs);
+    });
+    const done = Promise.allSettled([...this.inFlight]).then(() => true);
+    try {
+      return await Promise.race([done, deadline]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  private async handle(incoming: Incoming): Promise<void> {
     if (incoming.eventId && !(await this.ctx.state.setIfNotExists(`event:${incoming.eventId}`, DEDUPE_TTL_MS))) {
       this.log.debug({ eventId: incoming.eventId }, 'duplicate event ignored');
       return;
