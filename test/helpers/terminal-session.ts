@@ -1,0 +1,58 @@
+/**
+ * The real entry point (`src/bot.ts`, as `npm start` runs it) in a real terminal: a tmux session whose keys
+ * the test types and whose screen (scrollback included) it reads.
+ */
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+
+export const REPO = fileURLToPath(new URL('../..', import.meta.url));
+export const TSX = join(REPO, 'node_modules/.bin/tsx');
+export const BOT = join(REPO, 'src/bot.ts');
+
+const tmux = (...args: string[]): string => execFileSync('tmux', args, { encoding: 'utf8' });
+
+export class TerminalSession {
+  private constructor(readonly name: string) {}
+
+  /** Starts the bot in a detached tmux session of the given size, with `env` added to the environment. */
+  static start(name: string, cwd: string, env: Record<string, string>, size = { columns: 100, rows: 40 }): TerminalSession {
+    const assignments = Object.entries(env).map(([k, v]) => `${k}='${v.replace(/'/g, `'\\''`)}'`).join(' ');
+    tmux('new-session', '-d', '-s', name, '-x', String(size.columns), '-y', String(size.rows), '-c', cwd,
+      `env ${assignments} ${TSX} ${BOT}; echo "[exited $?]"; sleep 30`);
+    tmux('set-option', '-t', name, 'history-limit', '10000');
+    return new TerminalSession(name);
+  }
+
+  /** The whole terminal: scrollback and screen, as a person would see it (styles dropped). */
+  screen(): string {
+    return tmux('capture-pane', '-p', '-J', '-S', '-', '-t', this.name);
+  }
+
+  type(text: string): void {
+    tmux('send-keys', '-t', this.name, '-l', text);
+    tmux('send-keys', '-t', this.name, 'Enter');
+  }
+
+  key(key: string): void {
+    tmux('send-keys', '-t', this.name, key);
+  }
+
+  async waitFor(check: (screen: string) => boolean, what: string, timeoutMs = 15_000): Promise<string> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const screen = this.screen();
+      if (check(screen)) return screen;
+      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; the screen:\n${screen}`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+
+  close(): void {
+    try {
+      tmux('kill-session', '-t', this.name);
+    } catch {
+      // already gone
+    }
+  }
+}
