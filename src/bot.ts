@@ -22,6 +22,10 @@ import { chatHandler } from './handlers/chat/handler.js';
 
 export const HANDLERS: readonly Handler[] = [chatHandler];
 
+/** How long a stop waits for in-flight work before interrupting it, and how long it then gives the interrupted. */
+export const SHUTDOWN_DEADLINE_MS = 10_000;
+const INTERRUPT_GRACE_MS = 2_000;
+
 /** The key the bot uses against its own simulator: any `sk-` key is accepted there. */
 const SIMULATOR_KEY = 'sk-local-simulator';
 
@@ -41,7 +45,11 @@ export interface RunningBot {
   routers: Router[];
   /** stops the platform work running in a thread (Ctrl-C in the terminal); false when there was none */
   interrupt(thread: ThreadId): boolean;
-  stop(): Promise<void>;
+  /**
+   * Stops taking new work, lets in-flight work finish (streams, edits, state writes) for up to `deadlineMs`,
+   * then interrupts what is left (its messages are marked interrupted with Retry) and closes everything.
+   */
+  stop(deadlineMs?: number): Promise<void>;
 }
 
 export async function startBot(options: BotOptions): Promise<RunningBot> {
@@ -80,9 +88,15 @@ export async function startBot(options: BotOptions): Promise<RunningBot> {
   return {
     platformUrl, simulator, httpUrl: listening?.url, state, routers,
     interrupt: (thread) => messengers.some((m) => m.interrupt(thread)),
-    stop() {
+    stop(deadlineMs = SHUTDOWN_DEADLINE_MS) {
       stopping ??= (async () => {
         await Promise.allSettled(adapters.map((a) => a.stop()));
+        const drained = (await Promise.all(routers.map((r) => r.drain(deadlineMs)))).every(Boolean);
+        if (!drained) {
+          const stopped = messengers.reduce((n, m) => n + m.interruptAll(), 0);
+          logger.warn({ stopped, deadlineMs }, 'shutdown deadline passed: interrupting the work still running');
+          await Promise.all(routers.map((r) => r.drain(INTERRUPT_GRACE_MS)));
+        }
         await http?.close();
         await state.close();
         await platform.close();

@@ -17,6 +17,8 @@ export interface HandlerContext {
   messenger: Messenger;
   settings: BotSettings;
   logger: Logger;
+  /** aborted when the bot stops: background work (workflow waits) ends quietly and is resumed by the next start */
+  lifetime?: AbortSignal;
 }
 
 export interface CommandInput {
@@ -36,4 +38,6 @@ export interface Handler {
   reply?(ctx: HandlerContext, incoming: ReplyIncoming, record: ThreadRecord): Promise<void>;
   action?(ctx: HandlerContext, incoming: ActionIncoming, record: ThreadRecord): Promise<void>;
   form?(ctx: HandlerContext, incoming: FormIncoming, record: ThreadRecord): Promise<void>;
+  /** Continues a thread whose record has a `wait` after the bot (re)starts; called once per record and process. */
+  resume?(ctx: HandlerContext, record: ThreadRecord): Promise<void>;
 }

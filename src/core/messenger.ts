@@ -26,6 +26,14 @@ export class Messenger {
     if (this.running.get(thread)?.signal === signal) this.running.delete(thread);
   }
 
+  /** Stops every piece of platform work still running (shutdown past its deadline); how many were stopped. */
+  interruptAll(): number {
+    const count = this.running.size;
+    for (const controller of this.running.values()) controller.abort();
+    this.running.clear();
+    return count;
+  }
+
   /** Stops the platform work running in `thread`; false when there was none. */
   interrupt(thread: ThreadId): boolean {
     const controller = this.running.get(thread);
@@ -65,6 +73,12 @@ export class Messenger {
 
   stream(request: RelayRequest): Promise<RelayResult> {
     return this.relay.relay(request);
+  }
+
+  /** A link to the thread when the adapter can make one; undefined otherwise or when it fails. */
+  async permalink(thread: ThreadId): Promise<string | undefined> {
+    if (!this.adapter.permalink) return undefined;
+    return this.adapter.permalink(thread).catch(() => undefined);
   }
 
   /** Opens a form when the adapter can; false when it cannot (the handler then asks in the thread). */
