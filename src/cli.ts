@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ConfigError, ENV_HELP, loadConfig, type Config } from './config.js';
 import { createLogger } from './log.js';
-import { startBot, type RunningBot } from './bot.js';
+import { SHUTDOWN_DEADLINE_MS, startBot, type RunningBot } from './bot.js';
 import { createConsoleAdapter } from './adapters/console/index.js';
 
 const USAGE = `Usage: npm start -- [--console] [--help]
@@ -87,7 +87,8 @@ export async function runCli(argv: string[]): Promise<number> {
     process.once('SIGTERM', () => resolve());
     if (!useConsole) process.once('SIGINT', () => resolve());
   });
-  await Promise.race([closed, signalled]);
+  const how = await Promise.race([closed.then(() => 'closed' as const), signalled.then(() => 'signal' as const)]);
+  if (how === 'signal') process.stdout.write(`Stopping: no new work; finishing what is in flight (up to ${SHUTDOWN_DEADLINE_MS / 1000} s).\n`);
   await bot.stop();
   return 0;
 }
