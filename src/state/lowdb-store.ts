@@ -46,6 +46,7 @@ export class LowdbStateStore implements StateStore {
   readonly #locks = new KeyedMutex();
   readonly #inFlight = new Set<Promise<unknown>>();
   readonly #dedupe: Map<string, number>;
+  readonly #settings: Map<string, string>;
   #closed = false;
 
   static async open(options: LowdbStoreOptions = {}): Promise<LowdbStateStore> {
@@ -66,6 +67,7 @@ export class LowdbStateStore implements StateStore {
     private readonly options: LowdbStoreOptions,
   ) {
     this.#dedupe = new Map(Object.entries(shared.data.dedupe));
+    this.#settings = new Map(Object.entries(shared.data.settings ?? {}));
   }
 
   get #now(): number {
@@ -104,6 +106,18 @@ export class LowdbStateStore implements StateStore {
       throw error;
     }
     return true;
+  }
+
+  async getSetting(key: string): Promise<string | undefined> {
+    this.#assertOpen();
+    return this.#settings.get(key);
+  }
+
+  async putSetting(key: string, value: string | undefined): Promise<void> {
+    this.#assertOpen();
+    if (value === undefined) this.#settings.delete(key);
+    else this.#settings.set(key, value);
+    await this.#track(this.#persistShared(this.#now));
   }
 
   withLock<T>(key: string, fn: () => Promise<T>, options: { ttlMs?: number; waitMs?: number } = {}): Promise<T> {
@@ -152,7 +166,7 @@ export class LowdbStateStore implements StateStore {
   /** Rewrites the shared file; lowdb's writer coalesces writes that arrive while one is in progress. */
   #persistShared(now: number): Promise<void> {
     pruneDedupe(this.#dedupe, now);
-    this.shared.data = { schemaVersion: SCHEMA_VERSION, dedupe: Object.fromEntries(this.#dedupe) };
+    this.shared.data = { schemaVersion: SCHEMA_VERSION, dedupe: Object.fromEntries(this.#dedupe), settings: Object.fromEntries(this.#settings) };
     return this.shared.write();
   }
 

@@ -14,6 +14,7 @@ export class MemoryStateStore implements StateStore {
   readonly #records = new Map<ThreadId, ThreadRecord>();
   /** dedupe key -> expiry time */
   readonly #seen = new Map<string, number>();
+  readonly #settings = new Map<string, string>();
   readonly #locks = new KeyedMutex();
   readonly #retentionMs: number;
   readonly #clock: () => number;
@@ -46,6 +47,15 @@ export class MemoryStateStore implements StateStore {
 
   withLock<T>(key: string, fn: () => Promise<T>, options: { ttlMs?: number; waitMs?: number } = {}): Promise<T> {
     return this.#locks.run(key, fn, options.waitMs ?? DEFAULT_LOCK_WAIT_MS);
+  }
+
+  async getSetting(key: string): Promise<string | undefined> {
+    return this.#settings.get(key);
+  }
+
+  async putSetting(key: string, value: string | undefined): Promise<void> {
+    if (value === undefined) this.#settings.delete(key);
+    else this.#settings.set(key, value);
   }
 
   async listWaiting(): Promise<ThreadRecord[]> {

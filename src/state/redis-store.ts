@@ -74,6 +74,15 @@ export class RedisStateStore implements StateStore {
     return (await this.redis.set(this.#key(`seen:${key}`), '1', 'PX', Math.max(1, Math.ceil(ttlMs)), 'NX')) === 'OK';
   }
 
+  async getSetting(key: string): Promise<string | undefined> {
+    return (await this.redis.get(this.#key(`setting:${key}`))) ?? undefined;
+  }
+
+  async putSetting(key: string, value: string | undefined): Promise<void> {
+    if (value === undefined) await this.redis.del(this.#key(`setting:${key}`));
+    else await this.redis.set(this.#key(`setting:${key}`), value);
+  }
+
   withLock<T>(key: string, fn: () => Promise<T>, options: { ttlMs?: number; waitMs?: number } = {}): Promise<T> {
     const lock = {
       key: this.#key(`lock:${key}`), name: key,

@@ -16,15 +16,19 @@ export interface SharedState {
   schemaVersion: number;
   /** dedupe key -> expiry time (ms since epoch) */
   dedupe: Record<string, number>;
+  /** named values shared by the whole bot (sealed workspace API keys); absent in files from before them */
+  settings?: Record<string, string>;
 }
 
 const fresh = (): SharedState => ({ schemaVersion: SCHEMA_VERSION, dedupe: {} });
 
 function isSharedState(value: unknown): value is SharedState {
   if (typeof value !== 'object' || value === null) return false;
-  const { schemaVersion, dedupe } = value as Record<string, unknown>;
+  const { schemaVersion, dedupe, settings } = value as Record<string, unknown>;
+  const settingsOk = settings === undefined || (typeof settings === 'object' && settings !== null && !Array.isArray(settings) &&
+    Object.values(settings).every((v) => typeof v === 'string'));
   return Number.isInteger(schemaVersion) && typeof dedupe === 'object' && dedupe !== null && !Array.isArray(dedupe) &&
-    Object.values(dedupe).every((expiresAt) => typeof expiresAt === 'number');
+    Object.values(dedupe).every((expiresAt) => typeof expiresAt === 'number') && settingsOk;
 }
 
 /** Opens (or creates) the state file; an unreadable one is moved aside and replaced by an empty state. */

@@ -66,6 +66,10 @@ export interface StateStore {
    * how long a lock outlives a holder that died.
    */
   withLock<T>(key: string, fn: () => Promise<T>, options?: { ttlMs?: number; waitMs?: number }): Promise<T>;
+  /** A small named value shared by the whole bot (sealed workspace API keys); undefined when absent. */
+  getSetting(key: string): Promise<string | undefined>;
+  /** Stores a setting durably; `undefined` deletes it. */
+  putSetting(key: string, value: string | undefined): Promise<void>;
   /** Threads with a recorded wait, for resuming after a restart. */
   listWaiting(): Promise<ThreadRecord[]>;
   /** Open (not done, failed or cancelled) threads a user started, newest first. */

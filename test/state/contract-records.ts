@@ -4,6 +4,17 @@ import type { StoreFactory } from './contract.js';
 import { manualClock, newThread, recordInput } from './helpers.js';
 
 export function recordsContract(create: StoreFactory): void {
+  it('stores, replaces and deletes settings', async () => {
+    const store = await create({});
+    const key = `apikey:${newThread()}`;
+    expect(await store.getSetting(key)).toBeUndefined();
+    await store.putSetting(key, 'v1.sealed');
+    await store.putSetting(key, 'v1.sealed-again');
+    expect(await store.getSetting(key)).toBe('v1.sealed-again');
+    await store.putSetting(key, undefined);
+    expect(await store.getSetting(key)).toBeUndefined();
+  });
+
   it('returns undefined for a thread it has never seen', async () => {
     const store = await create({});
     expect(await store.get(newThread())).toBeUndefined();

@@ -37,6 +37,7 @@ describe('lowdb store on disk', () => {
     await first.compareAndSet(done, 0, recordInput(done));
     await first.compareAndSet(done, 1, recordInput(done, { status: 'done' }));
     expect(await first.setIfNotExists('event-1', 60_000)).toBe(true);
+    await first.putSetting('apikey:slack:T1', 'v1.sealed');
     await first.close();
 
     const second = await openStore({ stateFile });
@@ -44,6 +45,7 @@ describe('lowdb store on disk', () => {
     expect((await second.listWaiting()).map((r) => r.thread)).toEqual([waiting]);
     expect((await second.listOpenByUser('slack:T1', 'U1')).map((r) => r.thread)).toEqual([waiting]);
     expect(await second.setIfNotExists('event-1', 60_000)).toBe(false);
+    expect(await second.getSetting('apikey:slack:T1')).toBe('v1.sealed');
     expect(await second.compareAndSet(done, 1, recordInput(done))).toBeUndefined();
     expect(await second.compareAndSet(done, 2, recordInput(done, { step: 'after restart' }))).toMatchObject({ version: 3 });
   });

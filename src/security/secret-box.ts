@@ -1,0 +1,55 @@
+/**
+ * Encryption at rest for secrets the bot stores (workspace API keys): AES-256-GCM with a key derived from
+ * IIP_SECRET by scrypt, a fresh 96-bit IV per value, and the purpose bound in as associated data so a value
+ * cannot be moved to another slot. Format: `v1.<iv>.<tag>.<ciphertext>` (base64url).
+ */
+import { createCipheriv, createDecipheriv, randomBytes, scryptSync, createHash } from 'node:crypto';
+
+const SALT = 'iip-bot/secret-box/v1';
+
+export class SecretBoxError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'SecretBoxError';
+  }
+}
+
+export class SecretBox {
+  private readonly key: Buffer;
+
+  constructor(secret: string) {
+    if (secret.length < 16) throw new SecretBoxError('IIP_SECRET must be at least 16 characters');
+    this.key = scryptSync(secret, SALT, 32);
+  }
+
+  seal(plaintext: string, purpose: string): string {
+    const iv = randomBytes(12);
+    const cipher = createCipheriv('aes-256-gcm', this.key, iv);
+    cipher.setAAD(Buffer.from(purpose, 'utf8'));
+    const body = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
+    return ['v1', iv, cipher.getAuthTag(), body].map((p) => (typeof p === 'string' ? p : p.toString('base64url'))).join('.');
+  }
+
+  open(sealed: string, purpose: string): string {
+    const [version, iv, tag, body] = sealed.split('.');
+    if (version !== 'v1' || !iv || !tag || body === undefined) throw new SecretBoxError('not a sealed value');
+    try {
+      const decipher = createDecipheriv('aes-256-gcm', this.key, Buffer.from(iv, 'base64url'));
+      decipher.setAAD(Buffer.from(purpose, 'utf8'));
+      decipher.setAuthTag(Buffer.from(tag, 'base64url'));
+      return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString('utf8');
+    } catch {
+      throw new SecretBoxError('the sealed value could not be opened (wrong IIP_SECRET or tampered)');
+    }
+  }
+}
+
+/** Shows a key as people may see it: its prefix and last four characters. */
+export function maskKey(key: string): string {
+  return key.length <= 10 ? '***' : `${key.slice(0, 3)}…${key.slice(-4)}`;
+}
+
+/** A stable, non-reversible id for a key, for logs and usage attribution. */
+export function keyId(key: string): string {
+  return createHash('sha256').update(key).digest('hex').slice(0, 12);
+}
