@@ -19,6 +19,7 @@ import type { StateStore } from './state/store.js';
 import { createHttpServer } from './http/server.js';
 import { createSlackAdapter } from './adapters/slack/index.js';
 import { chatHandler } from './handlers/chat/handler.js';
+import { resumeWaits } from './handlers/workflow/resume.js';
 
 export const HANDLERS: readonly Handler[] = [chatHandler];
 
@@ -76,13 +77,14 @@ export async function startBot(options: BotOptions): Promise<RunningBot> {
   adapters.push(...(options.extraAdapters?.(verbs) ?? []));
 
   const messengers = adapters.map((adapter) => new Messenger(adapter, new StreamRelay(adapter, { ...config.relay, logger })));
-  const routers = messengers.map((messenger) => {
-    const ctx: HandlerContext = { platform, state, messenger, settings: { lang: config.platform.lang, confirmers: 'starter' }, logger };
-    return new Router(HANDLERS, ctx);
-  });
+  const lifetime = new AbortController();
+  const contexts = messengers.map((messenger): HandlerContext =>
+    ({ platform, state, messenger, settings: { lang: config.platform.lang, confirmers: 'starter' }, logger, lifetime: lifetime.signal }));
+  const routers = contexts.map((ctx) => new Router(HANDLERS, ctx));
   const listening = http ? await http.listen() : undefined;
   await Promise.all(adapters.map((adapter, i) => adapter.start((incoming) => routers[i]!.dispatch(incoming))));
   logger.info({ adapters: adapters.map((a) => a.platform), platform: simulator ? 'simulator' : 'gateway', http: listening?.url }, 'bot started');
+  await resumeWaits(HANDLERS, contexts, logger).catch((error: unknown) => logger.error({ err: error }, 'recorded waits could not be resumed'));
 
   let stopping: Promise<void> | undefined;
   return {
@@ -90,6 +92,7 @@ export async function startBot(options: BotOptions): Promise<RunningBot> {
     interrupt: (thread) => messengers.some((m) => m.interrupt(thread)),
     stop(deadlineMs = SHUTDOWN_DEADLINE_MS) {
       stopping ??= (async () => {
+        lifetime.abort();
         await Promise.allSettled(adapters.map((a) => a.stop()));
         const drained = (await Promise.all(routers.map((r) => r.drain(deadlineMs)))).every(Boolean);
         if (!drained) {

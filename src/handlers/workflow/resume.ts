@@ -1,0 +1,30 @@
+/** After the bot (re)starts: every recorded wait goes to its workflow's handler, on the adapter of its thread's platform. */
+import type { Handler, HandlerContext } from '../../core/handler.js';
+import { platformOf } from '../../core/thread-id.js';
+import type { Logger } from '../../log.js';
+
+/** Dispatches each waiting record once; resolves when all are dispatched (the waits themselves run on). */
+export async function resumeWaits(handlers: readonly Handler[], contexts: readonly HandlerContext[], logger: Logger): Promise<number> {
+  const first = contexts[0];
+  if (!first) return 0;
+  const waiting = await first.state.listWaiting();
+  let resumed = 0;
+  for (const record of waiting) {
+    const handler = handlers.find((h) => h.workflow === record.workflow);
+    let platform: string;
+    try {
+      platform = platformOf(record.thread);
+    } catch {
+      continue;
+    }
+    const ctx = contexts.find((c) => c.messenger.platform === platform);
+    if (!handler?.resume || !ctx) {
+      logger.warn({ thread: record.thread, workflow: record.workflow }, 'workflow: a recorded wait has no handler or adapter here');
+      continue;
+    }
+    resumed += 1;
+    handler.resume(ctx, record).catch((error: unknown) => logger.error({ err: error, thread: record.thread }, 'workflow: resuming a wait failed'));
+  }
+  if (resumed) logger.info({ resumed }, 'workflow: recorded waits resumed');
+  return resumed;
+}
