@@ -1,6 +1,6 @@
 /** What a capability (chat, novelty, ...) implements, and what it is given to work with. */
 import type { Logger } from '../log.js';
-import type { PlatformClient } from '../platform/client.js';
+import type { Platform } from '../platform/client.js';
 import type { StateStore, ThreadRecord } from '../state/store.js';
 import type { ActionIncoming, CommandIncoming, FormIncoming, ReplyIncoming } from './incoming.js';
 import type { Messenger } from './messenger.js';
@@ -12,7 +12,8 @@ export interface BotSettings {
 }
 
 export interface HandlerContext {
-  platform: PlatformClient;
+  /** the platform as this workspace reaches it (its own API key when an admin set one) */
+  platform: Platform;
   state: StateStore;
   messenger: Messenger;
   settings: BotSettings;

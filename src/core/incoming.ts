@@ -21,6 +21,8 @@ export interface CommandIncoming extends Base {
   conversation: ConversationId;
   /** set when the command already lives in a thread (a mention inside a thread, a Teams reply chain) */
   thread?: ThreadId;
+  /** Slack's trigger_id of a slash command: a form must be opened with it within 3 s */
+  triggerId?: string;
 }
 
 /** A reply inside a thread the bot started (follow-up questions, `status`, `cancel`). */

@@ -38,7 +38,13 @@ export interface CallOptions {
 
 export const DEFAULT_TIMEOUTS = { connectMs: 10_000, headersMs: 60_000, bodyMs: 60_000, streamBodyMs: 300_000 };
 
-export class PlatformClient {
+/** What handlers call: the client's two operations, so a wrapper can scope them (a workspace's own key). */
+export interface Platform {
+  call<K extends CallOperationId>(id: K, request: RequestOf<K>, options?: CallOptions): Promise<DataOf<K>>;
+  stream<K extends StreamOperationId>(id: K, request: RequestOf<K>, options?: CallOptions): Promise<PlatformStream>;
+}
+
+export class PlatformClient implements Platform {
   readonly #apiKey: string;
   readonly #baseUrl: string;
   readonly #authMode: AuthMode;

@@ -1,5 +1,5 @@
 /** The platform's public surface: the client, its errors and events, streams, polling and task states. */
-export { PlatformClient, DEFAULT_TIMEOUTS, type PlatformClientOptions, type CallOptions } from './client.js';
+export { PlatformClient, DEFAULT_TIMEOUTS, type Platform, type PlatformClientOptions, type CallOptions } from './client.js';
 export type { AuthMode } from './request-builder.js';
 export {
   PlatformError, UnauthorizedError, ForbiddenError, NotFoundError, QuotaError, RateLimitedError, InvalidRequestError,

@@ -1,5 +1,5 @@
 /** The three chat families: which platform operation answers, its input limit, and how to ask it. */
-import type { PlatformClient } from '../../platform/client.js';
+import type { Platform } from '../../platform/client.js';
 import type { PlatformReference, StreamEvent } from '../../platform/events.js';
 import type { PlatformIds } from '../../state/store.js';
 import type { AI68_1ChatAiLsChat_EurekalsChatRefDoc } from '../../platform/schemas/generated/ai68-1.js';
@@ -16,7 +16,7 @@ export interface ChatFamily {
   label: string;
   /** the platform's published input limit, in characters */
   maxChars: number;
-  start(platform: PlatformClient, question: string, previous: { ids: PlatformIds; lastQuestion?: string }, signal?: AbortSignal): Promise<ChatTurn>;
+  start(platform: Platform, question: string, previous: { ids: PlatformIds; lastQuestion?: string }, signal?: AbortSignal): Promise<ChatTurn>;
 }
 
 export const ASK: ChatFamily = {

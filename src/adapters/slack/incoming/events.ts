@@ -16,6 +16,7 @@ export function commandToIncoming(body: unknown): CommandIncoming {
     workspaceId: command.team_id,
     text: command.text.trim(),
     conversation: conversationId('slack', command.team_id, command.channel_id),
+    triggerId: command.trigger_id,
   };
 }
 
