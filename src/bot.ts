@@ -19,9 +19,12 @@ import type { StateStore } from './state/store.js';
 import { createHttpServer } from './http/server.js';
 import { createSlackAdapter } from './adapters/slack/index.js';
 import { chatHandler } from './handlers/chat/handler.js';
+import { keyHandler } from './handlers/key/handler.js';
+import { Keyring } from './security/keyring.js';
+import { SecretBox } from './security/secret-box.js';
 import { resumeWaits } from './handlers/workflow/resume.js';
 
-export const HANDLERS: readonly Handler[] = [chatHandler];
+export const HANDLERS: readonly Handler[] = [chatHandler, keyHandler];
 
 /** How long a stop waits for in-flight work before interrupting it, and how long it then gives the interrupted. */
 export const SHUTDOWN_DEADLINE_MS = 10_000;
@@ -67,6 +70,8 @@ export async function startBot(options: BotOptions): Promise<RunningBot> {
   });
   const state = await createStateStore({ stateFile: config.state.file, redisUrl: config.state.redisUrl, retentionMs: config.state.retentionMs, logger });
 
+  const keyring = new Keyring(state, config.secret ? new SecretBox(config.secret) : undefined, platform, logger);
+
   const adapters: ChatAdapter[] = [];
   const needsHttp = Boolean(config.slack && !config.slack.appToken);
   const http = needsHttp ? createHttpServer({ port: config.http.port, host: config.http.host, logger }) : undefined;
@@ -79,8 +84,8 @@ export async function startBot(options: BotOptions): Promise<RunningBot> {
   const messengers = adapters.map((adapter) => new Messenger(adapter, new StreamRelay(adapter, { ...config.relay, logger })));
   const lifetime = new AbortController();
   const contexts = messengers.map((messenger): HandlerContext =>
-    ({ platform, state, messenger, settings: { lang: config.platform.lang, confirmers: 'starter' }, logger, lifetime: lifetime.signal }));
-  const routers = contexts.map((ctx) => new Router(HANDLERS, ctx));
+    ({ platform, state, messenger, settings: { lang: config.platform.lang, confirmers: 'starter' }, logger, lifetime: lifetime.signal, keyring }));
+  const routers = contexts.map((ctx) => new Router(HANDLERS, ctx, { platformFor: (workspaceId) => keyring.platformFor(workspaceId) }));
   const listening = http ? await http.listen() : undefined;
   await Promise.all(adapters.map((adapter, i) => adapter.start((incoming) => routers[i]!.dispatch(incoming))));
   logger.info({ adapters: adapters.map((a) => a.platform), platform: simulator ? 'simulator' : 'gateway', http: listening?.url }, 'bot started');

@@ -30,6 +30,7 @@ const EnvSchema = z.object({
   IIP_AUTH_MODE: z.enum(['bearer', 'query']).default('bearer'),
   IIP_LANG: z.enum(['en', 'cn']).default('en'),
   IIP_PATHS: pathOverrides,
+  IIP_SECRET: z.string().min(16, { message: 'must be at least 16 characters' }).optional(),
   SLACK_BOT_TOKEN: optionalText,
   SLACK_SIGNING_SECRET: optionalText,
   SLACK_APP_TOKEN: optionalText,
@@ -59,6 +60,8 @@ export interface Config {
   state: { file: string; redisUrl?: string; retentionMs: number };
   relay: { minEditIntervalMs: number; workspaceEditsPerMinute: number };
   simulatorTaskMs: number;
+  /** encrypts workspace API keys at rest; without it `/iip key` is off */
+  secret?: string;
   logLevel: Env['LOG_LEVEL'];
 }
 
@@ -96,6 +99,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     state: { file: e.STATE_FILE, redisUrl: e.REDIS_URL, retentionMs: e.STATE_RETENTION_DAYS * 86_400_000 },
     relay: { minEditIntervalMs: e.RELAY_MIN_EDIT_INTERVAL_MS, workspaceEditsPerMinute: e.RELAY_WORKSPACE_EDITS_PER_MINUTE },
     simulatorTaskMs: e.SIMULATOR_TASK_MS,
+    secret: e.IIP_SECRET,
     logLevel: e.LOG_LEVEL,
   };
 }
@@ -107,6 +111,7 @@ export const ENV_HELP: ReadonlyArray<[string, string]> = [
   ['IIP_AUTH_MODE', 'bearer (default) or query (?apikey=)'],
   ['IIP_LANG', 'en (default) or cn: language of workflow results'],
   ['IIP_PATHS', 'JSON map overriding operation paths, e.g. {"AI35-1":"/ai/novelty-search/submit"}'],
+  ['IIP_SECRET', 'encrypts workspace API keys set with `key` (AES-256-GCM); at least 16 characters'],
   ['SLACK_BOT_TOKEN, SLACK_SIGNING_SECRET', 'run the Slack adapter (HTTP at /slack/events)'],
   ['SLACK_APP_TOKEN', 'use Slack Socket Mode instead of HTTP'],
   ['SLACK_API_URL', 'Slack Web API base override (gov instance, tests)'],

@@ -33,6 +33,8 @@ export interface ChatAdapter {
   postEphemeral?(thread: ThreadId | ConversationId, userId: string, message: OutgoingMessage): Promise<void>;
   /** Opens a form (Slack modal, Teams task module); without it, the core asks field by field in the thread. */
   openForm?(triggerId: string, thread: ThreadId, form: FormSpec): Promise<void>;
+  /** Whether a user administers the workspace (Slack: admin or owner); without it only the console's user is. */
+  isAdmin?(workspaceId: string, userId: string): Promise<boolean>;
   /** A link that opens the thread (Slack chat.getPermalink); without it, lists name threads without links. */
   permalink?(thread: ThreadId): Promise<string | undefined>;
   /** Native streaming (Slack chat.startStream, Teams streaminfo); the relay edits a message without it. */

@@ -4,6 +4,7 @@ import type { Platform } from '../platform/client.js';
 import type { StateStore, ThreadRecord } from '../state/store.js';
 import type { ActionIncoming, CommandIncoming, FormIncoming, ReplyIncoming } from './incoming.js';
 import type { Messenger } from './messenger.js';
+import type { Keyring } from '../security/keyring.js';
 
 export interface BotSettings {
   lang: 'en' | 'cn';
@@ -18,6 +19,8 @@ export interface HandlerContext {
   messenger: Messenger;
   settings: BotSettings;
   logger: Logger;
+  /** per-workspace API keys (`/iip key`) */
+  keyring?: Keyring;
   /** aborted when the bot stops: background work (workflow waits) ends quietly and is resumed by the next start */
   lifetime?: AbortSignal;
 }
@@ -39,6 +42,9 @@ export interface Handler {
   reply?(ctx: HandlerContext, incoming: ReplyIncoming, record: ThreadRecord): Promise<void>;
   action?(ctx: HandlerContext, incoming: ActionIncoming, record: ThreadRecord): Promise<void>;
   form?(ctx: HandlerContext, incoming: FormIncoming, record: ThreadRecord): Promise<void>;
+  /** actions of forms that belong to no thread (settings such as `/iip key`); they go to `formOutsideThread` */
+  readonly formActions?: readonly string[];
+  formOutsideThread?(ctx: HandlerContext, incoming: FormIncoming): Promise<void>;
   /** Continues a thread whose record has a `wait` after the bot (re)starts; called once per record and process. */
   resume?(ctx: HandlerContext, record: ThreadRecord): Promise<void>;
 }

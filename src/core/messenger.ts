@@ -75,6 +75,12 @@ export class Messenger {
     return this.relay.relay(request);
   }
 
+  /** Whether a user may change workspace settings: the adapter decides, else only the console's own user. */
+  async isAdmin(workspaceId: string, userId: string): Promise<boolean> {
+    if (this.adapter.isAdmin) return this.adapter.isAdmin(workspaceId, userId).catch(() => false);
+    return this.adapter.platform === 'console';
+  }
+
   /** A link to the thread when the adapter can make one; undefined otherwise or when it fails. */
   async permalink(thread: ThreadId): Promise<string | undefined> {
     if (!this.adapter.permalink) return undefined;

@@ -22,6 +22,8 @@ export interface PipelineDeps {
   requests: RecordedRequest[];
   logger: Logger;
   onStreamAbort: () => void;
+  /** keys the gateway treats as disabled (67200003), by `simulatorKeyId` */
+  revokedKeyIds: ReadonlySet<string>;
 }
 
 function serveFile(res: ServerResponse, state: SimState, name: string): void {
@@ -45,7 +47,7 @@ async function gatekeep(auth: AuthCheck, operation: OperationId, deps: PipelineD
   const slow = deps.faults.take('slow-headers', operation);
   if (slow) await sleep(slow.delayMs);
   if (auth.mode === 'none') return { type: 'json', httpStatus: 401, envelope: failure(ErrorCode.missingKey, ERROR_MESSAGES[ErrorCode.missingKey] ?? '') };
-  if (!auth.wellFormed) return { type: 'json', envelope: failure(ErrorCode.badKey, ERROR_MESSAGES[ErrorCode.badKey] ?? '') };
+  if (!auth.wellFormed || (auth.keyId && deps.revokedKeyIds.has(auth.keyId))) return { type: 'json', envelope: failure(ErrorCode.badKey, ERROR_MESSAGES[ErrorCode.badKey] ?? '') };
   const status = deps.faults.take('http-status', operation);
   if (status) {
     const headers = status.retryAfterSeconds !== undefined ? { 'retry-after': String(status.retryAfterSeconds) } : undefined;
@@ -79,7 +81,7 @@ export function createPipeline(deps: PipelineDeps) {
     const parsed = parseJson(text);
     const query = Object.fromEntries([...url.searchParams].filter(([key]) => key !== 'apikey'));
     const auth = checkAuth(req, url);
-    deps.requests.push({ operation, method, path: url.pathname, query, body: parsed.ok ? parsed.value : undefined, auth: auth.mode, at: Date.now() });
+    deps.requests.push({ operation, method, path: url.pathname, query, body: parsed.ok ? parsed.value : undefined, auth: auth.mode, keyId: auth.keyId, at: Date.now() });
 
     if (method === 'GET' && url.pathname.startsWith('/files/')) return serveFile(res, deps.state, url.pathname.slice('/files/'.length));
     if (!resolution.found) {

@@ -8,6 +8,7 @@ import { failure, ErrorCode } from './envelope.js';
 import { FaultBook } from './faults.js';
 import { Router } from './routing.js';
 import { createPipeline } from './server.js';
+import { simulatorKeyId } from './auth.js';
 import { warmUpValidation } from './validate.js';
 import { SimState } from './state.js';
 import type { RecordedRequest, RunningSimulator, SimulatorOptions } from './types.js';
@@ -30,6 +31,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
 
   const pipeline = createPipeline({
     router: new Router(options.paths), state, faults, requests, logger, onStreamAbort: () => { if (!closing) aborted += 1; },
+    revokedKeyIds: new Set((options.revokedKeys ?? []).map(simulatorKeyId)),
   });
   const server = createServer((req, res) => {
     pipeline(req, res).catch((error: unknown) => {

@@ -14,6 +14,8 @@ export interface SimulatorOptions {
   streamChunkChars?: number;
   /** AI07/AI20 send the whole text so far in every event instead of deltas */
   cumulativeContent?: boolean;
+  /** well-formed keys the gateway nevertheless refuses as disabled (67200003) */
+  revokedKeys?: string[];
   /** AI07 answers grow to at least this many characters with further sections (long-answer tests) */
   minAnswerChars?: number;
   /** log one line per request to stderr (the key is never printed) */
@@ -54,6 +56,8 @@ export interface RecordedRequest {
   body: unknown;
   /** `bearer`, `query` or `none`: how the key came, never the key itself */
   auth: 'bearer' | 'query' | 'none';
+  /** a non-reversible id of the key (`simulatorKeyId`), to tell which key a request used */
+  keyId?: string;
   at: number;
 }
 

@@ -1,0 +1,78 @@
+/**
+ * `/iip key`: a workspace admin sets the platform API key this workspace's calls use (checked with the
+ * platform, sealed at rest, only ever shown masked); `key status` and `key remove`.
+ */
+import type { Handler, HandlerContext } from '../../core/handler.js';
+import type { CommandIncoming, FormIncoming } from '../../core/incoming.js';
+import { markdown, type FormSpec } from '../../core/message.js';
+import { conversationOf, decodeId, threadId } from '../../core/thread-id.js';
+import { maskKey } from '../../security/secret-box.js';
+import { KEY_SHAPE, verifyKey } from './verify.js';
+
+const SET_KEY = 'key:set';
+
+const FORM: FormSpec = {
+  action: SET_KEY,
+  title: 'Platform API key',
+  submitLabel: 'Save',
+  value: 'key',
+  fields: [{ id: 'key', label: 'API key for this workspace (sk-...)', kind: 'text', maxLength: 200 }],
+};
+
+async function say(ctx: HandlerContext, incoming: CommandIncoming | FormIncoming, text: string): Promise<void> {
+  const conversation = incoming.kind === 'command' ? incoming.conversation : conversationOf(incoming.thread);
+  await ctx.messenger.notify({ conversation }, incoming.user.id, markdown(text));
+}
+
+async function refuseUnlessAdmin(ctx: HandlerContext, incoming: CommandIncoming | FormIncoming): Promise<boolean> {
+  if (await ctx.messenger.isAdmin(incoming.workspaceId, incoming.user.id)) return false;
+  await say(ctx, incoming, 'Only a workspace admin can change the platform API key.');
+  return true;
+}
+
+async function openKeyForm(ctx: HandlerContext, incoming: CommandIncoming): Promise<void> {
+  if (!ctx.keyring?.enabled) return say(ctx, incoming, 'Workspace keys are off: the bot\'s operator has to set `IIP_SECRET` first.');
+  if (await refuseUnlessAdmin(ctx, incoming)) return;
+  const { platform, parts } = decodeId(incoming.conversation);
+  // the form belongs to no task thread: its own settings "thread" in this conversation carries it back
+  const opened = await ctx.messenger.openForm(incoming.triggerId, threadId(platform, ...parts, 'settings'), FORM);
+  if (!opened) await say(ctx, incoming, 'This chat cannot open forms; set the key from Slack or the terminal.');
+}
+
+export const keyHandler: Handler = {
+  verbs: ['key'],
+  workflow: 'key',
+  help: {
+    summary: 'admins: set the platform API key this workspace uses (`key status`, `key remove`)',
+    usage: 'key [status|remove]',
+    example: 'key status',
+  },
+  formActions: [SET_KEY],
+
+  async command(ctx, { incoming, args }) {
+    const sub = args.toLowerCase();
+    if (sub === '' || sub === 'set') return openKeyForm(ctx, incoming);
+    if (sub === 'status') {
+      const masked = await ctx.keyring?.describe(incoming.workspaceId);
+      return say(ctx, incoming, masked ? `This workspace uses its own key ${masked}.` : 'This workspace uses the bot\'s default key.');
+    }
+    if (sub === 'remove') {
+      if (await refuseUnlessAdmin(ctx, incoming)) return;
+      await ctx.keyring?.removeKey(incoming.workspaceId);
+      return say(ctx, incoming, 'Removed: this workspace uses the bot\'s default key again.');
+    }
+    return say(ctx, incoming, 'Usage: `key` (set), `key status` or `key remove`.');
+  },
+
+  async formOutsideThread(ctx, incoming) {
+    if (!ctx.keyring?.enabled || (await refuseUnlessAdmin(ctx, incoming))) return;
+    const raw = incoming.fields.key;
+    const key = (typeof raw === 'string' ? raw : '').trim();
+    if (!KEY_SHAPE.test(key)) return say(ctx, incoming, 'That is not a platform API key (they start with `sk-`). Nothing was changed.');
+    const verdict = await verifyKey(ctx.platform, key);
+    if (verdict === 'rejected') return say(ctx, incoming, `The platform rejected the key ${maskKey(key)}. Nothing was changed.`);
+    if (verdict === 'unknown') return say(ctx, incoming, 'The platform could not be asked about the key right now. Nothing was changed; try again in a moment.');
+    await ctx.keyring.setKey(incoming.workspaceId, key);
+    await say(ctx, incoming, `Saved. Every call from this workspace now uses ${maskKey(key)}.`);
+  },
+};
