@@ -1,0 +1,64 @@
+/**
+ * One answer of the relay benchmark, as the bot gives it: a parent message opens a thread, the platform client
+ * streams AI07, `textDeltas` turns it into text, and the relay shows it in the thread. The deltas are timed on
+ * their way from the client to the relay: the first one is the platform's first token, the end is the stream's.
+ */
+import type { ChatAdapter } from '../src/core/adapter.js';
+import { markdown } from '../src/core/message.js';
+import type { RelayStatus, StreamRelay } from '../src/core/relay/index.js';
+import { conversationId, decodeId } from '../src/core/thread-id.js';
+import type { PlatformClient } from '../src/platform/client.js';
+import { textDeltas } from '../src/platform/stream/index.js';
+
+export interface AnswerMarks {
+  prompt: string;
+  channel: string;
+  /** ms after the run's start at which this answer begins */
+  startOffsetMs: number;
+  threadTs?: string;
+  /** the messages (ts) that hold the answer's parts, in order */
+  messageTs: string[];
+  /** ms since epoch, like the fake Slack API's call times */
+  firstDeltaAt?: number;
+  firstDelta?: string;
+  endedAt?: number;
+  deltas: number;
+  relayDoneAt?: number;
+  status: RelayStatus | 'error' | 'not started';
+  error?: string;
+}
+
+export interface AnswerDeps {
+  adapter: ChatAdapter;
+  relay: StreamRelay;
+  client: PlatformClient;
+  team: string;
+}
+
+async function* timed(deltas: AsyncIterable<string>, marks: AnswerMarks): AsyncGenerator<string, void, undefined> {
+  for await (const delta of deltas) {
+    if (marks.firstDeltaAt === undefined) {
+      marks.firstDeltaAt = Date.now();
+      marks.firstDelta = delta;
+    }
+    marks.deltas += 1;
+    yield delta;
+  }
+  marks.endedAt = Date.now();
+}
+
+export async function runAnswer(deps: AnswerDeps, marks: AnswerMarks): Promise<void> {
+  try {
+    const parent = await deps.adapter.startThread(conversationId('slack', deps.team, marks.channel), markdown(`*bench* asked: ${marks.prompt}`));
+    marks.threadTs = decodeId(parent.thread).parts[2];
+    const stream = await deps.client.stream('AI07', { prompt: marks.prompt, stream: true });
+    const result = await deps.relay.relay({ thread: parent.thread, deltas: timed(textDeltas(stream), marks) });
+    marks.relayDoneAt = Date.now();
+    marks.status = result.status;
+    marks.messageTs = result.messages.map((message) => message.messageId);
+    if (result.error !== undefined) marks.error = String(result.error);
+  } catch (error) {
+    marks.status = 'error';
+    marks.error = String(error);
+  }
+}

@@ -1,0 +1,63 @@
+/**
+ * `npm run bench`: runs every benchmark and prints one table per benchmark with its verdict lines.
+ *   npm run bench                  all benchmarks, full size
+ *   npm run bench -- relay         one of them (relay, state)
+ *   npm run bench -- --quick       short smoke runs (the state benchmark has no short form and runs whole)
+ *   npm run bench -- --diagnostic  the relay benchmark also runs its diagnostic settings (see bench/relay.ts)
+ * A missed target is reported, not an error: the exit code is 0 unless a benchmark crashed (2: usage error).
+ */
+import { performance } from 'node:perf_hooks';
+import { relayBench } from './relay.js';
+import { printReport, verdict, type BenchReport } from './report.js';
+import { stateBench } from './state.js';
+
+type BenchName = 'relay' | 'state';
+
+const STATE_P99_RATIO = 2;
+
+async function stateReport(): Promise<BenchReport> {
+  const rows = await stateBench();
+  const lowdb = (threads: number) => rows.find((row) => row.store === 'lowdb' && row.threads === threads);
+  const [small, large] = [lowdb(100), lowdb(100_000)];
+  const holds = large?.within_2x === 'yes';
+  return {
+    title: 'state: compareAndSet latency against the number of stored threads (lowdb, Redis)',
+    table: rows,
+    lines: [`  ${verdict(holds)} lowdb p99 at 100,000 threads ${large?.p99_ms} ms <= ${STATE_P99_RATIO}x p99 at 100 threads (${small?.p99_ms} ms)`],
+    passed: holds,
+  };
+}
+
+interface Flags {
+  quick: boolean;
+  diagnostic: boolean;
+}
+
+const BENCHES: Record<BenchName, (flags: Flags) => Promise<BenchReport>> = {
+  relay: (flags) => relayBench({ ...flags, log: (line) => console.log(line) }),
+  state: () => stateReport(),
+};
+
+const FLAGS = ['--quick', '--diagnostic'];
+
+function parseArgs(argv: string[]): { names: BenchName[]; flags: Flags } {
+  const flags = { quick: argv.includes('--quick'), diagnostic: argv.includes('--diagnostic') };
+  const names = argv.filter((arg) => !FLAGS.includes(arg));
+  const unknown = names.filter((name) => !(name in BENCHES));
+  if (unknown.length > 0) {
+    console.error(`unknown benchmark or option: ${unknown.join(', ')}; known: ${Object.keys(BENCHES).join(', ')}, ${FLAGS.join(', ')}`);
+    process.exit(2);
+  }
+  return { names: names.length > 0 ? (names as BenchName[]) : (Object.keys(BENCHES) as BenchName[]), flags };
+}
+
+const { names, flags } = parseArgs(process.argv.slice(2));
+const started = performance.now();
+const reports: BenchReport[] = [];
+for (const name of names) {
+  const report = await BENCHES[name](flags);
+  printReport(report);
+  reports.push(report);
+}
+const failed = reports.filter((report) => !report.passed).map((report) => report.title.split(':')[0]);
+console.log(`\n${failed.length === 0 ? 'all targets hold' : `targets missed in: ${failed.join(', ')}`} (${((performance.now() - started) / 1000).toFixed(1)} s)`);

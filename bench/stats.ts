@@ -1,0 +1,29 @@
+/** Small numeric helpers shared by the benchmarks. */
+
+/** The nearest-rank percentile (p in 0..100) of unsorted samples; NaN when there are none. */
+export function percentile(samples: readonly number[], p: number): number {
+  if (samples.length === 0) return Number.NaN;
+  const sorted = [...samples].sort((a, b) => a - b);
+  const rank = Math.ceil((p / 100) * sorted.length);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, rank - 1))]!;
+}
+
+export const mean = (samples: readonly number[]): number =>
+  samples.length === 0 ? Number.NaN : samples.reduce((sum, x) => sum + x, 0) / samples.length;
+
+export const max = (samples: readonly number[]): number => (samples.length === 0 ? Number.NaN : Math.max(...samples));
+
+/** Rounds for a table: integers stay, others keep `digits` decimals. */
+export const round = (value: number, digits = 1): number => Number(value.toFixed(digits));
+
+/** A seeded generator (mulberry32) so that a run can be repeated with the same random start moments. */
+export function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
