@@ -1,0 +1,139 @@
+/**
+ * The Microsoft Teams `ChatAdapter`: botbuilder's CloudAdapter receives at `/api/messages` (./bot-app.ts),
+ * every reply goes out proactively through the Bot Connector (./connector.ts), messages are Adaptive Cards
+ * (./render/). Forms are cards in the thread with inline inputs (no modals in Teams without a task module);
+ * there are no ephemeral notes (`postEphemeral` is left out, so the core posts them in the thread); native
+ * streaming works in 1:1 chats only.
+ */
+import type { Activity } from 'botbuilder';
+import type { ChatAdapter, MessageRef, NativeStream } from '../../core/adapter.js';
+import type { FormSpec, OutgoingMessage } from '../../core/message.js';
+import type { ConversationId, ThreadId } from '../../core/thread-id.js';
+import type { HttpServer } from '../../http/server.js';
+import type { Logger } from '../../log.js';
+import { PUBLIC_CLOUD, createBotAuthentication, type TeamsAuthEndpoints } from './auth.js';
+import { TeamsCloudAdapter, createTeamsReceiver } from './bot-app.js';
+import { createConnector, type ConnectorPlace } from './connector.js';
+import { channelThreadId, chatThreadId, looksLikeChannel, sendTarget, teamsConversation, teamsThread, type TeamsThread } from './ids.js';
+import { createReferenceBook } from './references.js';
+import { renderForm } from './render/form.js';
+import { ADAPTIVE_CARD_CONTENT_TYPE, type TeamsMessage } from './render/limits.js';
+import { renderMessage } from './render/message.js';
+import { createNativeStream } from './stream.js';
+
+export interface TeamsAdapterOptions {
+  /** MicrosoftAppId; without it the endpoint is mounted only when `allowUnauthenticated` is set */
+  appId?: string;
+  /** MicrosoftAppPassword */
+  appPassword?: string;
+  /** MicrosoftAppType: MultiTenant (default), SingleTenant or UserAssignedMSI */
+  appType?: string;
+  /** MicrosoftAppTenantId (single-tenant apps) */
+  tenantId?: string;
+  server: HttpServer;
+  logger: Logger;
+  /** local development with the Bot Framework Emulator: serve `/api/messages` without authentication (only without an app id) */
+  allowUnauthenticated?: boolean;
+  /** other OpenID metadata / login endpoints (sovereign clouds; local fakes in tests) */
+  auth?: TeamsAuthEndpoints;
+  /** where proactive sends go before any activity named the tenant's service URL; default Teams' global endpoint */
+  serviceUrl?: string;
+}
+
+/** Characters of markdown per message: the card stays well under Teams' ~100 KB, CJK text and card JSON included. */
+export const TEAMS_MAX_MESSAGE_CHARS = 28_000;
+
+export function createTeamsAdapter(options: TeamsAdapterOptions): ChatAdapter {
+  const { logger } = options;
+  const appId = options.appId || undefined;
+  const auth = createBotAuthentication({ ...options, ...(options.auth ? { endpoints: options.auth } : {}) });
+  const cloud = new TeamsCloudAdapter(auth);
+  const book = createReferenceBook({ ...(appId ? { appId } : {}), ...(options.serviceUrl ? { defaultServiceUrl: options.serviceUrl } : {}) });
+  const connector = createConnector(cloud, book, appId, options.auth?.oAuthScope ?? PUBLIC_CLOUD.oAuthScope);
+  const receiver = createTeamsReceiver({ cloud, auth, book, logger });
+  if (appId || options.allowUnauthenticated) receiver.mount(options.server);
+  else logger.warn('Teams: no MicrosoftAppId, so /api/messages is not served (set it, or allow unauthenticated local development)');
+
+  const nameOf = (userId: string) => book.nameOf(userId);
+  const toActivity = (page: TeamsMessage): Partial<Activity> => ({
+    type: 'message',
+    summary: page.summary,
+    attachments: [{ contentType: ADAPTIVE_CARD_CONTENT_TYPE, content: page.card }],
+  });
+  const placeOf = (thread: TeamsThread): ConnectorPlace =>
+    ({ tenant: thread.tenant, conversation: thread.conversation, target: sendTarget(thread) });
+  const render = (thread: TeamsThread, message: OutgoingMessage): TeamsMessage[] =>
+    renderMessage(message, { nameOf, ...(thread.replyChain ? {} : { thread: thread.root }) });
+
+  async function sendPages(thread: TeamsThread, pages: TeamsMessage[]): Promise<string | undefined> {
+    let last: string | undefined;
+    for (const page of pages) last = await connector.send(placeOf(thread), toActivity(page));
+    return last;
+  }
+
+  const isChannel = (conversation: string): boolean => {
+    const kind = book.kindOf(conversation);
+    return kind === undefined ? looksLikeChannel(conversation) : kind === 'channel';
+  };
+
+  return {
+    platform: 'teams',
+    limits: { maxMessageChars: TEAMS_MAX_MESSAGE_CHARS },
+
+    /** A new post in a channel (its id roots the reply chain); in a chat, a message that starts a synthetic thread. */
+    async startThread(conversation: ConversationId, message: OutgoingMessage): Promise<MessageRef> {
+      const { tenant, conversation: id } = teamsConversation(conversation);
+      if (!isChannel(id)) {
+        const thread = chatThreadId(tenant, id, `${Date.now()}${Math.floor(Math.random() * 1000).toString().padStart(3, '0')}`);
+        const last = await sendPages(teamsThread(thread), render(teamsThread(thread), message));
+        return { thread, messageId: last as string };
+      }
+      const [first, ...rest] = renderMessage(message, { nameOf }) as [TeamsMessage, ...TeamsMessage[]];
+      const root = await connector.createChannelPost(tenant, id, toActivity(first));
+      const thread = channelThreadId(tenant, id, root);
+      const last = await sendPages(teamsThread(thread), rest);
+      return { thread, messageId: last ?? root };
+    },
+
+    async post(thread: ThreadId, message: OutgoingMessage): Promise<MessageRef> {
+      const place = teamsThread(thread);
+      const last = await sendPages(place, render(place, message));
+      return { thread, messageId: last as string };
+    },
+
+    /** Replaces the message; what does not fit one card continues in new messages below it. */
+    async edit(ref: MessageRef, message: OutgoingMessage): Promise<void> {
+      const place = teamsThread(ref.thread);
+      const [first, ...rest] = render(place, message) as [TeamsMessage, ...TeamsMessage[]];
+      await connector.update(placeOf(place), ref, toActivity(first));
+      if (rest.length > 0) {
+        logger.warn({ thread: ref.thread, extra: rest.length }, 'an edit did not fit one Teams message: the rest is posted below');
+        await sendPages(place, rest);
+      }
+    },
+
+    async openForm(_triggerId: string, thread: ThreadId, form: FormSpec): Promise<void> {
+      const place = teamsThread(thread);
+      await sendPages(place, [renderForm(form, place.replyChain ? {} : { thread: place.root })]);
+    },
+
+    /** Native streaming in 1:1 chats; elsewhere, or where Teams refused it before, the relay edits a message. */
+    async stream(thread: ThreadId): Promise<NativeStream | undefined> {
+      const place = teamsThread(thread);
+      const kind = book.kindOf(place.conversation) ?? (place.conversation.startsWith('a:') ? 'personal' : undefined);
+      if (kind !== 'personal' || book.streamingRefused(place.conversation)) return undefined;
+      return createNativeStream({
+        connector, thread, place: placeOf(place), toActivity,
+        render: (message) => render(place, message),
+        onRefused: () => book.refuseStreaming(place.conversation),
+      });
+    },
+
+    async start(onIncoming) {
+      receiver.start(onIncoming);
+    },
+    async stop() {
+      receiver.stop();
+    },
+  };
+}

@@ -1,0 +1,120 @@
+/**
+ * Receives Teams at `/api/messages` on the bot's shared server through botbuilder's `CloudAdapter`.
+ * Each request is authenticated by botbuilder (its JWT validation; 401 when that fails, and no turn runs),
+ * then its turn only remembers the conversation reference, hands the neutral `Incoming` off without awaiting
+ * it and, for a card's `adaptiveCard/action` invoke, answers 200 at once: no request is held open while an
+ * answer streams or a workflow waits. Everything the bot says later goes out proactively (./connector.ts).
+ */
+import { CloudAdapter, type Activity, type ConfigurationBotFrameworkAuthentication, type TurnContext } from 'botbuilder';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Incoming } from '../../core/incoming.js';
+import { BodyTooLargeError, readBody } from '../../http/body.js';
+import { DEFAULT_BODY_LIMIT_BYTES, type HttpServer } from '../../http/server.js';
+import type { Logger } from '../../log.js';
+import { isAuthFailure } from './auth.js';
+import { ADAPTIVE_CARD_ACTION_INVOKE, cardSubmitToIncoming, submittedValues } from './incoming/cards.js';
+import { messageToIncoming } from './incoming/messages.js';
+import { TeamsActivity } from './incoming/payloads.js';
+import type { ReferenceBook } from './references.js';
+
+export const TEAMS_MESSAGES_PATH = '/api/messages';
+
+type AuthResult = Awaited<ReturnType<ConfigurationBotFrameworkAuthentication['authenticateRequest']>>;
+
+/** A CloudAdapter whose turns run on a request already authenticated here (to answer 401 and log it ourselves). */
+export class TeamsCloudAdapter extends CloudAdapter {
+  runTurn(auth: AuthResult, activity: Activity, logic: (context: TurnContext) => Promise<void>) {
+    return this.processActivity(auth, activity, logic);
+  }
+}
+
+/** Teams answers a card's Action.Execute with this: a short confirmation, the card unchanged. */
+const INVOKE_RECEIVED = { statusCode: 200, type: 'application/vnd.microsoft.activity.message', value: 'Received' };
+
+function reply(res: ServerResponse, status: number, body?: unknown): void {
+  const text = body === undefined ? '' : JSON.stringify(body);
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text) });
+  res.end(text);
+}
+
+export function toIncoming(raw: Activity): Incoming | undefined {
+  const parsed = TeamsActivity.safeParse(raw);
+  if (!parsed.success) return undefined;
+  if (submittedValues(parsed.data) !== undefined) return cardSubmitToIncoming(parsed.data);
+  return messageToIncoming(raw, parsed.data);
+}
+
+export interface TeamsReceiverOptions {
+  cloud: TeamsCloudAdapter;
+  auth: ConfigurationBotFrameworkAuthentication;
+  book: ReferenceBook;
+  logger: Logger;
+}
+
+export interface TeamsReceiver {
+  mount(server: HttpServer): void;
+  start(onIncoming: (incoming: Incoming) => Promise<void>): void;
+  stop(): void;
+}
+
+export function createTeamsReceiver({ cloud, auth, book, logger }: TeamsReceiverOptions): TeamsReceiver {
+  let onIncoming: ((incoming: Incoming) => Promise<void>) | undefined;
+
+  /** Converts and hands off without awaiting; a failure is logged and never reaches botbuilder or the process. */
+  async function turn(context: TurnContext): Promise<void> {
+    const activity = context.activity;
+    book.remember(activity);
+    try {
+      const incoming = toIncoming(activity);
+      if (incoming && onIncoming) {
+        onIncoming(incoming).catch((error: unknown) => logger.error({ err: error, kind: incoming.kind }, 'handling a Teams activity failed'));
+      }
+    } catch (error) {
+      logger.error({ err: error, type: activity.type }, 'a Teams activity could not be handled');
+    }
+    if (activity.type === 'invoke' && activity.name === ADAPTIVE_CARD_ACTION_INVOKE) {
+      await context.sendActivity({ type: 'invokeResponse', value: { status: 200, body: INVOKE_RECEIVED } });
+    }
+  }
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    if (onIncoming === undefined) return reply(res, 503);
+    if (req.method !== 'POST') return reply(res, 405);
+    let activity: unknown;
+    try {
+      activity = JSON.parse((await readBody(req, DEFAULT_BODY_LIMIT_BYTES)).toString('utf8'));
+    } catch (error) {
+      if (error instanceof BodyTooLargeError) res.setHeader('connection', 'close');
+      return reply(res, error instanceof BodyTooLargeError ? 413 : 400);
+    }
+    if (typeof activity !== 'object' || activity === null || typeof (activity as { type?: unknown }).type !== 'string') return reply(res, 400);
+    let authenticated: AuthResult;
+    try {
+      authenticated = await auth.authenticateRequest(activity as Activity, req.headers.authorization ?? '');
+    } catch (error) {
+      if (!isAuthFailure(error)) throw error;
+      logger.warn({ reason: error instanceof Error ? error.message.slice(0, 200) : 'unknown' }, 'Teams request refused: not authenticated');
+      return reply(res, 401);
+    }
+    const invokeResponse = await cloud.runTurn(authenticated, activity as Activity, turn);
+    reply(res, invokeResponse?.status ?? 200, invokeResponse?.body);
+  }
+
+  return {
+    mount(server) {
+      server.route(TEAMS_MESSAGES_PATH, (req, res) => {
+        handle(req, res).catch((error: unknown) => {
+          logger.error({ err: error }, 'a Teams request failed');
+          if (!res.headersSent) reply(res, 500);
+          else res.end();
+        });
+      });
+    },
+    start(handler) {
+      onIncoming = handler;
+    },
+    stop() {
+      onIncoming = undefined;
+    },
+  };
+}

@@ -1,0 +1,45 @@
+/**
+ * Teams text messages as neutral `Incoming` values (pure functions).
+ *
+ * - Channel: only messages that mention the bot count (Teams sends no others without extra permissions).
+ *   A mention in a new post is a command whose thread is that post's reply chain; a mention inside a reply
+ *   chain is a reply in that chain's thread, `mentioned: true` (the router runs it as a command when the
+ *   chain holds no task of the bot's).
+ * - Group chat: a mention is a command in a new synthetic thread rooted at the mentioning message.
+ * - 1:1 chat: no mention needed; every message is a command in a new synthetic thread rooted at it (a chat
+ *   has no reply chains to tell a follow-up from a new request).
+ * The bot's mention is removed with botbuilder's `TurnContext.removeRecipientMention`.
+ */
+import { TurnContext, type Activity } from 'botbuilder';
+import type { CommandIncoming, Incoming, ReplyIncoming } from '../../../core/incoming.js';
+import { channelThreadId, chatThreadId, teamsConversationId } from '../ids.js';
+import { placeOf, userOf, type TeamsActivity } from './payloads.js';
+
+const mentionsRecipient = (activity: Activity): boolean =>
+  TurnContext.getMentions(activity).some((mention) => mention.mentioned?.id === activity.recipient.id);
+
+/** The text with the bot's mention removed, `&nbsp;` and non-breaking spaces as plain spaces, trimmed. */
+export function commandText(activity: Activity, mentioned: boolean): string {
+  const copy = { ...activity, text: activity.text ?? '' } as Activity;
+  const text = mentioned ? TurnContext.removeRecipientMention(copy) ?? '' : copy.text;
+  return text.replace(/&nbsp;|\u00a0/g, ' ').trim();
+}
+
+export function messageToIncoming(raw: Activity, activity: TeamsActivity): Incoming | undefined {
+  if (activity.type !== 'message' || activity.id === undefined || activity.from.id === activity.recipient.id) return undefined;
+  const place = placeOf(activity);
+  const mentioned = mentionsRecipient(raw);
+  if (place.kind !== 'personal' && !mentioned) return undefined;
+  const base = { eventId: activity.id, user: userOf(activity), workspaceId: place.tenant };
+  const text = commandText(raw, mentioned);
+  const conversation = teamsConversationId(place.tenant, place.conversation);
+
+  if (place.kind === 'channel') {
+    const root = place.root ?? activity.replyToId ?? activity.id;
+    const thread = channelThreadId(place.tenant, place.conversation, root);
+    if (root !== activity.id) return { ...base, kind: 'reply', text, thread, mentioned: true } satisfies ReplyIncoming;
+    return { ...base, kind: 'command', text, conversation, thread } satisfies CommandIncoming;
+  }
+  const thread = chatThreadId(place.tenant, place.conversation, activity.id);
+  return { ...base, kind: 'command', text, conversation, thread } satisfies CommandIncoming;
+}

@@ -1,0 +1,7 @@
+export { createTeamsAdapter, TEAMS_MAX_MESSAGE_CHARS, type TeamsAdapterOptions } from './adapter.js';
+export { TEAMS_MESSAGES_PATH } from './bot-app.js';
+export { PUBLIC_CLOUD, type TeamsAuthEndpoints } from './auth.js';
+export { TeamsApiError } from './errors.js';
+export { renderMessage, type RenderOptions } from './render/message.js';
+export { renderForm } from './render/form.js';
+export { TEAMS_LIMITS, TeamsRenderError, type AdaptiveCard, type TeamsMessage } from './render/limits.js';

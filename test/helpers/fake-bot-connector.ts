@@ -1,0 +1,299 @@
+/**
+ * The Bot Connector API for tests: a local HTTP server that activities' `serviceUrl` points at.
+ * `POST /v3/conversations` (a new channel post), `POST /v3/conversations/:id/activities` (send),
+ * `POST …/activities/:activityId` (reply), `PUT …/activities/:activityId` (update), with map-backed state
+ * (activities per conversation, Teams-like ids, reply chains, edits, deletions, native streams with Teams'
+ * sequence rules). Records every call. Programmable: one-shot failures, a per-second budget answered with
+ * 429 + Retry-After, streaming refused (403 ContentStreamNotAllowed), 404 for unknown activities, 413 over
+ * 100 KB. Also the auth side: an OAuth2 client-credentials token endpoint (`<url>login/<tenant>/oauth2/v2.0/token`)
+ * and the OpenID metadata + JWKS (`<url>openid/…`) whose RSA key signs channel tokens (teams-activities.ts).
+ */
+import { generateKeyPairSync, randomUUID, type KeyObject } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+type Json = Record<string, unknown>;
+export type ConnectorOperation = 'create' | 'send' | 'reply' | 'update' | 'token' | 'openid' | 'jwks' | 'unknown';
+
+export interface FakeConnectorCall {
+  operation: ConnectorOperation;
+  method: string;
+  /** the conversation id as addressed (decoded, `;messageid=` kept) */
+  conversationId?: string;
+  activityId?: string;
+  /** the request body (a token request's secret removed) */
+  body: Json;
+  at: number;
+  /** the bearer token: none, one this fake issued, or another */
+  auth: 'none' | 'valid' | 'invalid';
+}
+
+export interface FakeActivity {
+  id: string;
+  /** the conversation without `;messageid=` */
+  conversation: string;
+  /** the reply chain it is in (channels) */
+  root?: string;
+  type: string;
+  text?: string;
+  attachments: Json[];
+  body: Json;
+  edits: number;
+  deleted: boolean;
+}
+
+/** A native stream (1:1 chats): its typing updates in order and the final message. */
+export interface FakeStream {
+  id: string;
+  conversation: string;
+  updates: { sequence: number; text: string }[];
+  final?: FakeActivity;
+}
+
+export interface FakeFailure {
+  status: number;
+  retryAfter?: number;
+  code?: string;
+}
+
+export interface FakeBotConnectorOptions {
+  appId?: string;
+  appPassword?: string;
+  /** refuse connector calls without a token this fake issued (set when the bot has an app id) */
+  requireToken?: boolean;
+}
+
+export interface FakeBotConnector {
+  /** the serviceUrl, ending in `/` */
+  readonly url: string;
+  /** base for the adapter's `auth.loginUrl` */
+  readonly loginUrl: string;
+  readonly openIdMetadataUrl: string;
+  /** the key the JWKS lists (kid `signingKeyId`), and a key it does not list */
+  readonly signingKey: KeyObject;
+  readonly signingKeyId: string;
+  readonly calls: FakeConnectorCall[];
+  readonly streams: FakeStream[];
+  callsTo(operation: ConnectorOperation): FakeConnectorCall[];
+  /** The next call of `operation` fails with this status (and Retry-After / error code). */
+  failNext(operation: ConnectorOperation, failure: FakeFailure): void;
+  /** send/reply/update calls allowed per rolling second, 429 beyond; unlimited when undefined */
+  setBudget(perSecond: number | undefined): void;
+  refuseStreaming(refuse: boolean): void;
+  deleteActivity(id: string): void;
+  activity(id: string): FakeActivity | undefined;
+  /** a conversation's live activities in order (typing and stream updates left out) */
+  messages(conversation: string): FakeActivity[];
+  /** a channel reply chain: its root post and the replies, in order */
+  replyChain(channel: string, root: string): FakeActivity[];
+  close(): Promise<void>;
+}
+
+export const FAKE_ISSUER = 'https://api.botframework.com';
+const MAX_BODY_BYTES = 100 * 1024;
+
+async function readJson(req: IncomingMessage): Promise<{ body: Json; bytes: number; raw: string }> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  const raw = Buffer.concat(chunks).toString('utf8');
+  if ((req.headers['content-type'] ?? '').includes('application/x-www-form-urlencoded')) {
+    return { body: Object.fromEntries(new URLSearchParams(raw)), bytes: raw.length, raw };
+  }
+  return { body: raw ? (JSON.parse(raw) as Json) : {}, bytes: Buffer.byteLength(raw), raw };
+}
+
+const errorBody = (code: string, message = code): Json => ({ error: { code, message } });
+
+let keyPair: { privateKey: KeyObject; publicKey: KeyObject } | undefined;
+/** One RSA key pair per test process: generating one takes a noticeable fraction of a second. */
+const signingKeys = () => (keyPair ??= generateKeyPairSync('rsa', { modulusLength: 2048 }));
+
+export async function startFakeBotConnector(options: FakeBotConnectorOptions = {}): Promise<FakeBotConnector> {
+  const { privateKey, publicKey } = signingKeys();
+  const signingKeyId = `fake-key-${randomUUID().slice(0, 8)}`;
+  const calls: FakeConnectorCall[] = [];
+  const streams: FakeStream[] = [];
+  const activities = new Map<string, FakeActivity>();
+  const failures = new Map<ConnectorOperation, FakeFailure[]>();
+  const issued = new Set<string>();
+  const sendTimes: number[] = [];
+  let budget: number | undefined;
+  let refuseStreams = false;
+  let sequence = 0;
+  let base = '';
+
+  const nextId = (): string => String(1_700_000_000_000 + ++sequence);
+  const authOf = (req: IncomingMessage): FakeConnectorCall['auth'] => {
+    const token = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
+    return token === undefined ? 'none' : issued.has(token) ? 'valid' : 'invalid';
+  };
+  const overBudget = (now: number): boolean => {
+    while (sendTimes.length > 0 && (sendTimes[0] as number) <= now - 1000) sendTimes.shift();
+    if (budget === undefined || sendTimes.length < budget) {
+      sendTimes.push(now);
+      return false;
+    }
+    return true;
+  };
+  const store = (conversationId: string, body: Json, id = nextId()): FakeActivity => {
+    const [conversation, root] = conversationId.split(';messageid=') as [string, string | undefined];
+    const activity: FakeActivity = {
+      id, conversation, type: String(body.type ?? 'message'), attachments: Array.isArray(body.attachments) ? (body.attachments as Json[]) : [],
+      body, edits: 0, deleted: false,
+      ...(typeof body.text === 'string' ? { text: body.text } : {}),
+      ...(root !== undefined ? { root } : {}),
+    };
+    activities.set(id, activity);
+    return activity;
+  };
+  const hasContent = (body: Json): boolean =>
+    (typeof body.text === 'string' && body.text.length > 0) || (Array.isArray(body.attachments) && body.attachments.length > 0);
+
+  function route(method: string, path: string): { operation: ConnectorOperation; conversationId?: string; activityId?: string } {
+    if (method === 'POST' && /^\/login\/[^/]+\/oauth2\/v2\.0\/token$/.test(path)) return { operation: 'token' };
+    if (path === '/openid/.well-known/openidconfiguration') return { operation: 'openid' };
+    if (path === '/openid/keys') return { operation: 'jwks' };
+    if (method === 'POST' && path === '/v3/conversations') return { operation: 'create' };
+    const match = /^\/v3\/conversations\/([^/]+)\/activities(?:\/([^/]+))?$/.exec(path);
+    if (!match) return { operation: 'unknown' };
+    const conversationId = decodeURIComponent(match[1] as string);
+    const activityId = match[2] === undefined ? undefined : decodeURIComponent(match[2]);
+    if (activityId === undefined) return { operation: method === 'POST' ? 'send' : 'unknown', conversationId };
+    return { operation: method === 'PUT' ? 'update' : method === 'POST' ? 'reply' : 'unknown', conversationId, activityId };
+  }
+
+  /** Teams' streaming rules: text on every update, sequence 1 first and increasing, final without a sequence. */
+  function handleStream(body: Json, conversationId: string): { status: number; body: Json } | undefined {
+    const entities = Array.isArray(body.entities) ? (body.entities as Json[]) : [];
+    const info = entities.find((entity) => entity.type === 'streaminfo');
+    if (!info) return undefined;
+    const { streamId, streamSequence: seq, streamType = 'streaming' } = info;
+    const stream = streams.find((s) => s.id === streamId);
+    const bad = (message: string) => ({ status: 400, body: errorBody('BadRequest', message) });
+    if (body.type === 'typing') {
+      if (typeof body.text !== 'string' || body.text.length === 0) return bad('Start streaming activities should include text');
+      if (streamId === undefined) {
+        if (refuseStreams) return { status: 403, body: errorBody('ContentStreamNotAllowed', 'Content stream is not allowed') };
+        if (seq !== 1) return bad('the first streamSequence must be 1');
+        const created: FakeStream = { id: nextId(), conversation: conversationId, updates: [{ sequence: 1, text: body.text }] };
+        streams.push(created);
+        return { status: 201, body: { id: created.id } };
+      }
+      if (!stream || stream.final) return { status: 403, body: errorBody('ContentStreamNotAllowed', 'Content stream is not allowed on an already completed streamed message') };
+      const last = stream.updates[stream.updates.length - 1]?.sequence ?? 0;
+      if (typeof seq !== 'number' || seq <= last) return bad('streamSequence must increase');
+      stream.updates.push({ sequence: seq, text: body.text });
+      return { status: 202, body: {} };
+    }
+    if (body.type !== 'message' || streamType !== 'final') return bad('only typing updates and a final message stream');
+    if (!stream || stream.final) return bad('unknown or finished stream');
+    if (seq !== undefined) return bad('the final message must not have a streamSequence');
+    if (!hasContent(body)) return bad('the final message needs text or attachments');
+    stream.final = store(conversationId, body, stream.id);
+    return { status: 202, body: {} };
+  }
+
+  function handle(call: FakeConnectorCall, bytes: number): { status: number; body: Json } {
+    const { operation, body } = call;
+    if (operation === 'token') {
+      if (body.client_id !== options.appId || call.body.client_secret_ok !== true) return { status: 401, body: { error: 'invalid_client' } };
+      const token = `fake-bot-token-${randomUUID()}`;
+      issued.add(token);
+      return { status: 200, body: { token_type: 'Bearer', expires_in: 3600, access_token: token } };
+    }
+    if (operation === 'openid') return { status: 200, body: { issuer: FAKE_ISSUER, jwks_uri: `${base}openid/keys`, id_token_signing_alg_values_supported: ['RS256'] } };
+    if (operation === 'jwks') {
+      const jwk = publicKey.export({ format: 'jwk' });
+      return { status: 200, body: { keys: [{ ...jwk, kid: signingKeyId, use: 'sig', endorsements: ['msteams', 'emulator'] }] } };
+    }
+    if (operation === 'unknown') return { status: 404, body: errorBody('NotFound') };
+    if (options.requireToken && call.auth !== 'valid') return { status: 401, body: errorBody('Unauthorized', 'Authorization has been denied') };
+    if (bytes > MAX_BODY_BYTES) return { status: 413, body: errorBody('RequestEntityTooLarge', 'Message size too large') };
+    if (operation !== 'create' && overBudget(call.at)) return { status: 429, body: errorBody('Throttled') };
+    const conversationId = call.conversationId as string;
+    if (operation === 'create') {
+      const activity = body.activity as Json | undefined;
+      const channel = ((body.channelData as Json | undefined)?.channel as Json | undefined)?.id;
+      if (typeof channel !== 'string' || !activity || !hasContent(activity)) return { status: 400, body: errorBody('BadArgument') };
+      const id = nextId();
+      store(`${channel};messageid=${id}`, activity, id);
+      return { status: 201, body: { id: `${channel};messageid=${id}`, activityId: id } };
+    }
+    if (operation === 'update') {
+      const target = activities.get(call.activityId as string);
+      if (!target || target.deleted) return { status: 404, body: errorBody('ActivityNotFoundInConversation', 'Unknown activity') };
+      if (!hasContent(body)) return { status: 400, body: errorBody('BadArgument') };
+      Object.assign(target, { body, text: body.text, attachments: Array.isArray(body.attachments) ? body.attachments : [], edits: target.edits + 1 });
+      return { status: 200, body: { id: target.id } };
+    }
+    if (operation === 'reply' && !activities.get(call.activityId as string)) return { status: 404, body: errorBody('ActivityNotFoundInConversation') };
+    const streamed = handleStream(body, conversationId);
+    if (streamed) return streamed;
+    if (body.type === 'typing') return { status: 200, body: {} };
+    if (!hasContent(body)) return { status: 400, body: errorBody('BadArgument', 'Activity must have text or attachments') };
+    return { status: 201, body: { id: store(conversationId, body).id } };
+  }
+
+  async function respond(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const method = req.method ?? 'GET';
+    const path = new URL(req.url ?? '/', 'http://x').pathname;
+    const { body, bytes } = await readJson(req);
+    const { operation, conversationId, activityId } = route(method, path);
+    let recorded = body;
+    if (operation === 'token') {
+      const { client_secret: secret, ...rest } = body;
+      recorded = { ...rest, client_secret_ok: secret === options.appPassword && secret !== undefined };
+    }
+    const call: FakeConnectorCall = {
+      operation, method, body: recorded, at: Date.now(), auth: authOf(req),
+      ...(conversationId !== undefined ? { conversationId } : {}),
+      ...(activityId !== undefined ? { activityId } : {}),
+    };
+    calls.push(call);
+    const failure = failures.get(operation)?.shift();
+    const result = failure ? { status: failure.status, body: errorBody(failure.code ?? `Http${failure.status}`) } : handle(call, bytes);
+    const headers: Record<string, string> = { 'content-type': 'application/json' };
+    if (failure?.retryAfter !== undefined) headers['retry-after'] = String(failure.retryAfter);
+    else if (result.status === 429) headers['retry-after'] = '1';
+    res.writeHead(result.status, headers);
+    res.end(JSON.stringify(result.body));
+  }
+
+  const server = createServer((req, res) => {
+    respond(req, res).catch(() => {
+      res.writeHead(400, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(errorBody('BadSyntax')));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+  const live = (filter: (a: FakeActivity) => boolean): FakeActivity[] =>
+    [...activities.values()].filter((a) => !a.deleted && a.type === 'message' && filter(a)).sort((a, b) => a.id.localeCompare(b.id));
+
+  return {
+    url: base,
+    loginUrl: `${base}login`,
+    openIdMetadataUrl: `${base}openid/.well-known/openidconfiguration`,
+    signingKey: privateKey,
+    signingKeyId,
+    calls,
+    streams,
+    callsTo: (operation) => calls.filter((call) => call.operation === operation),
+    failNext(operation, failure) {
+      failures.set(operation, [...(failures.get(operation) ?? []), failure]);
+    },
+    setBudget(perSecond) { budget = perSecond; },
+    refuseStreaming(refuse) { refuseStreams = refuse; },
+    deleteActivity(id) {
+      const activity = activities.get(id);
+      if (activity) activity.deleted = true;
+    },
+    activity: (id) => activities.get(id),
+    messages: (conversation) => live((a) => a.conversation === conversation),
+    replyChain: (channel, root) => live((a) => a.conversation === channel && a.root === root),
+    close: () => new Promise((resolve) => {
+      server.close(() => resolve());
+      server.closeAllConnections();
+    }),
+  };
+}
