@@ -55,6 +55,8 @@ export interface FormField {
   options?: Choice[];
   optional?: boolean;
   maxLength?: number;
+  /** a value not to be shown back once typed (API keys): terminals mask the echo */
+  secret?: boolean;
 }
 
 export interface FormSpec {

@@ -25,6 +25,11 @@ export class FormPrompt {
     return this.current !== undefined;
   }
 
+  /** The field being asked holds a secret (its answer is masked in the echo). */
+  get secret(): boolean {
+    return this.current?.session?.secretField ?? false;
+  }
+
   get promptText(): string | undefined {
     return this.current?.prompt;
   }

@@ -22,6 +22,11 @@ export class FormSession {
 
   constructor(readonly form: FormSpec, private readonly layout: LayoutOptions) {}
 
+  /** The field being asked holds a secret: its answer must not be echoed. */
+  get secretField(): boolean {
+    return this.form.fields[this.index]?.secret === true;
+  }
+
   begin(): FormTurn {
     const { style } = this.layout;
     return this.advance([style.bold(this.form.title), style.dim('Answer each field; Enter keeps the value shown. Ctrl-C cancels the form.')]);

@@ -102,7 +102,10 @@ export class LineHandler {
   private async handle(raw: string): Promise<void> {
     this.host.screen.beforeInput();
     // without a terminal nothing echoes what was typed: the transcript shows it after its prompt
-    if (!this.host.interactive) this.note(`${this.promptText()}${raw}`);
+    const secret = this.forms.active && this.forms.secret;
+    const masked = '•'.repeat(Math.min(raw.length, 12));
+    if (!this.host.interactive) this.note(`${this.promptText()}${secret ? masked : raw}`);
+    else if (secret) this.terminal?.replaceLastLine(`${this.promptText()}${masked}`);
     try {
       if (raw.endsWith('\\') && !this.forms.active) {
         this.continued.push(raw.slice(0, -1));

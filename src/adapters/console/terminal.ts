@@ -86,6 +86,11 @@ export class Terminal implements PromptHost {
     this.rl.prompt(true);
   }
 
+  /** Rewrites the line just entered (a secret's echo) with `text`. */
+  replaceLastLine(text: string): void {
+    this.output.write(`\x1b[1A\r\x1b[2K${text}\n`);
+  }
+
   get prompt(): string {
     return this.rl.getPrompt();
   }

@@ -16,7 +16,7 @@ const FORM: FormSpec = {
   title: 'Platform API key',
   submitLabel: 'Save',
   value: 'key',
-  fields: [{ id: 'key', label: 'API key for this workspace (sk-...)', kind: 'text', maxLength: 200 }],
+  fields: [{ id: 'key', label: 'API key for this workspace (sk-...)', kind: 'text', maxLength: 200, secret: true }],
 };
 
 async function say(ctx: HandlerContext, incoming: CommandIncoming | FormIncoming, text: string): Promise<void> {
