@@ -165,8 +165,11 @@ export async function startFakeBotConnector(options: FakeBotConnectorOptions = {
   /** Teams' streaming rules: text on every update, sequence 1 first and increasing, final without a sequence. */
   function handleStream(body: Json, conversationId: string): { status: number; body: Json } | undefined {
     const entities = Array.isArray(body.entities) ? (body.entities as Json[]) : [];
-    const info = entities.find((entity) => entity.type === 'streaminfo');
-    if (!info) return undefined;
+    const entity = entities.find((e) => e.type === 'streaminfo');
+    const channelData = (body.channelData ?? {}) as Json;
+    if (!entity && channelData.streamType === undefined) return undefined;
+    // Teams reads the streaminfo entity, or the same fields in channelData (what botbuilder's serializer keeps)
+    const info = entity && entity.streamType !== undefined ? entity : channelData;
     const { streamId, streamSequence: seq, streamType = 'streaming' } = info;
     const stream = streams.find((s) => s.id === streamId);
     const bad = (message: string) => ({ status: 400, body: errorBody('BadRequest', message) });

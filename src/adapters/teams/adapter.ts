@@ -2,8 +2,9 @@
  * The Microsoft Teams `ChatAdapter`: botbuilder's CloudAdapter receives at `/api/messages` (./bot-app.ts),
  * every reply goes out proactively through the Bot Connector (./connector.ts), messages are Adaptive Cards
  * (./render/). Forms are cards in the thread with inline inputs (no modals in Teams without a task module);
- * there are no ephemeral notes (`postEphemeral` is left out, so the core posts them in the thread); native
- * streaming works in 1:1 chats only.
+ * there are no ephemeral notes (`postEphemeral` is left out, so the core posts them in the thread) and no
+ * admin check (`isAdmin` is left out: a bot sees no tenant roles without Microsoft Graph); native streaming
+ * works in 1:1 chats only.
  */
 import type { Activity } from 'botbuilder';
 import type { ChatAdapter, MessageRef, NativeStream } from '../../core/adapter.js';
@@ -14,7 +15,9 @@ import type { Logger } from '../../log.js';
 import { PUBLIC_CLOUD, createBotAuthentication, type TeamsAuthEndpoints } from './auth.js';
 import { TeamsCloudAdapter, createTeamsReceiver } from './bot-app.js';
 import { createConnector, type ConnectorPlace } from './connector.js';
-import { channelThreadId, chatThreadId, looksLikeChannel, sendTarget, teamsConversation, teamsThread, type TeamsThread } from './ids.js';
+import {
+  channelThreadId, chatThreadId, looksLikeChannel, routeOf, teamsConversation, teamsThread, type TeamsThread, type ThreadRoute,
+} from './ids.js';
 import { createReferenceBook } from './references.js';
 import { renderForm } from './render/form.js';
 import { ADAPTIVE_CARD_CONTENT_TYPE, type TeamsMessage } from './render/limits.js';
@@ -60,21 +63,31 @@ export function createTeamsAdapter(options: TeamsAdapterOptions): ChatAdapter {
     summary: page.summary,
     attachments: [{ contentType: ADAPTIVE_CARD_CONTENT_TYPE, content: page.card }],
   });
-  const placeOf = (thread: TeamsThread): ConnectorPlace =>
-    ({ tenant: thread.tenant, conversation: thread.conversation, target: sendTarget(thread) });
-  const render = (thread: TeamsThread, message: OutgoingMessage): TeamsMessage[] =>
-    renderMessage(message, { nameOf, ...(thread.replyChain ? {} : { thread: thread.root }) });
-
-  async function sendPages(thread: TeamsThread, pages: TeamsMessage[]): Promise<string | undefined> {
-    let last: string | undefined;
-    for (const page of pages) last = await connector.send(placeOf(thread), toActivity(page));
-    return last;
-  }
-
   const isChannel = (conversation: string): boolean => {
     const kind = book.kindOf(conversation);
     return kind === undefined ? looksLikeChannel(conversation) : kind === 'channel';
   };
+  const route = (thread: TeamsThread): ThreadRoute => routeOf(thread, isChannel(thread.conversation));
+  const placeOf = (thread: TeamsThread, target = route(thread).target): ConnectorPlace =>
+    ({ tenant: thread.tenant, conversation: thread.conversation, target });
+  /** Cards in chats carry their thread's root: a chat has no reply chain to tell which thread a click is in. */
+  const render = (thread: TeamsThread, message: OutgoingMessage): TeamsMessage[] =>
+    renderMessage(message, { nameOf, ...(route(thread).mode === 'chat' ? { thread: thread.root } : {}) });
+
+  /** Posts pages in order into a thread; returns the last message's id. */
+  async function sendPages(thread: TeamsThread, pages: TeamsMessage[]): Promise<string | undefined> {
+    let target = route(thread);
+    let last: string | undefined;
+    for (const page of pages) {
+      if (target.mode === 'new-post') {
+        last = await connector.createChannelPost(thread.tenant, thread.conversation, toActivity(page));
+        target = { mode: 'chain', target: `${thread.conversation};messageid=${last}` };
+      } else {
+        last = await connector.send(placeOf(thread, target.target), toActivity(page));
+      }
+    }
+    return last;
+  }
 
   return {
     platform: 'teams',
@@ -114,19 +127,27 @@ export function createTeamsAdapter(options: TeamsAdapterOptions): ChatAdapter {
 
     async openForm(_triggerId: string, thread: ThreadId, form: FormSpec): Promise<void> {
       const place = teamsThread(thread);
-      await sendPages(place, [renderForm(form, place.replyChain ? {} : { thread: place.root })]);
+      await sendPages(place, [renderForm(form, route(place).mode === 'chat' ? { thread: place.root } : {})]);
     },
 
     /** Native streaming in 1:1 chats; elsewhere, or where Teams refused it before, the relay edits a message. */
     async stream(thread: ThreadId): Promise<NativeStream | undefined> {
       const place = teamsThread(thread);
       const kind = book.kindOf(place.conversation) ?? (place.conversation.startsWith('a:') ? 'personal' : undefined);
-      if (kind !== 'personal' || book.streamingRefused(place.conversation)) return undefined;
+      if (kind !== 'personal' || route(place).mode !== 'chat' || book.streamingRefused(place.conversation)) return undefined;
       return createNativeStream({
         connector, thread, place: placeOf(place), toActivity,
         render: (message) => render(place, message),
         onRefused: () => book.refuseStreaming(place.conversation),
       });
+    },
+
+    /** A deep link to a channel reply chain's root post; chat threads have no message of their own to link. */
+    async permalink(thread: ThreadId): Promise<string | undefined> {
+      const place = teamsThread(thread);
+      if (route(place).mode !== 'chain') return undefined;
+      const query = new URLSearchParams({ tenantId: place.tenant, parentMessageId: place.root, createdTime: place.root });
+      return `https://teams.microsoft.com/l/message/${encodeURIComponent(place.conversation)}/${place.root}?${query}`;
     },
 
     async start(onIncoming) {

@@ -22,11 +22,21 @@ export interface TeamsConversation {
 }
 
 export interface TeamsThread extends TeamsConversation {
-  /** the reply chain's root message (channels) or the message that started a chat thread */
+  /** the reply chain's root message (channels) or the synthetic root of a chat thread */
   root: string;
-  /** true for a channel reply chain, false for a synthetic chat thread */
+  /** false for a synthetic chat thread (`chat-…`) */
   replyChain: boolean;
 }
+
+/** How messages reach a thread: into a channel reply chain, straight into a chat, or as a new channel post. */
+export type ThreadRoute =
+  | { mode: 'chain'; target: string }
+  | { mode: 'chat'; target: string }
+  /** a channel thread whose root is no Teams message (a handler's pseudo-thread such as `…:settings`) */
+  | { mode: 'new-post'; target: string };
+
+/** Teams channel message ids are epoch milliseconds. */
+const MESSAGE_ID = /^\d+$/;
 
 /** `19:abc@thread.tacv2;messageid=171` → base `19:abc@thread.tacv2`, root `171`. */
 export function splitReplyChain(id: string): { base: string; root?: string } {
@@ -45,9 +55,6 @@ export const channelThreadId = (tenant: string, channel: string, root: string): 
 
 export const chatThreadId = (tenant: string, chat: string, startedBy: string): ThreadId =>
   threadId('teams', tenant, chat, `${CHAT_ROOT_PREFIX}${startedBy}`);
-
-/** A chat thread's root as carried in card data (the part after `chat-`), back to a thread id. */
-export const chatRootOf = (thread: TeamsThread): string | undefined => (thread.replyChain ? undefined : thread.root);
 
 export function teamsConversation(id: ConversationId | ThreadId): TeamsConversation {
   const { platform, parts } = decodeId(id);
@@ -68,6 +75,8 @@ export function teamsThread(id: ThreadId): TeamsThread {
   return { tenant, conversation, root: last, replyChain: true };
 }
 
-/** The conversation id the Bot Connector addresses for a thread: the reply chain in a channel, the chat itself otherwise. */
-export const sendTarget = (thread: TeamsThread): string =>
-  thread.replyChain ? `${thread.conversation};messageid=${thread.root}` : thread.conversation;
+export function routeOf(thread: TeamsThread, isChannel: boolean): ThreadRoute {
+  if (!thread.replyChain || !isChannel) return { mode: 'chat', target: thread.conversation };
+  if (!MESSAGE_ID.test(thread.root)) return { mode: 'new-post', target: thread.conversation };
+  return { mode: 'chain', target: `${thread.conversation};messageid=${thread.root}` };
+}

@@ -4,6 +4,10 @@
  * final `message` with streamType `final` and no sequence, which becomes the message the user keeps.
  * The relay paces appends (Teams asks for about one a second) and falls back to editing when the first
  * append fails; a refusal (403 ContentStreamNotAllowed) is remembered for the chat.
+ *
+ * The stream fields go in the `streaminfo` entity and in `channelData`: botbuilder's connector serializes an
+ * entity with only `type`, `text` and `mentioned`, so Teams reads them from `channelData` (as it did for the
+ * Teams AI library, which sends both).
  */
 import type { Activity } from 'botbuilder';
 import type { MessageRef, NativeStream } from '../../core/adapter.js';

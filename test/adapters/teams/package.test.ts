@@ -1,0 +1,80 @@
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { unzipSync } from 'fflate';
+import { describe, expect, it } from 'vitest';
+import { PLACEHOLDER_APP_ID, buildTeamsPackage } from '../../../scripts/package-teams.js';
+import { colorIcon, outlineIcon } from '../../../teams/icons.js';
+
+const ROOT = resolve(import.meta.dirname, '../../..');
+const VERBS = ['ask', 'pharm', 'encyclopedia', 'novelty', 'solution', 'material', 'report', 'disclosure', 'design', 'count', 'status', 'help'];
+
+interface Manifest {
+  id: string;
+  manifestVersion: string;
+  icons: { color: string; outline: string };
+  validDomains: string[];
+  bots: { botId: string; scopes: string[]; commandLists: { scopes: string[]; commands: { title: string; description: string }[] }[] }[];
+}
+
+function pngSize(png: Uint8Array): { width: number; height: number; colorType: number } {
+  const buffer = Buffer.from(png);
+  expect(buffer.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+  expect(buffer.subarray(12, 16).toString('ascii')).toBe('IHDR');
+  return { width: buffer.readUInt32BE(16), height: buffer.readUInt32BE(20), colorType: buffer[25] as number };
+}
+
+function unpack(zip: Uint8Array): { manifest: Manifest; files: Record<string, Uint8Array> } {
+  const files = unzipSync(zip);
+  return { manifest: JSON.parse(Buffer.from(files['manifest.json'] as Uint8Array).toString('utf8')) as Manifest, files };
+}
+
+describe('Teams app package', () => {
+  it('holds the manifest with the bot id and both icons at the right sizes', () => {
+    const appId = '0d5f6a1e-3b2c-4e7f-9a8b-1c2d3e4f5a6b';
+    const { manifest, files } = unpack(buildTeamsPackage({ appId }));
+    expect(Object.keys(files).sort()).toEqual(['color.png', 'manifest.json', 'outline.png']);
+    expect(manifest.id).toBe(appId);
+    expect(manifest.bots.map((b) => b.botId)).toEqual([appId]);
+    expect(manifest.bots[0]?.scopes).toEqual(['personal', 'team', 'groupChat']);
+    expect(pngSize(files['color.png'] as Uint8Array)).toEqual({ width: 192, height: 192, colorType: 6 });
+    expect(pngSize(files['outline.png'] as Uint8Array)).toEqual({ width: 32, height: 32, colorType: 6 });
+    expect(manifest.validDomains.length).toBeGreaterThan(0);
+  });
+
+  it('lists the verbs as commands within Teams\' ten per list, naming the rest in help', () => {
+    const { manifest } = unpack(buildTeamsPackage());
+    expect(manifest.id).toBe(PLACEHOLDER_APP_ID);
+    const [list] = manifest.bots[0]?.commandLists ?? [];
+    expect(list?.scopes).toEqual(['personal', 'team', 'groupChat']);
+    const titles = list?.commands.map((c) => c.title) ?? [];
+    expect(titles.length).toBeLessThanOrEqual(10);
+    for (const title of titles) expect(VERBS).toContain(title);
+    const help = list?.commands.find((c) => c.title === 'help')?.description ?? '';
+    for (const verb of VERBS) expect(titles.includes(verb) || help.includes(verb)).toBe(true);
+    for (const command of list?.commands ?? []) {
+      expect(command.title.length).toBeLessThanOrEqual(32);
+      expect(command.description.length).toBeLessThanOrEqual(128);
+    }
+  });
+
+  it('ships the icons the generator draws', () => {
+    expect(readFileSync(resolve(ROOT, 'teams/color.png'))).toEqual(colorIcon());
+    expect(readFileSync(resolve(ROOT, 'teams/outline.png'))).toEqual(outlineIcon());
+  });
+
+  it('refuses an app id that is not a GUID', () => {
+    expect(() => buildTeamsPackage({ appId: 'not-a-guid' })).toThrow(/GUID/);
+  });
+
+  it('writes dist/iip-teams.zip from `npm run package:teams`, the bot id from MicrosoftAppId', () => {
+    const appId = '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d';
+    const run = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/package-teams.ts'], {
+      cwd: ROOT, env: { ...process.env, MicrosoftAppId: appId }, encoding: 'utf8',
+    });
+    expect(run.status).toBe(0);
+    expect(run.stdout).toContain('dist/iip-teams.zip');
+    const { manifest } = unpack(readFileSync(resolve(ROOT, 'dist/iip-teams.zip')));
+    expect(manifest.bots[0]?.botId).toBe(appId);
+  });
+});
