@@ -23,9 +23,13 @@ export function describe(record: ThreadRecord): string {
 export async function threadCommand(ctx: HandlerContext, cmd: ThreadCommand): Promise<void> {
   const { messenger, state } = ctx;
   if (!cmd.thread || !cmd.record) {
-    const open = cmd.workspaceId ? await state.listOpenByUser(cmd.workspaceId, cmd.user) : [];
+    const open = (cmd.workspaceId ? await state.listOpenByUser(cmd.workspaceId, cmd.user) : []).slice(0, 20);
+    const links = await Promise.all(open.map((r) => messenger.permalink(r.thread)));
     const text = open.length
-      ? ['Your open workflows:', ...open.slice(0, 20).map((r) => `• ${describe(r)} (started ${new Date(r.createdAt).toISOString().slice(0, 16)})`)].join('\n')
+      ? ['Your open workflows:', ...open.map((r, i) => {
+        const link = links[i] ? ` · [open the thread](${links[i]})` : '';
+        return `• ${describe(r)} (started ${new Date(r.createdAt).toISOString().slice(0, 16)})${link}`;
+      })].join('\n')
       : 'You have no open workflows.';
     return messenger.notify({ conversation: cmd.conversation }, cmd.user, markdown(text));
   }
@@ -38,5 +42,7 @@ export async function threadCommand(ctx: HandlerContext, cmd: ThreadCommand): Pr
   const { version: _v, updatedAt: _u, wait: _w, ...rest } = record;
   const saved = await state.compareAndSet(cmd.thread, record.version, { ...rest, status: 'cancelled' });
   if (!saved) return messenger.notify({ thread: cmd.thread }, cmd.user, markdown('This workflow changed meanwhile; look at the latest message.'));
+  // stops a wait still polling the platform and lets the shown step drop its buttons
+  messenger.interrupt(cmd.thread);
   await messenger.post(cmd.thread, markdown(`Cancelled by <@${cmd.user}>. Nothing more will be sent to the platform for this ${record.workflow}.`));
 }

@@ -217,6 +217,11 @@ export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Prom
         });
         return ok({ message_ts: nextTs() });
       }
+      case 'chat.getPermalink': {
+        const message = channelOf(String(args.channel ?? '')).get(String(args.message_ts ?? ''));
+        if (!message || message.deleted) return fail('message_not_found');
+        return ok({ channel: message.channel, permalink: `https://fake.slack.test/archives/${message.channel}/p${message.ts.replace('.', '')}` });
+      }
       case 'views.open': {
         const view = args.view as Json | undefined;
         if (!args.trigger_id || args.trigger_id === 'expired') return fail('invalid_trigger_id');

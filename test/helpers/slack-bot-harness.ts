@@ -7,11 +7,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from '../../src/config.js';
 import { startBot, type RunningBot } from '../../src/bot.js';
-import { silentLogger } from '../../src/log.js';
+import { silentLogger, type Logger } from '../../src/log.js';
 import { startSimulator } from '../../src/platform/simulator/index.js';
 import type { RunningSimulator, SimulatorOptions } from '../../src/platform/simulator/types.js';
 import { startFakeSlackApi, type FakeSlackApi, type FakeSlackApiOptions, type FakeSlackMessage } from './fake-slack-api.js';
-import { eventCallback, sendEvent, sendInteraction, sendSlashCommand, blockActionsPayload, type SendOptions, type SlackResponse } from './slack-requests.js';
+import {
+  eventCallback, sendEvent, sendInteraction, sendSlashCommand, blockActionsPayload, viewSubmissionPayload, type SendOptions, type SlackResponse,
+} from './slack-requests.js';
 
 export const SIGNING_SECRET = 'test-signing-secret-8f2a';
 export const BOT_TOKEN = 'xoxb-test-token-5d1c';
@@ -23,7 +25,11 @@ export interface HarnessOptions {
   env?: Record<string, string>;
   /** reuse a state directory (a restart of the bot) */
   stateDir?: string;
+  /** the bot's logger (default silent) */
+  logger?: Logger;
 }
+
+type Where = { channel?: string; messageTs: string; threadTs?: string; userId?: string; values?: Record<string, unknown> };
 
 export interface SlackBotHarness {
   bot: RunningBot;
@@ -33,7 +39,11 @@ export interface SlackBotHarness {
   stateDir: string;
   command(text: string, fields?: { user_id?: string; channel_id?: string; trigger_id?: string }): Promise<SlackResponse>;
   event(event: Record<string, unknown>, eventId: string, options?: SendOptions): Promise<SlackResponse>;
-  click(action: { action_id: string; value: string }, where: { channel?: string; messageTs: string; threadTs?: string; userId?: string; values?: Record<string, unknown> }): Promise<SlackResponse>;
+  click(action: { action_id: string; value: string }, where: Where): Promise<SlackResponse>;
+  /** chooses an option of a static select menu (`value` is the option's value) */
+  choose(action: { action_id: string; value: string }, where: Where): Promise<SlackResponse>;
+  /** submits an opened modal (`view` as `views.open` received it) with values by field (block) id */
+  submitForm(view: Record<string, unknown>, fields: Record<string, string | string[]>, userId?: string): Promise<SlackResponse>;
   /** the replies of the newest thread the bot started in a channel (parent excluded) */
   latestThread(channel?: string): { parent: FakeSlackMessage; replies: FakeSlackMessage[] } | undefined;
   /** restart only the bot (same state, simulator and Slack) */
@@ -60,7 +70,7 @@ export async function startSlackBot(options: HarnessOptions = {}): Promise<Slack
     SLACK_API_URL: slack.url, PORT: '0', HOST: '127.0.0.1', STATE_FILE: join(stateDir, 'state.json'),
     RELAY_MIN_EDIT_INTERVAL_MS: '40', LOG_LEVEL: 'silent', ...options.env,
   });
-  const start = () => startBot({ config, logger: silentLogger });
+  const start = () => startBot({ config, logger: options.logger ?? silentLogger });
   let bot = await start();
   const url = () => `${bot.httpUrl}/slack/events`;
   let commands = 0;
@@ -77,6 +87,22 @@ export async function startSlackBot(options: HarnessOptions = {}): Promise<Slack
       channel: where.channel, messageTs: where.messageTs, threadTs: where.threadTs, userId: where.userId, values: where.values,
       triggerId: `${++commands}.${Date.now()}.c`,
     })),
+    choose: (action, where) => sendInteraction(url(), SIGNING_SECRET, blockActionsPayload({
+      action: { type: 'static_select', action_ts: String(Date.now() / 1000), action_id: action.action_id, selected_option: { value: action.value } },
+      channel: where.channel, messageTs: where.messageTs, threadTs: where.threadTs, userId: where.userId, values: where.values,
+      triggerId: `${++commands}.${Date.now()}.s`,
+    })),
+    submitForm(view, fields, userId) {
+      const values = Object.fromEntries(Object.entries(fields).map(([id, value]) => [id, {
+        [id]: Array.isArray(value)
+          ? { type: 'checkboxes', selected_options: value.map((v) => ({ value: v })) }
+          : { type: 'plain_text_input', value },
+      }]));
+      const payload = viewSubmissionPayload({ privateMetadata: String(view.private_metadata), values, ...(userId ? { userId } : {}) });
+      // every opened modal has its own id in Slack; the bot dedupes submissions by it
+      Object.assign(payload.view as Record<string, unknown>, { id: `V${++commands}` });
+      return sendInteraction(url(), SIGNING_SECRET, payload);
+    },
     latestThread(channel = 'C1') {
       const parents = slack.channelMessages(channel).filter((m) => !m.threadTs || m.threadTs === m.ts);
       const parent = parents.at(-1);

@@ -114,6 +114,12 @@ export function createSlackAdapter(options: SlackAdapterOptions): ChatAdapter {
       await call({ method: 'views.open', teamId: team }, () => client.views.open({ trigger_id: triggerId, view }));
     },
 
+    async permalink(thread: ThreadId): Promise<string | undefined> {
+      const { team, channel, threadTs } = slackThread(thread);
+      const result = await call({ method: 'chat.getPermalink', teamId: team }, () => client.chat.getPermalink({ channel, message_ts: threadTs }));
+      return result.permalink;
+    },
+
     start: (onIncoming) => bolt.start(onIncoming),
     stop: () => bolt.stop(),
   };

@@ -17,12 +17,14 @@ export async function resumeWaits(handlers: readonly Handler[], contexts: readon
     } catch {
       continue;
     }
-    const ctx = contexts.find((c) => c.messenger.platform === platform);
-    if (!handler?.resume || !ctx) {
+    const base = contexts.find((c) => c.messenger.platform === platform);
+    if (!handler?.resume || !base) {
       logger.warn({ thread: record.thread, workflow: record.workflow }, 'workflow: a recorded wait has no handler or adapter here');
       continue;
     }
     resumed += 1;
+    // the wait goes on with the platform key of the record's workspace, as the router gives its events
+    const ctx = base.keyring ? { ...base, platform: base.keyring.platformFor(record.workspaceId) } : base;
     handler.resume(ctx, record).catch((error: unknown) => logger.error({ err: error, thread: record.thread }, 'workflow: resuming a wait failed'));
   }
   if (resumed) logger.info({ resumed }, 'workflow: recorded waits resumed');

@@ -1,0 +1,53 @@
+/** What a novelty search keeps in its thread record: the command's options and the small confirmed selections. */
+import { UnexpectedResponseError } from '../../platform/errors.js';
+import type { AI35_5FeatureConfirm_NoveltySearchFeatureExtractDataDTO } from '../../platform/schemas/generated/ai35-5.js';
+import type { StepContext, WorkflowData } from '../workflow/types.js';
+
+/** A technical feature as AI35-5 and AI35-12 take it. */
+export type Feature = AI35_5FeatureConfirm_NoveltySearchFeatureExtractDataDTO;
+
+export interface QuickReference {
+  pn: string;
+  title: string;
+  score?: number;
+}
+
+export interface NoveltyData extends WorkflowData {
+  idea: string;
+  lang: 'en' | 'cn';
+  from?: string;
+  to?: string;
+  /** the features as confirmed in AI35-5: AI35-12 compares an added patent with them */
+  features?: Feature[];
+  /** how many references AI35-9 confirmed */
+  confirmedReferences?: number;
+  /** the report's title as submitted to AI35-10 */
+  title?: string;
+  /** the one-shot group's top references, for its final message */
+  quickReferences?: QuickReference[];
+}
+
+export type NoveltyContext = StepContext<NoveltyData>;
+
+/** The novelty task of the thread (from its record, never from a button). */
+export function taskIdOf(sc: NoveltyContext): string {
+  const id = sc.ids.task_id;
+  if (!id) throw new Error(`no novelty task is recorded for ${sc.thread}`);
+  return id;
+}
+
+/** The task id an operation returned; a success without one is an unreadable answer. */
+export function requireTaskId(operation: string, id: string | null | undefined): string {
+  if (!id) throw new UnexpectedResponseError({ operation }, 'no task_id in the answer');
+  return id;
+}
+
+/** AI35-1 and the older group's report take the same request. */
+export function submitRequest(data: Pick<NoveltyData, 'idea' | 'lang' | 'from' | 'to'>) {
+  return {
+    input: data.idea,
+    lang: data.lang,
+    ...(data.from ? { pbd_start: data.from } : {}),
+    ...(data.to ? { pbd_end: data.to } : {}),
+  };
+}

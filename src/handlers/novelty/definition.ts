@@ -1,0 +1,38 @@
+/** The novelty search as a workflow: the guided AI35 steps and the older one-shot group, and how each starts. */
+import type { WorkflowDefinition } from '../workflow/types.js';
+import { defineSend } from '../workflow/types.js';
+import { requireTaskId, submitRequest, type NoveltyData } from './data.js';
+import { elementsStep } from './elements.js';
+import { featuresStep } from './features.js';
+import { quickReportStep, quickResultsStep, quickStart } from './quick.js';
+import { referencesStep } from './references.js';
+import { reportStep, titleStep } from './report.js';
+import { solutionStep } from './solution.js';
+
+const guidedStart = defineSend<NoveltyData, undefined>({
+  operation: 'AI35-1',
+  label: 'Submitting the technical idea',
+  async run(sc) {
+    const created = await sc.ctx.platform.call('AI35-1', submitRequest(sc.data));
+    return { next: 'solution', ids: { task_id: requireTaskId('AI35-1', created.task_id) } };
+  },
+});
+
+export const NOVELTY: WorkflowDefinition<NoveltyData> = {
+  name: 'novelty',
+  noun: 'novelty search',
+  steps: {
+    'solution': solutionStep,
+    'features': featuresStep,
+    'elements': elementsStep,
+    'references': referencesStep,
+    'title': titleStep,
+    'report': reportStep,
+    'quick-results': quickResultsStep,
+    'quick-report': quickReportStep,
+  },
+  starts: {
+    guided: { step: 'solution', send: guidedStart },
+    quick: { step: 'quick-results', send: quickStart },
+  },
+};

@@ -1,0 +1,116 @@
+/**
+ * Step 3: AI35-6 proposes search elements per feature (keywords, their expansions, IPC classes). Confirm, or
+ * a submitted edit, sends AI35-7 with them, which starts the agent search.
+ */
+import type { Block, FormField } from '../../core/message.js';
+import { quoteUserText } from '../../core/message.js';
+import type { DataOf } from '../../platform/operations.js';
+import { defineStep, FormProblem } from '../workflow/types.js';
+import { taskIdOf, type NoveltyData } from './data.js';
+import { elementsOf, type Elements } from './payloads.js';
+import { clip } from './text.js';
+
+type Proposed = DataOf<'AI35-6'>;
+type Element = NonNullable<Elements['list']>[number];
+type Expression = NonNullable<Element['express']>[number];
+
+const KIND: Record<string, string> = { topic_search: 'topic', key_search: 'key', sup_search: 'supplementary' };
+const USER_SOURCE = 'user';
+
+const keys = (list: { key?: string }[] | undefined): string[] => (list ?? []).map((k) => k.key ?? '').filter(Boolean);
+
+function expressionLine(x: Expression): string {
+  const extend = keys(x.extend);
+  const ipc = keys(x.ipc);
+  return [x.word?.key ?? '', extend.join(', '), ipc.join(', ')].join(' | ');
+}
+
+export function renderElements(elements: Elements): Block[] {
+  const lines = (elements.list ?? []).map((e, i) => {
+    const head = `${i + 1}. **${KIND[e.feature_type ?? ''] ?? 'element'}**: ${quoteUserText(clip(e.feature_text_original ?? '', 200))}${e.selected === false ? ' — left out' : ''}`;
+    const words = (e.express ?? []).map((x) => {
+      const extend = keys(x.extend);
+      const ipc = keys(x.ipc);
+      return `   - ${quoteUserText(x.word?.key ?? '')}${extend.length ? ` (${quoteUserText(extend.join(', '))})` : ''}${ipc.length ? ` · IPC ${quoteUserText(ipc.join(', '))}` : ''}`;
+    });
+    return [head, ...words].join('\n');
+  });
+  return [
+    { type: 'markdown', text: lines.join('\n') || 'No search elements were proposed.' },
+    { type: 'context', text: 'Keywords (expansions) · IPC classes per feature. Confirm starts the search, which takes a few minutes.' },
+  ];
+}
+
+function editFields(elements: Elements): FormField[] {
+  const list = elements.list ?? [];
+  return [
+    {
+      id: 'keep', label: 'Elements to search', kind: 'checkboxes', optional: true,
+      options: list.map((e, i) => ({ value: String(i), label: clip(`${i + 1}. ${e.feature_text_original ?? ''}`, 70) })),
+      initial: list.flatMap((e, i) => (e.selected === false ? [] : [String(i)])),
+    },
+    ...list.map((e, i): FormField => ({
+      id: `expr-${i}`, label: `${i + 1}. ${clip(e.feature_text_original ?? '', 120)}: one keyword a line, "keyword | expansions | IPC classes"`,
+      kind: 'multiline', initial: (e.express ?? []).map(expressionLine).join('\n'),
+    })),
+  ];
+}
+
+function parseLines(text: string, before: Expression[]): Expression[] {
+  const sourceOf = (key: string) => {
+    for (const x of before) for (const k of [x.word, ...(x.extend ?? []), ...(x.ipc ?? [])]) if (k?.key === key) return k.source ?? USER_SOURCE;
+    return USER_SOURCE;
+  };
+  const ref = (key: string) => ({ key, source: sourceOf(key) });
+  const split = (part: string | undefined) => (part ?? '').split(/[,，;]/).map((s) => s.trim()).filter(Boolean);
+  return text.split('\n').map((line) => line.split('|')).filter(([word]) => word?.trim()).map(([word, extend, ipc]) => ({
+    word: ref(word!.trim()), extend: split(extend).map(ref), ipc: split(ipc).map(ref),
+  }));
+}
+
+function applyEdit(fields: Record<string, string | string[]>, elements: Elements): Elements {
+  const keep = new Set(Array.isArray(fields.keep) ? fields.keep : []);
+  const list = (elements.list ?? []).map((e, i): Element => {
+    const express = parseLines(String(fields[`expr-${i}`] ?? ''), e.express ?? []);
+    return { ...e, selected: keep.has(String(i)), express: express.length ? express : e.express ?? [] };
+  });
+  if (!list.some((e) => e.selected)) throw new FormProblem('Keep at least one search element; nothing was sent.');
+  return { ...elements, list };
+}
+
+export const elementsStep = defineStep<NoveltyData, Proposed, Elements | undefined>({
+  poll: {
+    operation: 'AI35-6',
+    label: 'Proposing the search elements',
+    read: (sc, signal) => sc.ctx.platform.call('AI35-6', { task_id: taskIdOf(sc) }, { signal }),
+    deadlineMs: 15 * 60_000,
+  },
+  review: {
+    title: 'Step 3 of 5 · Search elements',
+    render: (result, draft) => renderElements(draft ?? elementsOf(result)),
+    confirm: {
+      button: 'Confirm and search',
+      // undefined: the elements as proposed, read again when sent (the record keeps only what the user changed)
+      input: () => undefined,
+      send: {
+        operation: 'AI35-7',
+        label: 'Starting the search',
+        async run(sc, edited, result) {
+          const elements = edited ?? elementsOf(await result());
+          await sc.ctx.platform.call('AI35-7', { task_id: taskIdOf(sc), elements });
+          return { next: 'references' };
+        },
+      },
+    },
+    forms: {
+      edit: {
+        button: 'Edit',
+        title: 'Search elements',
+        submitLabel: 'Confirm and search',
+        then: 'confirm',
+        fields: (result, draft) => editFields(draft ?? elementsOf(result)),
+        apply: (fields, result, draft) => applyEdit(fields, draft ?? elementsOf(result)),
+      },
+    },
+  },
+});

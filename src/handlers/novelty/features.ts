@@ -1,0 +1,92 @@
+/**
+ * Step 2: AI35-4 extracts the technical features; they are shown numbered with their weights. Edit unticks,
+ * rewrites or adds features (shown again for Confirm); Confirm sends AI35-5 with the list as edited.
+ */
+import type { Block, FormField } from '../../core/message.js';
+import { quoteUserText } from '../../core/message.js';
+import type { DataOf } from '../../platform/operations.js';
+import { defineStep, FormProblem } from '../workflow/types.js';
+import { taskIdOf, type Feature, type NoveltyData } from './data.js';
+import { featuresOf } from './payloads.js';
+import { clip } from './text.js';
+
+type Extracted = DataOf<'AI35-4'>;
+
+const MAX_FEATURE_CHARS = 500;
+
+function featureLine(feature: Feature, index: number): string {
+  const text = quoteUserText(clip(feature.feature_text ?? feature.feature_text_original ?? '', 400));
+  const weight = feature.feature_weight ? ` _(${quoteUserText(feature.feature_weight)})_` : '';
+  const label = `${index + 1}. **${quoteUserText(feature.feature_num ?? `F${index + 1}`)}**${weight}`;
+  if (feature.selected === false) return `${label} ~~${text}~~ — left out`;
+  return `${label} ${text}${feature.user_add ? ' — added' : ''}`;
+}
+
+export function renderFeatures(features: Feature[]): Block[] {
+  const chosen = features.filter((f) => f.selected !== false).length;
+  return [
+    { type: 'markdown', text: features.map(featureLine).join('\n') || 'No features were extracted.' },
+    { type: 'context', text: `${chosen} of ${features.length} features will be searched. Edit to leave some out, reword them or add one.` },
+  ];
+}
+
+function editFields(features: Feature[]): FormField[] {
+  return [
+    {
+      id: 'keep', label: 'Features to search', kind: 'checkboxes', optional: true,
+      options: features.map((f, i) => ({ value: String(i), label: clip(`${f.feature_num ?? `F${i + 1}`} ${f.feature_text ?? ''}`, 70) })),
+      initial: features.flatMap((f, i) => (f.selected === false ? [] : [String(i)])),
+    },
+    ...features.map((f, i): FormField => ({
+      id: `text-${i}`, label: `${f.feature_num ?? `F${i + 1}`}`, kind: 'multiline', initial: f.feature_text ?? '', maxLength: MAX_FEATURE_CHARS,
+    })),
+    { id: 'add', label: 'Add a feature (optional)', kind: 'multiline', optional: true, maxLength: MAX_FEATURE_CHARS },
+  ];
+}
+
+function applyEdit(fields: Record<string, string | string[]>, features: Feature[]): Feature[] {
+  const keep = new Set(Array.isArray(fields.keep) ? fields.keep : []);
+  const edited = features.map((f, i): Feature => {
+    const text = String(fields[`text-${i}`] ?? '').trim();
+    return { ...f, feature_text: text || f.feature_text, selected: keep.has(String(i)) };
+  });
+  const added = String(fields.add ?? '').trim();
+  if (added) edited.push({ feature_num: `F${edited.length + 1}`, feature_text: added, feature_text_original: added, selected: true, user_add: true });
+  if (!edited.some((f) => f.selected)) throw new FormProblem('Keep at least one feature to search; nothing was changed.');
+  return edited;
+}
+
+export const featuresStep = defineStep<NoveltyData, Extracted, Feature[]>({
+  poll: {
+    operation: 'AI35-4',
+    label: 'Extracting the technical features',
+    read: (sc, signal) => sc.ctx.platform.call('AI35-4', { task_id: taskIdOf(sc) }, { signal }),
+    deadlineMs: 15 * 60_000,
+  },
+  review: {
+    title: 'Step 2 of 5 · Technical features',
+    render: (result, draft) => renderFeatures(draft ?? featuresOf(result)),
+    confirm: {
+      button: 'Confirm',
+      input: (result, draft) => draft ?? featuresOf(result),
+      send: {
+        operation: 'AI35-5',
+        label: 'Confirming the technical features',
+        async run(sc, features) {
+          await sc.ctx.platform.call('AI35-5', { task_id: taskIdOf(sc), tech_features: features });
+          return { next: 'elements', data: { features } };
+        },
+      },
+    },
+    forms: {
+      edit: {
+        button: 'Edit',
+        title: 'Technical features',
+        submitLabel: 'Save',
+        then: 'review',
+        fields: (result, draft) => editFields(draft ?? featuresOf(result)),
+        apply: (fields, result, draft) => applyEdit(fields, draft ?? featuresOf(result)),
+      },
+    },
+  },
+});

@@ -1,0 +1,61 @@
+/** `/iip novelty [quick] <technical idea> [--lang en|cn] [--from YYYYMMDD] [--to YYYYMMDD]`, parsed and checked. */
+
+export interface NoveltyOptions {
+  quick: boolean;
+  idea: string;
+  lang: 'en' | 'cn';
+  /** publication date range, YYYYMMDD */
+  from?: string;
+  to?: string;
+}
+
+/** No published limit for AI35-1's input; a Slack command carries a few thousand characters at most anyway. */
+export const MAX_IDEA_CHARS = 5_000;
+export const MIN_IDEA_CHARS = 10;
+
+export const usageText = (prefix: string): string =>
+  `Usage: \`${prefix}novelty <technical idea> [--lang en|cn] [--from YYYYMMDD] [--to YYYYMMDD]\`, or \`${prefix}novelty quick <technical idea>\` for the one-shot report without review steps.`;
+
+function isDate(value: string): boolean {
+  if (!/^\d{8}$/.test(value)) return false;
+  const [y, m, d] = [Number(value.slice(0, 4)), Number(value.slice(4, 6)), Number(value.slice(6, 8))];
+  const date = new Date(Date.UTC(y, m - 1, d));
+  return y >= 1800 && date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+}
+
+/** The options, or the problem to show above the usage line. */
+export function parseNoveltyArgs(args: string, defaultLang: 'en' | 'cn'): { options: NoveltyOptions } | { problem: string } {
+  const flags: Record<string, string> = {};
+  const ideaParts: string[] = [];
+  let rest = args.trim();
+  const quick = /^quick(\s|$)/i.test(rest);
+  if (quick) rest = rest.slice('quick'.length);
+  const tokens = [...rest.matchAll(/\S+/g)];
+  let last = 0;
+  for (let i = 0; i < tokens.length; i++) {
+    const token = tokens[i]![0];
+    const flag = /^--([a-z]+)(?:=(.*))?$/i.exec(token);
+    if (!flag) continue;
+    const name = flag[1]!.toLowerCase();
+    if (!['lang', 'from', 'to'].includes(name)) return { problem: `Unknown option \`--${name.slice(0, 20)}\`.` };
+    let value = flag[2];
+    const start = tokens[i]!.index;
+    ideaParts.push(rest.slice(last, start));
+    if (value === undefined) value = tokens[++i]?.[0];
+    last = i < tokens.length ? tokens[i]!.index + tokens[i]![0].length : rest.length;
+    if (value === undefined || value.startsWith('--')) return { problem: `\`--${name}\` needs a value.` };
+    flags[name] = value;
+  }
+  ideaParts.push(rest.slice(last));
+  const idea = ideaParts.join(' ').replace(/[ \t]+/g, ' ').replace(/ *\n */g, '\n').trim();
+  const lang = (flags.lang ?? defaultLang).toLowerCase();
+  if (lang !== 'en' && lang !== 'cn') return { problem: '`--lang` must be `en` or `cn`.' };
+  for (const name of ['from', 'to'] as const) {
+    const value = flags[name];
+    if (value !== undefined && !isDate(value)) return { problem: `\`--${name}\` must be a date written YYYYMMDD, e.g. 20200131.` };
+  }
+  if (flags.from && flags.to && flags.from > flags.to) return { problem: '`--from` must not be after `--to`.' };
+  if (Array.from(idea).length < MIN_IDEA_CHARS) return { problem: 'Describe the technical idea in a sentence or more.' };
+  if (idea.length > MAX_IDEA_CHARS) return { problem: `The technical idea can be at most ${MAX_IDEA_CHARS.toLocaleString('en-US')} characters; yours has ${idea.length.toLocaleString('en-US')}.` };
+  return { options: { quick, idea, lang, ...(flags.from ? { from: flags.from } : {}), ...(flags.to ? { to: flags.to } : {}) } };
+}

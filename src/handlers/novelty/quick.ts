@@ -1,0 +1,56 @@
+/** `/iip novelty quick`: the older one-shot group (report → query → download), no review steps, the link at the end. */
+import { mention, quoteUserText, type OutgoingMessage } from '../../core/message.js';
+import type { DataOf } from '../../platform/operations.js';
+import { defineSend, defineStep } from '../workflow/types.js';
+import { requireTaskId, submitRequest, taskIdOf, type NoveltyData, type QuickReference } from './data.js';
+import { clip, PATENT_LINK, percent } from './text.js';
+
+const TOP_REFERENCES = 5;
+
+export const quickStart = defineSend<NoveltyData, undefined>({
+  operation: 'NOVELTY-REPORT',
+  label: 'Starting the one-shot novelty report',
+  async run(sc) {
+    const created = await sc.ctx.platform.call('NOVELTY-REPORT', submitRequest(sc.data));
+    return { next: 'quick-results', ids: { task_id: requireTaskId('NOVELTY-REPORT', created.task_id) } };
+  },
+});
+
+export const quickResultsStep = defineStep<NoveltyData, DataOf<'NOVELTY-QUERY'>, never>({
+  poll: {
+    operation: 'NOVELTY-QUERY',
+    label: 'Searching for prior art',
+    read: (sc, signal) => sc.ctx.platform.call('NOVELTY-QUERY', { task_id: taskIdOf(sc) }, { signal }),
+  },
+  then: (result) => ({
+    next: 'quick-report',
+    data: {
+      quickReferences: (result.references ?? []).slice(0, TOP_REFERENCES).map((r): QuickReference => ({
+        pn: r.pn ?? '', title: clip(r.title ?? '', 150), ...(typeof r.score === 'number' ? { score: r.score } : {}),
+      })),
+    },
+  }),
+});
+
+function quickMessage(url: string | null | undefined, references: QuickReference[], startedBy: string): OutgoingMessage {
+  if (!url) throw new Error('the report is ready but its link is missing');
+  const text = `📄 **Novelty report ready**: [download the report](${url})`;
+  const lines = references.map((r, i) => `${i + 1}. ${r.pn ? `[${r.pn}](${PATENT_LINK(r.pn)}) ` : ''}${quoteUserText(r.title)} · score ${percent(r.score)}`);
+  return {
+    text,
+    blocks: [
+      { type: 'markdown', text },
+      ...(lines.length ? [{ type: 'markdown' as const, text: `**Closest references**\n${lines.join('\n')}` }] : []),
+      { type: 'context', text: `Requested by ${mention(startedBy)} · one-shot report, no review steps.` },
+    ],
+  };
+}
+
+export const quickReportStep = defineStep<NoveltyData, DataOf<'NOVELTY-DOWNLOAD'>, never>({
+  poll: {
+    operation: 'NOVELTY-DOWNLOAD',
+    label: 'Preparing the report',
+    read: (sc, signal) => sc.ctx.platform.call('NOVELTY-DOWNLOAD', { task_id: taskIdOf(sc) }, { signal }),
+  },
+  then: (result, sc) => ({ done: quickMessage(result.report_url, sc.data.quickReferences ?? [], sc.record.startedBy) }),
+});

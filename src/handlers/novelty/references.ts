@@ -1,0 +1,81 @@
+/**
+ * Step 4: AI35-8 until the agent search finishes (progress from its process steps), then the filtered reference
+ * list. Add a patent (AI35-12) and Remove a reference change the list; Confirm sends AI35-9 with it.
+ */
+import { defineStep, FormProblem } from '../workflow/types.js';
+import { taskIdOf, type NoveltyContext, type NoveltyData } from './data.js';
+import { toFinalEntry } from './payloads.js';
+import { finalResult, listed, MAX_ADDED, NO_EDITS, removalChoices, removeReference, type ReferenceEdits, type SearchResult } from './references-list.js';
+import { renderReferences } from './references-render.js';
+import { isPublicationNumber } from './text.js';
+
+type Step = { status?: unknown; title?: { en?: unknown } };
+
+/** "2/5 search steps done · now: All-elements search (TACD)" from AI35-8's process_dict while it runs. */
+export function searchProgress(result: SearchResult): string | undefined {
+  if (result.task_status === 'waiting') return 'Queued on the platform';
+  const dict = (result.process_dict ?? {}) as Record<string, Step>;
+  const keys = (result.process_dict_keys ?? Object.keys(dict)).map(String);
+  if (keys.length === 0) return undefined;
+  const done = keys.filter((k) => dict[k]?.status === 'success').length;
+  const current = keys.map((k) => dict[k]).find((s) => s && s.status !== 'success');
+  const now = typeof current?.title?.en === 'string' ? ` · now: ${current.title.en}` : '';
+  return `${done}/${keys.length} search steps done${now}`;
+}
+
+async function addPatent(fields: Record<string, string | string[]>, result: SearchResult, edits: ReferenceEdits, sc: NoveltyContext): Promise<ReferenceEdits> {
+  const pn = String(fields.pn ?? '').replace(/\s+/g, '').toUpperCase();
+  if (!isPublicationNumber(pn)) throw new FormProblem('Give a publication number such as CN118289111A or US20210150214A1; nothing was added.');
+  if (listed(result, edits).some((item) => item.key === pn || item.entry.document?.startsWith(`${pn} `))) throw new FormProblem(`${pn} is already on the list.`);
+  if (edits.added.length >= MAX_ADDED) throw new FormProblem(`At most ${MAX_ADDED} patents can be added.`);
+  const features = (sc.data.features ?? []).filter((f) => f.selected !== false);
+  if (features.length === 0) throw new FormProblem('The confirmed technical features of this search are not known, so no patent can be compared.');
+  const compared = await sc.ctx.platform.call('AI35-12', { request: { pn, is_add_patent: true, add_patent_selected: true }, tech_features: features });
+  const entry = compared.final_res?.[0];
+  if (!entry) throw new FormProblem(`The platform returned no comparison for ${pn}; nothing was added.`);
+  return { ...edits, added: [...edits.added, toFinalEntry(entry, { patent_id: entry.patent_id ?? pn, user_added: true, selected: true })] };
+}
+
+export const referencesStep = defineStep<NoveltyData, SearchResult, ReferenceEdits>({
+  poll: {
+    operation: 'AI35-8',
+    label: 'Searching the patent literature (this takes a few minutes)',
+    read: (sc, signal) => sc.ctx.platform.call('AI35-8', { task_id: taskIdOf(sc) }, { signal }),
+    progress: searchProgress,
+    deadlineMs: 45 * 60_000,
+  },
+  review: {
+    title: 'Step 4 of 5 · References and feature comparison',
+    render: (result, edits) => renderReferences(result, edits),
+    confirm: {
+      button: 'Confirm',
+      input: (_result, edits) => edits ?? NO_EDITS,
+      send: {
+        operation: 'AI35-9',
+        label: 'Confirming the reference list',
+        async run(sc, edits, result) {
+          const final = finalResult(await result(), edits);
+          await sc.ctx.platform.call('AI35-9', { task_id: taskIdOf(sc), final_result: final });
+          return { next: 'title', data: { confirmedReferences: final.length } };
+        },
+      },
+    },
+    forms: {
+      add: {
+        button: 'Add a patent',
+        title: 'Add a patent',
+        submitLabel: 'Add',
+        then: 'review',
+        fields: () => [{ id: 'pn', label: 'Publication number, e.g. CN118289111A', kind: 'text', maxLength: 30 }],
+        apply: (fields, result, edits, sc) => addPatent(fields, result, edits ?? NO_EDITS, sc),
+      },
+    },
+    selects: {
+      remove: {
+        label: 'Remove a reference',
+        options: (result, edits) => removalChoices(result, edits),
+        apply: (key, result, edits) => removeReference(key, result, edits ?? NO_EDITS),
+      },
+    },
+  },
+});

@@ -1,0 +1,66 @@
+/** Step 5: Generate report asks for a title (default from the idea), AI35-10 creates it, AI35-11 until its link is ready. */
+import { mention, quoteUserText, type OutgoingMessage } from '../../core/message.js';
+import type { DataOf } from '../../platform/operations.js';
+import { defineStep, FormProblem } from '../workflow/types.js';
+import { requireTaskId, taskIdOf, type NoveltyData } from './data.js';
+import { clip } from './text.js';
+
+const MAX_TITLE_CHARS = 200;
+
+export function defaultTitle(idea: string): string {
+  const firstSentence = idea.split(/(?<=[.!?。！？])\s|\n/u)[0] ?? idea;
+  return `Novelty search: ${clip(firstSentence.replace(/[.。]$/u, ''), 80)}`;
+}
+
+export function reportMessage(url: string | null | undefined, title: string, startedBy: string): OutgoingMessage {
+  if (!url) throw new Error('the report is ready but its link is missing');
+  const text = `📄 **Novelty search report ready**: [${quoteUserText(title.replace(/[[\]]/g, ''))}](${url})`;
+  return { text, blocks: [{ type: 'markdown', text }, { type: 'context', text: `Requested by ${mention(startedBy)} · the search is done.` }] };
+}
+
+export const titleStep = defineStep<NoveltyData, undefined, { title: string }>({
+  review: {
+    title: 'Step 5 of 5 · Report',
+    render: (_result, _draft, sc) => [{
+      type: 'markdown',
+      text: `The reference list is confirmed (${sc.data.confirmedReferences ?? 0} references). Generate the report; you can give it a title first.`,
+    }],
+    confirm: {
+      input: (_result, draft, sc) => draft ?? { title: defaultTitle(sc.data.idea) },
+      send: {
+        operation: 'AI35-10',
+        label: 'Creating the report',
+        async run(sc, input) {
+          const created = await sc.ctx.platform.call('AI35-10', { task_id: taskIdOf(sc), title: input.title });
+          return { next: 'report', ids: { report_id: requireTaskId('AI35-10', created.task_id) }, data: { title: input.title } };
+        },
+      },
+    },
+    forms: {
+      title: {
+        button: 'Generate report',
+        title: 'Report title',
+        submitLabel: 'Generate',
+        then: 'confirm',
+        fields: (_result, draft, sc) => [{
+          id: 'title', label: 'Title of the report', kind: 'text', initial: draft?.title ?? defaultTitle(sc.data.idea), maxLength: MAX_TITLE_CHARS,
+        }],
+        apply(fields) {
+          const title = String(fields.title ?? '').trim();
+          if (!title) throw new FormProblem('The report needs a title; nothing was sent.');
+          return { title: clip(title, MAX_TITLE_CHARS) };
+        },
+      },
+    },
+  },
+});
+
+export const reportStep = defineStep<NoveltyData, DataOf<'AI35-11'>, never>({
+  poll: {
+    operation: 'AI35-11',
+    label: 'Writing the report',
+    read: (sc, signal) => sc.ctx.platform.call('AI35-11', { task_id: sc.ids.report_id ?? taskIdOf(sc) }, { signal }),
+    deadlineMs: 20 * 60_000,
+  },
+  then: (result, sc) => ({ done: reportMessage(result.report_url, sc.data.title ?? defaultTitle(sc.data.idea), sc.record.startedBy) }),
+});

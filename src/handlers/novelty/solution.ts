@@ -1,0 +1,59 @@
+/** Step 1: AI35-2 summarises the submitted idea; Confirm (or a submitted edit) sends AI35-3. */
+import type { DataOf } from '../../platform/operations.js';
+import { defineStep, FormProblem } from '../workflow/types.js';
+import { taskIdOf, type NoveltyData } from './data.js';
+import { quoted } from './text.js';
+
+type Summary = DataOf<'AI35-2'>;
+interface SolutionInput {
+  /** set when the user edited the text; absent, AI35-3 confirms the platform's own summary */
+  tech_solution?: string;
+}
+
+const MAX_SOLUTION_CHARS = 5_000;
+
+export const solutionStep = defineStep<NoveltyData, Summary, SolutionInput>({
+  poll: {
+    operation: 'AI35-2',
+    label: 'Summarising the technical solution',
+    read: (sc, signal) => sc.ctx.platform.call('AI35-2', { task_id: taskIdOf(sc) }, { signal }),
+    deadlineMs: 15 * 60_000,
+  },
+  review: {
+    title: 'Step 1 of 5 · Technical solution',
+    render: (result, draft) => [
+      { type: 'markdown', text: quoted(draft?.tech_solution ?? result.tech_solution ?? '') },
+      { type: 'context', text: 'The search starts from this summary: confirm it, or edit it first.' },
+    ],
+    confirm: {
+      button: 'Confirm',
+      input: () => ({}),
+      send: {
+        operation: 'AI35-3',
+        label: 'Confirming the technical solution',
+        async run(sc, input) {
+          const request = { task_id: taskIdOf(sc), ...(input.tech_solution ? { tech_solution: input.tech_solution } : {}) };
+          await sc.ctx.platform.call('AI35-3', request);
+          return { next: 'features' };
+        },
+      },
+    },
+    forms: {
+      edit: {
+        button: 'Edit',
+        title: 'Technical solution',
+        submitLabel: 'Confirm',
+        then: 'confirm',
+        fields: (result, draft) => [{
+          id: 'solution', label: 'The technical solution the search starts from', kind: 'multiline',
+          initial: draft?.tech_solution ?? result.tech_solution ?? '', maxLength: MAX_SOLUTION_CHARS,
+        }],
+        apply(fields) {
+          const text = String(fields.solution ?? '').trim();
+          if (!text) throw new FormProblem('The technical solution cannot be empty; nothing was sent.');
+          return { tech_solution: text };
+        },
+      },
+    },
+  },
+});

@@ -1,0 +1,108 @@
+/**
+ * Clicks on a workflow's messages: Confirm, Retry, a select menu's choice, and the buttons that open forms.
+ * Each is judged under the thread's lock against the record as it is then, so a double click, an old step's
+ * button or a forged value changes nothing and the platform is called once.
+ */
+import type { HandlerContext } from '../../core/handler.js';
+import type { ActionIncoming } from '../../core/incoming.js';
+import { markdown } from '../../core/message.js';
+import type { ThreadRecord } from '../../state/store.js';
+import { userMessage } from '../user-errors.js';
+import { runSend, sendOf } from './advance.js';
+import { watchForCancel } from './cancel-watch.js';
+import { prefetch, recordConfirmation } from './confirm.js';
+import { deliver, locked, showAndSave, tryDeliver } from './deliver.js';
+import { flowOf, saveFlow, stepContext, waitFor } from './flow.js';
+import { openStepForm } from './forms.js';
+import { admit, refuse, refusalFor, type Acting, type Refusal } from './judge.js';
+import { CONFIRM, RETRY, progressMessage, retriedLine, reviewMessage, settled, failureMessage } from './messages.js';
+import { startPoll } from './poller.js';
+import { stepOf } from './step-result.js';
+import type { WorkflowData, WorkflowDefinition } from './types.js';
+import type { StepValue } from './values.js';
+
+type Outcome = Refusal | { read: unknown } | ThreadRecord;
+
+export async function onAction<D extends WorkflowData>(ctx: HandlerContext, def: WorkflowDefinition<D>, incoming: ActionIncoming, record: ThreadRecord): Promise<void> {
+  const acting: Acting = { thread: incoming.thread, user: incoming.user, value: incoming.value };
+  const value = await admit(ctx, def, acting, record);
+  if (!value) return;
+  if (incoming.action === CONFIRM) return confirmClick(ctx, def, acting, value, record);
+  if (incoming.action === RETRY) return retryClick(ctx, def, acting, value, record);
+  if (incoming.action.startsWith('form-')) return openStepForm(ctx, def, incoming, value, incoming.action.slice('form-'.length));
+  if (incoming.action.startsWith('select-')) return chooseClick(ctx, def, acting, value, record, incoming.action.slice('select-'.length));
+  return refuse(ctx, def, acting, record, 'invalid');
+}
+
+async function settle<D extends WorkflowData>(ctx: HandlerContext, def: WorkflowDefinition<D>, acting: Acting, record: ThreadRecord, outcome: Outcome | undefined): Promise<ThreadRecord | undefined> {
+  if (outcome === undefined) return undefined;
+  if (typeof outcome === 'string') return void (await refuse(ctx, def, acting, record, outcome));
+  if ('read' in outcome) {
+    const text = `⚠️ The step's result could not be read from the platform: ${userMessage(outcome.read)} Try again in a moment.`;
+    return void (await ctx.messenger.notify({ thread: acting.thread }, acting.user.id, markdown(text)));
+  }
+  return outcome;
+}
+
+async function confirmClick<D extends WorkflowData>(ctx: HandlerContext, def: WorkflowDefinition<D>, acting: Acting, value: StepValue, record: ThreadRecord): Promise<void> {
+  const reading = await prefetch(ctx, def, acting.thread, value, ['review']);
+  const saved = await settle(ctx, def, acting, record, await locked<Outcome>(ctx, acting.thread, async (current) => {
+    const refusal = refusalFor(def, current, value, ['review']);
+    if (refusal) return refusal;
+    const review = stepOf(def, current.step).review;
+    if (!review?.confirm.button) return 'invalid';
+    const read = await reading.resolve(current);
+    if (!read.ok) return { read: read.error };
+    const input = review.confirm.input(read.result, flowOf(current).draft, stepContext<D>(ctx, current));
+    return (await recordConfirmation(ctx, def, current, input, acting.user.id, read.result, false)) ?? 'stale';
+  }));
+  if (saved) await runSend(ctx, def, saved);
+}
+
+/** Retry repeats what failed: the confirmation (its request or the task it started failed), or the wait. */
+async function retryClick<D extends WorkflowData>(ctx: HandlerContext, def: WorkflowDefinition<D>, acting: Acting, value: StepValue, record: ThreadRecord): Promise<void> {
+  let resend = false;
+  const saved = await settle(ctx, def, acting, record, await locked<Outcome>(ctx, acting.thread, async (current) => {
+    const refusal = refusalFor(def, current, value, ['failed']);
+    if (refusal) return refusal;
+    const flow = flowOf(current);
+    const failure = flow.failure;
+    const poll = stepOf(def, current.step).poll;
+    resend = Boolean(flow.pending && (failure?.during !== 'wait' || !poll));
+    const shown = failureMessage(def, current.step, failure?.text ?? 'The step failed.', current.version);
+    if (resend) {
+      const next = await saveFlow(ctx, current, { flow: { ...flow, phase: 'send', failure: undefined }, wait: waitFor(sendOf(def, flow.pending!).operation, current.step) });
+      if (next) await tryDeliver(ctx, acting.thread, flow.message, settled(shown, retriedLine(acting.user.id)));
+      return next ?? 'stale';
+    }
+    if (!poll) return 'invalid';
+    const next = await saveFlow(ctx, current, { flow: { ...flow, phase: 'poll', failure: undefined }, wait: waitFor(poll.operation, current.step) });
+    if (next) await deliver(ctx, acting.thread, flow.message, progressMessage(def, current.step, poll.label, retriedLine(acting.user.id), next.version));
+    return next ?? 'stale';
+  }));
+  if (!saved) return;
+  if (resend) await runSend(ctx, def, saved);
+  else startPoll(ctx, def, saved);
+}
+
+/** A select menu's choice changes the step's draft at once, and the review is drawn again with it. */
+async function chooseClick<D extends WorkflowData>(
+  ctx: HandlerContext, def: WorkflowDefinition<D>, acting: Acting, value: StepValue, record: ThreadRecord, name: string,
+): Promise<void> {
+  const reading = await prefetch(ctx, def, acting.thread, value, ['review']);
+  await settle(ctx, def, acting, record, await locked<Outcome>(ctx, acting.thread, async (current) => {
+    const refusal = refusalFor(def, current, value, ['review']);
+    if (refusal) return refusal;
+    const select = stepOf(def, current.step).review?.selects?.[name];
+    if (!select || value.key === undefined) return 'invalid';
+    const read = await reading.resolve(current);
+    if (!read.ok) return { read: read.error };
+    const flow = flowOf(current);
+    const sc = stepContext<D>(ctx, current);
+    const draft = select.apply(value.key, read.result, flow.draft, sc);
+    const draw = (v: number) => reviewMessage(def, current.step, read.result, draft, sc, v);
+    const saved = await showAndSave(ctx, current, { flow: { ...flow, draft } }, draw, flow.message);
+    if (saved) watchForCancel(ctx, acting.thread, flowOf(saved).message, draw(saved.version));
+    return saved ?? 'stale';
+  }));
+}

@@ -1,0 +1,30 @@
+/**
+ * `cancel` (the word or the Cancel button) is handled by the core's thread commands, which interrupt the
+ * thread's running work through the messenger. A running wait stops on that; a review or failure message
+ * shown meanwhile is watched the same way, so that its buttons go as soon as the workflow is cancelled.
+ */
+import type { HandlerContext } from '../../core/handler.js';
+import type { OutgoingMessage } from '../../core/message.js';
+import type { ThreadId } from '../../core/thread-id.js';
+import { tryDeliver } from './deliver.js';
+import { flowOf } from './flow.js';
+import { CANCELLED_LINE, settled } from './messages.js';
+
+export function watchForCancel(ctx: HandlerContext, thread: ThreadId, messageId: string | undefined, shown: OutgoingMessage): void {
+  if (!messageId) return;
+  const signal = ctx.messenger.begin(thread);
+  signal.addEventListener('abort', () => {
+    void (async () => {
+      if (ctx.lifetime?.aborted) return;
+      const record = await ctx.state.get(thread);
+      const flow = record && flowOf(record);
+      if (record?.status !== 'cancelled' || flow?.message !== messageId || !['review', 'failed'].includes(flow.phase)) return;
+      await tryDeliver(ctx, thread, messageId, settled(shown, CANCELLED_LINE));
+    })().catch((error: unknown) => ctx.logger.warn({ err: error, thread }, 'workflow: a cancelled step could not be tidied'));
+  }, { once: true });
+}
+
+/** Ends the watch of a finished workflow (the messenger forgets the thread). */
+export function endWatch(ctx: HandlerContext, thread: ThreadId): void {
+  ctx.messenger.interrupt(thread);
+}

@@ -1,0 +1,82 @@
+/**
+ * The machinery's part of a thread record: `data.flow` says what the thread is doing within its step, the rest
+ * of `data` belongs to the workflow. Every write is a compare-and-set on the version the caller read.
+ */
+import type { HandlerContext } from '../../core/handler.js';
+import type { ThreadId } from '../../core/thread-id.js';
+import type { PlatformIds, ThreadRecord, ThreadStatus, Wait } from '../../state/store.js';
+import { writeRecord } from '../record.js';
+import type { StepContext, WorkflowData } from './types.js';
+
+/**
+ * send: a confirmation is on its way to the platform; poll: waiting for a platform task; review: waiting for
+ * the user; failed: a failure with Retry is shown; done: finished.
+ */
+export type Phase = 'send' | 'poll' | 'review' | 'failed' | 'done';
+
+/**
+ * A confirmation the user made, kept until the platform task it starts has succeeded: Retry sends it again
+ * when the request or that task failed.
+ */
+export interface Pending {
+  /** the step whose send it is */
+  step: string;
+  /** `confirm` (the step's confirm send) or `start:<name>` */
+  send: string;
+  input: unknown;
+  by: string;
+}
+
+export interface FlowState {
+  phase: Phase;
+  pending?: Pending;
+  /** the step's edits not confirmed yet (small: selections, not platform results) */
+  draft?: unknown;
+  /** the step's message: progress while waiting, then the review or the failure */
+  message?: string;
+  /** send: the request failed; task: the task it started failed; wait: waiting failed (timeout, network) */
+  failure?: { during: 'send' | 'task' | 'wait'; text: string };
+}
+
+export const flowOf = (record: ThreadRecord): FlowState => (record.data.flow as FlowState | undefined) ?? { phase: 'review' };
+
+export function dataOf<D extends WorkflowData>(record: ThreadRecord): D {
+  const { flow: _flow, ...data } = record.data;
+  return data as D;
+}
+
+export function stepContext<D extends WorkflowData>(ctx: HandlerContext, record: ThreadRecord): StepContext<D> {
+  return { ctx, thread: record.thread, record, ids: record.ids, data: dataOf<D>(record) };
+}
+
+export interface FlowChange {
+  flow: FlowState;
+  step?: string;
+  status?: ThreadStatus;
+  /** null clears the wait */
+  wait?: Wait | null;
+  ids?: PlatformIds;
+  data?: WorkflowData;
+}
+
+const STATUS_OF: Record<Phase, ThreadStatus> = { send: 'waiting', poll: 'waiting', review: 'active', failed: 'active', done: 'done' };
+
+/** Writes a flow change over `record`; undefined when the record changed since it was read. */
+export function saveFlow(ctx: HandlerContext, record: ThreadRecord, change: FlowChange): Promise<ThreadRecord | undefined> {
+  const wait = change.wait === null ? undefined : change.wait ?? record.wait;
+  return writeRecord(ctx.state, record, {
+    step: change.step ?? record.step,
+    status: change.status ?? STATUS_OF[change.flow.phase],
+    wait,
+    ids: { ...record.ids, ...change.ids },
+    data: { ...record.data, ...change.data, flow: change.flow },
+  });
+}
+
+export const waitFor = (operation: string, step: string): Wait => ({ operation, step, since: Date.now() });
+
+/** The record as it is now, when it is still the one `record` was (same version); undefined otherwise. */
+export async function unchanged(ctx: HandlerContext, thread: ThreadId, version: number): Promise<ThreadRecord | undefined> {
+  const current = await ctx.state.get(thread);
+  return current && current.version === version ? current : undefined;
+}

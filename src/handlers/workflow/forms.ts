@@ -1,0 +1,96 @@
+/**
+ * A review's forms. Opening one must happen within Slack's 3-second trigger window: the values come from this
+ * process's cache of the step's result (a short platform read only after a restart), and the form opens before
+ * anything slow. A submission is judged like a click, then either confirms the step or becomes its draft.
+ */
+import type { HandlerContext } from '../../core/handler.js';
+import type { ActionIncoming, FormIncoming } from '../../core/incoming.js';
+import { markdown, type FormSpec } from '../../core/message.js';
+import type { ThreadRecord } from '../../state/store.js';
+import { userMessage } from '../user-errors.js';
+import { runSend } from './advance.js';
+import { watchForCancel } from './cancel-watch.js';
+import { recordConfirmation } from './confirm.js';
+import { locked, showAndSave } from './deliver.js';
+import { flowOf, stepContext } from './flow.js';
+import { admit, refuse, refusalFor, type Acting, type Refusal } from './judge.js';
+import { formAction, reviewMessage } from './messages.js';
+import { stepOf, stepResult } from './step-result.js';
+import { FormProblem, type WorkflowData, type WorkflowDefinition } from './types.js';
+import { encodeValue, type StepValue } from './values.js';
+
+/** How long opening a form may wait for the thread's lock and for a platform read, within the 3 s window. */
+const OPEN_LOCK_MS = 1_000;
+const OPEN_READ_MS = 1_500;
+
+const note = (ctx: HandlerContext, acting: Acting, text: string) => ctx.messenger.notify({ thread: acting.thread }, acting.user.id, markdown(text));
+
+export async function openStepForm<D extends WorkflowData>(
+  ctx: HandlerContext, def: WorkflowDefinition<D>, incoming: ActionIncoming, value: StepValue, name: string,
+): Promise<void> {
+  const acting: Acting = { thread: incoming.thread, user: incoming.user, value: incoming.value };
+  // a fresh read behind any save in flight, so a button drawn a moment ago is judged against its own version
+  const record = await locked(ctx, incoming.thread, async (current) => current, OPEN_LOCK_MS);
+  if (!record) return;
+  const refusal: Refusal | undefined = refusalFor(def, record, value, ['review']);
+  if (refusal) return refuse(ctx, def, acting, record, refusal);
+  const form = stepOf(def, record.step).review?.forms?.[name];
+  if (!form) return refuse(ctx, def, acting, record, 'invalid');
+  let result: unknown;
+  try {
+    result = await stepResult(ctx, def, record, OPEN_READ_MS);
+  } catch {
+    return note(ctx, acting, 'The step\'s data is still loading from the platform; click the button again in a moment.');
+  }
+  const sc = stepContext<D>(ctx, record);
+  const spec: FormSpec = {
+    action: formAction(name), title: form.title, submitLabel: form.submitLabel,
+    fields: form.fields(result, flowOf(record).draft, sc),
+    value: encodeValue({ workflow: def.name, step: record.step, version: record.version }),
+  };
+  let opened: boolean;
+  try {
+    opened = await ctx.messenger.openForm(incoming.triggerId, incoming.thread, spec);
+  } catch (error) {
+    ctx.logger.warn({ err: error, thread: incoming.thread }, 'workflow: a form did not open');
+    return note(ctx, acting, 'The form could not be opened in time; click the button again.');
+  }
+  if (!opened) return note(ctx, acting, `This chat cannot show forms, so "${form.button}" is not available here; Confirm or Cancel instead.`);
+}
+
+export async function onForm<D extends WorkflowData>(ctx: HandlerContext, def: WorkflowDefinition<D>, incoming: FormIncoming, record: ThreadRecord): Promise<void> {
+  const acting: Acting = { thread: incoming.thread, user: incoming.user, value: incoming.value };
+  const value = await admit(ctx, def, acting, record);
+  if (!value) return;
+  const name = incoming.action.startsWith('form-') ? incoming.action.slice('form-'.length) : '';
+  const form = stepOf(def, value.step in def.steps ? value.step : record.step).review?.forms?.[name];
+  const early = form ? refusalFor(def, record, value, ['review']) : 'invalid';
+  if (early || !form) return refuse(ctx, def, acting, record, early ?? 'invalid');
+  let result: unknown;
+  try {
+    result = await stepResult(ctx, def, record);
+  } catch (error) {
+    return note(ctx, acting, `⚠️ The step's result could not be read from the platform: ${userMessage(error)}`);
+  }
+  let input: unknown;
+  try {
+    input = await form.apply(incoming.fields, result, flowOf(record).draft, stepContext<D>(ctx, record));
+  } catch (error) {
+    const text = error instanceof FormProblem ? error.message : `${form.title} failed: ${userMessage(error)}`;
+    return note(ctx, acting, `⚠️ ${text}`);
+  }
+  const outcome = await locked<Refusal | ThreadRecord>(ctx, incoming.thread, async (current) => {
+    const refusal = refusalFor(def, current, value, ['review']);
+    if (refusal) return refusal;
+    if (form.then === 'confirm') return (await recordConfirmation(ctx, def, current, input, acting.user.id, result, true)) ?? 'stale';
+    const flow = flowOf(current);
+    const sc = stepContext<D>(ctx, current);
+    const draw = (v: number) => reviewMessage(def, current.step, result, input, sc, v);
+    const saved = await showAndSave(ctx, current, { flow: { ...flow, draft: input } }, draw, flow.message);
+    if (saved) watchForCancel(ctx, incoming.thread, flowOf(saved).message, draw(saved.version));
+    return saved ?? 'stale';
+  });
+  if (outcome === undefined) return;
+  if (typeof outcome === 'string') return refuse(ctx, def, acting, record, outcome);
+  if (form.then === 'confirm') await runSend(ctx, def, outcome);
+}

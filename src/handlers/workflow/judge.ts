@@ -1,0 +1,57 @@
+/** Whether a click or form submission may act on the thread's record as it is now, and what to tell the user if not. */
+import type { HandlerContext } from '../../core/handler.js';
+import type { User } from '../../core/incoming.js';
+import { markdown } from '../../core/message.js';
+import type { ThreadId } from '../../core/thread-id.js';
+import { isFinished } from '../../state/options.js';
+import type { ThreadRecord } from '../../state/store.js';
+import { flowOf, type Phase } from './flow.js';
+import { mayAct, notAllowedNote } from './permission.js';
+import type { WorkflowData, WorkflowDefinition } from './types.js';
+import { decodeValue, judgeValue, type StepValue } from './values.js';
+
+export type Refusal = 'invalid' | 'stale' | 'finished' | 'not-allowed';
+
+export interface Acting {
+  thread: ThreadId;
+  user: User;
+  value: string;
+}
+
+export function refusalFor<D extends WorkflowData>(
+  def: WorkflowDefinition<D>, record: ThreadRecord, value: StepValue | undefined, phases: readonly Phase[],
+): Refusal | undefined {
+  const verdict = judgeValue(value, record, new Set(Object.keys(def.steps)));
+  if (verdict === 'invalid') return 'invalid';
+  if (isFinished(record.status)) return 'finished';
+  if (verdict === 'stale' || !phases.includes(flowOf(record).phase)) return 'stale';
+  return undefined;
+}
+
+/** The decoded value when the user may act at all (the starter rule), or undefined after telling them why not. */
+export async function admit<D extends WorkflowData>(
+  ctx: HandlerContext, def: WorkflowDefinition<D>, acting: Acting, record: ThreadRecord,
+): Promise<StepValue | undefined> {
+  const value = decodeValue(acting.value);
+  if (!value || value.workflow !== def.name) {
+    await refuse(ctx, def, acting, record, 'invalid');
+    return undefined;
+  }
+  if (!mayAct(ctx.settings, record, acting.user.id)) {
+    await refuse(ctx, def, acting, record, 'not-allowed');
+    return undefined;
+  }
+  return value;
+}
+
+export function refuse<D extends WorkflowData>(
+  ctx: HandlerContext, def: WorkflowDefinition<D>, acting: Acting, record: ThreadRecord, refusal: Refusal,
+): Promise<void> {
+  const text = {
+    'invalid': 'This button is not valid here; nothing was changed.',
+    'stale': 'Already done: this step was confirmed or changed meanwhile. The latest message in the thread has the current buttons.',
+    'finished': `This ${def.noun} is already ${record.status}; nothing was changed.`,
+    'not-allowed': notAllowedNote(record, def.noun),
+  }[refusal];
+  return ctx.messenger.notify({ thread: acting.thread }, acting.user.id, markdown(text));
+}

@@ -1,0 +1,71 @@
+/**
+ * The machinery's messages: progress while waiting, a step's review with its controls, the same review once
+ * settled (controls gone, who confirmed it), and a failure with Retry. Buttons carry `encodeValue` values.
+ */
+import { mention, type Block, type Button, type OutgoingMessage } from '../../core/message.js';
+import type { StepContext, StepDefinition, WorkflowData, WorkflowDefinition } from './types.js';
+import { encodeValue } from './values.js';
+
+export const CANCEL = 'cancel';
+export const CONFIRM = 'confirm';
+export const RETRY = 'retry';
+export const formAction = (name: string): string => `form-${name}`;
+export const selectAction = (name: string): string => `select-${name}`;
+
+const message = (blocks: Block[]): OutgoingMessage => ({
+  text: blocks.map((b) => (b.type === 'markdown' || b.type === 'context' ? b.text : '')).find((t) => t.trim()) ?? ' ',
+  blocks,
+});
+
+const cancelButton = (def: WorkflowDefinition<WorkflowData>, step: string, version: number): Button =>
+  ({ action: CANCEL, label: 'Cancel', value: encodeValue({ workflow: def.name, step, version }), style: 'danger' });
+
+export function progressMessage(def: WorkflowDefinition<WorkflowData>, step: string, label: string, note: string | undefined, version: number): OutgoingMessage {
+  const blocks: Block[] = [{ type: 'markdown', text: `⏳ ${label}…` }];
+  if (note) blocks.push({ type: 'context', text: note });
+  blocks.push({ type: 'actions', buttons: [cancelButton(def, step, version)] });
+  return message(blocks);
+}
+
+/** The review of a step; with `version` its controls, without it only the content (for a settled message). */
+export function reviewMessage<D extends WorkflowData>(
+  def: WorkflowDefinition<D>, step: string, result: unknown, draft: unknown, sc: StepContext<D>, version?: number, footer?: string,
+): OutgoingMessage {
+  const definition = def.steps[step] as StepDefinition<D>;
+  const review = definition.review;
+  if (!review) throw new Error(`step ${step} of ${def.name} has no review`);
+  const blocks: Block[] = [{ type: 'markdown', text: `**${review.title}**` }, ...review.render(result, draft, sc)];
+  if (version !== undefined) {
+    const value = (key?: string) => encodeValue({ workflow: def.name, step, version, ...(key === undefined ? {} : { key }) });
+    for (const [name, select] of Object.entries(review.selects ?? {})) {
+      const options = select.options(result, draft, sc).map((o) => ({ ...o, value: value(o.value) }));
+      if (options.length > 0) blocks.push({ type: 'select', id: `${step}-${name}`, action: selectAction(name), label: select.label, options, value: '' });
+    }
+    const buttons: Button[] = [];
+    if (review.confirm.button) buttons.push({ action: CONFIRM, label: review.confirm.button, value: value(), style: 'primary' });
+    for (const [name, form] of Object.entries(review.forms ?? {})) buttons.push({ action: formAction(name), label: form.button, value: value() });
+    buttons.push(cancelButton(def as WorkflowDefinition<WorkflowData>, step, version));
+    blocks.push({ type: 'actions', buttons });
+  }
+  if (footer) blocks.push({ type: 'context', text: footer });
+  return message(blocks);
+}
+
+export function failureMessage(def: WorkflowDefinition<WorkflowData>, step: string, text: string, version: number): OutgoingMessage {
+  const value = encodeValue({ workflow: def.name, step, version });
+  return message([
+    { type: 'markdown', text: `⚠️ ${text}` },
+    { type: 'actions', buttons: [{ action: RETRY, label: 'Retry', value, style: 'primary' }, cancelButton(def, step, version)] },
+  ]);
+}
+
+/** A message whose controls were used: the same words without buttons or menus, and a line saying what happened. */
+export function settled(shown: OutgoingMessage, line: string): OutgoingMessage {
+  const blocks = (shown.blocks ?? [{ type: 'markdown' as const, text: shown.text }])
+    .filter((b) => b.type !== 'actions' && b.type !== 'select' && b.type !== 'multiSelect');
+  return { text: shown.text, blocks: [...blocks, { type: 'context', text: line }] };
+}
+
+export const confirmedLine = (userId: string, edited = false): string => `✅ Confirmed by ${mention(userId)}${edited ? ' (edited)' : ''}`;
+export const retriedLine = (userId: string): string => `↻ Retried by ${mention(userId)}`;
+export const CANCELLED_LINE = '⏹ Cancelled';

@@ -1,0 +1,12 @@
+/** Who may press a workflow's buttons and submit its forms. */
+import type { BotSettings } from '../../core/handler.js';
+import { mention } from '../../core/message.js';
+import type { ThreadRecord } from '../../state/store.js';
+
+/** With `confirmers: 'starter'` (the default) only the user who started the workflow; with `anyone`, everyone in the channel. */
+export function mayAct(settings: Pick<BotSettings, 'confirmers'>, record: Pick<ThreadRecord, 'startedBy'>, userId: string): boolean {
+  return settings.confirmers === 'anyone' || userId === record.startedBy;
+}
+
+export const notAllowedNote = (record: Pick<ThreadRecord, 'startedBy'>, noun: string): string =>
+  `Only ${mention(record.startedBy)}, who started this ${noun}, can confirm or change it.`;

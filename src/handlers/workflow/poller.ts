@@ -1,0 +1,105 @@
+/**
+ * The durable wait: the record already says what the thread waits for (`wait`); this polls the platform with a
+ * deadline and backoff, shows progress in the step's message, and on success shows the review (or moves on).
+ * One poller per thread and process; it ends quietly when the bot stops (the next start resumes it) and stops
+ * when the record moves under it (cancel).
+ */
+import type { HandlerContext } from '../../core/handler.js';
+import { pollTask } from '../../platform/poll.js';
+import { taskState } from '../../platform/task-state.js';
+import type { ThreadRecord } from '../../state/store.js';
+import { advance, fail } from './advance.js';
+import { watchForCancel } from './cancel-watch.js';
+import { lockedAt, showAndSave, tryDeliver } from './deliver.js';
+import { flowOf, stepContext, unchanged } from './flow.js';
+import { CANCELLED_LINE, progressMessage, reviewMessage, settled } from './messages.js';
+import { ProgressNotes } from './progress.js';
+import { claimWait, rememberResult, releaseWait } from './registry.js';
+import { stepOf } from './step-result.js';
+import type { WorkflowData, WorkflowDefinition } from './types.js';
+
+export const DEFAULT_TIMING = { intervalMs: 500, maxIntervalMs: 10_000, deadlineMs: 30 * 60_000 };
+/** A resumed wait whose deadline passed while the bot was down still gets this long. */
+const MIN_REMAINING_MS = 60_000;
+
+class RecordMovedError extends Error {
+  constructor() {
+    super('the thread record changed during the wait');
+    this.name = 'RecordMovedError';
+  }
+}
+
+/** Starts the thread's poller in the background (errors are logged). */
+export function startPoll<D extends WorkflowData>(ctx: HandlerContext, def: WorkflowDefinition<D>, record: ThreadRecord): void {
+  void runPoll(ctx, def, record).catch((error: unknown) => ctx.logger.error({ err: error, thread: record.thread }, 'workflow: a wait ended in an error'));
+}
+
+export async function runPoll<D extends WorkflowData>(ctx: HandlerContext, def: WorkflowDefinition<D>, record: ThreadRecord): Promise<void> {
+  if (!claimWait(ctx.state, record.thread)) return;
+  const interrupt = ctx.messenger.begin(record.thread);
+  const signal = ctx.lifetime ? AbortSignal.any([interrupt, ctx.lifetime]) : interrupt;
+  try {
+    await pollStep(ctx, def, record, signal);
+  } finally {
+    releaseWait(ctx.state, record.thread);
+    ctx.messenger.finish(record.thread, interrupt);
+  }
+}
+
+async function pollStep<D extends WorkflowData>(ctx: HandlerContext, def: WorkflowDefinition<D>, record: ThreadRecord, signal: AbortSignal): Promise<void> {
+  const { thread } = record;
+  const step = stepOf(def, record.step);
+  const poll = step.poll;
+  if (!poll) throw new Error(`step ${record.step} of ${def.name} has nothing to wait for`);
+  const timing = { ...DEFAULT_TIMING, ...def.timing };
+  const total = poll.deadlineMs ?? timing.deadlineMs;
+  const elapsed = Date.now() - (record.wait?.since ?? Date.now());
+  const flow = flowOf(record);
+  const sc = stepContext<D>(ctx, record);
+  const notes = new ProgressNotes(ctx, thread, flow.message, (note) => progressMessage(def, record.step, poll.label, note, record.version));
+  let result: unknown;
+  try {
+    result = await pollTask(async (s) => {
+      if (!(await unchanged(ctx, thread, record.version))) throw new RecordMovedError();
+      return poll.read(sc, s);
+    }, {
+      operation: poll.operation,
+      state: (r) => (poll.state ? poll.state(r) : taskState(poll.operation, r, ctx.logger)),
+      intervalMs: timing.intervalMs,
+      maxIntervalMs: timing.maxIntervalMs,
+      deadlineMs: Math.max(total - elapsed, MIN_REMAINING_MS),
+      signal,
+      onProgress: (r) => notes.note(poll.progress?.(r)),
+    });
+  } catch (error) {
+    await notes.close();
+    if (ctx.lifetime?.aborted) return;
+    const current = await unchanged(ctx, thread, record.version);
+    if (!current) return settleMoved(ctx, record, poll.label, flow.message);
+    return fail(ctx, def, current, 'poll', error, poll.label);
+  }
+  await notes.close();
+  rememberResult(ctx.state, thread, record.step, result);
+  if (step.review) return showReview(ctx, def, record, result);
+  if (!step.then) throw new Error(`step ${record.step} of ${def.name} has neither a review nor a then`);
+  try {
+    return await advance(ctx, def, record, await step.then(result, sc), flow.message);
+  } catch (error) {
+    return fail(ctx, def, record, 'poll', error, poll.label);
+  }
+}
+
+/** The step's result with its controls; the confirmation that started the task is done with. */
+async function showReview<D extends WorkflowData>(ctx: HandlerContext, def: WorkflowDefinition<D>, record: ThreadRecord, result: unknown): Promise<void> {
+  const draw = (current: ThreadRecord) => (v: number) => reviewMessage(def, current.step, result, undefined, stepContext<D>(ctx, current), v);
+  const saved = await lockedAt(ctx, record.thread, record.version, (current) =>
+    showAndSave(ctx, current, { flow: { phase: 'review' }, wait: null }, draw(current), flowOf(current).message));
+  if (saved) watchForCancel(ctx, record.thread, flowOf(saved).message, draw(saved)(saved.version));
+}
+
+/** The wait stopped because the record changed: a cancelled workflow's progress message says so. */
+async function settleMoved(ctx: HandlerContext, record: ThreadRecord, label: string, messageId: string | undefined): Promise<void> {
+  const current = await ctx.state.get(record.thread);
+  if (current?.status !== 'cancelled') return;
+  await tryDeliver(ctx, record.thread, messageId, settled({ text: label, blocks: [{ type: 'markdown', text: `${label}: stopped.` }] }, CANCELLED_LINE));
+}

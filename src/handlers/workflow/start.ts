@@ -1,0 +1,37 @@
+/** Starting a workflow: its thread, its record (the first request recorded as pending before it is sent), the send. */
+import type { HandlerContext } from '../../core/handler.js';
+import type { CommandIncoming } from '../../core/incoming.js';
+import { markdown, type OutgoingMessage } from '../../core/message.js';
+import { runSend } from './advance.js';
+import { waitFor, type FlowState } from './flow.js';
+import type { WorkflowData, WorkflowDefinition } from './types.js';
+
+export interface StartRequest<D extends WorkflowData> {
+  incoming: CommandIncoming;
+  /** the message that opens the thread (who started what) */
+  parent: OutgoingMessage;
+  /** which of the definition's `starts` */
+  start: string;
+  data: D;
+  /** what the start's send is given */
+  input: unknown;
+}
+
+export async function startWorkflow<D extends WorkflowData>(ctx: HandlerContext, def: WorkflowDefinition<D>, request: StartRequest<D>): Promise<void> {
+  const { incoming } = request;
+  const start = def.starts[request.start];
+  if (!start) throw new Error(`${def.name} has no start ${request.start}`);
+  const thread = await ctx.messenger.threadFor(incoming, request.parent);
+  const existing = await ctx.state.get(thread);
+  if (existing) {
+    const text = `This thread already runs a ${existing.workflow}; start the ${def.noun} in a new message.`;
+    return ctx.messenger.notify({ thread }, incoming.user.id, markdown(text));
+  }
+  const flow: FlowState = { phase: 'send', pending: { step: start.step, send: `start:${request.start}`, input: request.input, by: incoming.user.id } };
+  const record = await ctx.state.compareAndSet(thread, 0, {
+    thread, workflow: def.name, step: start.step, status: 'waiting', workspaceId: incoming.workspaceId, startedBy: incoming.user.id,
+    ids: {}, data: { ...request.data, flow }, wait: waitFor(start.send.operation, start.step), createdAt: Date.now(),
+  });
+  if (!record) return; // the same thread was started twice at once: the first one runs it
+  await runSend(ctx, def, record);
+}

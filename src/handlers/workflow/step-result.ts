@@ -1,0 +1,38 @@
+/**
+ * The platform result a step shows: from this process's cache when it is there, otherwise read again from the
+ * platform (the reads are safe to repeat; large results never go into the thread record).
+ */
+import type { HandlerContext } from '../../core/handler.js';
+import { taskState } from '../../platform/task-state.js';
+import type { ThreadRecord } from '../../state/store.js';
+import { stepContext } from './flow.js';
+import { cachedResult, rememberResult } from './registry.js';
+import type { StepDefinition, WorkflowData, WorkflowDefinition } from './types.js';
+
+export const READ_TIMEOUT_MS = 30_000;
+
+export function stepOf<D extends WorkflowData>(def: WorkflowDefinition<D>, step: string): StepDefinition<D> {
+  const found = def.steps[step];
+  if (!found) throw new Error(`${def.name} has no step ${step}`);
+  return found;
+}
+
+/** The result from the cache only (no platform call): what a form must open with inside Slack's 3 seconds. */
+export function cachedStepResult<D extends WorkflowData>(ctx: HandlerContext, def: WorkflowDefinition<D>, record: ThreadRecord): { result: unknown } | undefined {
+  if (!stepOf(def, record.step).poll) return { result: undefined };
+  return cachedResult(ctx.state, record.thread, record.step);
+}
+
+export async function stepResult<D extends WorkflowData>(
+  ctx: HandlerContext, def: WorkflowDefinition<D>, record: ThreadRecord, timeoutMs = READ_TIMEOUT_MS,
+): Promise<unknown> {
+  const cached = cachedStepResult(ctx, def, record);
+  if (cached) return cached.result;
+  const poll = stepOf(def, record.step).poll!;
+  const signal = AbortSignal.timeout(timeoutMs);
+  const result = await poll.read(stepContext<D>(ctx, record), signal);
+  const state = poll.state ? poll.state(result) : taskState(poll.operation, result, ctx.logger);
+  if (state !== 'succeeded') throw new Error(`${poll.operation} is ${state} while its result is being reviewed`);
+  rememberResult(ctx.state, record.thread, record.step, result);
+  return result;
+}

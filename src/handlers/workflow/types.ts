@@ -1,0 +1,128 @@
+/**
+ * How a multi-step platform workflow declares itself. A workflow is a set of named steps; each step may wait
+ * for a platform task (`poll`), then either asks the user to review the result (`review`: Confirm, forms,
+ * select menus) or continues at once (`then`). What a confirmation sends is a `Send`. The machinery owns the
+ * record, buttons, permissions, durable waits, progress, failures with Retry, and restarts.
+ */
+import type { HandlerContext } from '../../core/handler.js';
+import type { Block, Choice, FormField, OutgoingMessage } from '../../core/message.js';
+import type { ThreadId } from '../../core/thread-id.js';
+import type { CallOperationId, OperationId } from '../../platform/operations.js';
+import type { TaskState } from '../../platform/task-state.js';
+import type { PlatformIds, ThreadRecord } from '../../state/store.js';
+
+/** The workflow's own small data (the command's options, confirmed selections); kept in the thread record. */
+export type WorkflowData = Record<string, unknown>;
+
+/** What every step function is given. */
+export interface StepContext<D extends WorkflowData> {
+  ctx: HandlerContext;
+  thread: ThreadId;
+  record: ThreadRecord;
+  ids: PlatformIds;
+  data: D;
+}
+
+/** Where a workflow goes after a confirmation or an automatic step. */
+export type Transition<D extends WorkflowData> =
+  | { next: string; ids?: PlatformIds; data?: Partial<D> }
+  | { done: OutgoingMessage; ids?: PlatformIds; data?: Partial<D> };
+
+/**
+ * A request that advances the workflow on the platform (a create: never repeated without the user's Retry).
+ * `result` gives the platform result of the step it confirms (cached, or read again), for requests built from it.
+ */
+export interface Send<D extends WorkflowData, I = unknown, R = unknown> {
+  /** the operation, recorded as the thread's wait while the request is out */
+  operation: OperationId;
+  /** for messages: "Sending the confirmed features" → "Sending the confirmed features failed: …" */
+  label: string;
+  run(sc: StepContext<D>, input: I, result: () => Promise<R>): Promise<Transition<D>>;
+}
+
+/** A platform task the step waits for, read again and again until it is done. */
+export interface Poll<D extends WorkflowData, R = unknown> {
+  /** the polled operation: its task status decides (see platform/task-state.ts) unless `state` is given */
+  operation: CallOperationId;
+  /** "Extracting the technical features": shown while waiting and in failures */
+  label: string;
+  read(sc: StepContext<D>, signal: AbortSignal): Promise<R>;
+  state?(result: R): TaskState;
+  /** a short progress note from a running answer ("3/5 search steps") */
+  progress?(result: R): string | undefined;
+  /** how long to wait in all (default: the workflow's) */
+  deadlineMs?: number;
+}
+
+/** A form a review offers (Edit, Add a patent, a report title). */
+export interface FormDefinition<D extends WorkflowData, R = unknown, I = unknown> {
+  /** the label of the button that opens it */
+  button: string;
+  title: string;
+  submitLabel: string;
+  fields(result: R, draft: I | undefined, sc: StepContext<D>): FormField[];
+  /** The submission as the step's input; throw `FormProblem` to refuse it with a note to the user. */
+  apply(fields: Record<string, string | string[]>, result: R, draft: I | undefined, sc: StepContext<D>): I | Promise<I>;
+  /** `confirm`: the submission is the confirmation, sent at once; `review`: it becomes the draft, shown again */
+  then: 'confirm' | 'review';
+}
+
+/** A select menu of a review: choosing an option changes the draft at once (remove a reference). */
+export interface SelectDefinition<D extends WorkflowData, R = unknown, I = unknown> {
+  label: string;
+  /** option values are the keys passed to `apply` (short: at most 100 characters) */
+  options(result: R, draft: I | undefined, sc: StepContext<D>): Choice[];
+  apply(key: string, result: R, draft: I | undefined, sc: StepContext<D>): I;
+}
+
+export interface Review<D extends WorkflowData, R = unknown, I = unknown> {
+  /** the message's heading, e.g. "Step 2 of 5 · Technical features" */
+  title: string;
+  render(result: R, draft: I | undefined, sc: StepContext<D>): Block[];
+  /** what Confirm (and every `then: 'confirm'` form) sends */
+  confirm: {
+    /** the Confirm button's label; absent: only the forms confirm */
+    button?: string;
+    /** the input Confirm sends when no form gave one */
+    input(result: R, draft: I | undefined, sc: StepContext<D>): I;
+    send: Send<D, I, R>;
+  };
+  forms?: Record<string, FormDefinition<D, R, I>>;
+  selects?: Record<string, SelectDefinition<D, R, I>>;
+}
+
+export interface StepDefinition<D extends WorkflowData, R = unknown, I = unknown> {
+  /** absent: the step has no platform result (its review shows only the workflow's data) */
+  poll?: Poll<D, R>;
+  review?: Review<D, R, I>;
+  /** no review: where to go as soon as the result is there */
+  then?(result: R, sc: StepContext<D>): Transition<D> | Promise<Transition<D>>;
+}
+
+export interface WorkflowDefinition<D extends WorkflowData> {
+  /** the record's `workflow` and the prefix of its button values */
+  name: string;
+  /** "novelty search", in messages */
+  noun: string;
+  steps: Record<string, StepDefinition<D>>;
+  /** the sends that start a run, by name (`startWorkflow(def, 'guided', ...)`) */
+  starts: Record<string, { step: string; send: Send<D> }>;
+  timing?: { intervalMs?: number; maxIntervalMs?: number; deadlineMs?: number };
+}
+
+/**
+ * Types a step by its result and input, and erases them for the definition's map. Step functions are methods,
+ * so the erased step is checked where it is written and stays assignable.
+ */
+export const defineStep = <D extends WorkflowData, R, I>(step: StepDefinition<D, R, I>): StepDefinition<D> =>
+  step as StepDefinition<D>;
+
+export const defineSend = <D extends WorkflowData, I>(send: Send<D, I, void>): Send<D> => send as Send<D>;
+
+/** Thrown by a form's `apply` when the submission cannot be used; its message is shown to the user. */
+export class FormProblem extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'FormProblem';
+  }
+}
