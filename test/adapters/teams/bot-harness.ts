@@ -1,0 +1,89 @@
+/**
+ * The whole bot as Teams sees it: `startBot` with the Teams adapter (botbuilder's CloudAdapter on a local port),
+ * the router and handlers, the real platform client against the simulator, a real lowdb state file, and the
+ * fake Bot Connector recording what the bot shows. Mentions and card clicks are sent as Teams sends them.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startBot, type RunningBot } from '../../../src/bot.js';
+import { loadConfig } from '../../../src/config.js';
+import { createTeamsAdapter } from '../../../src/adapters/teams/index.js';
+import { createHttpServer, type HttpServer } from '../../../src/http/server.js';
+import { silentLogger } from '../../../src/log.js';
+import { startSimulator } from '../../../src/platform/simulator/index.js';
+import type { RunningSimulator, SimulatorOptions } from '../../../src/platform/simulator/types.js';
+import { startFakeBotConnector, type FakeActivity, type FakeBotConnector } from '../../helpers/fake-bot-connector.js';
+import { CHANNEL, USER, activityId, cardSubmit, channelMention, sendActivity, type SentActivity } from '../../helpers/teams-activities.js';
+
+type Json = Record<string, unknown>;
+
+export interface CardButton {
+  title: string;
+  data: Json;
+}
+
+/** Every Action.Submit of a card, in order. */
+export function buttonsOf(activity: FakeActivity | undefined): CardButton[] {
+  const buttons: CardButton[] = [];
+  const visit = (value: unknown): void => {
+    if (Array.isArray(value)) value.forEach(visit);
+    else if (typeof value === 'object' && value !== null) {
+      const node = value as Json;
+      if (node.type === 'Action.Submit') buttons.push({ title: String(node.title), data: node.data as Json });
+      Object.values(node).forEach(visit);
+    }
+  };
+  visit(activity?.attachments);
+  return buttons;
+}
+
+export const cardJson = (activity: FakeActivity | undefined): string => JSON.stringify(activity?.attachments ?? []);
+
+export interface TeamsBotHarness {
+  bot: RunningBot;
+  sim: RunningSimulator;
+  fake: FakeBotConnector;
+  messagesUrl: string;
+  /** A new channel post mentioning the bot; returns its id (the root of the reply chain the bot answers in). */
+  mention(text: string): Promise<{ root: string; sent: SentActivity }>;
+  /** The bot's messages in the reply chain of `root`, in order. */
+  replies(root: string): FakeActivity[];
+  /** Clicks a card's button as drawn (its data plus the card inputs given). */
+  click(root: string, card: FakeActivity, button: CardButton, inputs?: Json, user?: { id: string; name: string }): Promise<SentActivity>;
+  close(): Promise<void>;
+}
+
+export async function startTeamsBot(options: { simulator?: SimulatorOptions } = {}): Promise<TeamsBotHarness> {
+  const sim = await startSimulator(options.simulator);
+  const fake = await startFakeBotConnector();
+  const stateDir = mkdtempSync(join(tmpdir(), 'iip-teams-'));
+  const config = loadConfig({
+    IIP_API_KEY: 'sk-teams-e2e-key', IIP_BASE_URL: sim.url, STATE_FILE: join(stateDir, 'state.json'),
+    RELAY_MIN_EDIT_INTERVAL_MS: '40', LOG_LEVEL: 'silent', PORT: '0', HOST: '127.0.0.1',
+  });
+  const server: HttpServer = createHttpServer({ port: 0, host: '127.0.0.1', logger: silentLogger });
+  const adapter = createTeamsAdapter({ server, logger: silentLogger, allowUnauthenticated: true, serviceUrl: fake.url });
+  const bot = await startBot({ config, logger: silentLogger, extraAdapters: () => [adapter] });
+  const { url } = await server.listen();
+  const messagesUrl = `${url}/api/messages`;
+  return {
+    bot, sim, fake, messagesUrl,
+    async mention(text) {
+      const root = activityId();
+      const sent = await sendActivity(messagesUrl, channelMention(text, { serviceUrl: fake.url, id: root }));
+      return { root, sent };
+    },
+    replies: (root) => fake.replyChain(CHANNEL, root),
+    click: (root, card, button, inputs = {}, user = USER) => sendActivity(messagesUrl, cardSubmit({ ...button.data, ...inputs }, {
+      serviceUrl: fake.url, place: 'channel', root, replyToId: card.id, user,
+    })),
+    async close() {
+      await bot.stop();
+      await server.close();
+      await fake.close();
+      await sim.close();
+      rmSync(stateDir, { recursive: true, force: true });
+    },
+  };
+}
