@@ -14,7 +14,9 @@ import { silentLogger } from '../../../src/log.js';
 import { startSimulator } from '../../../src/platform/simulator/index.js';
 import type { RunningSimulator, SimulatorOptions } from '../../../src/platform/simulator/types.js';
 import { startFakeBotConnector, type FakeActivity, type FakeBotConnector } from '../../helpers/fake-bot-connector.js';
-import { CHANNEL, USER, activityId, cardSubmit, channelMention, sendActivity, type SentActivity } from '../../helpers/teams-activities.js';
+import {
+  CHANNEL, USER, activityId, cardSubmit, channelMention, personalMessage, sendActivity, type SentActivity,
+} from '../../helpers/teams-activities.js';
 
 type Json = Record<string, unknown>;
 
@@ -47,6 +49,8 @@ export interface TeamsBotHarness {
   messagesUrl: string;
   /** A new channel post mentioning the bot; returns its id (the root of the reply chain the bot answers in). */
   mention(text: string): Promise<{ root: string; sent: SentActivity }>;
+  /** A message in the user's 1:1 chat with the bot (no mention). */
+  personal(text: string): Promise<SentActivity>;
   /** The bot's messages in the reply chain of `root`, in order. */
   replies(root: string): FakeActivity[];
   /** Clicks a card's button as drawn (its data plus the card inputs given). */
@@ -74,6 +78,7 @@ export async function startTeamsBot(options: { simulator?: SimulatorOptions } = 
       const sent = await sendActivity(messagesUrl, channelMention(text, { serviceUrl: fake.url, id: root }));
       return { root, sent };
     },
+    personal: (text) => sendActivity(messagesUrl, personalMessage(text, { serviceUrl: fake.url })),
     replies: (root) => fake.replyChain(CHANNEL, root),
     click: (root, card, button, inputs = {}, user = USER) => sendActivity(messagesUrl, cardSubmit({ ...button.data, ...inputs }, {
       serviceUrl: fake.url, place: 'channel', root, replyToId: card.id, user,

@@ -47,6 +47,18 @@ describe('Teams, the whole bot', () => {
     expect(bodies(h, 'AI07').map((r) => r.body)).toEqual([{ prompt: question, stream: true }]);
   });
 
+  test('a 1:1 message needs no mention or verb and streams natively; the final message is the whole answer', async () => {
+    h = await startTeamsBot({ simulator: { streamChunkDelayMs: 2 } });
+    const question = 'What limits the energy density of sodium-ion cells?';
+    expect((await h.personal(question)).status).toBe(200);
+    const stream = await waitFor(() => h!.fake.streams.find((s) => s.final), 'the final streamed message', 10_000);
+    expect(stream.updates.length).toBeGreaterThan(0);
+    const expected = renderMarkdown(expectedChatAnswer('AI07', { prompt: question }), { nameOf: () => undefined, mentions: [] });
+    expect(bodyOf(stream.final).slice(0, expected.length)).toEqual(expected);
+    expect(h.fake.callsTo('update')).toHaveLength(0);
+    expect(h.fake.callsTo('create')).toHaveLength(0);
+  });
+
   test('the novelty search runs from the mention to the report link through card clicks; a double click confirms once', async () => {
     h = await startTeamsBot();
     const { root } = await h.mention(`novelty ${IDEA}`);

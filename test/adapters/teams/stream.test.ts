@@ -5,7 +5,7 @@ import { threadId } from '../../../src/core/thread-id.js';
 import { TeamsApiError } from '../../../src/adapters/teams/index.js';
 import { CHANNEL, PERSONAL_CHAT, TENANT, activityId } from '../../helpers/teams-activities.js';
 import type { FakeActivity } from '../../helpers/fake-bot-connector.js';
-import { caught, startTeamsHarness, type TeamsHarness } from './harness.js';
+import { caught, startTeamsHarness, waitFor, type TeamsHarness } from './harness.js';
 
 let harness: TeamsHarness | undefined;
 afterEach(async () => {
@@ -24,6 +24,16 @@ async function* words(text: string, pauseMs: number): AsyncGenerator<string> {
     await new Promise((resolve) => setTimeout(resolve, pauseMs));
     yield word;
   }
+}
+
+/** The first two words each wait until Teams showed the text before them, so the stream has several updates. */
+async function* pacedByTeams(h: TeamsHarness, text: string): AsyncGenerator<string> {
+  const [first, second, ...rest] = text.split(/(?<= )/);
+  yield first as string;
+  await waitFor(() => (h.fake.streams[0]?.updates.length ?? 0) >= 1, 'the first stream update');
+  yield second as string;
+  await waitFor(() => (h.fake.streams[0]?.updates.length ?? 0) >= 2, 'the second stream update');
+  yield* words(rest.join(''), 1);
 }
 
 const ANSWER = 'CRISPR is a gene editing technique that cuts DNA at a chosen place using a guide RNA and the Cas9 enzyme.';
@@ -53,7 +63,7 @@ describe('Teams adapter: native streaming in 1:1 chats', () => {
   it('carries a whole answer through the relay natively: no edits, the final message is the whole text', async () => {
     const h = (harness = await startTeamsHarness());
     const relay = new StreamRelay(h.adapter, { minEditIntervalMs: 15 });
-    const result = await relay.relay({ thread: IN_CHAT, deltas: words(ANSWER, 3) });
+    const result = await relay.relay({ thread: IN_CHAT, deltas: pacedByTeams(h, ANSWER) });
     expect(result).toMatchObject({ status: 'complete', text: ANSWER });
     const [recorded] = h.fake.streams;
     const sequences = recorded?.updates.map((u) => u.sequence) ?? [];
