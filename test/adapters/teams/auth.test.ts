@@ -88,6 +88,21 @@ describe('Teams adapter: authentication', () => {
     }
   });
 
+  it('keeps authenticating with an app id even when unauthenticated local use is asked for', async () => {
+    const server = createHttpServer({ port: 0, host: '127.0.0.1', logger: silentLogger });
+    const received: unknown[] = [];
+    const adapter = createTeamsAdapter({ server, logger: silentLogger, appId: randomUUID(), appPassword: APP_PASSWORD, allowUnauthenticated: true });
+    await adapter.start(async (incoming) => { received.push(incoming); });
+    const { url } = await server.listen();
+    try {
+      expect((await sendActivity(`${url}/api/messages`, personalMessage('hi', { serviceUrl: 'http://127.0.0.1:9/' }))).status).toBe(401);
+      expect(received).toHaveLength(0);
+    } finally {
+      await adapter.stop();
+      await server.close();
+    }
+  });
+
   it('serves nothing at /api/messages without an app id unless unauthenticated local use is asked for', async () => {
     const server = createHttpServer({ port: 0, host: '127.0.0.1', logger: silentLogger });
     const adapter = createTeamsAdapter({ server, logger: silentLogger });

@@ -15,6 +15,12 @@ afterEach(async () => {
 const start = async () => (harness = await startTeamsHarness());
 const IN_CHANNEL = conversationId('teams', TENANT, CHANNEL);
 
+/** The Action.Submit actions of a card's action sets, in order. */
+function buttonsOfCard(activity: FakeActivity | undefined): { title: string; data: Record<string, unknown> }[] {
+  const card = activity?.attachments[0]?.content as { body?: { type: string; actions?: { title: string; data: Record<string, unknown> }[] }[] } | undefined;
+  return (card?.body ?? []).flatMap((e) => (e.type === 'ActionSet' ? e.actions ?? [] : []));
+}
+
 /** The text of a card's TextBlocks, in order. */
 function cardText(activity: FakeActivity | undefined): string {
   const card = activity?.attachments[0]?.content as { body?: { type: string; text?: string }[] } | undefined;
@@ -79,6 +85,36 @@ describe('Teams adapter: sending', () => {
     expect(await waitFor(() => h.received[0], 'the form')).toMatchObject({
       kind: 'form', thread: ref.thread, action: 'edit-solution', value: 'v=2', fields: { title: 'Better mug', notes: '' },
     });
+  });
+
+  it('posts into a channel thread that is no reply chain (a handler\'s pseudo-thread) as a new channel post', async () => {
+    const h = await start();
+    const settings = threadId('teams', TENANT, CHANNEL, 'settings');
+    await h.adapter.openForm?.('', settings, {
+      action: 'key:set', title: 'Platform API key', submitLabel: 'Save', value: 'key', fields: [{ id: 'key', label: 'API key', kind: 'text' }],
+    });
+    const [create] = h.fake.callsTo('create');
+    expect(h.fake.callsTo('send')).toHaveLength(0);
+    const post = h.fake.messages(CHANNEL)[0];
+    expect(create?.body).toMatchObject({ channelData: { channel: { id: CHANNEL } } });
+    const submit = buttonsOfCard(post)[0];
+    expect(submit?.data).toEqual({ iip: { kind: 'form', action: 'key:set', value: 'key', fields: [{ id: 'key', multi: false }] } });
+    await sendActivity(h.messagesUrl, cardSubmit({ ...submit?.data, key: 'sk-typed' }, {
+      serviceUrl: h.fake.url, place: 'channel', root: post?.id as string, replyToId: post?.id as string,
+    }));
+    expect(await waitFor(() => h.received[0], 'the form')).toMatchObject({
+      kind: 'form', action: 'key:set', fields: { key: 'sk-typed' }, thread: threadId('teams', TENANT, CHANNEL, post?.id as string),
+    });
+  });
+
+  it('links to a channel reply chain, not to chat threads', async () => {
+    const h = await start();
+    const root = activityId();
+    const link = await h.adapter.permalink?.(threadId('teams', TENANT, CHANNEL, root));
+    const url = new URL(link as string);
+    expect(url.origin + url.pathname).toBe(`https://teams.microsoft.com/l/message/${encodeURIComponent(CHANNEL)}/${root}`);
+    expect(Object.fromEntries(url.searchParams)).toEqual({ tenantId: TENANT, parentMessageId: root, createdTime: root });
+    expect(await h.adapter.permalink?.(threadId('teams', TENANT, PERSONAL_CHAT, 'chat-1'))).toBeUndefined();
   });
 
   it('continues an edit that outgrew one card in new messages below it', async () => {
