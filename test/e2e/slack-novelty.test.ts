@@ -8,6 +8,8 @@ import { PlatformClient } from '../../src/platform/client.js';
 import { extractFeatures, searchElements } from '../../src/platform/simulator/content/novelty.js';
 import { requestErrors, isPublished } from '../helpers/openapi-validator.js';
 import { API_KEY, startSlackBot, waitFor, type SlackBotHarness } from '../helpers/slack-bot-harness.js';
+import { isWaitRunning } from '../../src/handlers/workflow/index.js';
+import type { ThreadId } from '../../src/core/thread-id.js';
 import { bodiesOf, buttonsOf, eventually, formValues, IDEA, NoveltyThread, textOf } from './slack-novelty-steps.js';
 
 let h: SlackBotHarness | undefined;
@@ -107,5 +109,106 @@ describe('/iip novelty, the guided search', () => {
     const settledSteps = t.replies.filter((m) => textOf(m).includes('Confirmed by <@U1>'));
     expect(settledSteps.length).toBe(5);
     for (const m of settledSteps) expect(buttonsOf(m)).toEqual([]);
+  });
+
+  test('status in the thread and outside it (with a link to the thread), and Cancel on a step', async () => {
+    h = await startSlackBot();
+    await h.command(`novelty ${IDEA}`);
+    const t = await NoveltyThread.opened(h, 0);
+    await t.press(await t.step('Step 1 of 5'), 'Confirm');
+    const features = await t.step('Step 2 of 5');
+    const confirm = t.button(features, 'Confirm');
+
+    let before = h.slack.ephemerals.length;
+    await h.event({ type: 'app_mention', channel: 'C1', user: 'U1', text: '<@UBOT> status', ts: '1800000000.000100', thread_ts: t.parentTs }, 'EvStatus1');
+    expect(await t.note(before)).toContain('*novelty*: step `features`, active');
+    before = h.slack.ephemerals.length;
+    await h.command('status');
+    const listed = await t.note(before);
+    expect(listed).toContain('Your open workflows');
+    expect(listed).toContain(`[open the thread](https://fake.slack.test/archives/C1/p${t.parentTs.replace('.', '')})`);
+
+    await t.pressControl(features, t.button(features, 'Cancel'));
+    await t.reply('Cancelled by <@U1>');
+    await waitFor(() => buttonsOf(t.replies.find((m) => m.ts === features.ts)!).length === 0, 'the cancelled step without buttons');
+    expect(textOf(t.replies.find((m) => m.ts === features.ts)!)).toContain('⏹ Cancelled');
+    before = h.slack.ephemerals.length;
+    await t.pressControl(features, confirm);
+    expect(await t.note(before)).toContain('already cancelled');
+    expect(bodiesOf(h, 'AI35-5')).toEqual([]);
+    before = h.slack.ephemerals.length;
+    await h.command('status');
+    expect(await t.note(before)).toContain('You have no open workflows.');
+  });
+
+  test('cancel in the thread while a step waits on the platform stops the wait', async () => {
+    h = await startSlackBot();
+    await h.command(`novelty ${IDEA}`);
+    const t = await NoveltyThread.opened(h, 0);
+    const solution = await t.step('Step 1 of 5');
+    h.sim.setTaskDuration(60_000);
+    await t.press(solution, 'Confirm');
+    const progress = await t.reply('Extracting the technical features');
+    const thread = (await h.bot.state.listWaiting())[0]!.thread as ThreadId;
+    await waitFor(() => isWaitRunning(h!.bot.state, thread), 'the running wait');
+    await h.event({ type: 'app_mention', channel: 'C1', user: 'U1', text: '<@UBOT> cancel', ts: '1800000000.000200', thread_ts: t.parentTs }, 'EvCancel1');
+    await waitFor(() => textOf(t.replies.find((m) => m.ts === progress.ts)!).includes('⏹ Cancelled'), 'the stopped wait');
+    await waitFor(() => !isWaitRunning(h!.bot.state, thread), 'the poller to end');
+    const polls = bodiesOf(h, 'AI35-4').length;
+    expect(buttonsOf(t.replies.find((m) => m.ts === progress.ts)!)).toEqual([]);
+    expect(await h.bot.state.listWaiting()).toEqual([]);
+    expect((await h.bot.state.get(thread))!.status).toBe('cancelled');
+    // the platform task goes on, but nobody asks for it any more
+    h.sim.setTaskDuration(0);
+    await h.command('status');
+    await waitFor(() => h!.slack.ephemerals.some((e) => e.text.includes('no open workflows')), 'the status note');
+    expect(bodiesOf(h, 'AI35-4')).toHaveLength(polls);
+  });
+});
+
+describe('/iip novelty quick and bad input', () => {
+  test('quick runs the older one-shot group and posts the report link without review steps', async () => {
+    h = await startSlackBot();
+    await h.command(`novelty quick ${IDEA} --lang cn`);
+    const t = await NoveltyThread.opened(h, 0);
+    const done = await t.reply('Novelty report ready');
+    expect(bodiesOf(h, 'NOVELTY-REPORT')).toEqual([{ input: IDEA, lang: 'cn' }]);
+    const taskId = (bodiesOf(h, 'NOVELTY-QUERY')[0] as { task_id: string }).task_id;
+    for (const op of ['NOVELTY-QUERY', 'NOVELTY-DOWNLOAD'] as const) {
+      expect(bodiesOf(h, op).length).toBeGreaterThan(0);
+      for (const body of bodiesOf(h, op)) expect(body).toEqual({ task_id: taskId });
+    }
+    expect(textOf(done)).toMatch(/\[download the report\]\(http:\/\/127\.0\.0\.1:\d+\/files\//);
+    expect(textOf(done)).toContain('Closest references');
+    expect(t.replies.flatMap(buttonsOf)).toEqual([]);
+    expect(h.sim.requests.some((r) => String(r.operation).startsWith('AI35'))).toBe(false);
+    await eventually(async () => (await h!.bot.state.listOpenByUser('T1', 'U1')).length === 0, 'the report to be done');
+  });
+
+  test('bad options and ideas get the usage line and call nothing', async () => {
+    h = await startSlackBot();
+    const cases: Array<[string, string]> = [
+      ['novelty', 'Describe the technical idea'],
+      [`novelty ${IDEA} --lang xx`, '`--lang` must be `en` or `cn`'],
+      [`novelty ${IDEA} --from 2024-01-01`, '`--from` must be a date written YYYYMMDD'],
+      [`novelty ${IDEA} --to 20240230`, '`--to` must be a date written YYYYMMDD'],
+      [`novelty ${IDEA} --from 20240101 --to 20230101`, '`--from` must not be after `--to`'],
+      [`novelty ${IDEA} --from`, '`--from` needs a value'],
+      [`novelty ${IDEA} --colour blue`, 'Unknown option `--colour`'],
+      [`novelty ${'x'.repeat(5_001)}`, 'at most 5,000 characters; yours has 5,001'],
+    ];
+    for (const [command, problem] of cases) {
+      const before = h.slack.ephemerals.length;
+      await h.command(command);
+      const note = await waitFor(() => h!.slack.ephemerals[before], `the note for ${command.slice(0, 30)}`);
+      const shown = JSON.stringify(note.blocks);
+      expect(shown).toContain(problem);
+      expect(shown).toContain('Usage: `/iip novelty <technical idea> [--lang en|cn] [--from YYYYMMDD] [--to YYYYMMDD]`');
+    }
+    expect(h.sim.requests).toEqual([]);
+    expect(h.slack.callsTo('chat.postMessage')).toEqual([]);
+    const before = h.slack.ephemerals.length;
+    await h.command('help');
+    expect(JSON.stringify((await waitFor(() => h!.slack.ephemerals[before], 'help')).blocks)).toContain('/iip novelty [quick] <technical idea>');
   });
 });

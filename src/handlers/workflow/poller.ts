@@ -38,28 +38,31 @@ export async function runPoll<D extends WorkflowData>(ctx: HandlerContext, def: 
   if (!claimWait(ctx.state, record.thread)) return;
   const interrupt = ctx.messenger.begin(record.thread);
   const signal = ctx.lifetime ? AbortSignal.any([interrupt, ctx.lifetime]) : interrupt;
+  let outcome: { result: unknown } | undefined;
   try {
-    await pollStep(ctx, def, record, signal);
+    outcome = await pollStep(ctx, def, record, signal);
   } finally {
     releaseWait(ctx.state, record.thread);
     ctx.messenger.finish(record.thread, interrupt);
   }
+  // the wait is over (released first: an automatic step's next wait is a new claim)
+  if (outcome) await continueWith(ctx, def, record, outcome.result);
 }
 
-async function pollStep<D extends WorkflowData>(ctx: HandlerContext, def: WorkflowDefinition<D>, record: ThreadRecord, signal: AbortSignal): Promise<void> {
+/** Polls until the step's result is there; undefined when the wait ended otherwise (shown, or left for a restart). */
+async function pollStep<D extends WorkflowData>(
+  ctx: HandlerContext, def: WorkflowDefinition<D>, record: ThreadRecord, signal: AbortSignal,
+): Promise<{ result: unknown } | undefined> {
   const { thread } = record;
-  const step = stepOf(def, record.step);
-  const poll = step.poll;
+  const poll = stepOf(def, record.step).poll;
   if (!poll) throw new Error(`step ${record.step} of ${def.name} has nothing to wait for`);
   const timing = { ...DEFAULT_TIMING, ...def.timing };
-  const total = poll.deadlineMs ?? timing.deadlineMs;
   const elapsed = Date.now() - (record.wait?.since ?? Date.now());
   const flow = flowOf(record);
   const sc = stepContext<D>(ctx, record);
   const notes = new ProgressNotes(ctx, thread, flow.message, (note) => progressMessage(def, record.step, poll.label, note, record.version));
-  let result: unknown;
   try {
-    result = await pollTask(async (s) => {
+    const result = await pollTask(async (s) => {
       if (!(await unchanged(ctx, thread, record.version))) throw new RecordMovedError();
       return poll.read(sc, s);
     }, {
@@ -67,26 +70,36 @@ async function pollStep<D extends WorkflowData>(ctx: HandlerContext, def: Workfl
       state: (r) => (poll.state ? poll.state(r) : taskState(poll.operation, r, ctx.logger)),
       intervalMs: timing.intervalMs,
       maxIntervalMs: timing.maxIntervalMs,
-      deadlineMs: Math.max(total - elapsed, MIN_REMAINING_MS),
+      deadlineMs: Math.max((poll.deadlineMs ?? timing.deadlineMs) - elapsed, MIN_REMAINING_MS),
       signal,
       onProgress: (r) => notes.note(poll.progress?.(r)),
     });
+    await notes.close();
+    return { result };
   } catch (error) {
     await notes.close();
-    if (ctx.lifetime?.aborted) return;
+    if (ctx.lifetime?.aborted) return undefined;
     const current = await unchanged(ctx, thread, record.version);
-    if (!current) return settleMoved(ctx, record, poll.label, flow.message);
-    return fail(ctx, def, current, 'poll', error, poll.label);
+    if (!current) await settleMoved(ctx, record, poll.label, flow.message);
+    else await fail(ctx, def, current, 'poll', error, poll.label);
+    return undefined;
   }
-  await notes.close();
-  rememberResult(ctx.state, thread, record.step, result);
+}
+
+/** After the result: the step's review, or at once what follows it. */
+async function continueWith<D extends WorkflowData>(ctx: HandlerContext, def: WorkflowDefinition<D>, record: ThreadRecord, result: unknown): Promise<void> {
+  const step = stepOf(def, record.step);
+  const label = step.poll?.label ?? record.step;
+  rememberResult(ctx.state, record.thread, record.step, result);
   if (step.review) return showReview(ctx, def, record, result);
   if (!step.then) throw new Error(`step ${record.step} of ${def.name} has neither a review nor a then`);
+  let transition;
   try {
-    return await advance(ctx, def, record, await step.then(result, sc), flow.message);
+    transition = await step.then(result, stepContext<D>(ctx, record));
   } catch (error) {
-    return fail(ctx, def, record, 'poll', error, poll.label);
+    return fail(ctx, def, record, 'poll', error, label);
   }
+  await advance(ctx, def, record, transition, flowOf(record).message);
 }
 
 /** The step's result with its controls; the confirmation that started the task is done with. */
