@@ -68,9 +68,18 @@ export function groupChatMention(text: string, options: ActivityOptions): Json {
   });
 }
 
-/** A message in a channel or group chat that does not mention the bot (Teams sends these only with RSC). */
-export function channelChatter(text: string, options: ActivityOptions): Json {
-  return envelope(options, { id: `${CHANNEL};messageid=${options.id ?? activityId()}`, conversationType: 'channel', isGroup: true }, { text });
+/** A channel message that does not mention the bot, a new post or (`root` set) a reply in a chain; Teams sends these only with RSC. */
+export function channelChatter(text: string, options: ActivityOptions & { root?: string }): Json {
+  const id = options.id ?? activityId();
+  const root = options.root ?? id;
+  return envelope({ ...options, id }, { id: `${CHANNEL};messageid=${root}`, conversationType: 'channel', isGroup: true }, {
+    text, ...(root !== id ? { replyToId: root } : {}),
+  });
+}
+
+/** A group-chat message that does not mention the bot. */
+export function groupChatter(text: string, options: ActivityOptions): Json {
+  return envelope(options, { id: GROUP_CHAT, conversationType: 'groupChat', isGroup: true }, { text });
 }
 
 export function personalMessage(text: string, options: ActivityOptions): Json {

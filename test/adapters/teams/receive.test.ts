@@ -3,7 +3,7 @@ import { markdown } from '../../../src/core/message.js';
 import { conversationId, threadId } from '../../../src/core/thread-id.js';
 import {
   CHANNEL, GROUP_CHAT, PERSONAL_CHAT, TENANT, USER, activityId, cardInvoke, cardSubmit, channelChatter, channelMention,
-  groupChatMention, personalMessage, sendActivity,
+  groupChatMention, groupChatter, personalMessage, sendActivity,
 } from '../../helpers/teams-activities.js';
 import { startTeamsHarness, waitFor, type TeamsHarness } from './harness.js';
 
@@ -36,6 +36,15 @@ describe('Teams adapter: receiving', () => {
     expect(incoming).toMatchObject({ kind: 'reply', text: 'status', mentioned: true, thread: threadId('teams', TENANT, CHANNEL, root) });
   });
 
+  it('passes a reply in a chain without a mention on as an unmentioned reply (the router ignores it unless the chain is a task\'s)', async () => {
+    const h = (harness = await startTeamsHarness());
+    const root = activityId();
+    await sendActivity(h.messagesUrl, channelChatter('and for LFP cells?', { serviceUrl: h.fake.url, root }));
+    expect(await waitFor(() => h.received[0], 'the reply')).toMatchObject({
+      kind: 'reply', text: 'and for LFP cells?', mentioned: false, thread: threadId('teams', TENANT, CHANNEL, root),
+    });
+  });
+
   it('takes every 1:1 message as a command without a mention, each in a thread of its own', async () => {
     const h = (harness = await startTeamsHarness());
     const first = activityId();
@@ -54,6 +63,7 @@ describe('Teams adapter: receiving', () => {
     const h = (harness = await startTeamsHarness());
     const ignored = await sendActivity(h.messagesUrl, channelChatter('lunch?', { serviceUrl: h.fake.url }));
     expect(ignored.status).toBe(200);
+    await sendActivity(h.messagesUrl, groupChatter('anyone?', { serviceUrl: h.fake.url }));
     const id = activityId();
     await sendActivity(h.messagesUrl, groupChatMention('help', { serviceUrl: h.fake.url, id }));
     await waitFor(() => h.received[0], 'the group-chat command');

@@ -1,10 +1,11 @@
 /**
  * Teams text messages as neutral `Incoming` values (pure functions).
  *
- * - Channel: only messages that mention the bot count (Teams sends no others without extra permissions).
- *   A mention in a new post is a command whose thread is that post's reply chain; a mention inside a reply
- *   chain is a reply in that chain's thread, `mentioned: true` (the router runs it as a command when the
- *   chain holds no task of the bot's).
+ * - Channel: a new post that mentions the bot is a command whose thread is that post's reply chain; other
+ *   new posts are ignored. A message inside a reply chain is a reply in that chain's thread, `mentioned` when
+ *   it mentions the bot (the router runs a mention as a command when the chain holds no task of the bot's,
+ *   and ignores the rest there). Teams delivers channel messages without a mention only to apps granted the
+ *   ChannelMessage.Read.Group permission, so without it follow-ups in a chain need a mention.
  * - Group chat: a mention is a command in a new synthetic thread rooted at the mentioning message.
  * - 1:1 chat: no mention needed; every message is a command in a new synthetic thread rooted at it (a chat
  *   has no reply chains to tell a follow-up from a new request).
@@ -29,7 +30,6 @@ export function messageToIncoming(raw: Activity, activity: TeamsActivity): Incom
   if (activity.type !== 'message' || activity.id === undefined || activity.from.id === activity.recipient.id) return undefined;
   const place = placeOf(activity);
   const mentioned = mentionsRecipient(raw);
-  if (place.kind !== 'personal' && !mentioned) return undefined;
   const base = { eventId: activity.id, user: userOf(activity), workspaceId: place.tenant };
   const text = commandText(raw, mentioned);
   const conversation = teamsConversationId(place.tenant, place.conversation);
@@ -37,9 +37,10 @@ export function messageToIncoming(raw: Activity, activity: TeamsActivity): Incom
   if (place.kind === 'channel') {
     const root = place.root ?? activity.replyToId ?? activity.id;
     const thread = channelThreadId(place.tenant, place.conversation, root);
-    if (root !== activity.id) return { ...base, kind: 'reply', text, thread, mentioned: true } satisfies ReplyIncoming;
-    return { ...base, kind: 'command', text, conversation, thread } satisfies CommandIncoming;
+    if (root !== activity.id) return { ...base, kind: 'reply', text, thread, mentioned } satisfies ReplyIncoming;
+    return mentioned ? { ...base, kind: 'command', text, conversation, thread } satisfies CommandIncoming : undefined;
   }
+  if (place.kind === 'groupChat' && !mentioned) return undefined;
   const thread = chatThreadId(place.tenant, place.conversation, activity.id);
   return { ...base, kind: 'command', text, conversation, thread } satisfies CommandIncoming;
 }
