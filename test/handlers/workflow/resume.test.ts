@@ -1,0 +1,96 @@
+/** Durable waits: resumed once per process after a (re)start, on the right adapter, ended quietly by a stop. */
+import { afterEach, describe, expect, test } from 'vitest';
+import type { ActionIncoming } from '../../../src/core/incoming.js';
+import { flowOf, isWaitRunning, resumeRecord, resumeWaits, workflowHandler } from '../../../src/handlers/workflow/index.js';
+import { runPoll } from '../../../src/handlers/workflow/poller.js';
+import { silentLogger } from '../../../src/log.js';
+import { waitFor } from '../../helpers/slack-bot-harness.js';
+import { leftWaiting, PROBE, startWorld, textsIn, type World } from './world.js';
+
+let world: World | undefined;
+afterEach(async () => {
+  await world?.close();
+  world = undefined;
+});
+
+const probeHandler = workflowHandler(PROBE, { verbs: ['probe'], help: { summary: '', usage: '', example: '' }, command: async () => undefined });
+const queries = (w: World) => w.sim.requests.filter((r) => r.operation === 'NOVELTY-QUERY').length;
+
+describe('workflow waits', () => {
+  test('a recorded wait is polled by one poller per process however often it is resumed, and finishes its step', async () => {
+    world = await startWorld(300);
+    const w = world;
+    const record = await leftWaiting(w, 'poll');
+    const first = runPoll(w.contexts.slack, PROBE, record);
+    expect(isWaitRunning(w.state, record.thread)).toBe(true);
+    // a second resume in the same process returns at once and polls nothing
+    const before = queries(w);
+    await runPoll(w.contexts.slack, PROBE, record);
+    await resumeRecord(w.contexts.slack, PROBE, record);
+    expect(isWaitRunning(w.state, record.thread)).toBe(true);
+    await first;
+    expect(queries(w)).toBeGreaterThan(before);
+    const done = (await w.state.get(record.thread))!;
+    expect(done.status).toBe('done');
+    expect(done.wait).toBeUndefined();
+    // the progress message became the result: one message, edited once into the result
+    const messages = w.adapters.slack.messagesIn(record.thread);
+    expect(messages).toHaveLength(1);
+    expect(messages[0]!.history.filter((m) => JSON.stringify(m).includes('found 5 references'))).toHaveLength(1);
+    expect(isWaitRunning(w.state, record.thread)).toBe(false);
+  });
+
+  test('resumeWaits gives each waiting record to its workflow\'s handler on the adapter of its thread\'s platform', async () => {
+    world = await startWorld(0);
+    const w = world;
+    const onSlack = await leftWaiting(w, 'poll', 'slack');
+    const onConsole = await leftWaiting(w, 'poll', 'console');
+    const unknown = await leftWaiting(w, 'poll', 'slack', 'retired-workflow');
+    const resumed = await resumeWaits([probeHandler], [w.contexts.slack, w.contexts.console], silentLogger);
+    expect(resumed).toBe(2);
+    await waitFor(() => textsIn(w.adapters.slack, onSlack.thread).some((t) => t.includes('found 5 references')), 'the slack result');
+    await waitFor(() => textsIn(w.adapters.console, onConsole.thread).some((t) => t.includes('found 5 references')), 'the console result');
+    expect(w.adapters.console.messagesIn(onSlack.thread)).toEqual([]);
+    expect((await w.state.get(unknown.thread))!.wait).toBeDefined();
+  });
+
+  test('a request that was out when the bot stopped is shown with Retry, and Retry sends it again', async () => {
+    world = await startWorld(0);
+    const w = world;
+    const record = await leftWaiting(w, 'send');
+    await resumeRecord(w.contexts.slack, PROBE, record);
+    const failed = (await w.state.get(record.thread))!;
+    expect(flowOf(failed)).toMatchObject({ phase: 'failed', failure: { during: 'send' }, pending: { send: 'start:go' } });
+    const shown = w.adapters.slack.message({ thread: record.thread, messageId: flowOf(failed).message! }).content;
+    expect(JSON.stringify(shown)).toContain('Starting the probe was interrupted by a restart of the bot; it may not have reached the platform.');
+    const retry = shown.blocks!.flatMap((b) => (b.type === 'actions' ? b.buttons : [])).find((b) => b.action === 'retry')!;
+    expect(retry.value).toBe(`probe:results:v${failed.version}`);
+
+    const click: ActionIncoming = {
+      kind: 'action', thread: record.thread, user: { id: 'U1' }, workspaceId: 'T1', messageId: flowOf(failed).message!,
+      action: 'retry', value: retry.value, selections: {},
+    };
+    await probeHandler.action!(w.contexts.slack, click, failed);
+    await waitFor(() => textsIn(w.adapters.slack, record.thread).some((t) => t.includes('found 5 references')), 'the result');
+    expect(w.sim.requests.filter((r) => r.operation === 'NOVELTY-REPORT')).toHaveLength(1);
+    // the same Retry again: already done, nothing sent
+    await probeHandler.action!(w.contexts.slack, click, (await w.state.get(record.thread))!);
+    expect(w.sim.requests.filter((r) => r.operation === 'NOVELTY-REPORT')).toHaveLength(1);
+    expect(textsIn(w.adapters.slack, record.thread).some((t) => t.includes('already done'))).toBe(true);
+  });
+
+  test('stopping the bot ends a wait quietly: no failure is shown and the wait stays recorded for the next start', async () => {
+    world = await startWorld(60_000);
+    const w = world;
+    const record = await leftWaiting(w, 'poll');
+    const polling = runPoll(w.contexts.slack, PROBE, record);
+    await waitFor(() => queries(w) > 0, 'a first poll');
+    w.lifetime.abort();
+    await polling;
+    expect(isWaitRunning(w.state, record.thread)).toBe(false);
+    const after = (await w.state.get(record.thread))!;
+    expect(after.version).toBe(record.version);
+    expect(after.wait).toMatchObject({ operation: 'NOVELTY-QUERY' });
+    expect(textsIn(w.adapters.slack, record.thread).join('')).not.toContain('failed');
+  });
+});
