@@ -18,6 +18,8 @@ import { createStateStore } from './state/index.js';
 import type { StateStore } from './state/store.js';
 import { createHttpServer } from './http/server.js';
 import { createSlackAdapter } from './adapters/slack/index.js';
+import { createTeamsAdapter } from './adapters/teams/index.js';
+import { readinessHandler } from './http/readiness.js';
 import { chatHandler } from './handlers/chat/handler.js';
 import { keyHandler } from './handlers/key/handler.js';
 import { Keyring } from './security/keyring.js';
@@ -74,11 +76,11 @@ export async function startBot(options: BotOptions): Promise<RunningBot> {
   const keyring = new Keyring(state, config.secret ? new SecretBox(config.secret) : undefined, platform, logger);
 
   const adapters: ChatAdapter[] = [];
-  const needsHttp = Boolean(config.slack && !config.slack.appToken);
-  const http = needsHttp ? createHttpServer({ port: config.http.port, host: config.http.host, logger }) : undefined;
-  if (config.slack) {
-    adapters.push(createSlackAdapter({ ...config.slack, logger, server: http }));
-  }
+  // one HTTP server whenever a chat platform is served: its endpoints, /healthz and /readyz
+  const http = config.slack || config.teams ? createHttpServer({ port: config.http.port, host: config.http.host, logger }) : undefined;
+  http?.route('/readyz', readinessHandler({ state, platformUrl }));
+  if (config.slack) adapters.push(createSlackAdapter({ ...config.slack, logger, server: http }));
+  if (config.teams && http) adapters.push(createTeamsAdapter({ ...config.teams, server: http, logger }));
   const verbs = [...HANDLERS.flatMap((h) => h.verbs), 'help', 'status'];
   adapters.push(...(options.extraAdapters?.(verbs) ?? []));
 

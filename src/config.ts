@@ -39,6 +39,7 @@ const EnvSchema = z.object({
   MicrosoftAppPassword: optionalText,
   MicrosoftAppType: z.enum(['MultiTenant', 'SingleTenant', 'UserAssignedMSI']).default('MultiTenant'),
   MicrosoftAppTenantId: optionalText,
+  TEAMS_ALLOW_UNAUTHENTICATED: z.enum(['0', '1', 'true', 'false']).optional().transform((v) => v === '1' || v === 'true'),
   PORT: intWithDefault(3000),
   HOST: z.string().default('0.0.0.0'),
   STATE_FILE: z.string().default('./data/state.json'),
@@ -55,7 +56,7 @@ export type Env = z.infer<typeof EnvSchema>;
 export interface Config {
   platform: { apiKey?: string; baseUrl: string; authMode: 'bearer' | 'query'; lang: 'en' | 'cn'; pathOverrides: Record<string, string> };
   slack?: { botToken: string; signingSecret: string; appToken?: string; apiUrl?: string };
-  teams?: { appId: string; appPassword?: string; appType: string; tenantId?: string };
+  teams?: { appId?: string; appPassword?: string; appType: string; tenantId?: string; allowUnauthenticated: boolean };
   http: { port: number; host: string };
   state: { file: string; redisUrl?: string; retentionMs: number };
   relay: { minEditIntervalMs: number; workspaceEditsPerMinute: number };
@@ -92,8 +93,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     slack: e.SLACK_BOT_TOKEN
       ? { botToken: e.SLACK_BOT_TOKEN, signingSecret: e.SLACK_SIGNING_SECRET ?? '', appToken: e.SLACK_APP_TOKEN, apiUrl: e.SLACK_API_URL }
       : undefined,
-    teams: e.MicrosoftAppId
-      ? { appId: e.MicrosoftAppId, appPassword: e.MicrosoftAppPassword, appType: e.MicrosoftAppType, tenantId: e.MicrosoftAppTenantId }
+    teams: e.MicrosoftAppId || e.TEAMS_ALLOW_UNAUTHENTICATED
+      ? {
+        appId: e.MicrosoftAppId, appPassword: e.MicrosoftAppPassword, appType: e.MicrosoftAppType, tenantId: e.MicrosoftAppTenantId,
+        allowUnauthenticated: !e.MicrosoftAppId && e.TEAMS_ALLOW_UNAUTHENTICATED,
+      }
       : undefined,
     http: { port: e.PORT, host: e.HOST },
     state: { file: e.STATE_FILE, redisUrl: e.REDIS_URL, retentionMs: e.STATE_RETENTION_DAYS * 86_400_000 },
@@ -116,6 +120,7 @@ export const ENV_HELP: ReadonlyArray<[string, string]> = [
   ['SLACK_APP_TOKEN', 'use Slack Socket Mode instead of HTTP'],
   ['SLACK_API_URL', 'Slack Web API base override (gov instance, tests)'],
   ['MicrosoftAppId, MicrosoftAppPassword, MicrosoftAppType, MicrosoftAppTenantId', 'run the Teams adapter at /api/messages'],
+  ['TEAMS_ALLOW_UNAUTHENTICATED', '1: without an app id, serve /api/messages unauthenticated for the Bot Framework Emulator (local development only)'],
   ['PORT, HOST', 'the bot\'s HTTP server (default 3000, 0.0.0.0)'],
   ['STATE_FILE', 'lowdb state file (default ./data/state.json)'],
   ['STATE_RETENTION_DAYS', 'days a finished thread is kept (default 30)'],
