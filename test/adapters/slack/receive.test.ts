@@ -56,7 +56,7 @@ describe('Slack adapter: slash commands', () => {
     expect(res.elapsedMs).toBeLessThan(1500);
     expect(h.received).toEqual([{
       kind: 'command', eventId: 'command:9.9.t', user: { id: 'U5', name: 'bob' }, workspaceId: 'T9',
-      text: 'novelty a foldable phone hinge', conversation: conversationId('slack', 'T9', 'C7'),
+      text: 'novelty a foldable phone hinge', conversation: conversationId('slack', 'T9', 'C7'), triggerId: '9.9.t',
     }]);
     release();
   });
