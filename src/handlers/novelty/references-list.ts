@@ -25,7 +25,11 @@ export interface Listed {
   added: boolean;
 }
 
-export const keyOf = (entry: FinalEntry, index: number): string => entry.patent_id ?? publicationNumberIn(entry.document) ?? `ref-${index + 1}`;
+/** A reference's key in the edits and the remove menu: its id when short enough for a menu value, else its position. */
+export function keyOf(entry: FinalEntry, index: number): string {
+  const id = entry.patent_id ?? publicationNumberIn(entry.document);
+  return id && id.length <= 40 && !id.startsWith('ref-') ? id : `ref-${index + 1}`;
+}
 
 /** The list as it stands: the platform's entries (as AI35-9 takes them) not removed, then the added ones. */
 export function listed(result: SearchResult, edits: ReferenceEdits = NO_EDITS): Listed[] {

@@ -2,11 +2,10 @@
 import type { HandlerContext } from '../../core/handler.js';
 import type { ThreadRecord } from '../../state/store.js';
 import { tryDeliver } from './deliver.js';
-import { flowOf, saveFlow, stepContext, waitFor } from './flow.js';
+import { flowOf, saveFlow, stepContext, waitFor, type Phase } from './flow.js';
 import { confirmedLine, reviewMessage, settled } from './messages.js';
 import { stepOf, stepResult } from './step-result.js';
 import type { WorkflowData, WorkflowDefinition } from './types.js';
-import type { Phase } from './flow.js';
 import { refusalFor } from './judge.js';
 import type { StepValue } from './values.js';
 

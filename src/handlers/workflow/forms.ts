@@ -6,7 +6,7 @@
 import type { HandlerContext } from '../../core/handler.js';
 import type { ActionIncoming, FormIncoming } from '../../core/incoming.js';
 import { markdown, type FormSpec } from '../../core/message.js';
-import type { ThreadRecord } from '../../state/store.js';
+import { LockTimeoutError, type ThreadRecord } from '../../state/store.js';
 import { userMessage } from '../user-errors.js';
 import { runSend } from './advance.js';
 import { watchForCancel } from './cancel-watch.js';
@@ -30,7 +30,13 @@ export async function openStepForm<D extends WorkflowData>(
 ): Promise<void> {
   const acting: Acting = { thread: incoming.thread, user: incoming.user, value: incoming.value };
   // a fresh read behind any save in flight, so a button drawn a moment ago is judged against its own version
-  const record = await locked(ctx, incoming.thread, async (current) => current, OPEN_LOCK_MS);
+  let record: ThreadRecord | undefined;
+  try {
+    record = await locked(ctx, incoming.thread, async (current) => current, OPEN_LOCK_MS);
+  } catch (error) {
+    if (!(error instanceof LockTimeoutError)) throw error;
+    return note(ctx, acting, 'This step is being updated right now; click the button again in a moment.');
+  }
   if (!record) return;
   const refusal: Refusal | undefined = refusalFor(def, record, value, ['review']);
   if (refusal) return refuse(ctx, def, acting, record, refusal);

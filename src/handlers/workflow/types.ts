@@ -70,7 +70,7 @@ export interface FormDefinition<D extends WorkflowData, R = unknown, I = unknown
 /** A select menu of a review: choosing an option changes the draft at once (remove a reference). */
 export interface SelectDefinition<D extends WorkflowData, R = unknown, I = unknown> {
   label: string;
-  /** option values are the keys passed to `apply` (short: at most 100 characters) */
+  /** option values are the keys passed to `apply` (short: at most 50 characters) */
   options(result: R, draft: I | undefined, sc: StepContext<D>): Choice[];
   apply(key: string, result: R, draft: I | undefined, sc: StepContext<D>): I;
 }

@@ -14,20 +14,21 @@ export interface StepValue {
 }
 
 const NAME = /^[a-z][a-z0-9-]{0,39}$/;
-const MAX_KEY = 100;
+/** keeps a whole value within Slack's 150 characters for an option value */
+const MAX_KEY = 50;
 
 export function encodeValue(value: StepValue): string {
   if (!NAME.test(value.workflow) || !NAME.test(value.step)) throw new Error(`bad workflow or step name: ${value.workflow}:${value.step}`);
   if (!Number.isInteger(value.version) || value.version < 0) throw new Error(`bad version ${value.version}`);
   const base = `${value.workflow}:${value.step}:v${value.version}`;
   if (value.key === undefined) return base;
-  if (value.key.length === 0 || value.key.length > MAX_KEY) throw new Error('a value key must be 1-100 characters');
+  if (value.key.length === 0 || value.key.length > MAX_KEY) throw new Error(`a value key must be 1-${MAX_KEY} characters`);
   return `${base}:${value.key}`;
 }
 
 /** The value's parts, or undefined for anything not made by `encodeValue`. */
 export function decodeValue(raw: string): StepValue | undefined {
-  const match = /^([a-z][a-z0-9-]{0,39}):([a-z][a-z0-9-]{0,39}):v(\d{1,9})(?::([\s\S]{1,100}))?$/.exec(raw);
+  const match = /^([a-z][a-z0-9-]{0,39}):([a-z][a-z0-9-]{0,39}):v(\d{1,9})(?::([\s\S]{1,50}))?$/.exec(raw);
   if (!match) return undefined;
   const [, workflow, step, version, key] = match as unknown as [string, string, string, string, string | undefined];
   return key === undefined ? { workflow, step, version: Number(version) } : { workflow, step, version: Number(version), key };
