@@ -46,6 +46,8 @@ export interface FakeSlackApiOptions {
   updatesPerMinute?: number;
   /** what apps.connections.open (called with an `xapp-` app token) returns for Socket Mode */
   socketModeUrl?: string;
+  /** users that users.info reports as workspace admins; everyone else is a member */
+  admins?: string[];
 }
 
 export interface FakeSlackApi {
@@ -142,6 +144,7 @@ export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Prom
   const channels = new Map<string, Map<string, FakeSlackMessage>>();
   const failures = new Map<string, FakeFailure[]>();
   const updateTimes: number[] = [];
+  const admins = new Set(options.admins ?? []);
   let sequence = 0;
 
   const nextTs = (): string => `1700000000.${String(++sequence).padStart(6, '0')}`;
@@ -221,6 +224,11 @@ export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Prom
         const message = channelOf(String(args.channel ?? '')).get(String(args.message_ts ?? ''));
         if (!message || message.deleted) return fail('message_not_found');
         return ok({ channel: message.channel, permalink: `https://fake.slack.test/archives/${message.channel}/p${message.ts.replace('.', '')}` });
+      }
+      case 'users.info': {
+        const user = String(args.user ?? '');
+        if (!/^[UW][A-Z0-9]+$/.test(user)) return fail('user_not_found');
+        return ok({ user: { id: user, team_id: teamId, name: user.toLowerCase(), is_admin: admins.has(user), is_owner: false, is_primary_owner: false } });
       }
       case 'views.open': {
         const view = args.view as Json | undefined;

@@ -114,6 +114,12 @@ export function createSlackAdapter(options: SlackAdapterOptions): ChatAdapter {
       await call({ method: 'views.open', teamId: team }, () => client.views.open({ trigger_id: triggerId, view }));
     },
 
+    async isAdmin(workspaceId: string, userId: string): Promise<boolean> {
+      const result = await call({ method: 'users.info', teamId: workspaceId }, () => client.users.info({ user: userId }));
+      const user = result.user;
+      return Boolean(user && (user.is_admin || user.is_owner || user.is_primary_owner));
+    },
+
     async permalink(thread: ThreadId): Promise<string | undefined> {
       const { team, channel, threadTs } = slackThread(thread);
       const result = await call({ method: 'chat.getPermalink', teamId: team }, () => client.chat.getPermalink({ channel, message_ts: threadTs }));
