@@ -67,7 +67,7 @@ export function relayReport(results: Array<{ setting: RelaySetting; summary: Set
   const judged = results.map(({ setting, summary }) => verdicts(setting, summary, shape.slackLatencyMs));
   const tokensPerSecond = 1000 / shape.tokenIntervalMs;
   return {
-    title: `relay: ${shape.streams} streams in one workspace over ${shape.spreadMs / 1000} s, ${shape.tokens} tokens each at ${tokensPerSecond}/s${shape.quick ? ' (quick)' : ''}`,
+    title: `relay: ${shape.streams} streams in one workspace over ${shape.spreadMs / 1000} s, at least ${shape.tokens} tokens each at ${tokensPerSecond}/s${shape.quick ? ' (quick)' : ''}`,
     table,
     lines: [
       ...judged.flatMap((j) => j.lines),
