@@ -7,7 +7,7 @@ import { clip, PATENT_LINK, percent } from './text.js';
 /** Beyond this many compared features a reference shows the first few and says how many more there are. */
 const COLLAPSE_AFTER = 4;
 const SHOWN_WHEN_COLLAPSED = 3;
-const MAX_SHOWN_REFERENCES = 20;
+const MAX_SHOWN_REFERENCES = 15;
 
 function comparisonLines(entry: FinalEntry): string[] {
   const features = entry.features ?? [];

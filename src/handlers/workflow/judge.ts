@@ -44,9 +44,11 @@ export async function admit<D extends WorkflowData>(
   return value;
 }
 
-export function refuse<D extends WorkflowData>(
-  ctx: HandlerContext, def: WorkflowDefinition<D>, acting: Acting, record: ThreadRecord, refusal: Refusal,
+export async function refuse<D extends WorkflowData>(
+  ctx: HandlerContext, def: WorkflowDefinition<D>, acting: Acting, seen: ThreadRecord, refusal: Refusal,
 ): Promise<void> {
+  // the record as it is now, for the status the note names (it may have changed since `seen` was read)
+  const record = refusal === 'finished' ? (await ctx.state.get(acting.thread)) ?? seen : seen;
   const text = {
     'invalid': 'This button is not valid here; nothing was changed.',
     'stale': 'Already done: this step was confirmed or changed meanwhile. The latest message in the thread has the current buttons.',
