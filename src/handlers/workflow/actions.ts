@@ -27,7 +27,7 @@ export async function onAction<D extends WorkflowData>(ctx: HandlerContext, def:
   const acting: Acting = { thread: incoming.thread, user: incoming.user, value: incoming.value };
   const value = await admit(ctx, def, acting, record);
   if (!value) return;
-  if (incoming.action === CONFIRM) return confirmClick(ctx, def, acting, value, record);
+  if (incoming.action === CONFIRM) return confirmClick(ctx, def, acting, value, record, incoming.selections);
   if (incoming.action === RETRY) return retryClick(ctx, def, acting, value, record);
   if (incoming.action.startsWith('form-')) return openStepForm(ctx, def, incoming, value, incoming.action.slice('form-'.length));
   if (incoming.action.startsWith('select-')) return chooseClick(ctx, def, acting, value, record, incoming.action.slice('select-'.length));
@@ -44,7 +44,9 @@ async function settle<D extends WorkflowData>(ctx: HandlerContext, def: Workflow
   return outcome;
 }
 
-async function confirmClick<D extends WorkflowData>(ctx: HandlerContext, def: WorkflowDefinition<D>, acting: Acting, value: StepValue, record: ThreadRecord): Promise<void> {
+async function confirmClick<D extends WorkflowData>(
+  ctx: HandlerContext, def: WorkflowDefinition<D>, acting: Acting, value: StepValue, record: ThreadRecord, ticked: Record<string, string[]>,
+): Promise<void> {
   const reading = await prefetch(ctx, def, acting.thread, value, ['review']);
   const saved = await settle(ctx, def, acting, record, await locked<Outcome>(ctx, acting.thread, async (current) => {
     const refusal = refusalFor(def, current, value, ['review']);
@@ -53,7 +55,7 @@ async function confirmClick<D extends WorkflowData>(ctx: HandlerContext, def: Wo
     if (!review?.confirm.button) return 'invalid';
     const read = await reading.resolve(current);
     if (!read.ok) return { read: read.error };
-    const input = review.confirm.input(read.result, flowOf(current).draft, stepContext<D>(ctx, current));
+    const input = review.confirm.input(read.result, flowOf(current).draft, stepContext<D>(ctx, current), ticked);
     return (await recordConfirmation(ctx, def, current, input, acting.user.id, read.result, false)) ?? 'stale';
   }));
   if (saved) await runSend(ctx, def, saved);

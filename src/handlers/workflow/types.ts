@@ -83,8 +83,11 @@ export interface Review<D extends WorkflowData, R = unknown, I = unknown> {
   confirm: {
     /** the Confirm button's label; absent: only the forms confirm */
     button?: string;
-    /** the input Confirm sends when no form gave one */
-    input(result: R, draft: I | undefined, sc: StepContext<D>): I;
+    /**
+     * The input Confirm sends when no form gave one; `ticked` holds the message's multi-selects as they were
+     * at the click, by block id (choices that travel with the Confirm/Continue button).
+     */
+    input(result: R, draft: I | undefined, sc: StepContext<D>, ticked: Record<string, string[]>): I;
     send: Send<D, I, R>;
   };
   forms?: Record<string, FormDefinition<D, R, I>>;

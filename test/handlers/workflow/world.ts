@@ -83,21 +83,23 @@ export async function startWorld(taskDurationMs = 0): Promise<World> {
 let threads = 0;
 
 /** A record as a bot that stopped would have left it: waiting on NOVELTY-QUERY (or with its start request out). */
-export async function leftWaiting(world: World, phase: 'poll' | 'send', platform: ChatPlatform = 'slack', workflow = 'probe'): Promise<ThreadRecord> {
+export async function leftWaiting(
+  world: World, phase: 'poll' | 'send', platform: ChatPlatform = 'slack', workflow = 'probe', step = 'results',
+): Promise<ThreadRecord> {
   const thread: ThreadId = platform === 'slack' ? threadId('slack', 'T1', 'C1', `1700.${++threads}`) : threadId('console', 'local', `t${++threads}`);
   const adapter = world.adapters[platform === 'slack' ? 'slack' : 'console'];
   const progress = await adapter.post(thread, markdown('⏳ Querying the platform…'));
   const created = phase === 'poll' ? await world.contexts.slack.platform.call('NOVELTY-REPORT', { input: 'a foldable phone hinge', lang: 'en' }) : undefined;
   const input: ThreadRecordInput = {
-    thread, workflow, step: 'results', status: 'waiting', workspaceId: 'T1', startedBy: 'U1',
+    thread, workflow, step, status: 'waiting', workspaceId: 'T1', startedBy: 'U1',
     ids: created?.task_id ? { task_id: created.task_id } : {},
     data: {
       idea: 'a foldable phone hinge',
       flow: phase === 'poll'
         ? { phase, message: progress.messageId }
-        : { phase, pending: { step: 'results', send: 'start:go', by: 'U1' } },
+        : { phase, pending: { step, send: 'start:go', by: 'U1' } },
     },
-    wait: { operation: phase === 'poll' ? 'NOVELTY-QUERY' : 'NOVELTY-REPORT', step: 'results', since: Date.now() },
+    wait: { operation: phase === 'poll' ? 'NOVELTY-QUERY' : 'NOVELTY-REPORT', step, since: Date.now() },
     createdAt: Date.now(),
   };
   return (await world.state.compareAndSet(thread, 0, input))!;
