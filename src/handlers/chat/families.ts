@@ -14,6 +14,8 @@ export interface ChatTurn {
 export interface ChatFamily {
   verb: 'ask' | 'pharm' | 'encyclopedia';
   label: string;
+  /** the stream the answer comes from: what a turn's record says it waits for while answering */
+  operation: 'AI07' | 'AI20' | 'AI68-2';
   /** the platform's published input limit, in characters */
   maxChars: number;
   start(platform: Platform, question: string, previous: { ids: PlatformIds; lastQuestion?: string }, signal?: AbortSignal): Promise<ChatTurn>;
@@ -22,6 +24,7 @@ export interface ChatFamily {
 export const ASK: ChatFamily = {
   verb: 'ask',
   label: 'General model',
+  operation: 'AI07',
   maxChars: 500,
   // AI07 has no conversation id: every turn stands alone
   async start(platform, question, _previous, signal) {
@@ -32,6 +35,7 @@ export const ASK: ChatFamily = {
 export const PHARM: ChatFamily = {
   verb: 'pharm',
   label: 'Life-science model',
+  operation: 'AI20',
   maxChars: 16_000,
   async start(platform, question, previous, signal) {
     const request = previous.ids.session_id ? { query: question, session_id: previous.ids.session_id } : { query: question };
@@ -42,6 +46,7 @@ export const PHARM: ChatFamily = {
 export const ENCYCLOPEDIA: ChatFamily = {
   verb: 'encyclopedia',
   label: 'Bio-pharma encyclopedia',
+  operation: 'AI68-2',
   maxChars: 16_000,
   // AI68-1 takes no chat id, so a follow-up carries the previous question in its text instead
   async start(platform, question, previous, signal) {

@@ -4,9 +4,11 @@ import type { ActionIncoming, ReplyIncoming } from '../../core/incoming.js';
 import { markdown } from '../../core/message.js';
 import type { ThreadId } from '../../core/thread-id.js';
 import type { ThreadRecord } from '../../state/store.js';
-import { answerTurn, lastQuestion } from './answer.js';
+import { ANSWERING, answeringWait, answerTurn, lastQuestion } from './answer.js';
 import { CHAT_FAMILIES, type ChatFamily } from './families.js';
-import { parentMessage, tooLongMessage, usageLine } from './render.js';
+import { cleanQuestion, problemWith } from './question.js';
+import { parentMessage } from './render.js';
+import { markInterruptedByRestart } from './restart.js';
 
 const PREFIX = { slack: '/iip ', teams: '@iip ', console: '' } as const;
 
@@ -14,17 +16,10 @@ function familyOf(verb: string): ChatFamily {
   return verb === 'bio' ? CHAT_FAMILIES.encyclopedia : CHAT_FAMILIES[verb as ChatFamily['verb']] ?? CHAT_FAMILIES.ask;
 }
 
-/** Usage or limit problems with a question, as the message to show; undefined when it can be sent. */
-function problemWith(ctx: HandlerContext, family: ChatFamily, question: string) {
-  if (!question) return usageLine(family, PREFIX[ctx.messenger.platform]);
-  if (question.length > family.maxChars) return tooLongMessage(family, question.length);
-  return undefined;
-}
-
 async function followUp(ctx: HandlerContext, thread: ThreadId, userId: string, record: ThreadRecord, question: string): Promise<void> {
   // the lock in answerTurn queues it behind an answer still streaming
   const family = familyOf(String(record.data.family ?? record.step));
-  const problem = problemWith(ctx, family, question);
+  const problem = problemWith(family, question, PREFIX[ctx.messenger.platform]);
   if (problem) return ctx.messenger.notify({ thread }, userId, problem);
   await answerTurn(ctx, thread, family, question);
 }
@@ -40,25 +35,26 @@ export const chatHandler: Handler = {
 
   async command(ctx, { incoming, verb, args }) {
     const family = familyOf(verb);
-    const problem = problemWith(ctx, family, args);
+    const question = cleanQuestion(args);
+    const problem = problemWith(family, question, PREFIX[ctx.messenger.platform]);
     if (problem) return ctx.messenger.notify({ thread: incoming.thread, conversation: incoming.conversation }, incoming.user.id, problem);
 
-    const thread = await ctx.messenger.threadFor(incoming, parentMessage(incoming.user.id, family, args));
+    const thread = await ctx.messenger.threadFor(incoming, parentMessage(incoming.user.id, family, question));
     const existing = await ctx.state.get(thread);
-    if (existing?.workflow === 'chat') return followUp(ctx, thread, incoming.user.id, existing, args);
+    if (existing?.workflow === 'chat') return followUp(ctx, thread, incoming.user.id, existing, question);
     if (existing) return ctx.messenger.notify({ thread }, incoming.user.id, markdown(`This thread runs a ${existing.workflow}; start a chat in a new message.`));
 
-    const now = Date.now();
+    // the question and the wait are in the first record already: a crash before the turn starts still leaves them
     const record = await ctx.state.compareAndSet(thread, 0, {
       thread, workflow: 'chat', step: family.verb, status: 'active', workspaceId: incoming.workspaceId,
-      startedBy: incoming.user.id, ids: {}, data: { family: family.verb }, createdAt: now,
+      startedBy: incoming.user.id, ids: {}, data: { family: family.verb, lastQuestion: question }, wait: answeringWait(family), createdAt: Date.now(),
     });
     if (!record) return; // the same thread was started twice at once: the first one answers
-    await answerTurn(ctx, thread, family, args);
+    await answerTurn(ctx, thread, family, question);
   },
 
   async reply(ctx, incoming: ReplyIncoming, record) {
-    const question = incoming.text.trim();
+    const question = cleanQuestion(incoming.text);
     if (!question) return;
     await followUp(ctx, incoming.thread, incoming.user.id, record, question);
   },
@@ -73,5 +69,10 @@ export const chatHandler: Handler = {
     if (outcome === 'stale') {
       await ctx.messenger.notify({ thread: incoming.thread }, incoming.user.id, markdown('Already done: this answer was retried or the conversation moved on.'));
     }
+  },
+
+  /** A record still `answering` after a start: the bot died mid-answer; the thread is told, with Retry. */
+  async resume(ctx, record) {
+    if (record.wait?.step === ANSWERING) await markInterruptedByRestart(ctx, record.thread);
   },
 };

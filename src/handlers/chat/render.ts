@@ -1,6 +1,7 @@
 /** The chat messages: the parent that names who asked, and the answer with its citations and footer. */
-import { mention, quoteUserText, type Block, type OutgoingMessage } from '../../core/message.js';
+import { mention, quoteUserText, type Block, type Button, type OutgoingMessage } from '../../core/message.js';
 import type { PlatformReference, Usage } from '../../platform/events.js';
+import { userMessage } from '../user-errors.js';
 import type { ChatFamily } from './families.js';
 
 export function parentMessage(userId: string, family: ChatFamily, question: string): OutgoingMessage {
@@ -28,6 +29,19 @@ export function answerMessage(text: string, final: boolean, extras: AnswerExtras
     blocks.push({ type: 'context', text: footer(extras) });
   }
   return { text: text || '…', blocks };
+}
+
+/** A failure before any text, with Retry when retrying can help. */
+export function failureMessage(text: string, retry: Button | undefined): OutgoingMessage {
+  return { text, blocks: [{ type: 'markdown', text }, ...(retry ? [{ type: 'actions' as const, buttons: [retry] }] : [])] };
+}
+
+/** The text that arrived before the stream stopped for a reason a Retry cannot fix, then that reason. */
+export function stoppedMessage(text: string, error: unknown): OutgoingMessage {
+  const note = `⚠️ The answer stopped here. ${userMessage(error)}`;
+  const blocks: Block[] = text ? [{ type: 'markdown', text }] : [];
+  blocks.push({ type: 'context', text: note });
+  return { text: text ? `${text}\n\n${note}` : note, blocks };
 }
 
 function footer({ family, usage }: AnswerExtras): string {
