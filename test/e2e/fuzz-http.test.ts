@@ -77,6 +77,7 @@ test('3,000 malformed or random requests to /slack/events all get a 4xx and chan
       if (status < 400 || status >= 500) unexpected.push({ i, status, c: { ...c, body: c.body.slice(0, 80) } });
     }
     if (batch === 5) {
+      expect(global.gc, 'tests run with --expose-gc (vitest.config.ts)').toBeTypeOf('function');
       global.gc?.();
       heapAfterWarmUp = process.memoryUsage().heapUsed;
     }
