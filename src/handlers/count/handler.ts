@@ -1,0 +1,60 @@
+/** `/iip count <query>`: how many patents a search query finds (P001); a note for the asker unless `--share`. */
+import type { Handler, HandlerContext } from '../../core/handler.js';
+import { markdown, mention, quoteUserText, type OutgoingMessage } from '../../core/message.js';
+import type { RequestOf } from '../../platform/operations.js';
+import { userMessage } from '../user-errors.js';
+import { parseCountArgs, usageText, type CountOptions } from './options.js';
+
+const PREFIX = { slack: '/iip ', teams: '@iip ', console: '' } as const;
+const SHOWN_QUERY_CHARS = 300;
+
+export function countRequest(options: CountOptions): RequestOf<'P001'> {
+  return {
+    query_text: options.query,
+    ...(options.collapseBy ? { collapse_by: options.collapseBy } : {}),
+    ...(options.collapseType ? { collapse_type: options.collapseType } : {}),
+    ...(options.collapseOrder ? { collapse_order: options.collapseOrder } : {}),
+  };
+}
+
+function countMessage(options: CountOptions, count: number | null | undefined, userId: string, shared: boolean): OutgoingMessage {
+  const query = options.query.length > SHOWN_QUERY_CHARS ? `${options.query.slice(0, SHOWN_QUERY_CHARS - 1)}…` : options.query;
+  const number = typeof count === 'number' ? count.toLocaleString('en-US') : 'no count';
+  const text = `🔢 **${number}** patents match \`${quoteUserText(query).replace(/`/g, "'")}\``;
+  const collapse = [
+    options.collapseType ? `collapsed by ${options.collapseType}` : 'not collapsed',
+    options.collapseBy ? `ordered by ${options.collapseBy}` : '',
+    options.collapseOrder ? `keeping the ${options.collapseOrder.toLowerCase()}` : '',
+  ].filter(Boolean).join(', ');
+  const footer = shared ? `${collapse} · asked by ${mention(userId)}` : `${collapse} · only you see this; add \`--share\` to post it`;
+  return { text, blocks: [{ type: 'markdown', text }, { type: 'context', text: footer }] };
+}
+
+export const countHandler: Handler = {
+  verbs: ['count'],
+  workflow: 'count',
+  help: {
+    summary: 'how many patents a search query finds (only you see it unless `--share`)',
+    usage: 'count <search query> [--collapse-type ALL|APNO|DOCDB|INPADOC|EXTEND] [--collapse-by APD|PBD|AUTHORITY|SCORE] [--collapse-order OLDEST|LATEST] [--share]',
+    example: 'count TTL:(wireless charging) AND PBD:[20200101 TO 20241231] --collapse-type DOCDB',
+  },
+  async command(ctx: HandlerContext, { incoming, args }) {
+    const where = { thread: incoming.thread, conversation: incoming.conversation };
+    const parsed = parseCountArgs(args);
+    if ('problem' in parsed) {
+      return ctx.messenger.notify(where, incoming.user.id, markdown(`${parsed.problem} Nothing was sent.\n${usageText(PREFIX[ctx.messenger.platform])}`));
+    }
+    const { options } = parsed;
+    let count: number | null | undefined;
+    try {
+      count = (await ctx.platform.call('P001', countRequest(options))).total_search_result_count;
+    } catch (error) {
+      ctx.logger.warn({ err: error }, 'count: P001 failed');
+      return ctx.messenger.notify(where, incoming.user.id, markdown(`⚠️ Counting failed: ${userMessage(error)}`));
+    }
+    if (!options.share) return ctx.messenger.notify(where, incoming.user.id, countMessage(options, count, incoming.user.id, false));
+    const message = countMessage(options, count, incoming.user.id, true);
+    if (incoming.thread) await ctx.messenger.post(incoming.thread, message);
+    else await ctx.messenger.threadFor(incoming, message);
+  },
+};
