@@ -10,6 +10,8 @@ export interface BotSettings {
   lang: 'en' | 'cn';
   /** who may press a workflow's buttons: the user who started it (default) or anyone in the channel */
   confirmers: 'starter' | 'anyone';
+  /** how long a dead replica's workflow wait stays unclaimed before another takes it over (default 15 s) */
+  waitLeaseMs?: number;
 }
 
 export interface HandlerContext {

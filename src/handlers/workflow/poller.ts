@@ -1,7 +1,7 @@
 /**
  * The durable wait: the record already says what the thread waits for (`wait`); this polls the platform with a
  * deadline and backoff, shows progress in the step's message, and on success shows the review (or moves on).
- * One poller per thread and process; it ends quietly when the bot stops (the next start resumes it) and stops
+ * One poller per thread and process, and one replica per wait (a lease, see lease.ts); it ends quietly when the bot stops (the next start resumes it) and stops
  * when the record moves under it (cancel).
  */
 import type { HandlerContext } from '../../core/handler.js';
@@ -13,7 +13,9 @@ import { watchForCancel } from './cancel-watch.js';
 import { lockedAt, showAndSave, tryDeliver } from './deliver.js';
 import { flowOf, stepContext, unchanged } from './flow.js';
 import { CANCELLED_LINE, progressMessage, reviewMessage, settled } from './messages.js';
+import { followStream } from './live-stream.js';
 import { ProgressNotes } from './progress.js';
+import { withLease } from './lease.js';
 import { claimWait, rememberResult, releaseWait } from './registry.js';
 import { stepOf } from './step-result.js';
 import type { WorkflowData, WorkflowDefinition } from './types.js';
@@ -36,6 +38,21 @@ export function startPoll<D extends WorkflowData>(ctx: HandlerContext, def: Work
 
 export async function runPoll<D extends WorkflowData>(ctx: HandlerContext, def: WorkflowDefinition<D>, record: ThreadRecord): Promise<void> {
   if (!claimWait(ctx.state, record.thread)) return;
+  let started = false;
+  try {
+    // the lease covers the step's continuation too: an automatic step's platform call is made once
+    const held = await withLease(ctx, record, () => {
+      started = true;
+      return pollAndContinue(ctx, def, record);
+    });
+    if (!held) ctx.logger.debug({ thread: record.thread }, 'workflow: another replica runs this wait');
+  } finally {
+    // a claim that never got to poll is given back (the rescan offers the wait again)
+    if (!started) releaseWait(ctx.state, record.thread);
+  }
+}
+
+async function pollAndContinue<D extends WorkflowData>(ctx: HandlerContext, def: WorkflowDefinition<D>, record: ThreadRecord): Promise<void> {
   const interrupt = ctx.messenger.begin(record.thread);
   const signal = ctx.lifetime ? AbortSignal.any([interrupt, ctx.lifetime]) : interrupt;
   let outcome: { result: unknown } | undefined;
@@ -60,7 +77,12 @@ async function pollStep<D extends WorkflowData>(
   const elapsed = Date.now() - (record.wait?.since ?? Date.now());
   const flow = flowOf(record);
   const sc = stepContext<D>(ctx, record);
-  const notes = new ProgressNotes(ctx, thread, flow.message, (note) => progressMessage(def, record.step, poll.label, note, record.version));
+  // the poll's note and the live stream's text, drawn together; the key passed to `notes` only tells changes apart
+  let pollNote: string | undefined;
+  let live: string | undefined;
+  const notes = new ProgressNotes(ctx, thread, flow.message, () => progressMessage(def, record.step, poll.label, pollNote, record.version, live));
+  const refresh = () => notes.note(pollNote || live ? `${pollNote ?? ''}\n${live ?? ''}` : undefined);
+  const stream = poll.stream && followStream((s) => poll.stream!(sc, s), signal, (note) => { live = note; refresh(); }, ctx.logger);
   try {
     const result = await pollTask(async (s) => {
       if (!(await unchanged(ctx, thread, record.version))) throw new RecordMovedError();
@@ -72,11 +94,16 @@ async function pollStep<D extends WorkflowData>(
       maxIntervalMs: timing.maxIntervalMs,
       deadlineMs: Math.max((poll.deadlineMs ?? timing.deadlineMs) - elapsed, MIN_REMAINING_MS),
       signal,
-      onProgress: (r) => notes.note(poll.progress?.(r)),
+      onProgress: (r) => {
+        pollNote = poll.progress?.(r);
+        refresh();
+      },
     });
+    stream?.stop();
     await notes.close();
     return { result };
   } catch (error) {
+    stream?.stop();
     await notes.close();
     if (ctx.lifetime?.aborted) return undefined;
     const current = await unchanged(ctx, thread, record.version);
