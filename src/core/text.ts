@@ -1,0 +1,54 @@
+/** Platform-neutral text hygiene the adapters share: control characters, length limits, splitting, link URLs. */
+
+// Everything below U+0020 except tab and newline, DEL, and the C1 range.
+const CONTROL_CHARS = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/g;
+
+export const stripControl = (text: string): string => text.replace(/\r\n?/g, '\n').replace(CONTROL_CHARS, '');
+
+const isHighSurrogate = (code: number): boolean => code >= 0xd800 && code <= 0xdbff;
+
+/** Cuts to `max` characters (code points are not split), ending with an ellipsis when cut. */
+export function truncate(text: string, max: number): string {
+  if (text.length <= max) return text;
+  let cut = max - 1;
+  if (isHighSurrogate(text.charCodeAt(cut - 1))) cut -= 1;
+  return `${text.slice(0, cut)}…`;
+}
+
+/** Where to cut a window: after a paragraph, line or word break in its second half, else at its end. */
+function breakPoint(window: string): number {
+  const half = window.length / 2;
+  for (const separator of ['\n\n', '\n', ' ']) {
+    const at = window.lastIndexOf(separator);
+    if (at > half) return at + separator.length;
+  }
+  return window.length;
+}
+
+/**
+ * Splits text into pieces of at most `max` characters, preferring paragraph, then line, then word breaks,
+ * and never splitting a surrogate pair. Joining the pieces gives back the text.
+ */
+export function splitText(text: string, max: number): string[] {
+  const pieces: string[] = [];
+  let rest = text;
+  while (rest.length > max) {
+    let cut = breakPoint(rest.slice(0, max));
+    if (isHighSurrogate(rest.charCodeAt(cut - 1))) cut -= 1;
+    pieces.push(rest.slice(0, cut));
+    rest = rest.slice(cut);
+  }
+  if (rest.length > 0 || pieces.length === 0) pieces.push(rest);
+  return pieces;
+}
+
+/** An http(s) URL parsed from text a platform or user gave; anything else (javascript:, junk) is no link. */
+export function httpUrl(url: string | undefined): URL | undefined {
+  if (url === undefined) return undefined;
+  try {
+    const parsed = new URL(stripControl(url).trim());
+    return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? parsed : undefined;
+  } catch {
+    return undefined;
+  }
+}
