@@ -20,9 +20,13 @@ const message = (blocks: Block[]): OutgoingMessage => ({
 const cancelButton = (def: WorkflowDefinition<WorkflowData>, step: string, version: number): Button =>
   ({ action: CANCEL, label: 'Cancel', value: encodeValue({ workflow: def.name, step, version }), style: 'danger' });
 
-export function progressMessage(def: WorkflowDefinition<WorkflowData>, step: string, label: string, note: string | undefined, version: number): OutgoingMessage {
+/** `live`: the latest of a job's live stream, shown as markdown under the note */
+export function progressMessage(
+  def: WorkflowDefinition<WorkflowData>, step: string, label: string, note: string | undefined, version: number, live?: string,
+): OutgoingMessage {
   const blocks: Block[] = [{ type: 'markdown', text: `⏳ ${label}…` }];
   if (note) blocks.push({ type: 'context', text: note });
+  if (live) blocks.push({ type: 'markdown', text: live });
   blocks.push({ type: 'actions', buttons: [cancelButton(def, step, version)] });
   return message(blocks);
 }

@@ -7,6 +7,7 @@
 import type { HandlerContext } from '../../core/handler.js';
 import type { Block, Choice, FormField, OutgoingMessage } from '../../core/message.js';
 import type { ThreadId } from '../../core/thread-id.js';
+import type { StreamEvent } from '../../platform/events.js';
 import type { CallOperationId, OperationId } from '../../platform/operations.js';
 import type { TaskState } from '../../platform/task-state.js';
 import type { PlatformIds, ThreadRecord } from '../../state/store.js';
@@ -50,6 +51,11 @@ export interface Poll<D extends WorkflowData, R = unknown> {
   state?(result: R): TaskState;
   /** a short progress note from a running answer ("3/5 search steps") */
   progress?(result: R): string | undefined;
+  /**
+   * The job's live stream (an agent's narration), shown in the progress message while waiting. Best effort:
+   * its failure never fails the step; it is opened once per wait and stopped when the wait ends.
+   */
+  stream?(sc: StepContext<D>, signal: AbortSignal): Promise<AsyncIterable<StreamEvent>>;
   /** how long to wait in all (default: the workflow's) */
   deadlineMs?: number;
 }
