@@ -1,7 +1,8 @@
 /**
  * Shows the answer by posting and editing messages, one part per message. One call is in flight at a time;
- * intermediate edits wait for the per-message interval and the workspace budget, first and final text do not
- * wait for the interval and go first in the budget. Whatever is sent is the latest text at the moment of sending.
+ * intermediate edits wait for the per-message interval and the workspace's edit budget; first and final text wait
+ * for neither, only for a 429 pause of their method (post or edit). Whatever is sent is the latest text at the
+ * moment of sending.
  */
 import { ChatRateLimitedError, MessageGoneError, type MessageRef } from '../adapter.js';
 import { compose, type Desired } from './compose.js';
@@ -9,7 +10,7 @@ import {
   FAILURE_BACKOFF_MS, MAX_FAILURES_IN_A_ROW, MAX_RATE_LIMITS_IN_A_ROW, type PathOutcome, type RelayContext,
 } from './relay-context.js';
 import { delay } from './wakeup.js';
-import type { EditTicket } from './workspace-budget.js';
+import type { CallSlot } from './workspace-budget.js';
 
 export class EditPump {
   private ref: MessageRef | undefined;
@@ -22,12 +23,12 @@ export class EditPump {
   private replacing = false;
   private rateLimits = 0;
   private failures = 0;
-  private ticket: EditTicket | undefined;
+  private waitingSlot: CallSlot | undefined;
   private readonly messages: MessageRef[];
 
   constructor(private readonly ctx: RelayContext, private part = 0, earlier: MessageRef[] = []) {
     this.messages = [...earlier];
-    ctx.reader.onEnd(() => this.ticket?.promote());
+    ctx.reader.onEnd(() => this.waitingSlot?.promote());
   }
 
   async run(): Promise<PathOutcome> {
@@ -49,52 +50,56 @@ export class EditPump {
         await reader.changed.wait(minEditIntervalMs - sinceLast);
         continue;
       }
-      if (!(await this.clearance(urgent))) continue;
-      const stopped = await this.send(compose(this.ctx, this.part)!);
+      const slot = await this.clearance(urgent);
+      if (!slot) continue;
+      const stopped = await this.send(compose(this.ctx, this.part)!, slot);
       if (stopped) return stopped;
     }
   }
 
-  /** Waits for the workspace's budget (edits) or the end of its pause (posts); false if paused again since. */
-  private async clearance(urgent: boolean): Promise<boolean> {
+  /** Waits for the workspace's go-ahead for the next post or edit; undefined if its method was paused since. */
+  private async clearance(urgent: boolean): Promise<CallSlot | undefined> {
     const { budget, workspace, reader } = this.ctx;
-    if (this.ref) {
-      this.ticket = budget.request(workspace, urgent, reader.ended);
-      await this.ticket.granted;
-      this.ticket = undefined;
-    } else {
-      await budget.whenUnpaused(workspace, reader.ended);
-    }
-    return budget.pausedFor(workspace) === 0;
+    const method = this.ref ? 'edit' : 'post';
+    const slot = budget.acquire(workspace, method, { urgent, keepAlive: reader.ended, retry: this.rateLimits > 0 });
+    this.waitingSlot = slot;
+    await slot.granted;
+    this.waitingSlot = undefined;
+    if (budget.pausedFor(workspace, method) === 0) return slot;
+    slot.done();
+    return undefined;
   }
 
-  private async send(want: Desired): Promise<PathOutcome | undefined> {
-    const { adapter, thread } = this.ctx;
+  private async send(want: Desired, slot: CallSlot): Promise<PathOutcome | undefined> {
     const ref = this.ref;
     this.lastSentAt = this.ctx.now();
     try {
-      if (ref) {
-        await adapter.edit(ref, want.message);
-      } else {
-        this.ref = await adapter.post(thread, want.message);
-        this.messages[this.part] = this.ref;
-        this.replacing = false;
-      }
+      await this.call(ref, want);
+      slot.done();
       this.shownKey = want.key;
       this.showsAnswer = want.isAnswer;
       this.rateLimits = 0;
       this.failures = 0;
       return undefined;
     } catch (error) {
+      if (error instanceof ChatRateLimitedError) slot.rateLimited(error.retryAfterMs);
+      else slot.done();
       return this.recover(error, ref);
     }
   }
 
+  private async call(ref: MessageRef | undefined, want: Desired): Promise<void> {
+    if (ref) return this.ctx.adapter.edit(ref, want.message);
+    this.ref = await this.ctx.adapter.post(this.ctx.thread, want.message);
+    this.messages[this.part] = this.ref;
+    this.replacing = false;
+  }
+
   private async recover(error: unknown, ref: MessageRef | undefined): Promise<PathOutcome | undefined> {
-    const { budget, workspace, logger } = this.ctx;
+    const { workspace, logger } = this.ctx;
     if (error instanceof ChatRateLimitedError) {
-      budget.pause(workspace, error.retryAfterMs);
-      logger.debug({ workspace, retryAfterMs: error.retryAfterMs }, 'relay: rate limited, pausing the workspace');
+      const method = ref ? 'edit' : 'post';
+      logger.debug({ workspace, method, retryAfterMs: error.retryAfterMs }, 'relay: rate limited, pausing the method in the workspace');
       return ++this.rateLimits >= MAX_RATE_LIMITS_IN_A_ROW ? this.stop('failed', error) : undefined;
     }
     if (ref && error instanceof MessageGoneError) {

@@ -8,7 +8,8 @@ export interface RelayOptions {
   /** least time between two updates of one message; the first and the final text skip it. Default 1000. */
   minEditIntervalMs?: number;
   /** edits one workspace (`workspaceOf(thread)`) may send per window, shared by all its relays. Default 45
-   * (Slack chat.update is Tier 3, about 50 a minute). Must be at least 2. */
+   * (Slack chat.update is Tier 3, about 50 a minute). Must be at least 2. It holds back intermediate edits only:
+   * first and final text go at once, and the edits they take beyond it are repaid by later intermediate edits. */
   workspaceEditsPerMinute?: number;
   /** the window of `workspaceEditsPerMinute`; default 60000 (tests shorten it) */
   budgetWindowMs?: number;

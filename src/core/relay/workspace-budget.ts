@@ -1,30 +1,62 @@
 /**
- * Pacing shared by every relay of one workspace: a token bucket for edits, priority for first and final text,
- * and Retry-After pauses that hold back every call of the workspace.
+ * Pacing shared by every relay of one workspace, per chat method (post, edit, native stream append/stop).
  *
- * The bucket holds at most `burst` tokens and refills at `(limit - burst) / window`, so any window of
- * `windowMs` sees at most `burst + (limit - burst) = limit` edits: a hard bound, not an average.
+ * Edits draw on a token bucket of `burst` tokens refilled at `(limit - burst) / window`. Intermediate edits wait
+ * for a token (and leave one spare); first and final text are urgent: they never wait for the bucket, yet take
+ * their token all the same, into debt if need be, so that the intermediate edits after them wait longer. Since
+ * an intermediate edit is only sent with the bucket above zero, the intermediate edits of any window, together
+ * with the urgent edits sent in it before the last of them, are at most `limit`; over a long run the
+ * intermediate edits are bounded by `burst + rate * time` minus every urgent edit sent before the last of them.
+ * An edit refused with a 429 gives its token back: the platform did not count it either.
+ * Posts and native stream calls are not counted (they are other methods, with limits of their own).
+ *
+ * A 429 pauses only the workspace's calls of the method that got it (Slack limits each method separately) for
+ * its Retry-After. After a pause the method's calls go one at a time until none is waiting, so that the slot a
+ * pause frees is not met by every waiting relay at once (each earning another 429); the call that got the 429
+ * goes first.
  */
+import { DebtBucket } from './debt-bucket.js';
 
-export interface EditTicket {
-  /** resolves when the edit may be sent; check `pausedFor` right before sending */
+export type ChatMethod = 'post' | 'edit' | 'stream';
+const METHODS: readonly ChatMethod[] = ['post', 'edit', 'stream'];
+
+export interface CallOptions {
+  /** first or final text: not held back by the edit budget, only by a pause of its method */
+  urgent: boolean;
+  /** the wait guards text that must be delivered: its timer keeps the process alive */
+  keepAlive: boolean;
+  /** the caller's previous try got a 429: it goes before calls that have not waited yet */
+  retry?: boolean;
+}
+
+export interface CallSlot {
+  /** resolves when the call may be made; make it, then report with `done` or `rateLimited` */
   readonly granted: Promise<void>;
-  /** the edit became first or final text: serve it before intermediate edits */
+  /** the call became first or final text */
   promote(): void;
+  /** the call was answered (anything but a 429), or will not be made after all */
+  done(): void;
+  /** the call was answered with a 429: pauses the workspace's calls of this method */
+  rateLimited(retryAfterMs: number): void;
 }
 
 interface Waiter {
-  high: boolean;
+  urgent: boolean;
   keepAlive: boolean;
   grant: () => void;
 }
 
-interface Workspace {
-  tokens: number;
-  refilledAt: number;
+interface Lane {
+  waiting: Waiter[];
+  inFlight: number;
   pausedUntil: number;
-  edits: Waiter[];
-  unpaused: Waiter[];
+  /** a 429 came back and the queue it built up is not served yet: one call at a time */
+  congested: boolean;
+}
+
+interface Workspace {
+  bucket: DebtBucket;
+  lanes: Record<ChatMethod, Lane>;
   timer?: NodeJS.Timeout;
 }
 
@@ -43,48 +75,56 @@ export class WorkspaceBudget {
     this.reserve = this.burst > 1 ? 1 : 0;
   }
 
-  /** Queues an edit; `high` for first and final text. `keepAlive`: the wait guards text that must be delivered. */
-  request(workspace: string, high: boolean, keepAlive: boolean): EditTicket {
+  acquire(workspace: string, method: ChatMethod, options: CallOptions): CallSlot {
     const space = this.space(workspace);
+    const lane = space.lanes[method];
     let waiter!: Waiter;
-    const granted = new Promise<void>((grant) => (waiter = { high, keepAlive, grant }));
-    space.edits.push(waiter);
+    let state: 'waiting' | 'granted' | 'over' = 'waiting';
+    const granted = new Promise<void>((grant) => {
+      const markGranted = (): void => {
+        state = 'granted';
+        grant();
+      };
+      waiter = { urgent: options.urgent, keepAlive: options.keepAlive, grant: markGranted };
+    });
+    if (options.retry) lane.waiting.unshift(waiter);
+    else lane.waiting.push(waiter);
+    const settle = (retryAfterMs?: number): void => {
+      if (state === 'over') return;
+      if (state === 'waiting') lane.waiting.splice(lane.waiting.indexOf(waiter), 1);
+      else lane.inFlight -= 1;
+      if (state === 'granted' && retryAfterMs !== undefined) {
+        lane.pausedUntil = Math.max(lane.pausedUntil, this.now() + Math.max(0, retryAfterMs));
+        lane.congested = true;
+        if (method === 'edit') space.bucket.refund(this.now());
+      } else if (lane.waiting.length === 0 && lane.inFlight === 0) lane.congested = false;
+      state = 'over';
+      this.drain(workspace, space);
+    };
     this.drain(workspace, space);
     return {
       granted,
       promote: () => {
-        if (waiter.high || !space.edits.includes(waiter)) return;
-        waiter.high = true;
-        waiter.keepAlive = true;
+        if (state !== 'waiting' || waiter.urgent) return;
+        waiter.urgent = waiter.keepAlive = true;
         this.drain(workspace, space);
       },
+      done: () => settle(),
+      rateLimited: (retryAfterMs) => settle(retryAfterMs),
     };
   }
 
-  /** Resolves once no Retry-After pause holds the workspace (posts are not counted, only paused). */
-  whenUnpaused(workspace: string, keepAlive: boolean): Promise<void> {
-    const space = this.space(workspace);
-    const granted = new Promise<void>((grant) => space.unpaused.push({ high: true, keepAlive, grant }));
-    this.drain(workspace, space);
-    return granted;
-  }
-
-  pause(workspace: string, ms: number): void {
-    const space = this.space(workspace);
-    space.pausedUntil = Math.max(space.pausedUntil, this.now() + Math.max(0, ms));
-    this.drain(workspace, space);
-  }
-
-  /** ms left of the workspace's pause, 0 when none */
-  pausedFor(workspace: string): number {
+  /** ms left of the pause of the workspace's calls of `method`, 0 when none */
+  pausedFor(workspace: string, method: ChatMethod): number {
     const space = this.spaces.get(workspace);
-    return space ? Math.max(0, space.pausedUntil - this.now()) : 0;
+    return space ? Math.max(0, space.lanes[method].pausedUntil - this.now()) : 0;
   }
 
   private space(workspace: string): Workspace {
     let space = this.spaces.get(workspace);
     if (!space) {
-      space = { tokens: this.burst, refilledAt: this.now(), pausedUntil: 0, edits: [], unpaused: [] };
+      const lane = (): Lane => ({ waiting: [], inFlight: 0, pausedUntil: 0, congested: false });
+      space = { bucket: new DebtBucket(this.burst, this.perMs, this.now()), lanes: { post: lane(), edit: lane(), stream: lane() } };
       this.spaces.set(workspace, space);
     }
     return space;
@@ -94,25 +134,40 @@ export class WorkspaceBudget {
     if (space.timer) clearTimeout(space.timer);
     space.timer = undefined;
     const now = this.now();
-    space.tokens = Math.min(this.burst, space.tokens + (now - space.refilledAt) * this.perMs);
-    space.refilledAt = now;
-    if (now < space.pausedUntil) return this.wakeAt(workspace, space, space.pausedUntil - now);
-    for (const waiter of space.unpaused.splice(0)) waiter.grant();
-    while (space.edits.length > 0) {
-      const index = Math.max(0, space.edits.findIndex((w) => w.high));
-      const next = space.edits[index]!;
-      const needed = next.high ? 1 : 1 + this.reserve;
-      if (space.tokens < needed) return this.wakeAt(workspace, space, (needed - space.tokens) / this.perMs);
-      space.tokens -= 1;
-      space.edits.splice(index, 1);
+    let wakeIn = Number.POSITIVE_INFINITY;
+    for (const method of METHODS) {
+      const lane = space.lanes[method];
+      if (lane.waiting.length > 0 && now < lane.pausedUntil) wakeIn = Math.min(wakeIn, lane.pausedUntil - now);
+      else wakeIn = Math.min(wakeIn, this.grant(lane, method === 'edit' ? space.bucket : undefined, now));
+    }
+    if (wakeIn !== Number.POSITIVE_INFINITY) return this.wakeAt(workspace, space, wakeIn);
+    const idle = METHODS.every((m) => {
+      const lane = space.lanes[m];
+      return lane.waiting.length === 0 && lane.inFlight === 0 && lane.pausedUntil <= now && !lane.congested;
+    });
+    if (idle && space.bucket.isFull(now)) this.spaces.delete(workspace);
+  }
+
+  /** Grants what the lane allows now; returns the ms until the bucket lets the next intermediate edit go. */
+  private grant(lane: Lane, bucket: DebtBucket | undefined, now: number): number {
+    while (lane.waiting.length > 0 && !(lane.congested && lane.inFlight > 0)) {
+      const index = Math.max(0, lane.waiting.findIndex((w) => w.urgent));
+      const next = lane.waiting[index]!;
+      if (bucket) {
+        const needed = 1 + this.reserve;
+        if (!next.urgent && bucket.levelAt(now) < needed) return bucket.msUntil(needed, now);
+        bucket.take(now);
+      }
+      lane.waiting.splice(index, 1);
+      lane.inFlight += 1;
       next.grant();
     }
-    if (space.tokens >= this.burst) this.spaces.delete(workspace);
+    return Number.POSITIVE_INFINITY;
   }
 
   private wakeAt(workspace: string, space: Workspace, ms: number): void {
     space.timer = setTimeout(() => this.drain(workspace, space), Math.max(1, Math.ceil(ms)));
-    const mustDeliver = [...space.edits, ...space.unpaused].some((w) => w.keepAlive);
+    const mustDeliver = METHODS.some((m) => space.lanes[m].waiting.some((w) => w.keepAlive));
     if (!mustDeliver) space.timer.unref();
   }
 }
