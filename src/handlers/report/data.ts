@@ -1,0 +1,42 @@
+/** What a pre-research report keeps in its thread record: the question, the outline, when generation started. */
+import type { AI34_1QuickSearchReportCreation_AnalysisDirectoryDTO } from '../../platform/schemas/generated/ai34-1.js';
+import { UnexpectedResponseError } from '../../platform/errors.js';
+import type { StepContext, WorkflowData } from '../workflow/types.js';
+
+/** One section of the report outline (the platform's "analysis directory"). */
+export type Section = AI34_1QuickSearchReportCreation_AnalysisDirectoryDTO;
+
+/** The contract: only these two sections of an outline may be changed; the others are the platform's. */
+export const CUSTOM_KEYS = ['TECH_RESEARCH_CUSTOM_MODULE_1', 'TECH_RESEARCH_CUSTOM_MODULE_2'] as const;
+/** The source type of a section the user wrote (the platform's own are `model`). */
+export const CUSTOM_SOURCE = 'customize';
+
+export const isCustom = (section: Section): boolean => (CUSTOM_KEYS as readonly string[]).includes(section.key);
+
+export interface ReportData extends WorkflowData {
+  question: string;
+  /** the outline AI34-1 proposed */
+  outline: Section[];
+  /** when AI34-2 started the generation: the report link expires 3 hours after it */
+  generatedAt?: number;
+  /** the outline the report is generated from */
+  generatedOutline?: Section[];
+}
+
+export type ReportContext = StepContext<ReportData>;
+
+export function reportIdOf(sc: ReportContext): string {
+  const id = sc.ids.report_id;
+  if (!id) throw new Error(`no report is recorded for ${sc.thread}`);
+  return id;
+}
+
+export function requireReportId(operation: string, id: string | null | undefined): string {
+  if (!id) throw new UnexpectedResponseError({ operation }, 'no report_id in the answer');
+  return id;
+}
+
+/** The outline as the platform sent it, with only the three fields the contract names. */
+export function outlineOf(directory: readonly Section[] | null | undefined): Section[] {
+  return (directory ?? []).map((d) => ({ key: d.key, name: d.name, source_type: d.source_type }));
+}

@@ -1,0 +1,41 @@
+/** AI34-3 (GET by report_id) until the report is written, then its link (valid 3 hours) and the analyses it returned. */
+import { mention, type Block, type OutgoingMessage } from '../../core/message.js';
+import type { DataOf } from '../../platform/operations.js';
+import { defineStep } from '../workflow/types.js';
+import { clip } from '../novelty/text.js';
+import { reportIdOf, type ReportData } from './data.js';
+import { describeAnalysis } from './summary.js';
+
+type Queried = DataOf<'AI34-3'>;
+
+/** The contract: the report link is valid for 3 hours after the report was created. */
+export const LINK_VALID_MS = 3 * 60 * 60_000;
+
+const utcTime = (ms: number): string => new Date(ms).toISOString().replace('T', ' ').slice(0, 16);
+
+export function reportReadyMessage(result: Queried, data: ReportData, startedBy: string): OutgoingMessage {
+  const url = result.report_url;
+  if (!url) throw new Error('the report is ready but its link is missing');
+  const text = `📄 **Pre-research report ready**: [${clip(data.question, 120).replace(/[[\]]/g, '')}](${url})`;
+  const expiry = data.generatedAt === undefined
+    ? 'The link expires 3 hours after the report was created.'
+    : `The link expires 3 hours after the report was created, at ${utcTime(data.generatedAt + LINK_VALID_MS)} UTC; run the command again for a new one.`;
+  const blocks: Block[] = [{ type: 'markdown', text }, { type: 'context', text: expiry }];
+  const players = describeAnalysis(result.head_player_analysis);
+  if (players) blocks.push({ type: 'markdown', text: `**Head players**\n${players}` });
+  const patents = describeAnalysis(result.key_patent_interpretation);
+  if (patents) blocks.push({ type: 'markdown', text: `**Key patents**\n${patents}` });
+  blocks.push({ type: 'context', text: `Requested by ${mention(startedBy)}` });
+  return { text, blocks };
+}
+
+export const reportStep = defineStep<ReportData, Queried, never>({
+  poll: {
+    operation: 'AI34-3',
+    label: 'Writing the pre-research report (usually a few minutes)',
+    read: (sc, signal) => sc.ctx.platform.call('AI34-3', { report_id: reportIdOf(sc) }, { signal }),
+    progress: (r) => (r.report_status === 'RUNNING' ? 'The platform is writing the report section by section.' : undefined),
+    deadlineMs: 30 * 60_000,
+  },
+  then: (result, sc) => ({ done: reportReadyMessage(result, sc.data, sc.record.startedBy) }),
+});

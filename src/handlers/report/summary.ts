@@ -1,0 +1,46 @@
+/**
+ * The head-player analysis and key-patent interpretation AI34-3 returns as free-form objects: shown as lists,
+ * a publication number linked, other fields as short text. Unknown shapes still read sensibly.
+ */
+import { quoteUserText } from '../../core/message.js';
+import { clip, PATENT_LINK, isPublicationNumber } from '../novelty/text.js';
+
+const MAX_ITEMS = 8;
+const MAX_FIELD_CHARS = 300;
+const MAX_SECTION_CHARS = 2_800;
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const scalar = (value: unknown): string | undefined =>
+  typeof value === 'string' ? value.trim() || undefined : typeof value === 'number' || typeof value === 'boolean' ? String(value) : undefined;
+const words = (key: string): string => key.replace(/_/g, ' ');
+
+function itemLine(item: unknown): string | undefined {
+  const plain = scalar(item);
+  if (plain) return quoteUserText(clip(plain, MAX_FIELD_CHARS));
+  if (!isRecord(item)) return undefined;
+  const pn = typeof item.pn === 'string' && isPublicationNumber(item.pn) ? item.pn : undefined;
+  const name = scalar(item.name) ?? scalar(item.title);
+  const head = [pn ? `[${pn}](${PATENT_LINK(pn)})` : undefined, name ? `**${quoteUserText(clip(name, 160))}**` : undefined].filter(Boolean).join(' ');
+  const rest = Object.entries(item)
+    .filter(([key]) => key !== 'pn' && key !== 'name' && key !== 'title')
+    .flatMap(([key, value]) => { const text = scalar(value); return text ? [`${words(key)}: ${quoteUserText(clip(text, MAX_FIELD_CHARS))}`] : []; });
+  const line = [head, rest.join(' · ')].filter(Boolean).join(' — ');
+  return line || undefined;
+}
+
+/** The object as markdown lines, or undefined when it holds nothing to show. */
+export function describeAnalysis(value: unknown): string | undefined {
+  if (!isRecord(value)) return undefined;
+  const lines: string[] = [];
+  for (const [key, entry] of Object.entries(value)) {
+    if (Array.isArray(entry)) {
+      const items = entry.slice(0, MAX_ITEMS).map(itemLine).filter((l): l is string => Boolean(l));
+      lines.push(...items.map((l) => `• ${l}`));
+      if (entry.length > MAX_ITEMS) lines.push(`• … ${entry.length - MAX_ITEMS} more in the report`);
+    } else {
+      const line = itemLine(entry);
+      if (line) lines.push(`${words(key)}: ${line}`);
+    }
+  }
+  return lines.length ? clip(lines.join('\n'), MAX_SECTION_CHARS) : undefined;
+}
