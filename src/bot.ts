@@ -28,6 +28,7 @@ import { noveltyHandler } from './handlers/novelty/handler.js';
 import { countHandler } from './handlers/count/handler.js';
 import { reportHandler } from './handlers/report/handler.js';
 import { resumeWaits } from './handlers/workflow/resume.js';
+import { watchWaits } from './handlers/workflow/lease.js';
 
 export const HANDLERS: readonly Handler[] = [chatHandler, noveltyHandler, countHandler, reportHandler, keyHandler];
 
@@ -73,7 +74,7 @@ export async function startBot(options: BotOptions): Promise<RunningBot> {
     pathOverrides: config.platform.pathOverrides,
     logger,
   });
-  const state = await createStateStore({ stateFile: config.state.file, redisUrl: config.state.redisUrl, retentionMs: config.state.retentionMs, logger });
+  const state = await createStateStore({ stateFile: config.state.file, redisUrl: config.state.redisUrl, retentionMs: config.state.retentionMs, keyPrefix: config.state.keyPrefix, logger });
 
   const keyring = new Keyring(state, config.secret ? new SecretBox(config.secret) : undefined, platform, logger);
 
@@ -89,12 +90,14 @@ export async function startBot(options: BotOptions): Promise<RunningBot> {
   const messengers = adapters.map((adapter) => new Messenger(adapter, new StreamRelay(adapter, { ...config.relay, logger })));
   const lifetime = new AbortController();
   const contexts = messengers.map((messenger): HandlerContext =>
-    ({ platform, state, messenger, settings: { lang: config.platform.lang, confirmers: 'starter' }, logger, lifetime: lifetime.signal, keyring }));
+    ({ platform, state, messenger, settings: { lang: config.platform.lang, confirmers: 'starter', waitLeaseMs: config.state.waitLeaseMs }, logger, lifetime: lifetime.signal, keyring }));
   const routers = contexts.map((ctx) => new Router(HANDLERS, ctx, { platformFor: (workspaceId) => keyring.platformFor(workspaceId) }));
   const listening = http ? await http.listen() : undefined;
   await Promise.all(adapters.map((adapter, i) => adapter.start((incoming) => routers[i]!.dispatch(incoming))));
   logger.info({ adapters: adapters.map((a) => a.platform), platform: simulator ? 'simulator' : 'gateway', http: listening?.url }, 'bot started');
   await resumeWaits(HANDLERS, contexts, logger).catch((error: unknown) => logger.error({ err: error }, 'recorded waits could not be resumed'));
+  // other replicas' waits whose holder died (a shared store) are taken over by the rescan
+  watchWaits(HANDLERS, contexts, logger, lifetime.signal);
 
   let stopping: Promise<void> | undefined;
   return {

@@ -45,6 +45,8 @@ const EnvSchema = z.object({
   STATE_FILE: z.string().default('./data/state.json'),
   STATE_RETENTION_DAYS: intWithDefault(30, 1),
   REDIS_URL: optionalText,
+  REDIS_KEY_PREFIX: z.string().trim().min(1).default('iip:'),
+  WAIT_LEASE_MS: intWithDefault(15_000, 300),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   RELAY_MIN_EDIT_INTERVAL_MS: intWithDefault(1000),
   RELAY_WORKSPACE_EDITS_PER_MINUTE: intWithDefault(45, 1),
@@ -58,7 +60,7 @@ export interface Config {
   slack?: { botToken: string; signingSecret: string; appToken?: string; apiUrl?: string };
   teams?: { appId?: string; appPassword?: string; appType: string; tenantId?: string; allowUnauthenticated: boolean };
   http: { port: number; host: string };
-  state: { file: string; redisUrl?: string; retentionMs: number };
+  state: { file: string; redisUrl?: string; retentionMs: number; keyPrefix: string; waitLeaseMs: number };
   relay: { minEditIntervalMs: number; workspaceEditsPerMinute: number };
   simulatorTaskMs: number;
   /** encrypts workspace API keys at rest; without it `/iip key` is off */
@@ -100,7 +102,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       }
       : undefined,
     http: { port: e.PORT, host: e.HOST },
-    state: { file: e.STATE_FILE, redisUrl: e.REDIS_URL, retentionMs: e.STATE_RETENTION_DAYS * 86_400_000 },
+    state: {
+      file: e.STATE_FILE, redisUrl: e.REDIS_URL, retentionMs: e.STATE_RETENTION_DAYS * 86_400_000,
+      keyPrefix: e.REDIS_KEY_PREFIX, waitLeaseMs: e.WAIT_LEASE_MS,
+    },
     relay: { minEditIntervalMs: e.RELAY_MIN_EDIT_INTERVAL_MS, workspaceEditsPerMinute: e.RELAY_WORKSPACE_EDITS_PER_MINUTE },
     simulatorTaskMs: e.SIMULATOR_TASK_MS,
     secret: e.IIP_SECRET,
@@ -125,6 +130,8 @@ export const ENV_HELP: ReadonlyArray<[string, string]> = [
   ['STATE_FILE', 'lowdb state file (default ./data/state.json)'],
   ['STATE_RETENTION_DAYS', 'days a finished thread is kept (default 30)'],
   ['REDIS_URL', 'keep state in Redis instead (several replicas)'],
+  ['REDIS_KEY_PREFIX', 'prefix of every Redis key the bot writes (default iip:), to share one Redis between bots'],
+  ['WAIT_LEASE_MS', 'how long a workflow wait held by a replica that died stays unclaimed before another takes it over (default 15000)'],
   ['LOG_LEVEL', 'fatal|error|warn|info|debug|trace|silent (default info)'],
   ['RELAY_MIN_EDIT_INTERVAL_MS', 'minimum time between two edits of a streamed message (default 1000)'],
   ['RELAY_WORKSPACE_EDITS_PER_MINUTE', 'edit budget shared by a workspace\'s streams (default 45)'],
