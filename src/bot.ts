@@ -27,10 +27,11 @@ import { SecretBox } from './security/secret-box.js';
 import { noveltyHandler } from './handlers/novelty/handler.js';
 import { countHandler } from './handlers/count/handler.js';
 import { reportHandler } from './handlers/report/handler.js';
+import { solutionHandler } from './handlers/solution/handler.js';
 import { resumeWaits } from './handlers/workflow/resume.js';
 import { watchWaits } from './handlers/workflow/lease.js';
 
-export const HANDLERS: readonly Handler[] = [chatHandler, noveltyHandler, countHandler, reportHandler, keyHandler];
+export const HANDLERS: readonly Handler[] = [chatHandler, noveltyHandler, countHandler, reportHandler, solutionHandler, keyHandler];
 
 /** How long a stop waits for in-flight work before interrupting it, and how long it then gives the interrupted. */
 export const SHUTDOWN_DEADLINE_MS = 10_000;

@@ -1,0 +1,116 @@
+/** Step 1 (AI33-2 → AI33-3) and step 2 (AI33-4 → AI33-5): the ticked recommendations and directions. */
+import { quoteUserText, type Block, type Choice } from '../../core/message.js';
+import type { DataOf } from '../../platform/operations.js';
+import { clip } from '../novelty/text.js';
+import { defineStep } from '../workflow/types.js';
+import { itemText, taskIdOf, tickedPositions, type SolutionData } from './data.js';
+
+type Recommended = DataOf<'AI33-2'>;
+type Directions = DataOf<'AI33-4'>;
+type Direction = NonNullable<Directions['directions']>[number];
+
+export const RECOMMEND_ID = 'solution-recommend';
+export const DIRECTIONS_ID = 'solution-directions';
+
+const choice = (label: string, i: number): Choice => ({ value: String(i), label: clip(`${i + 1}. ${label}`, 75) });
+const all = (length: number): number[] => Array.from({ length }, (_, i) => i);
+
+function listed(items: string[], chosen: number[] | undefined): string {
+  return items.map((text, i) => `${chosen ? (chosen.includes(i) ? '☑' : '☐') : `${i + 1}.`} ${quoteUserText(text)}`).join('\n');
+}
+
+export const optionsStep = defineStep<SolutionData, Recommended, number[]>({
+  poll: {
+    operation: 'AI33-2',
+    label: 'Analysing the problem for goals and constraints',
+    read: (sc, signal) => sc.ctx.platform.call('AI33-2', { task_id: taskIdOf(sc) }, { signal }),
+    deadlineMs: 15 * 60_000,
+  },
+  review: {
+    title: 'Step 1 of 3 · Goals and constraints',
+    render(result, chosen): Block[] {
+      const items = (result.recommend ?? []).map(itemText);
+      if (chosen) return [{ type: 'markdown', text: listed(items, chosen) || 'No recommendations.' }];
+      if (items.length === 0) return [{ type: 'markdown', text: 'The platform recommended nothing to add; Continue explores the problem as it is.' }];
+      return [
+        { type: 'markdown', text: listed(items, undefined) },
+        { type: 'multiSelect', id: RECOMMEND_ID, label: 'Keep these', options: items.map(choice), selected: all(items.length).map(String) },
+        { type: 'context', text: 'Untick what does not apply, then Continue: the directions are worked out with what you keep.' },
+      ];
+    },
+    confirm: {
+      button: 'Continue',
+      input: (result, _draft, _sc, ticked) => tickedPositions(ticked[RECOMMEND_ID], result.recommend?.length ?? 0) ?? all(result.recommend?.length ?? 0),
+      send: {
+        operation: 'AI33-3',
+        label: 'Sending the chosen goals and constraints',
+        async run(sc, chosen, result) {
+          const recommend = (await result()).recommend ?? [];
+          const created = await sc.ctx.platform.call('AI33-3', { task_id: taskIdOf(sc), lang: sc.data.lang, recommend: chosen.map((i) => recommend[i]) });
+          return { next: 'directions', ...(created.task_id ? { ids: { task_id: created.task_id } } : {}) };
+        },
+      },
+    },
+  },
+});
+
+function directionText(d: Direction, i: number, chosen: number[] | undefined): string {
+  const mark = chosen ? (chosen.includes(i) ? '☑ ' : '☐ ') : '';
+  const approaches = (d.approaches ?? []).map(itemText).filter(Boolean).map((a) => `   - ${quoteUserText(a)}`);
+  const verification = d.verification ? [`   _Verification:_ ${quoteUserText(d.verification)}`] : [];
+  return [`${mark}**${i + 1}. ${quoteUserText(d.reason ?? 'Direction')}**`, ...approaches, ...verification].join('\n');
+}
+
+/** A direction as AI33-5 takes it: the fields it was given (nulls left out), ticked as the user chose. */
+function asSent(d: Direction, ticked: boolean) {
+  return {
+    ...(d.reason != null ? { reason: d.reason } : {}),
+    ...(d.approaches != null ? { approaches: d.approaches } : {}),
+    ...(d.verification != null ? { verification: d.verification } : {}),
+    ...(d.source_type != null ? { source_type: d.source_type } : {}),
+    ticked,
+  };
+}
+
+const platformTicked = (list: Direction[]): number[] => all(list.length).filter((i) => list[i]!.ticked !== false);
+
+export const directionsStep = defineStep<SolutionData, Directions, number[]>({
+  poll: {
+    operation: 'AI33-4',
+    label: 'Working out technical directions',
+    read: (sc, signal) => sc.ctx.platform.call('AI33-4', { task_id: taskIdOf(sc) }, { signal }),
+    deadlineMs: 15 * 60_000,
+  },
+  review: {
+    title: 'Step 2 of 3 · Technical directions',
+    render(result, chosen): Block[] {
+      const list = result.directions ?? [];
+      const text = list.map((d, i) => directionText(d, i, chosen)).join('\n') || 'No directions were proposed.';
+      if (chosen || list.length === 0) return [{ type: 'markdown', text }];
+      return [
+        { type: 'markdown', text },
+        { type: 'multiSelect', id: DIRECTIONS_ID, label: 'Explore these', options: list.map((d, i) => choice(d.reason ?? 'Direction', i)), selected: platformTicked(list).map(String) },
+        { type: 'context', text: 'Tick the directions to explore, then Continue: the solutions take a few minutes.' },
+      ];
+    },
+    confirm: {
+      button: 'Continue',
+      input(result, _draft, _sc, ticked) {
+        const list = result.directions ?? [];
+        const chosen = tickedPositions(ticked[DIRECTIONS_ID], list.length);
+        // nothing ticked (or no menu in the click): the directions as the platform ticked them
+        return chosen && chosen.length > 0 ? chosen : platformTicked(list);
+      },
+      send: {
+        operation: 'AI33-5',
+        label: 'Sending the chosen directions',
+        async run(sc, chosen, result) {
+          const list = (await result()).directions ?? [];
+          const directions = list.map((d, i) => asSent(d, chosen.includes(i)));
+          const created = await sc.ctx.platform.call('AI33-5', { task_id: taskIdOf(sc), lang: sc.data.lang, directions });
+          return { next: 'final', ...(created.task_id ? { ids: { task_id: created.task_id } } : {}) };
+        },
+      },
+    },
+  },
+});

@@ -1,0 +1,40 @@
+/** The technical solution exploration (AI33 v3) as a workflow: submit, two choices, then the solutions. */
+import type { DataOf } from '../../platform/operations.js';
+import type { WorkflowDefinition } from '../workflow/types.js';
+import { defineSend, defineStep } from '../workflow/types.js';
+import { directionsStep, optionsStep } from './choices.js';
+import { requireTaskId, taskIdOf, type SolutionData } from './data.js';
+import { solutionMessages, solutionsSummary } from './render.js';
+
+const submit = defineSend<SolutionData, undefined>({
+  operation: 'AI33-1',
+  label: 'Submitting the technical problem',
+  async run(sc) {
+    const created = await sc.ctx.platform.call('AI33-1', { lang: sc.data.lang, solution_issues: sc.data.problem });
+    return { next: 'options', ids: { task_id: requireTaskId('AI33-1', created.task_id) } };
+  },
+});
+
+/** Step 3: AI33-6 until the solutions are there (the agent's narration streams meanwhile); each is posted. */
+const finalStep = defineStep<SolutionData, DataOf<'AI33-6'>, never>({
+  poll: {
+    operation: 'AI33-6',
+    label: 'Step 3 of 3 · Writing the solutions',
+    read: (sc, signal) => sc.ctx.platform.call('AI33-6', { task_id: taskIdOf(sc) }, { signal }),
+    stream: (sc, signal) => sc.ctx.platform.stream('AGENT-SSE', { job_id: taskIdOf(sc) }, { signal }),
+    deadlineMs: 30 * 60_000,
+  },
+  async then(result, sc) {
+    const map = result.solution ?? { title: sc.data.problem, cells: [] };
+    const messages = solutionMessages(map);
+    for (const message of messages) await sc.ctx.messenger.post(sc.thread, message);
+    return { done: solutionsSummary(map, messages.length, sc.record.startedBy) };
+  },
+});
+
+export const SOLUTION: WorkflowDefinition<SolutionData> = {
+  name: 'solution',
+  noun: 'solution exploration',
+  steps: { options: optionsStep, directions: directionsStep, final: finalStep },
+  starts: { main: { step: 'options', send: submit } },
+};

@@ -1,0 +1,62 @@
+/** The final solutions of AI33-6: a summary with the map's outline, then one message per solution. */
+import { mention, quoteUserText, type Block, type OutgoingMessage, type Reference } from '../../core/message.js';
+import { clip, PATENT_LINK } from '../novelty/text.js';
+import { itemText } from './data.js';
+import { htmlToMarkdown } from './html.js';
+import { mindTree, outline, solutionNodes, titleOf, type MindMap, type MindNode } from './mind-map.js';
+
+type MindReference = NonNullable<MindNode['data']['reference']>[number];
+
+function referenceOf(ref: MindReference): Reference {
+  const org = ref.org_info?.[0];
+  const orgName = org?.display_name ?? org?.name ?? undefined;
+  const detail = [orgName, ref.pbd ? `published ${ref.pbd}` : undefined, ref.solution_type ?? undefined].filter(Boolean).join(' · ');
+  const pn = ref.pn?.trim();
+  const isPatent = !ref.solution_type || ref.solution_type.toUpperCase() === 'PATENT';
+  return {
+    title: `${pn ? `${pn} ` : ''}${clip(ref.title ?? '', 200)}`.trim() || '(untitled)',
+    ...(pn && isPatent ? { url: PATENT_LINK(pn) } : {}),
+    ...(detail ? { detail } : {}),
+  };
+}
+
+/** One solution: title, its branch, content, innovation level, improvements, references. */
+export function solutionMessage(node: MindNode, number: number, total: number): OutgoingMessage {
+  const { data } = node;
+  const title = quoteUserText(titleOf(data));
+  const branch = node.path.at(-1);
+  const head = `**Solution ${number} of ${total} · ${title}**${branch && node.depth > 1 ? `\n_Direction: ${quoteUserText(branch)}_` : ''}`;
+  const blocks: Block[] = [{ type: 'markdown', text: head }];
+  const content = htmlToMarkdown(data.sys_content ?? '');
+  if (content) blocks.push({ type: 'markdown', text: content });
+  const sub = htmlToMarkdown(data.sys_sub_content ?? '');
+  if (sub) blocks.push({ type: 'context', text: sub });
+  const facts: { label: string; value: string }[] = [];
+  if (typeof data.innovation === 'number') facts.push({ label: 'Innovation level', value: String(data.innovation) });
+  const improvements = (data.improvements ?? []).map(itemText).filter(Boolean);
+  if (facts.length) blocks.push({ type: 'fields', fields: facts });
+  if (improvements.length) blocks.push({ type: 'markdown', text: `**Improvements**\n${improvements.map((i) => `- ${htmlToMarkdown(i)}`).join('\n')}` });
+  const references = (data.reference ?? []).map(referenceOf);
+  if (references.length) blocks.push({ type: 'references', title: 'References', items: references.slice(0, 15) });
+  return { text: `Solution ${number} of ${total}: ${titleOf(data)}`, blocks };
+}
+
+/** The summary that ends the workflow (the solutions follow it as their own messages). */
+export function solutionsSummary(map: MindMap, count: number, startedBy: string): OutgoingMessage {
+  const roots = mindTree(map);
+  const numbered = new Map(solutionNodes(roots).map((n, i) => [n.id, i + 1] as const));
+  const text = `✅ **${count} ${count === 1 ? 'solution' : 'solutions'} found** for: ${quoteUserText(clip(map.title, 300))}`;
+  return {
+    text,
+    blocks: [
+      { type: 'markdown', text },
+      { type: 'markdown', text: outline(roots, numbered) || '(the map is empty)' },
+      { type: 'context', text: `Requested by ${mention(startedBy)} · each solution follows below.` },
+    ],
+  };
+}
+
+export function solutionMessages(map: MindMap): OutgoingMessage[] {
+  const nodes = solutionNodes(mindTree(map));
+  return nodes.map((n, i) => solutionMessage(n, i + 1, nodes.length));
+}
