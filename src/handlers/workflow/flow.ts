@@ -36,6 +36,8 @@ export interface FlowState {
   message?: string;
   /** send: the request failed; task: the task it started failed; wait: waiting failed (timeout, network) */
   failure?: { during: 'send' | 'task' | 'wait'; text: string };
+  /** the step's `poll.relay` text is shown (a resumed wait does not relay it again) */
+  relayed?: boolean;
 }
 
 export const flowOf = (record: ThreadRecord): FlowState => (record.data.flow as FlowState | undefined) ?? { phase: 'review' };

@@ -15,6 +15,7 @@ import { flowOf, stepContext, unchanged } from './flow.js';
 import { CANCELLED_LINE, progressMessage, reviewMessage, settled } from './messages.js';
 import { followStream } from './live-stream.js';
 import { ProgressNotes } from './progress.js';
+import { relayOnce } from './relay-step.js';
 import { withLease } from './lease.js';
 import { claimWait, rememberResult, releaseWait } from './registry.js';
 import { stepOf } from './step-result.js';
@@ -56,14 +57,16 @@ async function pollAndContinue<D extends WorkflowData>(ctx: HandlerContext, def:
   const interrupt = ctx.messenger.begin(record.thread);
   const signal = ctx.lifetime ? AbortSignal.any([interrupt, ctx.lifetime]) : interrupt;
   let outcome: { result: unknown } | undefined;
+  let current = record;
   try {
-    outcome = await pollStep(ctx, def, record, signal);
+    current = await relayOnce(ctx, def, record, signal);
+    outcome = await pollStep(ctx, def, current, signal);
   } finally {
     releaseWait(ctx.state, record.thread);
     ctx.messenger.finish(record.thread, interrupt);
   }
   // the wait is over (released first: an automatic step's next wait is a new claim)
-  if (outcome) await continueWith(ctx, def, record, outcome.result);
+  if (outcome) await continueWith(ctx, def, current, outcome.result);
 }
 
 /** Polls until the step's result is there; undefined when the wait ended otherwise (shown, or left for a restart). */

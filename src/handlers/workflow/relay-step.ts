@@ -1,0 +1,42 @@
+/**
+ * A waiting step's text relayed into the thread as the platform writes it (a disclosure as it is drafted):
+ * once per wait, before the polling, through the stream relay. Then the step's progress message moves below the
+ * text, so that what follows (the result, the next step) comes after it. Best effort: a stream that fails leaves
+ * its partial text marked and the wait goes on; a stopped stream (restart, cancel) is relayed again on resume.
+ */
+import type { HandlerContext } from '../../core/handler.js';
+import type { StreamEvent } from '../../platform/events.js';
+import type { ThreadRecord } from '../../state/store.js';
+import { lockedAt, showAndSave, tryDeliver } from './deliver.js';
+import { flowOf, stepContext } from './flow.js';
+import { progressMessage } from './messages.js';
+import { stepOf } from './step-result.js';
+import type { WorkflowData, WorkflowDefinition } from './types.js';
+
+async function* textOf(events: AsyncIterable<StreamEvent>): AsyncIterable<string> {
+  for await (const event of events) if (event.type === 'text') yield event.text;
+}
+
+/** Relays the step's text when it has one not relayed yet; returns the record the wait goes on with. */
+export async function relayOnce<D extends WorkflowData>(
+  ctx: HandlerContext, def: WorkflowDefinition<D>, record: ThreadRecord, signal: AbortSignal,
+): Promise<ThreadRecord> {
+  const poll = stepOf(def, record.step).poll;
+  const relay = poll?.relay;
+  const flow = flowOf(record);
+  if (!poll || !relay || flow.relayed) return record;
+  const { thread } = record;
+  try {
+    const events = await relay.open(stepContext<D>(ctx, record), signal);
+    const result = await ctx.messenger.stream({ thread, deltas: textOf(events) });
+    if (result.status !== 'complete') ctx.logger.warn({ err: result.error, status: result.status, thread }, 'workflow: a step\'s text was not relayed whole');
+  } catch (error) {
+    ctx.logger.warn({ err: error, thread }, 'workflow: a step\'s text could not be relayed');
+  }
+  if (signal.aborted) return record;
+  const moved = await lockedAt(ctx, thread, record.version, async (current) => {
+    await tryDeliver(ctx, thread, flow.message, { text: relay.heading, blocks: [{ type: 'markdown', text: relay.heading }] });
+    return showAndSave(ctx, current, { flow: { ...flow, relayed: true, message: undefined } }, (v) => progressMessage(def, current.step, poll.label, undefined, v));
+  });
+  return moved ?? record;
+}
