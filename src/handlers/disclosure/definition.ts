@@ -1,0 +1,21 @@
+/** Technical disclosure drafting (AI32) as a workflow: extract → review the key elements → generate → stream → download. */
+import { defineSend, type WorkflowDefinition } from '../workflow/types.js';
+import { meansOf, type DisclosureData } from './data.js';
+import { elementsStep } from './elements.js';
+import { writingStep } from './writing.js';
+
+const extract = defineSend<DisclosureData, undefined>({
+  operation: 'AI32-1',
+  label: 'Extracting the key elements',
+  async run(sc) {
+    const extracted = await sc.ctx.platform.call('AI32-1', { tech_solution: sc.data.idea });
+    return { next: 'elements', data: { means: meansOf(extracted) } };
+  },
+});
+
+export const DISCLOSURE: WorkflowDefinition<DisclosureData> = {
+  name: 'disclosure',
+  noun: 'technical disclosure',
+  steps: { elements: elementsStep, writing: writingStep },
+  starts: { main: { step: 'elements', send: extract } },
+};
