@@ -26,12 +26,15 @@ import { Keyring } from './security/keyring.js';
 import { SecretBox } from './security/secret-box.js';
 import { noveltyHandler } from './handlers/novelty/handler.js';
 import { countHandler } from './handlers/count/handler.js';
+import { designHandler } from './handlers/design/handler.js';
+import { attachUploadShelf, UploadShelf, UPLOADS_PATH } from './http/uploads.js';
 import { reportHandler } from './handlers/report/handler.js';
+import { disclosureHandler } from './handlers/disclosure/handler.js';
 import { solutionHandler } from './handlers/solution/handler.js';
 import { resumeWaits } from './handlers/workflow/resume.js';
 import { watchWaits } from './handlers/workflow/lease.js';
 
-export const HANDLERS: readonly Handler[] = [chatHandler, noveltyHandler, countHandler, reportHandler, solutionHandler, keyHandler];
+export const HANDLERS: readonly Handler[] = [chatHandler, noveltyHandler, countHandler, designHandler, reportHandler, disclosureHandler, solutionHandler, keyHandler];
 
 /** How long a stop waits for in-flight work before interrupting it, and how long it then gives the interrupted. */
 export const SHUTDOWN_DEADLINE_MS = 10_000;
@@ -83,6 +86,11 @@ export async function startBot(options: BotOptions): Promise<RunningBot> {
   // one HTTP server whenever a chat platform is served: its endpoints, /healthz and /readyz
   const http = config.slack || config.teams ? createHttpServer({ port: config.http.port, host: config.http.host, logger }) : undefined;
   http?.route('/readyz', readinessHandler({ state, platformUrl }));
+  if (http && config.http.publicUrl) {
+    const shelf = new UploadShelf(config.http.publicUrl);
+    http.route(UPLOADS_PATH, shelf.handler, { bodyLimitBytes: 0 });
+    attachUploadShelf(state, shelf);
+  }
   if (config.slack) adapters.push(createSlackAdapter({ ...config.slack, logger, server: http }));
   if (config.teams && http) adapters.push(createTeamsAdapter({ ...config.teams, server: http, logger }));
   const verbs = [...HANDLERS.flatMap((h) => h.verbs), 'help', 'status'];
