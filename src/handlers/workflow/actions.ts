@@ -87,12 +87,16 @@ async function retryClick<D extends WorkflowData>(ctx: HandlerContext, def: Work
   else startPoll(ctx, def, saved);
 }
 
-/** A select menu's choice changes the step's draft at once, and the review is drawn again with it. */
+/**
+ * A select menu's choice changes the step's draft at once, and the review is drawn again with it; a menu that
+ * `confirms` sends the draft at once as the step's confirmation instead.
+ */
 async function chooseClick<D extends WorkflowData>(
   ctx: HandlerContext, def: WorkflowDefinition<D>, acting: Acting, value: StepValue, record: ThreadRecord, name: string,
 ): Promise<void> {
   const reading = await prefetch(ctx, def, acting.thread, value, ['review']);
-  await settle(ctx, def, acting, record, await locked<Outcome>(ctx, acting.thread, async (current) => {
+  let sending = false;
+  const saved = await settle(ctx, def, acting, record, await locked<Outcome>(ctx, acting.thread, async (current) => {
     const refusal = refusalFor(def, current, value, ['review']);
     if (refusal) return refusal;
     const select = stepOf(def, current.step).review?.selects?.[name];
@@ -102,9 +106,14 @@ async function chooseClick<D extends WorkflowData>(
     const flow = flowOf(current);
     const sc = stepContext<D>(ctx, current);
     const draft = select.apply(value.key, read.result, flow.draft, sc);
+    if (select.confirms) {
+      sending = true;
+      return (await recordConfirmation(ctx, def, current, draft, acting.user.id, read.result, false)) ?? 'stale';
+    }
     const draw = (v: number) => reviewMessage(def, current.step, read.result, draft, sc, v);
     const saved = await showAndSave(ctx, current, { flow: { ...flow, draft } }, draw, flow.message);
     if (saved) watchForCancel(ctx, acting.thread, flowOf(saved).message, draw(saved.version));
     return saved ?? 'stale';
   }));
+  if (saved && sending) await runSend(ctx, def, saved);
 }
