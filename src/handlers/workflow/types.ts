@@ -56,6 +56,15 @@ export interface Poll<D extends WorkflowData, R = unknown> {
    * its failure never fails the step; it is opened once per wait and stopped when the wait ends.
    */
   stream?(sc: StepContext<D>, signal: AbortSignal): Promise<AsyncIterable<StreamEvent>>;
+  /**
+   * Text the platform writes while the task runs (a disclosure), relayed into the thread as new messages once
+   * per wait, before the polling; the progress message then moves below it. Its failure never fails the step.
+   */
+  relay?: {
+    open(sc: StepContext<D>, signal: AbortSignal): Promise<AsyncIterable<StreamEvent>>;
+    /** what the progress message above the text says once the text is shown ("✍️ The disclosure as written:") */
+    heading: string;
+  };
   /** how long to wait in all (default: the workflow's) */
   deadlineMs?: number;
 }
