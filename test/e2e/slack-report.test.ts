@@ -117,6 +117,17 @@ describe('/iip report', () => {
     expectValidRequests(h!);
   });
 
+  test('help lists the report and the disclosure with an example each', async () => {
+    h = await startSlackBot();
+    await h.command('help');
+    await waitFor(() => h!.slack.ephemerals.length > 0, 'the help');
+    const help = h.slack.ephemerals[0]!.text + JSON.stringify(h.slack.ephemerals[0]!.blocks);
+    expect(help).toContain('/iip report');
+    expect(help).toContain('e.g. `/iip report Solid-state electrolytes');
+    expect(help).toContain('/iip disclosure');
+    expect(help).toContain('e.g. `/iip disclosure A bicycle helmet');
+  });
+
   test('an empty question gets the usage and calls nothing', async () => {
     h = await startSlackBot();
     await h.command('report');
