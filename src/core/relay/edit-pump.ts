@@ -63,11 +63,26 @@ export class EditPump {
     const method = this.ref ? 'edit' : 'post';
     const slot = budget.acquire(workspace, method, { urgent, keepAlive: reader.ended, retry: this.rateLimits > 0 });
     this.waitingSlot = slot;
-    await slot.granted;
+    await this.grantOf(slot, urgent);
     this.waitingSlot = undefined;
     if (budget.pausedFor(workspace, method) === 0) return slot;
     slot.done();
     return undefined;
+  }
+
+  /** An intermediate edit waiting for the budget becomes urgent once its part is sealed: its text is final. */
+  private async grantOf(slot: CallSlot, urgent: boolean): Promise<void> {
+    const { doc, reader } = this.ctx;
+    let granted = false;
+    const grant = slot.granted.then(() => void (granted = true));
+    while (!urgent && !granted && !reader.ended) {
+      await Promise.race([grant, reader.changed.wait()]);
+      if (!granted && doc.partCount > this.part + 1) {
+        slot.promote();
+        break;
+      }
+    }
+    await grant;
   }
 
   private async send(want: Desired, slot: CallSlot): Promise<PathOutcome | undefined> {

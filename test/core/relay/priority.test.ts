@@ -75,6 +75,29 @@ describe('StreamRelay: first and final text before the workspace budget', () => 
     expect(adapter.messagesIn(freshThread)[0]!.content.text).toBe('a new answer grows');
   });
 
+  it('sends a part at once when it is sealed while its edit waits for the budget, and posts the next part at once', async () => {
+    const adapter = new FakeChatAdapter({ maxMessageChars: 100 });
+    const relay = new StreamRelay(adapter, { minEditIntervalMs: 100, workspaceEditsPerMinute: 10 }); // 1 token, 9 a minute
+    const thread = threadIn('T1');
+    const stream = new PushStream();
+    const done = relay.relay({ thread, deltas: stream });
+    stream.push('first words ');
+    await vi.advanceTimersByTimeAsync(200);
+    stream.push('take the only token ');
+    await vi.advanceTimersByTimeAsync(200);
+    stream.push('then wait for the next one ');
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(adapter.calls.map((c) => c.kind)).toEqual(['post', 'edit']); // the next token is 6.7 s away
+    const sealedAt = Date.now();
+    stream.push(`${'and the answer outgrows its message '.repeat(3)}`);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(adapter.calls.slice(2).map((c) => [c.kind, c.at])).toEqual([['edit', sealedAt], ['post', sealedAt]]);
+    stream.end();
+    const result = await settle(done);
+    expect(adapter.messagesIn(thread).map((m) => m.content.text)).toEqual(result.parts);
+    expect(result.parts).toHaveLength(2);
+  });
+
   it('keeps intermediate edits, plus the final edits they make room for, under the budget in every window', async () => {
     const adapter = new FakeChatAdapter({ latencyMs: 20 });
     const [limit, windowMs] = [45, 60_000];
