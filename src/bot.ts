@@ -31,10 +31,11 @@ import { attachUploadShelf, UploadShelf, UPLOADS_PATH } from './http/uploads.js'
 import { reportHandler } from './handlers/report/handler.js';
 import { disclosureHandler } from './handlers/disclosure/handler.js';
 import { solutionHandler } from './handlers/solution/handler.js';
+import { materialHandler } from './handlers/material/handler.js';
 import { resumeWaits } from './handlers/workflow/resume.js';
 import { watchWaits } from './handlers/workflow/lease.js';
 
-export const HANDLERS: readonly Handler[] = [chatHandler, noveltyHandler, countHandler, designHandler, reportHandler, disclosureHandler, solutionHandler, keyHandler];
+export const HANDLERS: readonly Handler[] = [chatHandler, noveltyHandler, countHandler, designHandler, reportHandler, disclosureHandler, solutionHandler, materialHandler, keyHandler];
 
 /** How long a stop waits for in-flight work before interrupting it, and how long it then gives the interrupted. */
 export const SHUTDOWN_DEADLINE_MS = 10_000;

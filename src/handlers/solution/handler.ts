@@ -4,6 +4,7 @@ import { markdown, mention, quoteUserText, type OutgoingMessage } from '../../co
 import { clip } from '../novelty/text.js';
 import { startWorkflow } from '../workflow/start.js';
 import { workflowHandler } from '../workflow/handler.js';
+import { parseProblemArgs } from './args.js';
 import { MAX_PROBLEM_CHARS, type SolutionData } from './data.js';
 import { SOLUTION } from './definition.js';
 
@@ -12,21 +13,8 @@ const PREFIX = { slack: '/iip ', teams: '@iip ', console: '' } as const;
 export const solutionUsage = (prefix: string): string =>
   `Usage: \`${prefix}solution <technical problem> [--lang en|cn]\` (at most ${MAX_PROBLEM_CHARS} characters).`;
 
-/** The problem and language, or what is wrong with the command. */
-export function parseSolutionArgs(args: string, defaultLang: 'en' | 'cn'): { problem: string; lang: 'en' | 'cn' } | { refusal: string } {
-  let lang: string = defaultLang;
-  const problem = args.replace(/(?:^|\s)--lang(?:=|\s+)(\S*)/i, (_all, value: string) => {
-    lang = value.toLowerCase();
-    return ' ';
-  }).replace(/[ \t]+/g, ' ').trim();
-  if (lang !== 'en' && lang !== 'cn') return { refusal: '`--lang` must be `en` or `cn`.' };
-  if (!problem) return { refusal: 'Describe the technical problem.' };
-  const length = Array.from(problem).length;
-  if (length > MAX_PROBLEM_CHARS) {
-    return { refusal: `The technical problem can be at most ${MAX_PROBLEM_CHARS} characters (the platform's limit); yours has ${length}.` };
-  }
-  return { problem, lang };
-}
+export const parseSolutionArgs = (args: string, defaultLang: 'en' | 'cn') =>
+  parseProblemArgs(args, defaultLang, { noun: 'technical problem', maxChars: MAX_PROBLEM_CHARS, platformLimit: true });
 
 function parentMessage(userId: string, problem: string): OutgoingMessage {
   const text = `${mention(userId)} started a technical solution exploration:\n> ${quoteUserText(clip(problem, 600)).replace(/\n/g, '\n> ')}`;

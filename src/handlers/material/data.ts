@@ -1,0 +1,34 @@
+/** What a material solution finding keeps in its thread record. */
+import type { StepContext, WorkflowData } from '../workflow/types.js';
+
+/** No published limit for AI73-1's input; kept to what one chat command sensibly carries. */
+export const MAX_MATERIAL_CHARS = 2_000;
+
+/** A mind-map node the user chose, by its place in the map's outline (the menu's key) and its platform id. */
+export interface NodeChoice {
+  key: string;
+  id: string;
+  title: string;
+}
+
+export interface MaterialData extends WorkflowData {
+  problem: string;
+  lang: 'en' | 'cn';
+  /** the mind map's board (AI73-4), which the node-level requests name */
+  board?: string;
+  /** the node whose implementation plan is asked for */
+  node?: NodeChoice;
+}
+
+export type MaterialContext = StepContext<MaterialData>;
+
+export function taskIdOf(sc: MaterialContext): string {
+  const id = sc.ids.task_id;
+  if (!id) throw new Error(`no material task is recorded for ${sc.thread}`);
+  return id;
+}
+
+export function boardOf(sc: MaterialContext): string {
+  if (!sc.data.board) throw new Error(`no mind-map board is recorded for ${sc.thread}`);
+  return sc.data.board;
+}

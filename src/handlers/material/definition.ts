@@ -1,0 +1,24 @@
+/** Material solution finding (AI73) as a workflow: submit, thinking and recommendations, mind map, node plans. */
+import { UnexpectedResponseError } from '../../platform/errors.js';
+import type { WorkflowDefinition } from '../workflow/types.js';
+import { defineSend } from '../workflow/types.js';
+import type { MaterialData } from './data.js';
+import { mindStep, planStep } from './mind.js';
+import { recommendStep } from './recommend.js';
+
+const submit = defineSend<MaterialData, undefined>({
+  operation: 'AI73-1',
+  label: 'Submitting the problem',
+  async run(sc) {
+    const created = await sc.ctx.platform.call('AI73-1', { input: sc.data.problem, lang: sc.data.lang });
+    if (!created.task_id) throw new UnexpectedResponseError({ operation: 'AI73-1' }, 'no task_id in the answer');
+    return { next: 'recommend', ids: { task_id: created.task_id } };
+  },
+});
+
+export const MATERIAL: WorkflowDefinition<MaterialData> = {
+  name: 'material',
+  noun: 'material solution finding',
+  steps: { recommend: recommendStep, mind: mindStep, plan: planStep },
+  starts: { main: { step: 'recommend', send: submit } },
+};

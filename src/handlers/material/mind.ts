@@ -1,0 +1,93 @@
+/**
+ * Step 2: the technical mind map (AI73-5) as a nested outline with a menu of its nodes; choosing one asks AI73-8
+ * for its implementation plan, shown once AI73-9 has it, with the menu again for the next node.
+ */
+import { quoteUserText, type Block, type Choice } from '../../core/message.js';
+import type { DataOf } from '../../platform/operations.js';
+import { taskState } from '../../platform/task-state.js';
+import { clip } from '../novelty/text.js';
+import { allNodes, mindTree, outline, titleOf, type MindMap } from '../solution/mind-map.js';
+import { defineStep, type SelectDefinition, type Send } from '../workflow/types.js';
+import { boardOf, taskIdOf, type MaterialData, type NodeChoice } from './data.js';
+
+type Mind = DataOf<'AI73-5'>;
+const MAX_MENU_NODES = 100;
+const MAX_PLAN_CHARS = 9_000;
+
+const nodesOf = (mind: Mind | undefined) => (mind?.solution ? allNodes(mindTree(mind.solution as MindMap)).slice(0, MAX_MENU_NODES) : []);
+
+function nodeMenu<R>(mindOf: (r: R) => Mind | undefined): SelectDefinition<MaterialData, R, NodeChoice> {
+  return {
+    label: 'Implementation plan for a node…',
+    options: (r): Choice[] => nodesOf(mindOf(r)).map((n, i) => ({ value: String(i), label: clip(`${'· '.repeat(n.depth)}${titleOf(n.data)}`, 75) })),
+    apply(key, r) {
+      const node = nodesOf(mindOf(r))[Number(key)];
+      if (!node) throw new Error(`no mind-map node ${key}`);
+      return { key, id: node.data.node_id ?? node.id, title: titleOf(node.data) };
+    },
+    confirms: true,
+  };
+}
+
+function planSend<R>(): Send<MaterialData, NodeChoice, R> {
+  return {
+    operation: 'AI73-8',
+    label: 'Asking for the implementation plan',
+    async run(sc, node) {
+      await sc.ctx.platform.call('AI73-8', { task_id: taskIdOf(sc), board_id: boardOf(sc), node_id: node.id });
+      return { next: 'plan', data: { node } };
+    },
+  };
+}
+
+const chosenLine = (node: NodeChoice | undefined): Block[] =>
+  node ? [{ type: 'context', text: `Implementation plan asked for: ${quoteUserText(node.title)}` }] : [];
+
+export const mindStep = defineStep<MaterialData, Mind, NodeChoice>({
+  poll: {
+    operation: 'AI73-5',
+    label: 'Step 2 of 2 · Building the technical mind map',
+    read: (sc, signal) => sc.ctx.platform.call('AI73-5', { task_id: taskIdOf(sc) }, { signal }),
+    deadlineMs: 20 * 60_000,
+  },
+  review: {
+    title: 'Step 2 of 2 · Technical mind map',
+    render: (result, chosen) => [
+      { type: 'markdown', text: result.solution ? outline(mindTree(result.solution as MindMap)) || '(the map is empty)' : '(no mind map)' },
+      ...(chosen ? chosenLine(chosen) : [{ type: 'context' as const, text: 'Choose a node for its detailed implementation plan.' }]),
+    ],
+    confirm: { input: (_r, draft) => draft!, send: planSend<Mind>() },
+    selects: { node: nodeMenu<Mind>((r) => r) },
+  },
+});
+
+export interface PlanResult {
+  plan: DataOf<'AI73-9'>;
+  /** the map again once the plan is there, for the menu of the next node */
+  mind?: Mind;
+}
+
+export const planStep = defineStep<MaterialData, PlanResult, NodeChoice>({
+  poll: {
+    operation: 'AI73-9',
+    label: 'Writing the implementation plan',
+    async read(sc, signal) {
+      const nodeId = sc.data.node?.id ?? '';
+      const plan = await sc.ctx.platform.call('AI73-9', { task_id: taskIdOf(sc), board_id: boardOf(sc), node_id: nodeId }, { signal });
+      if (taskState('AI73-9', plan) !== 'succeeded') return { plan };
+      return { plan, mind: await sc.ctx.platform.call('AI73-5', { task_id: taskIdOf(sc) }, { signal }) };
+    },
+    state: (r) => taskState('AI73-9', r.plan),
+    deadlineMs: 20 * 60_000,
+  },
+  review: {
+    title: 'Implementation plan',
+    render: (result, chosen, sc) => [
+      { type: 'markdown', text: `**${quoteUserText(sc.data.node?.title ?? 'Node')}**` },
+      { type: 'markdown', text: clip(result.plan.markdown_message?.trim() || '(the plan is empty)', MAX_PLAN_CHARS) },
+      ...(chosen ? chosenLine(chosen) : [{ type: 'context' as const, text: 'Choose another node for its plan.' }]),
+    ],
+    confirm: { input: (_r, draft) => draft!, send: planSend<PlanResult>() },
+    selects: { node: nodeMenu<PlanResult>((r) => r.mind) },
+  },
+});

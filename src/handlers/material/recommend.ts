@@ -1,0 +1,72 @@
+/**
+ * Step 1: AI73-4's thinking process while it runs (the progress message grows as sections arrive), then its
+ * recommendations (AI73-2) to tick; Confirm sends AI73-3, which starts the technical mind map.
+ */
+import { quoteUserText, type Block } from '../../core/message.js';
+import type { DataOf } from '../../platform/operations.js';
+import { taskState, type TaskState } from '../../platform/task-state.js';
+import { clip } from '../novelty/text.js';
+import { itemText, tickedPositions } from '../solution/data.js';
+import { defineStep } from '../workflow/types.js';
+import { taskIdOf, type MaterialData } from './data.js';
+import { thinkingSections } from './thinking.js';
+
+export interface ThinkingResult {
+  thinking: DataOf<'AI73-4'>;
+  /** read once the thinking has succeeded */
+  recommend?: DataOf<'AI73-2'>;
+}
+
+export const RECOMMEND_ID = 'material-recommend';
+const all = (length: number): number[] => Array.from({ length }, (_, i) => i);
+const itemsOf = (r: ThinkingResult): unknown[] => r.recommend?.recommend ?? [];
+
+function state(r: ThinkingResult): TaskState {
+  const thinking = taskState('AI73-4', r.thinking);
+  if (thinking !== 'succeeded') return thinking;
+  return r.recommend ? taskState('AI73-2', r.recommend) : 'running';
+}
+
+export const recommendStep = defineStep<MaterialData, ThinkingResult, number[]>({
+  poll: {
+    operation: 'AI73-4',
+    label: 'Thinking the problem through',
+    async read(sc, signal) {
+      const thinking = await sc.ctx.platform.call('AI73-4', { task_id: taskIdOf(sc) }, { signal });
+      if (taskState('AI73-4', thinking) !== 'succeeded') return { thinking };
+      return { thinking, recommend: await sc.ctx.platform.call('AI73-2', { task_id: taskIdOf(sc) }, { signal }) };
+    },
+    state,
+    progress: (r) => clip(thinkingSections(r.thinking).join('\n\n'), 2_900) || undefined,
+    deadlineMs: 15 * 60_000,
+  },
+  review: {
+    title: 'Step 1 of 2 · Thinking process and recommended solutions',
+    render(result, chosen): Block[] {
+      const sections = thinkingSections(result.thinking);
+      const items = itemsOf(result).map(itemText);
+      const blocks: Block[] = sections.map((text) => ({ type: 'markdown', text }));
+      const list = items.map((text, i) => `${chosen ? (chosen.includes(i) ? '☑' : '☐') : `${i + 1}.`} ${quoteUserText(text)}`).join('\n');
+      blocks.push({ type: 'markdown', text: `**Recommended solutions**\n${list || 'No recommendations; Confirm builds the mind map from the problem alone.'}` });
+      if (!chosen && items.length > 0) {
+        blocks.push({ type: 'multiSelect', id: RECOMMEND_ID, label: 'Build the mind map with', options: items.map((text, i) => ({ value: String(i), label: clip(`${i + 1}. ${text}`, 75) })), selected: all(items.length).map(String) });
+        blocks.push({ type: 'context', text: 'Untick what does not fit, then Confirm: the technical mind map takes a few minutes.' });
+      }
+      return blocks;
+    },
+    confirm: {
+      button: 'Confirm',
+      input: (result, _draft, _sc, ticked) => tickedPositions(ticked[RECOMMEND_ID], itemsOf(result).length) ?? all(itemsOf(result).length),
+      send: {
+        operation: 'AI73-3',
+        label: 'Confirming the recommended solutions',
+        async run(sc, chosen, result) {
+          const read = await result();
+          const items = itemsOf(read);
+          await sc.ctx.platform.call('AI73-3', { task_id: taskIdOf(sc), recommend: chosen.map((i) => items[i]) });
+          return { next: 'mind', data: { ...(read.thinking.board_id ? { board: read.thinking.board_id } : {}) } };
+        },
+      },
+    },
+  },
+});
