@@ -42,6 +42,7 @@ const EnvSchema = z.object({
   TEAMS_ALLOW_UNAUTHENTICATED: z.enum(['0', '1', 'true', 'false']).optional().transform((v) => v === '1' || v === 'true'),
   PORT: intWithDefault(3000),
   HOST: z.string().default('0.0.0.0'),
+  PUBLIC_URL: z.url({ message: 'must be the bot\'s public base URL, e.g. https://iip-bot.example.com' }).optional(),
   STATE_FILE: z.string().default('./data/state.json'),
   STATE_RETENTION_DAYS: intWithDefault(30, 1),
   REDIS_URL: optionalText,
@@ -59,7 +60,8 @@ export interface Config {
   platform: { apiKey?: string; baseUrl: string; authMode: 'bearer' | 'query'; lang: 'en' | 'cn'; pathOverrides: Record<string, string> };
   slack?: { botToken: string; signingSecret: string; appToken?: string; apiUrl?: string };
   teams?: { appId?: string; appPassword?: string; appType: string; tenantId?: string; allowUnauthenticated: boolean };
-  http: { port: number; host: string };
+  /** `publicUrl`: where the platform reaches the bot's HTTP server (files it serves for a moment) */
+  http: { port: number; host: string; publicUrl?: string };
   state: { file: string; redisUrl?: string; retentionMs: number; keyPrefix: string; waitLeaseMs: number };
   relay: { minEditIntervalMs: number; workspaceEditsPerMinute: number };
   simulatorTaskMs: number;
@@ -101,7 +103,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         allowUnauthenticated: !e.MicrosoftAppId && e.TEAMS_ALLOW_UNAUTHENTICATED,
       }
       : undefined,
-    http: { port: e.PORT, host: e.HOST },
+    http: { port: e.PORT, host: e.HOST, ...(e.PUBLIC_URL ? { publicUrl: e.PUBLIC_URL } : {}) },
     state: {
       file: e.STATE_FILE, redisUrl: e.REDIS_URL, retentionMs: e.STATE_RETENTION_DAYS * 86_400_000,
       keyPrefix: e.REDIS_KEY_PREFIX, waitLeaseMs: e.WAIT_LEASE_MS,
@@ -127,6 +129,7 @@ export const ENV_HELP: ReadonlyArray<[string, string]> = [
   ['MicrosoftAppId, MicrosoftAppPassword, MicrosoftAppType, MicrosoftAppTenantId', 'run the Teams adapter at /api/messages'],
   ['TEAMS_ALLOW_UNAUTHENTICATED', '1: without an app id, serve /api/messages unauthenticated for the Bot Framework Emulator (local development only)'],
   ['PORT, HOST', 'the bot\'s HTTP server (default 3000, 0.0.0.0)'],
+  ['PUBLIC_URL', 'the bot\'s public base URL: an image uploaded to a thread is served from it to the platform for `design`'],
   ['STATE_FILE', 'lowdb state file (default ./data/state.json)'],
   ['STATE_RETENTION_DAYS', 'days a finished thread is kept (default 30)'],
   ['REDIS_URL', 'keep state in Redis instead (several replicas)'],

@@ -4,7 +4,7 @@
  */
 import type { FormSpec, OutgoingMessage } from './message.js';
 import type { ConversationId, ThreadId } from './thread-id.js';
-import type { Incoming } from './incoming.js';
+import type { Incoming, SharedFile } from './incoming.js';
 
 export interface MessageRef {
   thread: ThreadId;
@@ -20,6 +20,13 @@ export interface AdapterLimits {
 export interface NativeStream {
   append(delta: string): Promise<void>;
   stop(final: OutgoingMessage): Promise<MessageRef>;
+}
+
+/** A shared file's bytes, as `fetchFile` downloaded them. */
+export interface FetchedFile {
+  data: Buffer;
+  mimeType?: string;
+  name?: string;
 }
 
 export interface ChatAdapter {
@@ -39,6 +46,10 @@ export interface ChatAdapter {
   permalink?(thread: ThreadId): Promise<string | undefined>;
   /** Native streaming (Slack chat.startStream, Teams streaminfo); the relay edits a message without it. */
   stream?(thread: ThreadId): Promise<NativeStream | undefined>;
+  /** Downloads a file a user shared in `thread`; over `maxBytes` it throws `FileTooLargeError` (Slack: files.info, the bot token). */
+  fetchFile?(thread: ThreadId, file: SharedFile, maxBytes: number): Promise<FetchedFile>;
+  /** Posts a PNG image into the thread (Slack files.uploadV2); without it, handlers describe the image instead. */
+  uploadImage?(thread: ThreadId, png: Buffer, title: string): Promise<void>;
   /** Starts receiving; every verified, acknowledged event is handed to `onIncoming`. */
   start(onIncoming: (incoming: Incoming) => Promise<void>): Promise<void>;
   stop(): Promise<void>;
@@ -57,5 +68,13 @@ export class MessageGoneError extends Error {
   constructor(readonly ref: MessageRef) {
     super('the message to edit no longer exists');
     this.name = 'MessageGoneError';
+  }
+}
+
+/** Thrown by `fetchFile` when the file is larger than the caller accepts. */
+export class FileTooLargeError extends Error {
+  constructor(readonly maxBytes: number, readonly size?: number) {
+    super(`the file is larger than ${maxBytes} bytes`);
+    this.name = 'FileTooLargeError';
   }
 }

@@ -14,6 +14,15 @@ interface Base {
   workspaceId: string;
 }
 
+/** A file a user shared with the message (Slack `files`); its bytes only through the adapter's `fetchFile`. */
+export interface SharedFile {
+  id: string;
+  name?: string;
+  /** as the chat platform declares it; the bytes decide */
+  mimeType?: string;
+  size?: number;
+}
+
 /** `/iip <text>`, a mention, or a direct message that is not inside a known thread. */
 export interface CommandIncoming extends Base {
   kind: 'command';
@@ -23,6 +32,8 @@ export interface CommandIncoming extends Base {
   thread?: ThreadId;
   /** Slack's trigger_id of a slash command: a form must be opened with it within 3 s */
   triggerId?: string;
+  /** files shared with the message (a mention with an attachment) */
+  files?: SharedFile[];
 }
 
 /** A reply inside a thread the bot started (follow-up questions, `status`, `cancel`). */
@@ -31,6 +42,8 @@ export interface ReplyIncoming extends Base {
   text: string;
   thread: ThreadId;
   mentioned: boolean;
+  /** files shared with the reply (Slack `file_share`) */
+  files?: SharedFile[];
 }
 
 /** A button click or a select-menu choice on a bot message. */

@@ -2,8 +2,8 @@
  * What handlers use to talk in a thread: the adapter's methods plus the stream relay, with the core's
  * fallbacks where an adapter lacks a capability (no ephemeral notes: post in the thread).
  */
-import type { ChatAdapter, MessageRef } from './adapter.js';
-import type { CommandIncoming } from './incoming.js';
+import type { ChatAdapter, FetchedFile, MessageRef } from './adapter.js';
+import type { CommandIncoming, SharedFile } from './incoming.js';
 import type { FormSpec, OutgoingMessage } from './message.js';
 import type { ConversationId, ThreadId } from './thread-id.js';
 import type { RelayRequest, RelayResult, StreamRelay } from './relay/index.js';
@@ -91,6 +91,18 @@ export class Messenger {
   async openForm(triggerId: string | undefined, thread: ThreadId, form: FormSpec): Promise<boolean> {
     if (!this.adapter.openForm) return false;
     await this.adapter.openForm(triggerId ?? '', thread, form);
+    return true;
+  }
+
+  /** A shared file's bytes; undefined when the adapter cannot download files. */
+  async fetchFile(thread: ThreadId, file: SharedFile, maxBytes: number): Promise<FetchedFile | undefined> {
+    return this.adapter.fetchFile ? this.adapter.fetchFile(thread, file, maxBytes) : undefined;
+  }
+
+  /** Posts a PNG into the thread; false when the adapter cannot post images. */
+  async uploadImage(thread: ThreadId, png: Buffer, title: string): Promise<boolean> {
+    if (!this.adapter.uploadImage) return false;
+    await this.adapter.uploadImage(thread, png, title);
     return true;
   }
 }

@@ -7,6 +7,7 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { FakeSlackFiles } from './fake-slack-files.js';
 
 type Json = Record<string, unknown>;
 
@@ -56,6 +57,8 @@ export interface FakeSlackApi {
   readonly calls: FakeSlackCall[];
   readonly ephemerals: FakeEphemeral[];
   readonly views: { triggerId: string; view: Json }[];
+  /** shared and uploaded files (files.info, downloads, files.uploadV2's three steps) */
+  readonly files: FakeSlackFiles;
   callsTo(method: string): FakeSlackCall[];
   /** The next call of `method` fails: a Slack error code (HTTP 200, ok:false), a 429 with Retry-After, or an HTTP status. */
   failNext(method: string, failure: FakeFailure): void;
@@ -146,6 +149,8 @@ export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Prom
   const updateTimes: number[] = [];
   const admins = new Set(options.admins ?? []);
   let sequence = 0;
+  let origin = '';
+  const files = new FakeSlackFiles(() => origin);
 
   const nextTs = (): string => `1700000000.${String(++sequence).padStart(6, '0')}`;
   const channelOf = (channel: string): Map<string, FakeSlackMessage> => {
@@ -237,8 +242,11 @@ export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Prom
         views.push({ triggerId: String(args.trigger_id), view });
         return ok({ view: { id: `V${views.length}`, ...view } });
       }
-      default:
-        return fail('unknown_method');
+      default: {
+        const answer = files.handle(method, args);
+        if (!answer) return fail('unknown_method');
+        return answer.ok ? ok(answer.body) : fail(answer.error);
+      }
     }
   }
 
@@ -264,6 +272,7 @@ export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Prom
   }
 
   const server = createServer((req, res) => {
+    if (files.serve(req, res, isAuthorized(req, undefined))) return;
     respond(req, res).catch(() => {
       res.writeHead(400, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ ok: false, error: 'invalid_form_data' }));
@@ -271,6 +280,7 @@ export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Prom
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
+  origin = `http://127.0.0.1:${port}`;
 
   const live = (messages: Iterable<FakeSlackMessage>): FakeSlackMessage[] =>
     [...messages].filter((m) => !m.deleted).sort((a, b) => a.ts.localeCompare(b.ts));
@@ -280,6 +290,7 @@ export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Prom
     calls,
     ephemerals,
     views,
+    files,
     callsTo: (method) => calls.filter((call) => call.method === method),
     failNext(method, failure) {
       failures.set(method, [...(failures.get(method) ?? []), failure]);

@@ -4,14 +4,15 @@
  * retried here with stale text.
  */
 import { webApi } from '@slack/bolt';
-import type { ChatAdapter, MessageRef } from '../../core/adapter.js';
+import { FileTooLargeError, type ChatAdapter, type MessageRef } from '../../core/adapter.js';
 import type { FormSpec, OutgoingMessage } from '../../core/message.js';
 import { threadId, type ConversationId, type ThreadId } from '../../core/thread-id.js';
 import type { HttpServer } from '../../http/server.js';
 import type { Logger } from '../../log.js';
 import { createBoltApp } from './bolt-app.js';
 import { toSlackLogger } from './bolt-logger.js';
-import { toChatError, type FailureContext } from './errors.js';
+import { SlackApiError, toChatError, type FailureContext } from './errors.js';
+import { fetchSlackFile, uploadSlackImage } from './files.js';
 import { slackPlace, slackThread } from './ids.js';
 import { renderForm } from './render/form.js';
 import type { SlackMessage } from './render/limits.js';
@@ -124,6 +125,21 @@ export function createSlackAdapter(options: SlackAdapterOptions): ChatAdapter {
       const { team, channel, threadTs } = slackThread(thread);
       const result = await call({ method: 'chat.getPermalink', teamId: team }, () => client.chat.getPermalink({ channel, message_ts: threadTs }));
       return result.permalink;
+    },
+
+    async fetchFile(thread, file, maxBytes) {
+      const { team } = slackThread(thread);
+      try {
+        return await fetchSlackFile(client, options.botToken, options.apiUrl, file, maxBytes);
+      } catch (error) {
+        if (error instanceof FileTooLargeError || error instanceof SlackApiError) throw error;
+        throw toChatError(error, { method: 'files.info', teamId: team });
+      }
+    },
+
+    async uploadImage(thread, png, title) {
+      const { team, channel, threadTs } = slackThread(thread);
+      await call({ method: 'files.uploadV2', teamId: team }, () => uploadSlackImage(client, channel, threadTs, png, title));
     },
 
     start: (onIncoming) => bolt.start(onIncoming),

@@ -1,5 +1,5 @@
 /** Slash commands and Events API callbacks as neutral `Incoming` values (pure functions). */
-import type { CommandIncoming, Incoming, ReplyIncoming } from '../../../core/incoming.js';
+import type { CommandIncoming, Incoming, ReplyIncoming, SharedFile } from '../../../core/incoming.js';
 import { conversationId, threadId } from '../../../core/thread-id.js';
 import { EventCallbackBody, SlashCommandBody, type MessageLikeEvent } from './payloads.js';
 
@@ -26,6 +26,15 @@ export function stripBotMention(text: string, botUserId: string | undefined): st
   return text.replace(mention, '').trim();
 }
 
+function sharedFiles(event: MessageLikeEvent): { files?: SharedFile[] } {
+  if (!event.files?.length) return {};
+  return {
+    files: event.files.map((f) => ({
+      id: f.id, ...(f.name ? { name: f.name } : {}), ...(f.mimetype ? { mimeType: f.mimetype } : {}), ...(typeof f.size === 'number' ? { size: f.size } : {}),
+    })),
+  };
+}
+
 const isInThread = (event: MessageLikeEvent): boolean => event.thread_ts !== undefined && event.thread_ts !== event.ts;
 
 function fromPerson(event: MessageLikeEvent): event is MessageLikeEvent & { user: string } {
@@ -44,7 +53,7 @@ export function eventToIncoming(body: unknown, botUserId: string | undefined): I
   const { team_id: team, event_id: eventId, event } = parsed.data;
   if (!fromPerson(event)) return undefined;
   if (botUserId !== undefined && event.user === botUserId) return undefined;
-  const base = { eventId, user: { id: event.user }, workspaceId: team };
+  const base = { eventId, user: { id: event.user }, workspaceId: team, ...sharedFiles(event) };
   const conversation = conversationId('slack', team, event.channel);
   const thread = threadId('slack', team, event.channel, event.thread_ts ?? event.ts);
   const isDm = event.channel_type === 'im';

@@ -12,6 +12,14 @@ export const SlashCommandBody = z.object({
 });
 export type SlashCommandBody = z.infer<typeof SlashCommandBody>;
 
+/** A file shared with a message; its bytes are fetched with files.info and the bot token, never from here. */
+const SharedFileBody = z.object({
+  id: z.string(),
+  name: z.string().nullish(),
+  mimetype: z.string().nullish(),
+  size: z.number().nullish(),
+});
+
 const MessageLikeEvent = z.object({
   type: z.string(),
   subtype: z.string().optional(),
@@ -22,6 +30,7 @@ const MessageLikeEvent = z.object({
   text: z.string().default(''),
   ts: z.string(),
   thread_ts: z.string().optional(),
+  files: z.array(SharedFileBody).optional(),
 });
 export type MessageLikeEvent = z.infer<typeof MessageLikeEvent>;
 

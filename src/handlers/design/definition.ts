@@ -1,0 +1,97 @@
+/**
+ * The design-patent image search as a workflow: from a link it submits at once (AI39-1); without one it waits
+ * for the image uploaded to the thread (step `image`, confirmed by the upload itself, see upload.ts), then
+ * submits it at the bot's unguessable URL. Step `report` polls AI39-2 and shows the line drawing and the risks.
+ */
+import { UnexpectedResponseError } from '../../platform/errors.js';
+import type { DataOf, RequestOf } from '../../platform/operations.js';
+import { uploadShelfOf } from '../../http/uploads.js';
+import { defineSend, defineStep, type StepContext, type WorkflowData, type WorkflowDefinition } from '../workflow/types.js';
+import { MAX_IMAGE_BYTES } from './image.js';
+import { postLineDrawing, reportMessage } from './report.js';
+
+export interface DesignData extends WorkflowData {
+  countries: string[];
+  lang: 'en' | 'cn';
+  loc?: string[];
+  field?: string;
+  from?: string;
+  /** the link the platform was given */
+  url?: string;
+  /** the shelf token of an uploaded image, withdrawn once the task has it */
+  upload?: string;
+}
+
+/** What the upload confirms: the image's URL on the bot and its shelf token. */
+export interface OfferedImage {
+  url: string;
+  token: string;
+}
+
+type DesignContext = StepContext<DesignData>;
+
+export function submitRequest(data: DesignData, url: string): RequestOf<'AI39-1'> {
+  return {
+    url,
+    country: data.countries,
+    lang: data.lang,
+    ...(data.loc ? { loc_items: data.loc } : {}),
+    ...(data.field ? { main_field: data.field } : {}),
+    ...(data.from ? { apply_start_time: data.from } : {}),
+  };
+}
+
+async function submit(sc: DesignContext, url: string, upload?: string) {
+  const created = await sc.ctx.platform.call('AI39-1', submitRequest(sc.data, url));
+  if (!created.task_id) throw new UnexpectedResponseError({ operation: 'AI39-1' }, 'no task_id in the answer');
+  return { next: 'report', ids: { task_id: created.task_id }, data: { url, ...(upload ? { upload } : {}) } };
+}
+
+const fromLink = defineSend<DesignData, undefined>({
+  operation: 'AI39-1',
+  label: 'Submitting the image',
+  run: (sc) => submit(sc, sc.data.url!),
+});
+
+/** Opens the thread's upload step; nothing goes to the platform until the image is there. */
+const awaitUpload = defineSend<DesignData, undefined>({
+  operation: 'AI39-1',
+  label: 'Opening the upload',
+  run: async () => ({ next: 'image' }),
+});
+
+const imageStep = defineStep<DesignData, undefined, OfferedImage>({
+  review: {
+    title: 'Upload the image',
+    render: () => [{
+      type: 'markdown',
+      text: `Upload the product image to this thread (PNG, JPEG, GIF or WebP, at most ${MAX_IMAGE_BYTES / (1024 * 1024)} MB). `
+        + 'The bot passes it to the platform at a private link that stops working once the search has it.',
+    }],
+    confirm: {
+      input: (_result, draft) => draft!,
+      send: { operation: 'AI39-1', label: 'Submitting the uploaded image', run: (sc, image) => submit(sc, image.url, image.token) },
+    },
+  },
+});
+
+const reportStep = defineStep<DesignData, DataOf<'AI39-2'>, never>({
+  poll: {
+    operation: 'AI39-2',
+    label: 'Searching similar registered designs',
+    read: (sc, signal) => sc.ctx.platform.call('AI39-2', { task_id: sc.ids.task_id! }, { signal }),
+    deadlineMs: 20 * 60_000,
+  },
+  async then(result, sc) {
+    uploadShelfOf(sc.ctx.state)?.withdraw(sc.data.upload);
+    const drawing = await postLineDrawing(sc.ctx, sc.thread, result);
+    return { done: reportMessage(result, sc.record.startedBy, drawing) };
+  },
+});
+
+export const DESIGN: WorkflowDefinition<DesignData> = {
+  name: 'design',
+  noun: 'design search',
+  steps: { image: imageStep, report: reportStep },
+  starts: { link: { step: 'report', send: fromLink }, upload: { step: 'image', send: awaitUpload } },
+};

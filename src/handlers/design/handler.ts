@@ -1,0 +1,63 @@
+/** `/iip design [<https image URL>] [product words] [options]`: design-patent image search (AI39). */
+import type { Handler, HandlerContext } from '../../core/handler.js';
+import type { CommandIncoming } from '../../core/incoming.js';
+import { markdown, mention, quoteUserText, type OutgoingMessage } from '../../core/message.js';
+import { uploadShelfOf } from '../../http/uploads.js';
+import { workflowHandler } from '../workflow/handler.js';
+import { startWorkflow } from '../workflow/start.js';
+import { DESIGN, type DesignData } from './definition.js';
+import { NO_PUBLIC_URL, shelveSharedImage } from './image.js';
+import { parseDesignArgs, usageText, type DesignOptions } from './options.js';
+import { onDesignReply } from './upload.js';
+
+const PREFIX = { slack: '/iip ', teams: '@iip ', console: '' } as const;
+
+function parentMessage(userId: string, options: DesignOptions, source: 'link' | 'attached' | 'upload'): OutgoingMessage {
+  const image = { link: `the image at ${quoteUserText(options.url ?? '')}`, attached: 'the attached image', upload: 'an image to be uploaded here' }[source];
+  const text = `${mention(userId)} started a design-patent image search for ${image}${options.field ? ` (${quoteUserText(options.field)})` : ''}`;
+  const context = [
+    `Countries ${options.countries.join(', ')}`,
+    options.loc ? `Locarno ${options.loc.join(', ')}` : '',
+    options.from ? `filed from ${options.from}` : '',
+    `language ${options.lang}`,
+  ].filter(Boolean).join(' · ');
+  return { text, blocks: [{ type: 'markdown', text }, { type: 'context', text: context }] };
+}
+
+const dataOf = (options: DesignOptions): DesignData => ({
+  countries: options.countries, lang: options.lang,
+  ...(options.loc ? { loc: options.loc } : {}), ...(options.field ? { field: options.field } : {}), ...(options.from ? { from: options.from } : {}),
+});
+
+async function command(ctx: HandlerContext, incoming: CommandIncoming, args: string): Promise<void> {
+  const where = { thread: incoming.thread, conversation: incoming.conversation };
+  const refuse = (text: string) => ctx.messenger.notify(where, incoming.user.id, markdown(text));
+  const parsed = parseDesignArgs(args, ctx.settings.lang);
+  if ('problem' in parsed) return refuse(`${parsed.problem} Nothing was sent.\n${usageText(PREFIX[ctx.messenger.platform])}`);
+  const { options } = parsed;
+  const start = (source: 'link' | 'attached' | 'upload', data: DesignData) => startWorkflow(ctx, DESIGN, {
+    incoming, parent: parentMessage(incoming.user.id, options, source), start: source === 'upload' ? 'upload' : 'link', data, input: undefined,
+  });
+  if (options.url) return start('link', { ...dataOf(options), url: options.url });
+  const attached = incoming.files ?? [];
+  if (attached.length > 1) return refuse('Attach one image at a time; nothing was sent.');
+  if (attached.length === 1 && incoming.thread) {
+    const shelved = await shelveSharedImage(ctx, incoming.thread, attached[0]!);
+    if ('problem' in shelved) return refuse(`⚠️ ${shelved.problem}`);
+    return start('attached', { ...dataOf(options), url: shelved.offered.url, upload: shelved.offered.token });
+  }
+  if (!uploadShelfOf(ctx.state)) return refuse(`${NO_PUBLIC_URL}\n${usageText(PREFIX[ctx.messenger.platform])}`);
+  return start('upload', dataOf(options));
+}
+
+const base = workflowHandler<DesignData>(DESIGN, {
+  verbs: ['design'],
+  help: {
+    summary: 'design-patent image search: similar registered designs, infringement risk by country and the line drawing; give an image link, or upload the image to the thread',
+    usage: 'design [<https image URL>] [product words] [--countries US,CN,EU,JP,KR] [--loc 14-03] [--from YYYYMMDD] [--lang en|cn]',
+    example: 'design https://example.com/earbuds-case.png wireless earbuds case --countries US,EU --loc 14-03',
+  },
+  command: (ctx, { incoming, args }) => command(ctx, incoming, args),
+});
+
+export const designHandler: Handler = { ...base, reply: onDesignReply };

@@ -1,0 +1,58 @@
+/**
+ * An image a user shared in the thread, made fetchable for the platform: checked (declared type and size
+ * first, then the bytes), downloaded through the adapter, and put on the bot's upload shelf.
+ */
+import { FileTooLargeError } from '../../core/adapter.js';
+import type { HandlerContext } from '../../core/handler.js';
+import type { SharedFile } from '../../core/incoming.js';
+import type { ThreadId } from '../../core/thread-id.js';
+import { uploadShelfOf, type OfferedFile } from '../../http/uploads.js';
+
+export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
+const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'];
+const KINDS = 'PNG, JPEG, GIF or WebP';
+const megabytes = (bytes: number): string => `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+
+/** The image type the bytes begin with, or undefined for anything else. */
+export function imageTypeOf(data: Buffer): string | undefined {
+  if (data.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'image/png';
+  if (data[0] === 0xff && data[1] === 0xd8 && data[2] === 0xff) return 'image/jpeg';
+  if (data.subarray(0, 4).toString('latin1') === 'GIF8') return 'image/gif';
+  if (data.subarray(0, 4).toString('latin1') === 'RIFF' && data.subarray(8, 12).toString('latin1') === 'WEBP') return 'image/webp';
+  return undefined;
+}
+
+const nameOf = (file: SharedFile): string => (file.name ?? 'The file').replace(/[`<>*_~|]/g, '').slice(0, 80);
+
+/** Why a shared file is refused from what Slack declares about it, before any download. */
+export function declaredRefusal(file: SharedFile): string | undefined {
+  if (file.mimeType && !IMAGE_TYPES.includes(file.mimeType.toLowerCase())) {
+    return `${nameOf(file)} is not an image the platform reads (${KINDS}); nothing was sent.`;
+  }
+  if (file.size !== undefined && file.size > MAX_IMAGE_BYTES) {
+    return `${nameOf(file)} is ${megabytes(file.size)}; images can be at most ${megabytes(MAX_IMAGE_BYTES)}. Nothing was sent.`;
+  }
+  return undefined;
+}
+
+export const NO_PUBLIC_URL = 'This bot cannot pass uploaded images on to the platform (its `PUBLIC_URL` is not set): give an `https://` link to the image instead.';
+
+/** Downloads the shared image and offers it at an unguessable URL; or says why not. */
+export async function shelveSharedImage(ctx: HandlerContext, thread: ThreadId, file: SharedFile): Promise<{ offered: OfferedFile } | { problem: string }> {
+  const declared = declaredRefusal(file);
+  if (declared) return { problem: declared };
+  const shelf = uploadShelfOf(ctx.state);
+  if (!shelf) return { problem: NO_PUBLIC_URL };
+  let fetched;
+  try {
+    fetched = await ctx.messenger.fetchFile(thread, file, MAX_IMAGE_BYTES);
+  } catch (error) {
+    if (error instanceof FileTooLargeError) return { problem: `${nameOf(file)} is over ${megabytes(MAX_IMAGE_BYTES)}, the limit for images. Nothing was sent.` };
+    ctx.logger.warn({ err: error, thread }, 'design: a shared file could not be downloaded');
+    return { problem: `${nameOf(file)} could not be downloaded from the chat (the bot needs the files:read permission). Nothing was sent.` };
+  }
+  if (!fetched) return { problem: 'This chat does not let the bot read shared files: give an `https://` link to the image instead.' };
+  const type = imageTypeOf(fetched.data);
+  if (!type) return { problem: `${nameOf(file)} is not an image the platform reads (${KINDS}); nothing was sent.` };
+  return { offered: shelf.offer(fetched.data, type) };
+}

@@ -1,0 +1,98 @@
+/**
+ * `/iip design [<https image URL>] [product words] [--countries US,CN] [--loc 14-03] [--from YYYYMMDD] [--lang en|cn]`,
+ * parsed and checked against AI39-1's fields: `country` (codes such as US, CN, JP, KR, AU, EU), `loc_items`
+ * (Locarno classes), `main_field` (the product words), `apply_start_time` (yyyyMMdd).
+ */
+
+export const DEFAULT_COUNTRIES = ['US', 'CN', 'EU', 'JP', 'KR'];
+const MAX_COUNTRIES = 20;
+const MAX_LOC = 10;
+const MAX_FIELD_CHARS = 200;
+const MAX_URL_CHARS = 2_000;
+
+export interface DesignOptions {
+  /** absent: the image is uploaded to the thread */
+  url?: string;
+  countries: string[];
+  loc?: string[];
+  field?: string;
+  from?: string;
+  lang: 'en' | 'cn';
+}
+
+export const usageText = (prefix: string): string =>
+  `Usage: \`${prefix}design <https image URL> [product words] [--countries ${DEFAULT_COUNTRIES.join(',')}] [--loc 14-03] [--from YYYYMMDD] [--lang en|cn]\`; `
+  + `without a URL, upload the image (PNG, JPEG, GIF or WebP) to the thread the bot opens.`;
+
+function isDate(value: string): boolean {
+  if (!/^\d{8}$/.test(value)) return false;
+  const [y, m, d] = [Number(value.slice(0, 4)), Number(value.slice(4, 6)), Number(value.slice(6, 8))];
+  const date = new Date(Date.UTC(y, m - 1, d));
+  return y >= 1900 && date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+}
+
+/** Slack shows a pasted link as `<https://…>` or `<https://…|label>`. */
+const unwrapLink = (token: string): string => /^<([^|>]+)(\|[^>]*)?>$/.exec(token)?.[1] ?? token;
+
+function checkUrl(raw: string): { url: string } | { problem: string } {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return { problem: 'The image link is not a valid URL.' };
+  }
+  if (url.protocol !== 'https:') return { problem: 'The image link must start with `https://` (the platform fetches it).' };
+  if (url.username || url.password) return { problem: 'The image link must not carry a user name or password.' };
+  if (raw.length > MAX_URL_CHARS) return { problem: `The image link can be at most ${MAX_URL_CHARS} characters.` };
+  return { url: url.toString() };
+}
+
+const list = (value: string): string[] => value.split(/[,;]/).map((v) => v.trim().toUpperCase()).filter(Boolean);
+
+export function parseDesignArgs(args: string, defaultLang: 'en' | 'cn'): { options: DesignOptions } | { problem: string } {
+  const tokens = args.trim().split(/\s+/).filter(Boolean);
+  const flags: Record<string, string> = {};
+  const words: string[] = [];
+  let url: string | undefined;
+  for (let i = 0; i < tokens.length; i++) {
+    const token = unwrapLink(tokens[i]!);
+    const flag = /^--([a-z]+)(?:=(.*))?$/i.exec(token);
+    if (!flag) {
+      if (!url && words.length === 0 && /^[a-z][a-z0-9+.-]*:\/\//i.test(token)) {
+        const checked = checkUrl(token);
+        if ('problem' in checked) return checked;
+        url = checked.url;
+      } else words.push(token);
+      continue;
+    }
+    const name = flag[1]!.toLowerCase();
+    if (!['countries', 'country', 'loc', 'from', 'lang'].includes(name)) {
+      return { problem: `Unknown option \`--${name.slice(0, 20)}\`. Options: \`--countries\`, \`--loc\`, \`--from\`, \`--lang\`.` };
+    }
+    const value = flag[2] ?? tokens[++i];
+    if (value === undefined || value.startsWith('--')) return { problem: `\`--${name}\` needs a value.` };
+    flags[name === 'country' ? 'countries' : name] = value;
+  }
+  const countries = flags.countries === undefined ? DEFAULT_COUNTRIES : [...new Set(list(flags.countries))];
+  const badCountry = countries.find((c) => !/^[A-Z]{2}$/.test(c));
+  if (badCountry !== undefined || countries.length === 0) {
+    return { problem: `\`--countries\` takes two-letter codes separated by commas, e.g. \`US,CN,EU,JP,KR\`${badCountry ? `; \`${badCountry.slice(0, 10)}\` is not one` : ''}.` };
+  }
+  if (countries.length > MAX_COUNTRIES) return { problem: `At most ${MAX_COUNTRIES} countries.` };
+  const loc = flags.loc === undefined ? undefined : [...new Set(list(flags.loc))];
+  const badLoc = loc?.find((l) => !/^\d{2}-\d{2}$/.test(l));
+  if (loc && (badLoc !== undefined || loc.length === 0 || loc.length > MAX_LOC)) {
+    return { problem: `\`--loc\` takes up to ${MAX_LOC} Locarno classes written class-subclass, e.g. \`14-03,12-16\`${badLoc ? `; \`${badLoc.slice(0, 10)}\` is not one` : ''}.` };
+  }
+  if (flags.from !== undefined && !isDate(flags.from)) return { problem: '`--from` must be an application date written YYYYMMDD, e.g. 20200101.' };
+  const lang = (flags.lang ?? defaultLang).toLowerCase();
+  if (lang !== 'en' && lang !== 'cn') return { problem: '`--lang` must be `en` or `cn`.' };
+  const field = words.join(' ').trim();
+  if (field.length > MAX_FIELD_CHARS) return { problem: `The product words can be at most ${MAX_FIELD_CHARS} characters.` };
+  return {
+    options: {
+      countries, lang,
+      ...(url ? { url } : {}), ...(loc ? { loc } : {}), ...(field ? { field } : {}), ...(flags.from ? { from: flags.from } : {}),
+    },
+  };
+}

@@ -1,0 +1,72 @@
+/** The AI39-2 report as a message: the risk summary, the top comparisons, and the line drawing as an image. */
+import { mention, quoteUserText, type Block, type OutgoingMessage } from '../../core/message.js';
+import type { HandlerContext } from '../../core/handler.js';
+import type { ThreadId } from '../../core/thread-id.js';
+import type { DataOf } from '../../platform/operations.js';
+import { clip, PATENT_LINK, percent } from '../novelty/text.js';
+import { imageTypeOf } from './image.js';
+
+export type DesignReport = DataOf<'AI39-2'>;
+type Comparison = NonNullable<DesignReport['report']>['comparisons'][number];
+
+export const TOP_COMPARISONS = 3;
+export type Drawing = 'shown' | 'missing' | 'unsupported' | 'failed';
+const FIELD_CHARS = 600;
+const RISK_MARK: Record<string, string> = { high: '🔴', medium: '🟠', low: '🟢' };
+const LEGAL_STATUS: Record<number, string> = { 1: 'valid', 2: 'invalid', 3: 'pending' };
+
+const codes = (values: readonly unknown[] | null | undefined): string =>
+  values && values.length > 0 ? values.map((v) => quoteUserText(String(v))).join(', ') : 'none';
+
+/** The line drawing's PNG bytes (the platform sends Base64, the simulator a data URL); undefined when absent or not a PNG. */
+export function lineDrawingPng(base64: string | null | undefined): Buffer | undefined {
+  if (!base64) return undefined;
+  const data = Buffer.from(base64.replace(/^data:[^,]*;base64,/, ''), 'base64');
+  return imageTypeOf(data) === 'image/png' ? data : undefined;
+}
+
+function comparisonText(c: Comparison, rank: number): string {
+  const level = c.risk_level ?? '';
+  const status = LEGAL_STATUS[c.status];
+  const head = `**${rank}. [${quoteUserText(c.patent_pn)}](${PATENT_LINK(c.patent_pn)})** ${quoteUserText(clip(c.title, 120))}`;
+  const facts = [`${percent(c.score)} similar`, `${RISK_MARK[level.toLowerCase()] ?? '⚪'} ${quoteUserText(level || 'unknown')} risk`, quoteUserText(c.country), status].filter(Boolean).join(' · ');
+  const part = (label: string, text: string | undefined) => (text?.trim() ? `\n• _${label}:_ ${quoteUserText(clip(text.trim(), FIELD_CHARS))}` : '');
+  return `${head}\n${facts}${part('Similarities', c.similar)}${part('Differences', c.difference)}${part('Risk', c.risk_desc)}${part('Suggestion', c.suggestion)}`;
+}
+
+export function reportMessage(result: DesignReport, startedBy: string, drawing: Drawing): OutgoingMessage {
+  const report = result.report;
+  const blocks: Block[] = [];
+  const total = result.patent_messages?.total_search_result_count;
+  const summary = report
+    ? [
+      `**Design search report**: similar registered designs in ${codes(report.country)}${report.loc?.length ? ` · Locarno ${codes(report.loc)}` : ''}`,
+      `🔴 **High-risk countries:** ${codes(report.high_risk_country)} · 🟠 medium-risk: ${codes(report.middle_risk_country)}`,
+      `Suspected infringements: ${report.suspected_infringement_count ?? 0}${typeof total === 'number' ? ` · ${total.toLocaleString('en-US')} similar designs found` : ''}`,
+    ].join('\n')
+    : '**Design search report**: the platform returned no risk report for this image.';
+  blocks.push({ type: 'markdown', text: summary });
+  const comparisons = [...(report?.comparisons ?? [])].sort((a, b) => b.score - a.score).slice(0, TOP_COMPARISONS);
+  if (comparisons.length > 0) {
+    blocks.push({ type: 'divider' });
+    blocks.push({ type: 'markdown', text: [`**Top ${comparisons.length} comparisons**`, ...comparisons.map((c, i) => comparisonText(c, i + 1))].join('\n\n') });
+  }
+  const note = {
+    shown: 'the line drawing is posted in this thread', missing: 'the platform sent no line drawing',
+    unsupported: 'the line drawing cannot be shown in this chat', failed: 'the line drawing could not be posted',
+  }[drawing];
+  blocks.push({ type: 'context', text: `Requested by ${mention(startedBy)} · ${note}` });
+  return { text: summary.split('\n')[0]!, blocks };
+}
+
+/** Posts the line drawing into the thread when the chat can take images; what the report should say about it. */
+export async function postLineDrawing(ctx: HandlerContext, thread: ThreadId, result: DesignReport): Promise<Drawing> {
+  const png = lineDrawingPng(result.line_drawing_base64);
+  if (!png) return 'missing';
+  try {
+    return (await ctx.messenger.uploadImage(thread, png, 'Line drawing of your design')) ? 'shown' : 'unsupported';
+  } catch (error) {
+    ctx.logger.warn({ err: error, thread }, 'design: the line drawing could not be posted');
+    return 'failed';
+  }
+}

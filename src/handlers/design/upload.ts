@@ -1,0 +1,47 @@
+/**
+ * The image uploaded to a design search's thread: a reply with a file, while the thread waits at step `image`,
+ * is checked, shelved at the bot's unguessable URL, and confirms the step (recorded, then sent as AI39-1).
+ */
+import type { HandlerContext } from '../../core/handler.js';
+import type { ReplyIncoming } from '../../core/incoming.js';
+import { markdown } from '../../core/message.js';
+import { uploadShelfOf } from '../../http/uploads.js';
+import type { ThreadRecord } from '../../state/store.js';
+import { runSend } from '../workflow/advance.js';
+import { recordConfirmation } from '../workflow/confirm.js';
+import { locked } from '../workflow/deliver.js';
+import { flowOf } from '../workflow/flow.js';
+import { mayAct, notAllowedNote } from '../workflow/permission.js';
+import { DESIGN } from './definition.js';
+import { shelveSharedImage } from './image.js';
+
+const isAwaitingImage = (record: ThreadRecord): boolean => record.step === 'image' && flowOf(record).phase === 'review' && record.status === 'active';
+
+export async function onDesignReply(ctx: HandlerContext, incoming: ReplyIncoming, record: ThreadRecord): Promise<void> {
+  const files = incoming.files ?? [];
+  const note = (text: string) => ctx.messenger.notify({ thread: incoming.thread }, incoming.user.id, markdown(text));
+  if (!isAwaitingImage(record)) {
+    if (incoming.mentioned || files.length > 0) {
+      await note('This thread runs a design search that has its image already: use the buttons of its latest message, or mention me with `status` or `cancel`.');
+    }
+    return;
+  }
+  if (files.length === 0) {
+    if (incoming.mentioned) await note('Upload the product image to this thread (PNG, JPEG, GIF or WebP) to start the search.');
+    return;
+  }
+  if (!mayAct(ctx.settings, record, incoming.user.id)) return note(notAllowedNote(record, DESIGN.noun));
+  if (files.length > 1) return note('Upload one image at a time; nothing was sent.');
+  const shelved = await shelveSharedImage(ctx, incoming.thread, files[0]!);
+  if ('problem' in shelved) return note(`⚠️ ${shelved.problem}`);
+  const { offered } = shelved;
+  const saved = await locked(ctx, incoming.thread, async (current) =>
+    (current.version === record.version && isAwaitingImage(current)
+      ? recordConfirmation(ctx, DESIGN, current, offered, incoming.user.id, undefined, false)
+      : undefined));
+  if (!saved) {
+    uploadShelfOf(ctx.state)?.withdraw(offered.token);
+    return note('This design search moved on meanwhile (another image, or cancelled); this upload was not sent.');
+  }
+  await runSend(ctx, DESIGN, saved);
+}
