@@ -98,7 +98,7 @@ async function pollStep<D extends WorkflowData>(
       deadlineMs: Math.max((poll.deadlineMs ?? timing.deadlineMs) - elapsed, MIN_REMAINING_MS),
       signal,
       onProgress: (r) => {
-        pollNote = poll.progress?.(r);
+        pollNote = poll.progress?.(r, sc);
         refresh();
       },
     });

@@ -49,8 +49,8 @@ export interface Poll<D extends WorkflowData, R = unknown> {
   label: string;
   read(sc: StepContext<D>, signal: AbortSignal): Promise<R>;
   state?(result: R): TaskState;
-  /** a short progress note from a running answer ("3/5 search steps") */
-  progress?(result: R): string | undefined;
+  /** a short progress note from a running answer ("3/5 search steps"); `sc.record.wait.since` says since when it waits */
+  progress?(result: R, sc: StepContext<D>): string | undefined;
   /**
    * The job's live stream (an agent's narration), shown in the progress message while waiting. Best effort:
    * its failure never fails the step; it is opened once per wait and stopped when the wait ends.
