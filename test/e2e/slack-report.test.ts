@@ -93,6 +93,7 @@ describe('/iip report', () => {
     const progress = await t.reply('Writing the pre-research report');
     expect(buttonsOf(progress).map((b) => b.label)).toEqual(['Cancel']);
     await waitFor(() => bodiesOf(h!, 'AI34-3').length > 0, 'a first poll');
+    await waitFor(() => textOf(t.replies.find((m) => m.ts === progress.ts)!).includes('Writing · started less than a minute ago'), 'the progress note');
     expect((await h!.bot.state.listWaiting())[0]?.wait).toMatchObject({ operation: 'AI34-3', step: 'report' });
     await h!.restart();
     const polled = h!.sim.requests.filter((r) => r.operation === 'AI34-3').length;

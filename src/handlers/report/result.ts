@@ -29,12 +29,19 @@ export function reportReadyMessage(result: Queried, data: ReportData, startedBy:
   return { text, blocks };
 }
 
+/** Changes once a minute, so the waiting message shows the report is still being worked on. */
+export function runningNote(since: number | undefined, now = Date.now()): string {
+  const minutes = since === undefined ? 0 : Math.floor((now - since) / 60_000);
+  const elapsed = minutes < 1 ? 'started less than a minute ago' : `running for ${minutes} min`;
+  return `Writing · ${elapsed} · reports usually take a few minutes`;
+}
+
 export const reportStep = defineStep<ReportData, Queried, never>({
   poll: {
     operation: 'AI34-3',
     label: 'Writing the pre-research report (usually a few minutes)',
     read: (sc, signal) => sc.ctx.platform.call('AI34-3', { report_id: reportIdOf(sc) }, { signal }),
-    progress: (r) => (r.report_status === 'RUNNING' ? 'The platform is writing the report section by section.' : undefined),
+    progress: (r, sc) => (r.report_status === 'RUNNING' ? runningNote(sc.data.generatedAt ?? sc.record.wait?.since) : undefined),
     deadlineMs: 30 * 60_000,
   },
   then: (result, sc) => ({ done: reportReadyMessage(result, sc.data, sc.record.startedBy) }),
