@@ -20,7 +20,7 @@ afterEach(async () => {
 });
 
 test('SIGKILL mid-answer: on restart the answer is marked incomplete with a Retry that answers whole', { timeout: 60_000 }, async () => {
-  const sim = await startSimulator({ streamChunkDelayMs: 20, minAnswerChars: 3_000 });
+  const sim = await startSimulator({ streamChunkDelayMs: 10, minAnswerChars: 2_000 });
   cleanup.push(() => sim.close());
   const slack = await startFakeSlackApi({ token: BOT_TOKEN });
   cleanup.push(() => slack.close());
