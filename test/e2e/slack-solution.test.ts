@@ -89,4 +89,17 @@ describe('/iip solution', () => {
     for (const note of notes) expect(note).toMatch(/Nothing was sent\.\nUsage: `\/iip solution (<|&lt;)technical problem/);
     expect(h.sim.requests).toEqual([]);
   });
+
+  test('help lists solution and material with their usage and an example', async () => {
+    h = await startSlackBot();
+    const response = await h.command('help');
+    const shown = await waitFor(() => {
+      const texts = [response.body, ...h!.slack.ephemerals.map((e) => e.text)].join('\n').replace(/&lt;/g, '<').replace(/&gt;/g, '>');
+      return texts.includes('/iip material') ? texts : undefined;
+    }, 'the help text');
+    expect(shown).toContain('/iip solution <technical problem> [--lang en|cn]');
+    expect(shown).toContain('/iip solution Improve the energy density');
+    expect(shown).toContain('/iip material <problem> [--lang en|cn]');
+    expect(shown).toContain('/iip material Improve the UV protection');
+  });
 });
