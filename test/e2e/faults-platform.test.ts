@@ -94,6 +94,17 @@ describe('platform faults on chats', () => {
     await thread.retry(h, broken);
     expect(await thread.answer()).toBe(expectedChatAnswer('AI68-2', {}, { question }));
     expect([requestsTo('AI68-1'), requestsTo('AI68-2')]).toEqual([2, 2]);
+
+    // a follow-up cut the same way: its Retry still carries the question answered before it, not itself twice
+    h.sim.inject({ kind: 'malformed-event', afterEvents: 4, operation: 'AI68-2', times: 1 });
+    const followUp = 'And its half-life?';
+    await h.event({ type: 'message', channel: 'C1', user: 'U1', text: followUp, ts: '1800000000.000500', thread_ts: thread.parent.ts, channel_type: 'channel' }, 'EvBioFollow1');
+    const brokenAgain = await thread.reply(isInterrupted, 'the interrupted follow-up', thread.replies().length);
+    await thread.retry(h, brokenAgain);
+    const query = `Previous question: ${question}\nFollow-up question: ${followUp}`;
+    expect(await thread.answer(2)).toBe(expectedChatAnswer('AI68-2', {}, { question: query }));
+    const created = h.sim.requests.filter((r) => r.operation === 'AI68-1').map((r) => (r.body as { query: string }).query);
+    expect(created).toEqual([question, question, query, query]);
   });
 
   test('an error envelope inside the stream: a service error is marked interrupted with Retry; a quota error says so without Retry', async () => {
