@@ -134,15 +134,21 @@ describe('/iip disclosure', () => {
     expectValidRequests(h!);
   });
 
-  test('an idea over 5,000 words is refused with the limit, an empty one gets the usage; nothing is called', async () => {
+  test('an idea over 5,000 words (a Chinese character is a word) is refused with the limit, an empty one gets the usage, a bad language is named; nothing is called', async () => {
     h = await startSlackBot();
     await h.command(`disclosure ${'word '.repeat(5_001)}`);
     await waitFor(() => h!.slack.ephemerals.length > 0, 'the limit note');
     expect(h.slack.ephemerals[0]!.text).toContain('at most 5,000 words');
     expect(h.slack.ephemerals[0]!.text).toContain('yours has 5,001');
+    await h.command(`disclosure ${'字'.repeat(5_001)}`);
+    await waitFor(() => h!.slack.ephemerals.length > 1, 'the limit note for Chinese');
+    expect(h.slack.ephemerals[1]!.text).toContain('yours has 5,001');
     await h.command('disclosure');
-    await waitFor(() => h!.slack.ephemerals.length > 1, 'the usage note');
-    expect(h.slack.ephemerals[1]!.text).toContain('Usage: `/iip disclosure');
+    await waitFor(() => h!.slack.ephemerals.length > 2, 'the usage note');
+    expect(h.slack.ephemerals[2]!.text).toContain('Usage: `/iip disclosure');
+    await h.command(`disclosure ${IDEA} --lang xx`);
+    await waitFor(() => h!.slack.ephemerals.length > 3, 'the language note');
+    expect(h.slack.ephemerals[3]!.text).toContain('`--lang` must be `en` or `cn`');
     expect(h.sim.requests).toEqual([]);
   });
 });

@@ -26,7 +26,7 @@ const SHOWN_CHARS = 700;
 
 const valueOf = (means: Means, key: ElementKey): string => (key === 'application' ? means.application.join('\n') : means[key]);
 
-function meansOf(sc: { data: DisclosureData }, draft: Means | undefined): Means {
+function shownMeans(sc: { data: DisclosureData }, draft: Means | undefined): Means {
   const means = draft ?? sc.data.means;
   if (!means) throw new Error('the key elements of this disclosure are not recorded');
   return means;
@@ -52,12 +52,12 @@ function editForm({ key, label }: (typeof ELEMENTS)[number]): FormDefinition<Dis
     then: 'review',
     fields: (_result, draft, sc): FormField[] => [{
       id: 'value', label: list ? `${label}: one a line` : label, kind: 'multiline', maxLength: MAX_ELEMENT_CHARS,
-      initial: valueOf(meansOf(sc, draft), key), optional: key !== 'mechanism',
+      initial: valueOf(shownMeans(sc, draft), key), optional: key !== 'mechanism',
     }],
     apply(fields, _result, draft, sc) {
       const text = String(fields.value ?? '').trim();
       if (key === 'mechanism' && !text) throw new FormProblem('The mechanism cannot be empty: the disclosure is built on it. Nothing was changed.');
-      const means = meansOf(sc, draft);
+      const means = shownMeans(sc, draft);
       if (list) return { ...means, application: text.split('\n').map((line) => line.trim()).filter(Boolean) };
       return { ...means, [key]: text };
     },
@@ -67,10 +67,10 @@ function editForm({ key, label }: (typeof ELEMENTS)[number]): FormDefinition<Dis
 export const elementsStep = defineStep<DisclosureData, undefined, Means>({
   review: {
     title: 'Technical disclosure · Key elements',
-    render: (_result, draft, sc) => renderElements(meansOf(sc, draft)),
+    render: (_result, draft, sc) => renderElements(shownMeans(sc, draft)),
     confirm: {
       button: 'Generate',
-      input: (_result, draft, sc) => meansOf(sc, draft),
+      input: (_result, draft, sc) => shownMeans(sc, draft),
       send: {
         operation: 'AI32-2',
         label: 'Starting the disclosure draft',

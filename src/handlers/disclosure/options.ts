@@ -20,6 +20,7 @@ export function parseDisclosureArgs(args: string, defaultLang: 'en' | 'cn'): { i
     return space;
   }).trim();
   const unknown = /(?:^|\s)--([a-z][\w-]*)/i.exec(idea);
+  if (unknown?.[1]?.toLowerCase() === 'lang') return { problem: '`--lang` needs a value, `en` or `cn`.' };
   if (unknown) return { problem: `Unknown option \`--${unknown[1]!.slice(0, 20)}\`.` };
   if (lang !== 'en' && lang !== 'cn') return { problem: '`--lang` must be `en` or `cn`.' };
   if (!idea) return { usage: true };
