@@ -1,4 +1,8 @@
-/** Peak resident memory and event-loop delay of this process while a benchmark runs. */
+/**
+ * Peak resident memory and event-loop delay of this process while a benchmark runs, and the machine's load
+ * (other work on the machine shows in latencies: the table says how busy it was).
+ */
+import { availableParallelism, loadavg } from 'node:os';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 
 export interface ProcessLoad {
@@ -6,6 +10,8 @@ export interface ProcessLoad {
   eventLoopDelayP50Ms: number;
   eventLoopDelayP99Ms: number;
   eventLoopDelayMaxMs: number;
+  /** the machine's 1-minute load average when the run started and ended, and its CPUs */
+  machineLoad: { start: number; end: number; cpus: number };
 }
 
 const RSS_SAMPLE_MS = 100;
@@ -17,6 +23,7 @@ const lateBy = (nanoseconds: number): number => Math.max(0, nanoseconds / 1e6 - 
 export function monitorProcess(): { stop(): ProcessLoad } {
   const delay = monitorEventLoopDelay({ resolution: TICK_MS });
   delay.enable();
+  const loadAtStart = loadavg()[0]!;
   let peakRss = process.memoryUsage.rss();
   const sampler = setInterval(() => { peakRss = Math.max(peakRss, process.memoryUsage.rss()); }, RSS_SAMPLE_MS);
   sampler.unref();
@@ -30,6 +37,7 @@ export function monitorProcess(): { stop(): ProcessLoad } {
         eventLoopDelayP50Ms: lateBy(delay.percentile(50)),
         eventLoopDelayP99Ms: lateBy(delay.percentile(99)),
         eventLoopDelayMaxMs: lateBy(delay.max),
+        machineLoad: { start: loadAtStart, end: loadavg()[0]!, cpus: availableParallelism() },
       };
     },
   };

@@ -19,6 +19,7 @@ export interface SettingSummary {
   peakRssMb: number;
   eventLoopDelayP99Ms: number;
   eventLoopDelayMaxMs: number;
+  machineLoad: { start: number; end: number; cpus: number };
   wallSeconds: number;
   errors: string[];
 }
@@ -28,7 +29,7 @@ export function summarize(outcome: SettingOutcome): SettingSummary {
     streams: outcome.marks.length, complete: 0, firstPostMismatches: 0, firstVisibleAddedMs: [], finalDelayMs: [],
     editsPerAnswer: [], updateCalls: 0, rateLimited: 0, streamSeconds: [], deltasPerStream: [], answerChars: [],
     peakRssMb: outcome.load.peakRssMb, eventLoopDelayP99Ms: outcome.load.eventLoopDelayP99Ms,
-    eventLoopDelayMaxMs: outcome.load.eventLoopDelayMaxMs, wallSeconds: outcome.wallMs / 1000, errors: [],
+    eventLoopDelayMaxMs: outcome.load.eventLoopDelayMaxMs, machineLoad: outcome.load.machineLoad, wallSeconds: outcome.wallMs / 1000, errors: [],
   };
   outcome.marks.forEach((marks, i) => {
     const facts = outcome.facts[i]!;

@@ -17,45 +17,45 @@ export interface RelayShape {
 const FIRST_VISIBLE_P99_TARGET_MS = 50;
 const FINAL_DELAY_P99_TARGET_MS = 100;
 
-const ms = (value: number): Cell => (Number.isNaN(value) ? '-' : Math.round(value));
+const ms = (value: number): string => (Number.isNaN(value) ? '-' : String(Math.round(value)));
+const spread = (samples: readonly number[]): string => `${ms(p50(samples))} / ${ms(p99(samples))} / ${ms(max(samples))}`;
 
 function column(setting: RelaySetting, s: SettingSummary): Record<string, Cell> {
   return {
-    'fake chat.update limit': setting.updatesPerMinute === undefined ? 'none' : `${setting.updatesPerMinute}/min`,
-    'relay minEditIntervalMs / workspaceEditsPerMinute': `${setting.relay.minEditIntervalMs} / ${setting.relay.workspaceEditsPerMinute}`,
-    'answers complete (relay + final text = whole answer)': `${s.complete}/${s.streams}`,
-    'first visible - first token p50 (ms)': ms(p50(s.firstVisibleAddedMs)),
-    'first visible - first token p99 (ms)': ms(p99(s.firstVisibleAddedMs)),
-    'first visible - first token max (ms)': ms(max(s.firstVisibleAddedMs)),
-    'final visible - stream end p50 (ms)': ms(p50(s.finalDelayMs)),
-    'final visible - stream end p99 (ms)': ms(p99(s.finalDelayMs)),
-    'final visible - stream end max (ms)': ms(max(s.finalDelayMs)),
-    'edits per answer mean / max': `${round(mean(s.editsPerAnswer))} / ${max(s.editsPerAnswer)}`,
-    'chat.update calls': s.updateCalls,
-    '429s received': s.rateLimited,
-    'tokens per answer p50 (deltas)': p50(s.deltasPerStream),
-    'stream duration p50 (s)': round(p50(s.streamSeconds)),
-    'peak RSS of the bot process (MB)': round(s.peakRssMb),
-    'event-loop delay p99 / max (ms)': `${round(s.eventLoopDelayP99Ms)} / ${round(s.eventLoopDelayMaxMs)}`,
+    'fake Slack chat.update limit': setting.updatesPerMinute === undefined ? 'none' : `${setting.updatesPerMinute}/min`,
+    'relay min edit interval (ms) / workspace edits per min': `${setting.relay.minEditIntervalMs} / ${setting.relay.workspaceEditsPerMinute}`,
+    'answers complete (final text = whole answer)': `${s.complete}/${s.streams}`,
+    'first text visible - first token, p50 / p99 / max (ms)': spread(s.firstVisibleAddedMs),
+    'final text visible - stream end, p50 / p99 / max (ms)': spread(s.finalDelayMs),
+    'chat.update calls: accepted / 429s received': `${s.updateCalls - s.rateLimited} / ${s.rateLimited}`,
+    'accepted edits per answer, mean / max': `${round(mean(s.editsPerAnswer))} / ${max(s.editsPerAnswer)}`,
+    'answer tokens p50 / stream seconds p50': `${p50(s.deltasPerStream)} / ${round(p50(s.streamSeconds))}`,
+    'bot process peak RSS (MB)': round(s.peakRssMb),
+    'bot event-loop delay p99 / max (ms)': `${round(s.eventLoopDelayP99Ms)} / ${round(s.eventLoopDelayMaxMs)}`,
+    'machine load average (1 min) at start / end, of CPUs': `${round(s.machineLoad.start)} / ${round(s.machineLoad.end)}, of ${s.machineLoad.cpus}`,
     'wall time (s)': round(s.wallSeconds),
   };
 }
 
+/** PASS/FAIL for the issue's targets; an `info` line for what it asks to report without a target. */
 function verdicts(setting: RelaySetting, s: SettingSummary, slackLatencyMs: number): { lines: string[]; passed: boolean } {
   const first = p99(s.firstVisibleAddedMs);
   const final = p99(s.finalDelayMs);
   const complete = s.complete === s.streams && s.firstPostMismatches === 0;
-  const checks: Array<[boolean, string]> = [];
+  const checks: Array<[boolean | 'info', string]> = [];
   if (setting.updatesPerMinute === undefined) {
-    checks.push([first < FIRST_VISIBLE_P99_TARGET_MS, `first visible text p99 ${ms(first)} ms over the first token (target < ${FIRST_VISIBLE_P99_TARGET_MS} ms; ${ms(first + slackLatencyMs)} ms once the fake has stored it)`]);
+    checks.push([first < FIRST_VISIBLE_P99_TARGET_MS, `first text p99 ${ms(first)} ms after the first token (target < ${FIRST_VISIBLE_P99_TARGET_MS} ms; ${ms(first + slackLatencyMs)} ms once the fake has stored it)`]);
     checks.push([final < FINAL_DELAY_P99_TARGET_MS, `final text p99 ${ms(final)} ms after the stream's end (target < ${FINAL_DELAY_P99_TARGET_MS} ms; ${ms(final + slackLatencyMs)} ms once stored)`]);
   } else {
-    checks.push([true, `${s.rateLimited} 429s received; final text p50 ${ms(p50(s.finalDelayMs))} ms, p99 ${ms(final)} ms after the stream's end (no target)`]);
+    checks.push(['info', `${s.rateLimited} 429s received; final text p50 ${ms(p50(s.finalDelayMs))} ms, p99 ${ms(final)} ms after the stream's end (the issue sets no latency target here)`]);
   }
   checks.push([complete, `every final text complete: ${s.complete}/${s.streams}${s.firstPostMismatches ? `, ${s.firstPostMismatches} first replies without the first token` : ''}`]);
-  const lines = checks.map(([holds, text]) => `  ${verdict(holds)} [${setting.name}] ${text}`);
+  const label = (holds: boolean | 'info'): string => (holds === 'info' ? 'info' : verdict(holds));
+  const lines = checks.map(([holds, text]) => `  ${label(holds)} [${setting.name}] ${text}`);
+  const load = Math.max(s.machineLoad.start, s.machineLoad.end);
+  if (load > s.machineLoad.cpus) lines.push(`    note: the machine's load average reached ${round(load)} on ${s.machineLoad.cpus} CPUs: latencies include waiting for a CPU`);
   for (const error of s.errors.slice(0, 5)) lines.push(`    ${error}`);
-  return { lines, passed: checks.every(([holds]) => holds) };
+  return { lines, passed: checks.every(([holds]) => holds !== false) };
 }
 
 export function relayReport(results: Array<{ setting: RelaySetting; summary: SettingSummary }>, shape: RelayShape): BenchReport {
@@ -73,6 +73,7 @@ export function relayReport(results: Array<{ setting: RelaySetting; summary: Set
       ...judged.flatMap((j) => j.lines),
       `  (1 token = ${shape.charsPerToken} characters: one ${shape.charsPerToken}-character simulator event every ${shape.tokenIntervalMs} ms; `
         + `fake Slack answers in ${shape.slackLatencyMs} ms; "visible" = the call's arrival at the fake)`,
+    '  (first and final text go out at once; only intermediate edits wait for the relay\'s workspace budget)',
     ],
     passed: judged.every((j) => j.passed),
   };

@@ -48,8 +48,9 @@ export const ISSUE_SETTINGS: RelaySetting[] = [
 ];
 
 /**
- * Not the issue's settings, but what explains them (`--diagnostic`): the relay's own latency once its workspace
- * budget does not hold edits back, and its 429 handling once it spends more than the fake allows.
+ * Not the issue's settings, but what explains them (`--diagnostic`): what the relay's workspace budget costs
+ * (intermediate edits per answer and latency with it lifted), and its 429 handling when the budget lets it spend
+ * twice what the fake allows.
  */
 export const DIAGNOSTIC_SETTINGS: RelaySetting[] = [
   { name: 'no limit, relay budget lifted', relay: { ...PRODUCTION_RELAY, workspaceEditsPerMinute: 1_000_000 } },

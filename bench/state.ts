@@ -4,24 +4,21 @@
  * The three sizes live side by side (one dir or key prefix each) and are measured in interleaved rounds, so
  * that load from anything else on the machine falls on all sizes alike instead of skewing one of them.
  * The lowdb store must not slow down with more threads: p99 at 100k within 2x of p99 at 100.
- * Standalone: `npx tsx bench/state.ts`.
+ * Quick mode (a smoke run): 100 and 10,000 threads, fewer rounds.
+ * Standalone: `npx tsx bench/state.ts [--quick]`.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { Redis } from 'ioredis';
-import { threadId, type ThreadId } from '../src/core/thread-id.js';
 import { LowdbStateStore } from '../src/state/lowdb-store.js';
 import { RedisStateStore } from '../src/state/redis-store.js';
-import { openKeyOf } from '../src/state/redis-scripts.js';
-import type { StateStore, ThreadRecord } from '../src/state/store.js';
-import { threadFilePath } from '../src/state/thread-files.js';
+import type { StateStore } from '../src/state/store.js';
+import { benchThread, deleteByPrefix, diskUsage, seedLowdbDir, seedRecord, seedRedis } from './state-seed.js';
 
-const SIZES = [100, 10_000, 100_000];
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 type Row = Record<string, string | number>;
@@ -33,20 +30,16 @@ interface Subject {
   extra: Row;
 }
 
-const ROUNDS = 10;
-const UPDATES_PER_ROUND = 150;
-const WARMUP = 200;
-
-const benchThread = (i: number): ThreadId => threadId('slack', 'TBENCH', 'CBENCH', `1712345${i}.000100`);
-
-function seedRecord(i: number): ThreadRecord {
-  return {
-    thread: benchThread(i), workflow: 'novelty', step: 'confirm', version: 1, status: i % 10 === 0 ? 'done' : 'active',
-    workspaceId: 'slack:TBENCH', startedBy: `U${i % 1_000}`, ids: { task_id: `task-${i}`, session_id: `session-${i}` },
-    data: { selected: ['CN112233445A', 'US2020123456A1'], topic: 'solid-state battery electrolyte' },
-    createdAt: 1_712_345_000_000, updatedAt: 1_712_345_000_000 + i,
-  };
+export interface StateShape {
+  sizes: number[];
+  rounds: number;
+  updatesPerRound: number;
+  warmup: number;
 }
+
+export const stateShape = (quick: boolean): StateShape => quick
+  ? { sizes: [100, 10_000], rounds: 4, updatesPerRound: 150, warmup: 100 }
+  : { sizes: [100, 10_000, 100_000], rounds: 10, updatesPerRound: 150, warmup: 200 };
 
 /** Sequential updates of random seeded threads; `versions` remembers what was written, so only the CAS is timed. */
 async function timeUpdates(subject: Subject, count: number, versions: Map<number, number>): Promise<number[]> {
@@ -71,12 +64,12 @@ const ms = (value: number): number => Number(value.toFixed(3));
  * Warms every subject up, then times them in alternating rounds; one row per subject with p50/p99, and how its
  * p99 compares with the first (smallest) subject's.
  */
-async function timeInterleaved(subjects: Subject[]): Promise<Row[]> {
+async function timeInterleaved(subjects: Subject[], shape: StateShape): Promise<Row[]> {
   const versions = subjects.map(() => new Map<number, number>());
   const samples = subjects.map(() => [] as number[]);
-  for (const [k, subject] of subjects.entries()) await timeUpdates(subject, WARMUP, versions[k]!);
-  for (let round = 0; round < ROUNDS; round += 1) {
-    for (const [k, subject] of subjects.entries()) samples[k]!.push(...(await timeUpdates(subject, UPDATES_PER_ROUND, versions[k]!)));
+  for (const [k, subject] of subjects.entries()) await timeUpdates(subject, shape.warmup, versions[k]!);
+  for (let round = 0; round < shape.rounds; round += 1) {
+    for (const [k, subject] of subjects.entries()) samples[k]!.push(...(await timeUpdates(subject, shape.updatesPerRound, versions[k]!)));
   }
   const rows = subjects.map((subject, k): Row => {
     const sorted = [...samples[k]!].sort((a, b) => a - b);
@@ -90,30 +83,11 @@ async function timeInterleaved(subjects: Subject[]): Promise<Row[]> {
   return rows;
 }
 
-/** Writes seed files straight to disk (synchronously: file creation is the cost, and the thread pool only adds to it). */
-function seedLowdbDir(threadsDir: string, threads: number): void {
-  for (let i = 0; i < 256; i += 1) mkdirSync(path.join(threadsDir, i.toString(16).padStart(2, '0')), { recursive: true });
-  for (let i = 0; i < threads; i += 1) writeFileSync(threadFilePath(threadsDir, benchThread(i)), JSON.stringify(seedRecord(i)));
-}
-
-function diskUsage(threadsDir: string): { bytes: number; allocated: number } {
-  let bytes = 0;
-  let allocated = 0;
-  for (const shard of readdirSync(threadsDir)) {
-    for (const name of readdirSync(path.join(threadsDir, shard))) {
-      const s = statSync(path.join(threadsDir, shard, name));
-      bytes += s.size;
-      allocated += s.blocks * 512;
-    }
-  }
-  return { bytes, allocated };
-}
-
-async function benchLowdb(): Promise<Row[]> {
+async function benchLowdb(shape: StateShape): Promise<Row[]> {
   const root = await mkdtemp(path.join(tmpdir(), 'iip-state-bench-'));
   const subjects: Array<Subject & { threadsDir: string }> = [];
   try {
-    for (const threads of SIZES) {
+    for (const threads of shape.sizes) {
       const dir = path.join(root, String(threads));
       const threadsDir = path.join(dir, 'state.threads');
       const seedStart = performance.now();
@@ -124,7 +98,7 @@ async function benchLowdb(): Promise<Row[]> {
       const extra = { seed_ms: Math.round(seedMs), open_ms: Math.round(performance.now() - openStart) };
       subjects.push({ name: 'lowdb', threads, store, extra, threadsDir });
     }
-    const rows = await timeInterleaved(subjects);
+    const rows = await timeInterleaved(subjects, shape);
     for (const [i, subject] of subjects.entries()) {
       await subject.store.close();
       const usage = diskUsage(subject.threadsDir);
@@ -139,20 +113,7 @@ async function benchLowdb(): Promise<Row[]> {
   }
 }
 
-async function seedRedis(redis: Redis, keyPrefix: string, threads: number): Promise<void> {
-  for (let start = 0; start < threads; start += 2_000) {
-    const pipeline = redis.pipeline();
-    for (let i = start; i < Math.min(threads, start + 2_000); i += 1) {
-      const record = seedRecord(i);
-      pipeline.set(`${keyPrefix}thread:${record.thread}`, JSON.stringify(record));
-      if (record.status === 'done') pipeline.zadd(`${keyPrefix}finished`, record.updatedAt, record.thread);
-      else pipeline.zadd(openKeyOf(keyPrefix, record.workspaceId, record.startedBy), record.updatedAt, record.thread);
-    }
-    await pipeline.exec();
-  }
-}
-
-async function benchRedis(): Promise<Row[]> {
+async function benchRedis(shape: StateShape): Promise<Row[]> {
   const runPrefix = `iip-bench:${randomUUID()}:`;
   const admin = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 1 });
   admin.on('error', () => undefined);
@@ -164,14 +125,14 @@ async function benchRedis(): Promise<Row[]> {
   }
   const subjects: Subject[] = [];
   try {
-    for (const threads of SIZES) {
+    for (const threads of shape.sizes) {
       const keyPrefix = `${runPrefix}${threads}:`;
       const seedStart = performance.now();
       await seedRedis(admin, keyPrefix, threads);
       const extra = { seed_ms: Math.round(performance.now() - seedStart) };
       subjects.push({ name: 'redis', threads, store: await RedisStateStore.connect(REDIS_URL, { keyPrefix }), extra });
     }
-    return await timeInterleaved(subjects);
+    return await timeInterleaved(subjects, shape);
   } finally {
     await Promise.all(subjects.map((s: { store: StateStore }) => s.store.close()));
     await deleteByPrefix(admin, runPrefix);
@@ -179,25 +140,17 @@ async function benchRedis(): Promise<Row[]> {
   }
 }
 
-async function deleteByPrefix(redis: Redis, prefix: string): Promise<void> {
-  let cursor = '0';
-  do {
-    const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 5_000);
-    if (keys.length > 0) await redis.unlink(...keys);
-    cursor = next;
-  } while (cursor !== '0');
-}
-
-export async function stateBench(): Promise<Row[]> {
-  return [...(await benchLowdb()), ...(await benchRedis())];
+export async function stateBench(shape: StateShape = stateShape(false)): Promise<Row[]> {
+  return [...(await benchLowdb(shape)), ...(await benchRedis(shape))];
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const started = performance.now();
-  const rows = await stateBench();
+  const shape = stateShape(process.argv.includes('--quick'));
+  const rows = await stateBench(shape);
   console.table(rows);
   const at = (threads: number) => rows.find((r) => r.store === 'lowdb' && r.threads === threads);
-  const [small, large] = [at(100), at(100_000)];
-  console.log(`lowdb p99@100k (${large?.p99_ms} ms) <= 2x p99@100 (${small?.p99_ms} ms): ${large?.within_2x === 'yes' ? 'yes' : 'NO'}`);
+  const [small, large] = [at(shape.sizes[0]!), at(shape.sizes.at(-1)!)];
+  console.log(`lowdb p99@${large?.threads} (${large?.p99_ms} ms) <= 2x p99@${small?.threads} (${small?.p99_ms} ms): ${large?.within_2x === 'yes' ? 'yes' : 'NO'}`);
   console.log(`bench took ${((performance.now() - started) / 1000).toFixed(1)} s`);
 }
