@@ -5,7 +5,8 @@
  */
 import { afterEach, describe, expect, test } from 'vitest';
 import { PlatformClient } from '../../src/platform/client.js';
-import { materialRecommendations } from '../../src/platform/simulator/content/material.js';
+import { thinkingProgress } from '../../src/handlers/material/thinking.js';
+import { materialRecommendations, thinking } from '../../src/platform/simulator/content/material.js';
 import { requestErrors, isPublished } from '../helpers/openapi-validator.js';
 import { API_KEY, startSlackBot, waitFor, type SlackBotHarness } from '../helpers/slack-bot-harness.js';
 import { bodiesOf, buttonsOf, selectOptions, textOf } from './slack-novelty-steps.js';
@@ -82,5 +83,18 @@ describe('/iip material', () => {
     expect(note.text).toContain('Describe the problem. Nothing was sent.');
     expect(note.text).toMatch(/Usage: `\/iip material (<|&lt;)problem/);
     expect(h.sim.requests).toEqual([]);
+  });
+
+  test('while the thinking runs, the progress note shows the sections the platform has so far', () => {
+    const full = thinking(MATERIAL_PROBLEM);
+    const progress = (partial: object) => thinkingProgress({ status: 'RUNNING', ...partial });
+    expect(progress({})).toBeUndefined();
+    const first = progress({ problem_statement: full.problem_statement })!;
+    expect(first).toContain('Problem analysis');
+    expect(first).not.toContain('Direction decomposition');
+    const more = progress({ problem_statement: full.problem_statement, direction: full.direction, references: full.references })!;
+    expect(more).toContain('Direction decomposition');
+    expect(more).toContain('**Literature search** (4 documents)');
+    expect(more.length).toBeLessThanOrEqual(2_900);
   });
 });

@@ -4,6 +4,8 @@
  * message, the solutions posted one per message; refusals that call nothing.
  */
 import { afterEach, describe, expect, test } from 'vitest';
+import { renderMessage } from '../../src/adapters/slack/render/message.js';
+import { solutionMessages } from '../../src/handlers/solution/render.js';
 import { directionsFor, recommendations } from '../../src/platform/simulator/content/solution.js';
 import { requestErrors, isPublished } from '../helpers/openapi-validator.js';
 import { startSlackBot, waitFor, type SlackBotHarness } from '../helpers/slack-bot-harness.js';
@@ -101,5 +103,28 @@ describe('/iip solution', () => {
     expect(shown).toContain('/iip solution Improve the energy density');
     expect(shown).toContain('/iip material <problem> [--lang en|cn]');
     expect(shown).toContain('/iip material Improve the UV protection');
+  });
+
+  test('a solution too long for one Slack message goes out as several, its whole content kept in order', () => {
+    const paragraphs = Array.from({ length: 60 }, (_, i) => `Paragraph ${i + 1}: ${'the anode coating keeps its thickness below 20 µm while the binder holds. '.repeat(8)}`);
+    const map = {
+      title: 'Anode',
+      cells: [
+        { id: 'root', shape: 'idea-node', data: { sys_title: 'Anode', order: '0' } },
+        { id: 'leaf', shape: 'solution-node', data: { sys_title: 'Thin coating', sys_content: paragraphs.join('<br><br>'), innovation: 4, improvements: ['Raise the margin'], order: '1' } },
+        { id: 'e1', shape: 'default-edge', source: { cell: 'root' }, target: { cell: 'leaf' } },
+      ],
+    };
+    const [message] = solutionMessages(map);
+    const pages = renderMessage(message!);
+    expect(pages.length).toBeGreaterThan(1);
+    const all = JSON.stringify(pages);
+    let at = -1;
+    for (let i = 1; i <= 60; i++) {
+      const next = all.indexOf(`Paragraph ${i}:`);
+      expect(next).toBeGreaterThan(at);
+      at = next;
+    }
+    expect(all).toContain('Raise the margin');
   });
 });

@@ -9,7 +9,7 @@ import { clip } from '../novelty/text.js';
 import { itemText, tickedPositions } from '../solution/data.js';
 import { defineStep } from '../workflow/types.js';
 import { taskIdOf, type MaterialData } from './data.js';
-import { thinkingSections } from './thinking.js';
+import { thinkingProgress, thinkingSections } from './thinking.js';
 
 export interface ThinkingResult {
   thinking: DataOf<'AI73-4'>;
@@ -37,7 +37,7 @@ export const recommendStep = defineStep<MaterialData, ThinkingResult, number[]>(
       return { thinking, recommend: await sc.ctx.platform.call('AI73-2', { task_id: taskIdOf(sc) }, { signal }) };
     },
     state,
-    progress: (r) => clip(thinkingSections(r.thinking).join('\n\n'), 2_900) || undefined,
+    progress: (r) => thinkingProgress(r.thinking),
     deadlineMs: 15 * 60_000,
   },
   review: {

@@ -8,6 +8,7 @@ import { clip, PATENT_LINK } from '../novelty/text.js';
 
 type Thinking = DataOf<'AI73-4'>;
 const SECTION_CHARS = 1_200;
+const PROGRESS_SECTION_CHARS = 900;
 
 const line = (label: string, value: string | null | undefined): string[] => (value?.trim() ? [`_${label}:_ ${quoteUserText(value.trim())}`] : []);
 
@@ -63,6 +64,11 @@ function literatureSearch(t: Thinking): string | undefined {
 }
 
 /** The sections the platform has so far, each clipped. */
-export function thinkingSections(t: Thinking): string[] {
-  return [problemAnalysis(t), directionDecomposition(t), literatureSearch(t)].filter((s): s is string => Boolean(s)).map((s) => clip(s, SECTION_CHARS));
+export function thinkingSections(t: Thinking, sectionChars = SECTION_CHARS): string[] {
+  return [problemAnalysis(t), directionDecomposition(t), literatureSearch(t)].filter((s): s is string => Boolean(s)).map((s) => clip(s, sectionChars));
+}
+
+/** What a waiting step's progress note shows of a running thinking process (a note holds at most 3,000 characters). */
+export function thinkingProgress(t: Thinking): string | undefined {
+  return thinkingSections(t, PROGRESS_SECTION_CHARS).join('\n\n') || undefined;
 }
