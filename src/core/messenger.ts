@@ -94,6 +94,11 @@ export class Messenger {
     return true;
   }
 
+  /** Whether files users share reach the bot (the adapter can download them). */
+  get canFetchFiles(): boolean {
+    return this.adapter.fetchFile !== undefined;
+  }
+
   /** A shared file's bytes; undefined when the adapter cannot download files. */
   async fetchFile(thread: ThreadId, file: SharedFile, maxBytes: number): Promise<FetchedFile | undefined> {
     return this.adapter.fetchFile ? this.adapter.fetchFile(thread, file, maxBytes) : undefined;

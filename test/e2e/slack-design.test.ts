@@ -59,12 +59,14 @@ describe('/iip design', () => {
     [`${IMAGE} --countries USA`, '`--countries` takes two-letter codes'],
     [`${IMAGE} --loc 1403`, '`--loc` takes up to 10 Locarno classes'],
     [`${IMAGE} --from 2020-01-01`, '`--from` must be an application date'],
-    [`${IMAGE} --colour red`, 'Unknown option `--colour`'],
+    [`${IMAGE} --colour red`, 'Unknown option `--colour`. Options: `--countries`, `--loc`, `--from`, `--lang`. Nothing was sent'],
+    ['wireless earbuds case', 'cannot pass uploaded images on to the platform (its `PUBLIC_URL` is not set)'],
   ])('bad input (%s) is refused with the reason; nothing is called', async (args, problem) => {
     h = await startSlackBot();
     await h.command(`design ${args}`);
-    await waitFor(() => h!.slack.ephemerals.find((e) => e.text.includes(problem) && e.text.includes('Nothing was sent')), problem);
+    await waitFor(() => h!.slack.ephemerals.find((e) => e.text.includes(problem)), problem);
     expect(h.sim.requests.filter((r) => r.operation !== 'unknown')).toEqual([]);
+    expect(h.slack.channelMessages('C1')).toEqual([]);
   });
 
   test('an image uploaded to the thread is served at an unguessable URL until the task has it, then 404', async () => {

@@ -47,6 +47,7 @@ async function command(ctx: HandlerContext, incoming: CommandIncoming, args: str
     return start('attached', { ...dataOf(options), url: shelved.offered.url, upload: shelved.offered.token });
   }
   if (!uploadShelfOf(ctx.state)) return refuse(`${NO_PUBLIC_URL}\n${usageText(PREFIX[ctx.messenger.platform])}`);
+  if (!ctx.messenger.canFetchFiles) return refuse(`In this chat the bot cannot read uploaded files: give an \`https://\` link to the image.\n${usageText(PREFIX[ctx.messenger.platform])}`);
   return start('upload', dataOf(options));
 }
 
