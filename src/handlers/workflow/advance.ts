@@ -10,6 +10,7 @@ import { endWatch, watchForCancel } from './cancel-watch.js';
 import { lockedAt, showAndSave } from './deliver.js';
 import { flowOf, stepContext, waitFor, type FlowChange, type Pending } from './flow.js';
 import { failureMessage, progressMessage, reviewMessage } from './messages.js';
+import { withLease } from './lease.js';
 import { startPoll } from './poller.js';
 import { stepOf, stepResult } from './step-result.js';
 import type { Send, Transition, WorkflowData, WorkflowDefinition } from './types.js';
@@ -35,6 +36,11 @@ export function sendOf<D extends WorkflowData>(def: WorkflowDefinition<D>, pendi
 
 /** Sends the record's pending confirmation (the record is in phase `send`), then enters what follows. */
 export async function runSend<D extends WorkflowData>(ctx: HandlerContext, def: WorkflowDefinition<D>, record: ThreadRecord): Promise<void> {
+  // held while the request is out: a replica that starts meanwhile leaves this send alone (see resumeRecord)
+  await withLease(ctx, record, () => sendNow(ctx, def, record), 'send');
+}
+
+async function sendNow<D extends WorkflowData>(ctx: HandlerContext, def: WorkflowDefinition<D>, record: ThreadRecord): Promise<void> {
   const pending = flowOf(record).pending;
   if (!pending) throw new Error(`no pending confirmation in ${record.thread}`);
   const send = sendOf(def, pending);

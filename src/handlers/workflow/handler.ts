@@ -6,6 +6,7 @@ import { onAction } from './actions.js';
 import { fail, InterruptedSendError, sendOf } from './advance.js';
 import { flowOf } from './flow.js';
 import { onForm } from './forms.js';
+import { withLease } from './lease.js';
 import { startPoll } from './poller.js';
 import type { WorkflowData, WorkflowDefinition } from './types.js';
 
@@ -21,7 +22,12 @@ export async function resumeRecord<D extends WorkflowData>(ctx: HandlerContext, 
   const flow = flowOf(record);
   if (!record.wait || (record.status !== 'waiting' && record.status !== 'active')) return;
   if (flow.phase === 'poll') return startPoll(ctx, def, record);
-  if (flow.phase === 'send' && flow.pending) return fail(ctx, def, record, 'send', new InterruptedSendError(), sendOf(def, flow.pending).label);
+  if (flow.phase === 'send' && flow.pending) {
+    const { pending } = flow;
+    // a send whose lease is held is still out from a live replica: not interrupted
+    await withLease(ctx, record, () => fail(ctx, def, record, 'send', new InterruptedSendError(), sendOf(def, pending).label), 'send');
+    return;
+  }
   ctx.logger.warn({ thread: record.thread, phase: flow.phase }, 'workflow: a recorded wait in an unexpected phase was left alone');
 }
 

@@ -17,13 +17,16 @@ export const DEFAULT_WAIT_LEASE_MS = 15_000;
 /** Redis locks are extended every third of their TTL: below this the extensions could not keep up. */
 const MIN_LEASE_MS = 300;
 
-export const leaseKey = (record: ThreadRecord): string => `wait:${record.thread}:v${record.version}`;
+/** `wait` for a poll; `send` while a confirmation is out (a replica starting meanwhile must not call it interrupted). */
+export type LeaseKind = 'wait' | 'send';
+
+export const leaseKey = (record: ThreadRecord, kind: LeaseKind = 'wait'): string => `${kind}:${record.thread}:v${record.version}`;
 
 export const leaseMsOf = (ctx: HandlerContext): number => Math.max(MIN_LEASE_MS, ctx.settings.waitLeaseMs ?? DEFAULT_WAIT_LEASE_MS);
 
 /** Runs `fn` holding the wait's lease; false (and `fn` not run) when another replica holds it. */
-export async function withLease(ctx: HandlerContext, record: ThreadRecord, fn: () => Promise<void>): Promise<boolean> {
-  const key = leaseKey(record);
+export async function withLease(ctx: HandlerContext, record: ThreadRecord, fn: () => Promise<void>, kind: LeaseKind = 'wait'): Promise<boolean> {
+  const key = leaseKey(record, kind);
   try {
     await ctx.state.withLock(key, fn, { ttlMs: leaseMsOf(ctx), waitMs: 0 });
     return true;
