@@ -3,10 +3,10 @@
  * streams AI07, `textDeltas` turns it into text, and the relay shows it in the thread. The deltas are timed on
  * their way from the client to the relay: the first one is the platform's first token, the end is the stream's.
  */
-import type { ChatAdapter } from '../src/core/adapter.js';
-import { markdown } from '../src/core/message.js';
+import type { ChatAdapter, MessageRef } from '../src/core/adapter.js';
+import { markdown, type OutgoingMessage } from '../src/core/message.js';
 import type { RelayStatus, StreamRelay } from '../src/core/relay/index.js';
-import { conversationId, decodeId } from '../src/core/thread-id.js';
+import { conversationId, decodeId, type ThreadId } from '../src/core/thread-id.js';
 import type { PlatformClient } from '../src/platform/client.js';
 import { textDeltas } from '../src/platform/stream/index.js';
 
@@ -24,6 +24,9 @@ export interface AnswerMarks {
   endedAt?: number;
   deltas: number;
   relayDoneAt?: number;
+  /** when the relay issued its first and its last chat call for this answer, before any transport */
+  relayFirstCallAt?: number;
+  relayLastCallAt?: number;
   status: RelayStatus | 'error' | 'not started';
   error?: string;
 }
@@ -33,6 +36,31 @@ export interface AnswerDeps {
   relay: StreamRelay;
   client: PlatformClient;
   team: string;
+  /** filled by the adapter from `timingAdapter`, per thread */
+  issued: Map<string, IssuedCalls>;
+}
+
+export interface IssuedCalls {
+  first?: number;
+  last?: number;
+}
+
+/** The adapter the relay uses, noting when each post and edit leaves the relay (ms since epoch, per thread). */
+export function timingAdapter(adapter: ChatAdapter, issued: Map<string, IssuedCalls>): ChatAdapter {
+  const note = (thread: string): void => {
+    const calls = issued.get(thread) ?? {};
+    calls.first ??= Date.now();
+    calls.last = Date.now();
+    issued.set(thread, calls);
+  };
+  return new Proxy(adapter, {
+    get(target, key) {
+      if (key === 'post') return (thread: ThreadId, message: OutgoingMessage) => (note(thread), target.post(thread, message));
+      if (key === 'edit') return (ref: MessageRef, message: OutgoingMessage) => (note(ref.thread), target.edit(ref, message));
+      const value: unknown = Reflect.get(target, key);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
 }
 
 async function* timed(deltas: AsyncIterable<string>, marks: AnswerMarks): AsyncGenerator<string, void, undefined> {
@@ -54,6 +82,8 @@ export async function runAnswer(deps: AnswerDeps, marks: AnswerMarks): Promise<v
     const stream = await deps.client.stream('AI07', { prompt: marks.prompt, stream: true });
     const result = await deps.relay.relay({ thread: parent.thread, deltas: timed(textDeltas(stream), marks) });
     marks.relayDoneAt = Date.now();
+    marks.relayFirstCallAt = deps.issued.get(parent.thread)?.first;
+    marks.relayLastCallAt = deps.issued.get(parent.thread)?.last;
     marks.status = result.status;
     marks.messageTs = result.messages.map((message) => message.messageId);
     if (result.error !== undefined) marks.error = String(result.error);

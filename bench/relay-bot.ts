@@ -10,7 +10,7 @@ import { silentLogger } from '../src/log.js';
 import { PlatformClient } from '../src/platform/client.js';
 import { childConfig, forkChild, onParentMessage, sendToParent } from './child.js';
 import { monitorProcess, type ProcessLoad } from './monitor.js';
-import { runAnswer, type AnswerMarks } from './relay-answer.js';
+import { runAnswer, timingAdapter, type AnswerMarks, type IssuedCalls } from './relay-answer.js';
 import type { AnswerFacts, WorldConfig, WorldReply, WorldRequest } from './relay-world.js';
 import { seededRandom } from './stats.js';
 
@@ -46,7 +46,8 @@ const adapter = createSlackAdapter({ botToken: BOT_TOKEN, signingSecret: SIGNING
 await server.listen();
 await adapter.start(async () => undefined);
 const client = new PlatformClient({ baseUrl: ready.simulatorUrl, apiKey: API_KEY });
-const relay = new StreamRelay(adapter, { ...config.relay, logger: silentLogger });
+const issued = new Map<string, IssuedCalls>();
+const relay = new StreamRelay(timingAdapter(adapter, issued), { ...config.relay, logger: silentLogger });
 
 const random = seededRandom(config.seed);
 const marks: AnswerMarks[] = Array.from({ length: config.streams }, (_, i) => ({
@@ -62,7 +63,7 @@ async function runSetting(): Promise<SettingOutcome> {
   const monitor = monitorProcess();
   const started = Date.now();
   await Promise.all(marks.map((answer) => new Promise<void>((resolve) => {
-    setTimeout(() => void runAnswer({ adapter, relay, client, team: TEAM }, answer).then(resolve), answer.startOffsetMs);
+    setTimeout(() => void runAnswer({ adapter, relay, client, team: TEAM, issued }, answer).then(resolve), answer.startOffsetMs);
   })));
   const wallMs = Date.now() - started;
   const load = monitor.stop();

@@ -10,6 +10,9 @@ export interface SettingSummary {
   firstPostMismatches: number;
   firstVisibleAddedMs: number[];
   finalDelayMs: number[];
+  /** the relay's own part of the two: until it issued the call, before the HTTP hop and the fake */
+  relayFirstMs: number[];
+  relayFinalMs: number[];
   editsPerAnswer: number[];
   updateCalls: number;
   rateLimited: number;
@@ -26,7 +29,7 @@ export interface SettingSummary {
 
 export function summarize(outcome: SettingOutcome): SettingSummary {
   const summary: SettingSummary = {
-    streams: outcome.marks.length, complete: 0, firstPostMismatches: 0, firstVisibleAddedMs: [], finalDelayMs: [],
+    streams: outcome.marks.length, complete: 0, firstPostMismatches: 0, firstVisibleAddedMs: [], finalDelayMs: [], relayFirstMs: [], relayFinalMs: [],
     editsPerAnswer: [], updateCalls: 0, rateLimited: 0, streamSeconds: [], deltasPerStream: [], answerChars: [],
     peakRssMb: outcome.load.peakRssMb, eventLoopDelayP99Ms: outcome.load.eventLoopDelayP99Ms,
     eventLoopDelayMaxMs: outcome.load.eventLoopDelayMaxMs, machineLoad: outcome.load.machineLoad, wallSeconds: outcome.wallMs / 1000, errors: [],
@@ -40,6 +43,8 @@ export function summarize(outcome: SettingOutcome): SettingSummary {
       summary.firstVisibleAddedMs.push(facts.firstPostAt - marks.firstDeltaAt);
     }
     if (marks.endedAt !== undefined && facts.lastCallAt !== undefined) summary.finalDelayMs.push(facts.lastCallAt - marks.endedAt);
+    if (marks.firstDeltaAt !== undefined && marks.relayFirstCallAt !== undefined) summary.relayFirstMs.push(marks.relayFirstCallAt - marks.firstDeltaAt);
+    if (marks.endedAt !== undefined && marks.relayLastCallAt !== undefined) summary.relayFinalMs.push(marks.relayLastCallAt - marks.endedAt);
     if (marks.firstDeltaAt !== undefined && marks.endedAt !== undefined) summary.streamSeconds.push((marks.endedAt - marks.firstDeltaAt) / 1000);
     summary.editsPerAnswer.push(facts.edits);
     summary.updateCalls += facts.updateCalls;

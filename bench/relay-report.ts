@@ -27,6 +27,7 @@ function column(setting: RelaySetting, s: SettingSummary): Record<string, Cell> 
     'answers complete (final text = whole answer)': `${s.complete}/${s.streams}`,
     'first text visible - first token, p50 / p99 / max (ms)': spread(s.firstVisibleAddedMs),
     'final text visible - stream end, p50 / p99 / max (ms)': spread(s.finalDelayMs),
+    'relay\'s own part (call issued), first / final p99 (ms)': `${ms(p99(s.relayFirstMs))} / ${ms(p99(s.relayFinalMs))}`,
     'chat.update calls: accepted / 429s received': `${s.updateCalls - s.rateLimited} / ${s.rateLimited}`,
     'accepted edits per answer, mean / max': `${round(mean(s.editsPerAnswer))} / ${max(s.editsPerAnswer)}`,
     'answer tokens p50 / stream seconds p50': `${p50(s.deltasPerStream)} / ${round(p50(s.streamSeconds))}`,
@@ -44,8 +45,8 @@ function verdicts(setting: RelaySetting, s: SettingSummary, slackLatencyMs: numb
   const complete = s.complete === s.streams && s.firstPostMismatches === 0;
   const checks: Array<[boolean | 'info', string]> = [];
   if (setting.updatesPerMinute === undefined) {
-    checks.push([first < FIRST_VISIBLE_P99_TARGET_MS, `first text p99 ${ms(first)} ms after the first token (target < ${FIRST_VISIBLE_P99_TARGET_MS} ms; ${ms(first + slackLatencyMs)} ms once the fake has stored it)`]);
-    checks.push([final < FINAL_DELAY_P99_TARGET_MS, `final text p99 ${ms(final)} ms after the stream's end (target < ${FINAL_DELAY_P99_TARGET_MS} ms; ${ms(final + slackLatencyMs)} ms once stored)`]);
+    checks.push([first < FIRST_VISIBLE_P99_TARGET_MS, `first text p99 ${ms(first)} ms after the first token (target < ${FIRST_VISIBLE_P99_TARGET_MS} ms; relay's own part p99 ${ms(p99(s.relayFirstMs))} ms; ${ms(first + slackLatencyMs)} ms once the fake has stored it)`]);
+    checks.push([final < FINAL_DELAY_P99_TARGET_MS, `final text p99 ${ms(final)} ms after the stream's end (target < ${FINAL_DELAY_P99_TARGET_MS} ms; relay's own part p99 ${ms(p99(s.relayFinalMs))} ms; ${ms(final + slackLatencyMs)} ms once stored)`]);
   } else {
     checks.push(['info', `${s.rateLimited} 429s received; final text p50 ${ms(p50(s.finalDelayMs))} ms, p99 ${ms(final)} ms after the stream's end (the issue sets no latency target here)`]);
   }
