@@ -22,8 +22,9 @@ describe('/iip design recovery', () => {
     await h.command(`design ${IMAGE} desk lamp`);
     const t = await NoveltyThread.opened(h, 0);
     const progress = await t.reply('Searching similar registered designs');
-    const [waiting] = await h.bot.state.listWaiting();
-    expect(waiting?.wait).toMatchObject({ operation: 'AI39-2', step: 'report' });
+    // the progress message is shown just before the record with its wait is saved
+    await eventually(async () => (await h!.bot.state.listWaiting())[0]?.wait?.operation === 'AI39-2', 'the recorded AI39-2 wait');
+    expect((await h.bot.state.listWaiting())[0]?.wait).toMatchObject({ operation: 'AI39-2', step: 'report' });
 
     await h.restart();
     const polled = bodiesOf(h, 'AI39-2').length;
