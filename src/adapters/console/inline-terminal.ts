@@ -28,6 +28,8 @@ export function renderInline(text: string, style: Style): string {
 
   let out = text
     .replace(/[\uE000\uE001]/g, '')
+    // a user mention in neutral text (core/message.ts `mention`): shown as @name
+    .replace(/<@([^\s<>]+)>/g, (_m, id: string) => keep(style.bold(`@${id}`)))
     .replace(CODE_SPAN, (_m, _ticks: string, code: string) => keep(style.code(code.trim() || code)))
     .replace(ESCAPE, (_m, ch: string) => keep(ch))
     .replace(IMAGE, (_m, alt: string, url: string) => keep(`[image${alt ? `: ${alt}` : ''}] (${style.underline(url)})`))

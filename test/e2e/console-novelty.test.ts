@@ -1,0 +1,52 @@
+/**
+ * Issue 5: the novelty search in the terminal, typed as a person would (numbers pick buttons, a form asks its
+ * fields), from the command to the report link.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, expect, test } from 'vitest';
+import { TerminalSession } from '../helpers/terminal-session.js';
+
+const dirs: string[] = [];
+const sessions: TerminalSession[] = [];
+afterEach(() => {
+  sessions.splice(0).forEach((s) => s.close());
+  dirs.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true }));
+});
+
+function start(name: string, dir: string, taskMs: number): TerminalSession {
+  const term = TerminalSession.start(`${name}-${process.pid}`, dir, {
+    STATE_FILE: join(dir, 'data/state.json'), SIMULATOR_TASK_MS: String(taskMs), NO_COLOR: '1',
+  }, { columns: 140, rows: 60 });
+  sessions.push(term);
+  return term;
+}
+
+const steps = (screen: string, n: number): boolean => screen.includes(`Step ${n} of 5`);
+const REPORT_READY = /Novelty search report ready: .*\n?.*\(http:\/\/127\.0\.0\.1:\d+\/files\/[0-9a-f]+\.docx\)/;
+
+test('novelty from the command to the report link by typing choices', { timeout: 60_000 }, async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'iip-console-novelty-'));
+  dirs.push(dir);
+  const term = start('iip-nov', dir, 50);
+  await term.waitFor((s) => s.includes('iip>'), 'the prompt');
+  term.type('novelty A foldable phone hinge with a liquid-metal damping layer');
+  await term.waitFor((s) => steps(s, 1) && s.includes('[1] Confirm'), 'step 1');
+  term.choose('Confirm');
+  await term.waitFor((s) => steps(s, 2), 'step 2');
+  term.choose('Confirm');
+  await term.waitFor((s) => steps(s, 3) && s.includes('Confirm and search'), 'step 3');
+  term.choose('Confirm and search');
+  await term.waitFor((s) => s.includes('Add a patent'), 'step 4: the reference list', 20_000);
+  term.choose('Confirm');
+  await term.waitFor((s) => steps(s, 5) && s.includes('Generate report'), 'step 5');
+  term.choose('Generate report');
+  await term.waitFor((s) => s.includes('Title of the report>'), 'the title form');
+  term.type('');
+  const screen = await term.waitFor((s) => REPORT_READY.test(s), 'the report link', 20_000);
+  expect(screen).toContain('@');
+  expect(screen).not.toContain('<@');
+  term.type('exit');
+  await term.waitFor((s) => s.includes('[exited 0]'), 'a clean exit');
+});
