@@ -2,6 +2,7 @@
  * The composition root: config → platform client (or the built-in simulator) → state store → router →
  * adapters, and an orderly stop. `node dist/bot.js` / `tsx src/bot.ts` runs the CLI.
  */
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Config } from './config.js';
 import { createLogger, type Logger } from './log.js';
@@ -70,7 +71,7 @@ export interface RunningBot {
 export async function startBot(options: BotOptions): Promise<RunningBot> {
   const { config } = options;
   const logger = options.logger ?? createLogger(config.logLevel);
-  const simulator = config.platform.apiKey ? undefined : await startSimulator({ taskDurationMs: config.simulatorTaskMs, streamChunkDelayMs: 40 });
+  const simulator = config.platform.apiKey ? undefined : await startSimulator({ taskDurationMs: config.simulatorTaskMs, streamChunkDelayMs: 40, stateFile: join(dirname(config.state.file), 'simulator.json') });
   const platformUrl = simulator?.url ?? config.platform.baseUrl;
   const platform = new PlatformClient({
     baseUrl: platformUrl,

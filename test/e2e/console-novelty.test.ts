@@ -50,3 +50,35 @@ test('novelty from the command to the report link by typing choices', { timeout:
   term.type('exit');
   await term.waitFor((s) => s.includes('[exited 0]'), 'a clean exit');
 });
+
+test('quit while the search waits, start again, switch to the thread and finish', { timeout: 90_000 }, async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'iip-console-resume-'));
+  dirs.push(dir);
+  const first = start('iip-res1', dir, 1500);
+  await first.waitFor((s) => s.includes('iip>'), 'the prompt');
+  first.type('novelty A self-heating lunch box with a phase-change layer');
+  for (const [n, label] of [[1, 'Confirm'], [2, 'Confirm'], [3, 'Confirm and search']] as const) {
+    await first.waitFor((s) => steps(s, n) && s.includes(label), `step ${n}`, 20_000);
+    first.choose(label);
+  }
+  await first.waitFor((s) => /search steps done/.test(s), 'the search to be under way', 20_000);
+  first.type('exit');
+  await first.waitFor((s) => s.includes('[exited 0]'), 'quitting during the wait');
+  // its tmux session stays open (closing the last session stops the tmux server, racing the next start)
+
+  const second = start('iip-res2', dir, 50);
+  // the terminal comes back in the thread it was in
+  await second.waitFor((s) => /iip \[thread 1\]>/.test(s), 'the prompt again, back in thread 1', 30_000);
+  second.type('threads');
+  await second.waitFor((s) => /self-heating lunch box/.test(s.split('threads').at(-1) ?? ''), 'the thread list');
+  second.type('switch 1');
+  await second.waitFor((s) => s.includes('Add a patent'), 'the search result after the restart', 30_000);
+  second.choose('Confirm');
+  await second.waitFor((s) => s.includes('Generate report'), 'step 5');
+  second.choose('Generate report');
+  await second.waitFor((s) => s.includes('Title of the report>'), 'the title form');
+  second.type('');
+  await second.waitFor((s) => REPORT_READY.test(s), 'the report link', 20_000);
+  second.type('exit');
+  await second.waitFor((s) => s.includes('[exited 0]'), 'a clean exit');
+});

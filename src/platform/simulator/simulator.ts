@@ -8,6 +8,7 @@ import { failure, ErrorCode } from './envelope.js';
 import { FaultBook } from './faults.js';
 import { Router } from './routing.js';
 import { createPipeline } from './server.js';
+import { loadSimState, saveSimState } from './persist.js';
 import { simulatorKeyId } from './auth.js';
 import { warmUpValidation } from './validate.js';
 import { SimState } from './state.js';
@@ -33,7 +34,18 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
     router: new Router(options.paths), state, faults, requests, logger, onStreamAbort: () => { if (!closing) aborted += 1; },
     revokedKeyIds: new Set((options.revokedKeys ?? []).map(simulatorKeyId)),
   });
+  if (options.stateFile) loadSimState(state, options.stateFile);
   const server = createServer((req, res) => {
+    if (options.stateFile) {
+      const file = options.stateFile;
+      res.once('finish', () => {
+        try {
+          saveSimState(state, file);
+        } catch (error) {
+          logger.warn({ err: error }, 'simulator state could not be saved');
+        }
+      });
+    }
     pipeline(req, res).catch((error: unknown) => {
       logger.error({ err: error }, 'simulator route failed');
       if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });

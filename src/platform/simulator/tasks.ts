@@ -47,6 +47,11 @@ export const encodeStatus = {
 export class TaskTable<T> {
   private readonly byId = new Map<string, T>();
 
+  /** Every task, for a snapshot of the simulator's state. */
+  entries(): [string, T][] {
+    return [...this.byId];
+  }
+
   add(id: string, task: T): T {
     this.byId.set(id, task);
     return task;

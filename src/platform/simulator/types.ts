@@ -14,6 +14,8 @@ export interface SimulatorOptions {
   streamChunkChars?: number;
   /** AI07/AI20 send the whole text so far in every event instead of deltas */
   cumulativeContent?: boolean;
+  /** local mode: keep tasks, sessions and chats in this JSON file across restarts of the bot */
+  stateFile?: string;
   /** well-formed keys the gateway nevertheless refuses as disabled (67200003) */
   revokedKeys?: string[];
   /** AI07 answers grow to at least this many characters with further sections (long-answer tests) */
