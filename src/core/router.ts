@@ -4,6 +4,7 @@
  * by id in the state store, so a retried delivery (Slack's x-slack-retry-num, a second replica) is answered
  * once. Each event is handled with the platform as its workspace reaches it (its own API key, if any).
  */
+import { randomUUID } from 'node:crypto';
 import type { Platform } from '../platform/client.js';
 import type { Handler, HandlerContext } from './handler.js';
 import type { ActionIncoming, CommandIncoming, FormIncoming, Incoming, ReplyIncoming } from './incoming.js';
@@ -52,7 +53,9 @@ export class Router {
   }
 
   private async handle(incoming: Incoming): Promise<void> {
-    const ctx = this.contextFor(incoming.workspaceId);
+    const base = this.contextFor(incoming.workspaceId);
+    // every log line of this event's work carries its id, so one request can be followed through the logs
+    const ctx = { ...base, logger: base.logger.child({ event: incoming.eventId ?? `local-${randomUUID()}`, kind: incoming.kind }) };
     if (incoming.eventId && !(await ctx.state.setIfNotExists(`event:${incoming.eventId}`, DEDUPE_TTL_MS))) {
       ctx.logger.debug({ eventId: incoming.eventId }, 'duplicate event ignored');
       return;

@@ -72,6 +72,8 @@ test('no secret in clear anywhere after chats, errors, a key change and bad requ
   const shown = JSON.stringify([h.slack.calls.filter((c) => c.method !== 'auth.test'), h.slack.ephemerals, h.slack.views]);
   const stateFiles = filesUnder(h.stateDir).map((f) => readFileSync(f, 'utf8')).join('\n');
   expect(logs.length).toBeGreaterThan(1000);
+  // the work of each event is logged under its id
+  expect(logs).toMatch(/"event":"command:[^"]+","kind":"command"/);
   for (const secret of SECRETS) {
     expect(logs, `logs hold ${secret}`).not.toContain(secret);
     expect(shown, `Slack shows ${secret}`).not.toContain(secret);
