@@ -42,7 +42,7 @@ export const HANDLERS: readonly Handler[] = [chatHandler, noveltyHandler, countH
 export const SHUTDOWN_DEADLINE_MS = 10_000;
 const INTERRUPT_GRACE_MS = 2_000;
 
-/** The key the bot uses against its own simulator: any `sk-` key is accepted there. */
+/** The key the bot uses against its own simulator, which accepts every `sk-` key. */
 const SIMULATOR_KEY = 'sk-local-simulator';
 
 export interface BotOptions {
