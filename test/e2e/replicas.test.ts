@@ -130,7 +130,7 @@ describe('three replicas on one Redis', { timeout: 30_000 }, () => {
     expect(requestsOf(c, 'AI35-3')).toHaveLength(1);
   });
 
-  test('killing the replica that holds a wait: another takes the wait over and the workflow completes', async () => {
+  test('killing the replica that holds a wait: another takes the wait over and the workflow completes', { timeout: 60_000 }, async () => {
     const [first] = c.replicas;
     const parentTs = await startNovelty(c, first!);
     await click(first!, await stepMessage(c, parentTs, 'Step 1 of 5'), parentTs, 'Confirm');
@@ -142,7 +142,7 @@ describe('three replicas on one Redis', { timeout: 30_000 }, () => {
     await click(first!, elements, parentTs, 'Confirm and search');
 
     // exactly one replica polls the search, and its lease is in Redis
-    await waitFor(() => requestsOf(c, 'AI35-8').length >= 2, 'the search being polled', 15_000);
+    await waitFor(() => requestsOf(c, 'AI35-8').length >= 2, 'the search being polled', 25_000);
     const pollers = new Set(requestsOf(c, 'AI35-8').map((r) => r.keyId));
     expect(pollers.size).toBe(1);
     const holder = c.replicas.find((r) => pollers.has(r.keyId))!;
