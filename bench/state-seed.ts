@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Redis } from 'ioredis';
 import { threadId, type ThreadId } from '../src/core/thread-id.js';
 import { openKeyOf } from '../src/state/redis-scripts.js';
-import type { ThreadRecord } from '../src/state/store.js';
+import type { ThreadRecord } from '../src/core/state.js';
 import { threadFilePath } from '../src/state/thread-files.js';
 
 export const benchThread = (i: number): ThreadId => threadId('slack', 'TBENCH', 'CBENCH', `1712345${i}.000100`);

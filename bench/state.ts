@@ -16,7 +16,7 @@ import { pathToFileURL } from 'node:url';
 import { Redis } from 'ioredis';
 import { LowdbStateStore } from '../src/state/lowdb-store.js';
 import { RedisStateStore } from '../src/state/redis-store.js';
-import type { StateStore } from '../src/state/store.js';
+import type { StateStore } from '../src/core/state.js';
 import { benchThread, deleteByPrefix, diskUsage, seedLowdbDir, seedRecord, seedRedis } from './state-seed.js';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';

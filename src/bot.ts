@@ -1,9 +1,8 @@
 /**
  * The composition root: config → platform client (or the built-in simulator) → state store → router →
- * adapters, and an orderly stop. `node dist/bot.js` / `tsx src/bot.ts` runs the CLI.
+ * adapters, and an orderly stop. The command line that runs it is src/cli.ts.
  */
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Config } from './config.js';
 import { createLogger, type Logger } from './log.js';
 import type { ChatAdapter } from './core/adapter.js';
@@ -16,7 +15,7 @@ import { PlatformClient } from './platform/client.js';
 import { startSimulator } from './platform/simulator/index.js';
 import type { RunningSimulator } from './platform/simulator/types.js';
 import { createStateStore } from './state/index.js';
-import type { StateStore } from './state/store.js';
+import type { StateStore } from './core/state.js';
 import { createHttpServer } from './http/server.js';
 import { createSlackAdapter } from './adapters/slack/index.js';
 import { createTeamsAdapter } from './adapters/teams/index.js';
@@ -28,13 +27,13 @@ import { SecretBox } from './security/secret-box.js';
 import { noveltyHandler } from './handlers/novelty/handler.js';
 import { countHandler } from './handlers/count/handler.js';
 import { designHandler } from './handlers/design/handler.js';
-import { attachUploadShelf, UploadShelf, UPLOADS_PATH } from './http/uploads.js';
+import { UploadShelf, UPLOADS_PATH } from './http/uploads.js';
 import { reportHandler } from './handlers/report/handler.js';
 import { disclosureHandler } from './handlers/disclosure/handler.js';
 import { solutionHandler } from './handlers/solution/handler.js';
 import { materialHandler } from './handlers/material/handler.js';
-import { resumeWaits } from './handlers/workflow/resume.js';
-import { watchWaits } from './handlers/workflow/lease.js';
+import { leaseMsOf, resumeWaits, watchWaits } from './core/waits.js';
+import { createProcessMemory, type ProcessMemory } from './core/services.js';
 
 export const HANDLERS: readonly Handler[] = [chatHandler, noveltyHandler, countHandler, designHandler, reportHandler, disclosureHandler, solutionHandler, materialHandler, keyHandler];
 
@@ -58,6 +57,8 @@ export interface RunningBot {
   simulator?: RunningSimulator;
   httpUrl?: string;
   state: StateStore;
+  /** what this bot keeps in memory only (the waits it runs) */
+  memory: ProcessMemory;
   routers: Router[];
   /** stops the platform work running in a thread (Ctrl-C in the terminal); false when there was none */
   interrupt(thread: ThreadId): boolean;
@@ -88,11 +89,8 @@ export async function startBot(options: BotOptions): Promise<RunningBot> {
   // one HTTP server whenever a chat platform is served: its endpoints, /healthz and /readyz
   const http = config.slack || config.teams ? createHttpServer({ port: config.http.port, host: config.http.host, logger }) : undefined;
   http?.route('/readyz', readinessHandler({ state, platformUrl }));
-  if (http && config.http.publicUrl) {
-    const shelf = new UploadShelf(config.http.publicUrl);
-    http.route(UPLOADS_PATH, shelf.handler, { bodyLimitBytes: 0 });
-    attachUploadShelf(state, shelf);
-  }
+  const uploads = http && config.http.publicUrl ? new UploadShelf(config.http.publicUrl) : undefined;
+  if (http && uploads) http.route(UPLOADS_PATH, uploads.handler, { bodyLimitBytes: 0 });
   if (config.slack) adapters.push(createSlackAdapter({ ...config.slack, logger, server: http }));
   if (config.teams && http) adapters.push(createTeamsAdapter({ ...config.teams, server: http, logger }));
   const verbs = [...HANDLERS.flatMap((h) => h.verbs), 'help', 'status'];
@@ -100,19 +98,21 @@ export async function startBot(options: BotOptions): Promise<RunningBot> {
 
   const messengers = adapters.map((adapter) => new Messenger(adapter, new StreamRelay(adapter, { ...config.relay, logger })));
   const lifetime = new AbortController();
+  const memory = createProcessMemory();
+  const settings = { lang: config.platform.lang, confirmers: 'starter', waitLeaseMs: config.state.waitLeaseMs } as const;
   const contexts = messengers.map((messenger): HandlerContext =>
-    ({ platform, state, messenger, settings: { lang: config.platform.lang, confirmers: 'starter', waitLeaseMs: config.state.waitLeaseMs }, logger, lifetime: lifetime.signal, keyring }));
+    ({ platform, state, messenger, settings, logger, memory, lifetime: lifetime.signal, keyring, uploads }));
   const routers = contexts.map((ctx) => new Router(HANDLERS, ctx, { platformFor: (workspaceId) => keyring.platformFor(workspaceId) }));
   const listening = http ? await http.listen() : undefined;
   await Promise.all(adapters.map((adapter, i) => adapter.start((incoming) => routers[i]!.dispatch(incoming))));
-  logger.info({ adapters: adapters.map((a) => a.platform), platform: simulator ? 'simulator' : 'gateway', http: listening?.url }, 'bot started');
-  await resumeWaits(HANDLERS, contexts, logger).catch((error: unknown) => logger.error({ err: error }, 'recorded waits could not be resumed'));
+  logger.info({ adapters: adapters.map((a) => a.chat), platform: simulator ? 'simulator' : 'gateway', http: listening?.url }, 'bot started');
+  await resumeWaits(routers, state, logger).catch((error: unknown) => logger.error({ err: error }, 'recorded waits could not be resumed'));
   // other replicas' waits whose holder died (a shared store) are taken over by the rescan
-  watchWaits(HANDLERS, contexts, logger, lifetime.signal);
+  watchWaits(routers, state, logger, leaseMsOf(settings), lifetime.signal);
 
   let stopping: Promise<void> | undefined;
   return {
-    platformUrl, simulator, httpUrl: listening?.url, state, routers,
+    platformUrl, simulator, httpUrl: listening?.url, state, memory, routers,
     interrupt: (thread) => messengers.some((m) => m.interrupt(thread)),
     stop(deadlineMs = SHUTDOWN_DEADLINE_MS) {
       stopping ??= (async () => {
@@ -132,11 +132,4 @@ export async function startBot(options: BotOptions): Promise<RunningBot> {
       return stopping;
     },
   };
-}
-
-if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  // not awaited: cli.ts imports this module, which must finish loading first
-  void import('./cli.js').then(async ({ runCli }) => {
-    process.exitCode = await runCli(process.argv.slice(2));
-  });
 }

@@ -1,6 +1,7 @@
 /** `npm start`: runs the bot with the adapters the environment enables, or in the terminal when none is. */
 import { mkdirSync, createWriteStream } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { ConfigError, ENV_HELP, loadConfig, type Config } from './config.js';
 import { createLogger } from './log.js';
@@ -91,4 +92,8 @@ export async function runCli(argv: string[]): Promise<number> {
   if (how === 'signal') process.stdout.write(`Stopping: no new work; finishing what is in flight (up to ${SHUTDOWN_DEADLINE_MS / 1000} s).\n`);
   await bot.stop();
   return 0;
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  process.exitCode = await runCli(process.argv.slice(2));
 }

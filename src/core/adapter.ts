@@ -1,9 +1,9 @@
 /**
  * The one interface every chat platform implements. Required methods post and edit; the optional ones are
- * capabilities the core uses when present and works around when not (no `stream`: the relay edits a message).
+ * capabilities the core uses when present and works around when not (no `nativeStream`: the relay edits a message).
  */
 import type { FormSpec, OutgoingMessage } from './message.js';
-import type { ConversationId, ThreadId } from './thread-id.js';
+import type { ChatKind, ConversationId, ThreadId } from './thread-id.js';
 import type { Incoming, SharedFile } from './incoming.js';
 
 export interface MessageRef {
@@ -30,7 +30,9 @@ export interface FetchedFile {
 }
 
 export interface ChatAdapter {
-  readonly platform: 'slack' | 'teams' | 'console';
+  readonly chat: ChatKind;
+  /** how a user addresses the bot, written before a verb in help and usage lines: `/iip `, `@iip `, or nothing */
+  readonly invocation: string;
   readonly limits: AdapterLimits;
   /** Posts the parent message of a new thread in a conversation and returns the thread it opens. */
   startThread(conversation: ConversationId, message: OutgoingMessage): Promise<MessageRef>;
@@ -45,7 +47,7 @@ export interface ChatAdapter {
   /** A link that opens the thread (Slack chat.getPermalink); without it, lists name threads without links. */
   permalink?(thread: ThreadId): Promise<string | undefined>;
   /** Native streaming (Slack chat.startStream, Teams streaminfo); the relay edits a message without it. */
-  stream?(thread: ThreadId): Promise<NativeStream | undefined>;
+  nativeStream?(thread: ThreadId): Promise<NativeStream | undefined>;
   /** Downloads a file a user shared in `thread`; over `maxBytes` it throws `FileTooLargeError` (Slack: files.info, the bot token). */
   fetchFile?(thread: ThreadId, file: SharedFile, maxBytes: number): Promise<FetchedFile>;
   /** Posts a PNG image into the thread (Slack files.uploadV2); without it, handlers describe the image instead. */

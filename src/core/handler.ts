@@ -1,10 +1,11 @@
 /** What a capability (chat, novelty, ...) implements, and what it is given to work with. */
 import type { Logger } from '../log.js';
 import type { Platform } from '../platform/client.js';
-import type { StateStore, ThreadRecord } from '../state/store.js';
+import type { StateStore, ThreadRecord } from './state.js';
 import type { ActionIncoming, CommandIncoming, FormIncoming, ReplyIncoming } from './incoming.js';
 import type { Messenger } from './messenger.js';
-import type { Keyring } from '../security/keyring.js';
+import type { FileShelf, ProcessMemory, WorkspaceKeys } from './services.js';
+import type { ResumeReason } from './waits.js';
 
 export interface BotSettings {
   lang: 'en' | 'cn';
@@ -21,8 +22,12 @@ export interface HandlerContext {
   messenger: Messenger;
   settings: BotSettings;
   logger: Logger;
+  /** what this running bot keeps in its own memory (the waits it runs, the step results it showed) */
+  memory: ProcessMemory;
   /** per-workspace API keys (`/iip key`) */
-  keyring?: Keyring;
+  keyring?: WorkspaceKeys;
+  /** serves uploaded images to the platform; absent when the bot has no public URL */
+  uploads?: FileShelf;
   /** aborted when the bot stops: background work (workflow waits) ends quietly and is resumed by the next start */
   lifetime?: AbortSignal;
 }
@@ -47,6 +52,9 @@ export interface Handler {
   /** actions of forms that belong to no thread (settings such as `/iip key`); they go to `formOutsideThread` */
   readonly formActions?: readonly string[];
   formOutsideThread?(ctx: HandlerContext, incoming: FormIncoming): Promise<void>;
-  /** Continues a thread whose record has a `wait` after the bot (re)starts; called once per record and process. */
-  resume?(ctx: HandlerContext, record: ThreadRecord): Promise<void>;
+  /**
+   * Continues a thread whose record has a `wait`: once per record and process after a (re)start, and on every
+   * rescan of a shared store (only a wait nobody else holds may be taken over then).
+   */
+  resume?(ctx: HandlerContext, record: ThreadRecord, reason: ResumeReason): Promise<void>;
 }

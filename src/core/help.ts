@@ -1,12 +1,9 @@
 /** The help text: every verb with its usage and one example, written the way the user invokes the bot. */
-import type { ChatAdapter } from './adapter.js';
 import type { Handler } from './handler.js';
 import type { OutgoingMessage } from './message.js';
 
-const PREFIX: Record<ChatAdapter['platform'], string> = { slack: '/iip ', teams: '@iip ', console: '' };
-
-export function helpMessage(handlers: readonly Handler[], platform: ChatAdapter['platform']): OutgoingMessage {
-  const p = PREFIX[platform];
+export function helpMessage(handlers: readonly Handler[], invocation: string): OutgoingMessage {
+  const p = invocation;
   const lines = handlers.map((h) => {
     const aliases = h.verbs.length > 1 ? ` (also ${h.verbs.slice(1).map((v) => `\`${v}\``).join(', ')})` : '';
     return `• \`${p}${h.help.usage}\`${aliases}: ${h.help.summary}\n    e.g. \`${p}${h.help.example}\``;
@@ -21,8 +18,8 @@ export function helpMessage(handlers: readonly Handler[], platform: ChatAdapter[
   return { text, blocks: [{ type: 'markdown', text }] };
 }
 
-export function unknownVerbMessage(verb: string, platform: ChatAdapter['platform']): OutgoingMessage {
+export function unknownVerbMessage(verb: string, invocation: string): OutgoingMessage {
   const safe = verb.replace(/[`<>&*_~]/g, '').slice(0, 40);
-  const text = `Unknown command \`${safe}\`. Try \`${PREFIX[platform]}help\` for the list.`;
+  const text = `Unknown command \`${safe}\`. Try \`${invocation}help\` for the list.`;
   return { text, blocks: [{ type: 'markdown', text }] };
 }

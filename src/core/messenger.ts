@@ -5,14 +5,14 @@
 import type { ChatAdapter, FetchedFile, MessageRef } from './adapter.js';
 import type { CommandIncoming, SharedFile } from './incoming.js';
 import type { FormSpec, OutgoingMessage } from './message.js';
-import type { ConversationId, ThreadId } from './thread-id.js';
+import type { ChatKind, ConversationId, ThreadId } from './thread-id.js';
 import type { RelayRequest, RelayResult, StreamRelay } from './relay/index.js';
 
 export class Messenger {
   /** work in progress per thread that a user may stop (Ctrl-C in the terminal) */
   private readonly running = new Map<ThreadId, AbortController>();
 
-  constructor(private readonly adapter: ChatAdapter, private readonly relay: StreamRelay) {}
+  constructor(private readonly adapter: ChatAdapter, private readonly relayer: StreamRelay) {}
 
   /** A signal for platform work in `thread`, aborted by `interrupt(thread)`; call `finish` when done. */
   begin(thread: ThreadId): AbortSignal {
@@ -43,8 +43,13 @@ export class Messenger {
     return true;
   }
 
-  get platform(): ChatAdapter['platform'] {
-    return this.adapter.platform;
+  get chat(): ChatKind {
+    return this.adapter.chat;
+  }
+
+  /** how users address the bot in this chat (`/iip `, `@iip `, nothing), for usage lines */
+  get invocation(): string {
+    return this.adapter.invocation;
   }
 
   /** The thread a command answers in: the one it came from, or a new one under a parent message. */
@@ -71,14 +76,15 @@ export class Messenger {
     else if (target.conversation) await this.adapter.startThread(target.conversation, message);
   }
 
-  stream(request: RelayRequest): Promise<RelayResult> {
-    return this.relay.relay(request);
+  /** Relays a platform stream into the thread: native streaming where the adapter has it, else post and edit. */
+  relay(request: RelayRequest): Promise<RelayResult> {
+    return this.relayer.relay(request);
   }
 
   /** Whether a user may change workspace settings: the adapter decides, else only the console's own user. */
   async isAdmin(workspaceId: string, userId: string): Promise<boolean> {
     if (this.adapter.isAdmin) return this.adapter.isAdmin(workspaceId, userId).catch(() => false);
-    return this.adapter.platform === 'console';
+    return this.adapter.chat === 'console';
   }
 
   /** A link to the thread when the adapter can make one; undefined otherwise or when it fails. */

@@ -11,9 +11,11 @@ import type { ActionIncoming, CommandIncoming, FormIncoming, Incoming, ReplyInco
 import { markdown } from './message.js';
 import { helpMessage, unknownVerbMessage } from './help.js';
 import { threadCommand } from './thread-commands.js';
-import { userMessage } from '../handlers/user-errors.js';
-import { conversationOf } from './thread-id.js';
+import { userMessage } from './user-errors.js';
+import { conversationOf, type ChatKind } from './thread-id.js';
 import { InFlight } from './in-flight.js';
+import type { ThreadRecord } from './state.js';
+import type { ResumeReason } from './waits.js';
 
 /** Slack retries an unacknowledged event for about 5 minutes; keep ids well beyond that. */
 export const DEDUPE_TTL_MS = 15 * 60_000;
@@ -40,6 +42,23 @@ export class Router {
   /** The context a workspace's work runs in (also for resuming its waits after a restart). */
   contextFor(workspaceId: string): HandlerContext {
     return this.options.platformFor ? { ...this.ctx, platform: this.options.platformFor(workspaceId) } : this.ctx;
+  }
+
+  /** The chat this router's events come from. */
+  get chat(): ChatKind {
+    return this.ctx.messenger.chat;
+  }
+
+  /**
+   * Hands a recorded wait to its workflow's handler in its workspace's context (not awaited: a wait runs on);
+   * false when no handler here continues such records.
+   */
+  resume(record: ThreadRecord, reason: ResumeReason): boolean {
+    const handler = this.byWorkflow.get(record.workflow);
+    if (!handler?.resume) return false;
+    const ctx = this.contextFor(record.workspaceId);
+    handler.resume(ctx, record, reason).catch((error: unknown) => ctx.logger.error({ err: error, thread: record.thread }, 'resuming a wait failed'));
+    return true;
   }
 
   /** Handles one event; resolves when its handler is done (streams finished, state written). */
@@ -74,7 +93,7 @@ export class Router {
     const first = text.split(/\s+/)[0] ?? '';
     const verb = first.toLowerCase();
     const where = { thread: incoming.thread, conversation: incoming.conversation };
-    if (verb === '' || verb === 'help') return ctx.messenger.notify(where, incoming.user.id, helpMessage(this.handlers, ctx.messenger.platform));
+    if (verb === '' || verb === 'help') return ctx.messenger.notify(where, incoming.user.id, helpMessage(this.handlers, ctx.messenger.invocation));
     if (incoming.thread && (verb === 'status' || verb === 'cancel')) {
       const record = await ctx.state.get(incoming.thread);
       if (record) return threadCommand(ctx, { word: verb, thread: incoming.thread, user: incoming.user.id, record });
@@ -86,7 +105,7 @@ export class Router {
     const fallbackVerb = this.options.defaultVerb ?? 'ask';
     const fallback = incoming.thread ? this.byVerb.get(fallbackVerb) : undefined;
     if (fallback) return fallback.command(ctx, { incoming, verb: fallbackVerb, args: text });
-    return ctx.messenger.notify(where, incoming.user.id, unknownVerbMessage(verb, ctx.messenger.platform));
+    return ctx.messenger.notify(where, incoming.user.id, unknownVerbMessage(verb, ctx.messenger.invocation));
   }
 
   private async inThread(ctx: HandlerContext, incoming: ReplyIncoming | ActionIncoming | FormIncoming): Promise<void> {

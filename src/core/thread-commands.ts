@@ -1,5 +1,5 @@
 /** `status` and `cancel`, which work the same in every workflow's thread. */
-import type { ThreadRecord } from '../state/store.js';
+import { isFinished, type ThreadRecord } from './state.js';
 import type { HandlerContext } from './handler.js';
 import { markdown } from './message.js';
 import type { ConversationId, ThreadId } from './thread-id.js';
@@ -12,8 +12,6 @@ export interface ThreadCommand {
   conversation?: ConversationId;
   workspaceId?: string;
 }
-
-const FINISHED = new Set(['done', 'failed', 'cancelled']);
 
 export function describe(record: ThreadRecord): string {
   const waiting = record.wait ? `, waiting for the platform (${record.wait.operation}) since ${new Date(record.wait.since).toISOString()}` : '';
@@ -35,7 +33,7 @@ export async function threadCommand(ctx: HandlerContext, cmd: ThreadCommand): Pr
   }
   const record = cmd.record;
   if (cmd.word === 'status') return messenger.notify({ thread: cmd.thread }, cmd.user, markdown(describe(record)));
-  if (FINISHED.has(record.status)) return messenger.notify({ thread: cmd.thread }, cmd.user, markdown(`This ${record.workflow} is already ${record.status}.`));
+  if (isFinished(record.status)) return messenger.notify({ thread: cmd.thread }, cmd.user, markdown(`This ${record.workflow} is already ${record.status}.`));
   if (ctx.settings.confirmers === 'starter' && record.workflow !== 'chat' && cmd.user !== record.startedBy) {
     return messenger.notify({ thread: cmd.thread }, cmd.user, markdown('Only the person who started this workflow can cancel it.'));
   }

@@ -2,7 +2,8 @@
  * Opaque, prefixed ids for where a conversation happens: `slack:T1:C1:1712345.678`, `teams:<tenant>:<conversation>`.
  * Parts are percent-encoded so a ':' inside one (Teams conversation ids have them) survives the round trip.
  */
-export type ChatPlatform = 'slack' | 'teams' | 'console';
+/** Which chat a thread lives in (the AI service the bot calls is "the platform"; the chat is never called that). */
+export type ChatKind = 'slack' | 'teams' | 'console';
 
 declare const threadBrand: unique symbol;
 declare const conversationBrand: unique symbol;
@@ -12,35 +13,35 @@ export type ThreadId = string & { readonly [threadBrand]: true };
 export type ConversationId = string & { readonly [conversationBrand]: true };
 
 export interface DecodedId {
-  platform: ChatPlatform;
+  chat: ChatKind;
   parts: string[];
 }
 
-const PLATFORMS: readonly ChatPlatform[] = ['slack', 'teams', 'console'];
+const CHATS: readonly ChatKind[] = ['slack', 'teams', 'console'];
 
-function encode(platform: ChatPlatform, parts: readonly string[]): string {
+function encode(chat: ChatKind, parts: readonly string[]): string {
   if (parts.length === 0) throw new Error('an id needs at least one part');
-  return [platform, ...parts.map((p) => encodeURIComponent(p))].join(':');
+  return [chat, ...parts.map((p) => encodeURIComponent(p))].join(':');
 }
 
 export function decodeId(id: string): DecodedId {
-  const [platform, ...rest] = id.split(':');
-  if (!PLATFORMS.includes(platform as ChatPlatform) || rest.length === 0) throw new Error(`not a thread or conversation id: ${id}`);
-  return { platform: platform as ChatPlatform, parts: rest.map((p) => decodeURIComponent(p)) };
+  const [chat, ...rest] = id.split(':');
+  if (!CHATS.includes(chat as ChatKind) || rest.length === 0) throw new Error(`not a thread or conversation id: ${id}`);
+  return { chat: chat as ChatKind, parts: rest.map((p) => decodeURIComponent(p)) };
 }
 
-export const threadId = (platform: ChatPlatform, ...parts: string[]): ThreadId => encode(platform, parts) as ThreadId;
-export const conversationId = (platform: ChatPlatform, ...parts: string[]): ConversationId => encode(platform, parts) as ConversationId;
-export const platformOf = (id: ThreadId | ConversationId): ChatPlatform => decodeId(id).platform;
+export const threadId = (chat: ChatKind, ...parts: string[]): ThreadId => encode(chat, parts) as ThreadId;
+export const conversationId = (chat: ChatKind, ...parts: string[]): ConversationId => encode(chat, parts) as ConversationId;
+export const chatOf = (id: ThreadId | ConversationId): ChatKind => decodeId(id).chat;
 
 /** The scope shared by every thread of one Slack workspace or Teams tenant: rate-limit budgets, API keys. */
 export const workspaceOf = (id: ThreadId | ConversationId): string => {
-  const { platform, parts } = decodeId(id);
-  return `${platform}:${parts[0]}`;
+  const { chat, parts } = decodeId(id);
+  return `${chat}:${parts[0]}`;
 };
 
 /** A thread id is its conversation's parts plus one last part (Slack thread ts, Teams reply chain, console id). */
 export const conversationOf = (thread: ThreadId): ConversationId => {
-  const { platform, parts } = decodeId(thread);
-  return conversationId(platform, ...parts.slice(0, -1));
+  const { chat, parts } = decodeId(thread);
+  return conversationId(chat, ...parts.slice(0, -1));
 };

@@ -4,7 +4,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { request } from 'undici';
-import type { StateStore } from '../state/store.js';
+import type { StateStore } from '../core/state.js';
 
 export interface ReadinessOptions {
   state: StateStore;

@@ -1,11 +1,11 @@
 /**
  * Files the bot serves for a moment so the platform can fetch them (an image a user uploaded to Slack, which
  * the platform cannot reach itself): each at an unguessable URL under PUBLIC_URL, only that file, until it is
- * withdrawn (the task has it) or expires. Held in memory; one shelf per running bot, found by its state store.
+ * withdrawn (the task has it) or expires. Held in memory; one shelf per running bot, lent to its handlers as `ctx.uploads`.
  */
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { StateStore } from '../state/store.js';
+import type { FileShelf, OfferedFile } from '../core/services.js';
 
 export const UPLOADS_PATH = '/uploads';
 export const UPLOAD_TTL_MS = 30 * 60_000;
@@ -17,14 +17,7 @@ interface Shelved {
   expiresAt: number;
 }
 
-export interface OfferedFile {
-  /** what the platform is given */
-  url: string;
-  /** what withdraws it */
-  token: string;
-}
-
-export class UploadShelf {
+export class UploadShelf implements FileShelf {
   private readonly files = new Map<string, Shelved>();
 
   constructor(private readonly publicUrl: string, private readonly ttlMs = UPLOAD_TTL_MS) {}
@@ -66,12 +59,3 @@ export class UploadShelf {
     res.end(req.method === 'HEAD' ? undefined : found.data);
   };
 }
-
-const shelves = new WeakMap<StateStore, UploadShelf>();
-
-export function attachUploadShelf(state: StateStore, shelf: UploadShelf): void {
-  shelves.set(state, shelf);
-}
-
-/** The running bot's shelf; undefined when the bot serves no files (no PUBLIC_URL or no HTTP server). */
-export const uploadShelfOf = (state: StateStore): UploadShelf | undefined => shelves.get(state);

@@ -4,13 +4,15 @@
  */
 import type { Logger } from '../log.js';
 import type { CallOptions, Platform, PlatformClient } from '../platform/client.js';
-import type { StateStore } from '../state/store.js';
-import { keyId, maskKey, type SecretBox } from './secret-box.js';
+import type { WorkspaceKeys } from '../core/services.js';
+import type { StateStore } from '../core/state.js';
+import { keyId, maskKey } from '../platform/api-key.js';
+import type { SecretBox } from './secret-box.js';
 
 const CACHE_MS = 60_000;
 const settingKey = (workspaceId: string): string => `apikey:${workspaceId}`;
 
-export class Keyring {
+export class Keyring implements WorkspaceKeys {
   private readonly cache = new Map<string, { key: string | undefined; until: number }>();
 
   constructor(

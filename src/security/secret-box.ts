@@ -3,7 +3,7 @@
  * IIP_SECRET by scrypt, a fresh 96-bit IV per value, and the purpose bound in as associated data so a value
  * cannot be moved to another slot. Format: `v1.<iv>.<tag>.<ciphertext>` (base64url).
  */
-import { createCipheriv, createDecipheriv, randomBytes, scryptSync, createHash } from 'node:crypto';
+import { createCipheriv, createDecipheriv, randomBytes, scryptSync } from 'node:crypto';
 
 const SALT = 'iip-bot/secret-box/v1';
 
@@ -42,14 +42,4 @@ export class SecretBox {
       throw new SecretBoxError('the sealed value could not be opened (wrong IIP_SECRET or tampered)');
     }
   }
-}
-
-/** Shows a key as people may see it: its prefix and last four characters. */
-export function maskKey(key: string): string {
-  return key.length <= 10 ? '***' : `${key.slice(0, 3)}…${key.slice(-4)}`;
-}
-
-/** A stable, non-reversible id for a key, for logs and usage attribution. */
-export function keyId(key: string): string {
-  return createHash('sha256').update(key).digest('hex').slice(0, 12);
 }

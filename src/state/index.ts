@@ -2,14 +2,14 @@
 import type { Logger } from '../log.js';
 import { LowdbStateStore } from './lowdb-store.js';
 import { RedisStateStore } from './redis-store.js';
-import type { StateStore } from './store.js';
+import type { StateStore } from '../core/state.js';
 
-export type { PlatformIds, StateStore, ThreadRecord, ThreadRecordInput, ThreadStatus, Wait } from './store.js';
-export { LockTimeoutError } from './store.js';
+export type { PlatformIds, StateStore, ThreadRecord, ThreadRecordInput, ThreadStatus, Wait } from '../core/state.js';
+export { LockTimeoutError } from '../core/state.js';
 export { MemoryStateStore } from './memory-store.js';
 export { LowdbStateStore, DEFAULT_STATE_FILE, type LowdbStoreOptions } from './lowdb-store.js';
 export { RedisStateStore, DEFAULT_KEY_PREFIX, type RedisStoreOptions } from './redis-store.js';
-export { DEFAULT_RETENTION_MS, DEFAULT_LOCK_TTL_MS, DEFAULT_LOCK_WAIT_MS, isFinished, type CommonStoreOptions } from './options.js';
+export { DEFAULT_RETENTION_MS, DEFAULT_LOCK_TTL_MS, DEFAULT_LOCK_WAIT_MS, type CommonStoreOptions } from './options.js';
 
 export interface StateStoreOptions {
   /** lowdb state file (STATE_FILE); default ./data/state.json */

@@ -2,7 +2,7 @@
  * In-process mutual exclusion per key, first come first served, with a bounded wait. Used for `withLock` by the
  * single-process stores and to serialize the writes of one thread's file.
  */
-import { LockTimeoutError } from './store.js';
+import { LockTimeoutError } from '../core/state.js';
 
 interface Waiter {
   grant: () => void;

@@ -24,7 +24,7 @@ import {
   DEFAULT_LOCK_WAIT_MS, DEFAULT_RETENTION_MS, newestFirst, stampRecord, type CommonStoreOptions,
 } from './options.js';
 import { openSharedStateFile, pruneDedupe, SCHEMA_VERSION, type SharedState } from './shared-state-file.js';
-import type { StateStore, ThreadRecord, ThreadRecordInput } from './store.js';
+import type { StateStore, ThreadRecord, ThreadRecordInput } from '../core/state.js';
 import { ThreadIndex } from './thread-index.js';
 import { readThreadFile, scanThreadFiles, threadFilePath, ThreadFileWriter } from './thread-files.js';
 

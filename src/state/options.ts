@@ -1,7 +1,7 @@
 /** Settings every state store shares, and the record helpers the implementations agree on. */
 import type { Logger } from '../log.js';
 import type { ThreadId } from '../core/thread-id.js';
-import type { ThreadRecord, ThreadRecordInput, ThreadStatus } from './store.js';
+import type { ThreadRecord, ThreadRecordInput, ThreadStatus } from '../core/state.js';
 
 export const DEFAULT_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
 /** How long a lock lives without being extended (Redis); in-process locks die with the process instead. */
@@ -16,11 +16,7 @@ export interface CommonStoreOptions {
   clock?: () => number;
 }
 
-const FINISHED: ReadonlySet<ThreadStatus> = new Set<ThreadStatus>(['done', 'failed', 'cancelled']);
-
-const ALL_STATUSES: ReadonlySet<ThreadStatus> = new Set<ThreadStatus>(['active', 'waiting', ...FINISHED]);
-
-export const isFinished = (status: ThreadStatus): boolean => FINISHED.has(status);
+const ALL_STATUSES: ReadonlySet<ThreadStatus> = new Set<ThreadStatus>(['active', 'waiting', 'done', 'failed', 'cancelled']);
 
 /** The record a successful compare-and-set stores: the caller's input with the next version and a fresh timestamp. */
 export function stampRecord(thread: ThreadId, expectedVersion: number, next: ThreadRecordInput, now: number): ThreadRecord {

@@ -8,7 +8,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { Redis } from 'ioredis';
 import type { Logger } from '../log.js';
 import { extendLockScript, releaseLockScript } from './redis-scripts.js';
-import { LockTimeoutError } from './store.js';
+import { LockTimeoutError } from '../core/state.js';
 
 const RETRY_MIN_MS = 5;
 const RETRY_SPREAD_MS = 20;

@@ -11,12 +11,13 @@ import { Redis } from 'ioredis';
 import { silentLogger, type Logger } from '../log.js';
 import type { ThreadId } from '../core/thread-id.js';
 import {
-  DEFAULT_LOCK_TTL_MS, DEFAULT_LOCK_WAIT_MS, DEFAULT_RETENTION_MS, isFinished, isThreadRecord, newestFirst, stampRecord,
+  DEFAULT_LOCK_TTL_MS, DEFAULT_LOCK_WAIT_MS, DEFAULT_RETENTION_MS, isThreadRecord, newestFirst, stampRecord,
   type CommonStoreOptions,
 } from './options.js';
 import { withRedisLock } from './redis-lock.js';
 import { compareAndSetScript, expireBatchScript, openKeyOf } from './redis-scripts.js';
-import type { StateStore, ThreadRecord, ThreadRecordInput } from './store.js';
+import type { StateStore, ThreadRecord, ThreadRecordInput } from '../core/state.js';
+import { isFinished } from '../core/state.js';
 
 export const DEFAULT_KEY_PREFIX = 'iip:';
 const BATCH = 500;

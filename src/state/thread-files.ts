@@ -15,7 +15,7 @@ import type { Logger } from '../log.js';
 import type { ThreadId } from '../core/thread-id.js';
 import { describeError, isParseError, moveAside } from './corrupt-file.js';
 import { isThreadRecord } from './options.js';
-import type { ThreadRecord } from './store.js';
+import type { ThreadRecord } from '../core/state.js';
 
 const compactJson = { parse: JSON.parse, stringify: (data: unknown) => JSON.stringify(data) };
 

@@ -4,8 +4,9 @@
  * A few dozen bytes per thread; the records themselves stay in their files.
  */
 import type { ThreadId } from '../core/thread-id.js';
-import { isFinished, ownerKey } from './options.js';
-import type { ThreadRecord, ThreadStatus } from './store.js';
+import { ownerKey } from './options.js';
+import type { ThreadRecord, ThreadStatus } from '../core/state.js';
+import { isFinished } from '../core/state.js';
 
 interface IndexEntry {
   version: number;

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { conversationId, conversationOf, decodeId, platformOf, threadId, workspaceOf } from '../../src/core/thread-id.js';
+import { conversationId, conversationOf, decodeId, chatOf, threadId, workspaceOf } from '../../src/core/thread-id.js';
 
 describe('thread ids', () => {
   test.each([
@@ -10,8 +10,8 @@ describe('thread ids', () => {
   ] as const)('%s ids round-trip through encode and decode', (platform, parts) => {
     const id = threadId(platform, ...parts);
     expect(id.startsWith(`${platform}:`)).toBe(true);
-    expect(decodeId(id)).toEqual({ platform, parts: [...parts] });
-    expect(platformOf(id)).toBe(platform);
+    expect(decodeId(id)).toEqual({ chat: platform, parts: [...parts] });
+    expect(chatOf(id)).toBe(platform);
   });
 
   test('a thread belongs to the conversation made of all but its last part', () => {

@@ -10,7 +10,7 @@ import type { FakeSlackApi } from '../helpers/fake-slack-api.js';
 import { blockActionsPayload, sendInteraction, sendSlashCommand, type SlackResponse } from '../helpers/slack-requests.js';
 import { API_KEY, BOT_TOKEN, SIGNING_SECRET, waitFor } from '../helpers/slack-bot-harness.js';
 import { BOT, REPO } from '../helpers/terminal-session.js';
-import type { ThreadRecord } from '../../src/state/store.js';
+import type { ThreadRecord } from '../../src/core/state.js';
 
 export interface BotProcess {
   child: ChildProcess;

@@ -3,7 +3,7 @@
  * note, the Retry button) and pressing Retry, for the fault, bad-input and crash tests.
  */
 import type { ThreadId } from '../../src/core/thread-id.js';
-import type { ThreadRecord } from '../../src/state/store.js';
+import type { ThreadRecord } from '../../src/core/state.js';
 import type { FakeSlackApi, FakeSlackMessage } from '../helpers/fake-slack-api.js';
 import { waitFor, type SlackBotHarness } from '../helpers/slack-bot-harness.js';
 

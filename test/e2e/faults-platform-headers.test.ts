@@ -8,6 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, expect, test } from 'vitest';
+import { createProcessMemory } from '../../src/core/services.js';
 import type { HandlerContext } from '../../src/core/handler.js';
 import type { Block, Button, OutgoingMessage } from '../../src/core/message.js';
 import { Messenger } from '../../src/core/messenger.js';
@@ -36,9 +37,9 @@ async function compose() {
   cleanup.push(() => rmSync(dir, { recursive: true, force: true }));
   const state = await createStateStore({ stateFile: join(dir, 'state.json') });
   cleanup.push(() => state.close());
-  const adapter = new FakeChatAdapter({ platform: 'slack' });
+  const adapter = new FakeChatAdapter({ chat: 'slack' });
   const messenger = new Messenger(adapter, new StreamRelay(adapter, { minEditIntervalMs: 20 }));
-  const ctx: HandlerContext = { platform, state, messenger, settings: { lang: 'en', confirmers: 'starter' }, logger: silentLogger };
+  const ctx: HandlerContext = { platform, state, messenger, settings: { lang: 'en', confirmers: 'starter' }, logger: silentLogger, memory: createProcessMemory() };
   const router = new Router([chatHandler], ctx);
   const base = { user: { id: 'U1' }, workspaceId: 'T1' };
   return {

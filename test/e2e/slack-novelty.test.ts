@@ -151,10 +151,10 @@ describe('/iip novelty, the guided search', () => {
     await t.press(solution, 'Confirm');
     const progress = await t.reply('Extracting the technical features');
     const thread = (await h.bot.state.listWaiting())[0]!.thread as ThreadId;
-    await waitFor(() => isWaitRunning(h!.bot.state, thread), 'the running wait');
+    await waitFor(() => isWaitRunning(h!.bot.memory, thread), 'the running wait');
     await h.event({ type: 'app_mention', channel: 'C1', user: 'U1', text: '<@UBOT> cancel', ts: '1800000000.000200', thread_ts: t.parentTs }, 'EvCancel1');
     await waitFor(() => textOf(t.replies.find((m) => m.ts === progress.ts)!).includes('⏹ Cancelled'), 'the stopped wait');
-    await waitFor(() => !isWaitRunning(h!.bot.state, thread), 'the poller to end');
+    await waitFor(() => !isWaitRunning(h!.bot.memory, thread), 'the poller to end');
     const polls = bodiesOf(h, 'AI35-4').length;
     expect(buttonsOf(t.replies.find((m) => m.ts === progress.ts)!)).toEqual([]);
     expect(await h.bot.state.listWaiting()).toEqual([]);

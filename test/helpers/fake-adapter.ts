@@ -8,7 +8,7 @@ import {
 } from '../../src/core/adapter.js';
 import type { Incoming } from '../../src/core/incoming.js';
 import type { OutgoingMessage } from '../../src/core/message.js';
-import { workspaceOf, type ChatPlatform, type ConversationId, type ThreadId } from '../../src/core/thread-id.js';
+import { workspaceOf, type ChatKind, type ConversationId, type ThreadId } from '../../src/core/thread-id.js';
 
 export type CallKind = 'startThread' | 'post' | 'edit' | 'stream' | 'append' | 'stop';
 export type Outcome = 'ok' | 'rate-limited' | 'gone' | 'failed';
@@ -35,7 +35,7 @@ export interface FakeMessage {
 }
 
 export interface FakeAdapterOptions {
-  platform?: ChatPlatform;
+  chat?: ChatKind;
   maxMessageChars?: number;
   /** delay before every call is answered */
   latencyMs?: number;
@@ -48,10 +48,11 @@ export interface FakeAdapterOptions {
 type Injected = { kind: CallKind; error: () => Error };
 
 export class FakeChatAdapter implements ChatAdapter {
-  readonly platform: ChatPlatform;
+  readonly chat: ChatKind;
+  readonly invocation: string;
   readonly limits: AdapterLimits;
   readonly calls: CallRecord[] = [];
-  stream?: (thread: ThreadId) => Promise<NativeStream | undefined>;
+  nativeStream?: (thread: ThreadId) => Promise<NativeStream | undefined>;
   /** called synchronously with every call record, before the call is answered */
   onCall?: (call: CallRecord) => void;
   private readonly byThread = new Map<string, FakeMessage[]>();
@@ -63,9 +64,10 @@ export class FakeChatAdapter implements ChatAdapter {
   private nextId = 1;
 
   constructor(private readonly options: FakeAdapterOptions = {}) {
-    this.platform = options.platform ?? 'slack';
+    this.chat = options.chat ?? 'slack';
+    this.invocation = { slack: '/iip ', teams: '@iip ', console: '' }[this.chat];
     this.limits = { maxMessageChars: options.maxMessageChars ?? 3000 };
-    if (options.native) this.stream = (thread) => this.openStream(thread, options.native!);
+    if (options.native) this.nativeStream = (thread) => this.openStream(thread, options.native!);
   }
 
   /** The next `count` calls of `kind` fail with a 429 asking to wait `retryAfterMs`. */

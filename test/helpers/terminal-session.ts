@@ -1,5 +1,5 @@
 /**
- * The real entry point (`src/bot.ts`, as `npm start` runs it) in a real terminal: a tmux session whose keys
+ * The real entry point (`src/cli.ts`, as `npm start` runs it) in a real terminal: a tmux session whose keys
  * the test types and whose screen (scrollback included) it reads.
  */
 import { execFileSync } from 'node:child_process';
@@ -8,7 +8,7 @@ import { join } from 'node:path';
 
 export const REPO = fileURLToPath(new URL('../..', import.meta.url));
 export const TSX = join(REPO, 'node_modules/.bin/tsx');
-export const BOT = join(REPO, 'src/bot.ts');
+export const BOT = join(REPO, 'src/cli.ts');
 
 const tmux = (...args: string[]): string => execFileSync('tmux', args, { encoding: 'utf8' });
 

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { keyId, maskKey, SecretBox, SecretBoxError } from '../../src/security/secret-box.js';
+import { keyId, maskKey } from '../../src/platform/api-key.js';
+import { SecretBox, SecretBoxError } from '../../src/security/secret-box.js';
 
 describe('SecretBox (AES-256-GCM)', () => {
   const box = new SecretBox('a-long-enough-test-secret');

@@ -1,6 +1,6 @@
 /** Contract: dedupe keys and locks. */
 import { expect, it } from 'vitest';
-import { LockTimeoutError } from '../../src/state/store.js';
+import { LockTimeoutError } from '../../src/core/state.js';
 import type { StoreFactory } from './contract.js';
 import { deferred, eventually } from './helpers.js';
 

@@ -3,7 +3,7 @@
  * `stateStoreContract('lowdb', (options) => LowdbStateStore.open({ ...options, stateFile }))`.
  */
 import { afterEach, describe } from 'vitest';
-import type { StateStore } from '../../src/state/store.js';
+import type { StateStore } from '../../src/core/state.js';
 import { coordinationContract } from './contract-coordination.js';
 import { recordsContract } from './contract-records.js';
 

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import { createLogger, type Logger } from '../../src/log.js';
 import { threadId, type ThreadId } from '../../src/core/thread-id.js';
-import type { ThreadRecordInput } from '../../src/state/store.js';
+import type { ThreadRecordInput } from '../../src/core/state.js';
 
 let threadCounter = 0;
 /** A thread id not used by any other test in this process. */

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { KeyedMutex } from '../../src/state/keyed-mutex.js';
-import { LockTimeoutError } from '../../src/state/store.js';
+import { LockTimeoutError } from '../../src/core/state.js';
 
 it('grants a key to waiters in arrival order and keeps different keys independent', async () => {
   const mutex = new KeyedMutex();

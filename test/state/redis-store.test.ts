@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { RedisStateStore } from '../../src/state/redis-store.js';
-import { LockTimeoutError } from '../../src/state/store.js';
+import { LockTimeoutError } from '../../src/core/state.js';
 import { stateStoreContract } from './contract.js';
 import { deferred, eventually, newThread, recordInput } from './helpers.js';
 

@@ -37,7 +37,8 @@ function defaultUser(): { id: string; name: string } {
 }
 
 class ConsoleChatAdapter implements ConsoleAdapter, ConsoleHost {
-  readonly platform = 'console' as const;
+  readonly chat = 'console' as const;
+  readonly invocation = '';
   readonly limits = CONSOLE_LIMITS;
   readonly conversation: ConversationId;
   readonly closed: Promise<void>;

@@ -61,7 +61,7 @@ export interface ConsoleAdapterOptions {
 }
 
 export interface ConsoleAdapter extends ChatAdapter {
-  readonly platform: 'console';
+  readonly chat: 'console';
   /** the one conversation of the terminal: commands start threads in it */
   readonly conversation: ConversationId;
   /** resolves once the adapter has closed: the user quit, the input ended, or `stop()` was called */

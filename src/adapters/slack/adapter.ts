@@ -70,7 +70,8 @@ export function createSlackAdapter(options: SlackAdapterOptions): ChatAdapter {
   }
 
   return {
-    platform: 'slack',
+    chat: 'slack',
+    invocation: '/iip ',
     limits: { maxMessageChars: SLACK_MAX_MESSAGE_CHARS },
 
     async startThread(conversation: ConversationId, message: OutgoingMessage): Promise<MessageRef> {

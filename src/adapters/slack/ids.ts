@@ -9,9 +9,9 @@ export interface SlackPlace {
 }
 
 export function slackPlace(id: ThreadId | ConversationId): SlackPlace {
-  const { platform, parts } = decodeId(id);
+  const { chat, parts } = decodeId(id);
   const [team, channel, threadTs] = parts;
-  if (platform !== 'slack' || team === undefined || channel === undefined || parts.length > 3) {
+  if (chat !== 'slack' || team === undefined || channel === undefined || parts.length > 3) {
     throw new Error(`not a Slack conversation or thread: ${id}`);
   }
   return threadTs === undefined ? { team, channel } : { team, channel, threadTs };

@@ -90,7 +90,8 @@ export function createTeamsAdapter(options: TeamsAdapterOptions): ChatAdapter {
   }
 
   return {
-    platform: 'teams',
+    chat: 'teams',
+    invocation: '@iip ',
     limits: { maxMessageChars: TEAMS_MAX_MESSAGE_CHARS },
 
     /** A new post in a channel (its id roots the reply chain); in a chat, a message that starts a synthetic thread. */
@@ -131,7 +132,7 @@ export function createTeamsAdapter(options: TeamsAdapterOptions): ChatAdapter {
     },
 
     /** Native streaming in 1:1 chats; elsewhere, or where Teams refused it before, the relay edits a message. */
-    async stream(thread: ThreadId): Promise<NativeStream | undefined> {
+    async nativeStream(thread: ThreadId): Promise<NativeStream | undefined> {
       const place = teamsThread(thread);
       const kind = book.kindOf(place.conversation) ?? (place.conversation.startsWith('a:') ? 'personal' : undefined);
       if (kind !== 'personal' || route(place).mode !== 'chat' || book.streamingRefused(place.conversation)) return undefined;

@@ -57,9 +57,9 @@ export const chatThreadId = (tenant: string, chat: string, startedBy: string): T
   threadId('teams', tenant, chat, `${CHAT_ROOT_PREFIX}${startedBy}`);
 
 export function teamsConversation(id: ConversationId | ThreadId): TeamsConversation {
-  const { platform, parts } = decodeId(id);
+  const { chat, parts } = decodeId(id);
   const [tenant, conversation] = parts;
-  if (platform !== 'teams' || tenant === undefined || conversation === undefined || parts.length > 3) {
+  if (chat !== 'teams' || tenant === undefined || conversation === undefined || parts.length > 3) {
     throw new Error(`not a Teams conversation or thread: ${id}`);
   }
   return { tenant, conversation };

@@ -17,9 +17,9 @@ export type NativeOutcome =
   | { kind: 'fallback'; fromPart: number; messages: MessageRef[] };
 
 export async function openNativeStream(ctx: RelayContext): Promise<NativeStream | undefined> {
-  if (!ctx.adapter.stream) return undefined;
+  if (!ctx.adapter.nativeStream) return undefined;
   try {
-    return await ctx.adapter.stream(ctx.thread);
+    return await ctx.adapter.nativeStream(ctx.thread);
   } catch (error) {
     ctx.logger.debug({ err: error, thread: ctx.thread }, 'relay: native stream unavailable, editing instead');
     return undefined;

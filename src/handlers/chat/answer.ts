@@ -8,9 +8,9 @@ import type { HandlerContext } from '../../core/handler.js';
 import type { Button } from '../../core/message.js';
 import { INTERRUPTED_NOTE } from '../../core/relay/index.js';
 import type { ThreadId } from '../../core/thread-id.js';
-import type { ThreadRecord, Wait } from '../../state/store.js';
-import { writeRecord } from '../record.js';
-import { isRetryable, userMessage } from '../user-errors.js';
+import type { ThreadRecord, Wait } from '../../core/state.js';
+import { writeRecord } from '../../core/record.js';
+import { isRetryable, userMessage } from '../../core/user-errors.js';
 import { textOf, type Collected } from './collect.js';
 import type { ChatFamily } from './families.js';
 import { answerMessage, failureMessage, stoppedMessage } from './render.js';
@@ -81,7 +81,7 @@ async function showAnswer(
     const turn = await family.start(ctx.platform, asked.question, { ids: record.ids, lastQuestion: asked.previous }, signal);
     collected.references = turn.references;
     Object.assign(collected.ids, turn.ids);
-    const result = await ctx.messenger.stream({
+    const result = await ctx.messenger.relay({
       thread,
       deltas: textOf(turn.events, collected),
       render: (text, state) => (state.final && collected.stopped

@@ -1,7 +1,7 @@
 /** What a chat turn reads from the platform's stream besides the text: references, usage, ids, and why it stopped. */
 import { PlatformError } from '../../platform/errors.js';
 import type { PlatformReference, StreamEvent, Usage } from '../../platform/events.js';
-import { isRetryable } from '../user-errors.js';
+import { isRetryable } from '../../core/user-errors.js';
 
 export interface Collected {
   references: PlatformReference[];

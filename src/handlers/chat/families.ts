@@ -1,7 +1,7 @@
 /** The three chat families: which platform operation answers, its input limit, and how to ask it. */
 import type { Platform } from '../../platform/client.js';
 import type { PlatformReference, StreamEvent } from '../../platform/events.js';
-import type { PlatformIds } from '../../state/store.js';
+import type { PlatformIds } from '../../core/state.js';
 import type { AI68_1ChatAiLsChat_EurekalsChatRefDoc } from '../../platform/schemas/generated/ai68-1.js';
 
 export interface ChatTurn {

@@ -3,7 +3,7 @@ import type { Handler, HandlerContext } from '../../core/handler.js';
 import type { ActionIncoming, ReplyIncoming } from '../../core/incoming.js';
 import { markdown } from '../../core/message.js';
 import type { ThreadId } from '../../core/thread-id.js';
-import type { ThreadRecord } from '../../state/store.js';
+import type { ThreadRecord } from '../../core/state.js';
 import { ANSWERING, answeringWait, answerTurn, lastQuestion } from './answer.js';
 import { CHAT_FAMILIES, type ChatFamily } from './families.js';
 import { cleanQuestion, problemWith } from './question.js';
@@ -19,7 +19,7 @@ function familyOf(verb: string): ChatFamily {
 async function followUp(ctx: HandlerContext, thread: ThreadId, userId: string, record: ThreadRecord, question: string): Promise<void> {
   // the lock in answerTurn queues it behind an answer still streaming
   const family = familyOf(String(record.data.family ?? record.step));
-  const problem = problemWith(family, question, PREFIX[ctx.messenger.platform]);
+  const problem = problemWith(family, question, PREFIX[ctx.messenger.chat]);
   if (problem) return ctx.messenger.notify({ thread }, userId, problem);
   await answerTurn(ctx, thread, family, question);
 }
@@ -36,7 +36,7 @@ export const chatHandler: Handler = {
   async command(ctx, { incoming, verb, args }) {
     const family = familyOf(verb);
     const question = cleanQuestion(args);
-    const problem = problemWith(family, question, PREFIX[ctx.messenger.platform]);
+    const problem = problemWith(family, question, PREFIX[ctx.messenger.chat]);
     if (problem) return ctx.messenger.notify({ thread: incoming.thread, conversation: incoming.conversation }, incoming.user.id, problem);
 
     const thread = await ctx.messenger.threadFor(incoming, parentMessage(incoming.user.id, family, question));
@@ -72,7 +72,8 @@ export const chatHandler: Handler = {
   },
 
   /** A record still `answering` after a start: the bot died mid-answer; the thread is told, with Retry. */
-  async resume(ctx, record) {
-    if (record.wait?.step === ANSWERING) await markInterruptedByRestart(ctx, record.thread);
+  async resume(ctx, record, reason) {
+    // an answer being written belongs to the live process that writes it: only a start finds it cut
+    if (reason === 'start' && record.wait?.step === ANSWERING) await markInterruptedByRestart(ctx, record.thread);
   },
 };

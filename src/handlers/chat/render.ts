@@ -1,7 +1,7 @@
 /** The chat messages: the parent that names who asked, and the answer with its citations and footer. */
 import { mention, quoteUserText, type Block, type Button, type OutgoingMessage } from '../../core/message.js';
 import type { PlatformReference, Usage } from '../../platform/events.js';
-import { userMessage } from '../user-errors.js';
+import { userMessage } from '../../core/user-errors.js';
 import type { ChatFamily } from './families.js';
 
 export function parentMessage(userId: string, family: ChatFamily, question: string): OutgoingMessage {

@@ -4,7 +4,7 @@
  */
 import type { HandlerContext } from '../../core/handler.js';
 import type { ThreadId } from '../../core/thread-id.js';
-import { LockTimeoutError } from '../../state/store.js';
+import { LockTimeoutError } from '../../core/state.js';
 import { ANSWERING, chatLock, lastQuestion, retryButton } from './answer.js';
 import { failureMessage } from './render.js';
 

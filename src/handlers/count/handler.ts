@@ -2,7 +2,7 @@
 import type { Handler, HandlerContext } from '../../core/handler.js';
 import { markdown, mention, quoteUserText, type OutgoingMessage } from '../../core/message.js';
 import type { RequestOf } from '../../platform/operations.js';
-import { userMessage } from '../user-errors.js';
+import { userMessage } from '../../core/user-errors.js';
 import { parseCountArgs, usageText, type CountOptions } from './options.js';
 
 const PREFIX = { slack: '/iip ', teams: '@iip ', console: '' } as const;
@@ -42,7 +42,7 @@ export const countHandler: Handler = {
     const where = { thread: incoming.thread, conversation: incoming.conversation };
     const parsed = parseCountArgs(args);
     if ('problem' in parsed) {
-      return ctx.messenger.notify(where, incoming.user.id, markdown(`${parsed.problem} Nothing was sent.\n${usageText(PREFIX[ctx.messenger.platform])}`));
+      return ctx.messenger.notify(where, incoming.user.id, markdown(`${parsed.problem} Nothing was sent.\n${usageText(PREFIX[ctx.messenger.chat])}`));
     }
     const { options } = parsed;
     let count: number | null | undefined;

@@ -5,7 +5,6 @@
  */
 import { UnexpectedResponseError } from '../../platform/errors.js';
 import type { DataOf, RequestOf } from '../../platform/operations.js';
-import { uploadShelfOf } from '../../http/uploads.js';
 import { defineSend, defineStep, type StepContext, type WorkflowData, type WorkflowDefinition } from '../workflow/types.js';
 import { MAX_IMAGE_BYTES } from './image.js';
 import { postLineDrawing, reportMessage } from './report.js';
@@ -83,7 +82,7 @@ const reportStep = defineStep<DesignData, DataOf<'AI39-2'>, never>({
     deadlineMs: 20 * 60_000,
   },
   async then(result, sc) {
-    uploadShelfOf(sc.ctx.state)?.withdraw(sc.data.upload);
+    sc.ctx.uploads?.withdraw(sc.data.upload);
     const drawing = await postLineDrawing(sc.ctx, sc.thread, result);
     return { done: reportMessage(result, sc.record.startedBy, drawing) };
   },

@@ -2,7 +2,6 @@
 import type { Handler, HandlerContext } from '../../core/handler.js';
 import type { CommandIncoming } from '../../core/incoming.js';
 import { markdown, mention, quoteUserText, type OutgoingMessage } from '../../core/message.js';
-import { uploadShelfOf } from '../../http/uploads.js';
 import { workflowHandler } from '../workflow/handler.js';
 import { startWorkflow } from '../workflow/start.js';
 import { DESIGN, type DesignData } from './definition.js';
@@ -33,7 +32,7 @@ async function command(ctx: HandlerContext, incoming: CommandIncoming, args: str
   const where = { thread: incoming.thread, conversation: incoming.conversation };
   const refuse = (text: string) => ctx.messenger.notify(where, incoming.user.id, markdown(text));
   const parsed = parseDesignArgs(args, ctx.settings.lang);
-  if ('problem' in parsed) return refuse(`${parsed.problem} Nothing was sent.\n${usageText(PREFIX[ctx.messenger.platform])}`);
+  if ('problem' in parsed) return refuse(`${parsed.problem} Nothing was sent.\n${usageText(PREFIX[ctx.messenger.chat])}`);
   const { options } = parsed;
   const start = (source: 'link' | 'attached' | 'upload', data: DesignData) => startWorkflow(ctx, DESIGN, {
     incoming, parent: parentMessage(incoming.user.id, options, source), start: source === 'upload' ? 'upload' : 'link', data, input: undefined,
@@ -46,8 +45,8 @@ async function command(ctx: HandlerContext, incoming: CommandIncoming, args: str
     if ('problem' in shelved) return refuse(`⚠️ ${shelved.problem}`);
     return start('attached', { ...dataOf(options), url: shelved.offered.url, upload: shelved.offered.token });
   }
-  if (!uploadShelfOf(ctx.state)) return refuse(`${NO_PUBLIC_URL}\n${usageText(PREFIX[ctx.messenger.platform])}`);
-  if (!ctx.messenger.canFetchFiles) return refuse(`In this chat the bot cannot read uploaded files: give an \`https://\` link to the image.\n${usageText(PREFIX[ctx.messenger.platform])}`);
+  if (!ctx.uploads) return refuse(`${NO_PUBLIC_URL}\n${usageText(PREFIX[ctx.messenger.chat])}`);
+  if (!ctx.messenger.canFetchFiles) return refuse(`In this chat the bot cannot read uploaded files: give an \`https://\` link to the image.\n${usageText(PREFIX[ctx.messenger.chat])}`);
   return start('upload', dataOf(options));
 }
 

@@ -6,7 +6,7 @@ import { FileTooLargeError } from '../../core/adapter.js';
 import type { HandlerContext } from '../../core/handler.js';
 import type { SharedFile } from '../../core/incoming.js';
 import type { ThreadId } from '../../core/thread-id.js';
-import { uploadShelfOf, type OfferedFile } from '../../http/uploads.js';
+import type { OfferedFile } from '../../core/services.js';
 
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'];
@@ -41,7 +41,7 @@ export const NO_PUBLIC_URL = 'This bot cannot pass uploaded images on to the pla
 export async function shelveSharedImage(ctx: HandlerContext, thread: ThreadId, file: SharedFile): Promise<{ offered: OfferedFile } | { problem: string }> {
   const declared = declaredRefusal(file);
   if (declared) return { problem: declared };
-  const shelf = uploadShelfOf(ctx.state);
+  const shelf = ctx.uploads;
   if (!shelf) return { problem: NO_PUBLIC_URL };
   let fetched;
   try {

@@ -5,8 +5,7 @@
 import type { HandlerContext } from '../../core/handler.js';
 import type { ReplyIncoming } from '../../core/incoming.js';
 import { markdown } from '../../core/message.js';
-import { uploadShelfOf } from '../../http/uploads.js';
-import type { ThreadRecord } from '../../state/store.js';
+import type { ThreadRecord } from '../../core/state.js';
 import { runSend } from '../workflow/advance.js';
 import { recordConfirmation } from '../workflow/confirm.js';
 import { locked } from '../workflow/deliver.js';
@@ -40,7 +39,7 @@ export async function onDesignReply(ctx: HandlerContext, incoming: ReplyIncoming
       ? recordConfirmation(ctx, DESIGN, current, offered, incoming.user.id, undefined, false)
       : undefined));
   if (!saved) {
-    uploadShelfOf(ctx.state)?.withdraw(offered.token);
+    ctx.uploads?.withdraw(offered.token);
     return note('This design search moved on meanwhile (another image, or cancelled); this upload was not sent.');
   }
   await runSend(ctx, DESIGN, saved);

@@ -23,7 +23,7 @@ export const disclosureHandler = workflowHandler<DisclosureData>(DISCLOSURE, {
   },
   async command(ctx, { incoming, args }) {
     const parsed = parseDisclosureArgs(args, ctx.settings.lang);
-    const prefix = PREFIX[ctx.messenger.platform];
+    const prefix = PREFIX[ctx.messenger.chat];
     const where = { thread: incoming.thread, conversation: incoming.conversation };
     if ('usage' in parsed) return ctx.messenger.notify(where, incoming.user.id, markdown(usageText(prefix)));
     if ('problem' in parsed) return ctx.messenger.notify(where, incoming.user.id, markdown(`${parsed.problem} Nothing was sent.\n${usageText(prefix)}`));

@@ -6,7 +6,7 @@ import type { Handler, HandlerContext } from '../../core/handler.js';
 import type { CommandIncoming, FormIncoming } from '../../core/incoming.js';
 import { markdown, type FormSpec } from '../../core/message.js';
 import { conversationOf, decodeId, threadId } from '../../core/thread-id.js';
-import { maskKey } from '../../security/secret-box.js';
+import { maskKey } from '../../platform/api-key.js';
 import { KEY_SHAPE, verifyKey } from './verify.js';
 
 const SET_KEY = 'key:set';
@@ -33,9 +33,9 @@ async function refuseUnlessAdmin(ctx: HandlerContext, incoming: CommandIncoming 
 async function openKeyForm(ctx: HandlerContext, incoming: CommandIncoming): Promise<void> {
   if (!ctx.keyring?.enabled) return say(ctx, incoming, 'Workspace keys are off: the bot\'s operator has to set `IIP_SECRET` first.');
   if (await refuseUnlessAdmin(ctx, incoming)) return;
-  const { platform, parts } = decodeId(incoming.conversation);
+  const { chat, parts } = decodeId(incoming.conversation);
   // the form belongs to no task thread: its own settings "thread" in this conversation carries it back
-  const opened = await ctx.messenger.openForm(incoming.triggerId, threadId(platform, ...parts, 'settings'), FORM);
+  const opened = await ctx.messenger.openForm(incoming.triggerId, threadId(chat, ...parts, 'settings'), FORM);
   if (!opened) await say(ctx, incoming, 'This chat cannot open forms; set the key from Slack or the terminal.');
 }
 

@@ -28,7 +28,7 @@ export const materialHandler = workflowHandler<MaterialData>(MATERIAL, {
     const parsed = parseProblemArgs(args, ctx.settings.lang, { noun: 'problem', maxChars: MAX_MATERIAL_CHARS });
     if ('refusal' in parsed) {
       const where = { thread: incoming.thread, conversation: incoming.conversation };
-      return ctx.messenger.notify(where, incoming.user.id, markdown(`${parsed.refusal} Nothing was sent.\n${materialUsage(PREFIX[ctx.messenger.platform])}`));
+      return ctx.messenger.notify(where, incoming.user.id, markdown(`${parsed.refusal} Nothing was sent.\n${materialUsage(PREFIX[ctx.messenger.chat])}`));
     }
     await startWorkflow(ctx, MATERIAL, {
       incoming, parent: parentMessage(incoming.user.id, parsed.problem), start: 'main', data: { problem: parsed.problem, lang: parsed.lang }, input: undefined,

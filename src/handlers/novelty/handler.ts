@@ -29,7 +29,7 @@ export const noveltyHandler = workflowHandler<NoveltyData>(NOVELTY, {
     const parsed = parseNoveltyArgs(args, ctx.settings.lang);
     if ('problem' in parsed) {
       const where = { thread: incoming.thread, conversation: incoming.conversation };
-      return ctx.messenger.notify(where, incoming.user.id, markdown(`${parsed.problem} Nothing was sent.\n${usageText(PREFIX[ctx.messenger.platform])}`));
+      return ctx.messenger.notify(where, incoming.user.id, markdown(`${parsed.problem} Nothing was sent.\n${usageText(PREFIX[ctx.messenger.chat])}`));
     }
     const { options } = parsed;
     const data: NoveltyData = { idea: options.idea, lang: options.lang, ...(options.from ? { from: options.from } : {}), ...(options.to ? { to: options.to } : {}) };

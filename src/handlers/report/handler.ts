@@ -28,7 +28,7 @@ export const reportHandler = workflowHandler<ReportData>(REPORT, {
   async command(ctx, { incoming, args }) {
     const question = args.replace(/\s+/g, ' ').trim();
     const where = { thread: incoming.thread, conversation: incoming.conversation };
-    const prefix = PREFIX[ctx.messenger.platform];
+    const prefix = PREFIX[ctx.messenger.chat];
     if (Array.from(question).length < MIN_QUESTION_CHARS) return ctx.messenger.notify(where, incoming.user.id, markdown(usage(prefix)));
     if (question.length > MAX_QUESTION_CHARS) {
       const text = `The technology question can be at most ${MAX_QUESTION_CHARS.toLocaleString('en-US')} characters; yours has ${question.length.toLocaleString('en-US')}. Nothing was sent.`;

@@ -32,7 +32,7 @@ export const solutionHandler = workflowHandler<SolutionData>(SOLUTION, {
     const parsed = parseSolutionArgs(args, ctx.settings.lang);
     if ('refusal' in parsed) {
       const where = { thread: incoming.thread, conversation: incoming.conversation };
-      return ctx.messenger.notify(where, incoming.user.id, markdown(`${parsed.refusal} Nothing was sent.\n${solutionUsage(PREFIX[ctx.messenger.platform])}`));
+      return ctx.messenger.notify(where, incoming.user.id, markdown(`${parsed.refusal} Nothing was sent.\n${solutionUsage(PREFIX[ctx.messenger.chat])}`));
     }
     await startWorkflow(ctx, SOLUTION, {
       incoming, parent: parentMessage(incoming.user.id, parsed.problem), start: 'main', data: { problem: parsed.problem, lang: parsed.lang }, input: undefined,

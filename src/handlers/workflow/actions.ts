@@ -6,8 +6,8 @@
 import type { HandlerContext } from '../../core/handler.js';
 import type { ActionIncoming } from '../../core/incoming.js';
 import { markdown } from '../../core/message.js';
-import type { ThreadRecord } from '../../state/store.js';
-import { userMessage } from '../user-errors.js';
+import type { ThreadRecord } from '../../core/state.js';
+import { userMessage } from '../../core/user-errors.js';
 import { runSend, sendOf } from './advance.js';
 import { watchForCancel } from './cancel-watch.js';
 import { prefetch, recordConfirmation } from './confirm.js';

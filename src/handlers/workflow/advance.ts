@@ -4,8 +4,8 @@
  */
 import type { HandlerContext } from '../../core/handler.js';
 import { TaskFailedError } from '../../platform/errors.js';
-import type { ThreadRecord } from '../../state/store.js';
-import { isRetryable, userMessage } from '../user-errors.js';
+import type { ThreadRecord } from '../../core/state.js';
+import { isRetryable, userMessage } from '../../core/user-errors.js';
 import { endWatch, watchForCancel } from './cancel-watch.js';
 import { lockedAt, showAndSave } from './deliver.js';
 import { flowOf, stepContext, waitFor, type FlowChange, type Pending } from './flow.js';

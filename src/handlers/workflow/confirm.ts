@@ -1,6 +1,6 @@
 /** A step's confirmation (the Confirm button or a confirming form): recorded first, then sent. */
 import type { HandlerContext } from '../../core/handler.js';
-import type { ThreadRecord } from '../../state/store.js';
+import type { ThreadRecord } from '../../core/state.js';
 import { tryDeliver } from './deliver.js';
 import { flowOf, saveFlow, stepContext, waitFor, type Phase } from './flow.js';
 import { confirmedLine, reviewMessage, settled } from './messages.js';

@@ -7,7 +7,7 @@ import type { HandlerContext } from '../../core/handler.js';
 import type { OutgoingMessage } from '../../core/message.js';
 import type { ThreadId } from '../../core/thread-id.js';
 import { sleep } from '../../platform/retry.js';
-import type { ThreadRecord } from '../../state/store.js';
+import type { ThreadRecord } from '../../core/state.js';
 import { saveFlow, type FlowChange } from './flow.js';
 
 const RATE_LIMIT_ATTEMPTS = 3;

@@ -4,8 +4,8 @@
  */
 import type { HandlerContext } from '../../core/handler.js';
 import type { ThreadId } from '../../core/thread-id.js';
-import type { PlatformIds, ThreadRecord, ThreadStatus, Wait } from '../../state/store.js';
-import { writeRecord } from '../record.js';
+import type { PlatformIds, ThreadRecord, ThreadStatus, Wait } from '../../core/state.js';
+import { writeRecord } from '../../core/record.js';
 import type { StepContext, WorkflowData } from './types.js';
 
 /**

@@ -6,8 +6,8 @@
 import type { HandlerContext } from '../../core/handler.js';
 import type { ActionIncoming, FormIncoming } from '../../core/incoming.js';
 import { markdown, type FormSpec } from '../../core/message.js';
-import { LockTimeoutError, type ThreadRecord } from '../../state/store.js';
-import { userMessage } from '../user-errors.js';
+import { LockTimeoutError, type ThreadRecord } from '../../core/state.js';
+import { userMessage } from '../../core/user-errors.js';
 import { runSend } from './advance.js';
 import { watchForCancel } from './cancel-watch.js';
 import { recordConfirmation } from './confirm.js';

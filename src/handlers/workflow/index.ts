@@ -2,7 +2,6 @@
 export * from './types.js';
 export { workflowHandler, resumeRecord, type WorkflowHandlerSpec } from './handler.js';
 export { startWorkflow, type StartRequest } from './start.js';
-export { resumeWaits } from './resume.js';
 export { encodeValue, decodeValue, judgeValue, type StepValue, type Verdict } from './values.js';
 export { mayAct } from './permission.js';
 export { flowOf, dataOf, type FlowState, type Phase, type Pending } from './flow.js';

@@ -7,7 +7,7 @@
 import type { HandlerContext } from '../../core/handler.js';
 import { pollTask } from '../../platform/poll.js';
 import { taskState } from '../../platform/task-state.js';
-import type { ThreadRecord } from '../../state/store.js';
+import type { ThreadRecord } from '../../core/state.js';
 import { advance, fail } from './advance.js';
 import { watchForCancel } from './cancel-watch.js';
 import { lockedAt, showAndSave, tryDeliver } from './deliver.js';
@@ -38,7 +38,7 @@ export function startPoll<D extends WorkflowData>(ctx: HandlerContext, def: Work
 }
 
 export async function runPoll<D extends WorkflowData>(ctx: HandlerContext, def: WorkflowDefinition<D>, record: ThreadRecord): Promise<void> {
-  if (!claimWait(ctx.state, record.thread)) return;
+  if (!claimWait(ctx.memory, record.thread)) return;
   let started = false;
   try {
     // the lease covers the step's continuation too: an automatic step's platform call is made once
@@ -49,7 +49,7 @@ export async function runPoll<D extends WorkflowData>(ctx: HandlerContext, def: 
     if (!held) ctx.logger.debug({ thread: record.thread }, 'workflow: another replica runs this wait');
   } finally {
     // a claim that never got to poll is given back (the rescan offers the wait again)
-    if (!started) releaseWait(ctx.state, record.thread);
+    if (!started) releaseWait(ctx.memory, record.thread);
   }
 }
 
@@ -62,7 +62,7 @@ async function pollAndContinue<D extends WorkflowData>(ctx: HandlerContext, def:
     current = await relayOnce(ctx, def, record, signal);
     outcome = await pollStep(ctx, def, current, signal);
   } finally {
-    releaseWait(ctx.state, record.thread);
+    releaseWait(ctx.memory, record.thread);
     ctx.messenger.finish(record.thread, interrupt);
   }
   // the wait is over (released first: an automatic step's next wait is a new claim)
@@ -120,7 +120,7 @@ async function pollStep<D extends WorkflowData>(
 async function continueWith<D extends WorkflowData>(ctx: HandlerContext, def: WorkflowDefinition<D>, record: ThreadRecord, result: unknown): Promise<void> {
   const step = stepOf(def, record.step);
   const label = step.poll?.label ?? record.step;
-  rememberResult(ctx.state, record.thread, record.step, result);
+  rememberResult(ctx.memory, record.thread, record.step, result);
   if (step.review) return showReview(ctx, def, record, result);
   if (!step.then) throw new Error(`step ${record.step} of ${def.name} has neither a review nor a then`);
   let transition;

@@ -6,7 +6,7 @@
  */
 import type { HandlerContext } from '../../core/handler.js';
 import type { StreamEvent } from '../../platform/events.js';
-import type { ThreadRecord } from '../../state/store.js';
+import type { ThreadRecord } from '../../core/state.js';
 import { lockedAt, showAndSave, tryDeliver } from './deliver.js';
 import { flowOf, stepContext } from './flow.js';
 import { progressMessage } from './messages.js';
@@ -28,7 +28,7 @@ export async function relayOnce<D extends WorkflowData>(
   const { thread } = record;
   try {
     const events = await relay.open(stepContext<D>(ctx, record), signal);
-    const result = await ctx.messenger.stream({ thread, deltas: textOf(events) });
+    const result = await ctx.messenger.relay({ thread, deltas: textOf(events) });
     if (result.status !== 'complete') ctx.logger.warn({ err: result.error, status: result.status, thread }, 'workflow: a step\'s text was not relayed whole');
   } catch (error) {
     ctx.logger.warn({ err: error, thread }, 'workflow: a step\'s text could not be relayed');

@@ -4,7 +4,7 @@
  */
 import type { HandlerContext } from '../../core/handler.js';
 import { taskState } from '../../platform/task-state.js';
-import type { ThreadRecord } from '../../state/store.js';
+import type { ThreadRecord } from '../../core/state.js';
 import { stepContext } from './flow.js';
 import { cachedResult, rememberResult } from './registry.js';
 import type { StepDefinition, WorkflowData, WorkflowDefinition } from './types.js';
@@ -20,7 +20,7 @@ export function stepOf<D extends WorkflowData>(def: WorkflowDefinition<D>, step:
 /** The result from the cache only (no platform call): what a form must open with inside Slack's 3 seconds. */
 export function cachedStepResult<D extends WorkflowData>(ctx: HandlerContext, def: WorkflowDefinition<D>, record: ThreadRecord): { result: unknown } | undefined {
   if (!stepOf(def, record.step).poll) return { result: undefined };
-  return cachedResult(ctx.state, record.thread, record.step);
+  return cachedResult(ctx.memory, record.thread, record.step);
 }
 
 export async function stepResult<D extends WorkflowData>(
@@ -33,6 +33,6 @@ export async function stepResult<D extends WorkflowData>(
   const result = await poll.read(stepContext<D>(ctx, record), signal);
   const state = poll.state ? poll.state(result) : taskState(poll.operation, result, ctx.logger);
   if (state !== 'succeeded') throw new Error(`${poll.operation} is ${state} while its result is being reviewed`);
-  rememberResult(ctx.state, record.thread, record.step, result);
+  rememberResult(ctx.memory, record.thread, record.step, result);
   return result;
 }

@@ -10,7 +10,7 @@ import type { ThreadId } from '../../core/thread-id.js';
 import type { StreamEvent } from '../../platform/events.js';
 import type { CallOperationId, OperationId } from '../../platform/operations.js';
 import type { TaskState } from '../../platform/task-state.js';
-import type { PlatformIds, ThreadRecord } from '../../state/store.js';
+import type { PlatformIds, ThreadRecord } from '../../core/state.js';
 
 /** The workflow's own small data (the command's options, confirmed selections); kept in the thread record. */
 export type WorkflowData = Record<string, unknown>;

@@ -41,7 +41,7 @@ const ANSWER = 'CRISPR is a gene editing technique that cuts DNA at a chosen pla
 describe('Teams adapter: native streaming in 1:1 chats', () => {
   it('streams typing activities with streaminfo in sequence, then the final message under the stream id', async () => {
     const h = (harness = await startTeamsHarness());
-    const stream = await h.adapter.stream?.(IN_CHAT);
+    const stream = await h.adapter.nativeStream?.(IN_CHAT);
     if (!stream) throw new Error('expected a native stream in a 1:1 chat');
     await stream.append('Hel');
     await stream.append('lo, ');
@@ -77,11 +77,11 @@ describe('Teams adapter: native streaming in 1:1 chats', () => {
   it('falls back to posting and editing when Teams refuses the stream, and does not ask again in that chat', async () => {
     const h = (harness = await startTeamsHarness());
     h.fake.refuseStreaming(true);
-    const direct = await h.adapter.stream?.(IN_CHAT);
+    const direct = await h.adapter.nativeStream?.(IN_CHAT);
     const refusal = await caught(direct?.append('x'));
     expect(refusal).toBeInstanceOf(TeamsApiError);
     expect(refusal).toMatchObject({ status: 403, code: 'ContentStreamNotAllowed' });
-    expect(await h.adapter.stream?.(IN_CHAT)).toBeUndefined();
+    expect(await h.adapter.nativeStream?.(IN_CHAT)).toBeUndefined();
 
     const result = await new StreamRelay(h.adapter, { minEditIntervalMs: 15 }).relay({ thread: IN_CHAT, deltas: words(ANSWER, 3) });
     expect(result).toMatchObject({ status: 'complete', text: ANSWER });
@@ -101,6 +101,6 @@ describe('Teams adapter: native streaming in 1:1 chats', () => {
 
   it('offers no native stream in a channel reply chain', async () => {
     const h = (harness = await startTeamsHarness());
-    expect(await h.adapter.stream?.(threadId('teams', TENANT, CHANNEL, activityId()))).toBeUndefined();
+    expect(await h.adapter.nativeStream?.(threadId('teams', TENANT, CHANNEL, activityId()))).toBeUndefined();
   });
 });

@@ -1,7 +1,9 @@
 /** Durable waits: resumed once per process after a (re)start, on the right adapter, ended quietly by a stop. */
 import { afterEach, describe, expect, test } from 'vitest';
 import type { ActionIncoming } from '../../../src/core/incoming.js';
-import { flowOf, isWaitRunning, resumeRecord, resumeWaits, workflowHandler } from '../../../src/handlers/workflow/index.js';
+import { Router } from '../../../src/core/router.js';
+import { resumeWaits } from '../../../src/core/waits.js';
+import { flowOf, isWaitRunning, resumeRecord, workflowHandler } from '../../../src/handlers/workflow/index.js';
 import { runPoll } from '../../../src/handlers/workflow/poller.js';
 import { silentLogger } from '../../../src/log.js';
 import { waitFor } from '../../helpers/slack-bot-harness.js';
@@ -22,12 +24,12 @@ describe('workflow waits', () => {
     const w = world;
     const record = await leftWaiting(w, 'poll');
     const first = runPoll(w.contexts.slack, PROBE, record);
-    expect(isWaitRunning(w.state, record.thread)).toBe(true);
+    expect(isWaitRunning(w.memory, record.thread)).toBe(true);
     // a second resume in the same process returns at once and polls nothing
     const before = queries(w);
     await runPoll(w.contexts.slack, PROBE, record);
     await resumeRecord(w.contexts.slack, PROBE, record);
-    expect(isWaitRunning(w.state, record.thread)).toBe(true);
+    expect(isWaitRunning(w.memory, record.thread)).toBe(true);
     await first;
     expect(queries(w)).toBeGreaterThan(before);
     const done = (await w.state.get(record.thread))!;
@@ -37,16 +39,17 @@ describe('workflow waits', () => {
     const messages = w.adapters.slack.messagesIn(record.thread);
     expect(messages).toHaveLength(1);
     expect(messages[0]!.history.filter((m) => JSON.stringify(m).includes('found 5 references'))).toHaveLength(1);
-    expect(isWaitRunning(w.state, record.thread)).toBe(false);
+    expect(isWaitRunning(w.memory, record.thread)).toBe(false);
   });
 
-  test('resumeWaits gives each waiting record to its workflow\'s handler on the adapter of its thread\'s platform', async () => {
+  test('resumeWaits gives each waiting record to its workflow\'s handler, through the router of its thread\'s chat', async () => {
     world = await startWorld(0);
     const w = world;
     const onSlack = await leftWaiting(w, 'poll', 'slack');
     const onConsole = await leftWaiting(w, 'poll', 'console');
     const unknown = await leftWaiting(w, 'poll', 'slack', 'retired-workflow');
-    const resumed = await resumeWaits([probeHandler], [w.contexts.slack, w.contexts.console], silentLogger);
+    const routers = [new Router([probeHandler], w.contexts.slack), new Router([probeHandler], w.contexts.console)];
+    const resumed = await resumeWaits(routers, w.state, silentLogger);
     expect(resumed).toBe(2);
     await waitFor(() => textsIn(w.adapters.slack, onSlack.thread).some((t) => t.includes('found 5 references')), 'the slack result');
     await waitFor(() => textsIn(w.adapters.console, onConsole.thread).some((t) => t.includes('found 5 references')), 'the console result');
@@ -87,7 +90,7 @@ describe('workflow waits', () => {
     await waitFor(() => queries(w) > 0, 'a first poll');
     w.lifetime.abort();
     await polling;
-    expect(isWaitRunning(w.state, record.thread)).toBe(false);
+    expect(isWaitRunning(w.memory, record.thread)).toBe(false);
     const after = (await w.state.get(record.thread))!;
     expect(after.version).toBe(record.version);
     expect(after.wait).toMatchObject({ operation: 'NOVELTY-QUERY' });

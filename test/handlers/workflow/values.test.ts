@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { decodeValue, encodeValue, judgeValue } from '../../../src/handlers/workflow/values.js';
 import { mayAct } from '../../../src/handlers/workflow/permission.js';
-import type { ThreadRecord } from '../../../src/state/store.js';
+import type { ThreadRecord } from '../../../src/core/state.js';
 import type { ThreadId } from '../../../src/core/thread-id.js';
 
 const record = (version: number, step = 'features', workflow = 'novelty'): ThreadRecord => ({

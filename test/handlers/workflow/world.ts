@@ -5,8 +5,9 @@
 import type { HandlerContext } from '../../../src/core/handler.js';
 import { markdown } from '../../../src/core/message.js';
 import { Messenger } from '../../../src/core/messenger.js';
+import { createProcessMemory, type ProcessMemory } from '../../../src/core/services.js';
 import { StreamRelay } from '../../../src/core/relay/index.js';
-import type { ChatPlatform, ThreadId } from '../../../src/core/thread-id.js';
+import type { ChatKind, ThreadId } from '../../../src/core/thread-id.js';
 import { threadId } from '../../../src/core/thread-id.js';
 import { defineSend, defineStep, type WorkflowDefinition } from '../../../src/handlers/workflow/index.js';
 import { silentLogger } from '../../../src/log.js';
@@ -14,7 +15,7 @@ import { PlatformClient } from '../../../src/platform/client.js';
 import { startSimulator } from '../../../src/platform/simulator/index.js';
 import type { RunningSimulator } from '../../../src/platform/simulator/types.js';
 import { MemoryStateStore } from '../../../src/state/memory-store.js';
-import type { ThreadRecord, ThreadRecordInput } from '../../../src/state/store.js';
+import type { ThreadRecord, ThreadRecordInput } from '../../../src/core/state.js';
 import { FakeChatAdapter } from '../../helpers/fake-adapter.js';
 
 export interface ProbeData extends Record<string, unknown> {
@@ -53,6 +54,8 @@ export const PROBE: WorkflowDefinition<ProbeData> = {
 export interface World {
   sim: RunningSimulator;
   state: MemoryStateStore;
+  /** the bot's in-memory books, shared by both contexts as one running bot's are */
+  memory: ProcessMemory;
   lifetime: AbortController;
   adapters: Record<'slack' | 'console', FakeChatAdapter>;
   contexts: Record<'slack' | 'console', HandlerContext>;
@@ -64,13 +67,14 @@ export async function startWorld(taskDurationMs = 0): Promise<World> {
   const platform = new PlatformClient({ baseUrl: sim.url, apiKey: 'sk-world-test' });
   const state = new MemoryStateStore();
   const lifetime = new AbortController();
+  const memory = createProcessMemory();
   const context = (adapter: FakeChatAdapter): HandlerContext => ({
-    platform, state, messenger: new Messenger(adapter, new StreamRelay(adapter)), logger: silentLogger,
+    platform, state, memory, messenger: new Messenger(adapter, new StreamRelay(adapter)), logger: silentLogger,
     settings: { lang: 'en', confirmers: 'starter' }, lifetime: lifetime.signal,
   });
-  const adapters = { slack: new FakeChatAdapter({ platform: 'slack' }), console: new FakeChatAdapter({ platform: 'console' }) };
+  const adapters = { slack: new FakeChatAdapter({ chat: 'slack' }), console: new FakeChatAdapter({ chat: 'console' }) };
   return {
-    sim, state, lifetime, adapters,
+    sim, state, memory, lifetime, adapters,
     contexts: { slack: context(adapters.slack), console: context(adapters.console) },
     async close() {
       lifetime.abort();
@@ -84,7 +88,7 @@ let threads = 0;
 
 /** A record as a bot that stopped would have left it: waiting on NOVELTY-QUERY (or with its start request out). */
 export async function leftWaiting(
-  world: World, phase: 'poll' | 'send', platform: ChatPlatform = 'slack', workflow = 'probe', step = 'results',
+  world: World, phase: 'poll' | 'send', platform: ChatKind = 'slack', workflow = 'probe', step = 'results',
 ): Promise<ThreadRecord> {
   const thread: ThreadId = platform === 'slack' ? threadId('slack', 'T1', 'C1', `1700.${++threads}`) : threadId('console', 'local', `t${++threads}`);
   const adapter = world.adapters[platform === 'slack' ? 'slack' : 'console'];

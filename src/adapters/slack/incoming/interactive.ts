@@ -66,8 +66,8 @@ export function formFieldsFrom(values: StateValues): Record<string, string | str
 
 function isThreadOfTeam(id: string, teamId: string): boolean {
   try {
-    const { platform, parts } = decodeId(id);
-    return platform === 'slack' && parts.length === 3 && parts[0] === teamId;
+    const { chat, parts } = decodeId(id);
+    return chat === 'slack' && parts.length === 3 && parts[0] === teamId;
   } catch {
     return false;
   }

@@ -2,7 +2,7 @@
  * Thread-scoped task state: one small record per thread, updated by compare-and-set on its version under a
  * per-thread lock. Implementations: memory (tests), lowdb (default, STATE_FILE), Redis (REDIS_URL).
  */
-import type { ThreadId } from '../core/thread-id.js';
+import type { ThreadId } from './thread-id.js';
 
 /** Platform ids a thread's task is tied to (names as the platform spells them). */
 export interface PlatformIds {
@@ -27,6 +27,11 @@ export interface Wait {
 }
 
 export type ThreadStatus = 'active' | 'waiting' | 'done' | 'failed' | 'cancelled';
+
+const FINISHED: ReadonlySet<ThreadStatus> = new Set<ThreadStatus>(['done', 'failed', 'cancelled']);
+
+/** Done, failed or cancelled: nothing more happens in the thread's task. */
+export const isFinished = (status: ThreadStatus): boolean => FINISHED.has(status);
 
 export interface ThreadRecord {
   thread: ThreadId;

@@ -1,8 +1,9 @@
 /** Turns any failure into one short message a user can act on; never a stack trace, never a secret. */
-import { PlatformError } from '../platform/errors.js';
 import { redactSecrets } from '../log.js';
+import { PlatformError, type PlatformErrorKind } from '../platform/errors.js';
 
-const BY_KIND: Record<string, string> = {
+/** One text per platform error kind: a new kind does not compile until it has its text here. */
+const BY_KIND: Record<PlatformErrorKind, string> = {
   'unauthorized': 'The platform rejected the API key. An admin can set a new key (`IIP_API_KEY`).',
   'forbidden': 'This API key has no permission for this feature. Ask your platform admin to enable it.',
   'not-found': 'The platform could not find this task any more.',
@@ -17,9 +18,12 @@ const BY_KIND: Record<string, string> = {
   'unexpected-response': 'The platform sent an answer the bot could not read.',
 };
 
+/** Kinds where the same request cannot succeed until something else changes (no Retry button). */
+const FINAL_KINDS: ReadonlySet<PlatformErrorKind> = new Set(['unauthorized', 'forbidden', 'quota', 'invalid-request', 'not-found']);
+
 export function userMessage(error: unknown): string {
   if (error instanceof PlatformError) {
-    let text = BY_KIND[error.kind] ?? BY_KIND.service!;
+    let text = BY_KIND[error.kind];
     if (error.kind === 'invalid-request') text += error.platformMessage ? `: ${error.platformMessage}.` : '.';
     return redactSecrets(error.requestId ? `${text} (request ${error.requestId})` : text);
   }
@@ -28,6 +32,5 @@ export function userMessage(error: unknown): string {
 
 /** Whether trying the same thing again can help (shown as a Retry button). */
 export function isRetryable(error: unknown): boolean {
-  if (!(error instanceof PlatformError)) return true;
-  return !['unauthorized', 'forbidden', 'quota', 'invalid-request', 'not-found'].includes(error.kind);
+  return !(error instanceof PlatformError) || !FINAL_KINDS.has(error.kind);
 }

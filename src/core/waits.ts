@@ -1,0 +1,61 @@
+/**
+ * Recorded waits (a workflow polling the platform, an answer being written) outlive the process that started
+ * them. At start every recorded wait goes to the router of its thread's chat; on a shared store every replica
+ * rescans them now and then, so a wait whose holder died is taken over (handlers take a wait only with its lease).
+ */
+import type { Logger } from '../log.js';
+import type { BotSettings } from './handler.js';
+import type { Router } from './router.js';
+import type { StateStore } from './state.js';
+import { chatOf } from './thread-id.js';
+
+/** How long a dead holder's wait stays unclaimed (WAIT_LEASE_MS); the rescan runs twice per lease. */
+export const DEFAULT_WAIT_LEASE_MS = 15_000;
+/** Redis locks are extended every third of their TTL: below this the extensions could not keep up. */
+const MIN_LEASE_MS = 300;
+
+export const leaseMsOf = (settings: BotSettings): number => Math.max(MIN_LEASE_MS, settings.waitLeaseMs ?? DEFAULT_WAIT_LEASE_MS);
+
+/** `start`: the bot (re)started and finds the wait recorded; `rescan`: the periodic look for waits nobody holds. */
+export type ResumeReason = 'start' | 'rescan';
+
+function offer(routers: readonly Router[], logger: Logger, record: Parameters<Router['resume']>[0], reason: ResumeReason): boolean {
+  let chat: string;
+  try {
+    chat = chatOf(record.thread);
+  } catch {
+    return false;
+  }
+  const router = routers.find((r) => r.chat === chat);
+  if (router?.resume(record, reason)) return true;
+  if (reason === 'start') logger.warn({ thread: record.thread, workflow: record.workflow }, 'a recorded wait has no handler or adapter here');
+  return false;
+}
+
+/** Offers each recorded wait once; resolves when all are offered (the waits themselves run on). */
+export async function resumeWaits(routers: readonly Router[], state: StateStore, logger: Logger): Promise<number> {
+  let resumed = 0;
+  for (const record of await state.listWaiting()) if (offer(routers, logger, record, 'start')) resumed += 1;
+  if (resumed) logger.info({ resumed }, 'recorded waits resumed');
+  return resumed;
+}
+
+/** Every half lease, offers the recorded waits again; stops with `signal`. The timer never keeps the process alive. */
+export function watchWaits(routers: readonly Router[], state: StateStore, logger: Logger, leaseMs: number, signal: AbortSignal): void {
+  if (signal.aborted) return;
+  let scanning = false;
+  const rescan = async () => {
+    if (scanning || signal.aborted) return;
+    scanning = true;
+    try {
+      for (const record of await state.listWaiting()) offer(routers, logger, record, 'rescan');
+    } finally {
+      scanning = false;
+    }
+  };
+  const timer = setInterval(() => {
+    rescan().catch((error: unknown) => logger.warn({ err: error }, 'the rescan of recorded waits failed'));
+  }, Math.floor(leaseMs / 2));
+  timer.unref();
+  signal.addEventListener('abort', () => clearInterval(timer), { once: true });
+}
