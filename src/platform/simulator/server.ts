@@ -8,7 +8,7 @@ import { codeForHttpStatus, ERROR_MESSAGES, ErrorCode, failure, type Reply } fro
 import type { FaultBook } from './faults.js';
 import { BodyTooLargeError, parseJson, readBody, sendJson, sleep } from './http.js';
 import { dispatch } from './routes/index.js';
-import type { BodyOf } from './routes/types.js';
+import type { BodyOf } from './records.js';
 import type { Router } from './routing.js';
 import { writeSse } from './sse.js';
 import type { SimState } from './state.js';

@@ -1,13 +1,8 @@
 /** Everything the simulator remembers between requests: sessions, chats, tasks of every family, files. */
 import { FileStore } from './files.js';
-import type { LsChat, PharmSession } from './routes/chat.js';
-import type { DesignTask } from './routes/design.js';
-import type { DisclosureJob } from './routes/disclosure.js';
-import type { MaterialTask } from './routes/material.js';
-import type { LegacyNoveltyTask } from './routes/novelty-legacy.js';
-import type { NoveltyTask } from './routes/novelty.js';
-import type { ReportTask } from './routes/report.js';
-import type { SolutionTask } from './routes/solution.js';
+import type {
+  DesignTask, DisclosureJob, LegacyNoveltyTask, LsChat, MaterialTask, NoveltyTask, PharmSession, ReportTask, SolutionTask,
+} from './records.js';
 import { TaskClock, TaskTable } from './tasks.js';
 
 export interface StreamSettings {

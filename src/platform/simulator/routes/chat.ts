@@ -5,23 +5,7 @@ import { chatAnswer } from '../content/chat.js';
 import { chatReferences } from '../content/references.js';
 import type { SimState } from '../state.js';
 import type { Routes } from './types.js';
-
-export interface PharmSession {
-  id: string;
-  /** turns answered so far */
-  turns: number;
-}
-
-export interface LsChatItem {
-  question: string;
-  /** 1 for the chat's first question */
-  turn: number;
-}
-
-export interface LsChat {
-  id: string;
-  items: Map<string, LsChatItem>;
-}
+import type { LsChat, LsChatItem, PharmSession } from '../records.js';
 
 type OutputStatus = 'running' | 'finished';
 

@@ -2,15 +2,9 @@
 import { randomUUID } from 'node:crypto';
 import { comparisonFor, designHits, riskOf } from '../content/design.js';
 import { lineDrawingDataUrl } from '../content/png.js';
-import { encodeStatus, type Stage } from '../tasks.js';
-import type { BodyOf, Routes } from './types.js';
-
-export interface DesignTask {
-  id: string;
-  query: BodyOf<'AI39-1'>;
-  stage: Stage;
-  createdAt: number;
-}
+import { encodeStatus } from '../tasks.js';
+import type { Routes } from './types.js';
+import type { DesignTask } from '../records.js';
 
 function result(task: DesignTask) {
   const hits = designHits(task.query);

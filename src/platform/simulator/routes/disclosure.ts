@@ -3,15 +3,9 @@ import { randomUUID } from 'node:crypto';
 import { splitText } from '../chunk.js';
 import { disclosureMarkdown, extractTechMeans } from '../content/disclosure.js';
 import type { SimState } from '../state.js';
-import { encodeStatus, type Stage } from '../tasks.js';
-import type { BodyOf, Routes } from './types.js';
-
-export interface DisclosureJob {
-  id: string;
-  fields: BodyOf<'AI32-2'>;
-  stage: Stage;
-  downloadUrl?: string;
-}
+import { encodeStatus } from '../tasks.js';
+import type { Routes } from './types.js';
+import type { DisclosureJob } from '../records.js';
 
 export const disclosureText = (job: DisclosureJob): string => disclosureMarkdown(job.fields);
 

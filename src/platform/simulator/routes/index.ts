@@ -13,7 +13,8 @@ import { noveltyRoutes } from './novelty.js';
 import { patentRoutes } from './patent.js';
 import { reportRoutes } from './report.js';
 import { solutionRoutes } from './solution.js';
-import type { BodyOf, Ctx, Route, Routes } from './types.js';
+import type { Ctx, Route, Routes } from './types.js';
+import type { BodyOf } from '../records.js';
 
 export const ROUTES: Routes<OperationId> = {
   ...chatRoutes,

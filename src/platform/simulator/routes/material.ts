@@ -7,18 +7,7 @@ import type { Reply } from '../envelope.js';
 import type { SimState } from '../state.js';
 import { encodeStatus, type Stage } from '../tasks.js';
 import type { Ctx, Routes } from './types.js';
-
-export interface MaterialTask {
-  id: string;
-  input: string;
-  lang: string;
-  boardId: string;
-  thinkingStage: Stage;
-  /** the recommendations confirmed in AI73-3 */
-  selected?: string[];
-  mindStage?: Stage;
-  implementations: Map<string, Stage>;
-}
+import type { MaterialTask } from '../records.js';
 
 const word = (state: SimState, stage: Stage) => encodeStatus.word(state.clock.stateOf(stage));
 

@@ -2,17 +2,8 @@
 import { randomUUID } from 'node:crypto';
 import { summarizeSolution } from '../content/novelty.js';
 import { patentsFor } from '../content/patents.js';
-import { encodeStatus, type Stage } from '../tasks.js';
+import { encodeStatus } from '../tasks.js';
 import type { Routes } from './types.js';
-
-export interface LegacyNoveltyTask {
-  id: string;
-  input: string;
-  lang: string;
-  stage: Stage;
-  exportStage?: Stage;
-  reportUrl?: string;
-}
 
 const references = (input: string) => patentsFor(input, 5, 'legacy-novelty').map((p) => ({
   pn: p.pn, title: p.title, score: p.score, summary: p.abstract,

@@ -3,8 +3,9 @@ import { addedComparison, noveltyReportLines, PROCESS_KEYS, processDict } from '
 import { elementWords } from '../content/novelty.js';
 import type { SimState } from '../state.js';
 import { encodeStatus, type StageState } from '../tasks.js';
-import { confirmedResultOf, elementsOf, featuresOf, findingsOf, noveltyTask, solutionOf, type NoveltyTask } from './novelty-task.js';
+import { confirmedResultOf, elementsOf, featuresOf, findingsOf, noveltyTask, solutionOf } from './novelty-task.js';
 import type { Routes } from './types.js';
+import type { NoveltyTask } from '../records.js';
 
 /** The search stage takes three task durations and reports its progress on the way. */
 const SEARCH_WEIGHT = 3;

@@ -2,30 +2,9 @@
 import type { ComparisonEntry } from '../content/comparison.js';
 import { searchFindings } from '../content/comparison.js';
 import { extractFeatures, searchElements, summarizeSolution, type SearchElements, type TechFeature } from '../content/novelty.js';
-import type { Stage } from '../tasks.js';
 import type { Reply } from '../envelope.js';
 import type { Ctx } from './types.js';
-
-export interface NoveltyTask {
-  id: string;
-  input: string;
-  lang: string;
-  summaryStage: Stage;
-  /** confirmed in AI35-3 */
-  techSolution?: string;
-  featureStage?: Stage;
-  /** confirmed in AI35-5 */
-  features?: TechFeature[];
-  elementStage?: Stage;
-  /** confirmed in AI35-7 */
-  elements?: SearchElements;
-  searchStage?: Stage;
-  /** confirmed in AI35-9 */
-  finalResult?: ComparisonEntry[];
-  reportStage?: Stage;
-  title?: string;
-  reportUrl?: string;
-}
+import type { NoveltyTask } from '../records.js';
 
 export const solutionOf = (task: NoveltyTask): string => task.techSolution ?? summarizeSolution(task.input);
 export const featuresOf = (task: NoveltyTask): TechFeature[] => task.features ?? extractFeatures(solutionOf(task));

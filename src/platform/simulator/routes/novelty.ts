@@ -2,10 +2,10 @@
 import { randomUUID } from 'node:crypto';
 import { encodeStatus, type Stage } from '../tasks.js';
 import type { SimState } from '../state.js';
-import { elementsOf, featuresOf, noveltyTask, solutionOf, type NoveltyTask } from './novelty-task.js';
+import { elementsOf, featuresOf, noveltyTask, solutionOf } from './novelty-task.js';
 import type { Routes } from './types.js';
+import type { NoveltyTask } from '../records.js';
 
-export type { NoveltyTask } from './novelty-task.js';
 
 const numeric = (state: SimState, stage: Stage) => encodeStatus.number(state.clock.stateOf(stage));
 

@@ -1,18 +1,10 @@
 /** AI34 pre-research report (beta): create (with an automatic outline), create from a custom outline, query. */
 import { randomUUID } from 'node:crypto';
-import { defaultDirectory, headPlayers, keyPatents, reportLines, type DirectoryEntry } from '../content/report.js';
+import { defaultDirectory, headPlayers, keyPatents, reportLines } from '../content/report.js';
 import type { SimState } from '../state.js';
-import { encodeStatus, type Stage } from '../tasks.js';
+import { encodeStatus } from '../tasks.js';
 import type { Routes } from './types.js';
-
-export interface ReportTask {
-  id: string;
-  issues: string;
-  directory: DirectoryEntry[];
-  /** absent until generation starts (at once with auto_directory, else with AI34-2) */
-  stage?: Stage;
-  url?: string;
-}
+import type { ReportTask } from '../records.js';
 
 function reportUrl(state: SimState, report: ReportTask): string {
   report.url ??= state.files.add('pdf', `Pre-research report: ${report.issues}`, () => reportLines(report.issues, report.directory));

@@ -2,23 +2,11 @@
 import { randomUUID } from 'node:crypto';
 import { splitText } from '../chunk.js';
 import { mindMapCells } from '../content/mindmap.js';
-import { agentNarration, directionsFor, recommendations, type Direction } from '../content/solution.js';
+import { agentNarration, directionsFor, recommendations } from '../content/solution.js';
 import type { SimState } from '../state.js';
 import { encodeStatus, type Stage } from '../tasks.js';
 import type { Routes } from './types.js';
-
-export interface SolutionTask {
-  id: string;
-  lang: string;
-  issues: string;
-  recommendStage: Stage;
-  /** the recommendations confirmed in AI33-3 */
-  selected?: string[];
-  directionStage?: Stage;
-  /** the directions confirmed in AI33-5 (only ticked ones count) */
-  directions?: Direction[];
-  solutionStage?: Stage;
-}
+import type { SolutionTask } from '../records.js';
 
 const word = (state: SimState, stage: Stage) => encodeStatus.word(state.clock.stateOf(stage));
 

@@ -1,11 +1,8 @@
 /** What a route gets (typed body, state, fault hooks) and how it answers (typed data). */
-import type { z } from 'zod';
-import type { DataOf, OperationId, OPERATIONS } from '../../operations.js';
+import type { DataOf, OperationId } from '../../operations.js';
+import type { BodyOf } from '../records.js';
 import type { Reply } from '../envelope.js';
 import type { SimState } from '../state.js';
-
-/** The validated request body (for a GET: its query parameters). */
-export type BodyOf<K extends OperationId> = z.output<(typeof OPERATIONS)[K]['request']>;
 
 export interface Ctx<K extends OperationId> {
   readonly operation: K;
