@@ -3,13 +3,18 @@
  * so that field names come from the contract and never from a guess.
  *
  *   npx tsx scripts/gen-platform-schemas.ts          writes src/platform/schemas/generated/
- *   npx tsx scripts/gen-platform-schemas.ts --check  exits 1 when the committed files are stale
+ *   npx tsx scripts/gen-platform-schemas.ts --check  generates in memory and compares with the files on disk:
+ *                                                    exits 1 naming the stale, missing or extra files (npm run check:schemas)
  *
  * Objects are `z.looseObject` (unknown fields pass through). Optional response fields are `nullish`
  * because gateways send null for absent values; optional request fields are `optional`.
+ * The text is passed through the project's pinned Biome formatter (biome.jsonc), so the files pass `biome check` as written.
  */
-import { readFileSync, writeFileSync, mkdirSync, existsSync, readdirSync, rmSync } from 'node:fs';
-import { join, dirname } from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 interface JsonSchema {
@@ -31,7 +36,8 @@ interface OpenApi {
 }
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const outDir = join(root, 'src/platform/schemas/generated');
+const outRel = 'src/platform/schemas/generated';
+const outDir = join(root, outRel);
 const doc = JSON.parse(readFileSync(join(root, 'src/platform/openapi.json'), 'utf8')) as OpenApi;
 const schemas = doc.components.schemas;
 
@@ -169,14 +175,43 @@ function operationsFile(): string {
   ].join('\n');
 }
 
+/**
+ * Formats the generated files with the pinned Biome and the project's biome.jsonc, in one call: they are written under
+ * the same relative path in a scratch folder whose biome.json extends the project's (so path overrides apply alike).
+ */
+export function formatted(files: Map<string, string>): Map<string, string> {
+  const scratch = mkdtempSync(join(tmpdir(), 'gen-platform-schemas-'));
+  try {
+    mkdirSync(join(scratch, outRel), { recursive: true });
+    const config = { root: true, extends: [join(root, 'biome.jsonc')], vcs: { enabled: false }, files: { includes: [`${outRel}/**`] } };
+    writeFileSync(join(scratch, 'biome.json'), JSON.stringify(config));
+    for (const [f, text] of files) writeFileSync(join(scratch, outRel, f), text);
+    const biome = createRequire(import.meta.url).resolve('@biomejs/biome/bin/biome');
+    const run = spawnSync(process.execPath, [biome, 'format', '--write', outRel], { cwd: scratch, encoding: 'utf8' });
+    if (run.status !== 0) throw new Error(`biome format failed (${run.status ?? run.signal}):\n${run.stderr}${run.stdout}`);
+    return new Map([...files.keys()].map((f) => [f, readFileSync(join(scratch, outRel, f), 'utf8')]));
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
+/** The generated files that differ from the disk: stale or missing ones, and files on disk the generator no longer writes. */
+export function staleFiles(files: Map<string, string>, dir = outDir): string[] {
+  const onDisk = existsSync(dir) ? readdirSync(dir) : [];
+  const stale = [...files].filter(([f, text]) => !onDisk.includes(f) || readFileSync(join(dir, f), 'utf8') !== text).map(([f]) => f);
+  const extra = onDisk.filter((f) => !files.has(f));
+  return [...stale, ...extra.map((f) => `${f} (no longer generated)`)];
+}
+
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  const files = generate();
+  const files = formatted(generate());
   if (process.argv.includes('--check')) {
-    const stale = [...files].filter(([f, text]) => !existsSync(join(outDir, f)) || readFileSync(join(outDir, f), 'utf8') !== text);
+    const stale = staleFiles(files);
     if (stale.length) {
-      process.stderr.write(`stale generated schemas: ${stale.map(([f]) => f).join(', ')}\n`);
+      process.stderr.write(`stale generated schemas in ${outRel}: ${stale.join(', ')}\nregenerate them: npx tsx scripts/gen-platform-schemas.ts\n`);
       process.exit(1);
     }
+    process.stdout.write(`generated schemas are current (${files.size} files in ${outRel})\n`);
   } else {
     if (existsSync(outDir)) for (const f of readdirSync(outDir)) rmSync(join(outDir, f));
     mkdirSync(outDir, { recursive: true });

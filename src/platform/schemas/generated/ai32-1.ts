@@ -3,41 +3,41 @@ import { z } from 'zod';
 
 export const AI32_1PatentDisclosureTechMeansRequest = z.looseObject({
   /** Please enter your technical ideas or solutions. It’s recommended to input more than 200 words, supporting both Chinese and English, with a maximum of 5000 words. */
-  "tech_solution": z.string(),
+  tech_solution: z.string(),
 });
 export type AI32_1PatentDisclosureTechMeansRequest = z.infer<typeof AI32_1PatentDisclosureTechMeansRequest>;
 
 export const AI32_1PatentDisclosureTechMeans_DisclosureTechMeansResponse = z.looseObject({
   /** others */
-  "others": z.string().nullish(),
+  others: z.string().nullish(),
   /** status  1:success  0:fail */
-  "status": z.string().nullish(),
+  status: z.string().nullish(),
   /** outcome */
-  "outcome": z.string().nullish(),
+  outcome: z.string().nullish(),
   /** Mechanism */
-  "mechanism": z.string().nullish(),
+  mechanism: z.string().nullish(),
   /** Prior art */
-  "background": z.string().nullish(),
+  background: z.string().nullish(),
   /** description of embodiments */
-  "embodiment": z.string().nullish(),
+  embodiment: z.string().nullish(),
   /** application */
-  "application": z.array(z.unknown()).nullish(),
+  application: z.array(z.unknown()).nullish(),
   /** Objectives of the invention */
-  "tech_problem": z.string().nullish(),
+  tech_problem: z.string().nullish(),
   /** unidentified */
-  "unidentified": z.string().nullish(),
+  unidentified: z.string().nullish(),
   /** Subject of improvement */
-  "subject_improvement": z.array(z.unknown()).nullish(),
+  subject_improvement: z.array(z.unknown()).nullish(),
 });
 export type AI32_1PatentDisclosureTechMeans_DisclosureTechMeansResponse = z.infer<typeof AI32_1PatentDisclosureTechMeans_DisclosureTechMeansResponse>;
 
 export const AI32_1PatentDisclosureTechMeansResponse = z.looseObject({
-  "data": AI32_1PatentDisclosureTechMeans_DisclosureTechMeansResponse.nullish(),
+  data: AI32_1PatentDisclosureTechMeans_DisclosureTechMeansResponse.nullish(),
   /** Status */
-  "status": z.boolean(),
+  status: z.boolean(),
   /** Error Message */
-  "error_msg": z.string().nullish(),
+  error_msg: z.string().nullish(),
   /** Error Code */
-  "error_code": z.number(),
+  error_code: z.number(),
 });
 export type AI32_1PatentDisclosureTechMeansResponse = z.infer<typeof AI32_1PatentDisclosureTechMeansResponse>;

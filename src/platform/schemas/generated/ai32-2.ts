@@ -3,43 +3,43 @@ import { z } from 'zod';
 
 export const AI32_2PatentDisclosureGenerateRequest = z.looseObject({
   /** application */
-  "application": z.array(z.unknown()).optional(),
+  application: z.array(z.unknown()).optional(),
   /** Prior art */
-  "background": z.string().optional(),
+  background: z.string().optional(),
   /** description of embodiments */
-  "embodiment": z.string().optional(),
+  embodiment: z.string().optional(),
   /** Please select the language of the report template：cn or en default：cn */
-  "language": z.string(),
+  language: z.string(),
   /** Mechanism */
-  "mechanism": z.string(),
+  mechanism: z.string(),
   /** others */
-  "others": z.string().optional(),
+  others: z.string().optional(),
   /** outcome */
-  "outcome": z.string().optional(),
+  outcome: z.string().optional(),
   /** Subject of improvement */
-  "subject_improvement": z.array(z.unknown()).optional(),
+  subject_improvement: z.array(z.unknown()).optional(),
   /** Objectives of the invention */
-  "tech_problem": z.string().optional(),
+  tech_problem: z.string().optional(),
   /** Technical Ideas or Solutions To ensure the completeness of the documentation, please include the input parameters extracted from [AI32-1] tech solution in this request as well. */
-  "tech_solution": z.string(),
+  tech_solution: z.string(),
 });
 export type AI32_2PatentDisclosureGenerateRequest = z.infer<typeof AI32_2PatentDisclosureGenerateRequest>;
 
 export const AI32_2PatentDisclosureGenerate_DisclosureGenerateResponse = z.looseObject({
   /** Job ID */
-  "job_id": z.string().nullish(),
+  job_id: z.string().nullish(),
   /** job state 1:running 2:success 3:fail */
-  "status": z.number().nullish(),
+  status: z.number().nullish(),
 });
 export type AI32_2PatentDisclosureGenerate_DisclosureGenerateResponse = z.infer<typeof AI32_2PatentDisclosureGenerate_DisclosureGenerateResponse>;
 
 export const AI32_2PatentDisclosureGenerateResponse = z.looseObject({
-  "data": AI32_2PatentDisclosureGenerate_DisclosureGenerateResponse.nullish(),
+  data: AI32_2PatentDisclosureGenerate_DisclosureGenerateResponse.nullish(),
   /** Status */
-  "status": z.boolean(),
+  status: z.boolean(),
   /** Error Message */
-  "error_msg": z.string().nullish(),
+  error_msg: z.string().nullish(),
   /** Error Code */
-  "error_code": z.number(),
+  error_code: z.number(),
 });
 export type AI32_2PatentDisclosureGenerateResponse = z.infer<typeof AI32_2PatentDisclosureGenerateResponse>;

@@ -3,27 +3,27 @@ import { z } from 'zod';
 
 export const AI32_3PatentDisclosureDownloadRequest = z.looseObject({
   /** Job ID You can obtain the corresponding ID through the [AI32-2] interface. */
-  "job_id": z.string(),
+  job_id: z.string(),
 });
 export type AI32_3PatentDisclosureDownloadRequest = z.infer<typeof AI32_3PatentDisclosureDownloadRequest>;
 
 export const AI32_3PatentDisclosureDownload_DisclosureDownloadResponse = z.looseObject({
   /** Export Task ID */
-  "job_id": z.string().nullish(),
+  job_id: z.string().nullish(),
   /** Export Status (0: Pending export, 1: Exporting, 2: Export successful, 3: Report generation exception) */
-  "job_status": z.number().nullish(),
+  job_status: z.number().nullish(),
   /** File download link (returned when export status is successful) */
-  "download_url": z.string().nullish(),
+  download_url: z.string().nullish(),
 });
 export type AI32_3PatentDisclosureDownload_DisclosureDownloadResponse = z.infer<typeof AI32_3PatentDisclosureDownload_DisclosureDownloadResponse>;
 
 export const AI32_3PatentDisclosureDownloadResponse = z.looseObject({
-  "data": AI32_3PatentDisclosureDownload_DisclosureDownloadResponse.nullish(),
+  data: AI32_3PatentDisclosureDownload_DisclosureDownloadResponse.nullish(),
   /** Status */
-  "status": z.boolean(),
+  status: z.boolean(),
   /** Error Message */
-  "error_msg": z.string().nullish(),
+  error_msg: z.string().nullish(),
   /** Error Code */
-  "error_code": z.number(),
+  error_code: z.number(),
 });
 export type AI32_3PatentDisclosureDownloadResponse = z.infer<typeof AI32_3PatentDisclosureDownloadResponse>;

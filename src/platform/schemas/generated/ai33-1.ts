@@ -3,25 +3,25 @@ import { z } from 'zod';
 
 export const AI33_1Step1V3Request = z.looseObject({
   /** text language, support cn and en */
-  "lang": z.string(),
+  lang: z.string(),
   /** Technical issues requiring the creation of find-solution,length limit 500 characters */
-  "solution_issues": z.string(),
+  solution_issues: z.string(),
 });
 export type AI33_1Step1V3Request = z.infer<typeof AI33_1Step1V3Request>;
 
 export const AI33_1Step1V3_AsyncTaskIdResponse = z.looseObject({
   /** Task id */
-  "task_id": z.string().nullish(),
+  task_id: z.string().nullish(),
 });
 export type AI33_1Step1V3_AsyncTaskIdResponse = z.infer<typeof AI33_1Step1V3_AsyncTaskIdResponse>;
 
 export const AI33_1Step1V3Response = z.looseObject({
-  "data": AI33_1Step1V3_AsyncTaskIdResponse.nullish(),
+  data: AI33_1Step1V3_AsyncTaskIdResponse.nullish(),
   /** Status */
-  "status": z.boolean(),
+  status: z.boolean(),
   /** Error Message */
-  "error_msg": z.string().nullish(),
+  error_msg: z.string().nullish(),
   /** Error Code */
-  "error_code": z.number(),
+  error_code: z.number(),
 });
 export type AI33_1Step1V3Response = z.infer<typeof AI33_1Step1V3Response>;

@@ -3,25 +3,25 @@ import { z } from 'zod';
 
 export const AI33_2Step2V3Request = z.looseObject({
   /** Task id */
-  "task_id": z.string(),
+  task_id: z.string(),
 });
 export type AI33_2Step2V3Request = z.infer<typeof AI33_2Step2V3Request>;
 
 export const AI33_2Step2V3_FindSolutionRecommendResponseV3 = z.looseObject({
   /** Return status value（SUCCEED,RUNNING,FAILED） */
-  "status": z.string().nullish(),
+  status: z.string().nullish(),
   /** Recommended item */
-  "recommend": z.array(z.unknown()).nullish(),
+  recommend: z.array(z.unknown()).nullish(),
 });
 export type AI33_2Step2V3_FindSolutionRecommendResponseV3 = z.infer<typeof AI33_2Step2V3_FindSolutionRecommendResponseV3>;
 
 export const AI33_2Step2V3Response = z.looseObject({
-  "data": AI33_2Step2V3_FindSolutionRecommendResponseV3.nullish(),
+  data: AI33_2Step2V3_FindSolutionRecommendResponseV3.nullish(),
   /** Status */
-  "status": z.boolean(),
+  status: z.boolean(),
   /** Error Message */
-  "error_msg": z.string().nullish(),
+  error_msg: z.string().nullish(),
   /** Error Code */
-  "error_code": z.number(),
+  error_code: z.number(),
 });
 export type AI33_2Step2V3Response = z.infer<typeof AI33_2Step2V3Response>;

@@ -3,27 +3,27 @@ import { z } from 'zod';
 
 export const AI33_3Step3SubmitV3Request = z.looseObject({
   /** text language, support cn and en */
-  "lang": z.string(),
+  lang: z.string(),
   /** Recommended item */
-  "recommend": z.array(z.unknown()).optional(),
+  recommend: z.array(z.unknown()).optional(),
   /** task_id of find solution */
-  "task_id": z.string(),
+  task_id: z.string(),
 });
 export type AI33_3Step3SubmitV3Request = z.infer<typeof AI33_3Step3SubmitV3Request>;
 
 export const AI33_3Step3SubmitV3_AsyncTaskIdResponse = z.looseObject({
   /** Task id */
-  "task_id": z.string().nullish(),
+  task_id: z.string().nullish(),
 });
 export type AI33_3Step3SubmitV3_AsyncTaskIdResponse = z.infer<typeof AI33_3Step3SubmitV3_AsyncTaskIdResponse>;
 
 export const AI33_3Step3SubmitV3Response = z.looseObject({
-  "data": AI33_3Step3SubmitV3_AsyncTaskIdResponse.nullish(),
+  data: AI33_3Step3SubmitV3_AsyncTaskIdResponse.nullish(),
   /** Status */
-  "status": z.boolean(),
+  status: z.boolean(),
   /** Error Message */
-  "error_msg": z.string().nullish(),
+  error_msg: z.string().nullish(),
   /** Error Code */
-  "error_code": z.number(),
+  error_code: z.number(),
 });
 export type AI33_3Step3SubmitV3Response = z.infer<typeof AI33_3Step3SubmitV3Response>;

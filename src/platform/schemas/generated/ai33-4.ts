@@ -3,39 +3,39 @@ import { z } from 'zod';
 
 export const AI33_4Step3QueryV3Request = z.looseObject({
   /** Task id */
-  "task_id": z.string(),
+  task_id: z.string(),
 });
 export type AI33_4Step3QueryV3Request = z.infer<typeof AI33_4Step3QueryV3Request>;
 
 export const AI33_4Step3QueryV3_Direction = z.looseObject({
   /** Reason or rationale for the technical direction */
-  "reason": z.string().nullish(),
+  reason: z.string().nullish(),
   /** Whether it is selected or ticked */
-  "ticked": z.boolean().nullish(),
+  ticked: z.boolean().nullish(),
   /** List of technical approaches or implementation paths */
-  "approaches": z.array(z.unknown()).nullish(),
+  approaches: z.array(z.unknown()).nullish(),
   /** Data source type(model/customize) */
-  "source_type": z.string().nullish(),
+  source_type: z.string().nullish(),
   /** Verification description of the technical direction */
-  "verification": z.string().nullish(),
+  verification: z.string().nullish(),
 });
 export type AI33_4Step3QueryV3_Direction = z.infer<typeof AI33_4Step3QueryV3_Direction>;
 
 export const AI33_4Step3QueryV3_FindSolutionDirectionResponseV3 = z.looseObject({
   /** Return status value（SUCCEED,RUNNING,FAILED） */
-  "status": z.string().nullish(),
+  status: z.string().nullish(),
   /** Technical direction */
-  "directions": z.array(AI33_4Step3QueryV3_Direction).nullish(),
+  directions: z.array(AI33_4Step3QueryV3_Direction).nullish(),
 });
 export type AI33_4Step3QueryV3_FindSolutionDirectionResponseV3 = z.infer<typeof AI33_4Step3QueryV3_FindSolutionDirectionResponseV3>;
 
 export const AI33_4Step3QueryV3Response = z.looseObject({
-  "data": AI33_4Step3QueryV3_FindSolutionDirectionResponseV3.nullish(),
+  data: AI33_4Step3QueryV3_FindSolutionDirectionResponseV3.nullish(),
   /** Status */
-  "status": z.boolean(),
+  status: z.boolean(),
   /** Error Message */
-  "error_msg": z.string().nullish(),
+  error_msg: z.string().nullish(),
   /** Error Code */
-  "error_code": z.number(),
+  error_code: z.number(),
 });
 export type AI33_4Step3QueryV3Response = z.infer<typeof AI33_4Step3QueryV3Response>;

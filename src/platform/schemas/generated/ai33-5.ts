@@ -3,41 +3,41 @@ import { z } from 'zod';
 
 export const AI33_5Step4V3_Direction = z.looseObject({
   /** List of technical approaches or implementation paths */
-  "approaches": z.array(z.unknown()).optional(),
+  approaches: z.array(z.unknown()).optional(),
   /** Reason or rationale for the technical direction */
-  "reason": z.string().optional(),
+  reason: z.string().optional(),
   /** Data source type(model/customize) */
-  "source_type": z.string().optional(),
+  source_type: z.string().optional(),
   /** Whether it is selected or ticked */
-  "ticked": z.boolean().optional(),
+  ticked: z.boolean().optional(),
   /** Verification description of the technical direction */
-  "verification": z.string().optional(),
+  verification: z.string().optional(),
 });
 export type AI33_5Step4V3_Direction = z.infer<typeof AI33_5Step4V3_Direction>;
 
 export const AI33_5Step4V3Request = z.looseObject({
   /** Technical direction */
-  "directions": z.array(AI33_5Step4V3_Direction).optional(),
+  directions: z.array(AI33_5Step4V3_Direction).optional(),
   /** text language, support cn and en */
-  "lang": z.string(),
+  lang: z.string(),
   /** task_id of find solution */
-  "task_id": z.string(),
+  task_id: z.string(),
 });
 export type AI33_5Step4V3Request = z.infer<typeof AI33_5Step4V3Request>;
 
 export const AI33_5Step4V3_AsyncTaskIdResponse = z.looseObject({
   /** Task id */
-  "task_id": z.string().nullish(),
+  task_id: z.string().nullish(),
 });
 export type AI33_5Step4V3_AsyncTaskIdResponse = z.infer<typeof AI33_5Step4V3_AsyncTaskIdResponse>;
 
 export const AI33_5Step4V3Response = z.looseObject({
-  "data": AI33_5Step4V3_AsyncTaskIdResponse.nullish(),
+  data: AI33_5Step4V3_AsyncTaskIdResponse.nullish(),
   /** Status */
-  "status": z.boolean(),
+  status: z.boolean(),
   /** Error Message */
-  "error_msg": z.string().nullish(),
+  error_msg: z.string().nullish(),
   /** Error Code */
-  "error_code": z.number(),
+  error_code: z.number(),
 });
 export type AI33_5Step4V3Response = z.infer<typeof AI33_5Step4V3Response>;

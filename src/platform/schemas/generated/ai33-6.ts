@@ -3,181 +3,181 @@ import { z } from 'zod';
 
 export const AI33_6Step5V3Request = z.looseObject({
   /** Task id */
-  "task_id": z.string(),
+  task_id: z.string(),
 });
 export type AI33_6Step5V3Request = z.infer<typeof AI33_6Step5V3Request>;
 
 export const AI33_6Step5V3_Address = z.looseObject({
   /** City */
-  "city": z.string().nullish(),
+  city: z.string().nullish(),
   /** State/Province */
-  "state": z.string().nullish(),
+  state: z.string().nullish(),
   /** Country */
-  "country": z.string().nullish(),
+  country: z.string().nullish(),
   /** District/County */
-  "district": z.string().nullish(),
+  district: z.string().nullish(),
   /** Detailed address location */
-  "location": z.string().nullish(),
+  location: z.string().nullish(),
 });
 export type AI33_6Step5V3_Address = z.infer<typeof AI33_6Step5V3_Address>;
 
 export const AI33_6Step5V3_OrgInfo = z.looseObject({
   /** ID of the organization (same as entity_id) */
-  "id": z.string().nullish(),
+  id: z.string().nullish(),
   /** Logo image URL of the organization */
-  "logo": z.string().nullish(),
+  logo: z.string().nullish(),
   /** Primary name of the organization */
-  "name": z.string().nullish(),
+  name: z.string().nullish(),
   /** Site domain of the organization */
-  "site": z.string().nullish(),
+  site: z.string().nullish(),
   /** Chinese name of the organization */
-  "name_cn": z.string().nullish(),
+  name_cn: z.string().nullish(),
   /** English name of the organization */
-  "name_en": z.string().nullish(),
+  name_en: z.string().nullish(),
   /** Official website URL of the organization */
-  "website": z.string().nullish(),
+  website: z.string().nullish(),
   /** Unique identifier of the state/province where the organization is located */
-  "state_id": z.string().nullish(),
+  state_id: z.string().nullish(),
   /** Unique entity identifier of the organization */
-  "entity_id": z.string().nullish(),
+  entity_id: z.string().nullish(),
   /** Unique identifier of the country where the organization is located */
-  "country_id": z.string().nullish(),
+  country_id: z.string().nullish(),
   /** Name of the state/province where the organization is located */
-  "state_name": z.string().nullish(),
+  state_name: z.string().nullish(),
   /** Detailed description of the organization */
-  "description": z.string().nullish(),
+  description: z.string().nullish(),
   /** Entity type of the organization */
-  "entity_type": z.string().nullish(),
+  entity_type: z.string().nullish(),
   /** Name of the country where the organization is located */
-  "country_name": z.string().nullish(),
+  country_name: z.string().nullish(),
   /** Display name of the organization */
-  "display_name": z.string().nullish(),
+  display_name: z.string().nullish(),
   /** Founded date of the organization (timestamp format) */
-  "founded_date": z.number().nullish(),
-  "headquarters": AI33_6Step5V3_Address.nullish(),
+  founded_date: z.number().nullish(),
+  headquarters: AI33_6Step5V3_Address.nullish(),
   /** Number of employees in the organization */
-  "employee_number": z.number().nullish(),
+  employee_number: z.number().nullish(),
   /** Normalized name of the organization */
-  "normalized_name": z.string().nullish(),
-  "original_address": AI33_6Step5V3_Address.nullish(),
+  normalized_name: z.string().nullish(),
+  original_address: AI33_6Step5V3_Address.nullish(),
   /** Employee number interval of the organization */
-  "employee_number_interval": z.string().nullish(),
+  employee_number_interval: z.string().nullish(),
   /** Normalized entity type (English) */
-  "normalized_entity_type_en": z.string().nullish(),
+  normalized_entity_type_en: z.string().nullish(),
 });
 export type AI33_6Step5V3_OrgInfo = z.infer<typeof AI33_6Step5V3_OrgInfo>;
 
 export const AI33_6Step5V3_EurekaMindDataReference = z.looseObject({
   /** Patent number or publication number */
-  "pn": z.string().nullish(),
+  pn: z.string().nullish(),
   /** Application date or applied date */
-  "apd": z.string().nullish(),
+  apd: z.string().nullish(),
   /** Publication date or published date */
-  "pbd": z.string().nullish(),
+  pbd: z.string().nullish(),
   /** Solution title */
-  "title": z.string().nullish(),
+  title: z.string().nullish(),
   /** Detailed content description of the solution */
-  "content": z.string().nullish(),
+  content: z.string().nullish(),
   /** List of related organization information */
-  "org_info": z.array(AI33_6Step5V3_OrgInfo).nullish(),
+  org_info: z.array(AI33_6Step5V3_OrgInfo).nullish(),
   /** Unique identifier of the solution */
-  "solution_id": z.string().nullish(),
+  solution_id: z.string().nullish(),
   /** Solution type, such as PATENT or PAPER */
-  "solution_type": z.string().nullish(),
+  solution_type: z.string().nullish(),
 });
 export type AI33_6Step5V3_EurekaMindDataReference = z.infer<typeof AI33_6Step5V3_EurekaMindDataReference>;
 
 export const AI33_6Step5V3_EurekaMindCellData = z.looseObject({
   /** Whether it has been initialized */
-  "initd": z.boolean().nullish(),
+  initd: z.boolean().nullish(),
   /** Node sorting number, used to identify the level of the node in the mind map */
-  "order": z.string().nullish(),
+  order: z.string().nullish(),
   /** Node status, such as success indicating successful generation */
-  "status": z.string().nullish(),
+  status: z.string().nullish(),
   /** Unique identifier of the node */
-  "node_id": z.string().nullish(),
+  node_id: z.string().nullish(),
   /** Route identifier, associated with the parent node */
-  "route_id": z.string().nullish(),
+  route_id: z.string().nullish(),
   /** Reference list, including related patents, papers and other reference materials */
-  "reference": z.array(AI33_6Step5V3_EurekaMindDataReference).nullish(),
+  reference: z.array(AI33_6Step5V3_EurekaMindDataReference).nullish(),
   /** System-generated title */
-  "sys_title": z.string().nullish(),
+  sys_title: z.string().nullish(),
   /** Innovation level, the higher the value, the higher the degree of innovation */
-  "innovation": z.number().nullish(),
+  innovation: z.number().nullish(),
   /** Route name, the title of the parent node */
-  "route_name": z.string().nullish(),
+  route_name: z.string().nullish(),
   /** System-generated content, including detailed description of technical solutions */
-  "sys_content": z.string().nullish(),
+  sys_content: z.string().nullish(),
   /** List of improvement suggestions, including improvement suggestions for the solution */
-  "improvements": z.array(z.unknown()).nullish(),
+  improvements: z.array(z.unknown()).nullish(),
   /** Technology version number */
-  "tech_version": z.string().nullish(),
+  tech_version: z.string().nullish(),
   /** System sub-content, supplementary description of core contradictions and other information */
-  "sys_sub_content": z.string().nullish(),
+  sys_sub_content: z.string().nullish(),
 });
 export type AI33_6Step5V3_EurekaMindCellData = z.infer<typeof AI33_6Step5V3_EurekaMindCellData>;
 
 export const AI33_6Step5V3_EurekaMindSize = z.looseObject({
   /** Width of the node (pixels) */
-  "width": z.number().nullish(),
+  width: z.number().nullish(),
   /** Height of the node (pixels) */
-  "height": z.number().nullish(),
+  height: z.number().nullish(),
 });
 export type AI33_6Step5V3_EurekaMindSize = z.infer<typeof AI33_6Step5V3_EurekaMindSize>;
 
 export const AI33_6Step5V3_EurekaMindCellReference = z.looseObject({
   /** Unique identifier of the referenced node */
-  "cell": z.string(),
+  cell: z.string(),
 });
 export type AI33_6Step5V3_EurekaMindCellReference = z.infer<typeof AI33_6Step5V3_EurekaMindCellReference>;
 
 export const AI33_6Step5V3_EurekaMindPosition = z.looseObject({
   /** X coordinate of the node on the canvas */
-  "x": z.number().nullish(),
+  x: z.number().nullish(),
   /** Y coordinate of the node on the canvas */
-  "y": z.number().nullish(),
+  y: z.number().nullish(),
 });
 export type AI33_6Step5V3_EurekaMindPosition = z.infer<typeof AI33_6Step5V3_EurekaMindPosition>;
 
 export const AI33_6Step5V3_EurekaMindCell = z.looseObject({
   /** Unique identifier of the node */
-  "id": z.string().nullish(),
-  "data": AI33_6Step5V3_EurekaMindCellData.nullish(),
-  "size": AI33_6Step5V3_EurekaMindSize.nullish(),
+  id: z.string().nullish(),
+  data: AI33_6Step5V3_EurekaMindCellData.nullish(),
+  size: AI33_6Step5V3_EurekaMindSize.nullish(),
   /** View type, defining how the node is rendered */
-  "view": z.string().nullish(),
+  view: z.string().nullish(),
   /** Node shape type, such as idea-node, solution-node, default-edge, etc. */
-  "shape": z.string().nullish(),
-  "source": AI33_6Step5V3_EurekaMindCellReference.nullish(),
-  "target": AI33_6Step5V3_EurekaMindCellReference.nullish(),
+  shape: z.string().nullish(),
+  source: AI33_6Step5V3_EurekaMindCellReference.nullish(),
+  target: AI33_6Step5V3_EurekaMindCellReference.nullish(),
   /** Layer index of the node on the Z-axis */
-  "z_index": z.number().nullish(),
-  "position": AI33_6Step5V3_EurekaMindPosition.nullish(),
+  z_index: z.number().nullish(),
+  position: AI33_6Step5V3_EurekaMindPosition.nullish(),
 });
 export type AI33_6Step5V3_EurekaMindCell = z.infer<typeof AI33_6Step5V3_EurekaMindCell>;
 
 export const AI33_6Step5V3_EurekaMindData = z.looseObject({
   /** Mind map cell list, containing all nodes and connection line information */
-  "cells": z.array(AI33_6Step5V3_EurekaMindCell),
+  cells: z.array(AI33_6Step5V3_EurekaMindCell),
   /** Mind map title, describing the problem or topic */
-  "title": z.string(),
+  title: z.string(),
 });
 export type AI33_6Step5V3_EurekaMindData = z.infer<typeof AI33_6Step5V3_EurekaMindData>;
 
 export const AI33_6Step5V3_FindSolutionResultResponseV3 = z.looseObject({
   /** Return status value（SUCCEED,RUNNING,FAILED） */
-  "status": z.string().nullish(),
-  "solution": AI33_6Step5V3_EurekaMindData.nullish(),
+  status: z.string().nullish(),
+  solution: AI33_6Step5V3_EurekaMindData.nullish(),
 });
 export type AI33_6Step5V3_FindSolutionResultResponseV3 = z.infer<typeof AI33_6Step5V3_FindSolutionResultResponseV3>;
 
 export const AI33_6Step5V3Response = z.looseObject({
-  "data": AI33_6Step5V3_FindSolutionResultResponseV3.nullish(),
+  data: AI33_6Step5V3_FindSolutionResultResponseV3.nullish(),
   /** Status */
-  "status": z.boolean(),
+  status: z.boolean(),
   /** Error Message */
-  "error_msg": z.string().nullish(),
+  error_msg: z.string().nullish(),
   /** Error Code */
-  "error_code": z.number(),
+  error_code: z.number(),
 });
 export type AI33_6Step5V3Response = z.infer<typeof AI33_6Step5V3Response>;

@@ -3,37 +3,37 @@ import { z } from 'zod';
 
 export const AI34_1QuickSearchReportCreationRequest = z.looseObject({
   /** Whether to automatically generate directories */
-  "auto_directory": z.boolean().optional(),
+  auto_directory: z.boolean().optional(),
   /** Technical issues requiring the creation of quick-search reports */
-  "technical_issues": z.string(),
+  technical_issues: z.string(),
 });
 export type AI34_1QuickSearchReportCreationRequest = z.infer<typeof AI34_1QuickSearchReportCreationRequest>;
 
 export const AI34_1QuickSearchReportCreation_AnalysisDirectoryDTO = z.looseObject({
   /** Catalog identifier  TECH_RESEARCH_TECHNICAL_BACKGROUND/TECH_RESEARCH_MARKET_ANALYSIS/TECH_RESEARCH_TECHNOLOGY_STATUS_CHALLENGES/TECH_RESEARCH_EVOLUTION_PATH/TECH_RESEARCH_HEAD_PLAYER_ANALYSIS/TECH_RESEARCH_TECHNICAL_SCHEME_REVIEW/TECH_RESEARCH_KEY_PATENT_INTERPRETATION/TECH_RESEARCH_IDEA_SUMMARY/TECH_RESEARCH_CUSTOM_MODULE_1/TECH_RESEARCH_CUSTOM_MODULE_2 Only TECH_RESEARCH_CUSTOM_MODULE_1/TECH_RESEARCH_CUSTOM_MODULE_2 can be modified */
-  "key": z.string(),
+  key: z.string(),
   /** Directory name */
-  "name": z.string(),
+  name: z.string(),
   /** Directory type */
-  "source_type": z.string(),
+  source_type: z.string(),
 });
 export type AI34_1QuickSearchReportCreation_AnalysisDirectoryDTO = z.infer<typeof AI34_1QuickSearchReportCreation_AnalysisDirectoryDTO>;
 
 export const AI34_1QuickSearchReportCreation_QuickSearchReportResponse = z.looseObject({
   /** Create the ID of the quick-search report */
-  "report_id": z.string().nullish(),
+  report_id: z.string().nullish(),
   /** Create the directory of the quick-search report */
-  "analysis_directory": z.array(AI34_1QuickSearchReportCreation_AnalysisDirectoryDTO).nullish(),
+  analysis_directory: z.array(AI34_1QuickSearchReportCreation_AnalysisDirectoryDTO).nullish(),
 });
 export type AI34_1QuickSearchReportCreation_QuickSearchReportResponse = z.infer<typeof AI34_1QuickSearchReportCreation_QuickSearchReportResponse>;
 
 export const AI34_1QuickSearchReportCreationResponse = z.looseObject({
-  "data": AI34_1QuickSearchReportCreation_QuickSearchReportResponse.nullish(),
+  data: AI34_1QuickSearchReportCreation_QuickSearchReportResponse.nullish(),
   /** Status */
-  "status": z.boolean(),
+  status: z.boolean(),
   /** Error Message */
-  "error_msg": z.string().nullish(),
+  error_msg: z.string().nullish(),
   /** Error Code */
-  "error_code": z.number(),
+  error_code: z.number(),
 });
 export type AI34_1QuickSearchReportCreationResponse = z.infer<typeof AI34_1QuickSearchReportCreationResponse>;

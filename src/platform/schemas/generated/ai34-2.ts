@@ -3,39 +3,39 @@ import { z } from 'zod';
 
 export const AI34_2CreationCustomDir_AnalysisDirectoryDTO = z.looseObject({
   /** Catalog identifier  TECH_RESEARCH_TECHNICAL_BACKGROUND/TECH_RESEARCH_MARKET_ANALYSIS/TECH_RESEARCH_TECHNOLOGY_STATUS_CHALLENGES/TECH_RESEARCH_EVOLUTION_PATH/TECH_RESEARCH_HEAD_PLAYER_ANALYSIS/TECH_RESEARCH_TECHNICAL_SCHEME_REVIEW/TECH_RESEARCH_KEY_PATENT_INTERPRETATION/TECH_RESEARCH_IDEA_SUMMARY/TECH_RESEARCH_CUSTOM_MODULE_1/TECH_RESEARCH_CUSTOM_MODULE_2 Only TECH_RESEARCH_CUSTOM_MODULE_1/TECH_RESEARCH_CUSTOM_MODULE_2 can be modified */
-  "key": z.string(),
+  key: z.string(),
   /** Directory name */
-  "name": z.string(),
+  name: z.string(),
   /** Directory type */
-  "source_type": z.string(),
+  source_type: z.string(),
 });
 export type AI34_2CreationCustomDir_AnalysisDirectoryDTO = z.infer<typeof AI34_2CreationCustomDir_AnalysisDirectoryDTO>;
 
 export const AI34_2CreationCustomDirRequest = z.looseObject({
   /** Create the directory of the quick-search report */
-  "analysis_directory": z.array(AI34_2CreationCustomDir_AnalysisDirectoryDTO),
+  analysis_directory: z.array(AI34_2CreationCustomDir_AnalysisDirectoryDTO),
   /** Create the ID of the quick-search report */
-  "report_id": z.string(),
+  report_id: z.string(),
   /** Technical issues requiring the creation of quick-search reports */
-  "technical_issues": z.string(),
+  technical_issues: z.string(),
 });
 export type AI34_2CreationCustomDirRequest = z.infer<typeof AI34_2CreationCustomDirRequest>;
 
 export const AI34_2CreationCustomDir_QuickSearchReportResponse = z.looseObject({
   /** Create the ID of the quick-search report */
-  "report_id": z.string().nullish(),
+  report_id: z.string().nullish(),
   /** Create the directory of the quick-search report */
-  "analysis_directory": z.array(AI34_2CreationCustomDir_AnalysisDirectoryDTO).nullish(),
+  analysis_directory: z.array(AI34_2CreationCustomDir_AnalysisDirectoryDTO).nullish(),
 });
 export type AI34_2CreationCustomDir_QuickSearchReportResponse = z.infer<typeof AI34_2CreationCustomDir_QuickSearchReportResponse>;
 
 export const AI34_2CreationCustomDirResponse = z.looseObject({
-  "data": AI34_2CreationCustomDir_QuickSearchReportResponse.nullish(),
+  data: AI34_2CreationCustomDir_QuickSearchReportResponse.nullish(),
   /** Status */
-  "status": z.boolean(),
+  status: z.boolean(),
   /** Error Message */
-  "error_msg": z.string().nullish(),
+  error_msg: z.string().nullish(),
   /** Error Code */
-  "error_code": z.number(),
+  error_code: z.number(),
 });
 export type AI34_2CreationCustomDirResponse = z.infer<typeof AI34_2CreationCustomDirResponse>;

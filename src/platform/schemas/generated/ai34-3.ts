@@ -3,23 +3,23 @@ import { z } from 'zod';
 
 export const AI34_3QuickSearchReportQuery_QueryQuickSearchReportResponse = z.looseObject({
   /** URL of the quick-search report */
-  "report_url": z.string().nullish(),
+  report_url: z.string().nullish(),
   /** Return status value（SUCCEED,RUNNING,FAILED） */
-  "report_status": z.string().nullish(),
+  report_status: z.string().nullish(),
   /** Head player analysis */
-  "head_player_analysis": z.looseObject({}).nullish(),
+  head_player_analysis: z.looseObject({}).nullish(),
   /** Key patent interpretation */
-  "key_patent_interpretation": z.looseObject({}).nullish(),
+  key_patent_interpretation: z.looseObject({}).nullish(),
 });
 export type AI34_3QuickSearchReportQuery_QueryQuickSearchReportResponse = z.infer<typeof AI34_3QuickSearchReportQuery_QueryQuickSearchReportResponse>;
 
 export const AI34_3QuickSearchReportQueryResponse = z.looseObject({
-  "data": AI34_3QuickSearchReportQuery_QueryQuickSearchReportResponse.nullish(),
+  data: AI34_3QuickSearchReportQuery_QueryQuickSearchReportResponse.nullish(),
   /** Status */
-  "status": z.boolean(),
+  status: z.boolean(),
   /** Error Message */
-  "error_msg": z.string().nullish(),
+  error_msg: z.string().nullish(),
   /** Error Code */
-  "error_code": z.number(),
+  error_code: z.number(),
 });
 export type AI34_3QuickSearchReportQueryResponse = z.infer<typeof AI34_3QuickSearchReportQueryResponse>;

@@ -3,29 +3,29 @@ import { z } from 'zod';
 
 export const AI35_1NoveltySearchSubmitRequest = z.looseObject({
   /** User input technical description */
-  "input": z.string(),
+  input: z.string(),
   /** Language type */
-  "lang": z.string(),
+  lang: z.string(),
   /** Publication date end */
-  "pbd_end": z.string().optional(),
+  pbd_end: z.string().optional(),
   /** Publication date start */
-  "pbd_start": z.string().optional(),
+  pbd_start: z.string().optional(),
 });
 export type AI35_1NoveltySearchSubmitRequest = z.infer<typeof AI35_1NoveltySearchSubmitRequest>;
 
 export const AI35_1NoveltySearchSubmit_AsyncTaskIdResponse = z.looseObject({
   /** Task id */
-  "task_id": z.string().nullish(),
+  task_id: z.string().nullish(),
 });
 export type AI35_1NoveltySearchSubmit_AsyncTaskIdResponse = z.infer<typeof AI35_1NoveltySearchSubmit_AsyncTaskIdResponse>;
 
 export const AI35_1NoveltySearchSubmitResponse = z.looseObject({
-  "data": AI35_1NoveltySearchSubmit_AsyncTaskIdResponse.nullish(),
+  data: AI35_1NoveltySearchSubmit_AsyncTaskIdResponse.nullish(),
   /** Status */
-  "status": z.boolean(),
+  status: z.boolean(),
   /** Error Message */
-  "error_msg": z.string().nullish(),
+  error_msg: z.string().nullish(),
   /** Error Code */
-  "error_code": z.number(),
+  error_code: z.number(),
 });
 export type AI35_1NoveltySearchSubmitResponse = z.infer<typeof AI35_1NoveltySearchSubmitResponse>;

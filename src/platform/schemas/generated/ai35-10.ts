@@ -3,25 +3,25 @@ import { z } from 'zod';
 
 export const AI35_10NoveltySearchExportRequest = z.looseObject({
   /** Task id */
-  "task_id": z.string(),
+  task_id: z.string(),
   /** Title */
-  "title": z.string(),
+  title: z.string(),
 });
 export type AI35_10NoveltySearchExportRequest = z.infer<typeof AI35_10NoveltySearchExportRequest>;
 
 export const AI35_10NoveltySearchExport_AsyncTaskIdResponse = z.looseObject({
   /** Task id */
-  "task_id": z.string().nullish(),
+  task_id: z.string().nullish(),
 });
 export type AI35_10NoveltySearchExport_AsyncTaskIdResponse = z.infer<typeof AI35_10NoveltySearchExport_AsyncTaskIdResponse>;
 
 export const AI35_10NoveltySearchExportResponse = z.looseObject({
-  "data": AI35_10NoveltySearchExport_AsyncTaskIdResponse.nullish(),
+  data: AI35_10NoveltySearchExport_AsyncTaskIdResponse.nullish(),
   /** Status */
-  "status": z.boolean(),
+  status: z.boolean(),
   /** Error Message */
-  "error_msg": z.string().nullish(),
+  error_msg: z.string().nullish(),
   /** Error Code */
-  "error_code": z.number(),
+  error_code: z.number(),
 });
 export type AI35_10NoveltySearchExportResponse = z.infer<typeof AI35_10NoveltySearchExportResponse>;

@@ -3,27 +3,27 @@ import { z } from 'zod';
 
 export const AI35_11ReportGetRequest = z.looseObject({
   /** Task id */
-  "task_id": z.string(),
+  task_id: z.string(),
 });
 export type AI35_11ReportGetRequest = z.infer<typeof AI35_11ReportGetRequest>;
 
 export const AI35_11ReportGet_NoveltySearchDownloadResponse = z.looseObject({
   /** Export Status (1: Exporting, 2: Export successful, 3: Report generation exception) */
-  "status": z.number().nullish(),
+  status: z.number().nullish(),
   /** task_id of the technical survey report */
-  "task_id": z.string().nullish(),
+  task_id: z.string().nullish(),
   /** Report file download link (returned when export status is successful) */
-  "report_url": z.string().nullish(),
+  report_url: z.string().nullish(),
 });
 export type AI35_11ReportGet_NoveltySearchDownloadResponse = z.infer<typeof AI35_11ReportGet_NoveltySearchDownloadResponse>;
 
 export const AI35_11ReportGetResponse = z.looseObject({
-  "data": AI35_11ReportGet_NoveltySearchDownloadResponse.nullish(),
+  data: AI35_11ReportGet_NoveltySearchDownloadResponse.nullish(),
   /** Status */
-  "status": z.boolean(),
+  status: z.boolean(),
   /** Error Message */
-  "error_msg": z.string().nullish(),
+  error_msg: z.string().nullish(),
   /** Error Code */
-  "error_code": z.number(),
+  error_code: z.number(),
 });
 export type AI35_11ReportGetResponse = z.infer<typeof AI35_11ReportGetResponse>;

@@ -3,98 +3,100 @@ import { z } from 'zod';
 
 export const AI35_12ComparisonGenerate_FeatureComparisonRequestDTO = z.looseObject({
   /** Whether the newly added patent is selected for literature confirmation by default */
-  "add_patent_selected": z.boolean().optional(),
+  add_patent_selected: z.boolean().optional(),
   /** Whether to add patent */
-  "is_add_patent": z.boolean().optional(),
+  is_add_patent: z.boolean().optional(),
   /** Patent PN number */
-  "pn": z.string(),
+  pn: z.string(),
 });
 export type AI35_12ComparisonGenerate_FeatureComparisonRequestDTO = z.infer<typeof AI35_12ComparisonGenerate_FeatureComparisonRequestDTO>;
 
 export const AI35_12ComparisonGenerate_NoveltySearchFeatureExtractDataDTO = z.looseObject({
   /** Feature elements */
-  "feature_elements": z.string().optional(),
+  feature_elements: z.string().optional(),
   /** Feature function */
-  "feature_function": z.string().optional(),
+  feature_function: z.string().optional(),
   /** Feature number */
-  "feature_num": z.string().optional(),
+  feature_num: z.string().optional(),
   /** Feature text */
-  "feature_text": z.string().optional(),
+  feature_text: z.string().optional(),
   /** Original feature text */
-  "feature_text_original": z.string().optional(),
+  feature_text_original: z.string().optional(),
   /** Feature weight */
-  "feature_weight": z.string().optional(),
+  feature_weight: z.string().optional(),
   /** Feature weight reason */
-  "feature_weight_reason": z.string().optional(),
+  feature_weight_reason: z.string().optional(),
   /** Selected */
-  "selected": z.boolean().optional(),
+  selected: z.boolean().optional(),
   /** User added */
-  "user_add": z.boolean().optional(),
+  user_add: z.boolean().optional(),
 });
-export type AI35_12ComparisonGenerate_NoveltySearchFeatureExtractDataDTO = z.infer<typeof AI35_12ComparisonGenerate_NoveltySearchFeatureExtractDataDTO>;
+export type AI35_12ComparisonGenerate_NoveltySearchFeatureExtractDataDTO = z.infer<
+  typeof AI35_12ComparisonGenerate_NoveltySearchFeatureExtractDataDTO
+>;
 
 export const AI35_12ComparisonGenerateRequest = z.looseObject({
-  "request": AI35_12ComparisonGenerate_FeatureComparisonRequestDTO,
+  request: AI35_12ComparisonGenerate_FeatureComparisonRequestDTO,
   /** Technical features list */
-  "tech_features": z.array(AI35_12ComparisonGenerate_NoveltySearchFeatureExtractDataDTO),
+  tech_features: z.array(AI35_12ComparisonGenerate_NoveltySearchFeatureExtractDataDTO),
 });
 export type AI35_12ComparisonGenerateRequest = z.infer<typeof AI35_12ComparisonGenerateRequest>;
 
 export const AI35_12ComparisonGenerate_FeatureComparisonFinalResClaim = z.looseObject({
   /** Claim number (claim 1, claim 2, claim 3) */
-  "claim_num": z.number().nullish(),
+  claim_num: z.number().nullish(),
   /** Claim original text */
-  "claim_text": z.string().nullish(),
+  claim_text: z.string().nullish(),
 });
 export type AI35_12ComparisonGenerate_FeatureComparisonFinalResClaim = z.infer<typeof AI35_12ComparisonGenerate_FeatureComparisonFinalResClaim>;
 
 export const AI35_12ComparisonGenerate_FeatureComparisonFinalResFeature = z.looseObject({
   /** CC tag type */
-  "type": z.string().nullish(),
+  type: z.string().nullish(),
   /** Score */
-  "score": z.number().nullish(),
+  score: z.number().nullish(),
   /** Difference identifier */
-  "differ": z.string().nullish(),
+  differ: z.string().nullish(),
   /** Disclosure score */
-  "public_score": z.number().nullish(),
+  public_score: z.number().nullish(),
   /** Technical feature */
-  "tech_feature": z.string().nullish(),
+  tech_feature: z.string().nullish(),
   /** Comparison feature */
-  "comparison_feature": z.string().nullish(),
+  comparison_feature: z.string().nullish(),
 });
 export type AI35_12ComparisonGenerate_FeatureComparisonFinalResFeature = z.infer<typeof AI35_12ComparisonGenerate_FeatureComparisonFinalResFeature>;
 
 export const AI35_12ComparisonGenerate_FeatureComparisonFinalResItem = z.looseObject({
   /** Language */
-  "lang": z.string().nullish(),
+  lang: z.string().nullish(),
   /** Claims original text list */
-  "claims": z.array(AI35_12ComparisonGenerate_FeatureComparisonFinalResClaim).nullish(),
+  claims: z.array(AI35_12ComparisonGenerate_FeatureComparisonFinalResClaim).nullish(),
   /** Document */
-  "document": z.string().nullish(),
+  document: z.string().nullish(),
   /** Feature list */
-  "features": z.array(AI35_12ComparisonGenerate_FeatureComparisonFinalResFeature).nullish(),
+  features: z.array(AI35_12ComparisonGenerate_FeatureComparisonFinalResFeature).nullish(),
   /** Patent ID */
-  "patent_id": z.string().nullish(),
+  patent_id: z.string().nullish(),
   /** Disclosure score */
-  "public_score": z.number().nullish(),
+  public_score: z.number().nullish(),
 });
 export type AI35_12ComparisonGenerate_FeatureComparisonFinalResItem = z.infer<typeof AI35_12ComparisonGenerate_FeatureComparisonFinalResItem>;
 
 export const AI35_12ComparisonGenerate_FeatureComparisonResponseDTO = z.looseObject({
   /** Final results */
-  "final_res": z.array(AI35_12ComparisonGenerate_FeatureComparisonFinalResItem).nullish(),
+  final_res: z.array(AI35_12ComparisonGenerate_FeatureComparisonFinalResItem).nullish(),
   /** Threshold */
-  "threshold": z.number().nullish(),
+  threshold: z.number().nullish(),
 });
 export type AI35_12ComparisonGenerate_FeatureComparisonResponseDTO = z.infer<typeof AI35_12ComparisonGenerate_FeatureComparisonResponseDTO>;
 
 export const AI35_12ComparisonGenerateResponse = z.looseObject({
-  "data": AI35_12ComparisonGenerate_FeatureComparisonResponseDTO.nullish(),
+  data: AI35_12ComparisonGenerate_FeatureComparisonResponseDTO.nullish(),
   /** Status */
-  "status": z.boolean(),
+  status: z.boolean(),
   /** Error Message */
-  "error_msg": z.string().nullish(),
+  error_msg: z.string().nullish(),
   /** Error Code */
-  "error_code": z.number(),
+  error_code: z.number(),
 });
 export type AI35_12ComparisonGenerateResponse = z.infer<typeof AI35_12ComparisonGenerateResponse>;

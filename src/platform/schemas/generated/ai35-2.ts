@@ -3,25 +3,25 @@ import { z } from 'zod';
 
 export const AI35_2TechSolutionGetRequest = z.looseObject({
   /** Task id */
-  "task_id": z.string(),
+  task_id: z.string(),
 });
 export type AI35_2TechSolutionGetRequest = z.infer<typeof AI35_2TechSolutionGetRequest>;
 
 export const AI35_2TechSolutionGet_NoveltySearchTechSolutionResponse = z.looseObject({
   /** Task status (1: running, 2: successful, 3: generation exception). */
-  "status": z.number().nullish(),
+  status: z.number().nullish(),
   /** Novelty search summary data */
-  "tech_solution": z.string().nullish(),
+  tech_solution: z.string().nullish(),
 });
 export type AI35_2TechSolutionGet_NoveltySearchTechSolutionResponse = z.infer<typeof AI35_2TechSolutionGet_NoveltySearchTechSolutionResponse>;
 
 export const AI35_2TechSolutionGetResponse = z.looseObject({
-  "data": AI35_2TechSolutionGet_NoveltySearchTechSolutionResponse.nullish(),
+  data: AI35_2TechSolutionGet_NoveltySearchTechSolutionResponse.nullish(),
   /** Status */
-  "status": z.boolean(),
+  status: z.boolean(),
   /** Error Message */
-  "error_msg": z.string().nullish(),
+  error_msg: z.string().nullish(),
   /** Error Code */
-  "error_code": z.number(),
+  error_code: z.number(),
 });
 export type AI35_2TechSolutionGetResponse = z.infer<typeof AI35_2TechSolutionGetResponse>;

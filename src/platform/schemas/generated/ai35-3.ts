@@ -3,25 +3,25 @@ import { z } from 'zod';
 
 export const AI35_3TechSolutionUpdateRequest = z.looseObject({
   /** Task id */
-  "task_id": z.string(),
+  task_id: z.string(),
   /** Tech Solution */
-  "tech_solution": z.string().optional(),
+  tech_solution: z.string().optional(),
 });
 export type AI35_3TechSolutionUpdateRequest = z.infer<typeof AI35_3TechSolutionUpdateRequest>;
 
 export const AI35_3TechSolutionUpdate_AsyncTaskIdResponse = z.looseObject({
   /** Task id */
-  "task_id": z.string().nullish(),
+  task_id: z.string().nullish(),
 });
 export type AI35_3TechSolutionUpdate_AsyncTaskIdResponse = z.infer<typeof AI35_3TechSolutionUpdate_AsyncTaskIdResponse>;
 
 export const AI35_3TechSolutionUpdateResponse = z.looseObject({
-  "data": AI35_3TechSolutionUpdate_AsyncTaskIdResponse.nullish(),
+  data: AI35_3TechSolutionUpdate_AsyncTaskIdResponse.nullish(),
   /** Status */
-  "status": z.boolean(),
+  status: z.boolean(),
   /** Error Message */
-  "error_msg": z.string().nullish(),
+  error_msg: z.string().nullish(),
   /** Error Code */
-  "error_code": z.number(),
+  error_code: z.number(),
 });
 export type AI35_3TechSolutionUpdateResponse = z.infer<typeof AI35_3TechSolutionUpdateResponse>;

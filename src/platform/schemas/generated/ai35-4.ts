@@ -3,47 +3,47 @@ import { z } from 'zod';
 
 export const AI35_4FeatureExtractRequest = z.looseObject({
   /** Task id */
-  "task_id": z.string(),
+  task_id: z.string(),
 });
 export type AI35_4FeatureExtractRequest = z.infer<typeof AI35_4FeatureExtractRequest>;
 
 export const AI35_4FeatureExtract_NoveltySearchFeatureExtractDataDTO = z.looseObject({
   /** Selected */
-  "selected": z.boolean().nullish(),
+  selected: z.boolean().nullish(),
   /** User added */
-  "user_add": z.boolean().nullish(),
+  user_add: z.boolean().nullish(),
   /** Feature number */
-  "feature_num": z.string().nullish(),
+  feature_num: z.string().nullish(),
   /** Feature text */
-  "feature_text": z.string().nullish(),
+  feature_text: z.string().nullish(),
   /** Feature weight */
-  "feature_weight": z.string().nullish(),
+  feature_weight: z.string().nullish(),
   /** Feature elements */
-  "feature_elements": z.string().nullish(),
+  feature_elements: z.string().nullish(),
   /** Feature function */
-  "feature_function": z.string().nullish(),
+  feature_function: z.string().nullish(),
   /** Original feature text */
-  "feature_text_original": z.string().nullish(),
+  feature_text_original: z.string().nullish(),
   /** Feature weight reason */
-  "feature_weight_reason": z.string().nullish(),
+  feature_weight_reason: z.string().nullish(),
 });
 export type AI35_4FeatureExtract_NoveltySearchFeatureExtractDataDTO = z.infer<typeof AI35_4FeatureExtract_NoveltySearchFeatureExtractDataDTO>;
 
 export const AI35_4FeatureExtract_NoveltySearchFeatureExtractResDTO = z.looseObject({
   /** Technical features list */
-  "data": z.array(AI35_4FeatureExtract_NoveltySearchFeatureExtractDataDTO).nullish(),
+  data: z.array(AI35_4FeatureExtract_NoveltySearchFeatureExtractDataDTO).nullish(),
   /** Task status (1: running, 2: successful, 3: generation exception). */
-  "status": z.number().nullish(),
+  status: z.number().nullish(),
 });
 export type AI35_4FeatureExtract_NoveltySearchFeatureExtractResDTO = z.infer<typeof AI35_4FeatureExtract_NoveltySearchFeatureExtractResDTO>;
 
 export const AI35_4FeatureExtractResponse = z.looseObject({
-  "data": AI35_4FeatureExtract_NoveltySearchFeatureExtractResDTO.nullish(),
+  data: AI35_4FeatureExtract_NoveltySearchFeatureExtractResDTO.nullish(),
   /** Status */
-  "status": z.boolean(),
+  status: z.boolean(),
   /** Error Message */
-  "error_msg": z.string().nullish(),
+  error_msg: z.string().nullish(),
   /** Error Code */
-  "error_code": z.number(),
+  error_code: z.number(),
 });
 export type AI35_4FeatureExtractResponse = z.infer<typeof AI35_4FeatureExtractResponse>;

@@ -3,47 +3,47 @@ import { z } from 'zod';
 
 export const AI35_5FeatureConfirm_NoveltySearchFeatureExtractDataDTO = z.looseObject({
   /** Feature elements */
-  "feature_elements": z.string().optional(),
+  feature_elements: z.string().optional(),
   /** Feature function */
-  "feature_function": z.string().optional(),
+  feature_function: z.string().optional(),
   /** Feature number */
-  "feature_num": z.string().optional(),
+  feature_num: z.string().optional(),
   /** Feature text */
-  "feature_text": z.string().optional(),
+  feature_text: z.string().optional(),
   /** Original feature text */
-  "feature_text_original": z.string().optional(),
+  feature_text_original: z.string().optional(),
   /** Feature weight */
-  "feature_weight": z.string().optional(),
+  feature_weight: z.string().optional(),
   /** Feature weight reason */
-  "feature_weight_reason": z.string().optional(),
+  feature_weight_reason: z.string().optional(),
   /** Selected */
-  "selected": z.boolean().optional(),
+  selected: z.boolean().optional(),
   /** User added */
-  "user_add": z.boolean().optional(),
+  user_add: z.boolean().optional(),
 });
 export type AI35_5FeatureConfirm_NoveltySearchFeatureExtractDataDTO = z.infer<typeof AI35_5FeatureConfirm_NoveltySearchFeatureExtractDataDTO>;
 
 export const AI35_5FeatureConfirmRequest = z.looseObject({
   /** Task id */
-  "task_id": z.string(),
+  task_id: z.string(),
   /** Technical features list */
-  "tech_features": z.array(AI35_5FeatureConfirm_NoveltySearchFeatureExtractDataDTO).optional(),
+  tech_features: z.array(AI35_5FeatureConfirm_NoveltySearchFeatureExtractDataDTO).optional(),
 });
 export type AI35_5FeatureConfirmRequest = z.infer<typeof AI35_5FeatureConfirmRequest>;
 
 export const AI35_5FeatureConfirm_AsyncTaskIdResponse = z.looseObject({
   /** Task id */
-  "task_id": z.string().nullish(),
+  task_id: z.string().nullish(),
 });
 export type AI35_5FeatureConfirm_AsyncTaskIdResponse = z.infer<typeof AI35_5FeatureConfirm_AsyncTaskIdResponse>;
 
 export const AI35_5FeatureConfirmResponse = z.looseObject({
-  "data": AI35_5FeatureConfirm_AsyncTaskIdResponse.nullish(),
+  data: AI35_5FeatureConfirm_AsyncTaskIdResponse.nullish(),
   /** Status */
-  "status": z.boolean(),
+  status: z.boolean(),
   /** Error Message */
-  "error_msg": z.string().nullish(),
+  error_msg: z.string().nullish(),
   /** Error Code */
-  "error_code": z.number(),
+  error_code: z.number(),
 });
 export type AI35_5FeatureConfirmResponse = z.infer<typeof AI35_5FeatureConfirmResponse>;

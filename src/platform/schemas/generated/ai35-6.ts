@@ -3,61 +3,61 @@ import { z } from 'zod';
 
 export const AI35_6RetrievalElementsRequest = z.looseObject({
   /** Task id */
-  "task_id": z.string(),
+  task_id: z.string(),
 });
 export type AI35_6RetrievalElementsRequest = z.infer<typeof AI35_6RetrievalElementsRequest>;
 
 export const AI35_6RetrievalElements_BasicElement = z.looseObject({
   /** Keyword */
-  "key": z.string().nullish(),
+  key: z.string().nullish(),
   /** Source */
-  "source": z.string().nullish(),
+  source: z.string().nullish(),
 });
 export type AI35_6RetrievalElements_BasicElement = z.infer<typeof AI35_6RetrievalElements_BasicElement>;
 
 export const AI35_6RetrievalElements_Element = z.looseObject({
   /** IPC classification list */
-  "ipc": z.array(AI35_6RetrievalElements_BasicElement).nullish(),
-  "word": AI35_6RetrievalElements_BasicElement.nullish(),
+  ipc: z.array(AI35_6RetrievalElements_BasicElement).nullish(),
+  word: AI35_6RetrievalElements_BasicElement.nullish(),
   /** Extended keywords list */
-  "extend": z.array(AI35_6RetrievalElements_BasicElement).nullish(),
+  extend: z.array(AI35_6RetrievalElements_BasicElement).nullish(),
 });
 export type AI35_6RetrievalElements_Element = z.infer<typeof AI35_6RetrievalElements_Element>;
 
 export const AI35_6RetrievalElements_NoveltySearchElementDataDTO = z.looseObject({
   /** Expression list */
-  "express": z.array(AI35_6RetrievalElements_Element).nullish(),
+  express: z.array(AI35_6RetrievalElements_Element).nullish(),
   /** Selected */
-  "selected": z.boolean().nullish(),
+  selected: z.boolean().nullish(),
   /** Feature type (topic_search: topic elements, key_search: key elements, sup_search: supplementary elements) */
-  "feature_type": z.string().nullish(),
+  feature_type: z.string().nullish(),
   /** Original feature text */
-  "feature_text_original": z.string().nullish(),
+  feature_text_original: z.string().nullish(),
 });
 export type AI35_6RetrievalElements_NoveltySearchElementDataDTO = z.infer<typeof AI35_6RetrievalElements_NoveltySearchElementDataDTO>;
 
 export const AI35_6RetrievalElements_NoveltySearchElementResDTO = z.looseObject({
   /** Retrieval elements list */
-  "list": z.array(AI35_6RetrievalElements_NoveltySearchElementDataDTO).nullish(),
+  list: z.array(AI35_6RetrievalElements_NoveltySearchElementDataDTO).nullish(),
   /** Family merge enabled */
-  "family_merge_enabled": z.boolean().nullish(),
+  family_merge_enabled: z.boolean().nullish(),
 });
 export type AI35_6RetrievalElements_NoveltySearchElementResDTO = z.infer<typeof AI35_6RetrievalElements_NoveltySearchElementResDTO>;
 
 export const AI35_6RetrievalElements_NoveltySearchElementResponse = z.looseObject({
   /** Task status (1: running, 2: successful, 3: generation exception). */
-  "status": z.number().nullish(),
-  "elements": AI35_6RetrievalElements_NoveltySearchElementResDTO.nullish(),
+  status: z.number().nullish(),
+  elements: AI35_6RetrievalElements_NoveltySearchElementResDTO.nullish(),
 });
 export type AI35_6RetrievalElements_NoveltySearchElementResponse = z.infer<typeof AI35_6RetrievalElements_NoveltySearchElementResponse>;
 
 export const AI35_6RetrievalElementsResponse = z.looseObject({
-  "data": AI35_6RetrievalElements_NoveltySearchElementResponse.nullish(),
+  data: AI35_6RetrievalElements_NoveltySearchElementResponse.nullish(),
   /** Status */
-  "status": z.boolean(),
+  status: z.boolean(),
   /** Error Message */
-  "error_msg": z.string().nullish(),
+  error_msg: z.string().nullish(),
   /** Error Code */
-  "error_code": z.number(),
+  error_code: z.number(),
 });
 export type AI35_6RetrievalElementsResponse = z.infer<typeof AI35_6RetrievalElementsResponse>;

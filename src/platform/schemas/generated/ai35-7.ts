@@ -3,61 +3,61 @@ import { z } from 'zod';
 
 export const AI35_7NoveltySearchAgentSearch_BasicElement = z.looseObject({
   /** Keyword */
-  "key": z.string().optional(),
+  key: z.string().optional(),
   /** Source */
-  "source": z.string().optional(),
+  source: z.string().optional(),
 });
 export type AI35_7NoveltySearchAgentSearch_BasicElement = z.infer<typeof AI35_7NoveltySearchAgentSearch_BasicElement>;
 
 export const AI35_7NoveltySearchAgentSearch_Element = z.looseObject({
   /** Extended keywords list */
-  "extend": z.array(AI35_7NoveltySearchAgentSearch_BasicElement).optional(),
+  extend: z.array(AI35_7NoveltySearchAgentSearch_BasicElement).optional(),
   /** IPC classification list */
-  "ipc": z.array(AI35_7NoveltySearchAgentSearch_BasicElement).optional(),
-  "word": AI35_7NoveltySearchAgentSearch_BasicElement.optional(),
+  ipc: z.array(AI35_7NoveltySearchAgentSearch_BasicElement).optional(),
+  word: AI35_7NoveltySearchAgentSearch_BasicElement.optional(),
 });
 export type AI35_7NoveltySearchAgentSearch_Element = z.infer<typeof AI35_7NoveltySearchAgentSearch_Element>;
 
 export const AI35_7NoveltySearchAgentSearch_NoveltySearchElementDataDTO = z.looseObject({
   /** Expression list */
-  "express": z.array(AI35_7NoveltySearchAgentSearch_Element).optional(),
+  express: z.array(AI35_7NoveltySearchAgentSearch_Element).optional(),
   /** Original feature text */
-  "feature_text_original": z.string().optional(),
+  feature_text_original: z.string().optional(),
   /** Feature type (topic_search: topic elements, key_search: key elements, sup_search: supplementary elements) */
-  "feature_type": z.string().optional(),
+  feature_type: z.string().optional(),
   /** Selected */
-  "selected": z.boolean().optional(),
+  selected: z.boolean().optional(),
 });
 export type AI35_7NoveltySearchAgentSearch_NoveltySearchElementDataDTO = z.infer<typeof AI35_7NoveltySearchAgentSearch_NoveltySearchElementDataDTO>;
 
 export const AI35_7NoveltySearchAgentSearch_NoveltySearchElementResDTO = z.looseObject({
   /** Family merge enabled */
-  "family_merge_enabled": z.boolean().optional(),
+  family_merge_enabled: z.boolean().optional(),
   /** Retrieval elements list */
-  "list": z.array(AI35_7NoveltySearchAgentSearch_NoveltySearchElementDataDTO).optional(),
+  list: z.array(AI35_7NoveltySearchAgentSearch_NoveltySearchElementDataDTO).optional(),
 });
 export type AI35_7NoveltySearchAgentSearch_NoveltySearchElementResDTO = z.infer<typeof AI35_7NoveltySearchAgentSearch_NoveltySearchElementResDTO>;
 
 export const AI35_7NoveltySearchAgentSearchRequest = z.looseObject({
-  "elements": AI35_7NoveltySearchAgentSearch_NoveltySearchElementResDTO,
+  elements: AI35_7NoveltySearchAgentSearch_NoveltySearchElementResDTO,
   /** Task id */
-  "task_id": z.string(),
+  task_id: z.string(),
 });
 export type AI35_7NoveltySearchAgentSearchRequest = z.infer<typeof AI35_7NoveltySearchAgentSearchRequest>;
 
 export const AI35_7NoveltySearchAgentSearch_AsyncTaskIdResponse = z.looseObject({
   /** Task id */
-  "task_id": z.string().nullish(),
+  task_id: z.string().nullish(),
 });
 export type AI35_7NoveltySearchAgentSearch_AsyncTaskIdResponse = z.infer<typeof AI35_7NoveltySearchAgentSearch_AsyncTaskIdResponse>;
 
 export const AI35_7NoveltySearchAgentSearchResponse = z.looseObject({
-  "data": AI35_7NoveltySearchAgentSearch_AsyncTaskIdResponse.nullish(),
+  data: AI35_7NoveltySearchAgentSearch_AsyncTaskIdResponse.nullish(),
   /** Status */
-  "status": z.boolean(),
+  status: z.boolean(),
   /** Error Message */
-  "error_msg": z.string().nullish(),
+  error_msg: z.string().nullish(),
   /** Error Code */
-  "error_code": z.number(),
+  error_code: z.number(),
 });
 export type AI35_7NoveltySearchAgentSearchResponse = z.infer<typeof AI35_7NoveltySearchAgentSearchResponse>;

@@ -3,181 +3,181 @@ import { z } from 'zod';
 
 export const AI35_8NoveltySearchAgentResultRequest = z.looseObject({
   /** Unique task identifier, returned by submit task API */
-  "task_id": z.string(),
+  task_id: z.string(),
 });
 export type AI35_8NoveltySearchAgentResultRequest = z.infer<typeof AI35_8NoveltySearchAgentResultRequest>;
 
 export const AI35_8NoveltySearchAgentResult_AiSearchFinalResultFeature = z.looseObject({
   /** CC tag type */
-  "type": z.string().nullish(),
+  type: z.string().nullish(),
   /** Similarity score between tech feature and comparison feature */
-  "score": z.number().nullish(),
+  score: z.number().nullish(),
   /** Difference identifier */
-  "differ": z.string().nullish(),
+  differ: z.string().nullish(),
   /** Evaluation reason */
-  "reason": z.string().nullish(),
+  reason: z.string().nullish(),
   /** Is similar */
-  "similar": z.boolean().nullish(),
+  similar: z.boolean().nullish(),
   /** Claim number (claim 1, claim 2, claim 3) */
-  "claim_num": z.number().nullish(),
+  claim_num: z.number().nullish(),
   /** Claim type (independent, dependent) */
-  "claim_type": z.string().nullish(),
+  claim_type: z.string().nullish(),
   /** Public score of the feature */
-  "public_score": z.number().nullish(),
+  public_score: z.number().nullish(),
   /** Technical feature (from input text) */
-  "tech_feature": z.string().nullish(),
+  tech_feature: z.string().nullish(),
   /** Original CC tag type */
-  "original_type": z.string().nullish(),
+  original_type: z.string().nullish(),
   /** User modified CC tag type */
-  "type_for_user": z.string().nullish(),
+  type_for_user: z.string().nullish(),
   /** Original score */
-  "original_score": z.number().nullish(),
+  original_score: z.number().nullish(),
   /** User modified score */
-  "score_for_user": z.number().nullish(),
+  score_for_user: z.number().nullish(),
   /** Compare feature */
-  "compare_feature": z.string().nullish(),
+  compare_feature: z.string().nullish(),
   /** User modified differ */
-  "differ_for_user": z.string().nullish(),
+  differ_for_user: z.string().nullish(),
   /** Original differ */
-  "original_differ": z.string().nullish(),
+  original_differ: z.string().nullish(),
   /** Original reason */
-  "original_reason": z.string().nullish(),
+  original_reason: z.string().nullish(),
   /** User modified reason */
-  "reason_for_user": z.string().nullish(),
+  reason_for_user: z.string().nullish(),
   /** Feature found in comparison document */
-  "comparison_feature": z.string().nullish(),
+  comparison_feature: z.string().nullish(),
 });
 export type AI35_8NoveltySearchAgentResult_AiSearchFinalResultFeature = z.infer<typeof AI35_8NoveltySearchAgentResult_AiSearchFinalResultFeature>;
 
 export const AI35_8NoveltySearchAgentResult_AiSearchFinalResult = z.looseObject({
   /** Language */
-  "lang": z.string().nullish(),
+  lang: z.string().nullish(),
   /** Comparison document */
-  "document": z.string().nullish(),
+  document: z.string().nullish(),
   /** Technical features list */
-  "features": z.array(AI35_8NoveltySearchAgentResult_AiSearchFinalResultFeature).nullish(),
+  features: z.array(AI35_8NoveltySearchAgentResult_AiSearchFinalResultFeature).nullish(),
   /** Is selected */
-  "selected": z.boolean().nullish(),
+  selected: z.boolean().nullish(),
   /** Patent ID */
-  "patent_id": z.string().nullish(),
+  patent_id: z.string().nullish(),
   /** User added */
-  "user_added": z.boolean().nullish(),
+  user_added: z.boolean().nullish(),
   /** Is most similar */
-  "most_similar": z.boolean().nullish(),
+  most_similar: z.boolean().nullish(),
   /** Public score */
-  "public_score": z.number().nullish(),
+  public_score: z.number().nullish(),
   /** Creativity type (public:public, obvious:obvious) */
-  "creativity_type": z.string().nullish(),
+  creativity_type: z.string().nullish(),
   /** Feature match number */
-  "feature_match_num": z.number().nullish(),
+  feature_match_num: z.number().nullish(),
   /** Comparative literature type */
-  "comparative_literature_type": z.string().nullish(),
+  comparative_literature_type: z.string().nullish(),
   /** Comparative literature category (novelty:novelty, creativity:creativity) */
-  "comparative_literature_category": z.string().nullish(),
+  comparative_literature_category: z.string().nullish(),
 });
 export type AI35_8NoveltySearchAgentResult_AiSearchFinalResult = z.infer<typeof AI35_8NoveltySearchAgentResult_AiSearchFinalResult>;
 
 export const AI35_8NoveltySearchAgentResult_FeatureKeyword = z.looseObject({
   /** Weight value */
-  "weight": z.number().nullish(),
+  weight: z.number().nullish(),
   /** Feature name */
-  "feature": z.string().nullish(),
+  feature: z.string().nullish(),
   /** List of keywords */
-  "keywords": z.array(z.unknown()).nullish(),
+  keywords: z.array(z.unknown()).nullish(),
 });
 export type AI35_8NoveltySearchAgentResult_FeatureKeyword = z.infer<typeof AI35_8NoveltySearchAgentResult_FeatureKeyword>;
 
 export const AI35_8NoveltySearchAgentResult_KeywordInfo = z.looseObject({
   /** Keyword content */
-  "key": z.string().nullish(),
+  key: z.string().nullish(),
   /** Keyword source */
-  "source": z.string().nullish(),
+  source: z.string().nullish(),
 });
 export type AI35_8NoveltySearchAgentResult_KeywordInfo = z.infer<typeof AI35_8NoveltySearchAgentResult_KeywordInfo>;
 
 export const AI35_8NoveltySearchAgentResult_KeywordExpress = z.looseObject({
   /** List of International Patent Classification codes */
-  "ipc": z.array(AI35_8NoveltySearchAgentResult_KeywordInfo).nullish(),
-  "word": AI35_8NoveltySearchAgentResult_KeywordInfo.nullish(),
+  ipc: z.array(AI35_8NoveltySearchAgentResult_KeywordInfo).nullish(),
+  word: AI35_8NoveltySearchAgentResult_KeywordInfo.nullish(),
   /** List of extended keywords including synonyms and near-synonyms */
-  "extend": z.array(AI35_8NoveltySearchAgentResult_KeywordInfo).nullish(),
+  extend: z.array(AI35_8NoveltySearchAgentResult_KeywordInfo).nullish(),
 });
 export type AI35_8NoveltySearchAgentResult_KeywordExpress = z.infer<typeof AI35_8NoveltySearchAgentResult_KeywordExpress>;
 
 export const AI35_8NoveltySearchAgentResult_KeywordExtractResult = z.looseObject({
   /** List of expressions containing keyword expressions and extension information */
-  "express": z.array(AI35_8NoveltySearchAgentResult_KeywordExpress).nullish(),
+  express: z.array(AI35_8NoveltySearchAgentResult_KeywordExpress).nullish(),
   /** Whether selected */
-  "selected": z.boolean().nullish(),
+  selected: z.boolean().nullish(),
   /** Feature type */
-  "feature_type": z.string().nullish(),
+  feature_type: z.string().nullish(),
   /** Original feature text */
-  "feature_text_original": z.string().nullish(),
+  feature_text_original: z.string().nullish(),
 });
 export type AI35_8NoveltySearchAgentResult_KeywordExtractResult = z.infer<typeof AI35_8NoveltySearchAgentResult_KeywordExtractResult>;
 
 export const AI35_8NoveltySearchAgentResult_FeatureAnalysisResult = z.looseObject({
   /** Block query information containing detailed construction information for each search block */
-  "block_query": z.looseObject({}).nullish(),
+  block_query: z.looseObject({}).nullish(),
   /** Summary result containing technical problem, technical subject, technical feature table, technical solution and technical efficacy */
-  "summary_result": z.looseObject({}).nullish(),
+  summary_result: z.looseObject({}).nullish(),
   /** List of feature extraction results containing detailed information of extracted technical features */
-  "feature_extract_result": z.array(z.unknown()).nullish(),
+  feature_extract_result: z.array(z.unknown()).nullish(),
   /** List of keyword extraction results containing extracted keywords and related information */
-  "keywords_extract_result": z.array(AI35_8NoveltySearchAgentResult_KeywordExtractResult).nullish(),
+  keywords_extract_result: z.array(AI35_8NoveltySearchAgentResult_KeywordExtractResult).nullish(),
 });
 export type AI35_8NoveltySearchAgentResult_FeatureAnalysisResult = z.infer<typeof AI35_8NoveltySearchAgentResult_FeatureAnalysisResult>;
 
 export const AI35_8NoveltySearchAgentResult_AiNoveltySearchResponse = z.looseObject({
   /** Language code */
-  "lang": z.string().nullish(),
+  lang: z.string().nullish(),
   /** Input content used when operateType is expand/simplify/polish */
-  "text": z.string().nullish(),
+  text: z.string().nullish(),
   /** Control the token consumption of algorithm interface to control interface cost (Unnecessary output) */
-  "cc_num": z.number().nullish(),
+  cc_num: z.number().nullish(),
   /** List of patents for CC comparison (Unnecessary output) */
-  "cc_pids": z.array(z.unknown()).nullish(),
+  cc_pids: z.array(z.unknown()).nullish(),
   /** Request body */
-  "request": z.looseObject({}).nullish(),
+  request: z.looseObject({}).nullish(),
   /** Whether it is an asynchronous request */
-  "is_async": z.boolean().nullish(),
+  is_async: z.boolean().nullish(),
   /** Total task cost time in seconds */
-  "task_cost": z.number().nullish(),
+  task_cost: z.number().nullish(),
   /** Last update time of the result */
-  "update_ts": z.string().nullish(),
+  update_ts: z.string().nullish(),
   /** Total number of patents compared (Unnecessary output) */
-  "cc_docs_num": z.number().nullish(),
+  cc_docs_num: z.number().nullish(),
   /** Current task execution status */
-  "task_status": z.string().nullish(),
+  task_status: z.string().nullish(),
   /** CC comparison threshold, features above this threshold are confirmed, below are pending confirmation (Unnecessary output) */
-  "cc_threshold": z.number().nullish(),
+  cc_threshold: z.number().nullish(),
   /** Debug details returned when debug=true is enabled, mainly for internal testing analysis (Unnecessary output) */
-  "debug_detail": z.looseObject({}).nullish(),
+  debug_detail: z.looseObject({}).nullish(),
   /** Number of search executions */
-  "excute_times": z.number().nullish(),
+  excute_times: z.number().nullish(),
   /** List of comparison information for found potentially related patents, sorted by public score */
-  "final_result": z.array(AI35_8NoveltySearchAgentResult_AiSearchFinalResult).nullish(),
+  final_result: z.array(AI35_8NoveltySearchAgentResult_AiSearchFinalResult).nullish(),
   /** Operation type (generate content/expand/polish/simplify) */
-  "operate_type": z.string().nullish(),
+  operate_type: z.string().nullish(),
   /** Detailed results of each search process including title, query thinking, search results and other information */
-  "process_dict": z.looseObject({}).nullish(),
+  process_dict: z.looseObject({}).nullish(),
   /** Number of potentially similar patents found */
-  "find_patent_num": z.number().nullish(),
+  find_patent_num: z.number().nullish(),
   /** List of feature keywords */
-  "feature_keywords": z.array(AI35_8NoveltySearchAgentResult_FeatureKeyword).nullish(),
+  feature_keywords: z.array(AI35_8NoveltySearchAgentResult_FeatureKeyword).nullish(),
   /** List of process dictionary keys defining the order of search processes */
-  "process_dict_keys": z.array(z.unknown()).nullish(),
-  "feature_analysis_result": AI35_8NoveltySearchAgentResult_FeatureAnalysisResult.nullish(),
+  process_dict_keys: z.array(z.unknown()).nullish(),
+  feature_analysis_result: AI35_8NoveltySearchAgentResult_FeatureAnalysisResult.nullish(),
 });
 export type AI35_8NoveltySearchAgentResult_AiNoveltySearchResponse = z.infer<typeof AI35_8NoveltySearchAgentResult_AiNoveltySearchResponse>;
 
 export const AI35_8NoveltySearchAgentResultResponse = z.looseObject({
-  "data": AI35_8NoveltySearchAgentResult_AiNoveltySearchResponse.nullish(),
+  data: AI35_8NoveltySearchAgentResult_AiNoveltySearchResponse.nullish(),
   /** Status */
-  "status": z.boolean(),
+  status: z.boolean(),
   /** Error Message */
-  "error_msg": z.string().nullish(),
+  error_msg: z.string().nullish(),
   /** Error Code */
-  "error_code": z.number(),
+  error_code: z.number(),
 });
 export type AI35_8NoveltySearchAgentResultResponse = z.infer<typeof AI35_8NoveltySearchAgentResultResponse>;

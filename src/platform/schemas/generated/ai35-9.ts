@@ -3,95 +3,95 @@ import { z } from 'zod';
 
 export const AI35_9ComparisonConfirm_AiSearchFinalResultFeature = z.looseObject({
   /** Claim number (claim 1, claim 2, claim 3) */
-  "claim_num": z.number().optional(),
+  claim_num: z.number().optional(),
   /** Claim type (independent, dependent) */
-  "claim_type": z.string().optional(),
+  claim_type: z.string().optional(),
   /** Compare feature */
-  "compare_feature": z.string().optional(),
+  compare_feature: z.string().optional(),
   /** Feature found in comparison document */
-  "comparison_feature": z.string().optional(),
+  comparison_feature: z.string().optional(),
   /** Difference identifier */
-  "differ": z.string().optional(),
+  differ: z.string().optional(),
   /** User modified differ */
-  "differ_for_user": z.string().optional(),
+  differ_for_user: z.string().optional(),
   /** Original differ */
-  "original_differ": z.string().optional(),
+  original_differ: z.string().optional(),
   /** Original reason */
-  "original_reason": z.string().optional(),
+  original_reason: z.string().optional(),
   /** Original score */
-  "original_score": z.number().optional(),
+  original_score: z.number().optional(),
   /** Original CC tag type */
-  "original_type": z.string().optional(),
+  original_type: z.string().optional(),
   /** Public score of the feature */
-  "public_score": z.number().optional(),
+  public_score: z.number().optional(),
   /** Evaluation reason */
-  "reason": z.string().optional(),
+  reason: z.string().optional(),
   /** User modified reason */
-  "reason_for_user": z.string().optional(),
+  reason_for_user: z.string().optional(),
   /** Similarity score between tech feature and comparison feature */
-  "score": z.number().optional(),
+  score: z.number().optional(),
   /** User modified score */
-  "score_for_user": z.number().optional(),
+  score_for_user: z.number().optional(),
   /** Is similar */
-  "similar": z.boolean().optional(),
+  similar: z.boolean().optional(),
   /** Technical feature (from input text) */
-  "tech_feature": z.string().optional(),
+  tech_feature: z.string().optional(),
   /** CC tag type */
-  "type": z.string().optional(),
+  type: z.string().optional(),
   /** User modified CC tag type */
-  "type_for_user": z.string().optional(),
+  type_for_user: z.string().optional(),
 });
 export type AI35_9ComparisonConfirm_AiSearchFinalResultFeature = z.infer<typeof AI35_9ComparisonConfirm_AiSearchFinalResultFeature>;
 
 export const AI35_9ComparisonConfirm_AiSearchFinalResult = z.looseObject({
   /** Comparative literature category (novelty:novelty, creativity:creativity) */
-  "comparative_literature_category": z.string().optional(),
+  comparative_literature_category: z.string().optional(),
   /** Comparative literature type */
-  "comparative_literature_type": z.string().optional(),
+  comparative_literature_type: z.string().optional(),
   /** Creativity type (public:public, obvious:obvious) */
-  "creativity_type": z.string().optional(),
+  creativity_type: z.string().optional(),
   /** Comparison document */
-  "document": z.string().optional(),
+  document: z.string().optional(),
   /** Feature match number */
-  "feature_match_num": z.number().optional(),
+  feature_match_num: z.number().optional(),
   /** Technical features list */
-  "features": z.array(AI35_9ComparisonConfirm_AiSearchFinalResultFeature).optional(),
+  features: z.array(AI35_9ComparisonConfirm_AiSearchFinalResultFeature).optional(),
   /** Language */
-  "lang": z.string().optional(),
+  lang: z.string().optional(),
   /** Is most similar */
-  "most_similar": z.boolean().optional(),
+  most_similar: z.boolean().optional(),
   /** Patent ID */
-  "patent_id": z.string().optional(),
+  patent_id: z.string().optional(),
   /** Public score */
-  "public_score": z.number().optional(),
+  public_score: z.number().optional(),
   /** Is selected */
-  "selected": z.boolean().optional(),
+  selected: z.boolean().optional(),
   /** User added */
-  "user_added": z.boolean().optional(),
+  user_added: z.boolean().optional(),
 });
 export type AI35_9ComparisonConfirm_AiSearchFinalResult = z.infer<typeof AI35_9ComparisonConfirm_AiSearchFinalResult>;
 
 export const AI35_9ComparisonConfirmRequest = z.looseObject({
   /** Final results list of technical feature comparison */
-  "final_result": z.array(AI35_9ComparisonConfirm_AiSearchFinalResult).optional(),
+  final_result: z.array(AI35_9ComparisonConfirm_AiSearchFinalResult).optional(),
   /** Task id */
-  "task_id": z.string(),
+  task_id: z.string(),
 });
 export type AI35_9ComparisonConfirmRequest = z.infer<typeof AI35_9ComparisonConfirmRequest>;
 
 export const AI35_9ComparisonConfirm_AsyncTaskIdResponse = z.looseObject({
   /** Task id */
-  "task_id": z.string().nullish(),
+  task_id: z.string().nullish(),
 });
 export type AI35_9ComparisonConfirm_AsyncTaskIdResponse = z.infer<typeof AI35_9ComparisonConfirm_AsyncTaskIdResponse>;
 
 export const AI35_9ComparisonConfirmResponse = z.looseObject({
-  "data": AI35_9ComparisonConfirm_AsyncTaskIdResponse.nullish(),
+  data: AI35_9ComparisonConfirm_AsyncTaskIdResponse.nullish(),
   /** Status */
-  "status": z.boolean(),
+  status: z.boolean(),
   /** Error Message */
-  "error_msg": z.string().nullish(),
+  error_msg: z.string().nullish(),
   /** Error Code */
-  "error_code": z.number(),
+  error_code: z.number(),
 });
 export type AI35_9ComparisonConfirmResponse = z.infer<typeof AI35_9ComparisonConfirmResponse>;

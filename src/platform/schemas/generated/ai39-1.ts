@@ -3,33 +3,33 @@ import { z } from 'zod';
 
 export const AI39_1ImageSearchSubmitRequest = z.looseObject({
   /** Patent application start time in yyyyMMdd format, used to filter patents filed after this date */
-  "apply_start_time": z.string().optional(),
+  apply_start_time: z.string().optional(),
   /** Target country/region code list, supports US, CN, JP, KR, AU, EU, etc. */
-  "country": z.array(z.unknown()),
+  country: z.array(z.unknown()),
   /** Report language, cn for Chinese, en for English */
-  "lang": z.string(),
+  lang: z.string(),
   /** Locarno classification list */
-  "loc_items": z.array(z.unknown()).optional(),
+  loc_items: z.array(z.unknown()).optional(),
   /** Main field/keyword for auxiliary search */
-  "main_field": z.string().optional(),
+  main_field: z.string().optional(),
   /** Image URL */
-  "url": z.string().optional(),
+  url: z.string().optional(),
 });
 export type AI39_1ImageSearchSubmitRequest = z.infer<typeof AI39_1ImageSearchSubmitRequest>;
 
 export const AI39_1ImageSearchSubmit_AsyncTaskIdResponse = z.looseObject({
   /** Unique task identifier for subsequent polling to get task results */
-  "task_id": z.string(),
+  task_id: z.string(),
 });
 export type AI39_1ImageSearchSubmit_AsyncTaskIdResponse = z.infer<typeof AI39_1ImageSearchSubmit_AsyncTaskIdResponse>;
 
 export const AI39_1ImageSearchSubmitResponse = z.looseObject({
-  "data": AI39_1ImageSearchSubmit_AsyncTaskIdResponse.nullish(),
+  data: AI39_1ImageSearchSubmit_AsyncTaskIdResponse.nullish(),
   /** Status */
-  "status": z.boolean(),
+  status: z.boolean(),
   /** Error Message */
-  "error_msg": z.string().nullish(),
+  error_msg: z.string().nullish(),
   /** Error Code */
-  "error_code": z.number(),
+  error_code: z.number(),
 });
 export type AI39_1ImageSearchSubmitResponse = z.infer<typeof AI39_1ImageSearchSubmitResponse>;

@@ -3,188 +3,188 @@ import { z } from 'zod';
 
 export const AI39_2ImageSearchReportRequest = z.looseObject({
   /** Unique task identifier, returned by submit task API */
-  "task_id": z.string(),
+  task_id: z.string(),
 });
 export type AI39_2ImageSearchReportRequest = z.infer<typeof AI39_2ImageSearchReportRequest>;
 
 export const AI39_2ImageSearchReport_PatentComparisonItemV2 = z.looseObject({
   /** Similarity score ranging from 0 to 1, higher score indicates higher similarity */
-  "score": z.number(),
+  score: z.number(),
   /** Patent title */
-  "title": z.string(),
+  title: z.string(),
   /** Patent image identifier */
-  "img_id": z.string(),
+  img_id: z.string(),
   /** Patent legal status: 1-Valid, 2-Invalid, 3-Pending */
-  "status": z.number(),
+  status: z.number(),
   /** Patent grant country code */
-  "country": z.string(),
+  country: z.string(),
   /** Description of similarities between user product and patent */
-  "similar": z.string(),
+  similar: z.string(),
   /** Analysis of reasons why consumers might be confused */
-  "confusion": z.string(),
+  confusion: z.string(),
   /** Unique patent identifier */
-  "patent_id": z.string(),
+  patent_id: z.string(),
   /** Patent publication number */
-  "patent_pn": z.string(),
+  patent_pn: z.string(),
   /** Risk description, detailing the potential risk this patent poses to product export */
-  "risk_desc": z.string(),
+  risk_desc: z.string(),
   /** Description of differences between user product and patent */
-  "difference": z.string(),
+  difference: z.string(),
   /** Risk level: High, Medium, or Low */
-  "risk_level": z.string(),
+  risk_level: z.string(),
   /** Suggested measures to avoid infringement */
-  "suggestion": z.string(),
+  suggestion: z.string(),
 });
 export type AI39_2ImageSearchReport_PatentComparisonItemV2 = z.infer<typeof AI39_2ImageSearchReport_PatentComparisonItemV2>;
 
 export const AI39_2ImageSearchReport_ImageSimilarReportResponseV2 = z.looseObject({
   /** LOC classification number list, identifying the design classification of the product */
-  "loc": z.array(z.unknown()).nullish(),
+  loc: z.array(z.unknown()).nullish(),
   /** Target export country list, represented by country codes */
-  "country": z.array(z.unknown()),
+  country: z.array(z.unknown()),
   /** List of comparison items with existing patents, including similarity analysis, risk assessment and suggestions */
-  "comparisons": z.array(AI39_2ImageSearchReport_PatentComparisonItemV2),
+  comparisons: z.array(AI39_2ImageSearchReport_PatentComparisonItemV2),
   /** Operation timestamp in milliseconds */
-  "operate_date": z.number().nullish(),
+  operate_date: z.number().nullish(),
   /** Patent application start time in yyyyMMdd format */
-  "apply_start_time": z.string().nullish(),
+  apply_start_time: z.string().nullish(),
   /** List of high-risk export countries where highly similar patents exist */
-  "high_risk_country": z.array(z.unknown()).nullish(),
+  high_risk_country: z.array(z.unknown()).nullish(),
   /** List of medium-risk export countries where moderately similar patents exist */
-  "middle_risk_country": z.array(z.unknown()).nullish(),
+  middle_risk_country: z.array(z.unknown()).nullish(),
   /** Count of suspected infringing patents */
-  "suspected_infringement_count": z.number().nullish(),
+  suspected_infringement_count: z.number().nullish(),
   /** List of suspected infringement countries where potentially infringing patents exist */
-  "suspected_infringement_country": z.array(z.unknown()).nullish(),
+  suspected_infringement_country: z.array(z.unknown()).nullish(),
 });
 export type AI39_2ImageSearchReport_ImageSimilarReportResponseV2 = z.infer<typeof AI39_2ImageSearchReport_ImageSimilarReportResponseV2>;
 
 export const AI39_2ImageSearchReport_PatentInfoItem = z.looseObject({
   /** LOC classification number list, identifying the design classification of the patent */
-  "loc": z.array(z.unknown()).nullish(),
+  loc: z.array(z.unknown()).nullish(),
   /** Full URL address of patent image */
-  "url": z.string().nullish(),
+  url: z.string().nullish(),
   /** Patent application date as integer in yyyyMMdd format */
-  "apdt": z.number().nullish(),
+  apdt: z.number().nullish(),
   /** Patent application number */
-  "apno": z.string().nullish(),
+  apno: z.string().nullish(),
   /** Patent publication date as integer in yyyyMMdd format */
-  "pbdt": z.number().nullish(),
+  pbdt: z.number().nullish(),
   /** Similarity score ranging from 0 to 1, higher score indicates higher similarity with user image */
-  "score": z.number(),
+  score: z.number(),
   /** Patent title */
-  "title": z.string(),
+  title: z.string(),
   /** Patent image identifier for retrieving patent images */
-  "img_id": z.string(),
+  img_id: z.string(),
   /** Thumbnail URL address of patent image (120px) */
-  "url_120": z.string().nullish(),
+  url_120: z.string().nullish(),
   /** Inventor name(s), multiple inventors separated by semicolon */
-  "inventor": z.string().nullish(),
+  inventor: z.string().nullish(),
   /** Authority/country code, indicating the country or region where the patent is granted */
-  "authority": z.string(),
+  authority: z.string(),
   /** LOC classification match indicator: 1-matched, 0-not matched */
-  "loc_match": z.number().nullish(),
+  loc_match: z.number().nullish(),
   /** Unique patent identifier */
-  "patent_id": z.string(),
+  patent_id: z.string(),
   /** Patent publication number */
-  "patent_pn": z.string(),
+  patent_pn: z.string(),
   /** Risk level: High, Medium, or Low */
-  "risk_level": z.string().nullish(),
+  risk_level: z.string().nullish(),
   /** Current assignee name */
-  "current_assignee": z.string().nullish(),
+  current_assignee: z.string().nullish(),
   /** Original assignee name */
-  "original_assignee": z.string().nullish(),
+  original_assignee: z.string().nullish(),
 });
 export type AI39_2ImageSearchReport_PatentInfoItem = z.infer<typeof AI39_2ImageSearchReport_PatentInfoItem>;
 
 export const AI39_2ImageSearchReport_ImageSimilarSearchData = z.looseObject({
   /** List of patent information, containing detailed information of patents similar to user image */
-  "patent_messages": z.array(AI39_2ImageSearchReport_PatentInfoItem),
+  patent_messages: z.array(AI39_2ImageSearchReport_PatentInfoItem),
   /** Total number of search results, including all similar patents */
-  "total_search_result_count": z.number(),
+  total_search_result_count: z.number(),
 });
 export type AI39_2ImageSearchReport_ImageSimilarSearchData = z.infer<typeof AI39_2ImageSearchReport_ImageSimilarSearchData>;
 
 export const AI39_2ImageSearchReport_RRFFusionResult = z.looseObject({
   /** LOC classification number list, identifying the design classification of the patent */
-  "loc": z.array(z.unknown()).nullish(),
+  loc: z.array(z.unknown()).nullish(),
   /** Full URL address of patent image */
-  "url": z.string().nullish(),
+  url: z.string().nullish(),
   /** Patent application date as integer in yyyyMMdd format */
-  "apdt": z.number().nullish(),
+  apdt: z.number().nullish(),
   /** Patent application number */
-  "apno": z.string().nullish(),
+  apno: z.string().nullish(),
   /** Patent publication date as integer in yyyyMMdd format */
-  "pbdt": z.number().nullish(),
+  pbdt: z.number().nullish(),
   /** Similarity score ranging from 0 to 1, higher score indicates higher similarity with user image */
-  "score": z.number(),
+  score: z.number(),
   /** Patent title */
-  "title": z.string(),
+  title: z.string(),
   /** Patent image identifier for retrieving patent images */
-  "img_id": z.string(),
+  img_id: z.string(),
   /** Thumbnail URL address of patent image (120px) */
-  "url_120": z.string().nullish(),
+  url_120: z.string().nullish(),
   /** Inventor name(s), multiple inventors separated by semicolon */
-  "inventor": z.string().nullish(),
+  inventor: z.string().nullish(),
   /** Authority/country code, indicating the country or region where the patent is granted */
-  "authority": z.string(),
+  authority: z.string(),
   /** LOC classification match indicator: 1-matched, 0-not matched */
-  "loc_match": z.number().nullish(),
+  loc_match: z.number().nullish(),
   /** Unique patent identifier */
-  "patent_id": z.string(),
+  patent_id: z.string(),
   /** Patent publication number */
-  "patent_pn": z.string(),
+  patent_pn: z.string(),
   /** RRF fusion score, combining traditional search and AI rerank scores */
-  "rrf_score": z.number(),
+  rrf_score: z.number(),
   /** Risk level: High, Medium, or Low */
-  "risk_level": z.string().nullish(),
+  risk_level: z.string().nullish(),
   /** Rank in AI reranking results (starting from 1) */
-  "rerank_rank": z.number(),
+  rerank_rank: z.number(),
   /** Similarity score from AI reranking */
-  "rerank_score": z.number(),
+  rerank_score: z.number(),
   /** Current assignee name */
-  "current_assignee": z.string().nullish(),
+  current_assignee: z.string().nullish(),
   /** Rank in traditional image search results (starting from 1) */
-  "traditional_rank": z.number(),
+  traditional_rank: z.number(),
   /** Original assignee name */
-  "original_assignee": z.string().nullish(),
+  original_assignee: z.string().nullish(),
   /** Similarity score from traditional image search */
-  "traditional_score": z.number(),
+  traditional_score: z.number(),
 });
 export type AI39_2ImageSearchReport_RRFFusionResult = z.infer<typeof AI39_2ImageSearchReport_RRFFusionResult>;
 
 export const AI39_2ImageSearchReport_ImageRRFFusionResponse = z.looseObject({
   /** k parameter value for RRF fusion algorithm, used to adjust fusion weights */
-  "k_value": z.number(),
+  k_value: z.number(),
   /** Number of results returned by AI reranking */
-  "rerank_count": z.number(),
+  rerank_count: z.number(),
   /** List of patent results after fusion, combining traditional search and AI rerank results */
-  "patent_messages": z.array(AI39_2ImageSearchReport_RRFFusionResult),
+  patent_messages: z.array(AI39_2ImageSearchReport_RRFFusionResult),
   /** Number of results returned by traditional image search */
-  "traditional_count": z.number(),
+  traditional_count: z.number(),
 });
 export type AI39_2ImageSearchReport_ImageRRFFusionResponse = z.infer<typeof AI39_2ImageSearchReport_ImageRRFFusionResponse>;
 
 export const AI39_2ImageSearchReport_AppearanceAntiInfringementResponse = z.looseObject({
-  "report": AI39_2ImageSearchReport_ImageSimilarReportResponseV2.nullish(),
+  report: AI39_2ImageSearchReport_ImageSimilarReportResponseV2.nullish(),
   /** Unique task identifier */
-  "task_id": z.string(),
+  task_id: z.string(),
   /** Task Status (1: running, 2: success, 3: failed) */
-  "task_status": z.number(),
-  "patent_messages": AI39_2ImageSearchReport_ImageSimilarSearchData.nullish(),
-  "rrffusion_response": AI39_2ImageSearchReport_ImageRRFFusionResponse.nullish(),
+  task_status: z.number(),
+  patent_messages: AI39_2ImageSearchReport_ImageSimilarSearchData.nullish(),
+  rrffusion_response: AI39_2ImageSearchReport_ImageRRFFusionResponse.nullish(),
   /** Base64 encoded string of line drawing image */
-  "line_drawing_base64": z.string().nullish(),
+  line_drawing_base64: z.string().nullish(),
 });
 export type AI39_2ImageSearchReport_AppearanceAntiInfringementResponse = z.infer<typeof AI39_2ImageSearchReport_AppearanceAntiInfringementResponse>;
 
 export const AI39_2ImageSearchReportResponse = z.looseObject({
-  "data": AI39_2ImageSearchReport_AppearanceAntiInfringementResponse.nullish(),
+  data: AI39_2ImageSearchReport_AppearanceAntiInfringementResponse.nullish(),
   /** Status */
-  "status": z.boolean(),
+  status: z.boolean(),
   /** Error Message */
-  "error_msg": z.string().nullish(),
+  error_msg: z.string().nullish(),
   /** Error Code */
-  "error_code": z.number(),
+  error_code: z.number(),
 });
 export type AI39_2ImageSearchReportResponse = z.infer<typeof AI39_2ImageSearchReportResponse>;

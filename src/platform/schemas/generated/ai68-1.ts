@@ -3,53 +3,53 @@ import { z } from 'zod';
 
 export const AI68_1ChatAiLsChatRequest = z.looseObject({
   /** data source     1: all 2: paper 3: patent 4: clinical trials 5: fda label 6: financial report 7: clinical guideline 8: epidemiology */
-  "data_source": z.number().optional(),
+  data_source: z.number().optional(),
   /** deep think */
-  "deep_search": z.boolean(),
+  deep_search: z.boolean(),
   /** long think */
-  "long_think": z.boolean(),
+  long_think: z.boolean(),
   /** User question */
-  "query": z.string(),
+  query: z.string(),
   /** search website */
-  "search_website": z.boolean(),
+  search_website: z.boolean(),
 });
 export type AI68_1ChatAiLsChatRequest = z.infer<typeof AI68_1ChatAiLsChatRequest>;
 
 export const AI68_1ChatAiLsChat_EurekalsChatRefDoc = z.looseObject({
   /** Document link address */
-  "link": z.string().nullish(),
+  link: z.string().nullish(),
   /** Document text content */
-  "text": z.string().nullish(),
+  text: z.string().nullish(),
   /** Document type */
-  "type": z.string().nullish(),
+  type: z.string().nullish(),
   /** Document Index */
-  "index": z.string().nullish(),
+  index: z.string().nullish(),
   /** Post time */
-  "post_time": z.string().nullish(),
+  post_time: z.string().nullish(),
   /** Text display content */
-  "_text_display": z.string().nullish(),
+  _text_display: z.string().nullish(),
   /** Document type detail */
-  "doc_type_detail": z.string().nullish(),
+  doc_type_detail: z.string().nullish(),
 });
 export type AI68_1ChatAiLsChat_EurekalsChatRefDoc = z.infer<typeof AI68_1ChatAiLsChat_EurekalsChatRefDoc>;
 
 export const AI68_1ChatAiLsChat_EurekalsChatFlagResponse = z.looseObject({
   /** Chat ID */
-  "chat_id": z.string().nullish(),
+  chat_id: z.string().nullish(),
   /** Reference document list, containing related document reference information */
-  "ref_doc": z.array(AI68_1ChatAiLsChat_EurekalsChatRefDoc).nullish(),
+  ref_doc: z.array(AI68_1ChatAiLsChat_EurekalsChatRefDoc).nullish(),
   /** Chat item ID */
-  "chat_item_id": z.string().nullish(),
+  chat_item_id: z.string().nullish(),
 });
 export type AI68_1ChatAiLsChat_EurekalsChatFlagResponse = z.infer<typeof AI68_1ChatAiLsChat_EurekalsChatFlagResponse>;
 
 export const AI68_1ChatAiLsChatResponse = z.looseObject({
-  "data": AI68_1ChatAiLsChat_EurekalsChatFlagResponse.nullish(),
+  data: AI68_1ChatAiLsChat_EurekalsChatFlagResponse.nullish(),
   /** Status */
-  "status": z.boolean(),
+  status: z.boolean(),
   /** Error Message */
-  "error_msg": z.string().nullish(),
+  error_msg: z.string().nullish(),
   /** Error Code */
-  "error_code": z.number(),
+  error_code: z.number(),
 });
 export type AI68_1ChatAiLsChatResponse = z.infer<typeof AI68_1ChatAiLsChatResponse>;

@@ -3,108 +3,108 @@ import { z } from 'zod';
 
 export const AI68_2ChatAiLsStreamRequest = z.looseObject({
   /** Chat ID */
-  "chat_id": z.string(),
+  chat_id: z.string(),
   /** Chat item ID */
-  "chat_item_id": z.string(),
+  chat_item_id: z.string(),
 });
 export type AI68_2ChatAiLsStreamRequest = z.infer<typeof AI68_2ChatAiLsStreamRequest>;
 
 export const AI68_2ChatAiLsStream_EurekalsChatPromptTokensDetails = z.looseObject({
   /** Audio tokens */
-  "audio_tokens": z.number().nullish(),
+  audio_tokens: z.number().nullish(),
   /** Cached tokens */
-  "cached_tokens": z.number().nullish(),
+  cached_tokens: z.number().nullish(),
   /** Cache read tokens */
-  "cache_read_tokens": z.number().nullish(),
+  cache_read_tokens: z.number().nullish(),
   /** Cached creation tokens */
-  "cached_creation_tokens": z.number().nullish(),
+  cached_creation_tokens: z.number().nullish(),
 });
 export type AI68_2ChatAiLsStream_EurekalsChatPromptTokensDetails = z.infer<typeof AI68_2ChatAiLsStream_EurekalsChatPromptTokensDetails>;
 
 export const AI68_2ChatAiLsStream_EurekalsChatCompletionTokensDetails = z.looseObject({
   /** Audio tokens */
-  "audio_tokens": z.number().nullish(),
+  audio_tokens: z.number().nullish(),
   /** Reasoning tokens */
-  "reasoning_tokens": z.number().nullish(),
+  reasoning_tokens: z.number().nullish(),
   /** Accepted prediction tokens */
-  "accepted_prediction_tokens": z.number().nullish(),
+  accepted_prediction_tokens: z.number().nullish(),
   /** Rejected prediction tokens */
-  "rejected_prediction_tokens": z.number().nullish(),
+  rejected_prediction_tokens: z.number().nullish(),
 });
 export type AI68_2ChatAiLsStream_EurekalsChatCompletionTokensDetails = z.infer<typeof AI68_2ChatAiLsStream_EurekalsChatCompletionTokensDetails>;
 
 export const AI68_2ChatAiLsStream_EurekalsChatUsage = z.looseObject({
   /** Image tokens */
-  "image_tokens": z.number().nullish(),
+  image_tokens: z.number().nullish(),
   /** Total tokens */
-  "total_tokens": z.number().nullish(),
+  total_tokens: z.number().nullish(),
   /** Prompt tokens */
-  "prompt_tokens": z.number().nullish(),
+  prompt_tokens: z.number().nullish(),
   /** Thinking tokens */
-  "thinking_tokens": z.number().nullish(),
+  thinking_tokens: z.number().nullish(),
   /** Completion tokens */
-  "completion_tokens": z.number().nullish(),
-  "prompt_tokens_details": AI68_2ChatAiLsStream_EurekalsChatPromptTokensDetails.nullish(),
-  "completion_tokens_details": AI68_2ChatAiLsStream_EurekalsChatCompletionTokensDetails.nullish(),
+  completion_tokens: z.number().nullish(),
+  prompt_tokens_details: AI68_2ChatAiLsStream_EurekalsChatPromptTokensDetails.nullish(),
+  completion_tokens_details: AI68_2ChatAiLsStream_EurekalsChatCompletionTokensDetails.nullish(),
 });
 export type AI68_2ChatAiLsStream_EurekalsChatUsage = z.infer<typeof AI68_2ChatAiLsStream_EurekalsChatUsage>;
 
 export const AI68_2ChatAiLsStream_EurekalsChatDelta = z.looseObject({
   /** Role */
-  "role": z.string().nullish(),
+  role: z.string().nullish(),
   /** Content */
-  "content": z.string().nullish(),
+  content: z.string().nullish(),
 });
 export type AI68_2ChatAiLsStream_EurekalsChatDelta = z.infer<typeof AI68_2ChatAiLsStream_EurekalsChatDelta>;
 
 export const AI68_2ChatAiLsStream_EurekalsChatFilterResult = z.looseObject({
   /** Whether detected */
-  "detected": z.boolean().nullish(),
+  detected: z.boolean().nullish(),
   /** Whether filtered */
-  "filtered": z.boolean().nullish(),
+  filtered: z.boolean().nullish(),
 });
 export type AI68_2ChatAiLsStream_EurekalsChatFilterResult = z.infer<typeof AI68_2ChatAiLsStream_EurekalsChatFilterResult>;
 
 export const AI68_2ChatAiLsStream_EurekalsChatContentFilterResults = z.looseObject({
-  "hate": AI68_2ChatAiLsStream_EurekalsChatFilterResult.nullish(),
-  "sexual": AI68_2ChatAiLsStream_EurekalsChatFilterResult.nullish(),
-  "violence": AI68_2ChatAiLsStream_EurekalsChatFilterResult.nullish(),
-  "jailbreak": AI68_2ChatAiLsStream_EurekalsChatFilterResult.nullish(),
-  "profanity": AI68_2ChatAiLsStream_EurekalsChatFilterResult.nullish(),
-  "self_harm": AI68_2ChatAiLsStream_EurekalsChatFilterResult.nullish(),
+  hate: AI68_2ChatAiLsStream_EurekalsChatFilterResult.nullish(),
+  sexual: AI68_2ChatAiLsStream_EurekalsChatFilterResult.nullish(),
+  violence: AI68_2ChatAiLsStream_EurekalsChatFilterResult.nullish(),
+  jailbreak: AI68_2ChatAiLsStream_EurekalsChatFilterResult.nullish(),
+  profanity: AI68_2ChatAiLsStream_EurekalsChatFilterResult.nullish(),
+  self_harm: AI68_2ChatAiLsStream_EurekalsChatFilterResult.nullish(),
 });
 export type AI68_2ChatAiLsStream_EurekalsChatContentFilterResults = z.infer<typeof AI68_2ChatAiLsStream_EurekalsChatContentFilterResults>;
 
 export const AI68_2ChatAiLsStream_EurekalsChatChoice = z.looseObject({
-  "delta": AI68_2ChatAiLsStream_EurekalsChatDelta.nullish(),
+  delta: AI68_2ChatAiLsStream_EurekalsChatDelta.nullish(),
   /** Index */
-  "index": z.number().nullish(),
+  index: z.number().nullish(),
   /** Finish reason */
-  "finish_reason": z.string().nullish(),
-  "content_filter_results": AI68_2ChatAiLsStream_EurekalsChatContentFilterResults.nullish(),
+  finish_reason: z.string().nullish(),
+  content_filter_results: AI68_2ChatAiLsStream_EurekalsChatContentFilterResults.nullish(),
 });
 export type AI68_2ChatAiLsStream_EurekalsChatChoice = z.infer<typeof AI68_2ChatAiLsStream_EurekalsChatChoice>;
 
 export const AI68_2ChatAiLsStream_EurekalsChatResponse = z.looseObject({
-  "usage": AI68_2ChatAiLsStream_EurekalsChatUsage.nullish(),
+  usage: AI68_2ChatAiLsStream_EurekalsChatUsage.nullish(),
   /** Chat ID */
-  "chat_id": z.string().nullish(),
+  chat_id: z.string().nullish(),
   /** Choices list */
-  "choices": z.array(AI68_2ChatAiLsStream_EurekalsChatChoice).nullish(),
+  choices: z.array(AI68_2ChatAiLsStream_EurekalsChatChoice).nullish(),
   /** Chat item ID */
-  "chat_item_id": z.string().nullish(),
+  chat_item_id: z.string().nullish(),
   /** System fingerprint */
-  "system_fingerprint": z.string().nullish(),
+  system_fingerprint: z.string().nullish(),
 });
 export type AI68_2ChatAiLsStream_EurekalsChatResponse = z.infer<typeof AI68_2ChatAiLsStream_EurekalsChatResponse>;
 
 export const AI68_2ChatAiLsStreamResponse = z.looseObject({
-  "data": AI68_2ChatAiLsStream_EurekalsChatResponse.nullish(),
+  data: AI68_2ChatAiLsStream_EurekalsChatResponse.nullish(),
   /** Status */
-  "status": z.boolean(),
+  status: z.boolean(),
   /** Error Message */
-  "error_msg": z.string().nullish(),
+  error_msg: z.string().nullish(),
   /** Error Code */
-  "error_code": z.number(),
+  error_code: z.number(),
 });
 export type AI68_2ChatAiLsStreamResponse = z.infer<typeof AI68_2ChatAiLsStreamResponse>;

@@ -3,25 +3,25 @@ import { z } from 'zod';
 
 export const AI73_1FindSolutionSubmitRequest = z.looseObject({
   /** Input problem description */
-  "input": z.string(),
+  input: z.string(),
   /** Language (cn/en) */
-  "lang": z.string(),
+  lang: z.string(),
 });
 export type AI73_1FindSolutionSubmitRequest = z.infer<typeof AI73_1FindSolutionSubmitRequest>;
 
 export const AI73_1FindSolutionSubmit_AsyncTaskIdResponse = z.looseObject({
   /** Unique task identifier for subsequent polling to get task results */
-  "task_id": z.string(),
+  task_id: z.string(),
 });
 export type AI73_1FindSolutionSubmit_AsyncTaskIdResponse = z.infer<typeof AI73_1FindSolutionSubmit_AsyncTaskIdResponse>;
 
 export const AI73_1FindSolutionSubmitResponse = z.looseObject({
-  "data": AI73_1FindSolutionSubmit_AsyncTaskIdResponse.nullish(),
+  data: AI73_1FindSolutionSubmit_AsyncTaskIdResponse.nullish(),
   /** Status */
-  "status": z.boolean(),
+  status: z.boolean(),
   /** Error Message */
-  "error_msg": z.string().nullish(),
+  error_msg: z.string().nullish(),
   /** Error Code */
-  "error_code": z.number(),
+  error_code: z.number(),
 });
 export type AI73_1FindSolutionSubmitResponse = z.infer<typeof AI73_1FindSolutionSubmitResponse>;

@@ -3,27 +3,27 @@ import { z } from 'zod';
 
 export const AI73_2FindSolutionRecommendRequest = z.looseObject({
   /** Unique task identifier, returned by submit task API */
-  "task_id": z.string(),
+  task_id: z.string(),
 });
 export type AI73_2FindSolutionRecommendRequest = z.infer<typeof AI73_2FindSolutionRecommendRequest>;
 
 export const AI73_2FindSolutionRecommend_FindSolutionRecommendResponseV3 = z.looseObject({
   /** Return status value（SUCCEED,RUNNING,FAILED） */
-  "status": z.string().nullish(),
+  status: z.string().nullish(),
   /** Recommended item */
-  "recommend": z.array(z.unknown()).nullish(),
+  recommend: z.array(z.unknown()).nullish(),
   /** Are there any recommended items */
-  "has_recommend": z.boolean().nullish(),
+  has_recommend: z.boolean().nullish(),
 });
 export type AI73_2FindSolutionRecommend_FindSolutionRecommendResponseV3 = z.infer<typeof AI73_2FindSolutionRecommend_FindSolutionRecommendResponseV3>;
 
 export const AI73_2FindSolutionRecommendResponse = z.looseObject({
-  "data": AI73_2FindSolutionRecommend_FindSolutionRecommendResponseV3.nullish(),
+  data: AI73_2FindSolutionRecommend_FindSolutionRecommendResponseV3.nullish(),
   /** Status */
-  "status": z.boolean(),
+  status: z.boolean(),
   /** Error Message */
-  "error_msg": z.string().nullish(),
+  error_msg: z.string().nullish(),
   /** Error Code */
-  "error_code": z.number(),
+  error_code: z.number(),
 });
 export type AI73_2FindSolutionRecommendResponse = z.infer<typeof AI73_2FindSolutionRecommendResponse>;

@@ -3,25 +3,25 @@ import { z } from 'zod';
 
 export const AI73_3FindSolutionConfirmRecommendRequest = z.looseObject({
   /** Recommended item */
-  "recommend": z.array(z.unknown()).optional(),
+  recommend: z.array(z.unknown()).optional(),
   /** task_id of find solution */
-  "task_id": z.string(),
+  task_id: z.string(),
 });
 export type AI73_3FindSolutionConfirmRecommendRequest = z.infer<typeof AI73_3FindSolutionConfirmRecommendRequest>;
 
 export const AI73_3FindSolutionConfirmRecommend_AsyncTaskIdResponse = z.looseObject({
   /** Unique task identifier for subsequent polling to get task results */
-  "task_id": z.string(),
+  task_id: z.string(),
 });
 export type AI73_3FindSolutionConfirmRecommend_AsyncTaskIdResponse = z.infer<typeof AI73_3FindSolutionConfirmRecommend_AsyncTaskIdResponse>;
 
 export const AI73_3FindSolutionConfirmRecommendResponse = z.looseObject({
-  "data": AI73_3FindSolutionConfirmRecommend_AsyncTaskIdResponse.nullish(),
+  data: AI73_3FindSolutionConfirmRecommend_AsyncTaskIdResponse.nullish(),
   /** Status */
-  "status": z.boolean(),
+  status: z.boolean(),
   /** Error Message */
-  "error_msg": z.string().nullish(),
+  error_msg: z.string().nullish(),
   /** Error Code */
-  "error_code": z.number(),
+  error_code: z.number(),
 });
 export type AI73_3FindSolutionConfirmRecommendResponse = z.infer<typeof AI73_3FindSolutionConfirmRecommendResponse>;

@@ -3,117 +3,117 @@ import { z } from 'zod';
 
 export const AI73_4FindSolutionThinkingRequest = z.looseObject({
   /** Unique task identifier, returned by submit task API */
-  "task_id": z.string(),
+  task_id: z.string(),
 });
 export type AI73_4FindSolutionThinkingRequest = z.infer<typeof AI73_4FindSolutionThinkingRequest>;
 
 export const AI73_4FindSolutionThinking_VectorSearchResponseDTO = z.looseObject({
   /** Patent number */
-  "pn": z.string().nullish(),
+  pn: z.string().nullish(),
   /** Application date */
-  "apd": z.string().nullish(),
+  apd: z.string().nullish(),
   /** Publication date */
-  "pbd": z.string().nullish(),
+  pbd: z.string().nullish(),
   /** Link */
-  "link": z.string().nullish(),
+  link: z.string().nullish(),
   /** Title */
-  "title": z.string().nullish(),
+  title: z.string().nullish(),
   /** Authors information */
-  "authors": z.looseObject({}).nullish(),
+  authors: z.looseObject({}).nullish(),
   /** Content description */
-  "content": z.string().nullish(),
+  content: z.string().nullish(),
   /** Organization information */
-  "org_info": z.looseObject({}).nullish(),
+  org_info: z.looseObject({}).nullish(),
   /** Project ID */
-  "project_id": z.string().nullish(),
+  project_id: z.string().nullish(),
   /** Solution ID */
-  "solution_id": z.string().nullish(),
+  solution_id: z.string().nullish(),
   /** Project name */
-  "project_name": z.string().nullish(),
+  project_name: z.string().nullish(),
   /** Solution type */
-  "solution_type": z.string().nullish(),
+  solution_type: z.string().nullish(),
   /** Solution sub type */
-  "solution_sub_type": z.string().nullish(),
+  solution_sub_type: z.string().nullish(),
 });
 export type AI73_4FindSolutionThinking_VectorSearchResponseDTO = z.infer<typeof AI73_4FindSolutionThinking_VectorSearchResponseDTO>;
 
 export const AI73_4FindSolutionThinking_MindMaterialReferenceResponse = z.looseObject({
   /** Reference literature list */
-  "references": z.array(AI73_4FindSolutionThinking_VectorSearchResponseDTO).nullish(),
+  references: z.array(AI73_4FindSolutionThinking_VectorSearchResponseDTO).nullish(),
 });
 export type AI73_4FindSolutionThinking_MindMaterialReferenceResponse = z.infer<typeof AI73_4FindSolutionThinking_MindMaterialReferenceResponse>;
 
 export const AI73_4FindSolutionThinking_SuccessCriterion = z.looseObject({
   /** Metric */
-  "metric": z.string().nullish(),
+  metric: z.string().nullish(),
   /** Target */
-  "target": z.string().nullish(),
+  target: z.string().nullish(),
   /** Priority */
-  "priority": z.string().nullish(),
+  priority: z.string().nullish(),
   /** Validation method */
-  "validation_method": z.string().nullish(),
+  validation_method: z.string().nullish(),
 });
 export type AI73_4FindSolutionThinking_SuccessCriterion = z.infer<typeof AI73_4FindSolutionThinking_SuccessCriterion>;
 
 export const AI73_4FindSolutionThinking_TechnicalConstraint = z.looseObject({
   /** Category */
-  "category": z.string().nullish(),
+  category: z.string().nullish(),
   /** Description */
-  "description": z.string().nullish(),
+  description: z.string().nullish(),
   /** Impact level */
-  "impact_level": z.string().nullish(),
+  impact_level: z.string().nullish(),
 });
 export type AI73_4FindSolutionThinking_TechnicalConstraint = z.infer<typeof AI73_4FindSolutionThinking_TechnicalConstraint>;
 
 export const AI73_4FindSolutionThinking_PerformanceRequirement = z.looseObject({
   /** Unit */
-  "unit": z.string().nullish(),
+  unit: z.string().nullish(),
   /** Parameter name */
-  "parameter": z.string().nullish(),
+  parameter: z.string().nullish(),
   /** Tolerance */
-  "tolerance": z.string().nullish(),
+  tolerance: z.string().nullish(),
   /** Target value */
-  "target_value": z.string().nullish(),
+  target_value: z.string().nullish(),
 });
 export type AI73_4FindSolutionThinking_PerformanceRequirement = z.infer<typeof AI73_4FindSolutionThinking_PerformanceRequirement>;
 
 export const AI73_4FindSolutionThinking_ProblemStatementResponse = z.looseObject({
   /** Domain */
-  "domain": z.string().nullish(),
+  domain: z.string().nullish(),
   /** Problem title */
-  "problem_title": z.string().nullish(),
+  problem_title: z.string().nullish(),
   /** Success criteria list */
-  "success_criteria": z.array(AI73_4FindSolutionThinking_SuccessCriterion).nullish(),
+  success_criteria: z.array(AI73_4FindSolutionThinking_SuccessCriterion).nullish(),
   /** Refined problem statement */
-  "refined_statement": z.string().nullish(),
+  refined_statement: z.string().nullish(),
   /** Background context */
-  "background_context": z.string().nullish(),
+  background_context: z.string().nullish(),
   /** Technical constraints list */
-  "technical_constraints": z.array(AI73_4FindSolutionThinking_TechnicalConstraint).nullish(),
+  technical_constraints: z.array(AI73_4FindSolutionThinking_TechnicalConstraint).nullish(),
   /** Performance requirements list */
-  "performance_requirements": z.array(AI73_4FindSolutionThinking_PerformanceRequirement).nullish(),
+  performance_requirements: z.array(AI73_4FindSolutionThinking_PerformanceRequirement).nullish(),
 });
 export type AI73_4FindSolutionThinking_ProblemStatementResponse = z.infer<typeof AI73_4FindSolutionThinking_ProblemStatementResponse>;
 
 export const AI73_4FindSolutionThinking_MaterialThinkingResponse = z.looseObject({
   /** Return status value（SUCCEED,RUNNING,FAILED） */
-  "status": z.string().nullish(),
+  status: z.string().nullish(),
   /** Mind map board ID */
-  "board_id": z.string().nullish(),
+  board_id: z.string().nullish(),
   /** Technical direction information */
-  "direction": z.looseObject({}).nullish(),
-  "references": AI73_4FindSolutionThinking_MindMaterialReferenceResponse.nullish(),
-  "problem_statement": AI73_4FindSolutionThinking_ProblemStatementResponse.nullish(),
+  direction: z.looseObject({}).nullish(),
+  references: AI73_4FindSolutionThinking_MindMaterialReferenceResponse.nullish(),
+  problem_statement: AI73_4FindSolutionThinking_ProblemStatementResponse.nullish(),
 });
 export type AI73_4FindSolutionThinking_MaterialThinkingResponse = z.infer<typeof AI73_4FindSolutionThinking_MaterialThinkingResponse>;
 
 export const AI73_4FindSolutionThinkingResponse = z.looseObject({
-  "data": AI73_4FindSolutionThinking_MaterialThinkingResponse.nullish(),
+  data: AI73_4FindSolutionThinking_MaterialThinkingResponse.nullish(),
   /** Status */
-  "status": z.boolean(),
+  status: z.boolean(),
   /** Error Message */
-  "error_msg": z.string().nullish(),
+  error_msg: z.string().nullish(),
   /** Error Code */
-  "error_code": z.number(),
+  error_code: z.number(),
 });
 export type AI73_4FindSolutionThinkingResponse = z.infer<typeof AI73_4FindSolutionThinkingResponse>;

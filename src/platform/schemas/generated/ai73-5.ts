@@ -3,165 +3,165 @@ import { z } from 'zod';
 
 export const AI73_5FindSolutionMindRequest = z.looseObject({
   /** Unique task identifier, returned by submit task API */
-  "task_id": z.string(),
+  task_id: z.string(),
 });
 export type AI73_5FindSolutionMindRequest = z.infer<typeof AI73_5FindSolutionMindRequest>;
 
 export const AI73_5FindSolutionMind_OrgInfo = z.looseObject({
   /** Organization ID */
-  "id": z.string().nullish(),
+  id: z.string().nullish(),
   /** Logo icon */
-  "logo": z.string().nullish(),
+  logo: z.string().nullish(),
   /** Organization name */
-  "name": z.string().nullish(),
+  name: z.string().nullish(),
   /** Site information */
-  "site": z.string().nullish(),
+  site: z.string().nullish(),
   /** Chinese name */
-  "name_cn": z.string().nullish(),
+  name_cn: z.string().nullish(),
   /** English name */
-  "name_en": z.string().nullish(),
+  name_en: z.string().nullish(),
   /** Organization website */
-  "website": z.string().nullish(),
+  website: z.string().nullish(),
   /** State/Province ID */
-  "state_id": z.string().nullish(),
+  state_id: z.string().nullish(),
   /** Entity ID */
-  "entity_id": z.string().nullish(),
+  entity_id: z.string().nullish(),
   /** Country ID */
-  "country_id": z.string().nullish(),
+  country_id: z.string().nullish(),
   /** State/Province name */
-  "state_name": z.string().nullish(),
+  state_name: z.string().nullish(),
   /** Entity type */
-  "entity_type": z.string().nullish(),
+  entity_type: z.string().nullish(),
   /** Country name */
-  "country_name": z.string().nullish(),
+  country_name: z.string().nullish(),
   /** Display name */
-  "display_name": z.string().nullish(),
+  display_name: z.string().nullish(),
   /** Founded date */
-  "founded_date": z.number().nullish(),
+  founded_date: z.number().nullish(),
   /** Normalized ID */
-  "normalized_id": z.string().nullish(),
+  normalized_id: z.string().nullish(),
   /** Normalized logo */
-  "normalized_logo": z.string().nullish(),
+  normalized_logo: z.string().nullish(),
   /** Normalized organization name */
-  "normalized_name": z.string().nullish(),
+  normalized_name: z.string().nullish(),
   /** Normalized display name */
-  "normalized_display_name": z.string().nullish(),
+  normalized_display_name: z.string().nullish(),
   /** Normalized entity type in English */
-  "normalized_entity_type_en": z.string().nullish(),
+  normalized_entity_type_en: z.string().nullish(),
 });
 export type AI73_5FindSolutionMind_OrgInfo = z.infer<typeof AI73_5FindSolutionMind_OrgInfo>;
 
 export const AI73_5FindSolutionMind_EurekaMindDataReference = z.looseObject({
   /** Patent number or publication number */
-  "pn": z.string().nullish(),
+  pn: z.string().nullish(),
   /** Application date or applied date */
-  "apd": z.string().nullish(),
+  apd: z.string().nullish(),
   /** Publication date or published date */
-  "pbd": z.string().nullish(),
+  pbd: z.string().nullish(),
   /** Solution title */
-  "title": z.string().nullish(),
+  title: z.string().nullish(),
   /** Detailed content description of the solution */
-  "content": z.string().nullish(),
+  content: z.string().nullish(),
   /** List of related organization information */
-  "org_info": z.array(AI73_5FindSolutionMind_OrgInfo).nullish(),
+  org_info: z.array(AI73_5FindSolutionMind_OrgInfo).nullish(),
   /** Unique identifier of the solution */
-  "solution_id": z.string().nullish(),
+  solution_id: z.string().nullish(),
   /** Solution type, such as PATENT or PAPER */
-  "solution_type": z.string().nullish(),
+  solution_type: z.string().nullish(),
 });
 export type AI73_5FindSolutionMind_EurekaMindDataReference = z.infer<typeof AI73_5FindSolutionMind_EurekaMindDataReference>;
 
 export const AI73_5FindSolutionMind_EurekaMindCellData = z.looseObject({
   /** Whether it has been initialized */
-  "initd": z.boolean().nullish(),
+  initd: z.boolean().nullish(),
   /** Node sorting number, used to identify the level of the node in the mind map */
-  "order": z.string().nullish(),
+  order: z.string().nullish(),
   /** Node status, such as success indicating successful generation */
-  "status": z.string().nullish(),
+  status: z.string().nullish(),
   /** Unique identifier of the node */
-  "node_id": z.string().nullish(),
+  node_id: z.string().nullish(),
   /** Route identifier, associated with the parent node */
-  "route_id": z.string().nullish(),
+  route_id: z.string().nullish(),
   /** Reference list, including related patents, papers and other reference materials */
-  "reference": z.array(AI73_5FindSolutionMind_EurekaMindDataReference).nullish(),
+  reference: z.array(AI73_5FindSolutionMind_EurekaMindDataReference).nullish(),
   /** System-generated title */
-  "sys_title": z.string().nullish(),
+  sys_title: z.string().nullish(),
   /** Innovation level, the higher the value, the higher the degree of innovation */
-  "innovation": z.number().nullish(),
+  innovation: z.number().nullish(),
   /** Route name, the title of the parent node */
-  "route_name": z.string().nullish(),
+  route_name: z.string().nullish(),
   /** System-generated content, including detailed description of technical solutions */
-  "sys_content": z.string().nullish(),
+  sys_content: z.string().nullish(),
   /** List of improvement suggestions, including improvement suggestions for the solution */
-  "improvements": z.array(z.unknown()).nullish(),
+  improvements: z.array(z.unknown()).nullish(),
   /** Technology version number */
-  "tech_version": z.string().nullish(),
+  tech_version: z.string().nullish(),
   /** System sub-content, supplementary description of core contradictions and other information */
-  "sys_sub_content": z.string().nullish(),
+  sys_sub_content: z.string().nullish(),
 });
 export type AI73_5FindSolutionMind_EurekaMindCellData = z.infer<typeof AI73_5FindSolutionMind_EurekaMindCellData>;
 
 export const AI73_5FindSolutionMind_EurekaMindSize = z.looseObject({
   /** Width of the node (pixels) */
-  "width": z.number().nullish(),
+  width: z.number().nullish(),
   /** Height of the node (pixels) */
-  "height": z.number().nullish(),
+  height: z.number().nullish(),
 });
 export type AI73_5FindSolutionMind_EurekaMindSize = z.infer<typeof AI73_5FindSolutionMind_EurekaMindSize>;
 
 export const AI73_5FindSolutionMind_EurekaMindCellReference = z.looseObject({
   /** Unique identifier of the referenced node */
-  "cell": z.string(),
+  cell: z.string(),
 });
 export type AI73_5FindSolutionMind_EurekaMindCellReference = z.infer<typeof AI73_5FindSolutionMind_EurekaMindCellReference>;
 
 export const AI73_5FindSolutionMind_EurekaMindPosition = z.looseObject({
   /** X coordinate of the node on the canvas */
-  "x": z.number().nullish(),
+  x: z.number().nullish(),
   /** Y coordinate of the node on the canvas */
-  "y": z.number().nullish(),
+  y: z.number().nullish(),
 });
 export type AI73_5FindSolutionMind_EurekaMindPosition = z.infer<typeof AI73_5FindSolutionMind_EurekaMindPosition>;
 
 export const AI73_5FindSolutionMind_EurekaMindCell = z.looseObject({
   /** Unique identifier of the node */
-  "id": z.string().nullish(),
-  "data": AI73_5FindSolutionMind_EurekaMindCellData.nullish(),
-  "size": AI73_5FindSolutionMind_EurekaMindSize.nullish(),
+  id: z.string().nullish(),
+  data: AI73_5FindSolutionMind_EurekaMindCellData.nullish(),
+  size: AI73_5FindSolutionMind_EurekaMindSize.nullish(),
   /** View type, defining how the node is rendered */
-  "view": z.string().nullish(),
+  view: z.string().nullish(),
   /** Node shape type, such as idea-node, solution-node, default-edge, etc. */
-  "shape": z.string().nullish(),
-  "source": AI73_5FindSolutionMind_EurekaMindCellReference.nullish(),
-  "target": AI73_5FindSolutionMind_EurekaMindCellReference.nullish(),
+  shape: z.string().nullish(),
+  source: AI73_5FindSolutionMind_EurekaMindCellReference.nullish(),
+  target: AI73_5FindSolutionMind_EurekaMindCellReference.nullish(),
   /** Layer index of the node on the Z-axis */
-  "z_index": z.number().nullish(),
-  "position": AI73_5FindSolutionMind_EurekaMindPosition.nullish(),
+  z_index: z.number().nullish(),
+  position: AI73_5FindSolutionMind_EurekaMindPosition.nullish(),
 });
 export type AI73_5FindSolutionMind_EurekaMindCell = z.infer<typeof AI73_5FindSolutionMind_EurekaMindCell>;
 
 export const AI73_5FindSolutionMind_EurekaMindData = z.looseObject({
   /** Mind map cell list, containing all nodes and connection line information */
-  "cells": z.array(AI73_5FindSolutionMind_EurekaMindCell),
+  cells: z.array(AI73_5FindSolutionMind_EurekaMindCell),
   /** Mind map title, describing the problem or topic */
-  "title": z.string(),
+  title: z.string(),
 });
 export type AI73_5FindSolutionMind_EurekaMindData = z.infer<typeof AI73_5FindSolutionMind_EurekaMindData>;
 
 export const AI73_5FindSolutionMind_FindSolutionResultResponseV3 = z.looseObject({
   /** Return status value（SUCCEED,RUNNING,FAILED） */
-  "status": z.string().nullish(),
-  "solution": AI73_5FindSolutionMind_EurekaMindData.nullish(),
+  status: z.string().nullish(),
+  solution: AI73_5FindSolutionMind_EurekaMindData.nullish(),
 });
 export type AI73_5FindSolutionMind_FindSolutionResultResponseV3 = z.infer<typeof AI73_5FindSolutionMind_FindSolutionResultResponseV3>;
 
 export const AI73_5FindSolutionMindResponse = z.looseObject({
-  "data": AI73_5FindSolutionMind_FindSolutionResultResponseV3.nullish(),
+  data: AI73_5FindSolutionMind_FindSolutionResultResponseV3.nullish(),
   /** Status */
-  "status": z.boolean(),
+  status: z.boolean(),
   /** Error Message */
-  "error_msg": z.string().nullish(),
+  error_msg: z.string().nullish(),
   /** Error Code */
-  "error_code": z.number(),
+  error_code: z.number(),
 });
 export type AI73_5FindSolutionMindResponse = z.infer<typeof AI73_5FindSolutionMindResponse>;

@@ -3,41 +3,43 @@ import { z } from 'zod';
 
 export const AI73_6FindSolutionCitationReferenceListRequest = z.looseObject({
   /** Board ID */
-  "board_id": z.string(),
+  board_id: z.string(),
   /** Page Size */
-  "limit": z.number().optional(),
+  limit: z.number().optional(),
   /** Node ID */
-  "node_id": z.string(),
+  node_id: z.string(),
   /** Page Number */
-  "page": z.number().optional(),
+  page: z.number().optional(),
   /** Task ID */
-  "task_id": z.string(),
+  task_id: z.string(),
 });
 export type AI73_6FindSolutionCitationReferenceListRequest = z.infer<typeof AI73_6FindSolutionCitationReferenceListRequest>;
 
 export const AI73_6FindSolutionCitationReferenceList_TechMindReferenceListResponse = z.looseObject({
   /** Current page number */
-  "page": z.number().nullish(),
+  page: z.number().nullish(),
   /** Number of items per page */
-  "limit": z.number().nullish(),
+  limit: z.number().nullish(),
   /** Total number of records */
-  "total": z.number().nullish(),
+  total: z.number().nullish(),
   /** List of reference records */
-  "records": z.array(z.record(z.string(), z.unknown())).nullish(),
+  records: z.array(z.record(z.string(), z.unknown())).nullish(),
   /** Whether there is a next page */
-  "has_next": z.boolean().nullish(),
+  has_next: z.boolean().nullish(),
   /** Whether there is a previous page */
-  "has_previous": z.boolean().nullish(),
+  has_previous: z.boolean().nullish(),
 });
-export type AI73_6FindSolutionCitationReferenceList_TechMindReferenceListResponse = z.infer<typeof AI73_6FindSolutionCitationReferenceList_TechMindReferenceListResponse>;
+export type AI73_6FindSolutionCitationReferenceList_TechMindReferenceListResponse = z.infer<
+  typeof AI73_6FindSolutionCitationReferenceList_TechMindReferenceListResponse
+>;
 
 export const AI73_6FindSolutionCitationReferenceListResponse = z.looseObject({
-  "data": AI73_6FindSolutionCitationReferenceList_TechMindReferenceListResponse.nullish(),
+  data: AI73_6FindSolutionCitationReferenceList_TechMindReferenceListResponse.nullish(),
   /** Status */
-  "status": z.boolean(),
+  status: z.boolean(),
   /** Error Message */
-  "error_msg": z.string().nullish(),
+  error_msg: z.string().nullish(),
   /** Error Code */
-  "error_code": z.number(),
+  error_code: z.number(),
 });
 export type AI73_6FindSolutionCitationReferenceListResponse = z.infer<typeof AI73_6FindSolutionCitationReferenceListResponse>;

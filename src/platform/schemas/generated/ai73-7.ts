@@ -3,35 +3,35 @@ import { z } from 'zod';
 
 export const AI73_7FindSolutionNodeReferenceRequest = z.looseObject({
   /** Board ID */
-  "board_id": z.string(),
+  board_id: z.string(),
   /** Node ID */
-  "node_id": z.string(),
+  node_id: z.string(),
   /** Task ID */
-  "task_id": z.string(),
+  task_id: z.string(),
 });
 export type AI73_7FindSolutionNodeReferenceRequest = z.infer<typeof AI73_7FindSolutionNodeReferenceRequest>;
 
 export const AI73_7FindSolutionNodeReference_MaterialNodeReferenceBO = z.looseObject({
   /** List of expected challenges including potential technical difficulties and solution directions */
-  "expected_challenge": z.array(z.unknown()).nullish(),
+  expected_challenge: z.array(z.unknown()).nullish(),
   /** List of technical maturity assessments including technology development stage and application maturity */
-  "technical_maturity": z.array(z.unknown()).nullish(),
+  technical_maturity: z.array(z.unknown()).nullish(),
   /** List of technical principles including basic principle descriptions and cited references */
-  "technical_principle": z.array(z.unknown()).nullish(),
+  technical_principle: z.array(z.unknown()).nullish(),
   /** List of engineering reliability descriptions including technical specifications and reliability verification data */
-  "engineering_reliability": z.array(z.unknown()).nullish(),
+  engineering_reliability: z.array(z.unknown()).nullish(),
   /** List of industry application cases including actual application scenarios and enterprise examples */
-  "industry_application_cases": z.array(z.unknown()).nullish(),
+  industry_application_cases: z.array(z.unknown()).nullish(),
 });
 export type AI73_7FindSolutionNodeReference_MaterialNodeReferenceBO = z.infer<typeof AI73_7FindSolutionNodeReference_MaterialNodeReferenceBO>;
 
 export const AI73_7FindSolutionNodeReferenceResponse = z.looseObject({
-  "data": AI73_7FindSolutionNodeReference_MaterialNodeReferenceBO.nullish(),
+  data: AI73_7FindSolutionNodeReference_MaterialNodeReferenceBO.nullish(),
   /** Status */
-  "status": z.boolean(),
+  status: z.boolean(),
   /** Error Message */
-  "error_msg": z.string().nullish(),
+  error_msg: z.string().nullish(),
   /** Error Code */
-  "error_code": z.number(),
+  error_code: z.number(),
 });
 export type AI73_7FindSolutionNodeReferenceResponse = z.infer<typeof AI73_7FindSolutionNodeReferenceResponse>;

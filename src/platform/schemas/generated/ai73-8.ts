@@ -3,27 +3,27 @@ import { z } from 'zod';
 
 export const AI73_8FindSolutionImplementationRequest = z.looseObject({
   /** Board ID */
-  "board_id": z.string(),
+  board_id: z.string(),
   /** Node ID */
-  "node_id": z.string(),
+  node_id: z.string(),
   /** Task ID */
-  "task_id": z.string(),
+  task_id: z.string(),
 });
 export type AI73_8FindSolutionImplementationRequest = z.infer<typeof AI73_8FindSolutionImplementationRequest>;
 
 export const AI73_8FindSolutionImplementation_AsyncTaskIdResponse = z.looseObject({
   /** Unique task identifier for subsequent polling to get task results */
-  "task_id": z.string(),
+  task_id: z.string(),
 });
 export type AI73_8FindSolutionImplementation_AsyncTaskIdResponse = z.infer<typeof AI73_8FindSolutionImplementation_AsyncTaskIdResponse>;
 
 export const AI73_8FindSolutionImplementationResponse = z.looseObject({
-  "data": AI73_8FindSolutionImplementation_AsyncTaskIdResponse.nullish(),
+  data: AI73_8FindSolutionImplementation_AsyncTaskIdResponse.nullish(),
   /** Status */
-  "status": z.boolean(),
+  status: z.boolean(),
   /** Error Message */
-  "error_msg": z.string().nullish(),
+  error_msg: z.string().nullish(),
   /** Error Code */
-  "error_code": z.number(),
+  error_code: z.number(),
 });
 export type AI73_8FindSolutionImplementationResponse = z.infer<typeof AI73_8FindSolutionImplementationResponse>;

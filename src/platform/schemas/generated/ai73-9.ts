@@ -3,29 +3,31 @@ import { z } from 'zod';
 
 export const AI73_9FindSolutionImplementationResponseRequest = z.looseObject({
   /** Board ID */
-  "board_id": z.string(),
+  board_id: z.string(),
   /** Node ID */
-  "node_id": z.string(),
+  node_id: z.string(),
   /** Task ID */
-  "task_id": z.string(),
+  task_id: z.string(),
 });
 export type AI73_9FindSolutionImplementationResponseRequest = z.infer<typeof AI73_9FindSolutionImplementationResponseRequest>;
 
 export const AI73_9FindSolutionImplementationResponse_MaterialImplementationResponse = z.looseObject({
   /** Return status value（SUCCEED,RUNNING,FAILED） */
-  "status": z.string().nullish(),
+  status: z.string().nullish(),
   /** Markdown text */
-  "markdown_message": z.string().nullish(),
+  markdown_message: z.string().nullish(),
 });
-export type AI73_9FindSolutionImplementationResponse_MaterialImplementationResponse = z.infer<typeof AI73_9FindSolutionImplementationResponse_MaterialImplementationResponse>;
+export type AI73_9FindSolutionImplementationResponse_MaterialImplementationResponse = z.infer<
+  typeof AI73_9FindSolutionImplementationResponse_MaterialImplementationResponse
+>;
 
 export const AI73_9FindSolutionImplementationResponseResponse = z.looseObject({
-  "data": AI73_9FindSolutionImplementationResponse_MaterialImplementationResponse.nullish(),
+  data: AI73_9FindSolutionImplementationResponse_MaterialImplementationResponse.nullish(),
   /** Status */
-  "status": z.boolean(),
+  status: z.boolean(),
   /** Error Message */
-  "error_msg": z.string().nullish(),
+  error_msg: z.string().nullish(),
   /** Error Code */
-  "error_code": z.number(),
+  error_code: z.number(),
 });
 export type AI73_9FindSolutionImplementationResponseResponse = z.infer<typeof AI73_9FindSolutionImplementationResponseResponse>;

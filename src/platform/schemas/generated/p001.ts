@@ -3,29 +3,29 @@ import { z } from 'zod';
 
 export const P001PatentQuerySearchCountRequest = z.looseObject({
   /** When collapse_type="APNO", and collapse_by="APD" or "PBD", the collapse_order can be set as "OLDEST" or "LATEST", means keep the patent date of oldest or latest one */
-  "collapse_order": z.string().optional(),
+  collapse_order: z.string().optional(),
   /** <p>"APD" means order according to application date;</p><p>"PBD" means order according to publication date;</p><p>"AUTHORITY" means order according to authority;</p><p>"SCORE" means order according to the relevance score</p> */
-  "collapse_by": z.string().optional(),
+  collapse_by: z.string().optional(),
   /** <p>"ALL" or Null value means no collapse;</p><p>"APNO" means collapse according to application number;</p><p>"DOCDB" means collapse according to simple family;</p><p>"INPADOC" means collapse according to inpadoc family;</p><p>"EXTEND" means collapse according to patsnap family</p> */
-  "collapse_type": z.string().optional(),
+  collapse_type: z.string().optional(),
   /** Analytics query, maximum length 1,500 characters */
-  "query_text": z.string(),
+  query_text: z.string(),
 });
 export type P001PatentQuerySearchCountRequest = z.infer<typeof P001PatentQuerySearchCountRequest>;
 
 export const P001PatentQuerySearchCount_SearchPatentCountResponse = z.looseObject({
   /** Total search result count */
-  "total_search_result_count": z.number().nullish(),
+  total_search_result_count: z.number().nullish(),
 });
 export type P001PatentQuerySearchCount_SearchPatentCountResponse = z.infer<typeof P001PatentQuerySearchCount_SearchPatentCountResponse>;
 
 export const P001PatentQuerySearchCountResponse = z.looseObject({
-  "data": P001PatentQuerySearchCount_SearchPatentCountResponse.nullish(),
+  data: P001PatentQuerySearchCount_SearchPatentCountResponse.nullish(),
   /** Status */
-  "status": z.boolean(),
+  status: z.boolean(),
   /** Error Message */
-  "error_msg": z.string().nullish(),
+  error_msg: z.string().nullish(),
   /** Error Code */
-  "error_code": z.number(),
+  error_code: z.number(),
 });
 export type P001PatentQuerySearchCountResponse = z.infer<typeof P001PatentQuerySearchCountResponse>;
