@@ -87,7 +87,7 @@ export async function startBot(options: BotOptions): Promise<RunningBot> {
 
   const adapters: ChatAdapter[] = [];
   // one HTTP server whenever a chat platform is served: its endpoints, /healthz and /readyz
-  const http = config.slack || config.teams ? createHttpServer({ port: config.http.port, host: config.http.host, logger }) : undefined;
+  const http = config.slack || config.teams ? createHttpServer({ ...config.http, logger }) : undefined;
   http?.route('/readyz', readinessHandler({ state, platformUrl }));
   const uploads = http && config.http.publicUrl ? new UploadShelf(config.http.publicUrl) : undefined;
   if (http && uploads) http.route(UPLOADS_PATH, uploads.handler, { bodyLimitBytes: 0 });

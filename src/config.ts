@@ -42,6 +42,9 @@ const EnvSchema = z.object({
   TEAMS_ALLOW_UNAUTHENTICATED: z.enum(['0', '1', 'true', 'false']).optional().transform((v) => v === '1' || v === 'true'),
   PORT: intWithDefault(3000),
   HOST: z.string().default('0.0.0.0'),
+  HTTP_HEADERS_TIMEOUT_MS: intWithDefault(10_000, 100),
+  HTTP_REQUEST_TIMEOUT_MS: intWithDefault(30_000, 100),
+  HTTP_MAX_CONNECTIONS: intWithDefault(1_000, 1),
   PUBLIC_URL: z.url({ message: 'must be the bot\'s public base URL, e.g. https://iip-bot.example.com' }).optional(),
   STATE_FILE: z.string().default('./data/state.json'),
   STATE_RETENTION_DAYS: intWithDefault(30, 1),
@@ -61,7 +64,7 @@ export interface Config {
   slack?: { botToken: string; signingSecret: string; appToken?: string; apiUrl?: string };
   teams?: { appId?: string; appPassword?: string; appType: string; tenantId?: string; allowUnauthenticated: boolean };
   /** `publicUrl`: where the platform reaches the bot's HTTP server (files it serves for a moment) */
-  http: { port: number; host: string; publicUrl?: string };
+  http: { port: number; host: string; publicUrl?: string; headersTimeoutMs: number; requestTimeoutMs: number; maxConnections: number };
   state: { file: string; redisUrl?: string; retentionMs: number; keyPrefix: string; waitLeaseMs: number };
   relay: { minEditIntervalMs: number; workspaceEditsPerMinute: number };
   simulatorTaskMs: number;
@@ -103,7 +106,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         allowUnauthenticated: !e.MicrosoftAppId && e.TEAMS_ALLOW_UNAUTHENTICATED,
       }
       : undefined,
-    http: { port: e.PORT, host: e.HOST, ...(e.PUBLIC_URL ? { publicUrl: e.PUBLIC_URL } : {}) },
+    http: {
+      port: e.PORT, host: e.HOST, ...(e.PUBLIC_URL ? { publicUrl: e.PUBLIC_URL } : {}),
+      headersTimeoutMs: e.HTTP_HEADERS_TIMEOUT_MS, requestTimeoutMs: e.HTTP_REQUEST_TIMEOUT_MS, maxConnections: e.HTTP_MAX_CONNECTIONS,
+    },
     state: {
       file: e.STATE_FILE, redisUrl: e.REDIS_URL, retentionMs: e.STATE_RETENTION_DAYS * 86_400_000,
       keyPrefix: e.REDIS_KEY_PREFIX, waitLeaseMs: e.WAIT_LEASE_MS,
@@ -129,6 +135,8 @@ export const ENV_HELP: ReadonlyArray<[string, string]> = [
   ['MicrosoftAppId, MicrosoftAppPassword, MicrosoftAppType, MicrosoftAppTenantId', 'run the Teams adapter at /api/messages'],
   ['TEAMS_ALLOW_UNAUTHENTICATED', '1: without an app id, serve /api/messages unauthenticated for the Bot Framework Emulator (local development only)'],
   ['PORT, HOST', 'the bot\'s HTTP server (default 3000, 0.0.0.0)'],
+  ['HTTP_HEADERS_TIMEOUT_MS, HTTP_REQUEST_TIMEOUT_MS', 'time a client has to send its headers (default 10000) and its whole request (default 30000)'],
+  ['HTTP_MAX_CONNECTIONS', 'open connections the HTTP server accepts at once (default 1000)'],
   ['PUBLIC_URL', 'the bot\'s public base URL: an image uploaded to a thread is served from it to the platform for `design`'],
   ['STATE_FILE', 'lowdb state file (default ./data/state.json)'],
   ['STATE_RETENTION_DAYS', 'days a finished thread is kept (default 30)'],

@@ -5,6 +5,11 @@
  * `DEFAULT_BODY_LIMIT_BYTES`) is refused with 413 before its handler runs. Bodies without a declared
  * length (chunked) reach the handler, which must read them with a limit: `readBody` (./body.ts) does,
  * and so does Bolt's receiver (its own `bodyLimit`).
+ *
+ * Hostile traffic: a request target that is no valid path (`GET //[`) gets 400, never an exception; a client
+ * that sends its headers or body too slowly is cut off (`headersTimeoutMs`, `requestTimeoutMs`); at most
+ * `maxConnections` sockets are open at once. Slack and the Bot Connector send small requests at once and
+ * wait a few seconds for the answer, so the defaults are far from their needs and from Node's 300 s.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -21,7 +26,17 @@ export interface HttpServerOptions {
   port: number;
   host?: string;
   logger: Logger;
+  /** time a client has to send its request headers (default 10 s) */
+  headersTimeoutMs?: number;
+  /** time a client has to send its whole request (default 30 s) */
+  requestTimeoutMs?: number;
+  /** open sockets at once; more are closed as they arrive (default 1,000) */
+  maxConnections?: number;
 }
+
+export const HTTP_DEFAULTS = { headersTimeoutMs: 10_000, requestTimeoutMs: 30_000, maxConnections: 1_000 } as const;
+/** How long an idle keep-alive socket stays open: longer than a load balancer's wish to reuse it is not needed. */
+const KEEP_ALIVE_MS = 5_000;
 
 export interface HttpServer {
   /** Mounts a handler on an exact path (any method). A path can be mounted once. */
@@ -44,6 +59,15 @@ function sendJson(res: ServerResponse, status: number, body: unknown): void {
   res.end(text);
 }
 
+/** The request target's path, or undefined when it is no valid request target (`//[`, `http://[x`). */
+export function pathOf(req: IncomingMessage): string | undefined {
+  try {
+    return new URL(req.url ?? '/', 'http://localhost').pathname;
+  } catch {
+    return undefined;
+  }
+}
+
 function declaredLength(req: IncomingMessage): number | undefined {
   const header = req.headers['content-length'];
   if (header === undefined) return undefined;
@@ -51,12 +75,27 @@ function declaredLength(req: IncomingMessage): number | undefined {
   return Number.isFinite(length) ? length : undefined;
 }
 
-export function createHttpServer({ port, host = '0.0.0.0', logger }: HttpServerOptions): HttpServer {
+export function createHttpServer(options: HttpServerOptions): HttpServer {
+  const { port, host = '0.0.0.0', logger } = options;
+  const headersTimeout = options.headersTimeoutMs ?? HTTP_DEFAULTS.headersTimeoutMs;
+  const requestTimeout = Math.max(headersTimeout, options.requestTimeoutMs ?? HTTP_DEFAULTS.requestTimeoutMs);
   const routes = new Map<string, Route>();
   routes.set('/healthz', { handler: (_req, res) => sendJson(res, 200, { ok: true }), bodyLimitBytes: 0 });
 
-  const server = createServer((req, res) => {
-    const path = new URL(req.url ?? '/', 'http://localhost').pathname;
+  const server = createServer({
+    headersTimeout,
+    requestTimeout,
+    keepAliveTimeout: KEEP_ALIVE_MS,
+    // how often Node looks for connections past those timeouts (its default, 30 s, lets them linger)
+    connectionsCheckingInterval: Math.min(1_000, headersTimeout),
+  }, (req, res) => {
+    const path = pathOf(req);
+    if (path === undefined) {
+      res.setHeader('connection', 'close');
+      sendJson(res, 400, { ok: false, error: 'bad_request_target' });
+      req.resume();
+      return;
+    }
     const route = routes.get(path);
     if (route === undefined) {
       sendJson(res, 404, { ok: false, error: 'not_found' });
@@ -79,10 +118,18 @@ export function createHttpServer({ port, host = '0.0.0.0', logger }: HttpServerO
     }
   });
 
+  server.maxConnections = options.maxConnections ?? HTTP_DEFAULTS.maxConnections;
+  server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
+    // malformed HTTP (Node's parser refused it) or a timeout: answer 400/408 when the socket can still take it
+    if (!socket.writable) return socket.destroy();
+    const status = error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? '408 Request Timeout' : '400 Bad Request';
+    socket.end(`HTTP/1.1 ${status}\r\nconnection: close\r\ncontent-length: 0\r\n\r\n`);
+  });
+
   return {
-    route(path, handler, options = {}) {
+    route(path, handler, routeOptions = {}) {
       if (routes.has(path)) throw new Error(`a handler is already mounted on ${path}`);
-      routes.set(path, { handler, bodyLimitBytes: options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES });
+      routes.set(path, { handler, bodyLimitBytes: routeOptions.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES });
     },
     listen() {
       return new Promise((resolve, reject) => {

@@ -17,6 +17,15 @@ interface Shelved {
   expiresAt: number;
 }
 
+/** The `file` parameter of an upload's URL; '' when the request target cannot be read. */
+function tokenOf(req: IncomingMessage): string {
+  try {
+    return new URL(req.url ?? '/', 'http://localhost').searchParams.get('file') ?? '';
+  } catch {
+    return '';
+  }
+}
+
 export class UploadShelf implements FileShelf {
   private readonly files = new Map<string, Shelved>();
 
@@ -45,7 +54,7 @@ export class UploadShelf implements FileShelf {
   }
 
   readonly handler = (req: IncomingMessage, res: ServerResponse): void => {
-    const token = new URL(req.url ?? '/', 'http://localhost').searchParams.get('file') ?? '';
+    const token = tokenOf(req);
     const found = (req.method === 'GET' || req.method === 'HEAD') && this.has(token) ? this.files.get(token) : undefined;
     req.resume();
     if (!found) {
