@@ -1,4 +1,5 @@
 /** Small numeric helpers shared by the benchmarks. */
+import { mulberry32 } from '../src/lib/random.js';
 
 /** The nearest-rank percentile (p in 0..100) of unsorted samples; NaN when there are none. */
 export function percentile(samples: readonly number[], p: number): number {
@@ -17,13 +18,4 @@ export const max = (samples: readonly number[]): number => (samples.length === 0
 export const round = (value: number, digits = 1): number => Number(value.toFixed(digits));
 
 /** A seeded generator (mulberry32) so that a run can be repeated with the same random start moments. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
+export const seededRandom = mulberry32;

@@ -28,7 +28,7 @@ export interface PackageOptions {
 export function buildTeamsPackage(options: PackageOptions = {}): Uint8Array {
   const sourceDir = options.sourceDir ?? resolve(dirname(fileURLToPath(import.meta.url)), '..', 'teams');
   const appId = options.appId?.trim() || PLACEHOLDER_APP_ID;
-  if (!APP_ID_SHAPE.test(appId)) throw new Error('MicrosoftAppId must be a GUID (the Azure bot registration\'s application id)');
+  if (!APP_ID_SHAPE.test(appId)) throw new Error("MicrosoftAppId must be a GUID (the Azure bot registration's application id)");
   const manifest = JSON.parse(readFileSync(join(sourceDir, 'manifest.json'), 'utf8')) as Manifest;
   manifest.id = appId;
   for (const bot of manifest.bots) bot.botId = appId;

@@ -1,4 +1,5 @@
 /** Delta streams for relay tests: one driven by hand, one on a timetable (works with fake timers). */
+import { mulberry32 } from '../../../src/lib/random.js';
 import { threadId, type ThreadId } from '../../../src/core/thread-id.js';
 
 export const threadIn = (workspace: string, n = 1): ThreadId => threadId('slack', workspace, 'C1', `1700000000.${n}`);
@@ -79,13 +80,4 @@ export const steady = (count: number, everyMs: number, word = (i: number) => `w$
 export const joined = (timetable: Timed[]): string => timetable.map((t) => t.delta).join('');
 
 /** A deterministic pseudo-random generator (mulberry32) so "random" inputs are the same on every run. */
-export function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export const seeded = mulberry32;

@@ -1,4 +1,5 @@
 /** Builders for stream tests: SSE text from envelopes, bodies cut into chunks, and a stream that counts aborts. */
+import { mulberry32 } from '../../../src/lib/random.js';
 import type { StreamEvent } from '../../../src/platform/events.js';
 import type { StreamFamily, StreamOperationId } from '../../../src/platform/operations.js';
 import { createPlatformStream, type PlatformStream } from '../../../src/platform/stream/index.js';
@@ -39,8 +40,12 @@ export function testBody(chunks: Uint8Array[], end: { failWith?: Error; hang?: b
   let delivered = 0;
   let released = false;
   return {
-    get delivered() { return delivered; },
-    get released() { return released; },
+    get delivered() {
+      return delivered;
+    },
+    get released() {
+      return released;
+    },
     [Symbol.asyncIterator]() {
       return {
         async next(): Promise<IteratorResult<Uint8Array>> {
@@ -79,7 +84,9 @@ export function openStream(
     operation: options.operation ?? 'AI20',
     family: options.family ?? 'ai20',
     body,
-    abort: () => { aborts += 1; },
+    abort: () => {
+      aborts += 1;
+    },
     requestId: 'req-test-1',
     drainTimeoutMs: options.drainTimeoutMs,
   });
@@ -97,17 +104,7 @@ export async function readAll(stream: AsyncIterable<StreamEvent>): Promise<{ eve
   }
 }
 
-export const textOf = (events: StreamEvent[]) =>
-  events.map((event) => (event.type === 'text' ? event.text : '')).join('');
+export const textOf = (events: StreamEvent[]) => events.map((event) => (event.type === 'text' ? event.text : '')).join('');
 
 /** A small deterministic PRNG (mulberry32), so "random" splits are the same on every run. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export const seededRandom = mulberry32;

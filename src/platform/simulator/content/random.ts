@@ -1,52 +1,19 @@
 /** Deterministic choices derived from request text, so the same request always gets the same content. */
 import { createHash } from 'node:crypto';
+import { type Rng, seededRng } from '../../../lib/random.js';
 
-export interface Rng {
-  /** an integer in [0, n) */
-  int(n: number): number;
-  /** an integer in [min, max] */
-  between(min: number, max: number): number;
-  /** a float in [0, 1) */
-  float(): number;
-  pick<T>(items: readonly T[]): T;
-  /** `count` distinct items in a stable order */
-  sample<T>(items: readonly T[], count: number): T[];
-  hex(length: number): string;
-}
+export type { Rng } from '../../../lib/random.js';
 
 /** A 32-bit seed from any text (the first bytes of its SHA-256). */
 export function seedOf(...parts: readonly unknown[]): number {
-  return createHash('sha256').update(parts.map((p) => String(p)).join('\u241f')).digest().readUInt32BE(0);
+  return createHash('sha256')
+    .update(parts.map((p) => String(p)).join('\u241f'))
+    .digest()
+    .readUInt32BE(0);
 }
 
-/** mulberry32: small, fast and good enough for picking words. */
-export function rngFrom(...parts: readonly unknown[]): Rng {
-  let state = seedOf(...parts);
-  const next = (): number => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const int = (n: number): number => Math.floor(next() * n);
-  return {
-    int,
-    between: (min, max) => min + int(max - min + 1),
-    float: next,
-    pick: <T>(items: readonly T[]): T => {
-      if (items.length === 0) throw new Error('pick from an empty list');
-      return items[int(items.length)] as T;
-    },
-    sample: <T>(items: readonly T[], count: number): T[] => {
-      const pool = [...items];
-      const out: T[] = [];
-      while (out.length < count && pool.length > 0) out.push(pool.splice(int(pool.length), 1)[0] as T);
-      return out;
-    },
-    hex: (length) => Array.from({ length }, () => int(16).toString(16)).join(''),
-  };
-}
+/** Choices seeded by the request text (mulberry32, src/lib/random.ts). */
+export const rngFrom = (...parts: readonly unknown[]): Rng => seededRng(seedOf(...parts));
 
 /** A stable uuid-shaped id for a text (e.g. a patent id for a publication number). */
 export function stableUuid(...parts: readonly unknown[]): string {
