@@ -1,0 +1,99 @@
+/**
+ * Import boundaries of src/, checked by `npm run lint` (depcruise src). The layering, bottom to top:
+ *
+ *   lib            pure helpers: imports nothing from src; everything may import it
+ *   log.ts         imports lib only
+ *   config.ts      imports log, lib
+ *   platform/      -> log, lib                              (its schemas/generated/ only for platform itself)
+ *   core/          -> platform, log, lib
+ *   state/, security/, http/  -> core, platform, log, lib   (not each other)
+ *   handlers/      -> core, platform, log, lib              (never state, security, http, adapters)
+ *   adapters/      -> core, http, log, lib                  (never platform, handlers, state, security)
+ *   bot.ts         composition root: anything; imported only by cli.ts
+ *   cli.ts         entry point: anything; imported by nothing
+ *
+ * Every import counts, type-only ones too: a type from another layer is a dependency on it.
+ * README.md (Layout) shows the same graph.
+ */
+
+/** A rule: files matching `from` may import, in src/, only lib/ and the `allowed` parts (regexes after `^src/`). */
+const layer = (name, from, allowed, comment) => ({
+  name,
+  comment,
+  severity: 'error',
+  from: { path: from },
+  to: { path: '^src/', pathNot: `^src/(${['lib/', ...allowed].join('|')})` },
+});
+
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      comment: 'No import cycles between files in src/ (type-only imports included).',
+      severity: 'error',
+      from: { path: '^src/' },
+      to: { circular: true },
+    },
+    {
+      name: 'handlers-not-adapters',
+      comment: 'Handlers are platform-neutral: they never import an adapter.',
+      severity: 'error',
+      from: { path: '^src/handlers/' },
+      to: { path: '^src/adapters/' },
+    },
+    {
+      name: 'generated-schemas-only-in-platform',
+      comment: 'Only src/platform/ uses the generated zod schemas; the rest of the bot sees the typed client.',
+      severity: 'error',
+      from: { path: '^src/', pathNot: '^src/platform/' },
+      to: { path: '^src/platform/schemas/generated/' },
+    },
+    layer('lib-imports-nothing', '^src/lib/', [], 'src/lib holds pure helpers: they import nothing else from src.'),
+    layer('log-at-the-bottom', '^src/log\\.ts$', ['log\\.ts$'], 'log.ts imports nothing from src but lib.'),
+    layer('config-at-the-bottom', '^src/config\\.ts$', ['config\\.ts$', 'log\\.ts$'], 'config.ts imports only log.ts (and lib).'),
+    layer('platform-layer', '^src/platform/', ['platform/', 'log\\.ts$'], 'platform/ imports only log.ts (and lib).'),
+    layer('core-layer', '^src/core/', ['core/', 'platform/', 'log\\.ts$'], 'core/ imports nothing above it: only core, platform, log.ts (and lib).'),
+    layer('state-layer', '^src/state/', ['state/', 'core/', 'platform/', 'log\\.ts$'], 'state/ imports only core, platform, log.ts (and lib).'),
+    layer(
+      'security-layer',
+      '^src/security/',
+      ['security/', 'core/', 'platform/', 'log\\.ts$'],
+      'security/ imports only core, platform, log.ts (and lib).',
+    ),
+    layer('http-layer', '^src/http/', ['http/', 'core/', 'platform/', 'log\\.ts$'], 'http/ imports only core, platform, log.ts (and lib).'),
+    layer(
+      'handlers-layer',
+      '^src/handlers/',
+      ['handlers/', 'core/', 'platform/', 'log\\.ts$'],
+      'handlers/ import only core, platform, log.ts (and lib): never state, security, http or adapters.',
+    ),
+    layer(
+      'adapters-layer',
+      '^src/adapters/',
+      ['adapters/', 'core/', 'http/', 'log\\.ts$'],
+      'adapters/ import only core, http, log.ts (and lib): an adapter never calls the platform, nor handlers, state or security.',
+    ),
+    {
+      name: 'bot-only-from-cli',
+      comment: 'bot.ts is the composition root: only the entry point cli.ts imports it.',
+      severity: 'error',
+      from: { path: '^src/', pathNot: '^src/cli\\.ts$' },
+      to: { path: '^src/bot\\.ts$' },
+    },
+    {
+      name: 'nothing-imports-cli',
+      comment: 'cli.ts is the entry point: nothing imports it.',
+      severity: 'error',
+      from: { path: '^src/' },
+      to: { path: '^src/cli\\.ts$' },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    // import type counts (see above)
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: { extensions: ['.ts', '.js', '.json'], conditionNames: ['import', 'require', 'node', 'default'] },
+    reporterOptions: { text: { highlightFocused: true } },
+  },
+};
