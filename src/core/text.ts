@@ -7,12 +7,15 @@ export const stripControl = (text: string): string => text.replace(/\r\n?/g, '\n
 
 const isHighSurrogate = (code: number): boolean => code >= 0xd800 && code <= 0xdbff;
 
-/** Cuts to `max` characters (code points are not split), ending with an ellipsis when cut. */
+/**
+ * The one truncation: cuts to at most `max` UTF-16 units (what chat and platform length limits count), never
+ * inside a surrogate pair, ending with an ellipsis when cut (whitespace before it is dropped).
+ */
 export function truncate(text: string, max: number): string {
   if (text.length <= max) return text;
   let cut = max - 1;
   if (isHighSurrogate(text.charCodeAt(cut - 1))) cut -= 1;
-  return `${text.slice(0, cut)}…`;
+  return `${text.slice(0, cut).trimEnd()}…`;
 }
 
 /** Where to cut a window: after a paragraph, line or word break in its second half, else at its end. */

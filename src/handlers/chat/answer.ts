@@ -57,10 +57,9 @@ async function runTurn(ctx: HandlerContext, record: ThreadRecord, family: ChatFa
   const collected: Collected = { references: [], ids: {} };
   const complete = await showAnswer(ctx, record, family, { question, previous }, collected, retry);
 
-  const { version, updatedAt: _updatedAt, wait: _wait, ...current } = record;
-  await ctx.state.compareAndSet(record.thread, version, {
-    ...current,
+  await writeRecord(ctx.state, record, {
     status: complete ? 'done' : 'active',
+    wait: undefined,
     ids: { ...record.ids, ...collected.ids },
     data: {
       ...record.data,

@@ -2,6 +2,7 @@
 import type { Platform } from '../../platform/client.js';
 import type { PlatformReference, StreamEvent } from '../../platform/events.js';
 import type { PlatformIds } from '../../core/state.js';
+import { truncate } from '../../core/text.js';
 import type { AI68_1ChatAiLsChat_EurekalsChatRefDoc } from '../../platform/schemas/generated/ai68-1.js';
 
 export interface ChatTurn {
@@ -73,8 +74,11 @@ function referenceFromDoc(doc: AI68_1ChatAiLsChat_EurekalsChatRefDoc, i: number)
   };
 }
 
+/** A reference title made from a document's first line is cut to this. */
+const MAX_TITLE_CHARS = 140;
+
 function firstLine(text: string | null | undefined): string | undefined {
   const line = text?.split('\n').find((l) => l.trim())?.trim();
   if (!line) return undefined;
-  return line.length > 140 ? `${line.slice(0, 139)}…` : line;
+  return truncate(line, MAX_TITLE_CHARS);
 }

@@ -4,13 +4,11 @@ import type { ActionIncoming, ReplyIncoming } from '../../core/incoming.js';
 import { markdown } from '../../core/message.js';
 import type { ThreadId } from '../../core/thread-id.js';
 import type { ThreadRecord } from '../../core/state.js';
+import { answerCommand, parentMessage } from '../workflow/index.js';
 import { ANSWERING, answeringWait, answerTurn, lastQuestion } from './answer.js';
 import { CHAT_FAMILIES, type ChatFamily } from './families.js';
 import { cleanQuestion, problemWith } from './question.js';
-import { parentMessage } from './render.js';
 import { markInterruptedByRestart } from './restart.js';
-
-const PREFIX = { slack: '/iip ', teams: '@iip ', console: '' } as const;
 
 function familyOf(verb: string): ChatFamily {
   return verb === 'bio' ? CHAT_FAMILIES.encyclopedia : CHAT_FAMILIES[verb as ChatFamily['verb']] ?? CHAT_FAMILIES.ask;
@@ -19,7 +17,7 @@ function familyOf(verb: string): ChatFamily {
 async function followUp(ctx: HandlerContext, thread: ThreadId, userId: string, record: ThreadRecord, question: string): Promise<void> {
   // the lock in answerTurn queues it behind an answer still streaming
   const family = familyOf(String(record.data.family ?? record.step));
-  const problem = problemWith(family, question, PREFIX[ctx.messenger.chat]);
+  const problem = problemWith(family, question, ctx.messenger.invocation);
   if (problem) return ctx.messenger.notify({ thread }, userId, problem);
   await answerTurn(ctx, thread, family, question);
 }
@@ -36,10 +34,10 @@ export const chatHandler: Handler = {
   async command(ctx, { incoming, verb, args }) {
     const family = familyOf(verb);
     const question = cleanQuestion(args);
-    const problem = problemWith(family, question, PREFIX[ctx.messenger.chat]);
-    if (problem) return ctx.messenger.notify({ thread: incoming.thread, conversation: incoming.conversation }, incoming.user.id, problem);
+    const problem = problemWith(family, question, ctx.messenger.invocation);
+    if (problem) return answerCommand(ctx, incoming, problem);
 
-    const thread = await ctx.messenger.threadFor(incoming, parentMessage(incoming.user.id, family, question));
+    const thread = await ctx.messenger.threadFor(incoming, parentMessage(incoming.user.id, `asked the ${family.label}`, question));
     const existing = await ctx.state.get(thread);
     if (existing?.workflow === 'chat') return followUp(ctx, thread, incoming.user.id, existing, question);
     if (existing) return ctx.messenger.notify({ thread }, incoming.user.id, markdown(`This thread runs a ${existing.workflow}; start a chat in a new message.`));

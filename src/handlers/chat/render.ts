@@ -1,14 +1,8 @@
-/** The chat messages: the parent that names who asked, and the answer with its citations and footer. */
-import { mention, quoteUserText, type Block, type Button, type OutgoingMessage } from '../../core/message.js';
+/** The chat messages: the answer with its citations and footer, failures, the usage line and the length limit. */
+import type { Block, Button, OutgoingMessage } from '../../core/message.js';
 import type { PlatformReference, Usage } from '../../platform/events.js';
 import { userMessage } from '../../core/user-errors.js';
 import type { ChatFamily } from './families.js';
-
-export function parentMessage(userId: string, family: ChatFamily, question: string): OutgoingMessage {
-  const shown = question.length > 600 ? `${question.slice(0, 600)}…` : question;
-  const text = `${mention(userId)} asked the ${family.label}:\n> ${quoteUserText(shown).replace(/\n/g, '\n> ')}`;
-  return { text, blocks: [{ type: 'markdown', text }] };
-}
 
 export interface AnswerExtras {
   references: PlatformReference[];

@@ -4,6 +4,7 @@
  */
 import type { HandlerContext } from '../../core/handler.js';
 import type { ThreadId } from '../../core/thread-id.js';
+import { writeRecord } from '../../core/record.js';
 import { LockTimeoutError } from '../../core/state.js';
 import { ANSWERING, chatLock, lastQuestion, retryButton } from './answer.js';
 import { failureMessage } from './render.js';
@@ -29,10 +30,9 @@ export async function markInterruptedByRestart(ctx: HandlerContext, thread: Thre
 async function mark(ctx: HandlerContext, thread: ThreadId): Promise<boolean> {
   const record = await ctx.state.get(thread);
   if (record?.wait?.step !== ANSWERING) return false;
-  const { version, updatedAt: _updatedAt, wait: _wait, ...current } = record;
   // posted before the wait is cleared: if the post fails, the next start tries again
   const question = lastQuestion(record);
-  await ctx.messenger.post(thread, failureMessage(RESTART_NOTE, question ? retryButton(version + 1) : undefined));
-  const saved = await ctx.state.compareAndSet(thread, version, { ...current, status: 'active' });
+  await ctx.messenger.post(thread, failureMessage(RESTART_NOTE, question ? retryButton(record.version + 1) : undefined));
+  const saved = await writeRecord(ctx.state, record, { status: 'active', wait: undefined });
   return saved !== undefined;
 }

@@ -1,11 +1,12 @@
 /** `/iip count <query>`: how many patents a search query finds (P001); a note for the asker unless `--share`. */
 import type { Handler, HandlerContext } from '../../core/handler.js';
-import { markdown, mention, quoteUserText, type OutgoingMessage } from '../../core/message.js';
-import type { RequestOf } from '../../platform/operations.js';
+import { mention, quoteUserText, type OutgoingMessage } from '../../core/message.js';
+import { truncate } from '../../core/text.js';
 import { userMessage } from '../../core/user-errors.js';
+import type { RequestOf } from '../../platform/operations.js';
+import { answerCommand, refuseCommand } from '../workflow/index.js';
 import { parseCountArgs, usageText, type CountOptions } from './options.js';
 
-const PREFIX = { slack: '/iip ', teams: '@iip ', console: '' } as const;
 const SHOWN_QUERY_CHARS = 300;
 
 export function countRequest(options: CountOptions): RequestOf<'P001'> {
@@ -18,7 +19,7 @@ export function countRequest(options: CountOptions): RequestOf<'P001'> {
 }
 
 function countMessage(options: CountOptions, count: number | null | undefined, userId: string, shared: boolean): OutgoingMessage {
-  const query = options.query.length > SHOWN_QUERY_CHARS ? `${options.query.slice(0, SHOWN_QUERY_CHARS - 1)}…` : options.query;
+  const query = truncate(options.query, SHOWN_QUERY_CHARS);
   const number = typeof count === 'number' ? count.toLocaleString('en-US') : 'no count';
   const text = `🔢 **${number}** patents match \`${quoteUserText(query).replace(/`/g, "'")}\``;
   const collapse = [
@@ -39,20 +40,17 @@ export const countHandler: Handler = {
     example: 'count TTL:(wireless charging) AND PBD:[20200101 TO 20241231] --collapse-type DOCDB',
   },
   async command(ctx: HandlerContext, { incoming, args }) {
-    const where = { thread: incoming.thread, conversation: incoming.conversation };
     const parsed = parseCountArgs(args);
-    if ('problem' in parsed) {
-      return ctx.messenger.notify(where, incoming.user.id, markdown(`${parsed.problem} Nothing was sent.\n${usageText(PREFIX[ctx.messenger.chat])}`));
-    }
+    if ('problem' in parsed) return refuseCommand(ctx, incoming, parsed.problem, usageText);
     const { options } = parsed;
     let count: number | null | undefined;
     try {
       count = (await ctx.platform.call('P001', countRequest(options))).total_search_result_count;
     } catch (error) {
       ctx.logger.warn({ err: error }, 'count: P001 failed');
-      return ctx.messenger.notify(where, incoming.user.id, markdown(`⚠️ Counting failed: ${userMessage(error)}`));
+      return answerCommand(ctx, incoming, `⚠️ Counting failed: ${userMessage(error)}`);
     }
-    if (!options.share) return ctx.messenger.notify(where, incoming.user.id, countMessage(options, count, incoming.user.id, false));
+    if (!options.share) return answerCommand(ctx, incoming, countMessage(options, count, incoming.user.id, false));
     const message = countMessage(options, count, incoming.user.id, true);
     if (incoming.thread) await ctx.messenger.post(incoming.thread, message);
     else await ctx.messenger.threadFor(incoming, message);

@@ -5,7 +5,7 @@
  */
 import { UnexpectedResponseError } from '../../platform/errors.js';
 import type { DataOf, RequestOf } from '../../platform/operations.js';
-import { defineSend, defineStep, type StepContext, type WorkflowData, type WorkflowDefinition } from '../workflow/types.js';
+import { defineSend, defineStep, type StepContext, type WorkflowData, type WorkflowDefinition } from '../workflow/index.js';
 import { MAX_IMAGE_BYTES } from './image.js';
 import { postLineDrawing, reportMessage } from './report.js';
 

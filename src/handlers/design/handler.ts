@@ -1,26 +1,22 @@
 /** `/iip design [<https image URL>] [product words] [options]`: design-patent image search (AI39). */
 import type { Handler, HandlerContext } from '../../core/handler.js';
 import type { CommandIncoming } from '../../core/incoming.js';
-import { markdown, mention, quoteUserText, type OutgoingMessage } from '../../core/message.js';
-import { workflowHandler } from '../workflow/handler.js';
-import { startWorkflow } from '../workflow/start.js';
+import { quoteUserText, type OutgoingMessage } from '../../core/message.js';
+import { answerCommand, parentMessage, refuseCommand, startWorkflow, usageLine, workflowHandler } from '../workflow/index.js';
 import { DESIGN, type DesignData } from './definition.js';
 import { NO_PUBLIC_URL, shelveSharedImage } from './image.js';
 import { parseDesignArgs, usageText, type DesignOptions } from './options.js';
 import { onDesignReply } from './upload.js';
 
-const PREFIX = { slack: '/iip ', teams: '@iip ', console: '' } as const;
-
-function parentMessage(userId: string, options: DesignOptions, source: 'link' | 'attached' | 'upload'): OutgoingMessage {
+function designParent(userId: string, options: DesignOptions, source: 'link' | 'attached' | 'upload'): OutgoingMessage {
   const image = { link: `the image at ${quoteUserText(options.url ?? '')}`, attached: 'the attached image', upload: 'an image to be uploaded here' }[source];
-  const text = `${mention(userId)} started a design-patent image search for ${image}${options.field ? ` (${quoteUserText(options.field)})` : ''}`;
   const context = [
     `Countries ${options.countries.join(', ')}`,
     options.loc ? `Locarno ${options.loc.join(', ')}` : '',
     options.from ? `filed from ${options.from}` : '',
     `language ${options.lang}`,
   ].filter(Boolean).join(' · ');
-  return { text, blocks: [{ type: 'markdown', text }, { type: 'context', text: context }] };
+  return parentMessage(userId, `started a design-patent image search for ${image}${options.field ? ` (${quoteUserText(options.field)})` : ''}`, undefined, context);
 }
 
 const dataOf = (options: DesignOptions): DesignData => ({
@@ -29,24 +25,24 @@ const dataOf = (options: DesignOptions): DesignData => ({
 });
 
 async function command(ctx: HandlerContext, incoming: CommandIncoming, args: string): Promise<void> {
-  const where = { thread: incoming.thread, conversation: incoming.conversation };
-  const refuse = (text: string) => ctx.messenger.notify(where, incoming.user.id, markdown(text));
   const parsed = parseDesignArgs(args, ctx.settings.lang);
-  if ('problem' in parsed) return refuse(`${parsed.problem} Nothing was sent.\n${usageText(PREFIX[ctx.messenger.chat])}`);
+  if ('problem' in parsed) return refuseCommand(ctx, incoming, parsed.problem, usageText);
   const { options } = parsed;
   const start = (source: 'link' | 'attached' | 'upload', data: DesignData) => startWorkflow(ctx, DESIGN, {
-    incoming, parent: parentMessage(incoming.user.id, options, source), start: source === 'upload' ? 'upload' : 'link', data, input: undefined,
+    incoming, parent: designParent(incoming.user.id, options, source), start: source === 'upload' ? 'upload' : 'link', data, input: undefined,
   });
   if (options.url) return start('link', { ...dataOf(options), url: options.url });
   const attached = incoming.files ?? [];
-  if (attached.length > 1) return refuse('Attach one image at a time; nothing was sent.');
+  if (attached.length > 1) return answerCommand(ctx, incoming, 'Attach one image at a time; nothing was sent.');
   if (attached.length === 1 && incoming.thread) {
     const shelved = await shelveSharedImage(ctx, incoming.thread, attached[0]!);
-    if ('problem' in shelved) return refuse(`⚠️ ${shelved.problem}`);
+    if ('problem' in shelved) return answerCommand(ctx, incoming, `⚠️ ${shelved.problem}`);
     return start('attached', { ...dataOf(options), url: shelved.offered.url, upload: shelved.offered.token });
   }
-  if (!ctx.uploads) return refuse(`${NO_PUBLIC_URL}\n${usageText(PREFIX[ctx.messenger.chat])}`);
-  if (!ctx.messenger.canFetchFiles) return refuse(`In this chat the bot cannot read uploaded files: give an \`https://\` link to the image.\n${usageText(PREFIX[ctx.messenger.chat])}`);
+  if (!ctx.uploads) return answerCommand(ctx, incoming, `${NO_PUBLIC_URL}\n${usageLine(ctx, usageText)}`);
+  if (!ctx.messenger.canFetchFiles) {
+    return answerCommand(ctx, incoming, `In this chat the bot cannot read uploaded files: give an \`https://\` link to the image.\n${usageLine(ctx, usageText)}`);
+  }
   return start('upload', dataOf(options));
 }
 

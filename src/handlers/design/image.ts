@@ -7,6 +7,7 @@ import type { HandlerContext } from '../../core/handler.js';
 import type { SharedFile } from '../../core/incoming.js';
 import type { ThreadId } from '../../core/thread-id.js';
 import type { OfferedFile } from '../../core/services.js';
+import { nothingSent } from '../workflow/index.js';
 
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'];
@@ -30,7 +31,7 @@ export function declaredRefusal(file: SharedFile): string | undefined {
     return `${nameOf(file)} is not an image the platform reads (${KINDS}); nothing was sent.`;
   }
   if (file.size !== undefined && file.size > MAX_IMAGE_BYTES) {
-    return `${nameOf(file)} is ${megabytes(file.size)}; images can be at most ${megabytes(MAX_IMAGE_BYTES)}. Nothing was sent.`;
+    return nothingSent(`${nameOf(file)} is ${megabytes(file.size)}; images can be at most ${megabytes(MAX_IMAGE_BYTES)}.`);
   }
   return undefined;
 }
@@ -47,9 +48,9 @@ export async function shelveSharedImage(ctx: HandlerContext, thread: ThreadId, f
   try {
     fetched = await ctx.messenger.fetchFile(thread, file, MAX_IMAGE_BYTES);
   } catch (error) {
-    if (error instanceof FileTooLargeError) return { problem: `${nameOf(file)} is over ${megabytes(MAX_IMAGE_BYTES)}, the limit for images. Nothing was sent.` };
+    if (error instanceof FileTooLargeError) return { problem: nothingSent(`${nameOf(file)} is over ${megabytes(MAX_IMAGE_BYTES)}, the limit for images.`) };
     ctx.logger.warn({ err: error, thread }, 'design: a shared file could not be downloaded');
-    return { problem: `${nameOf(file)} could not be downloaded from the chat (the bot needs the files:read permission). Nothing was sent.` };
+    return { problem: nothingSent(`${nameOf(file)} could not be downloaded from the chat (the bot needs the files:read permission).`) };
   }
   if (!fetched) return { problem: 'This chat does not let the bot read shared files: give an `https://` link to the image instead.' };
   const type = imageTypeOf(fetched.data);

@@ -3,7 +3,8 @@ import { mention, quoteUserText, type Block, type OutgoingMessage } from '../../
 import type { HandlerContext } from '../../core/handler.js';
 import type { ThreadId } from '../../core/thread-id.js';
 import type { DataOf } from '../../platform/operations.js';
-import { clip, PATENT_LINK, percent } from '../novelty/text.js';
+import { truncate } from '../../core/text.js';
+import { PATENT_LINK, percent } from '../shared/text.js';
 import { imageTypeOf } from './image.js';
 
 export type DesignReport = DataOf<'AI39-2'>;
@@ -28,9 +29,9 @@ export function lineDrawingPng(base64: string | null | undefined): Buffer | unde
 function comparisonText(c: Comparison, rank: number): string {
   const level = c.risk_level ?? '';
   const status = LEGAL_STATUS[c.status];
-  const head = `**${rank}. [${quoteUserText(c.patent_pn)}](${PATENT_LINK(c.patent_pn)})** ${quoteUserText(clip(c.title, 120))}`;
+  const head = `**${rank}. [${quoteUserText(c.patent_pn)}](${PATENT_LINK(c.patent_pn)})** ${quoteUserText(truncate(c.title, 120))}`;
   const facts = [`${percent(c.score)} similar`, `${RISK_MARK[level.toLowerCase()] ?? '⚪'} ${quoteUserText(level || 'unknown')} risk`, quoteUserText(c.country), status].filter(Boolean).join(' · ');
-  const part = (label: string, text: string | undefined) => (text?.trim() ? `\n• _${label}:_ ${quoteUserText(clip(text.trim(), FIELD_CHARS))}` : '');
+  const part = (label: string, text: string | undefined) => (text?.trim() ? `\n• _${label}:_ ${quoteUserText(truncate(text.trim(), FIELD_CHARS))}` : '');
   return `${head}\n${facts}${part('Similarities', c.similar)}${part('Differences', c.difference)}${part('Risk', c.risk_desc)}${part('Suggestion', c.suggestion)}`;
 }
 

@@ -6,11 +6,7 @@ import type { HandlerContext } from '../../core/handler.js';
 import type { ReplyIncoming } from '../../core/incoming.js';
 import { markdown } from '../../core/message.js';
 import type { ThreadRecord } from '../../core/state.js';
-import { runSend } from '../workflow/advance.js';
-import { recordConfirmation } from '../workflow/confirm.js';
-import { locked } from '../workflow/deliver.js';
-import { flowOf } from '../workflow/flow.js';
-import { mayAct, notAllowedNote } from '../workflow/permission.js';
+import { confirmOutside, flowOf, mayAct, notAllowedNote } from '../workflow/index.js';
 import { DESIGN } from './definition.js';
 import { shelveSharedImage } from './image.js';
 
@@ -34,13 +30,8 @@ export async function onDesignReply(ctx: HandlerContext, incoming: ReplyIncoming
   const shelved = await shelveSharedImage(ctx, incoming.thread, files[0]!);
   if ('problem' in shelved) return note(`⚠️ ${shelved.problem}`);
   const { offered } = shelved;
-  const saved = await locked(ctx, incoming.thread, async (current) =>
-    (current.version === record.version && isAwaitingImage(current)
-      ? recordConfirmation(ctx, DESIGN, current, offered, incoming.user.id, undefined, false)
-      : undefined));
-  if (!saved) {
-    ctx.uploads?.withdraw(offered.token);
-    return note('This design search moved on meanwhile (another image, or cancelled); this upload was not sent.');
-  }
-  await runSend(ctx, DESIGN, saved);
+  const stillAwaiting = (current: ThreadRecord) => current.version === record.version && isAwaitingImage(current);
+  if (await confirmOutside(ctx, DESIGN, incoming.thread, incoming.user.id, offered, stillAwaiting)) return;
+  ctx.uploads?.withdraw(offered.token);
+  return note('This design search moved on meanwhile (another image, or cancelled); this upload was not sent.');
 }

@@ -1,7 +1,7 @@
 /** What a disclosure draft keeps in its thread record: the idea, the language, the key elements as confirmed. */
 import { UnexpectedResponseError } from '../../platform/errors.js';
 import type { DataOf } from '../../platform/operations.js';
-import type { StepContext, WorkflowData } from '../workflow/types.js';
+import type { StepContext, WorkflowData } from '../workflow/index.js';
 
 /** AI32-1's extraction, the fields AI32-2 takes back. */
 export interface Means {

@@ -1,5 +1,5 @@
 /** Technical disclosure drafting (AI32) as a workflow: extract → review the key elements → generate → stream → download. */
-import { defineSend, type WorkflowDefinition } from '../workflow/types.js';
+import { defineSend, type WorkflowDefinition } from '../workflow/index.js';
 import { meansOf, type DisclosureData } from './data.js';
 import { elementsStep } from './elements.js';
 import { writingStep } from './writing.js';

@@ -4,8 +4,9 @@
  */
 import type { Block, FormField } from '../../core/message.js';
 import { UnexpectedResponseError } from '../../platform/errors.js';
-import { defineStep, FormProblem, type FormDefinition } from '../workflow/types.js';
-import { clip, quoted } from '../novelty/text.js';
+import { defineStep, type FormDefinition, FormProblem } from '../workflow/index.js';
+import { truncate } from '../../core/text.js';
+import { quoted } from '../shared/text.js';
 import { generateRequest, type DisclosureData, type Means } from './data.js';
 
 type TextKey = 'background' | 'tech_problem' | 'mechanism' | 'outcome' | 'embodiment';
@@ -34,7 +35,7 @@ function shownMeans(sc: { data: DisclosureData }, draft: Means | undefined): Mea
 
 export function renderElements(means: Means): Block[] {
   const blocks: Block[] = [];
-  if (means.unidentified) blocks.push({ type: 'context', text: `⚠️ ${clip(means.unidentified, 300)}` });
+  if (means.unidentified) blocks.push({ type: 'context', text: `⚠️ ${truncate(means.unidentified, 300)}` });
   for (const { key, label } of ELEMENTS) {
     const value = key === 'application' ? means.application.map((a) => `• ${a}`).join('\n') : valueOf(means, key);
     blocks.push({ type: 'markdown', text: `**${label}**\n${quoted(value, SHOWN_CHARS)}` });

@@ -4,7 +4,7 @@
  */
 import { mention, type OutgoingMessage } from '../../core/message.js';
 import type { DataOf } from '../../platform/operations.js';
-import { defineStep } from '../workflow/types.js';
+import { defineStep } from '../workflow/index.js';
 import { jobIdOf, type DisclosureData } from './data.js';
 
 type Download = DataOf<'AI32-3'>;

@@ -1,5 +1,5 @@
 /** What a material solution finding keeps in its thread record. */
-import type { StepContext, WorkflowData } from '../workflow/types.js';
+import type { StepContext, WorkflowData } from '../workflow/index.js';
 
 /** No published limit for AI73-1's input; kept to what one chat command sensibly carries. */
 export const MAX_MATERIAL_CHARS = 2_000;

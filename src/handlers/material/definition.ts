@@ -1,7 +1,6 @@
 /** Material solution finding (AI73) as a workflow: submit, thinking and recommendations, mind map, node plans. */
 import { UnexpectedResponseError } from '../../platform/errors.js';
-import type { WorkflowDefinition } from '../workflow/types.js';
-import { defineSend } from '../workflow/types.js';
+import { defineSend, type WorkflowDefinition } from '../workflow/index.js';
 import type { MaterialData } from './data.js';
 import { mindStep, planStep } from './mind.js';
 import { recommendStep } from './recommend.js';

@@ -1,21 +1,11 @@
 /** `/iip material <problem> [--lang en|cn]`: material solution finding (AI73) in a thread. */
 import type { HandlerContext } from '../../core/handler.js';
-import { markdown, mention, quoteUserText, type OutgoingMessage } from '../../core/message.js';
-import { clip } from '../novelty/text.js';
-import { parseProblemArgs } from '../solution/args.js';
-import { startWorkflow } from '../workflow/start.js';
-import { workflowHandler } from '../workflow/handler.js';
+import { parseProblemArgs } from '../shared/problem-args.js';
+import { parentMessage, refuseCommand, startWorkflow, workflowHandler } from '../workflow/index.js';
 import { MAX_MATERIAL_CHARS, type MaterialData } from './data.js';
 import { MATERIAL } from './definition.js';
 
-const PREFIX = { slack: '/iip ', teams: '@iip ', console: '' } as const;
-
 export const materialUsage = (prefix: string): string => `Usage: \`${prefix}material <problem> [--lang en|cn]\``;
-
-function parentMessage(userId: string, problem: string): OutgoingMessage {
-  const text = `${mention(userId)} started a material solution finding:\n> ${quoteUserText(clip(problem, 600)).replace(/\n/g, '\n> ')}`;
-  return { text, blocks: [{ type: 'markdown', text }, { type: 'context', text: 'The thinking process shows up here, then recommendations to confirm and the mind map.' }] };
-}
 
 export const materialHandler = workflowHandler<MaterialData>(MATERIAL, {
   verbs: ['material'],
@@ -26,12 +16,9 @@ export const materialHandler = workflowHandler<MaterialData>(MATERIAL, {
   },
   async command(ctx: HandlerContext, { incoming, args }) {
     const parsed = parseProblemArgs(args, ctx.settings.lang, { noun: 'problem', maxChars: MAX_MATERIAL_CHARS });
-    if ('refusal' in parsed) {
-      const where = { thread: incoming.thread, conversation: incoming.conversation };
-      return ctx.messenger.notify(where, incoming.user.id, markdown(`${parsed.refusal} Nothing was sent.\n${materialUsage(PREFIX[ctx.messenger.chat])}`));
-    }
-    await startWorkflow(ctx, MATERIAL, {
-      incoming, parent: parentMessage(incoming.user.id, parsed.problem), start: 'main', data: { problem: parsed.problem, lang: parsed.lang }, input: undefined,
-    });
+    if ('refusal' in parsed) return refuseCommand(ctx, incoming, parsed.refusal, materialUsage);
+    const parent = parentMessage(incoming.user.id, 'started a material solution finding', parsed.problem,
+      'The thinking process shows up here, then recommendations to confirm and the mind map.');
+    await startWorkflow(ctx, MATERIAL, { incoming, parent, start: 'main', data: { problem: parsed.problem, lang: parsed.lang }, input: undefined });
   },
 });

@@ -5,9 +5,9 @@
 import { quoteUserText, type Block, type Choice } from '../../core/message.js';
 import type { DataOf } from '../../platform/operations.js';
 import { taskState } from '../../platform/task-state.js';
-import { clip } from '../novelty/text.js';
-import { allNodes, mindTree, outline, titleOf, type MindMap } from '../solution/mind-map.js';
-import { defineStep, type SelectDefinition, type Send } from '../workflow/types.js';
+import { truncate } from '../../core/text.js';
+import { allNodes, mindTree, outline, titleOf, type MindMap } from '../shared/mind-map.js';
+import { defineStep, type SelectDefinition, type Send } from '../workflow/index.js';
 import { boardOf, taskIdOf, type MaterialData, type NodeChoice } from './data.js';
 
 type Mind = DataOf<'AI73-5'>;
@@ -19,7 +19,7 @@ const nodesOf = (mind: Mind | undefined) => (mind?.solution ? allNodes(mindTree(
 function nodeMenu<R>(mindOf: (r: R) => Mind | undefined): SelectDefinition<MaterialData, R, NodeChoice> {
   return {
     label: 'Implementation plan for a node…',
-    options: (r): Choice[] => nodesOf(mindOf(r)).map((n, i) => ({ value: String(i), label: clip(`${'· '.repeat(n.depth)}${titleOf(n.data)}`, 75) })),
+    options: (r): Choice[] => nodesOf(mindOf(r)).map((n, i) => ({ value: String(i), label: truncate(`${'· '.repeat(n.depth)}${titleOf(n.data)}`, 75) })),
     apply(key, r) {
       const node = nodesOf(mindOf(r))[Number(key)];
       if (!node) throw new Error(`no mind-map node ${key}`);
@@ -84,7 +84,7 @@ export const planStep = defineStep<MaterialData, PlanResult, NodeChoice>({
     title: 'Implementation plan',
     render: (result, chosen, sc) => [
       { type: 'markdown', text: `**${quoteUserText(sc.data.node?.title ?? 'Node')}**` },
-      { type: 'markdown', text: clip(result.plan.markdown_message?.trim() || '(the plan is empty)', MAX_PLAN_CHARS) },
+      { type: 'markdown', text: truncate(result.plan.markdown_message?.trim() || '(the plan is empty)', MAX_PLAN_CHARS) },
       ...(chosen ? chosenLine(chosen) : [{ type: 'context' as const, text: 'Choose another node for its plan.' }]),
     ],
     confirm: { input: (_r, draft) => draft!, send: planSend<PlanResult>() },

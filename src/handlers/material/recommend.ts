@@ -5,9 +5,9 @@
 import { quoteUserText, type Block } from '../../core/message.js';
 import type { DataOf } from '../../platform/operations.js';
 import { taskState, type TaskState } from '../../platform/task-state.js';
-import { clip } from '../novelty/text.js';
-import { itemText, tickedPositions } from '../solution/data.js';
-import { defineStep } from '../workflow/types.js';
+import { truncate } from '../../core/text.js';
+import { itemText, tickedPositions } from '../shared/platform-values.js';
+import { defineStep } from '../workflow/index.js';
 import { taskIdOf, type MaterialData } from './data.js';
 import { thinkingProgress, thinkingSections } from './thinking.js';
 
@@ -49,7 +49,7 @@ export const recommendStep = defineStep<MaterialData, ThinkingResult, number[]>(
       const list = items.map((text, i) => `${chosen ? (chosen.includes(i) ? '☑' : '☐') : `${i + 1}.`} ${quoteUserText(text)}`).join('\n');
       blocks.push({ type: 'markdown', text: `**Recommended solutions**\n${list || 'No recommendations; Confirm builds the mind map from the problem alone.'}` });
       if (!chosen && items.length > 0) {
-        blocks.push({ type: 'multiSelect', id: RECOMMEND_ID, label: 'Build the mind map with', options: items.map((text, i) => ({ value: String(i), label: clip(`${i + 1}. ${text}`, 75) })), selected: all(items.length).map(String) });
+        blocks.push({ type: 'multiSelect', id: RECOMMEND_ID, label: 'Build the mind map with', options: items.map((text, i) => ({ value: String(i), label: truncate(`${i + 1}. ${text}`, 75) })), selected: all(items.length).map(String) });
         blocks.push({ type: 'context', text: 'Untick what does not fit, then Confirm: the technical mind map takes a few minutes.' });
       }
       return blocks;

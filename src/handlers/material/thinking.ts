@@ -4,7 +4,8 @@
  */
 import { quoteUserText } from '../../core/message.js';
 import type { DataOf } from '../../platform/operations.js';
-import { clip, PATENT_LINK } from '../novelty/text.js';
+import { truncate } from '../../core/text.js';
+import { PATENT_LINK } from '../shared/text.js';
 
 type Thinking = DataOf<'AI73-4'>;
 const SECTION_CHARS = 1_200;
@@ -56,7 +57,7 @@ function literatureSearch(t: Thinking): string | undefined {
   if (refs.length === 0) return undefined;
   const lines = refs.slice(0, 8).map((r) => {
     const pn = r.pn?.trim();
-    const title = quoteUserText(clip(r.title ?? '', 120));
+    const title = quoteUserText(truncate(r.title ?? '', 120));
     const link = r.link ?? (pn ? PATENT_LINK(pn) : undefined);
     return `- ${pn && link ? `[${pn}](${link}) ` : pn ? `${pn} ` : ''}${title}`;
   });
@@ -65,7 +66,7 @@ function literatureSearch(t: Thinking): string | undefined {
 
 /** The sections the platform has so far, each clipped. */
 export function thinkingSections(t: Thinking, sectionChars = SECTION_CHARS): string[] {
-  return [problemAnalysis(t), directionDecomposition(t), literatureSearch(t)].filter((s): s is string => Boolean(s)).map((s) => clip(s, sectionChars));
+  return [problemAnalysis(t), directionDecomposition(t), literatureSearch(t)].filter((s): s is string => Boolean(s)).map((s) => truncate(s, sectionChars));
 }
 
 /** What a waiting step's progress note shows of a running thinking process (a note holds at most 3,000 characters). */

@@ -1,7 +1,6 @@
 /** What a novelty search keeps in its thread record: the command's options and the small confirmed selections. */
-import { UnexpectedResponseError } from '../../platform/errors.js';
 import type { AI35_5FeatureConfirm_NoveltySearchFeatureExtractDataDTO } from '../../platform/schemas/generated/ai35-5.js';
-import type { StepContext, WorkflowData } from '../workflow/types.js';
+import type { StepContext, WorkflowData } from '../workflow/index.js';
 
 /** A technical feature as AI35-5 and AI35-12 take it. */
 export type Feature = AI35_5FeatureConfirm_NoveltySearchFeatureExtractDataDTO;
@@ -33,12 +32,6 @@ export type NoveltyContext = StepContext<NoveltyData>;
 export function taskIdOf(sc: NoveltyContext): string {
   const id = sc.ids.task_id;
   if (!id) throw new Error(`no novelty task is recorded for ${sc.thread}`);
-  return id;
-}
-
-/** The task id an operation returned; a success without one is an unreadable answer. */
-export function requireTaskId(operation: string, id: string | null | undefined): string {
-  if (!id) throw new UnexpectedResponseError({ operation }, 'no task_id in the answer');
   return id;
 }
 

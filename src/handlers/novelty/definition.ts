@@ -1,7 +1,7 @@
 /** The novelty search as a workflow: the guided AI35 steps and the older one-shot group, and how each starts. */
-import type { WorkflowDefinition } from '../workflow/types.js';
-import { defineSend } from '../workflow/types.js';
-import { requireTaskId, submitRequest, type NoveltyData } from './data.js';
+import { defineSend, type WorkflowDefinition } from '../workflow/index.js';
+import { requireTaskId } from '../shared/platform-values.js';
+import { submitRequest, type NoveltyData } from './data.js';
 import { elementsStep } from './elements.js';
 import { featuresStep } from './features.js';
 import { quickReportStep, quickResultsStep, quickStart } from './quick.js';

@@ -5,10 +5,10 @@
 import type { Block, FormField } from '../../core/message.js';
 import { quoteUserText } from '../../core/message.js';
 import type { DataOf } from '../../platform/operations.js';
-import { defineStep, FormProblem } from '../workflow/types.js';
+import { defineStep, FormProblem } from '../workflow/index.js';
 import { taskIdOf, type NoveltyData } from './data.js';
 import { elementsOf, type Elements } from './payloads.js';
-import { clip } from './text.js';
+import { truncate } from '../../core/text.js';
 
 type Proposed = DataOf<'AI35-6'>;
 type Element = NonNullable<Elements['list']>[number];
@@ -27,7 +27,7 @@ function expressionLine(x: Expression): string {
 
 export function renderElements(elements: Elements): Block[] {
   const lines = (elements.list ?? []).map((e, i) => {
-    const head = `${i + 1}. **${KIND[e.feature_type ?? ''] ?? 'element'}**: ${quoteUserText(clip(e.feature_text_original ?? '', 200))}${e.selected === false ? ' — left out' : ''}`;
+    const head = `${i + 1}. **${KIND[e.feature_type ?? ''] ?? 'element'}**: ${quoteUserText(truncate(e.feature_text_original ?? '', 200))}${e.selected === false ? ' — left out' : ''}`;
     const words = (e.express ?? []).map((x) => {
       const extend = keys(x.extend);
       const ipc = keys(x.ipc);
@@ -46,11 +46,11 @@ function editFields(elements: Elements): FormField[] {
   return [
     {
       id: 'keep', label: 'Elements to search', kind: 'checkboxes', optional: true,
-      options: list.map((e, i) => ({ value: String(i), label: clip(`${i + 1}. ${e.feature_text_original ?? ''}`, 70) })),
+      options: list.map((e, i) => ({ value: String(i), label: truncate(`${i + 1}. ${e.feature_text_original ?? ''}`, 70) })),
       initial: list.flatMap((e, i) => (e.selected === false ? [] : [String(i)])),
     },
     ...list.map((e, i): FormField => ({
-      id: `expr-${i}`, label: `${i + 1}. ${clip(e.feature_text_original ?? '', 120)}: one keyword a line, "keyword | expansions | IPC classes"`,
+      id: `expr-${i}`, label: `${i + 1}. ${truncate(e.feature_text_original ?? '', 120)}: one keyword a line, "keyword | expansions | IPC classes"`,
       kind: 'multiline', initial: (e.express ?? []).map(expressionLine).join('\n'),
     })),
   ];

@@ -5,17 +5,17 @@
 import type { Block, FormField } from '../../core/message.js';
 import { quoteUserText } from '../../core/message.js';
 import type { DataOf } from '../../platform/operations.js';
-import { defineStep, FormProblem } from '../workflow/types.js';
+import { defineStep, FormProblem } from '../workflow/index.js';
 import { taskIdOf, type Feature, type NoveltyData } from './data.js';
 import { featuresOf } from './payloads.js';
-import { clip } from './text.js';
+import { truncate } from '../../core/text.js';
 
 type Extracted = DataOf<'AI35-4'>;
 
 const MAX_FEATURE_CHARS = 500;
 
 function featureLine(feature: Feature, index: number): string {
-  const text = quoteUserText(clip(feature.feature_text ?? feature.feature_text_original ?? '', 400));
+  const text = quoteUserText(truncate(feature.feature_text ?? feature.feature_text_original ?? '', 400));
   const weight = feature.feature_weight ? ` _(${quoteUserText(feature.feature_weight)})_` : '';
   const label = `${index + 1}. **${quoteUserText(feature.feature_num ?? `F${index + 1}`)}**${weight}`;
   if (feature.selected === false) return `${label} ~~${text}~~ — left out`;
@@ -34,7 +34,7 @@ function editFields(features: Feature[]): FormField[] {
   return [
     {
       id: 'keep', label: 'Features to search', kind: 'checkboxes', optional: true,
-      options: features.map((f, i) => ({ value: String(i), label: clip(`${f.feature_num ?? `F${i + 1}`} ${f.feature_text ?? ''}`, 70) })),
+      options: features.map((f, i) => ({ value: String(i), label: truncate(`${f.feature_num ?? `F${i + 1}`} ${f.feature_text ?? ''}`, 70) })),
       initial: features.flatMap((f, i) => (f.selected === false ? [] : [String(i)])),
     },
     ...features.map((f, i): FormField => ({

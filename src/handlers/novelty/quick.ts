@@ -1,9 +1,11 @@
 /** `/iip novelty quick`: the older one-shot group (report → query → download), no review steps, the link at the end. */
 import { mention, quoteUserText, type OutgoingMessage } from '../../core/message.js';
 import type { DataOf } from '../../platform/operations.js';
-import { defineSend, defineStep } from '../workflow/types.js';
-import { requireTaskId, submitRequest, taskIdOf, type NoveltyData, type QuickReference } from './data.js';
-import { clip, PATENT_LINK, percent } from './text.js';
+import { defineSend, defineStep } from '../workflow/index.js';
+import { requireTaskId } from '../shared/platform-values.js';
+import { submitRequest, taskIdOf, type NoveltyData, type QuickReference } from './data.js';
+import { truncate } from '../../core/text.js';
+import { PATENT_LINK, percent } from '../shared/text.js';
 
 const TOP_REFERENCES = 5;
 
@@ -26,7 +28,7 @@ export const quickResultsStep = defineStep<NoveltyData, DataOf<'NOVELTY-QUERY'>,
     next: 'quick-report',
     data: {
       quickReferences: (result.references ?? []).slice(0, TOP_REFERENCES).map((r): QuickReference => ({
-        pn: r.pn ?? '', title: clip(r.title ?? '', 150), ...(typeof r.score === 'number' ? { score: r.score } : {}),
+        pn: r.pn ?? '', title: truncate(r.title ?? '', 150), ...(typeof r.score === 'number' ? { score: r.score } : {}),
       })),
     },
   }),

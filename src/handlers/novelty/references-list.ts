@@ -5,7 +5,8 @@
 import type { Choice } from '../../core/message.js';
 import type { DataOf } from '../../platform/operations.js';
 import { toFinalEntry, type FinalEntry } from './payloads.js';
-import { clip, publicationNumberIn } from './text.js';
+import { truncate } from '../../core/text.js';
+import { publicationNumberIn } from '../shared/text.js';
 
 export type SearchResult = DataOf<'AI35-8'>;
 
@@ -54,7 +55,7 @@ export function describeEntry(entry: FinalEntry): { pn?: string; title: string }
 export function removalChoices(result: SearchResult, edits: ReferenceEdits | undefined): Choice[] {
   return listed(result, edits).slice(0, 100).map((item, i) => {
     const { pn, title } = describeEntry(item.entry);
-    return { value: item.key, label: clip(`${i + 1}. ${pn ?? ''} ${title}`.trim(), 70) };
+    return { value: item.key, label: truncate(`${i + 1}. ${pn ?? ''} ${title}`.trim(), 70) };
   });
 }
 

@@ -2,7 +2,8 @@
 import { quoteUserText, type Block } from '../../core/message.js';
 import { describeEntry, listed, type ReferenceEdits, type SearchResult } from './references-list.js';
 import type { FinalEntry } from './payloads.js';
-import { clip, PATENT_LINK, percent } from './text.js';
+import { truncate } from '../../core/text.js';
+import { PATENT_LINK, percent } from '../shared/text.js';
 
 /** Beyond this many compared features a reference shows the first few and says how many more there are. */
 const COLLAPSE_AFTER = 4;
@@ -15,7 +16,7 @@ function comparisonLines(entry: FinalEntry): string[] {
   const lines = shown.map((f) => {
     const verdict = f.type_for_user ?? f.type ?? '?';
     const score = f.score_for_user ?? f.score;
-    return `   - ${quoteUserText(clip(f.tech_feature ?? '', 90))} → **${quoteUserText(verdict)}**${score === undefined ? '' : ` (${score})`}`;
+    return `   - ${quoteUserText(truncate(f.tech_feature ?? '', 90))} → **${quoteUserText(verdict)}**${score === undefined ? '' : ` (${score})`}`;
   });
   if (features.length > shown.length) lines.push(`   - … ${features.length - shown.length} more features compared (all of them go into the report)`);
   return lines;
@@ -31,7 +32,7 @@ function referenceText(entry: FinalEntry, n: number, added: boolean): string {
     entry.comparative_literature_type ? `category ${quoteUserText(entry.comparative_literature_type)}` : undefined,
     added ? 'added by you' : entry.selected === false ? 'not preselected' : undefined,
   ].filter(Boolean).join(' · ');
-  return [`${n}. ${link} ${quoteUserText(clip(title, 160))} — ${flags}`, ...comparisonLines(entry)].join('\n');
+  return [`${n}. ${link} ${quoteUserText(truncate(title, 160))} — ${flags}`, ...comparisonLines(entry)].join('\n');
 }
 
 export function renderReferences(result: SearchResult, edits: ReferenceEdits | undefined): Block[] {

@@ -2,12 +2,12 @@
  * Step 4: AI35-8 until the agent search finishes (progress from its process steps), then the filtered reference
  * list. Add a patent (AI35-12) and Remove a reference change the list; Confirm sends AI35-9 with it.
  */
-import { defineStep, FormProblem } from '../workflow/types.js';
+import { defineStep, FormProblem } from '../workflow/index.js';
 import { taskIdOf, type NoveltyContext, type NoveltyData } from './data.js';
 import { toFinalEntry } from './payloads.js';
 import { finalResult, listed, MAX_ADDED, NO_EDITS, removalChoices, removeReference, type ReferenceEdits, type SearchResult } from './references-list.js';
 import { renderReferences } from './references-render.js';
-import { isPublicationNumber } from './text.js';
+import { isPublicationNumber } from '../shared/text.js';
 
 type Step = { status?: unknown; title?: { en?: unknown } };
 

@@ -1,15 +1,16 @@
 /** Step 5: Generate report asks for a title (default from the idea), AI35-10 creates it, AI35-11 until its link is ready. */
 import { mention, quoteUserText, type OutgoingMessage } from '../../core/message.js';
 import type { DataOf } from '../../platform/operations.js';
-import { defineStep, FormProblem } from '../workflow/types.js';
-import { requireTaskId, taskIdOf, type NoveltyData } from './data.js';
-import { clip } from './text.js';
+import { defineStep, FormProblem } from '../workflow/index.js';
+import { requireTaskId } from '../shared/platform-values.js';
+import { taskIdOf, type NoveltyData } from './data.js';
+import { truncate } from '../../core/text.js';
 
 const MAX_TITLE_CHARS = 200;
 
 export function defaultTitle(idea: string): string {
   const firstSentence = idea.split(/(?<=[.!?。！？])\s|\n/u)[0] ?? idea;
-  return `Novelty search: ${clip(firstSentence.replace(/[.。]$/u, ''), 80)}`;
+  return `Novelty search: ${truncate(firstSentence.replace(/[.。]$/u, ''), 80)}`;
 }
 
 export function reportMessage(url: string | null | undefined, title: string, startedBy: string): OutgoingMessage {
@@ -48,7 +49,7 @@ export const titleStep = defineStep<NoveltyData, undefined, { title: string }>({
         apply(fields) {
           const title = String(fields.title ?? '').trim();
           if (!title) throw new FormProblem('The report needs a title; nothing was sent.');
-          return { title: clip(title, MAX_TITLE_CHARS) };
+          return { title: truncate(title, MAX_TITLE_CHARS) };
         },
       },
     },

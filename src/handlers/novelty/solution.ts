@@ -1,8 +1,8 @@
 /** Step 1: AI35-2 summarises the submitted idea; Confirm (or a submitted edit) sends AI35-3. */
 import type { DataOf } from '../../platform/operations.js';
-import { defineStep, FormProblem } from '../workflow/types.js';
+import { defineStep, FormProblem } from '../workflow/index.js';
 import { taskIdOf, type NoveltyData } from './data.js';
-import { quoted } from './text.js';
+import { quoted } from '../shared/text.js';
 
 type Summary = DataOf<'AI35-2'>;
 interface SolutionInput {

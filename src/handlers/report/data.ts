@@ -1,7 +1,7 @@
 /** What a pre-research report keeps in its thread record: the question, the outline, when generation started. */
 import type { AI34_1QuickSearchReportCreation_AnalysisDirectoryDTO } from '../../platform/schemas/generated/ai34-1.js';
 import { UnexpectedResponseError } from '../../platform/errors.js';
-import type { StepContext, WorkflowData } from '../workflow/types.js';
+import type { StepContext, WorkflowData } from '../workflow/index.js';
 
 /** One section of the report outline (the platform's "analysis directory"). */
 export type Section = AI34_1QuickSearchReportCreation_AnalysisDirectoryDTO;

@@ -1,5 +1,5 @@
 /** The technology pre-research report (AI34, beta) as a workflow: create → outline review → generate → link. */
-import { defineSend, type WorkflowDefinition } from '../workflow/types.js';
+import { defineSend, type WorkflowDefinition } from '../workflow/index.js';
 import { outlineOf, requireReportId, type ReportData } from './data.js';
 import { outlineStep } from './outline.js';
 import { reportStep } from './result.js';

@@ -3,15 +3,15 @@
  * custom modules (the form shows the platform's sections read-only) and its submission generates from it.
  */
 import { quoteUserText, type Block, type FormField } from '../../core/message.js';
-import { defineStep, type Send } from '../workflow/types.js';
-import { clip } from '../novelty/text.js';
+import { defineStep, type Send } from '../workflow/index.js';
+import { truncate } from '../../core/text.js';
 import { CUSTOM_KEYS, CUSTOM_SOURCE, isCustom, reportIdOf, requireReportId, type ReportData, type Section } from './data.js';
 
 const MAX_MODULE_CHARS = 100;
 const fieldId = (key: string): string => `custom-${CUSTOM_KEYS.indexOf(key as (typeof CUSTOM_KEYS)[number]) + 1}`;
 
 export function renderOutline(outline: readonly Section[]): Block[] {
-  const lines = outline.map((s, i) => `${i + 1}. ${quoteUserText(clip(s.name, 200))}${isCustom(s) ? ' _(custom)_' : ''}`);
+  const lines = outline.map((s, i) => `${i + 1}. ${quoteUserText(truncate(s.name, 200))}${isCustom(s) ? ' _(custom)_' : ''}`);
   return [
     { type: 'markdown', text: lines.join('\n') || 'The platform proposed no outline; add a custom module with Edit, or generate as it is.' },
     { type: 'context', text: 'Generate writes the report from this outline (a few minutes). Edit adds or renames the two custom modules; the other sections are the platform\'s.' },
@@ -29,7 +29,7 @@ function editFields(outline: readonly Section[]): FormField[] {
 
 /** The platform's sections unchanged and in place; a custom module renamed in place, added at the end, or dropped when emptied. */
 export function withCustomModules(outline: readonly Section[], names: Record<string, string>): Section[] {
-  const named = (key: string) => clip((names[key] ?? '').replace(/\s+/g, ' ').trim(), MAX_MODULE_CHARS);
+  const named = (key: string) => truncate((names[key] ?? '').replace(/\s+/g, ' ').trim(), MAX_MODULE_CHARS);
   const kept = outline.flatMap((s): Section[] => (!isCustom(s) ? [s] : named(s.key) ? [{ ...s, name: named(s.key) }] : []));
   const added = CUSTOM_KEYS.filter((key) => named(key) && !outline.some((s) => s.key === key))
     .map((key): Section => ({ key, name: named(key), source_type: CUSTOM_SOURCE }));

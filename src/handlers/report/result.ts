@@ -1,8 +1,8 @@
 /** AI34-3 (GET by report_id) until the report is written, then its link (valid 3 hours) and the analyses it returned. */
 import { mention, type Block, type OutgoingMessage } from '../../core/message.js';
 import type { DataOf } from '../../platform/operations.js';
-import { defineStep } from '../workflow/types.js';
-import { clip } from '../novelty/text.js';
+import { defineStep } from '../workflow/index.js';
+import { truncate } from '../../core/text.js';
 import { reportIdOf, type ReportData } from './data.js';
 import { describeAnalysis } from './summary.js';
 
@@ -16,7 +16,7 @@ const utcTime = (ms: number): string => new Date(ms).toISOString().replace('T', 
 export function reportReadyMessage(result: Queried, data: ReportData, startedBy: string): OutgoingMessage {
   const url = result.report_url;
   if (!url) throw new Error('the report is ready but its link is missing');
-  const text = `📄 **Pre-research report ready**: [${clip(data.question, 120).replace(/[[\]]/g, '')}](${url})`;
+  const text = `📄 **Pre-research report ready**: [${truncate(data.question, 120).replace(/[[\]]/g, '')}](${url})`;
   const expiry = data.generatedAt === undefined
     ? 'The link expires 3 hours after the report was created.'
     : `The link expires 3 hours after the report was created, at ${utcTime(data.generatedAt + LINK_VALID_MS)} UTC; run the command again for a new one.`;

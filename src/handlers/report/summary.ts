@@ -3,7 +3,8 @@
  * a publication number linked, other fields as short text. Unknown shapes still read sensibly.
  */
 import { quoteUserText } from '../../core/message.js';
-import { clip, PATENT_LINK, isPublicationNumber } from '../novelty/text.js';
+import { truncate } from '../../core/text.js';
+import { PATENT_LINK, isPublicationNumber } from '../shared/text.js';
 
 const MAX_ITEMS = 8;
 const MAX_FIELD_CHARS = 300;
@@ -16,14 +17,14 @@ const words = (key: string): string => key.replace(/_/g, ' ');
 
 function itemLine(item: unknown): string | undefined {
   const plain = scalar(item);
-  if (plain) return quoteUserText(clip(plain, MAX_FIELD_CHARS));
+  if (plain) return quoteUserText(truncate(plain, MAX_FIELD_CHARS));
   if (!isRecord(item)) return undefined;
   const pn = typeof item.pn === 'string' && isPublicationNumber(item.pn) ? item.pn : undefined;
   const name = scalar(item.name) ?? scalar(item.title);
-  const head = [pn ? `[${pn}](${PATENT_LINK(pn)})` : undefined, name ? `**${quoteUserText(clip(name, 160))}**` : undefined].filter(Boolean).join(' ');
+  const head = [pn ? `[${pn}](${PATENT_LINK(pn)})` : undefined, name ? `**${quoteUserText(truncate(name, 160))}**` : undefined].filter(Boolean).join(' ');
   const rest = Object.entries(item)
     .filter(([key]) => key !== 'pn' && key !== 'name' && key !== 'title')
-    .flatMap(([key, value]) => { const text = scalar(value); return text ? [`${words(key)}: ${quoteUserText(clip(text, MAX_FIELD_CHARS))}`] : []; });
+    .flatMap(([key, value]) => { const text = scalar(value); return text ? [`${words(key)}: ${quoteUserText(truncate(text, MAX_FIELD_CHARS))}`] : []; });
   const line = [head, rest.join(' · ')].filter(Boolean).join(' — ');
   return line || undefined;
 }
@@ -42,5 +43,5 @@ export function describeAnalysis(value: unknown): string | undefined {
       if (line) lines.push(`${words(key)}: ${line}`);
     }
   }
-  return lines.length ? clip(lines.join('\n'), MAX_SECTION_CHARS) : undefined;
+  return lines.length ? truncate(lines.join('\n'), MAX_SECTION_CHARS) : undefined;
 }

@@ -4,7 +4,7 @@
  */
 import { quoteUserText } from '../../core/message.js';
 import type { AI33_6Step5V3_EurekaMindCell, AI33_6Step5V3_EurekaMindData } from '../../platform/schemas/generated/ai33-6.js';
-import { clip } from '../novelty/text.js';
+import { truncate } from '../../core/text.js';
 
 export type MindMap = AI33_6Step5V3_EurekaMindData;
 export type MindCell = AI33_6Step5V3_EurekaMindCell;
@@ -61,7 +61,7 @@ export function solutionNodes(roots: MindNode[]): MindNode[] {
 export function outline(roots: MindNode[], numbered: Map<string, number> = new Map()): string {
   const lines = allNodes(roots).map((n) => {
     const number = numbered.get(n.id);
-    const title = quoteUserText(clip(titleOf(n.data), 150));
+    const title = quoteUserText(truncate(titleOf(n.data), 150));
     const text = n.depth === 0 ? `**${title}**` : `${number === undefined ? '' : `${number}. `}${title}`;
     return `${'    '.repeat(Math.max(0, n.depth - 1))}${n.depth === 0 ? '' : '- '}${text}`;
   });

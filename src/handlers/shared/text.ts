@@ -1,24 +1,22 @@
-/** Small text helpers of the novelty messages. */
+/** Text helpers the capabilities' messages share: quoting user and platform text, patent links and numbers, scores. */
 import { quoteUserText } from '../../core/message.js';
+import { truncate } from '../../core/text.js';
 
 export const PATENT_LINK = (pn: string): string => `https://patents.google.com/patent/${encodeURIComponent(pn)}`;
 
-export function clip(text: string, max: number): string {
-  const chars = Array.from(text);
-  return chars.length <= max ? text : `${chars.slice(0, max - 1).join('').trimEnd()}…`;
-}
+/** Text shown as a markdown quote, line by line, as typed (its formatting characters are not formatting). */
+export const quoteBlock = (text: string): string => text.split('\n').map((line) => `> ${quoteUserText(line)}`).join('\n');
 
-/** Platform text shown as a quote: its own formatting characters are shown as typed. */
-export const quoted = (text: string, max = 2_800): string =>
-  clip(text.trim() || '(empty)', max).split('\n').map((line) => `> ${quoteUserText(line)}`).join('\n');
+/** Platform text shown as a quote, clipped to `max`: its own formatting characters are shown as typed. */
+export const quoted = (text: string, max = 2_800): string => quoteBlock(truncate(text.trim() || '(empty)', max));
+
+export const isPublicationNumber = (text: string): boolean => /^[A-Z]{2}\d[\dA-Z]{3,20}$/.test(text);
 
 /** A publication number at the start of a document line (`CN118289111A Method for ...`), if there is one. */
 export function publicationNumberIn(text: string | null | undefined): string | undefined {
   const first = (text ?? '').trim().split(/\s+/)[0] ?? '';
-  return /^[A-Z]{2}\d[\dA-Z]{3,20}$/.test(first) ? first : undefined;
+  return isPublicationNumber(first) ? first : undefined;
 }
-
-export const isPublicationNumber = (text: string): boolean => /^[A-Z]{2}\d[\dA-Z]{3,20}$/.test(text);
 
 /** Scores come as 0..1 (AI35-8) or 0..100 (AI35-12): shown as a percentage either way. */
 export function percent(score: number | null | undefined): string {

@@ -1,9 +1,10 @@
 /** Step 1 (AI33-2 → AI33-3) and step 2 (AI33-4 → AI33-5): the ticked recommendations and directions. */
 import { quoteUserText, type Block, type Choice } from '../../core/message.js';
 import type { DataOf } from '../../platform/operations.js';
-import { clip } from '../novelty/text.js';
-import { defineStep } from '../workflow/types.js';
-import { itemText, taskIdOf, tickedPositions, type SolutionData } from './data.js';
+import { truncate } from '../../core/text.js';
+import { defineStep } from '../workflow/index.js';
+import { itemText, tickedPositions } from '../shared/platform-values.js';
+import { taskIdOf, type SolutionData } from './data.js';
 
 type Recommended = DataOf<'AI33-2'>;
 type Directions = DataOf<'AI33-4'>;
@@ -12,7 +13,7 @@ type Direction = NonNullable<Directions['directions']>[number];
 export const RECOMMEND_ID = 'solution-recommend';
 export const DIRECTIONS_ID = 'solution-directions';
 
-const choice = (label: string, i: number): Choice => ({ value: String(i), label: clip(`${i + 1}. ${label}`, 75) });
+const choice = (label: string, i: number): Choice => ({ value: String(i), label: truncate(`${i + 1}. ${label}`, 75) });
 const all = (length: number): number[] => Array.from({ length }, (_, i) => i);
 
 function listed(items: string[], chosen: number[] | undefined): string {

@@ -1,9 +1,9 @@
 /** The technical solution exploration (AI33 v3) as a workflow: submit, two choices, then the solutions. */
 import type { DataOf } from '../../platform/operations.js';
-import type { WorkflowDefinition } from '../workflow/types.js';
-import { defineSend, defineStep } from '../workflow/types.js';
+import { defineSend, defineStep, type WorkflowDefinition } from '../workflow/index.js';
 import { directionsStep, optionsStep } from './choices.js';
-import { requireTaskId, taskIdOf, type SolutionData } from './data.js';
+import { requireTaskId } from '../shared/platform-values.js';
+import { taskIdOf, type SolutionData } from './data.js';
 import { solutionMessages, solutionsSummary } from './render.js';
 
 const submit = defineSend<SolutionData, undefined>({

@@ -1,9 +1,10 @@
 /** The final solutions of AI33-6: a summary with the map's outline, then one message per solution. */
 import { mention, quoteUserText, type Block, type OutgoingMessage, type Reference } from '../../core/message.js';
-import { clip, PATENT_LINK } from '../novelty/text.js';
-import { itemText } from './data.js';
+import { truncate } from '../../core/text.js';
+import { PATENT_LINK } from '../shared/text.js';
+import { itemText } from '../shared/platform-values.js';
 import { htmlToMarkdown } from './html.js';
-import { mindTree, outline, solutionNodes, titleOf, type MindMap, type MindNode } from './mind-map.js';
+import { mindTree, outline, solutionNodes, titleOf, type MindMap, type MindNode } from '../shared/mind-map.js';
 
 type MindReference = NonNullable<MindNode['data']['reference']>[number];
 
@@ -14,7 +15,7 @@ function referenceOf(ref: MindReference): Reference {
   const pn = ref.pn?.trim();
   const isPatent = !ref.solution_type || ref.solution_type.toUpperCase() === 'PATENT';
   return {
-    title: `${pn ? `${pn} ` : ''}${clip(ref.title ?? '', 200)}`.trim() || '(untitled)',
+    title: `${pn ? `${pn} ` : ''}${truncate(ref.title ?? '', 200)}`.trim() || '(untitled)',
     ...(pn && isPatent ? { url: PATENT_LINK(pn) } : {}),
     ...(detail ? { detail } : {}),
   };
@@ -45,7 +46,7 @@ export function solutionMessage(node: MindNode, number: number, total: number): 
 export function solutionsSummary(map: MindMap, count: number, startedBy: string): OutgoingMessage {
   const roots = mindTree(map);
   const numbered = new Map(solutionNodes(roots).map((n, i) => [n.id, i + 1] as const));
-  const text = `✅ **${count} ${count === 1 ? 'solution' : 'solutions'} found** for: ${quoteUserText(clip(map.title, 300))}`;
+  const text = `✅ **${count} ${count === 1 ? 'solution' : 'solutions'} found** for: ${quoteUserText(truncate(map.title, 300))}`;
   return {
     text,
     blocks: [

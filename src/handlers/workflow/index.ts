@@ -1,8 +1,21 @@
-/** The workflow machinery: define steps declaratively, get a Handler with buttons, forms, durable waits and Retry. */
+/**
+ * The workflow machinery: define steps declaratively, get a Handler with buttons, forms, durable waits and Retry.
+ *
+ *   types.ts     how a workflow declares itself (steps: poll, review, then; sends; forms; selects)
+ *   handler.ts   a definition as a Handler;  command.ts: the commands' shared prologue (refusals, parent message)
+ *   engine/      the state machine (machine.ts: send → poll → review/then → done/failed, resume) and its waits
+ *   clicks/      judging clicks and form submissions against the record (values, permission, Confirm, Retry)
+ *   record/      what it keeps: the flow in the thread record, locks and leases, this process's memory
+ *
+ * Capabilities import this file only.
+ */
 export * from './types.js';
-export { workflowHandler, resumeRecord, type WorkflowHandlerSpec } from './handler.js';
-export { startWorkflow, type StartRequest } from './start.js';
-export { encodeValue, decodeValue, judgeValue, type StepValue, type Verdict } from './values.js';
-export { mayAct } from './permission.js';
-export { flowOf, dataOf, type FlowState, type Phase, type Pending } from './flow.js';
-export { isWaitRunning } from './registry.js';
+export { workflowHandler, type WorkflowHandlerSpec } from './handler.js';
+export { answerCommand, nothingSent, parentMessage, refuseCommand, usageLine, type Usage } from './command.js';
+export { resumeRecord } from './engine/machine.js';
+export { startWorkflow, type StartRequest } from './engine/start.js';
+export { confirmOutside } from './clicks/confirm.js';
+export { encodeValue, decodeValue, judgeValue, type StepValue, type Verdict } from './clicks/values.js';
+export { mayAct, notAllowedNote } from './clicks/permission.js';
+export { flowOf, dataOf, type FlowState, type Phase, type Pending } from './record/flow.js';
+export { isWaitRunning } from './record/registry.js';

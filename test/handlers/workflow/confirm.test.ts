@@ -3,7 +3,7 @@ import { afterEach, describe, expect, test } from 'vitest';
 import type { ActionIncoming } from '../../../src/core/incoming.js';
 import { markdown } from '../../../src/core/message.js';
 import { defineStep, flowOf, workflowHandler, type WorkflowDefinition } from '../../../src/handlers/workflow/index.js';
-import { runPoll } from '../../../src/handlers/workflow/poller.js';
+import { runPoll } from '../../../src/handlers/workflow/engine/machine.js';
 import type { DataOf } from '../../../src/platform/operations.js';
 import { waitFor } from '../../helpers/slack-bot-harness.js';
 import { leftWaiting, PROBE, startWorld, textsIn, type ProbeData, type World } from './world.js';

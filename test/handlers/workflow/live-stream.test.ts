@@ -1,6 +1,6 @@
 /** A wait's live stream: its step and the end of its text are shown, at most once per interval, and stop ends it. */
 import { describe, expect, test } from 'vitest';
-import { followStream, LIVE_TAIL_CHARS, liveNote } from '../../../src/handlers/workflow/live-stream.js';
+import { followStream, LIVE_TAIL_CHARS, liveNote } from '../../../src/handlers/workflow/engine/live-stream.js';
 import { silentLogger } from '../../../src/log.js';
 import type { StreamEvent } from '../../../src/platform/events.js';
 import { waitFor } from '../../helpers/slack-bot-harness.js';

@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, test } from 'vitest';
 import { markdown } from '../../../src/core/message.js';
 import { defineStep, flowOf, type WorkflowDefinition } from '../../../src/handlers/workflow/index.js';
-import { runPoll } from '../../../src/handlers/workflow/poller.js';
+import { runPoll } from '../../../src/handlers/workflow/engine/machine.js';
 import type { ThreadRecord } from '../../../src/core/state.js';
 import { leftWaiting, PROBE, startWorld, type ProbeData, type World } from './world.js';
 

@@ -4,7 +4,7 @@ import type { ActionIncoming } from '../../../src/core/incoming.js';
 import { Router } from '../../../src/core/router.js';
 import { resumeWaits } from '../../../src/core/waits.js';
 import { flowOf, isWaitRunning, resumeRecord, workflowHandler } from '../../../src/handlers/workflow/index.js';
-import { runPoll } from '../../../src/handlers/workflow/poller.js';
+import { runPoll } from '../../../src/handlers/workflow/engine/machine.js';
 import { silentLogger } from '../../../src/log.js';
 import { waitFor } from '../../helpers/slack-bot-harness.js';
 import { leftWaiting, PROBE, startWorld, textsIn, type World } from './world.js';

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { decodeValue, encodeValue, judgeValue } from '../../../src/handlers/workflow/values.js';
-import { mayAct } from '../../../src/handlers/workflow/permission.js';
+import { decodeValue, encodeValue, judgeValue } from '../../../src/handlers/workflow/clicks/values.js';
+import { mayAct } from '../../../src/handlers/workflow/clicks/permission.js';
 import type { ThreadRecord } from '../../../src/core/state.js';
 import type { ThreadId } from '../../../src/core/thread-id.js';
 

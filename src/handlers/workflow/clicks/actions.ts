@@ -3,22 +3,21 @@
  * Each is judged under the thread's lock against the record as it is then, so a double click, an old step's
  * button or a forged value changes nothing and the platform is called once.
  */
-import type { HandlerContext } from '../../core/handler.js';
-import type { ActionIncoming } from '../../core/incoming.js';
-import { markdown } from '../../core/message.js';
-import type { ThreadRecord } from '../../core/state.js';
-import { userMessage } from '../../core/user-errors.js';
-import { runSend, sendOf } from './advance.js';
-import { watchForCancel } from './cancel-watch.js';
+import type { HandlerContext } from '../../../core/handler.js';
+import type { ActionIncoming } from '../../../core/incoming.js';
+import { markdown } from '../../../core/message.js';
+import type { ThreadRecord } from '../../../core/state.js';
+import { userMessage } from '../../../core/user-errors.js';
+import { watchForCancel } from '../engine/cancel-watch.js';
+import { runSend, startPoll } from '../engine/machine.js';
+import { CONFIRM, RETRY, failureMessage, progressMessage, retriedLine, reviewMessage, settled } from '../engine/messages.js';
+import { sendOf, stepOf } from '../engine/step-result.js';
+import { deliver, locked, showAndSave, tryDeliver } from '../record/deliver.js';
+import { flowOf, saveFlow, stepContext, waitFor } from '../record/flow.js';
+import type { WorkflowData, WorkflowDefinition } from '../types.js';
 import { prefetch, recordConfirmation } from './confirm.js';
-import { deliver, locked, showAndSave, tryDeliver } from './deliver.js';
-import { flowOf, saveFlow, stepContext, waitFor } from './flow.js';
 import { openStepForm } from './forms.js';
 import { admit, refuse, refusalFor, type Acting, type Refusal } from './judge.js';
-import { CONFIRM, RETRY, progressMessage, retriedLine, reviewMessage, settled, failureMessage } from './messages.js';
-import { startPoll } from './poller.js';
-import { stepOf } from './step-result.js';
-import type { WorkflowData, WorkflowDefinition } from './types.js';
 import type { StepValue } from './values.js';
 
 type Outcome = Refusal | { read: unknown } | ThreadRecord;

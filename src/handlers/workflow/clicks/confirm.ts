@@ -1,11 +1,13 @@
-/** A step's confirmation (the Confirm button or a confirming form): recorded first, then sent. */
-import type { HandlerContext } from '../../core/handler.js';
-import type { ThreadRecord } from '../../core/state.js';
-import { tryDeliver } from './deliver.js';
-import { flowOf, saveFlow, stepContext, waitFor, type Phase } from './flow.js';
-import { confirmedLine, reviewMessage, settled } from './messages.js';
-import { stepOf, stepResult } from './step-result.js';
-import type { WorkflowData, WorkflowDefinition } from './types.js';
+/** A step's confirmation (the Confirm button, a confirming form, or a reply such as an upload): recorded first, then sent. */
+import type { HandlerContext } from '../../../core/handler.js';
+import type { ThreadRecord } from '../../../core/state.js';
+import type { ThreadId } from '../../../core/thread-id.js';
+import { runSend } from '../engine/machine.js';
+import { confirmedLine, reviewMessage, settled } from '../engine/messages.js';
+import { stepOf, stepResult } from '../engine/step-result.js';
+import { locked, tryDeliver } from '../record/deliver.js';
+import { flowOf, saveFlow, stepContext, waitFor, type Phase } from '../record/flow.js';
+import type { WorkflowData, WorkflowDefinition } from '../types.js';
 import { refusalFor } from './judge.js';
 import type { StepValue } from './values.js';
 
@@ -27,6 +29,20 @@ export async function recordConfirmation<D extends WorkflowData>(
   const shown = reviewMessage(def, record.step, result, input, stepContext<D>(ctx, record));
   await tryDeliver(ctx, record.thread, flow.message, settled(shown, confirmedLine(userId, edited)));
   return saved;
+}
+
+/**
+ * Confirms the thread's step with `input` from outside its buttons (an image uploaded as a reply), when
+ * `still(current)` holds under the thread's lock, then sends it; false (nothing recorded) when it no longer does.
+ */
+export async function confirmOutside<D extends WorkflowData>(
+  ctx: HandlerContext, def: WorkflowDefinition<D>, thread: ThreadId, userId: string, input: unknown, still: (current: ThreadRecord) => boolean,
+): Promise<boolean> {
+  const saved = await locked(ctx, thread, async (current) =>
+    (still(current) ? recordConfirmation(ctx, def, current, input, userId, undefined, false) : undefined));
+  if (!saved) return false;
+  await runSend(ctx, def, saved);
+  return true;
 }
 
 /** What a click's step showed, read before the thread's lock is taken (a platform read must not hold it). */

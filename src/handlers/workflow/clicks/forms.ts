@@ -3,20 +3,20 @@
  * process's cache of the step's result (a short platform read only after a restart), and the form opens before
  * anything slow. A submission is judged like a click, then either confirms the step or becomes its draft.
  */
-import type { HandlerContext } from '../../core/handler.js';
-import type { ActionIncoming, FormIncoming } from '../../core/incoming.js';
-import { markdown, type FormSpec } from '../../core/message.js';
-import { LockTimeoutError, type ThreadRecord } from '../../core/state.js';
-import { userMessage } from '../../core/user-errors.js';
-import { runSend } from './advance.js';
-import { watchForCancel } from './cancel-watch.js';
+import type { HandlerContext } from '../../../core/handler.js';
+import type { ActionIncoming, FormIncoming } from '../../../core/incoming.js';
+import { markdown, type FormSpec } from '../../../core/message.js';
+import { LockTimeoutError, type ThreadRecord } from '../../../core/state.js';
+import { userMessage } from '../../../core/user-errors.js';
+import { watchForCancel } from '../engine/cancel-watch.js';
+import { runSend } from '../engine/machine.js';
+import { formAction, reviewMessage } from '../engine/messages.js';
+import { stepOf, stepResult } from '../engine/step-result.js';
+import { locked, showAndSave } from '../record/deliver.js';
+import { flowOf, stepContext } from '../record/flow.js';
+import { FormProblem, type WorkflowData, type WorkflowDefinition } from '../types.js';
 import { recordConfirmation } from './confirm.js';
-import { locked, showAndSave } from './deliver.js';
-import { flowOf, stepContext } from './flow.js';
 import { admit, refuse, refusalFor, type Acting, type Refusal } from './judge.js';
-import { formAction, reviewMessage } from './messages.js';
-import { stepOf, stepResult } from './step-result.js';
-import { FormProblem, type WorkflowData, type WorkflowDefinition } from './types.js';
 import { encodeValue, type StepValue } from './values.js';
 
 /** How long opening a form may wait for the thread's lock and for a platform read, within the 3 s window. */

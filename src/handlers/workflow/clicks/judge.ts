@@ -1,12 +1,12 @@
 /** Whether a click or form submission may act on the thread's record as it is now, and what to tell the user if not. */
-import type { HandlerContext } from '../../core/handler.js';
-import type { User } from '../../core/incoming.js';
-import { markdown } from '../../core/message.js';
-import type { ThreadId } from '../../core/thread-id.js';
-import { isFinished, type ThreadRecord } from '../../core/state.js';
-import { flowOf, type Phase } from './flow.js';
+import type { HandlerContext } from '../../../core/handler.js';
+import type { User } from '../../../core/incoming.js';
+import { markdown } from '../../../core/message.js';
+import type { ThreadId } from '../../../core/thread-id.js';
+import { isFinished, type ThreadRecord } from '../../../core/state.js';
+import { flowOf, type Phase } from '../record/flow.js';
 import { mayAct, notAllowedNote } from './permission.js';
-import type { WorkflowData, WorkflowDefinition } from './types.js';
+import type { WorkflowData, WorkflowDefinition } from '../types.js';
 import { decodeValue, judgeValue, type StepValue } from './values.js';
 
 export type Refusal = 'invalid' | 'stale' | 'finished' | 'not-allowed';

@@ -1,7 +1,7 @@
 /** Who may press a workflow's buttons and submit its forms. */
-import type { BotSettings } from '../../core/handler.js';
-import { mention } from '../../core/message.js';
-import type { ThreadRecord } from '../../core/state.js';
+import type { BotSettings } from '../../../core/handler.js';
+import { mention } from '../../../core/message.js';
+import type { ThreadRecord } from '../../../core/state.js';
 
 /** With `confirmers: 'starter'` (the default) only the user who started the workflow; with `anyone`, everyone in the channel. */
 export function mayAct(settings: Pick<BotSettings, 'confirmers'>, record: Pick<ThreadRecord, 'startedBy'>, userId: string): boolean {

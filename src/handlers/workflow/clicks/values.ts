@@ -3,7 +3,7 @@
  * version the message was drawn for, never a platform id: the task always comes from the clicked thread's
  * record, so a forged value can at most be refused.
  */
-import type { ThreadRecord } from '../../core/state.js';
+import type { ThreadRecord } from '../../../core/state.js';
 
 export interface StepValue {
   workflow: string;

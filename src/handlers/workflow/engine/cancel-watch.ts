@@ -3,11 +3,11 @@
  * thread's running work through the messenger. A running wait stops on that; a review or failure message
  * shown meanwhile is watched the same way, so that its buttons go as soon as the workflow is cancelled.
  */
-import type { HandlerContext } from '../../core/handler.js';
-import type { OutgoingMessage } from '../../core/message.js';
-import type { ThreadId } from '../../core/thread-id.js';
-import { tryDeliver } from './deliver.js';
-import { flowOf } from './flow.js';
+import type { HandlerContext } from '../../../core/handler.js';
+import type { OutgoingMessage } from '../../../core/message.js';
+import type { ThreadId } from '../../../core/thread-id.js';
+import { tryDeliver } from '../record/deliver.js';
+import { flowOf } from '../record/flow.js';
 import { CANCELLED_LINE, settled } from './messages.js';
 
 export function watchForCancel(ctx: HandlerContext, thread: ThreadId, messageId: string | undefined, shown: OutgoingMessage): void {

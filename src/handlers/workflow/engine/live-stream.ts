@@ -3,8 +3,8 @@
  * the latest of its text are handed to `show`, at most once per interval. Best effort: a stream that fails or
  * ends early leaves the wait as it is; it is never reopened, and `stop` ends it when the wait is over.
  */
-import type { Logger } from '../../log.js';
-import type { StreamEvent } from '../../platform/events.js';
+import type { Logger } from '../../../log.js';
+import type { StreamEvent } from '../../../platform/events.js';
 
 /** the end of the streamed text that a progress message shows */
 export const LIVE_TAIL_CHARS = 1_500;

@@ -1,38 +1,30 @@
 /**
- * Moving a workflow on: sending a confirmation, entering the next step (a wait, a review or the end), and
- * showing a failure with Retry. The confirmation stays in the record until the task it starts has succeeded.
+ * The workflow state machine: how a step moves. Read this file to learn the engine.
+ *
+ *   send ──▶ poll ──▶ review ──(Confirm: clicks/)──▶ send ──▶ …
+ *    │        │  └──▶ then ──▶ next step, or done
+ *    └────────┴──▶ failed (Retry: clicks/) ──▶ send or poll again
+ *
+ * The phases are `flow.phase` in the thread record (record/flow.ts). A confirmation is recorded as pending
+ * before it is sent and stays in the record until the task it starts has succeeded, so Retry can send it again;
+ * a wait is durable (`record.wait`), resumed after a restart, run by one poller per process and one replica.
  */
-import type { HandlerContext } from '../../core/handler.js';
-import { TaskFailedError } from '../../platform/errors.js';
-import type { ThreadRecord } from '../../core/state.js';
-import { isRetryable, userMessage } from '../../core/user-errors.js';
+import type { HandlerContext } from '../../../core/handler.js';
+import type { ThreadRecord } from '../../../core/state.js';
+import type { ResumeReason } from '../../../core/waits.js';
+import { TaskFailedError } from '../../../platform/errors.js';
+import { lockedAt, showAndSave } from '../record/deliver.js';
+import { flowOf, stepContext, waitFor, type FlowChange } from '../record/flow.js';
+import { withLease } from '../record/lease.js';
+import { claimWait, rememberResult, releaseWait } from '../record/registry.js';
+import type { Transition, WorkflowData, WorkflowDefinition } from '../types.js';
 import { endWatch, watchForCancel } from './cancel-watch.js';
-import { lockedAt, showAndSave } from './deliver.js';
-import { flowOf, stepContext, waitFor, type FlowChange, type Pending } from './flow.js';
-import { failureMessage, progressMessage, reviewMessage } from './messages.js';
-import { withLease } from './lease.js';
-import { startPoll } from './poller.js';
-import { stepOf, stepResult } from './step-result.js';
-import type { Send, Transition, WorkflowData, WorkflowDefinition } from './types.js';
+import { failureMessage, failureText, InterruptedSendError, progressMessage, reviewMessage } from './messages.js';
+import { relayOnce } from './relay-step.js';
+import { sendOf, stepOf, stepResult } from './step-result.js';
+import { waitForResult } from './wait.js';
 
-/** A send that was on its way when the bot stopped: whether it reached the platform is unknown. */
-export class InterruptedSendError extends Error {
-  constructor() {
-    super('the bot restarted while the request was out');
-    this.name = 'InterruptedSendError';
-  }
-}
-
-export function sendOf<D extends WorkflowData>(def: WorkflowDefinition<D>, pending: Pending): Send<D> {
-  if (pending.send.startsWith('start:')) {
-    const start = def.starts[pending.send.slice('start:'.length)];
-    if (start) return start.send;
-  } else if (pending.send === 'confirm') {
-    const review = stepOf(def, pending.step).review;
-    if (review) return review.confirm.send;
-  }
-  throw new Error(`${def.name} has no send ${pending.send} at step ${pending.step}`);
-}
+// ── send: the record's pending confirmation goes to the platform ──
 
 /** Sends the record's pending confirmation (the record is in phase `send`), then enters what follows. */
 export async function runSend<D extends WorkflowData>(ctx: HandlerContext, def: WorkflowDefinition<D>, record: ThreadRecord): Promise<void> {
@@ -53,6 +45,8 @@ async function sendNow<D extends WorkflowData>(ctx: HandlerContext, def: Workflo
   }
   await advance(ctx, def, record, transition);
 }
+
+// ── enter: the next step's wait (poll), its review, or the end (done) ──
 
 /** Enters the transition's next step or ends the workflow; `reuse` turns that message into the next one. */
 export async function advance<D extends WorkflowData>(
@@ -82,12 +76,72 @@ export async function advance<D extends WorkflowData>(
   if (saved) watchForCancel(ctx, thread, flowOf(saved).message, draw(saved.version));
 }
 
-export function failureText(label: string, error: unknown): string {
-  if (error instanceof InterruptedSendError) return `${label} was interrupted by a restart of the bot; it may not have reached the platform.`;
-  if (error instanceof Error && error.name === 'AbortError') return `${label} was stopped.`;
-  const hint = isRetryable(error) ? '' : ' Retry once that is fixed, or cancel.';
-  return `${label} failed: ${userMessage(error)}${hint}`;
+// ── poll: the durable wait, then the step's review or its `then` ──
+
+/** Starts the thread's poller in the background (errors are logged). */
+export function startPoll<D extends WorkflowData>(ctx: HandlerContext, def: WorkflowDefinition<D>, record: ThreadRecord): void {
+  void runPoll(ctx, def, record).catch((error: unknown) => ctx.logger.error({ err: error, thread: record.thread }, 'workflow: a wait ended in an error'));
 }
+
+export async function runPoll<D extends WorkflowData>(ctx: HandlerContext, def: WorkflowDefinition<D>, record: ThreadRecord): Promise<void> {
+  if (!claimWait(ctx.memory, record.thread)) return;
+  let started = false;
+  try {
+    // the lease covers the step's continuation too: an automatic step's platform call is made once
+    const held = await withLease(ctx, record, () => {
+      started = true;
+      return pollAndContinue(ctx, def, record);
+    });
+    if (!held) ctx.logger.debug({ thread: record.thread }, 'workflow: another replica runs this wait');
+  } finally {
+    // a claim that never got to poll is given back (the rescan offers the wait again)
+    if (!started) releaseWait(ctx.memory, record.thread);
+  }
+}
+
+async function pollAndContinue<D extends WorkflowData>(ctx: HandlerContext, def: WorkflowDefinition<D>, record: ThreadRecord): Promise<void> {
+  const interrupt = ctx.messenger.begin(record.thread);
+  const signal = ctx.lifetime ? AbortSignal.any([interrupt, ctx.lifetime]) : interrupt;
+  let outcome: { result: unknown } | undefined;
+  let current = record;
+  try {
+    current = await relayOnce(ctx, def, record, signal);
+    const waited = await waitForResult(ctx, def, current, signal);
+    if (waited && 'failed' in waited) await fail(ctx, def, waited.record, 'poll', waited.failed, waited.label);
+    else outcome = waited;
+  } finally {
+    releaseWait(ctx.memory, record.thread);
+    ctx.messenger.finish(record.thread, interrupt);
+  }
+  // the wait is over (released first: an automatic step's next wait is a new claim)
+  if (outcome) await continueWith(ctx, def, current, outcome.result);
+}
+
+/** After the result: the step's review, or at once what follows it. */
+async function continueWith<D extends WorkflowData>(ctx: HandlerContext, def: WorkflowDefinition<D>, record: ThreadRecord, result: unknown): Promise<void> {
+  const step = stepOf(def, record.step);
+  const label = step.poll?.label ?? record.step;
+  rememberResult(ctx.memory, record.thread, record.step, result);
+  if (step.review) return showReview(ctx, def, record, result);
+  if (!step.then) throw new Error(`step ${record.step} of ${def.name} has neither a review nor a then`);
+  let transition;
+  try {
+    transition = await step.then(result, stepContext<D>(ctx, record));
+  } catch (error) {
+    return fail(ctx, def, record, 'poll', error, label);
+  }
+  await advance(ctx, def, record, transition, flowOf(record).message);
+}
+
+/** The step's result with its controls; the confirmation that started the task is done with. */
+async function showReview<D extends WorkflowData>(ctx: HandlerContext, def: WorkflowDefinition<D>, record: ThreadRecord, result: unknown): Promise<void> {
+  const draw = (current: ThreadRecord) => (v: number) => reviewMessage(def, current.step, result, undefined, stepContext<D>(ctx, current), v);
+  const saved = await lockedAt(ctx, record.thread, record.version, (current) =>
+    showAndSave(ctx, current, { flow: { phase: 'review' }, wait: null }, draw(current), flowOf(current).message));
+  if (saved) watchForCancel(ctx, record.thread, flowOf(saved).message, draw(saved)(saved.version));
+}
+
+// ── failed: what failed, with Retry and Cancel ──
 
 /** Shows what failed with Retry and Cancel; the record keeps the confirmation for Retry. */
 export async function fail<D extends WorkflowData>(
@@ -103,4 +157,26 @@ export async function fail<D extends WorkflowData>(
   const saved = await lockedAt(ctx, record.thread, record.version, (current) =>
     showAndSave(ctx, current, { flow: { ...flow, phase: 'failed', failure: { during: kind, text } }, wait: null }, draw, reuse));
   if (saved) watchForCancel(ctx, record.thread, flowOf(saved).message, draw(saved.version));
+}
+
+// ── resume: a recorded wait after a (re)start or a rescan of a shared store ──
+
+/**
+ * Continues a recorded wait: a poll polls on (here, when nobody else holds it); after a (re)start, a request
+ * that was out is shown with Retry. A rescan leaves sends alone: they belong to the live request that made them.
+ */
+export async function resumeRecord<D extends WorkflowData>(
+  ctx: HandlerContext, def: WorkflowDefinition<D>, record: ThreadRecord, reason: ResumeReason = 'start',
+): Promise<void> {
+  const flow = flowOf(record);
+  if (!record.wait || (record.status !== 'waiting' && record.status !== 'active')) return;
+  if (flow.phase === 'poll') return startPoll(ctx, def, record);
+  if (reason === 'rescan') return;
+  if (flow.phase === 'send' && flow.pending) {
+    const { pending } = flow;
+    // a send whose lease is held is still out from a live replica: not interrupted
+    await withLease(ctx, record, () => fail(ctx, def, record, 'send', new InterruptedSendError(), sendOf(def, pending).label), 'send');
+    return;
+  }
+  ctx.logger.warn({ thread: record.thread, phase: flow.phase }, 'workflow: a recorded wait in an unexpected phase was left alone');
 }

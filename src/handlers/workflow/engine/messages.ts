@@ -2,9 +2,10 @@
  * The machinery's messages: progress while waiting, a step's review with its controls, the same review once
  * settled (controls gone, who confirmed it), and a failure with Retry. Buttons carry `encodeValue` values.
  */
-import { mention, type Block, type Button, type OutgoingMessage } from '../../core/message.js';
-import type { StepContext, StepDefinition, WorkflowData, WorkflowDefinition } from './types.js';
-import { encodeValue } from './values.js';
+import { mention, type Block, type Button, type OutgoingMessage } from '../../../core/message.js';
+import { isRetryable, userMessage } from '../../../core/user-errors.js';
+import type { StepContext, StepDefinition, WorkflowData, WorkflowDefinition } from '../types.js';
+import { encodeValue } from '../clicks/values.js';
 
 export const CANCEL = 'cancel';
 export const CONFIRM = 'confirm';
@@ -53,6 +54,22 @@ export function reviewMessage<D extends WorkflowData>(
   }
   if (footer) blocks.push({ type: 'context', text: footer });
   return message(blocks);
+}
+
+/** A send that was on its way when the bot stopped: whether it reached the platform is unknown. */
+export class InterruptedSendError extends Error {
+  constructor() {
+    super('the bot restarted while the request was out');
+    this.name = 'InterruptedSendError';
+  }
+}
+
+/** What a failed send or wait says: "<label> failed: <why>", and what to do when a plain Retry cannot help. */
+export function failureText(label: string, error: unknown): string {
+  if (error instanceof InterruptedSendError) return `${label} was interrupted by a restart of the bot; it may not have reached the platform.`;
+  if (error instanceof Error && error.name === 'AbortError') return `${label} was stopped.`;
+  const hint = isRetryable(error) ? '' : ' Retry once that is fixed, or cancel.';
+  return `${label} failed: ${userMessage(error)}${hint}`;
 }
 
 export function failureMessage(def: WorkflowDefinition<WorkflowData>, step: string, text: string, version: number): OutgoingMessage {

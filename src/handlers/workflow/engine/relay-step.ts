@@ -4,14 +4,14 @@
  * text, so that what follows (the result, the next step) comes after it. Best effort: a stream that fails leaves
  * its partial text marked and the wait goes on; a stopped stream (restart, cancel) is relayed again on resume.
  */
-import type { HandlerContext } from '../../core/handler.js';
-import type { StreamEvent } from '../../platform/events.js';
-import type { ThreadRecord } from '../../core/state.js';
-import { lockedAt, showAndSave, tryDeliver } from './deliver.js';
-import { flowOf, stepContext } from './flow.js';
+import type { HandlerContext } from '../../../core/handler.js';
+import type { StreamEvent } from '../../../platform/events.js';
+import type { ThreadRecord } from '../../../core/state.js';
+import { lockedAt, showAndSave, tryDeliver } from '../record/deliver.js';
+import { flowOf, stepContext } from '../record/flow.js';
 import { progressMessage } from './messages.js';
 import { stepOf } from './step-result.js';
-import type { WorkflowData, WorkflowDefinition } from './types.js';
+import type { WorkflowData, WorkflowDefinition } from '../types.js';
 
 async function* textOf(events: AsyncIterable<StreamEvent>): AsyncIterable<string> {
   for await (const event of events) if (event.type === 'text') yield event.text;

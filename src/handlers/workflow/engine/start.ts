@@ -1,10 +1,10 @@
 /** Starting a workflow: its thread, its record (the first request recorded as pending before it is sent), the send. */
-import type { HandlerContext } from '../../core/handler.js';
-import type { CommandIncoming } from '../../core/incoming.js';
-import { markdown, type OutgoingMessage } from '../../core/message.js';
-import { runSend } from './advance.js';
-import { waitFor, type FlowState } from './flow.js';
-import type { WorkflowData, WorkflowDefinition } from './types.js';
+import type { HandlerContext } from '../../../core/handler.js';
+import type { CommandIncoming } from '../../../core/incoming.js';
+import { markdown, type OutgoingMessage } from '../../../core/message.js';
+import { runSend } from './machine.js';
+import { waitFor, type FlowState } from '../record/flow.js';
+import type { WorkflowData, WorkflowDefinition } from '../types.js';
 
 export interface StartRequest<D extends WorkflowData> {
   incoming: CommandIncoming;

@@ -1,13 +1,14 @@
 /**
- * The platform result a step shows: from this process's cache when it is there, otherwise read again from the
- * platform (the reads are safe to repeat; large results never go into the thread record).
+ * A definition's steps and sends by name, and the platform result a step shows: from this process's cache when
+ * it is there, otherwise read again from the platform (the reads are safe to repeat; large results never go
+ * into the thread record).
  */
-import type { HandlerContext } from '../../core/handler.js';
-import { taskState } from '../../platform/task-state.js';
-import type { ThreadRecord } from '../../core/state.js';
-import { stepContext } from './flow.js';
-import { cachedResult, rememberResult } from './registry.js';
-import type { StepDefinition, WorkflowData, WorkflowDefinition } from './types.js';
+import type { HandlerContext } from '../../../core/handler.js';
+import { taskState } from '../../../platform/task-state.js';
+import type { ThreadRecord } from '../../../core/state.js';
+import { stepContext, type Pending } from '../record/flow.js';
+import { cachedResult, rememberResult } from '../record/registry.js';
+import type { Send, StepDefinition, WorkflowData, WorkflowDefinition } from '../types.js';
 
 export const READ_TIMEOUT_MS = 30_000;
 
@@ -15,6 +16,18 @@ export function stepOf<D extends WorkflowData>(def: WorkflowDefinition<D>, step:
   const found = def.steps[step];
   if (!found) throw new Error(`${def.name} has no step ${step}`);
   return found;
+}
+
+/** The send a pending confirmation names: a start's, or the confirm of its step's review. */
+export function sendOf<D extends WorkflowData>(def: WorkflowDefinition<D>, pending: Pending): Send<D> {
+  if (pending.send.startsWith('start:')) {
+    const start = def.starts[pending.send.slice('start:'.length)];
+    if (start) return start.send;
+  } else if (pending.send === 'confirm') {
+    const review = stepOf(def, pending.step).review;
+    if (review) return review.confirm.send;
+  }
+  throw new Error(`${def.name} has no send ${pending.send} at step ${pending.step}`);
 }
 
 /** The result from the cache only (no platform call): what a form must open with inside Slack's 3 seconds. */

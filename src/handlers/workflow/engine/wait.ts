@@ -1,27 +1,22 @@
 /**
- * The durable wait: the record already says what the thread waits for (`wait`); this polls the platform with a
- * deadline and backoff, shows progress in the step's message, and on success shows the review (or moves on).
- * One poller per thread and process, and one replica per wait (a lease, see lease.ts); it ends quietly when the bot stops (the next start resumes it) and stops
- * when the record moves under it (cancel).
+ * One durable wait: the record already says what the thread waits for (`wait`); this polls the platform with a
+ * deadline and backoff and shows progress (and a job's live stream) in the step's message, until the result is
+ * there or the wait fails. It ends quietly when the bot stops (the next start resumes it) and stops when the
+ * record moves under it (cancel). What follows the wait is machine.ts's.
  */
-import type { HandlerContext } from '../../core/handler.js';
-import { pollTask } from '../../platform/poll.js';
-import { taskState } from '../../platform/task-state.js';
-import type { ThreadRecord } from '../../core/state.js';
-import { advance, fail } from './advance.js';
-import { watchForCancel } from './cancel-watch.js';
-import { lockedAt, showAndSave, tryDeliver } from './deliver.js';
-import { flowOf, stepContext, unchanged } from './flow.js';
-import { CANCELLED_LINE, progressMessage, reviewMessage, settled } from './messages.js';
+import type { HandlerContext } from '../../../core/handler.js';
+import type { ThreadRecord } from '../../../core/state.js';
+import { pollTask } from '../../../platform/poll.js';
+import { taskState } from '../../../platform/task-state.js';
+import { tryDeliver } from '../record/deliver.js';
+import { flowOf, stepContext, unchanged } from '../record/flow.js';
+import type { WorkflowData, WorkflowDefinition } from '../types.js';
 import { followStream } from './live-stream.js';
+import { CANCELLED_LINE, progressMessage, settled } from './messages.js';
 import { ProgressNotes } from './progress.js';
-import { relayOnce } from './relay-step.js';
-import { withLease } from './lease.js';
-import { claimWait, rememberResult, releaseWait } from './registry.js';
 import { stepOf } from './step-result.js';
-import type { WorkflowData, WorkflowDefinition } from './types.js';
 
-export const DEFAULT_TIMING = { intervalMs: 500, maxIntervalMs: 10_000, deadlineMs: 30 * 60_000 };
+const DEFAULT_TIMING = { intervalMs: 500, maxIntervalMs: 10_000, deadlineMs: 30 * 60_000 };
 /** A resumed wait whose deadline passed while the bot was down still gets this long. */
 const MIN_REMAINING_MS = 60_000;
 
@@ -32,47 +27,16 @@ class RecordMovedError extends Error {
   }
 }
 
-/** Starts the thread's poller in the background (errors are logged). */
-export function startPoll<D extends WorkflowData>(ctx: HandlerContext, def: WorkflowDefinition<D>, record: ThreadRecord): void {
-  void runPoll(ctx, def, record).catch((error: unknown) => ctx.logger.error({ err: error, thread: record.thread }, 'workflow: a wait ended in an error'));
-}
+/**
+ * `result`: the step's result is there. `failed`: the wait failed on the record as it still is (show it with
+ * Retry). Undefined: the wait ended otherwise (the bot stops, or a cancelled workflow's message says so).
+ */
+export type WaitOutcome = { result: unknown } | { failed: unknown; record: ThreadRecord; label: string } | undefined;
 
-export async function runPoll<D extends WorkflowData>(ctx: HandlerContext, def: WorkflowDefinition<D>, record: ThreadRecord): Promise<void> {
-  if (!claimWait(ctx.memory, record.thread)) return;
-  let started = false;
-  try {
-    // the lease covers the step's continuation too: an automatic step's platform call is made once
-    const held = await withLease(ctx, record, () => {
-      started = true;
-      return pollAndContinue(ctx, def, record);
-    });
-    if (!held) ctx.logger.debug({ thread: record.thread }, 'workflow: another replica runs this wait');
-  } finally {
-    // a claim that never got to poll is given back (the rescan offers the wait again)
-    if (!started) releaseWait(ctx.memory, record.thread);
-  }
-}
-
-async function pollAndContinue<D extends WorkflowData>(ctx: HandlerContext, def: WorkflowDefinition<D>, record: ThreadRecord): Promise<void> {
-  const interrupt = ctx.messenger.begin(record.thread);
-  const signal = ctx.lifetime ? AbortSignal.any([interrupt, ctx.lifetime]) : interrupt;
-  let outcome: { result: unknown } | undefined;
-  let current = record;
-  try {
-    current = await relayOnce(ctx, def, record, signal);
-    outcome = await pollStep(ctx, def, current, signal);
-  } finally {
-    releaseWait(ctx.memory, record.thread);
-    ctx.messenger.finish(record.thread, interrupt);
-  }
-  // the wait is over (released first: an automatic step's next wait is a new claim)
-  if (outcome) await continueWith(ctx, def, current, outcome.result);
-}
-
-/** Polls until the step's result is there; undefined when the wait ended otherwise (shown, or left for a restart). */
-async function pollStep<D extends WorkflowData>(
+/** Polls until the step's result is there, or the wait fails or ends. */
+export async function waitForResult<D extends WorkflowData>(
   ctx: HandlerContext, def: WorkflowDefinition<D>, record: ThreadRecord, signal: AbortSignal,
-): Promise<{ result: unknown } | undefined> {
+): Promise<WaitOutcome> {
   const { thread } = record;
   const poll = stepOf(def, record.step).poll;
   if (!poll) throw new Error(`step ${record.step} of ${def.name} has nothing to wait for`);
@@ -110,34 +74,10 @@ async function pollStep<D extends WorkflowData>(
     await notes.close();
     if (ctx.lifetime?.aborted) return undefined;
     const current = await unchanged(ctx, thread, record.version);
-    if (!current) await settleMoved(ctx, record, poll.label, flow.message);
-    else await fail(ctx, def, current, 'poll', error, poll.label);
+    if (current) return { failed: error, record: current, label: poll.label };
+    await settleMoved(ctx, record, poll.label, flow.message);
     return undefined;
   }
-}
-
-/** After the result: the step's review, or at once what follows it. */
-async function continueWith<D extends WorkflowData>(ctx: HandlerContext, def: WorkflowDefinition<D>, record: ThreadRecord, result: unknown): Promise<void> {
-  const step = stepOf(def, record.step);
-  const label = step.poll?.label ?? record.step;
-  rememberResult(ctx.memory, record.thread, record.step, result);
-  if (step.review) return showReview(ctx, def, record, result);
-  if (!step.then) throw new Error(`step ${record.step} of ${def.name} has neither a review nor a then`);
-  let transition;
-  try {
-    transition = await step.then(result, stepContext<D>(ctx, record));
-  } catch (error) {
-    return fail(ctx, def, record, 'poll', error, label);
-  }
-  await advance(ctx, def, record, transition, flowOf(record).message);
-}
-
-/** The step's result with its controls; the confirmation that started the task is done with. */
-async function showReview<D extends WorkflowData>(ctx: HandlerContext, def: WorkflowDefinition<D>, record: ThreadRecord, result: unknown): Promise<void> {
-  const draw = (current: ThreadRecord) => (v: number) => reviewMessage(def, current.step, result, undefined, stepContext<D>(ctx, current), v);
-  const saved = await lockedAt(ctx, record.thread, record.version, (current) =>
-    showAndSave(ctx, current, { flow: { phase: 'review' }, wait: null }, draw(current), flowOf(current).message));
-  if (saved) watchForCancel(ctx, record.thread, flowOf(saved).message, draw(saved)(saved.version));
 }
 
 /** The wait stopped because the record changed: a cancelled workflow's progress message says so. */

@@ -2,12 +2,12 @@
  * Showing a workflow's messages and saving the record that goes with them, under the thread's lock: a click is
  * judged under the same lock, so it always sees the record its message was drawn for.
  */
-import { ChatRateLimitedError, MessageGoneError } from '../../core/adapter.js';
-import type { HandlerContext } from '../../core/handler.js';
-import type { OutgoingMessage } from '../../core/message.js';
-import type { ThreadId } from '../../core/thread-id.js';
-import { sleep } from '../../platform/retry.js';
-import type { ThreadRecord } from '../../core/state.js';
+import { ChatRateLimitedError, MessageGoneError } from '../../../core/adapter.js';
+import type { HandlerContext } from '../../../core/handler.js';
+import type { OutgoingMessage } from '../../../core/message.js';
+import type { ThreadId } from '../../../core/thread-id.js';
+import { sleep } from '../../../platform/retry.js';
+import type { ThreadRecord } from '../../../core/state.js';
 import { saveFlow, type FlowChange } from './flow.js';
 
 const RATE_LIMIT_ATTEMPTS = 3;

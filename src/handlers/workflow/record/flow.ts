@@ -2,11 +2,11 @@
  * The machinery's part of a thread record: `data.flow` says what the thread is doing within its step, the rest
  * of `data` belongs to the workflow. Every write is a compare-and-set on the version the caller read.
  */
-import type { HandlerContext } from '../../core/handler.js';
-import type { ThreadId } from '../../core/thread-id.js';
-import type { PlatformIds, ThreadRecord, ThreadStatus, Wait } from '../../core/state.js';
-import { writeRecord } from '../../core/record.js';
-import type { StepContext, WorkflowData } from './types.js';
+import type { HandlerContext } from '../../../core/handler.js';
+import type { ThreadId } from '../../../core/thread-id.js';
+import type { PlatformIds, ThreadRecord, ThreadStatus, Wait } from '../../../core/state.js';
+import { writeRecord } from '../../../core/record.js';
+import type { StepContext, WorkflowData } from '../types.js';
 
 /**
  * send: a confirmation is on its way to the platform; poll: waiting for a platform task; review: waiting for

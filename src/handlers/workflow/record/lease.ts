@@ -5,9 +5,9 @@
  * rescan, core/waits.ts, then offers the wait to another replica). lowdb's in-process lock keeps a single
  * process as it was.
  */
-import type { HandlerContext } from '../../core/handler.js';
-import { LockTimeoutError, type ThreadRecord } from '../../core/state.js';
-import { leaseMsOf } from '../../core/waits.js';
+import type { HandlerContext } from '../../../core/handler.js';
+import { LockTimeoutError, type ThreadRecord } from '../../../core/state.js';
+import { leaseMsOf } from '../../../core/waits.js';
 
 /** `wait` for a poll; `send` while a confirmation is out (a replica starting meanwhile must not call it interrupted). */
 export type LeaseKind = 'wait' | 'send';

@@ -3,8 +3,8 @@
  * here, and the last platform result each thread's step showed, so that a form opens within Slack's 3-second
  * window without a platform call.
  */
-import type { ProcessMemory } from '../../core/services.js';
-import type { ThreadId } from '../../core/thread-id.js';
+import type { ProcessMemory } from '../../../core/services.js';
+import type { ThreadId } from '../../../core/thread-id.js';
 
 const MAX_CACHED = 500;
 
