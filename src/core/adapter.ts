@@ -57,26 +57,5 @@ export interface ChatAdapter {
   stop(): Promise<void>;
 }
 
-/** Thrown by `edit`/`post` when the chat platform rate-limits; the relay waits `retryAfterMs` and sends the latest text. */
-export class ChatRateLimitedError extends Error {
-  constructor(readonly retryAfterMs: number, readonly scope: string) {
-    super(`chat platform rate limit: retry after ${retryAfterMs} ms`);
-    this.name = 'ChatRateLimitedError';
-  }
-}
-
-/** Thrown by `edit` when the target message no longer exists (deleted by a user). */
-export class MessageGoneError extends Error {
-  constructor(readonly ref: MessageRef) {
-    super('the message to edit no longer exists');
-    this.name = 'MessageGoneError';
-  }
-}
-
-/** Thrown by `fetchFile` when the file is larger than the caller accepts. */
-export class FileTooLargeError extends Error {
-  constructor(readonly maxBytes: number, readonly size?: number) {
-    super(`the file is larger than ${maxBytes} bytes`);
-    this.name = 'FileTooLargeError';
-  }
-}
+/** What adapters throw: one base with a `kind` (./chat-errors.ts). */
+export { ChatError, ChatRateLimitedError, FileTooLargeError, MessageGoneError, type ChatErrorKind } from './chat-errors.js';

@@ -4,6 +4,7 @@
  * carries the request URL, the headers or the key: undici errors are replaced by sanitized copies.
  */
 import { request, type Dispatcher } from 'undici';
+import { parseRetryAfter } from '../lib/retry-after.js';
 import { redactSecrets } from '../log.js';
 import { NetworkError, PlatformError, TimeoutError } from './errors.js';
 
@@ -121,11 +122,7 @@ export async function readText(response: HttpResponse, context: ExchangeContext,
   }
 }
 
-/** Retry-After as milliseconds: either delta-seconds or an HTTP date. */
+/** Retry-After as milliseconds (delta-seconds or an HTTP date; src/lib/retry-after.ts). */
 export function retryAfterMs(headers: Dispatcher.ResponseData['headers']): number | undefined {
-  const value = headerValue(headers, 'retry-after')?.trim();
-  if (!value) return undefined;
-  if (/^\d+(\.\d+)?$/.test(value)) return Math.round(Number(value) * 1000);
-  const date = Date.parse(value);
-  return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now());
+  return parseRetryAfter(headerValue(headers, 'retry-after'));
 }

@@ -4,14 +4,14 @@
  * retried here with stale text.
  */
 import { webApi } from '@slack/bolt';
-import { FileTooLargeError, type ChatAdapter, type MessageRef } from '../../core/adapter.js';
+import type { ChatAdapter, MessageRef } from '../../core/adapter.js';
 import type { FormSpec, OutgoingMessage } from '../../core/message.js';
 import { threadId, type ConversationId, type ThreadId } from '../../core/thread-id.js';
 import type { HttpServer } from '../../http/server.js';
 import type { Logger } from '../../log.js';
 import { createBoltApp } from './bolt-app.js';
 import { toSlackLogger } from './bolt-logger.js';
-import { SlackApiError, toChatError, type FailureContext } from './errors.js';
+import { slackChatError, type FailureContext } from './errors.js';
 import { fetchSlackFile, uploadSlackImage } from './files.js';
 import { slackPlace, slackThread } from './ids.js';
 import { renderForm } from './render/form.js';
@@ -49,7 +49,7 @@ export function createSlackAdapter(options: SlackAdapterOptions): ChatAdapter {
     try {
       return await send();
     } catch (error) {
-      throw toChatError(error, context);
+      throw slackChatError(error, context);
     }
   }
 
@@ -58,7 +58,7 @@ export function createSlackAdapter(options: SlackAdapterOptions): ChatAdapter {
       channel, text: page.text, blocks: page.blocks, unfurl_links: false, unfurl_media: false,
       ...(threadTs ? { thread_ts: threadTs } : {}),
     }));
-    if (!result.ts) throw toChatError(new Error('chat.postMessage returned no ts'), { method: 'chat.postMessage', teamId: team });
+    if (!result.ts) throw slackChatError(new Error('chat.postMessage returned no ts'), { method: 'chat.postMessage', teamId: team });
     return result.ts;
   }
 
@@ -130,12 +130,7 @@ export function createSlackAdapter(options: SlackAdapterOptions): ChatAdapter {
 
     async fetchFile(thread, file, maxBytes) {
       const { team } = slackThread(thread);
-      try {
-        return await fetchSlackFile(client, options.botToken, options.apiUrl, file, maxBytes);
-      } catch (error) {
-        if (error instanceof FileTooLargeError || error instanceof SlackApiError) throw error;
-        throw toChatError(error, { method: 'files.info', teamId: team });
-      }
+      return call({ method: 'files.info', teamId: team }, () => fetchSlackFile(client, options.botToken, options.apiUrl, file, maxBytes));
     },
 
     async uploadImage(thread, png, title) {

@@ -33,7 +33,7 @@ async function readLimited(response: Response, maxBytes: number): Promise<Buffer
     total += value.byteLength;
     if (total > maxBytes) {
       await reader.cancel();
-      throw new FileTooLargeError(maxBytes, total);
+      throw new FileTooLargeError(maxBytes, total, 'slack');
     }
     chunks.push(Buffer.from(value));
   }
@@ -46,7 +46,7 @@ export async function fetchSlackFile(
   const info = (await client.files.info({ file: file.id })).file;
   const url = info?.url_private_download ?? info?.url_private;
   if (!info || !url) throw new SlackApiError('files.info', 'file_not_found');
-  if (typeof info.size === 'number' && info.size > maxBytes) throw new FileTooLargeError(maxBytes, info.size);
+  if (typeof info.size === 'number' && info.size > maxBytes) throw new FileTooLargeError(maxBytes, info.size, 'slack');
   if (!isSlackFileUrl(url, apiUrl)) throw new SlackApiError('files.info', 'file_url_not_on_slack');
   const response = await fetch(url, { headers: { authorization: `Bearer ${botToken}` }, signal: AbortSignal.timeout(DOWNLOAD_TIMEOUT_MS) });
   if (!response.ok) {

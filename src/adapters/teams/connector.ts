@@ -6,7 +6,7 @@
  */
 import type { Activity, CloudAdapter, ConversationParameters, TurnContext } from 'botbuilder';
 import type { MessageRef } from '../../core/adapter.js';
-import { toChatError } from './errors.js';
+import { teamsChatError } from './errors.js';
 import type { ReferenceBook } from './references.js';
 
 /** The part of botframework-connector's ConnectorClient the adapter uses. */
@@ -53,9 +53,9 @@ export function createConnector(cloud: CloudAdapter, book: ReferenceBook, appId:
         result = { value: await work(clientOf(context)) };
       });
     } catch (error) {
-      throw toChatError(error, { operation, tenant: place.tenant, ...(ref ? { ref } : {}) });
+      throw teamsChatError(error, { operation, tenant: place.tenant, ...(ref ? { ref } : {}) });
     }
-    if (!result) throw toChatError(new Error('the proactive turn did not run'), { operation, tenant: place.tenant });
+    if (!result) throw teamsChatError(new Error('the proactive turn did not run'), { operation, tenant: place.tenant });
     return result.value;
   }
 
