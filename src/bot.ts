@@ -33,6 +33,7 @@ import { disclosureHandler } from './handlers/disclosure/handler.js';
 import { solutionHandler } from './handlers/solution/handler.js';
 import { materialHandler } from './handlers/material/handler.js';
 import { leaseMsOf, resumeWaits, watchWaits } from './core/waits.js';
+import { shownUrl, startupError, StartupError } from './startup-error.js';
 import { createProcessMemory, type ProcessMemory } from './core/services.js';
 
 export const HANDLERS: readonly Handler[] = [chatHandler, noveltyHandler, countHandler, designHandler, reportHandler, disclosureHandler, solutionHandler, materialHandler, keyHandler];
@@ -69,10 +70,36 @@ export interface RunningBot {
   stop(deadlineMs?: number): Promise<void>;
 }
 
+/**
+ * Starts the bot; on a failure midway closes what it had opened (nothing keeps the process alive, nothing
+ * answers 200) and rejects with a `StartupError` naming the variable and address at fault.
+ */
+/** Names what a chat adapter's failed start depends on (Slack: the token, checked with auth.test at SLACK_API_URL). */
+function adapterStartError(chat: ChatAdapter['chat'], config: Config, error: unknown): StartupError {
+  if (error instanceof StartupError) return error;
+  if (chat === 'slack') {
+    const code = (error as { data?: { error?: unknown } }).data?.error;
+    if (typeof code === 'string') return new StartupError(`SLACK_BOT_TOKEN: Slack's auth.test refused the token (${code})`, { cause: error });
+    return startupError('SLACK_API_URL', `${shownUrl(config.slack?.apiUrl ?? 'https://slack.com/api')} (auth.test)`, error);
+  }
+  return startupError(chat === 'teams' ? 'MicrosoftAppId' : 'the terminal', undefined, error);
+}
+
 export async function startBot(options: BotOptions): Promise<RunningBot> {
+  const opened: Array<() => Promise<unknown>> = [];
+  try {
+    return await assemble(options, opened);
+  } catch (error) {
+    for (const close of opened.reverse()) await close().catch(() => undefined);
+    throw error;
+  }
+}
+
+async function assemble(options: BotOptions, opened: Array<() => Promise<unknown>>): Promise<RunningBot> {
   const { config } = options;
   const logger = options.logger ?? createLogger(config.logLevel);
   const simulator = config.platform.apiKey ? undefined : await startSimulator({ taskDurationMs: config.simulatorTaskMs, streamChunkDelayMs: 40, stateFile: join(dirname(config.state.file), 'simulator.json') });
+  if (simulator) opened.push(() => simulator.close());
   const platformUrl = simulator?.url ?? config.platform.baseUrl;
   const platform = new PlatformClient({
     baseUrl: platformUrl,
@@ -81,7 +108,11 @@ export async function startBot(options: BotOptions): Promise<RunningBot> {
     pathOverrides: config.platform.pathOverrides,
     logger,
   });
-  const state = await createStateStore({ stateFile: config.state.file, redisUrl: config.state.redisUrl, retentionMs: config.state.retentionMs, keyPrefix: config.state.keyPrefix, logger });
+  opened.push(() => platform.close());
+  const { redisUrl } = config.state;
+  const state = await createStateStore({ stateFile: config.state.file, redisUrl, retentionMs: config.state.retentionMs, keyPrefix: config.state.keyPrefix, logger })
+    .catch((error: unknown) => { throw redisUrl ? startupError('REDIS_URL', shownUrl(redisUrl), error) : startupError('STATE_FILE', config.state.file, error); });
+  opened.push(() => state.close());
 
   const keyring = new Keyring(state, config.secret ? new SecretBox(config.secret) : undefined, platform, logger);
 
@@ -95,6 +126,7 @@ export async function startBot(options: BotOptions): Promise<RunningBot> {
   if (config.teams && http) adapters.push(createTeamsAdapter({ ...config.teams, server: http, logger }));
   const verbs = [...HANDLERS.flatMap((h) => h.verbs), 'help', 'status'];
   adapters.push(...(options.extraAdapters?.(verbs) ?? []));
+  opened.push(() => Promise.allSettled(adapters.map((a) => a.stop())));
 
   const messengers = adapters.map((adapter) => new Messenger(adapter, new StreamRelay(adapter, { ...config.relay, logger })));
   const lifetime = new AbortController();
@@ -103,8 +135,13 @@ export async function startBot(options: BotOptions): Promise<RunningBot> {
   const contexts = messengers.map((messenger): HandlerContext =>
     ({ platform, state, messenger, settings, logger, memory, lifetime: lifetime.signal, keyring, uploads }));
   const routers = contexts.map((ctx) => new Router(HANDLERS, ctx, { platformFor: (workspaceId) => keyring.platformFor(workspaceId) }));
-  const listening = http ? await http.listen() : undefined;
-  await Promise.all(adapters.map((adapter, i) => adapter.start((incoming) => routers[i]!.dispatch(incoming))));
+  await Promise.all(adapters.map((adapter, i) => adapter.start((incoming) => routers[i]!.dispatch(incoming))
+    .catch((error: unknown) => { throw adapterStartError(adapter.chat, config, error); })));
+  // listening last: nothing answers /healthz before the bot can work
+  const listening = http
+    ? await http.listen().catch((error: unknown) => { throw startupError('PORT, HOST', `${config.http.host}:${config.http.port}`, error); })
+    : undefined;
+  if (http) opened.push(() => http.close());
   logger.info({ adapters: adapters.map((a) => a.chat), platform: simulator ? 'simulator' : 'gateway', http: listening?.url }, 'bot started');
   await resumeWaits(routers, state, logger).catch((error: unknown) => logger.error({ err: error }, 'recorded waits could not be resumed'));
   // other replicas' waits whose holder died (a shared store) are taken over by the rescan

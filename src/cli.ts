@@ -94,6 +94,11 @@ export async function runCli(argv: string[]): Promise<number> {
   return 0;
 }
 
+/** After a failed start nothing may keep the process alive: give output a moment to flush, then exit. */
+const FAILED_EXIT_GRACE_MS = 2_000;
+
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  process.exitCode = await runCli(process.argv.slice(2));
+  const code = await runCli(process.argv.slice(2));
+  process.exitCode = code;
+  if (code !== 0) setTimeout(() => process.exit(code), FAILED_EXIT_GRACE_MS).unref();
 }

@@ -32,17 +32,25 @@ export class RedisStateStore implements StateStore {
   readonly #logger: Logger;
   readonly #clock: () => number;
 
-  /** Connects to `url` and fails fast when Redis cannot be reached; the store closes the connection. */
+  /**
+   * Connects to `url` and fails fast when Redis cannot be reached (rejecting with the connection's own error,
+   * e.g. ECONNREFUSED, not ioredis' "Connection is closed"); the store closes the connection.
+   */
   static async connect(url: string, options: RedisStoreOptions = {}): Promise<RedisStateStore> {
-    const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 3 });
+    const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 3, connectTimeout: 5_000 });
     const logger = options.logger ?? silentLogger;
+    let lastError: unknown;
     // without a listener ioredis prints every connection error itself; it reconnects on its own
-    redis.on('error', (error: Error) => logger.warn({ err: error }, 'state: Redis connection error'));
+    redis.on('error', (error: Error) => {
+      lastError = error;
+      logger.warn({ err: error }, 'state: Redis connection error');
+    });
     try {
       await redis.connect();
+      await redis.ping();
     } catch (error) {
       redis.disconnect();
-      throw error;
+      throw lastError ?? error;
     }
     return new RedisStateStore(redis, options, true);
   }

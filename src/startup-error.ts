@@ -1,0 +1,62 @@
+/**
+ * Why the bot could not start, as one line an operator can act on: the variable to look at, the address it
+ * names (never a password or token) and what went wrong there (`REDIS_URL redis://127.0.0.1:6390: connection refused`).
+ */
+
+export class StartupError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'StartupError';
+  }
+}
+
+/** A URL as it may be shown: user and password removed. */
+export function shownUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    parsed.username = '';
+    parsed.password = '';
+    return parsed.toString().replace(/\/$/, '');
+  } catch {
+    return '(not a URL)';
+  }
+}
+
+const BY_CODE: Record<string, string> = {
+  ECONNREFUSED: 'connection refused',
+  ENOTFOUND: 'host not found',
+  EAI_AGAIN: 'host not found (DNS lookup failed)',
+  ETIMEDOUT: 'no answer (timed out)',
+  ECONNRESET: 'the connection was reset',
+  EHOSTUNREACH: 'host unreachable',
+  ENETUNREACH: 'network unreachable',
+  EADDRINUSE: 'the address is already in use',
+  EACCES: 'permission denied',
+  EADDRNOTAVAIL: 'the address is not available on this machine',
+};
+
+/** The system error code (`ECONNREFUSED`, ...) found on `error` or what it wraps (`cause`, Slack's `original`, an AggregateError's first). */
+function codeOf(error: unknown, depth = 0): string | undefined {
+  if (!(error instanceof Error) || depth > 5) return undefined;
+  const code = (error as NodeJS.ErrnoException).code;
+  if (typeof code === 'string' && /^E[A-Z_]+$/.test(code)) return code;
+  const wrapped = [error.cause, (error as { original?: unknown }).original, (error as { errors?: unknown[] }).errors?.[0]];
+  for (const inner of wrapped) {
+    const found = codeOf(inner, depth + 1);
+    if (found) return found;
+  }
+  return typeof code === 'string' ? code : undefined;
+}
+
+/** What went wrong, in a few words: from the error's code when it has one, else its message's first line. */
+export function reasonOf(error: unknown): string {
+  const code = codeOf(error);
+  if (code && BY_CODE[code]) return BY_CODE[code];
+  if (code) return code;
+  const message = error instanceof Error ? error.message : String(error);
+  return message.split('\n')[0]!.slice(0, 200);
+}
+
+/** `VARIABLE address: reason`, the start-up failure an operator reads. */
+export const startupError = (variable: string, address: string | undefined, error: unknown): StartupError =>
+  new StartupError(`${variable}${address ? ` ${address}` : ''}: ${reasonOf(error)}`, { cause: error });
