@@ -57,5 +57,3 @@ export interface ChatAdapter {
   stop(): Promise<void>;
 }
 
-/** What adapters throw: one base with a `kind` (./chat-errors.ts). */
-export { ChatError, ChatRateLimitedError, FileTooLargeError, MessageGoneError, type ChatErrorKind } from './chat-errors.js';

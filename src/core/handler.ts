@@ -5,7 +5,9 @@ import type { StateStore, ThreadRecord } from './state.js';
 import type { ActionIncoming, CommandIncoming, FormIncoming, ReplyIncoming } from './incoming.js';
 import type { Messenger } from './messenger.js';
 import type { FileShelf, ProcessMemory, WorkspaceKeys } from './services.js';
-import type { ResumeReason } from './waits.js';
+
+/** `start`: the bot (re)started and finds the wait recorded; `rescan`: the periodic look for waits nobody holds. */
+export type ResumeReason = 'start' | 'rescan';
 
 export interface BotSettings {
   lang: 'en' | 'cn';

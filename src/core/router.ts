@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Platform } from '../platform/client.js';
-import type { Handler, HandlerContext } from './handler.js';
+import type { Handler, HandlerContext, ResumeReason } from './handler.js';
 import type { ActionIncoming, CommandIncoming, FormIncoming, Incoming, ReplyIncoming } from './incoming.js';
 import { markdown } from './message.js';
 import { helpMessage, unknownVerbMessage } from './help.js';
@@ -15,7 +15,6 @@ import { userMessage } from './user-errors.js';
 import { conversationOf, type ChatKind } from './thread-id.js';
 import { InFlight } from './in-flight.js';
 import type { ThreadRecord } from './state.js';
-import type { ResumeReason } from './waits.js';
 
 /** Slack retries an unacknowledged event for about 5 minutes; keep ids well beyond that. */
 export const DEDUPE_TTL_MS = 15 * 60_000;

@@ -4,7 +4,7 @@
  * rescans them now and then, so a wait whose holder died is taken over (handlers take a wait only with its lease).
  */
 import type { Logger } from '../log.js';
-import type { BotSettings } from './handler.js';
+import type { BotSettings, ResumeReason } from './handler.js';
 import type { Router } from './router.js';
 import type { StateStore } from './state.js';
 import { chatOf } from './thread-id.js';
@@ -15,9 +15,6 @@ export const DEFAULT_WAIT_LEASE_MS = 15_000;
 const MIN_LEASE_MS = 300;
 
 export const leaseMsOf = (settings: BotSettings): number => Math.max(MIN_LEASE_MS, settings.waitLeaseMs ?? DEFAULT_WAIT_LEASE_MS);
-
-/** `start`: the bot (re)started and finds the wait recorded; `rescan`: the periodic look for waits nobody holds. */
-export type ResumeReason = 'start' | 'rescan';
 
 function offer(routers: readonly Router[], logger: Logger, record: Parameters<Router['resume']>[0], reason: ResumeReason): boolean {
   let chat: string;

@@ -3,9 +3,8 @@
  * edit history, latency per call, a per-workspace edit budget answered with 429s, injected failures, deleted
  * messages, optional native streaming, and a timestamped record of every call.
  */
-import {
-  ChatRateLimitedError, MessageGoneError, type AdapterLimits, type ChatAdapter, type MessageRef, type NativeStream,
-} from '../../src/core/adapter.js';
+import { type AdapterLimits, type ChatAdapter, type MessageRef, type NativeStream } from '../../src/core/adapter.js';
+import { ChatRateLimitedError, MessageGoneError } from '../../src/core/chat-errors.js';
 import type { Incoming } from '../../src/core/incoming.js';
 import type { OutgoingMessage } from '../../src/core/message.js';
 import { workspaceOf, type ChatKind, type ConversationId, type ThreadId } from '../../src/core/thread-id.js';

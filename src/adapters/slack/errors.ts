@@ -1,6 +1,7 @@
 /** Slack Web API failures as `ChatError`s, built by one factory (`slackChatError`); messages carry Slack's code, never a token. */
 import { webApi } from '@slack/bolt';
-import { ChatError, ChatRateLimitedError, MessageGoneError, type MessageRef } from '../../core/adapter.js';
+import { type MessageRef } from '../../core/adapter.js';
+import { ChatError, ChatRateLimitedError, MessageGoneError } from '../../core/chat-errors.js';
 import { redactSecrets } from '../../log.js';
 
 /** Any other Slack failure: `code` is Slack's error string (`channel_not_found`, `invalid_blocks`, `http_500`, ...). */

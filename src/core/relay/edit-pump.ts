@@ -4,7 +4,8 @@
  * for neither, only for a 429 pause of their method (post or edit). Whatever is sent is the latest text at the
  * moment of sending.
  */
-import { ChatRateLimitedError, MessageGoneError, type MessageRef } from '../adapter.js';
+import type { MessageRef } from '../adapter.js';
+import { ChatRateLimitedError, MessageGoneError } from '../chat-errors.js';
 import { compose, type Desired } from './compose.js';
 import {
   FAILURE_BACKOFF_MS, MAX_FAILURES_IN_A_ROW, MAX_RATE_LIMITS_IN_A_ROW, type PathOutcome, type RelayContext,

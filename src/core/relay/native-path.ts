@@ -6,7 +6,8 @@
  * the edit budget. If the stream cannot be opened, or fails before anything was shown, the relay falls back to
  * posting and editing with the text read so far.
  */
-import { ChatRateLimitedError, type MessageRef, type NativeStream } from '../adapter.js';
+import type { MessageRef, NativeStream } from '../adapter.js';
+import { ChatRateLimitedError } from '../chat-errors.js';
 import { compose } from './compose.js';
 import { MAX_RATE_LIMITS_IN_A_ROW, type PathOutcome, type RelayContext } from './relay-context.js';
 import type { CallSlot } from './workspace-budget.js';

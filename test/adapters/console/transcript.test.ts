@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MessageGoneError } from '../../../src/core/adapter.js';
+import { MessageGoneError } from '../../../src/core/chat-errors.js';
 import { markdown } from '../../../src/core/message.js';
 import { threadId } from '../../../src/core/thread-id.js';
 import { startHarness } from './harness.js';

@@ -1,6 +1,6 @@
 /** The Slack adapter's own sending and failure cases; what every adapter promises is in ../contract.ts. */
 import { afterEach, describe, expect, it } from 'vitest';
-import { ChatRateLimitedError } from '../../../src/core/adapter.js';
+import { ChatRateLimitedError } from '../../../src/core/chat-errors.js';
 import { markdown, type OutgoingMessage } from '../../../src/core/message.js';
 import { conversationId, threadId } from '../../../src/core/thread-id.js';
 import { SlackApiError } from '../../../src/adapters/slack/index.js';
