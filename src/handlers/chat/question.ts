@@ -11,8 +11,8 @@ export function cleanQuestion(text: string): string {
 }
 
 /** The usage line or the limit a question breaks; undefined when it can be sent. */
-export function problemWith(family: ChatFamily, question: string, prefix: string): OutgoingMessage | undefined {
-  if (!question) return usageLine(family, prefix);
+export function problemWith(family: ChatFamily, question: string, invocation: string): OutgoingMessage | undefined {
+  if (!question) return usageLine(family, invocation);
   if (question.length > family.maxChars) return tooLongMessage(family, question.length);
   return undefined;
 }

@@ -43,8 +43,8 @@ function footer({ family, usage }: AnswerExtras): string {
   return tokens ? `${family.label} · ${tokens.toLocaleString('en-US')} tokens` : family.label;
 }
 
-export function usageLine(family: ChatFamily, prefix: string): OutgoingMessage {
-  const text = `Usage: \`${prefix}${family.verb} <question>\` (up to ${family.maxChars.toLocaleString('en-US')} characters).`;
+export function usageLine(family: ChatFamily, invocation: string): OutgoingMessage {
+  const text = `Usage: \`${invocation}${family.verb} <question>\` (up to ${family.maxChars.toLocaleString('en-US')} characters).`;
   return { text, blocks: [{ type: 'markdown', text }] };
 }
 

@@ -13,13 +13,13 @@ import { quoteBlock } from '../shared/text.js';
 const QUOTED_CHARS = 600;
 
 /** A command's usage line, given how users address the bot in this chat (`/iip `, `@iip `, nothing). */
-export type Usage = (invocation: string) => string;
+export type UsageText = (invocation: string) => string;
 
 /** `problem` followed by "Nothing was sent.": said wherever a request was refused before reaching the platform. */
 export const nothingSent = (problem: string): string => `${problem} Nothing was sent.`;
 
 /** The usage line as this chat writes it. */
-export const usageLine = (ctx: HandlerContext, usage: Usage): string => usage(ctx.messenger.invocation);
+export const usageLine = (ctx: HandlerContext, usage: UsageText): string => usage(ctx.messenger.invocation);
 
 /** A note to the user who typed the command, where they typed it (only they see it where the chat allows). */
 export function answerCommand(ctx: HandlerContext, incoming: CommandIncoming, message: string | OutgoingMessage): Promise<void> {
@@ -28,7 +28,7 @@ export function answerCommand(ctx: HandlerContext, incoming: CommandIncoming, me
 }
 
 /** Refuses the command: what is wrong with it, "Nothing was sent.", and the usage line. */
-export function refuseCommand(ctx: HandlerContext, incoming: CommandIncoming, problem: string, usage: Usage): Promise<void> {
+export function refuseCommand(ctx: HandlerContext, incoming: CommandIncoming, problem: string, usage: UsageText): Promise<void> {
   return answerCommand(ctx, incoming, `${nothingSent(problem)}\n${usageLine(ctx, usage)}`);
 }
 

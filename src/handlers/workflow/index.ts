@@ -11,7 +11,7 @@
  */
 export * from './types.js';
 export { workflowHandler, type WorkflowHandlerSpec } from './handler.js';
-export { answerCommand, nothingSent, parentMessage, refuseCommand, usageLine, type Usage } from './command.js';
+export { answerCommand, nothingSent, parentMessage, refuseCommand, usageLine, type UsageText } from './command.js';
 export { resumeRecord } from './engine/machine.js';
 export { startWorkflow, type StartRequest } from './engine/start.js';
 export { confirmOutside } from './clicks/confirm.js';
