@@ -29,6 +29,18 @@ describe('SecretBox (AES-256-GCM)', () => {
     expect(() => box.open('garbage', 'x')).toThrow(/not a sealed value/);
   });
 
+  test('refuses a truncated authentication tag: only the full 16-byte GCM tag opens a value', () => {
+    const sealed = box.seal(key, 'apikey:slack:T1');
+    const [version, iv, tag, body] = sealed.split('.') as [string, string, string, string];
+    const full = Buffer.from(tag, 'base64url');
+    expect(full).toHaveLength(16);
+    for (const bytes of [4, 8, 12, 15]) {
+      const truncated = [version, iv, full.subarray(0, bytes).toString('base64url'), body].join('.');
+      expect(() => box.open(truncated, 'apikey:slack:T1'), `a ${bytes}-byte tag`).toThrow(SecretBoxError);
+    }
+    expect(box.open(sealed, 'apikey:slack:T1')).toBe(key);
+  });
+
   test('errors never carry the secret or the key', () => {
     try {
       box.open('v1.AAAA.BBBB.CCCC', 'p');
