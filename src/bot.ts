@@ -119,7 +119,7 @@ async function assemble(options: BotOptions, opened: Array<() => Promise<unknown
   const adapters: ChatAdapter[] = [];
   // one HTTP server whenever a chat platform is served: its endpoints, /healthz and /readyz
   const http = config.slack || config.teams ? createHttpServer({ ...config.http, logger }) : undefined;
-  http?.route('/readyz', readinessHandler({ state, platformUrl }));
+  http?.route('/readyz', readinessHandler({ state, platformUrl, logger }));
   const uploads = http && config.http.publicUrl ? new UploadShelf(config.http.publicUrl) : undefined;
   if (http && uploads) http.route(UPLOADS_PATH, uploads.handler, { bodyLimitBytes: 0 });
   if (config.slack) adapters.push(createSlackAdapter({ ...config.slack, logger, server: http }));

@@ -1,16 +1,24 @@
 /**
  * `/readyz`: 200 when the state store answers and the platform gateway can be reached (any HTTP answer
- * counts: nothing is called that costs quota), 503 with what failed otherwise.
+ * counts: nothing is called that costs quota), 503 naming which of the two failed otherwise. The verdict is
+ * kept for a few seconds (probes and scanners may call often; the gateway is called at most once per period),
+ * and the body never carries addresses or error texts: those go to the log.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { request } from 'undici';
 import type { StateStore } from '../core/state.js';
+import { silentLogger, type Logger } from '../log.js';
 
 export interface ReadinessOptions {
   state: StateStore;
   platformUrl: string;
   timeoutMs?: number;
+  /** how long a verdict is reused (default 5 s) */
+  cacheMs?: number;
+  logger?: Logger;
 }
+
+export const READINESS_CACHE_MS = 5_000;
 
 async function within<T>(ms: number, work: Promise<T>): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
@@ -39,11 +47,25 @@ export async function checkReadiness({ state, platformUrl, timeoutMs = 2000 }: R
 }
 
 export function readinessHandler(options: ReadinessOptions) {
-  return (_req: IncomingMessage, res: ServerResponse): void => {
-    void checkReadiness(options).then((problems) => {
-      const ready = Object.keys(problems).length === 0;
-      res.writeHead(ready ? 200 : 503, { 'content-type': 'application/json' });
-      res.end(JSON.stringify(ready ? { ok: true } : { ok: false, problems }));
+  const { cacheMs = READINESS_CACHE_MS, logger = silentLogger } = options;
+  let verdict: { failing: string[]; until: number } | undefined;
+  let checking: Promise<string[]> | undefined;
+  const failing = async (): Promise<string[]> => {
+    if (verdict && verdict.until > Date.now()) return verdict.failing;
+    // one check at a time: requests meanwhile share its verdict
+    checking ??= checkReadiness(options).then((problems) => {
+      const names = Object.keys(problems).sort();
+      if (names.length) logger.warn({ problems }, 'not ready');
+      verdict = { failing: names, until: Date.now() + cacheMs };
+      return names;
+    }).finally(() => { checking = undefined; });
+    return checking;
+  };
+  return (req: IncomingMessage, res: ServerResponse): void => {
+    req.resume();
+    void failing().then((names) => {
+      res.writeHead(names.length ? 503 : 200, { 'content-type': 'application/json', 'cache-control': 'no-store' });
+      res.end(JSON.stringify(names.length ? { ok: false, failing: names } : { ok: true }));
     });
   };
 }
