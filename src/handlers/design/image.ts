@@ -2,7 +2,7 @@
  * An image a user shared in the thread, made fetchable for the platform: checked (declared type and size
  * first, then the bytes), downloaded through the adapter, and put on the bot's upload shelf.
  */
-import { FileTooLargeError } from '../../core/adapter.js';
+import { FileTooLargeError } from '../../core/chat-errors.js';
 import type { HandlerContext } from '../../core/handler.js';
 import type { SharedFile } from '../../core/incoming.js';
 import type { ThreadId } from '../../core/thread-id.js';

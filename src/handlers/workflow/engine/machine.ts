@@ -11,7 +11,7 @@
  */
 import type { HandlerContext } from '../../../core/handler.js';
 import type { ThreadRecord } from '../../../core/state.js';
-import type { ResumeReason } from '../../../core/waits.js';
+import type { ResumeReason } from '../../../core/handler.js';
 import { TaskFailedError } from '../../../platform/errors.js';
 import { lockedAt, showAndSave } from '../record/deliver.js';
 import { flowOf, stepContext, waitFor, type FlowChange } from '../record/flow.js';

@@ -2,7 +2,7 @@
  * Progress notes in a waiting step's message: only a changed note is sent, one edit at a time, the latest note
  * wins; `close` waits for the edit in flight so that the step's next message is never overwritten by progress.
  */
-import { ChatRateLimitedError } from '../../../core/adapter.js';
+import { ChatRateLimitedError } from '../../../core/chat-errors.js';
 import type { HandlerContext } from '../../../core/handler.js';
 import type { OutgoingMessage } from '../../../core/message.js';
 import type { ThreadId } from '../../../core/thread-id.js';

@@ -2,7 +2,7 @@
  * Showing a workflow's messages and saving the record that goes with them, under the thread's lock: a click is
  * judged under the same lock, so it always sees the record its message was drawn for.
  */
-import { ChatRateLimitedError, MessageGoneError } from '../../../core/adapter.js';
+import { ChatRateLimitedError, MessageGoneError } from '../../../core/chat-errors.js';
 import type { HandlerContext } from '../../../core/handler.js';
 import type { OutgoingMessage } from '../../../core/message.js';
 import type { ThreadId } from '../../../core/thread-id.js';
