@@ -13,7 +13,7 @@ import { commandToIncoming, eventToIncoming } from './incoming/events.js';
 import { blockActionToIncoming, viewSubmissionToIncoming } from './incoming/interactive.js';
 import { FORM_CALLBACK_ID } from './render/form.js';
 import { BodyTooLargeError, readBody } from '../../http/body.js';
-import { guardSlackRequest } from './request-guard.js';
+import { guardSlackRequest, isSslCheck } from './request-guard.js';
 
 export const SLACK_EVENTS_PATH = '/slack/events';
 
@@ -87,6 +87,7 @@ export function createBoltApp(options: BoltAppOptions): BoltApp {
       if (onIncoming === undefined) return sendStatus(res, 503);
       if (req.method !== 'POST') return sendStatus(res, 405);
       readBody(req).then((rawBody) => {
+        if (isSslCheck(req, rawBody)) return sendStatus(res, 200);
         const verdict = guardSlackRequest(req, rawBody, options.signingSecret);
         if (!verdict.ok) {
           logger.debug({ reason: verdict.reason }, 'refused a request to /slack/events');

@@ -45,6 +45,15 @@ export function slackRequestShape(contentType: string, body: string): string | u
   return 'unsupported content type';
 }
 
+/**
+ * Slack's `ssl_check=1` (sent to a slash command's URL to check its certificate) comes unsigned and only wants a
+ * 200; as in Bolt's receiver it is answered without a signature and nothing else in its body is ever read.
+ */
+export function isSslCheck(req: IncomingMessage, rawBody: Buffer): boolean {
+  const type = req.headers['content-type'] ?? '';
+  return type.startsWith('application/x-www-form-urlencoded') && new URLSearchParams(rawBody.toString('utf8')).get('ssl_check') === '1';
+}
+
 export function guardSlackRequest(req: IncomingMessage, rawBody: Buffer, signingSecret: string): GuardVerdict {
   const body = rawBody.toString('utf8');
   const header = (name: string): string => {

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { conversationId, threadId } from '../../../src/core/thread-id.js';
-import { eventCallback, sendEvent, sendSlashCommand, sendUrlVerification } from '../../helpers/slack-requests.js';
+import { eventCallback, sendEvent, sendSignedRequest, sendSlashCommand, sendUrlVerification, slashCommandBody } from '../../helpers/slack-requests.js';
 import { SIGNING_SECRET, startSlackHarness, type HarnessOptions, type SlackHarness } from './harness.js';
 
 let harness: SlackHarness | undefined;
@@ -29,6 +29,19 @@ describe('Slack adapter: verification', () => {
     expect(good.status).toBe(200);
     await vi.waitFor(() => expect(h.received).toHaveLength(1));
     expect(h.received.map((i) => (i.kind === 'command' ? i.text : i.kind))).toEqual(['ask e']);
+  });
+
+  it('answers Slack\'s ssl_check with 200 as Bolt does, signed or not, and acts on nothing smuggled into it', async () => {
+    const h = await start();
+    const form = 'application/x-www-form-urlencoded';
+    const unsigned = await sendSignedRequest(h.eventsUrl, SIGNING_SECRET, 'ssl_check=1&token=legacy-token', form, { signature: false });
+    const signed = await sendSignedRequest(h.eventsUrl, SIGNING_SECRET, 'ssl_check=1&token=legacy-token', form);
+    const smuggled = await sendSignedRequest(h.eventsUrl, SIGNING_SECRET, `ssl_check=1&${slashCommandBody({ text: 'ask smuggled' })}`, form, { signature: false });
+    expect([unsigned.status, signed.status, smuggled.status]).toEqual([200, 200, 200]);
+    const good = await sendSlashCommand(h.eventsUrl, SIGNING_SECRET, { text: 'ask real' });
+    expect(good.status).toBe(200);
+    await vi.waitFor(() => expect(h.received).toHaveLength(1));
+    expect(h.received.map((i) => (i.kind === 'command' ? i.text : i.kind))).toEqual(['ask real']);
   });
 
   it('answers other methods with 405', async () => {
