@@ -6,7 +6,7 @@ import { dirname, join } from 'node:path';
 import type { Config } from './config.js';
 import { createLogger, type Logger } from './log.js';
 import type { ChatAdapter } from './core/adapter.js';
-import type { ThreadId } from './core/thread-id.js';
+import type { ChatKind, ThreadId } from './core/thread-id.js';
 import type { Handler, HandlerContext } from './core/handler.js';
 import { Messenger } from './core/messenger.js';
 import { Router } from './core/router.js';
@@ -85,6 +85,16 @@ function adapterStartError(chat: ChatAdapter['chat'], config: Config, error: unk
   return startupError(chat === 'teams' ? 'MicrosoftAppId' : 'the terminal', undefined, error);
 }
 
+/** ALLOWED_SLACK_TEAMS and ALLOWED_TEAMS_TENANTS as the routers' check; an unset list admits every workspace. */
+function workspaceAllowList(access: Config['access']): (chat: ChatKind, workspaceId: string) => boolean {
+  const slack = access.slackTeams && new Set(access.slackTeams);
+  const teams = access.teamsTenants && new Set(access.teamsTenants);
+  return (chat, workspaceId) => {
+    const allowed = chat === 'slack' ? slack : chat === 'teams' ? teams : undefined;
+    return allowed === undefined || allowed.has(workspaceId);
+  };
+}
+
 export async function startBot(options: BotOptions): Promise<RunningBot> {
   const opened: Array<() => Promise<unknown>> = [];
   try {
@@ -134,7 +144,10 @@ async function assemble(options: BotOptions, opened: Array<() => Promise<unknown
   const settings = { lang: config.platform.lang, confirmers: 'starter', waitLeaseMs: config.state.waitLeaseMs } as const;
   const contexts = messengers.map((messenger): HandlerContext =>
     ({ platform, state, messenger, settings, logger, memory, lifetime: lifetime.signal, keyring, uploads }));
-  const routers = contexts.map((ctx) => new Router(HANDLERS, ctx, { platformFor: (workspaceId) => keyring.platformFor(workspaceId) }));
+  const admits = workspaceAllowList(config.access);
+  const routers = contexts.map((ctx) => new Router(HANDLERS, ctx, {
+    platformFor: (workspaceId) => keyring.platformFor(ctx.messenger.chat, workspaceId), admits,
+  }));
   await Promise.all(adapters.map((adapter, i) => adapter.start((incoming) => routers[i]!.dispatch(incoming))
     .catch((error: unknown) => { throw adapterStartError(adapter.chat, config, error); })));
   // listening last: nothing answers /healthz before the bot can work

@@ -24,6 +24,32 @@ const pathOverrides = z.string().trim().optional().transform((v, ctx) => {
   }
 });
 
+/** A comma-separated list: entries trimmed, empty ones dropped; unset or empty gives undefined. */
+const idList = z.string().optional().transform((v) => {
+  const ids = (v ?? '').split(',').map((id) => id.trim()).filter((id) => id.length > 0);
+  return ids.length > 0 ? ids : undefined;
+});
+
+/** TEAMS_SERVICE_URLS: http(s) URL prefixes, a `*.` wildcard allowed as the host's first label; no user, query or fragment. */
+const serviceUrlList = idList.transform((urls, ctx) => {
+  for (const [i, url] of (urls ?? []).entries()) {
+    let parsed: URL | undefined;
+    try {
+      parsed = new URL(url);
+    } catch {
+      parsed = undefined;
+    }
+    if (!parsed || !['http:', 'https:'].includes(parsed.protocol) || parsed.username || parsed.password || parsed.search || parsed.hash) {
+      ctx.addIssue({ code: 'custom', message: `entry ${i + 1} is not an http(s) URL prefix such as https://smba.trafficmanager.net/ (no user, query or fragment)` });
+      return z.NEVER;
+    }
+  }
+  return urls;
+});
+
+/** The hosts on which unauthenticated Teams (TEAMS_ALLOW_UNAUTHENTICATED) may listen. */
+export const LOOPBACK_HOSTS: readonly string[] = ['127.0.0.1', '::1', 'localhost'];
+
 const EnvSchema = z.object({
   IIP_API_KEY: optionalText,
   IIP_BASE_URL: z.url({ message: 'must be a URL such as https://connect.patsnap.com' }).default('https://connect.patsnap.com'),
@@ -40,6 +66,9 @@ const EnvSchema = z.object({
   MicrosoftAppType: z.enum(['MultiTenant', 'SingleTenant', 'UserAssignedMSI']).default('MultiTenant'),
   MicrosoftAppTenantId: optionalText,
   TEAMS_ALLOW_UNAUTHENTICATED: z.enum(['0', '1', 'true', 'false']).optional().transform((v) => v === '1' || v === 'true'),
+  TEAMS_SERVICE_URLS: serviceUrlList,
+  ALLOWED_SLACK_TEAMS: idList,
+  ALLOWED_TEAMS_TENANTS: idList,
   PORT: intWithDefault(3000),
   HOST: z.string().default('0.0.0.0'),
   HTTP_HEADERS_TIMEOUT_MS: intWithDefault(10_000, 100),
@@ -62,7 +91,10 @@ export type Env = z.infer<typeof EnvSchema>;
 export interface Config {
   platform: { apiKey?: string; baseUrl: string; authMode: 'bearer' | 'query'; lang: 'en' | 'cn'; pathOverrides: Record<string, string> };
   slack?: { botToken: string; signingSecret: string; appToken?: string; apiUrl?: string };
-  teams?: { appId?: string; appPassword?: string; appType: string; tenantId?: string; allowUnauthenticated: boolean };
+  /** `serviceUrls`: the service URL prefixes activities may name (TEAMS_SERVICE_URLS); default Bot Framework's hosts */
+  teams?: { appId?: string; appPassword?: string; appType: string; tenantId?: string; allowUnauthenticated: boolean; serviceUrls?: string[] };
+  /** the Slack teams and Teams tenants that may use the bot; undefined: every one */
+  access: { slackTeams?: string[]; teamsTenants?: string[] };
   /** `publicUrl`: where the platform reaches the bot's HTTP server (files it serves for a moment) */
   http: { port: number; host: string; publicUrl?: string; headersTimeoutMs: number; requestTimeoutMs: number; maxConnections: number };
   state: { file: string; redisUrl?: string; retentionMs: number; keyPrefix: string; waitLeaseMs: number };
@@ -93,6 +125,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   if (!e.SLACK_BOT_TOKEN && (e.SLACK_SIGNING_SECRET || e.SLACK_APP_TOKEN)) problems.push('SLACK_BOT_TOKEN: required when other SLACK_ variables are set');
   if (e.IIP_API_KEY && !e.IIP_API_KEY.startsWith('sk-')) problems.push('IIP_API_KEY: platform keys start with "sk-"');
+  if (e.TEAMS_ALLOW_UNAUTHENTICATED) {
+    // an unauthenticated /api/messages lets anyone post as any user and tenant: only for a local bot with nothing to lose
+    const credentials = (['SLACK_BOT_TOKEN', 'SLACK_SIGNING_SECRET', 'SLACK_APP_TOKEN', 'IIP_API_KEY', 'MicrosoftAppId', 'MicrosoftAppPassword'] as const)
+      .filter((name) => e[name] !== undefined);
+    const found = [...(LOOPBACK_HOSTS.includes(e.HOST.trim()) ? [] : [`HOST=${e.HOST}`]), ...credentials];
+    if (found.length > 0) {
+      problems.push(`TEAMS_ALLOW_UNAUTHENTICATED: allowed only with HOST on loopback (${LOOPBACK_HOSTS.join(', ')}) and no SLACK_*, IIP_API_KEY or MicrosoftApp* credentials; found ${found.join(', ')}`);
+    }
+  }
   if (problems.length) throw new ConfigError(problems);
 
   return {
@@ -103,9 +144,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     teams: e.MicrosoftAppId || e.TEAMS_ALLOW_UNAUTHENTICATED
       ? {
         appId: e.MicrosoftAppId, appPassword: e.MicrosoftAppPassword, appType: e.MicrosoftAppType, tenantId: e.MicrosoftAppTenantId,
-        allowUnauthenticated: !e.MicrosoftAppId && e.TEAMS_ALLOW_UNAUTHENTICATED,
+        allowUnauthenticated: !e.MicrosoftAppId && e.TEAMS_ALLOW_UNAUTHENTICATED, ...(e.TEAMS_SERVICE_URLS ? { serviceUrls: e.TEAMS_SERVICE_URLS } : {}),
       }
       : undefined,
+    access: { ...(e.ALLOWED_SLACK_TEAMS ? { slackTeams: e.ALLOWED_SLACK_TEAMS } : {}), ...(e.ALLOWED_TEAMS_TENANTS ? { teamsTenants: e.ALLOWED_TEAMS_TENANTS } : {}) },
     http: {
       port: e.PORT, host: e.HOST, ...(e.PUBLIC_URL ? { publicUrl: e.PUBLIC_URL } : {}),
       headersTimeoutMs: e.HTTP_HEADERS_TIMEOUT_MS, requestTimeoutMs: e.HTTP_REQUEST_TIMEOUT_MS, maxConnections: e.HTTP_MAX_CONNECTIONS,
@@ -133,7 +175,9 @@ export const ENV_HELP: ReadonlyArray<[string, string]> = [
   ['SLACK_APP_TOKEN', 'use Slack Socket Mode instead of HTTP'],
   ['SLACK_API_URL', 'Slack Web API base override (gov instance, tests)'],
   ['MicrosoftAppId, MicrosoftAppPassword, MicrosoftAppType, MicrosoftAppTenantId', 'run the Teams adapter at /api/messages'],
-  ['TEAMS_ALLOW_UNAUTHENTICATED', '1: without an app id, serve /api/messages unauthenticated for the Bot Framework Emulator (local development only)'],
+  ['TEAMS_ALLOW_UNAUTHENTICATED', '1: serve /api/messages unauthenticated for the Bot Framework Emulator (only with HOST on loopback and no Slack, Teams or platform credentials)'],
+  ['TEAMS_SERVICE_URLS', 'comma-separated service URL prefixes Teams activities may name (default: Microsoft\'s Bot Framework hosts)'],
+  ['ALLOWED_SLACK_TEAMS, ALLOWED_TEAMS_TENANTS', 'comma-separated Slack team ids / Teams tenant ids that may use the bot (default: every one)'],
   ['PORT, HOST', 'the bot\'s HTTP server (default 3000, 0.0.0.0)'],
   ['HTTP_HEADERS_TIMEOUT_MS, HTTP_REQUEST_TIMEOUT_MS', 'time a client has to send its headers (default 10000) and its whole request (default 30000)'],
   ['HTTP_MAX_CONNECTIONS', 'open connections the HTTP server accepts at once (default 1000)'],

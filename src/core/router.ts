@@ -24,7 +24,15 @@ export interface RouterOptions {
   platformFor?: (workspaceId: string) => Platform;
   /** what a mention or DM without a known verb means */
   defaultVerb?: string;
+  /**
+   * whether a workspace of this chat may use the bot (ALLOWED_SLACK_TEAMS, ALLOWED_TEAMS_TENANTS); default every
+   * one. A refused event gets a short note where one can be shown, and touches neither the platform nor the state.
+   */
+  admits?: (chat: ChatKind, workspaceId: string) => boolean;
 }
+
+/** What a person in a workspace the bot is not enabled for is told. */
+export const NOT_ENABLED_NOTE = 'This bot is not enabled for this workspace; ask its operator.';
 
 export class Router {
   private readonly byVerb = new Map<string, Handler>();
@@ -71,6 +79,7 @@ export class Router {
   }
 
   private async handle(incoming: Incoming): Promise<void> {
+    if (this.options.admits && !this.options.admits(this.chat, incoming.workspaceId)) return this.refuseWorkspace(incoming);
     const base = this.contextFor(incoming.workspaceId);
     // every log line of this event's work carries its id, so one request can be followed through the logs
     const ctx = { ...base, logger: base.logger.child({ event: incoming.eventId ?? `local-${randomUUID()}`, kind: incoming.kind }) };
@@ -131,6 +140,17 @@ export class Router {
     if (incoming.kind === 'action' && incoming.action === 'cancel') return threadCommand(ctx, { word: 'cancel', thread: incoming.thread, user: incoming.user.id, record });
     if (incoming.kind === 'action') return handler.action?.(ctx, incoming, record);
     return handler.form?.(ctx, incoming, record);
+  }
+
+  /** An event from a workspace not on the allow-list: a note to its sender where one fits, nothing else. */
+  private async refuseWorkspace(incoming: Incoming): Promise<void> {
+    const { logger, messenger } = this.ctx;
+    logger.info({ chat: this.chat, workspaceId: incoming.workspaceId, kind: incoming.kind }, 'event from a workspace the bot is not enabled for: refused');
+    // a reply nobody addressed to the bot (channel chatter) gets no note
+    if (incoming.kind === 'reply' && !incoming.mentioned) return;
+    const where = incoming.kind === 'command' ? { thread: incoming.thread, conversation: incoming.conversation } : { thread: incoming.thread };
+    await messenger.notify(where, incoming.user.id, markdown(NOT_ENABLED_NOTE))
+      .catch((error: unknown) => logger.warn({ err: error, workspaceId: incoming.workspaceId }, 'could not tell a workspace the bot is not enabled for'));
   }
 
   private async report(ctx: HandlerContext, incoming: Incoming, error: unknown): Promise<void> {

@@ -1,17 +1,20 @@
 /** The services a running bot lends its handlers, as interfaces: `security/`, `http/` and `bot.ts` implement them. */
 import type { Platform } from '../platform/client.js';
-import type { ThreadId } from './thread-id.js';
+import type { ChatKind, ThreadId } from './thread-id.js';
 
-/** Per-workspace platform API keys (`/iip key`), sealed at rest. */
+/**
+ * Per-workspace platform API keys (`/iip key`), sealed at rest. A key belongs to a workspace of one chat: a Slack
+ * team and a Teams tenant with the same id never share one.
+ */
 export interface WorkspaceKeys {
   /** whether keys can be stored at all (the operator set a secret to seal them with) */
   readonly enabled: boolean;
-  setKey(workspaceId: string, key: string): Promise<void>;
-  removeKey(workspaceId: string): Promise<void>;
+  setKey(chat: ChatKind, workspaceId: string, key: string): Promise<void>;
+  removeKey(chat: ChatKind, workspaceId: string): Promise<void>;
   /** the masked key a workspace uses, for people to see; undefined when it uses the bot's default */
-  describe(workspaceId: string): Promise<string | undefined>;
+  describe(chat: ChatKind, workspaceId: string): Promise<string | undefined>;
   /** the platform as a workspace reaches it: every call carries the workspace's key when it has one */
-  platformFor(workspaceId: string): Platform;
+  platformFor(chat: ChatKind, workspaceId: string): Platform;
 }
 
 /** A file offered to the platform at a private URL (an image a user uploaded for `/iip design`). */

@@ -13,12 +13,13 @@ import type { ConversationId, ThreadId } from '../../core/thread-id.js';
 import type { HttpServer } from '../../http/server.js';
 import type { Logger } from '../../log.js';
 import { PUBLIC_CLOUD, createBotAuthentication, type TeamsAuthEndpoints } from './auth.js';
-import { TeamsCloudAdapter, createTeamsReceiver } from './bot-app.js';
+import { TEAMS_MESSAGES_PATH, TeamsCloudAdapter, createTeamsReceiver } from './bot-app.js';
 import { createConnector, type ConnectorPlace } from './connector.js';
 import {
   channelThreadId, chatThreadId, looksLikeChannel, routeOf, teamsConversation, teamsThread, type TeamsThread, type ThreadRoute,
 } from './ids.js';
 import { createReferenceBook } from './references.js';
+import { BOT_FRAMEWORK_SERVICE_URLS, serviceUrlCheck } from './service-urls.js';
 import { renderForm } from './render/form.js';
 import { ADAPTIVE_CARD_CONTENT_TYPE, type TeamsMessage } from './render/limits.js';
 import { renderMessage } from './render/message.js';
@@ -35,12 +36,20 @@ export interface TeamsAdapterOptions {
   tenantId?: string;
   server: HttpServer;
   logger: Logger;
-  /** local development with the Bot Framework Emulator: serve `/api/messages` without authentication (only without an app id) */
+  /**
+   * local development with the Bot Framework Emulator: serve `/api/messages` without authentication (only without
+   * an app id; the config allows it only on a loopback host without credentials), logged as a warning
+   */
   allowUnauthenticated?: boolean;
   /** other OpenID metadata / login endpoints (sovereign clouds; local fakes in tests) */
   auth?: TeamsAuthEndpoints;
-  /** where proactive sends go before any activity named the tenant's service URL; default Teams' global endpoint */
+  /**
+   * where proactive sends go before any activity named the tenant's service URL; default Teams' global endpoint.
+   * Without `serviceUrls`, also the one service URL activities may name (a local fake connector in tests).
+   */
   serviceUrl?: string;
+  /** URL prefixes an activity's `serviceUrl` must match (TEAMS_SERVICE_URLS); default the Bot Framework's hosts (./service-urls.ts) */
+  serviceUrls?: readonly string[];
 }
 
 /** Characters of markdown per message: the card stays well under Teams' ~100 KB, CJK text and card JSON included. */
@@ -53,9 +62,14 @@ export function createTeamsAdapter(options: TeamsAdapterOptions): ChatAdapter {
   const cloud = new TeamsCloudAdapter(auth);
   const book = createReferenceBook({ ...(appId ? { appId } : {}), ...(options.serviceUrl ? { defaultServiceUrl: options.serviceUrl } : {}) });
   const connector = createConnector(cloud, book, appId, options.auth?.oAuthScope ?? PUBLIC_CLOUD.oAuthScope);
-  const receiver = createTeamsReceiver({ cloud, auth, book, logger });
+  const acceptsServiceUrl = serviceUrlCheck(options.serviceUrls ?? (options.serviceUrl ? [options.serviceUrl] : BOT_FRAMEWORK_SERVICE_URLS));
+  const receiver = createTeamsReceiver({ cloud, auth, book, logger, acceptsServiceUrl });
   if (appId || options.allowUnauthenticated) receiver.mount(options.server);
   else logger.warn('Teams: no MicrosoftAppId, so /api/messages is not served (set it, or allow unauthenticated local development)');
+  if (!appId && options.allowUnauthenticated) {
+    logger.warn({ path: TEAMS_MESSAGES_PATH },
+      'Teams: /api/messages is UNAUTHENTICATED (TEAMS_ALLOW_UNAUTHENTICATED): anyone who reaches it can post as any user of any tenant; local development only');
+  }
 
   const nameOf = (userId: string) => book.nameOf(userId);
   const toActivity = (page: TeamsMessage): Partial<Activity> => ({

@@ -1,9 +1,10 @@
 /**
  * Receives Teams at `/api/messages` on the bot's shared server through botbuilder's `CloudAdapter`.
  * Each request is authenticated by botbuilder (its JWT validation; 401 when that fails, and no turn runs),
- * then its turn only remembers the conversation reference, hands the neutral `Incoming` off without awaiting
- * it and, for a card's `adaptiveCard/action` invoke, answers 200 at once: no request is held open while an
- * answer streams or a workflow waits. Everything the bot says later goes out proactively (./connector.ts).
+ * its `serviceUrl` (where the answers will go) must be an allowed one (./service-urls.ts; 403 otherwise, and
+ * no turn runs), then its turn only remembers the conversation reference, hands the neutral `Incoming` off
+ * without awaiting it and, for a card's `adaptiveCard/action` invoke, answers 200 at once: no request is held
+ * open while an answer streams or a workflow waits. Everything the bot says later goes out proactively (./connector.ts).
  */
 import { CloudAdapter, type Activity, type ConfigurationBotFrameworkAuthentication, type TurnContext } from 'botbuilder';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -49,6 +50,8 @@ export interface TeamsReceiverOptions {
   auth: ConfigurationBotFrameworkAuthentication;
   book: ReferenceBook;
   logger: Logger;
+  /** whether an activity may name this service URL (./service-urls.ts); default every one */
+  acceptsServiceUrl?: (serviceUrl: unknown) => boolean;
 }
 
 export interface TeamsReceiver {
@@ -57,7 +60,7 @@ export interface TeamsReceiver {
   stop(): void;
 }
 
-export function createTeamsReceiver({ cloud, auth, book, logger }: TeamsReceiverOptions): TeamsReceiver {
+export function createTeamsReceiver({ cloud, auth, book, logger, acceptsServiceUrl = () => true }: TeamsReceiverOptions): TeamsReceiver {
   let onIncoming: ((incoming: Incoming) => Promise<void>) | undefined;
 
   /** Converts and hands off without awaiting; a failure is logged and never reaches botbuilder or the process. */
@@ -95,6 +98,13 @@ export function createTeamsReceiver({ cloud, auth, book, logger }: TeamsReceiver
       if (!isAuthFailure(error)) throw error;
       logger.warn({ reason: error instanceof Error ? error.message.slice(0, 200) : 'unknown' }, 'Teams request refused: not authenticated');
       return reply(res, 401);
+    }
+    // nothing is remembered or sent for an activity naming another service URL: the bot would send its answers there
+    const { serviceUrl } = activity as { serviceUrl?: unknown };
+    if (!acceptsServiceUrl(serviceUrl)) {
+      logger.warn({ serviceUrl: typeof serviceUrl === 'string' ? serviceUrl.slice(0, 200) : typeof serviceUrl },
+        'Teams request refused: its serviceUrl is not an allowed Bot Framework service URL (TEAMS_SERVICE_URLS)');
+      return reply(res, typeof serviceUrl === 'string' ? 403 : 400);
     }
     const invokeResponse = await cloud.runTurn(authenticated, activity as Activity, turn);
     reply(res, invokeResponse?.status ?? 200, invokeResponse?.body);

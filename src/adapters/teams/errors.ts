@@ -6,7 +6,7 @@
  * password (the connector's error objects hold the request, Authorization header included, so they are never
  * passed on or logged).
  */
-import { type MessageRef } from '../../core/adapter.js';
+import type { MessageRef } from '../../core/adapter.js';
 import { ChatError, ChatRateLimitedError, MessageGoneError } from '../../core/chat-errors.js';
 import { parseRetryAfter } from '../../lib/retry-after.js';
 import { redactSecrets } from '../../log.js';

@@ -1,6 +1,7 @@
 /**
  * `/iip key`: a workspace admin sets the platform API key this workspace's calls use (checked with the
- * platform, sealed at rest, only ever shown masked); `key status` and `key remove`.
+ * platform, sealed at rest, only ever shown masked); `key status` and `key remove`. A key belongs to the
+ * workspace in this chat (a Slack team is never a Teams tenant of the same id).
  */
 import type { Handler, HandlerContext } from '../../core/handler.js';
 import type { CommandIncoming, FormIncoming } from '../../core/incoming.js';
@@ -53,12 +54,12 @@ export const keyHandler: Handler = {
     const sub = args.toLowerCase();
     if (sub === '' || sub === 'set') return openKeyForm(ctx, incoming);
     if (sub === 'status') {
-      const masked = await ctx.keyring?.describe(incoming.workspaceId);
+      const masked = await ctx.keyring?.describe(ctx.messenger.chat, incoming.workspaceId);
       return say(ctx, incoming, masked ? `This workspace uses its own key ${masked}.` : 'This workspace uses the bot\'s default key.');
     }
     if (sub === 'remove') {
       if (await refuseUnlessAdmin(ctx, incoming)) return;
-      await ctx.keyring?.removeKey(incoming.workspaceId);
+      await ctx.keyring?.removeKey(ctx.messenger.chat, incoming.workspaceId);
       return say(ctx, incoming, 'Removed: this workspace uses the bot\'s default key again.');
     }
     return say(ctx, incoming, 'Usage: `key` (set), `key status` or `key remove`.');
@@ -72,7 +73,7 @@ export const keyHandler: Handler = {
     const verdict = await verifyKey(ctx.platform, key);
     if (verdict === 'rejected') return say(ctx, incoming, `The platform rejected the key ${maskKey(key)}. Nothing was changed.`);
     if (verdict === 'unknown') return say(ctx, incoming, 'The platform could not be asked about the key right now. Nothing was changed; try again in a moment.');
-    await ctx.keyring.setKey(incoming.workspaceId, key);
+    await ctx.keyring.setKey(ctx.messenger.chat, incoming.workspaceId, key);
     await say(ctx, incoming, `Saved. Every call from this workspace now uses ${maskKey(key)}.`);
   },
 };

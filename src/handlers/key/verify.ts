@@ -20,4 +20,4 @@ export async function verifyKey(platform: Platform, key: string): Promise<KeyVer
 }
 
 /** What a platform key looks like: `sk-` and a token, no white space. */
-export const KEY_SHAPE = /^sk-[A-Za-z0-9_.\-]{6,200}$/;
+export const KEY_SHAPE = /^sk-[A-Za-z0-9_.-]{6,200}$/;

@@ -58,13 +58,13 @@ export interface TeamsBotHarness {
   close(): Promise<void>;
 }
 
-export async function startTeamsBot(options: { simulator?: SimulatorOptions } = {}): Promise<TeamsBotHarness> {
+export async function startTeamsBot(options: { simulator?: SimulatorOptions; env?: Record<string, string> } = {}): Promise<TeamsBotHarness> {
   const sim = await startSimulator(options.simulator);
   const fake = await startFakeBotConnector();
   const stateDir = mkdtempSync(join(tmpdir(), 'iip-teams-'));
   const config = loadConfig({
     IIP_API_KEY: 'sk-teams-e2e-key', IIP_BASE_URL: sim.url, STATE_FILE: join(stateDir, 'state.json'),
-    RELAY_MIN_EDIT_INTERVAL_MS: '40', LOG_LEVEL: 'silent', PORT: '0', HOST: '127.0.0.1',
+    RELAY_MIN_EDIT_INTERVAL_MS: '40', LOG_LEVEL: 'silent', PORT: '0', HOST: '127.0.0.1', ...options.env,
   });
   const server: HttpServer = createHttpServer({ port: 0, host: '127.0.0.1', logger: silentLogger });
   const adapter = createTeamsAdapter({ server, logger: silentLogger, allowUnauthenticated: true, serviceUrl: fake.url });
