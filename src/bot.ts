@@ -15,6 +15,9 @@ import { PlatformClient } from './platform/client.js';
 import { startSimulator } from './platform/simulator/index.js';
 import type { RunningSimulator } from './platform/simulator/types.js';
 import { createStateStore } from './state/index.js';
+import { MemoryWorkLimits } from './state/limits-memory.js';
+import { RedisWorkLimits } from './state/limits-redis.js';
+import type { WorkLimits } from './core/limits.js';
 import type { StateStore } from './core/state.js';
 import { createHttpServer } from './http/server.js';
 import { createSlackAdapter } from './adapters/slack/index.js';
@@ -123,6 +126,12 @@ async function assemble(options: BotOptions, opened: Array<() => Promise<unknown
   const state = await createStateStore({ stateFile: config.state.file, redisUrl, retentionMs: config.state.retentionMs, keyPrefix: config.state.keyPrefix, logger })
     .catch((error: unknown) => { throw redisUrl ? startupError('REDIS_URL', shownUrl(redisUrl), error) : startupError('STATE_FILE', config.state.file, error); });
   opened.push(() => state.close());
+  // concurrent answers and workflows per user and workspace: shared by the replicas on Redis, per process otherwise
+  const limits: WorkLimits = redisUrl
+    ? await RedisWorkLimits.connect(redisUrl, { settings: config.limits, keyPrefix: config.state.keyPrefix, logger })
+      .catch((error: unknown) => { throw startupError('REDIS_URL', shownUrl(redisUrl), error); })
+    : new MemoryWorkLimits(config.limits);
+  opened.push(async () => limits.close?.());
 
   const keyring = new Keyring(state, config.secret ? new SecretBox(config.secret) : undefined, platform, logger);
 
@@ -143,7 +152,7 @@ async function assemble(options: BotOptions, opened: Array<() => Promise<unknown
   const memory = createProcessMemory();
   const settings = { lang: config.platform.lang, confirmers: 'starter', waitLeaseMs: config.state.waitLeaseMs } as const;
   const contexts = messengers.map((messenger): HandlerContext =>
-    ({ platform, state, messenger, settings, logger, memory, lifetime: lifetime.signal, keyring, uploads }));
+    ({ platform, state, messenger, settings, logger, memory, lifetime: lifetime.signal, keyring, uploads, limits }));
   const admits = workspaceAllowList(config.access);
   const routers = contexts.map((ctx) => new Router(HANDLERS, ctx, {
     platformFor: (workspaceId) => keyring.platformFor(ctx.messenger.chat, workspaceId), admits,
@@ -176,6 +185,7 @@ async function assemble(options: BotOptions, opened: Array<() => Promise<unknown
         }
         await http?.close();
         await state.close();
+        await limits.close?.();
         await platform.close();
         await simulator?.close();
       })();

@@ -80,6 +80,11 @@ const EnvSchema = z.object({
   REDIS_URL: optionalText,
   REDIS_KEY_PREFIX: z.string().trim().min(1).default('iip:'),
   WAIT_LEASE_MS: intWithDefault(15_000, 300),
+  LIMIT_ANSWERS_PER_USER: intWithDefault(3),
+  LIMIT_ANSWERS_PER_WORKSPACE: intWithDefault(30),
+  LIMIT_WORKFLOWS_PER_USER: intWithDefault(5),
+  LIMIT_WORKFLOWS_PER_WORKSPACE: intWithDefault(50),
+  LIMIT_WORKFLOW_IDLE_MS: intWithDefault(900_000, 1_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   RELAY_MIN_EDIT_INTERVAL_MS: intWithDefault(1000),
   RELAY_WORKSPACE_EDITS_PER_MINUTE: intWithDefault(45, 1),
@@ -99,6 +104,8 @@ export interface Config {
   http: { port: number; host: string; publicUrl?: string; headersTimeoutMs: number; requestTimeoutMs: number; maxConnections: number };
   state: { file: string; redisUrl?: string; retentionMs: number; keyPrefix: string; waitLeaseMs: number };
   relay: { minEditIntervalMs: number; workspaceEditsPerMinute: number };
+  /** concurrent answers and workflows per user and per workspace (0: no limit); how long an idle workflow still counts */
+  limits: { answersPerUser: number; answersPerWorkspace: number; workflowsPerUser: number; workflowsPerWorkspace: number; workflowIdleMs: number };
   simulatorTaskMs: number;
   /** encrypts workspace API keys at rest; without it `/iip key` is off */
   secret?: string;
@@ -157,6 +164,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       keyPrefix: e.REDIS_KEY_PREFIX, waitLeaseMs: e.WAIT_LEASE_MS,
     },
     relay: { minEditIntervalMs: e.RELAY_MIN_EDIT_INTERVAL_MS, workspaceEditsPerMinute: e.RELAY_WORKSPACE_EDITS_PER_MINUTE },
+    limits: {
+      answersPerUser: e.LIMIT_ANSWERS_PER_USER, answersPerWorkspace: e.LIMIT_ANSWERS_PER_WORKSPACE,
+      workflowsPerUser: e.LIMIT_WORKFLOWS_PER_USER, workflowsPerWorkspace: e.LIMIT_WORKFLOWS_PER_WORKSPACE, workflowIdleMs: e.LIMIT_WORKFLOW_IDLE_MS,
+    },
     simulatorTaskMs: e.SIMULATOR_TASK_MS,
     secret: e.IIP_SECRET,
     logLevel: e.LOG_LEVEL,
@@ -187,6 +198,9 @@ export const ENV_HELP: ReadonlyArray<[string, string]> = [
   ['REDIS_URL', 'keep state in Redis instead (several replicas)'],
   ['REDIS_KEY_PREFIX', 'prefix of every Redis key the bot writes (default iip:), to share one Redis between bots'],
   ['WAIT_LEASE_MS', 'how long a workflow wait held by a replica that died stays unclaimed before another takes it over (default 15000)'],
+  ['LIMIT_ANSWERS_PER_USER, LIMIT_ANSWERS_PER_WORKSPACE', 'answers being written at once per user (default 3) and per workspace (default 30); 0: no limit'],
+  ['LIMIT_WORKFLOWS_PER_USER, LIMIT_WORKFLOWS_PER_WORKSPACE', 'workflows running at once per user (default 5) and per workspace (default 50); 0: no limit'],
+  ['LIMIT_WORKFLOW_IDLE_MS', 'how long a workflow waiting for its user still counts as running after its last platform work (default 900000: 15 minutes)'],
   ['LOG_LEVEL', 'fatal|error|warn|info|debug|trace|silent (default info)'],
   ['RELAY_MIN_EDIT_INTERVAL_MS', 'minimum time between two edits of a streamed message (default 1000)'],
   ['RELAY_WORKSPACE_EDITS_PER_MINUTE', 'edit budget shared by a workspace\'s streams (default 45)'],

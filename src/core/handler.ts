@@ -5,6 +5,7 @@ import type { StateStore, ThreadRecord } from './state.js';
 import type { ActionIncoming, CommandIncoming, FormIncoming, ReplyIncoming } from './incoming.js';
 import type { Messenger } from './messenger.js';
 import type { FileShelf, ProcessMemory, WorkspaceKeys } from './services.js';
+import type { WorkLimits } from './limits.js';
 
 /** `start`: the bot (re)started and finds the wait recorded; `rescan`: the periodic look for waits nobody holds. */
 export type ResumeReason = 'start' | 'rescan';
@@ -32,6 +33,8 @@ export interface HandlerContext {
   uploads?: FileShelf;
   /** aborted when the bot stops: background work (workflow waits) ends quietly and is resumed by the next start */
   lifetime?: AbortSignal;
+  /** concurrent answers and workflows per user and workspace; absent: no limits */
+  limits?: WorkLimits;
 }
 
 export interface CommandInput {

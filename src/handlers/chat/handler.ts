@@ -1,6 +1,6 @@
 /** `ask`, `pharm` and `encyclopedia` (alias `bio`): a question answered by streaming into a thread, replies continue it. */
 import type { Handler, HandlerContext } from '../../core/handler.js';
-import type { ActionIncoming, ReplyIncoming } from '../../core/incoming.js';
+import type { ActionIncoming, Incoming, ReplyIncoming } from '../../core/incoming.js';
 import { markdown } from '../../core/message.js';
 import type { ThreadId } from '../../core/thread-id.js';
 import type { ThreadRecord } from '../../core/state.js';
@@ -9,6 +9,7 @@ import { ANSWERING, answeringWait, answerTurn, lastQuestion } from './answer.js'
 import { CHAT_FAMILIES, type ChatFamily } from './families.js';
 import { cleanQuestion, problemWith } from './question.js';
 import { markInterruptedByRestart } from './restart.js';
+import { withAnswerSlot } from './limit.js';
 
 function familyOf(verb: string): ChatFamily {
   return verb === 'bio' ? CHAT_FAMILIES.encyclopedia : CHAT_FAMILIES[verb as ChatFamily['verb']] ?? CHAT_FAMILIES.ask;
@@ -21,6 +22,12 @@ async function followUp(ctx: HandlerContext, thread: ThreadId, userId: string, r
   if (problem) return ctx.messenger.notify({ thread }, userId, problem);
   await answerTurn(ctx, thread, family, question);
 }
+
+const askerOf = (incoming: Incoming) => ({ workspaceId: incoming.workspaceId, userId: incoming.user.id });
+
+/** A limit's note to the user in the thread they wrote in. */
+const inThread = (ctx: HandlerContext, incoming: ReplyIncoming | ActionIncoming) => (note: string) =>
+  ctx.messenger.notify({ thread: incoming.thread }, incoming.user.id, markdown(note));
 
 export const chatHandler: Handler = {
   verbs: ['ask', 'pharm', 'encyclopedia', 'bio'],
@@ -36,25 +43,27 @@ export const chatHandler: Handler = {
     const question = cleanQuestion(args);
     const problem = problemWith(family, question, ctx.messenger.invocation);
     if (problem) return answerCommand(ctx, incoming, problem);
+    // over the asker's or the workspace's limit nothing is started: no parent message, no record, no platform call
+    await withAnswerSlot(ctx, askerOf(incoming), (note) => answerCommand(ctx, incoming, note), async () => {
+      const thread = await ctx.messenger.threadFor(incoming, parentMessage(incoming.user.id, `asked the ${family.label}`, question));
+      const existing = await ctx.state.get(thread);
+      if (existing?.workflow === 'chat') return followUp(ctx, thread, incoming.user.id, existing, question);
+      if (existing) return ctx.messenger.notify({ thread }, incoming.user.id, markdown(`This thread runs a ${existing.workflow}; start a chat in a new message.`));
 
-    const thread = await ctx.messenger.threadFor(incoming, parentMessage(incoming.user.id, `asked the ${family.label}`, question));
-    const existing = await ctx.state.get(thread);
-    if (existing?.workflow === 'chat') return followUp(ctx, thread, incoming.user.id, existing, question);
-    if (existing) return ctx.messenger.notify({ thread }, incoming.user.id, markdown(`This thread runs a ${existing.workflow}; start a chat in a new message.`));
-
-    // the question and the wait are in the first record already: a crash before the turn starts still leaves them
-    const record = await ctx.state.compareAndSet(thread, 0, {
-      thread, workflow: 'chat', step: family.verb, status: 'active', workspaceId: incoming.workspaceId,
-      startedBy: incoming.user.id, ids: {}, data: { family: family.verb, lastQuestion: question }, wait: answeringWait(family), createdAt: Date.now(),
+      // the question and the wait are in the first record already: a crash before the turn starts still leaves them
+      const record = await ctx.state.compareAndSet(thread, 0, {
+        thread, workflow: 'chat', step: family.verb, status: 'active', workspaceId: incoming.workspaceId,
+        startedBy: incoming.user.id, ids: {}, data: { family: family.verb, lastQuestion: question }, wait: answeringWait(family), createdAt: Date.now(),
+      });
+      if (!record) return; // the same thread was started twice at once: the first one answers
+      await answerTurn(ctx, thread, family, question);
     });
-    if (!record) return; // the same thread was started twice at once: the first one answers
-    await answerTurn(ctx, thread, family, question);
   },
 
   async reply(ctx, incoming: ReplyIncoming, record) {
     const question = cleanQuestion(incoming.text);
     if (!question) return;
-    await followUp(ctx, incoming.thread, incoming.user.id, record, question);
+    await withAnswerSlot(ctx, askerOf(incoming), inThread(ctx, incoming), () => followUp(ctx, incoming.thread, incoming.user.id, record, question));
   },
 
   async action(ctx, incoming: ActionIncoming, record) {
@@ -62,7 +71,8 @@ export const chatHandler: Handler = {
     const question = lastQuestion(record);
     const expected = Number(incoming.value);
     const outcome = question && Number.isInteger(expected)
-      ? await answerTurn(ctx, incoming.thread, familyOf(String(record.data.family)), question, expected)
+      ? await withAnswerSlot(ctx, askerOf(incoming), inThread(ctx, incoming),
+        () => answerTurn(ctx, incoming.thread, familyOf(String(record.data.family)), question, expected))
       : 'stale';
     if (outcome === 'stale') {
       await ctx.messenger.notify({ thread: incoming.thread }, incoming.user.id, markdown('Already done: this answer was retried or the conversation moved on.'));

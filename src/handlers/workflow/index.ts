@@ -19,3 +19,4 @@ export { encodeValue, decodeValue, judgeValue, type StepValue, type Verdict } fr
 export { mayAct, notAllowedNote } from './clicks/permission.js';
 export { flowOf, dataOf, type FlowState, type Phase, type Pending } from './record/flow.js';
 export { isWaitRunning } from './record/registry.js';
+export { limitReached } from './limits.js';

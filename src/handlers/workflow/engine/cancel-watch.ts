@@ -8,6 +8,7 @@ import type { OutgoingMessage } from '../../../core/message.js';
 import type { ThreadId } from '../../../core/thread-id.js';
 import { tryDeliver } from '../record/deliver.js';
 import { flowOf } from '../record/flow.js';
+import { freeSlot } from '../limits.js';
 import { CANCELLED_LINE, settled } from './messages.js';
 
 export function watchForCancel(ctx: HandlerContext, thread: ThreadId, messageId: string | undefined, shown: OutgoingMessage): void {
@@ -18,6 +19,8 @@ export function watchForCancel(ctx: HandlerContext, thread: ThreadId, messageId:
       if (ctx.lifetime?.aborted) return;
       const record = await ctx.state.get(thread);
       const flow = record && flowOf(record);
+      // cancelled while waiting for its user: its place under the limits is free at once
+      if (record?.status === 'cancelled' && ['review', 'failed'].includes(flow?.phase ?? '')) await freeSlot(ctx, record);
       if (record?.status !== 'cancelled' || flow?.message !== messageId || !['review', 'failed'].includes(flow.phase)) return;
       await tryDeliver(ctx, thread, messageId, settled(shown, CANCELLED_LINE));
     })().catch((error: unknown) => ctx.logger.warn({ err: error, thread }, 'workflow: a cancelled step could not be tidied'));

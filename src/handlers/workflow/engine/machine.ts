@@ -16,6 +16,7 @@ import { TaskFailedError } from '../../../platform/errors.js';
 import { lockedAt, showAndSave } from '../record/deliver.js';
 import { flowOf, stepContext, waitFor, type FlowChange } from '../record/flow.js';
 import { withLease } from '../record/lease.js';
+import { occupying } from '../limits.js';
 import { claimWait, rememberResult, releaseWait } from '../record/registry.js';
 import type { Transition, WorkflowData, WorkflowDefinition } from '../types.js';
 import { endWatch, watchForCancel } from './cancel-watch.js';
@@ -29,7 +30,7 @@ import { waitForResult } from './wait.js';
 /** Sends the record's pending confirmation (the record is in phase `send`), then enters what follows. */
 export async function runSend<D extends WorkflowData>(ctx: HandlerContext, def: WorkflowDefinition<D>, record: ThreadRecord): Promise<void> {
   // held while the request is out: a replica that starts meanwhile leaves this send alone (see resumeRecord)
-  await withLease(ctx, record, () => sendNow(ctx, def, record), 'send');
+  await withLease(ctx, record, () => occupying(ctx, record, () => sendNow(ctx, def, record)), 'send');
 }
 
 async function sendNow<D extends WorkflowData>(ctx: HandlerContext, def: WorkflowDefinition<D>, record: ThreadRecord): Promise<void> {
@@ -90,7 +91,7 @@ export async function runPoll<D extends WorkflowData>(ctx: HandlerContext, def: 
     // the lease covers the step's continuation too: an automatic step's platform call is made once
     const held = await withLease(ctx, record, () => {
       started = true;
-      return pollAndContinue(ctx, def, record);
+      return occupying(ctx, record, () => pollAndContinue(ctx, def, record));
     });
     if (!held) ctx.logger.debug({ thread: record.thread }, 'workflow: another replica runs this wait');
   } finally {

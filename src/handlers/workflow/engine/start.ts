@@ -5,6 +5,8 @@ import { markdown, type OutgoingMessage } from '../../../core/message.js';
 import { runSend } from './machine.js';
 import { waitFor, type FlowState } from '../record/flow.js';
 import type { WorkflowData, WorkflowDefinition } from '../types.js';
+import { answerCommand } from '../command.js';
+import { limitReached, SLOT_KEY, takeWorkflowSlot } from '../limits.js';
 
 export interface StartRequest<D extends WorkflowData> {
   incoming: CommandIncoming;
@@ -21,17 +23,21 @@ export async function startWorkflow<D extends WorkflowData>(ctx: HandlerContext,
   const { incoming } = request;
   const start = def.starts[request.start];
   if (!start) throw new Error(`${def.name} has no start ${request.start}`);
+  // over a limit nothing is started: no parent message, no record, no platform call
+  const slot = await takeWorkflowSlot(ctx, incoming.workspaceId, incoming.user.id);
+  if ('ok' in slot) return answerCommand(ctx, incoming, limitReached(ctx, slot, 'workflow'));
   const thread = await ctx.messenger.threadFor(incoming, request.parent);
   const existing = await ctx.state.get(thread);
   if (existing) {
+    await slot.release();
     const text = `This thread already runs a ${existing.workflow}; start the ${def.noun} in a new message.`;
     return ctx.messenger.notify({ thread }, incoming.user.id, markdown(text));
   }
   const flow: FlowState = { phase: 'send', pending: { step: start.step, send: `start:${request.start}`, input: request.input, by: incoming.user.id } };
   const record = await ctx.state.compareAndSet(thread, 0, {
     thread, workflow: def.name, step: start.step, status: 'waiting', workspaceId: incoming.workspaceId, startedBy: incoming.user.id,
-    ids: {}, data: { ...request.data, flow }, wait: waitFor(start.send.operation, start.step), createdAt: Date.now(),
+    ids: {}, data: { ...request.data, flow, [SLOT_KEY]: slot.id }, wait: waitFor(start.send.operation, start.step), createdAt: Date.now(),
   });
-  if (!record) return; // the same thread was started twice at once: the first one runs it
+  if (!record) return slot.release(); // the same thread was started twice at once: the first one runs it
   await runSend(ctx, def, record);
 }
