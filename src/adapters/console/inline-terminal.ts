@@ -5,14 +5,17 @@
  */
 import type { Style } from './style.js';
 
-const CODE_SPAN = /(`+)([\s\S]*?[^`])\1(?!`)/g;
-const IMAGE = /!\[([^\]]*)\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g;
-const LINK = /\[([^\]]+)\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g;
-const AUTOLINK = /<((?:https?|mailto):[^>\s]+)>/g;
+// Model text reaches these on every streamed edit: no pattern may scan past the next opening delimiter
+// (an inner part never holds its own opener), so each start position costs at most the distance to the next
+// one and a whole line is linear, even 100,000 unclosed brackets or asterisks.
+const CODE_SPAN = /(`+)((?:[^`]|`(?!\1))*?[^`])\1(?!`)/g;
+const IMAGE = /!\[([^\][]*)\]\(\s*<?([^)\s<>[]+)>?(?:\s+"[^"[]*")?\s*\)/g;
+const LINK = /\[([^\][]+)\]\(\s*<?([^)\s<>[]+)>?(?:\s+"[^"[]*")?\s*\)/g;
+const AUTOLINK = /<((?:https?|mailto):[^<>\s]+)>/g;
 const ESCAPE = /\\([\\`*_{}[\]()#+\-.!~|>])/g;
-const BOLD = [/\*\*(?=\S)([\s\S]*?\S)\*\*/g, /(?<![\w_])__(?=\S)([\s\S]*?\S)__(?![\w_])/g];
+const BOLD = [/\*\*(?=\S)((?:[^*]|\*(?!\*))*?\S)\*\*/g, /(?<![\w_])__(?=\S)((?:[^_]|_(?!_))*?\S)__(?![\w_])/g];
 const ITALIC = [/(?<![*\w])\*(?=[^\s*])([^*]*?[^\s*])\*(?![*\w])/g, /(?<![\w_])_(?=[^\s_])([^_]*?[^\s_])_(?![\w_])/g];
-const STRIKE = /~~(?=\S)([\s\S]*?\S)~~/g;
+const STRIKE = /~~(?=\S)((?:[^~]|~(?!~))*?\S)~~/g;
 
 /** Placeholders use private-use characters that never occur in platform text. */
 const OPEN = '\uE000';

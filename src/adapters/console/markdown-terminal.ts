@@ -5,7 +5,8 @@
  */
 import { renderInline } from './inline-terminal.js';
 import type { Style } from './style.js';
-import { TABLE_SEPARATOR, renderTable } from './table-terminal.js';
+import { headingOf, isTableDivider, isThematicBreak } from '../../core/markdown-lines.js';
+import { renderTable } from './table-terminal.js';
 import { displayWidth, wrapLine } from './text-width.js';
 
 export interface LayoutOptions {
@@ -15,8 +16,6 @@ export interface LayoutOptions {
 }
 
 const FENCE = /^\s*(`{3,}|~{3,})/;
-const HEADING = /^\s{0,3}(#{1,6})\s+(.*?)\s*#*\s*$/;
-const RULE = /^\s{0,3}([-*_])(\s*\1){2,}\s*$/;
 const QUOTE = /^\s{0,3}>\s?(.*)$/;
 const LIST = /^(\s*)([-*+]|\d{1,3}[.)])\s+(.*)$/;
 const TASK = /^\[([ xX])\]\s+(.*)$/;
@@ -60,18 +59,18 @@ export function renderMarkdown(source: string, layout: LayoutOptions): string[] 
       continue;
     }
     const separator = lines[i + 1] ?? '';
-    if (line.includes('|') && separator.includes('|') && separator.includes('-') && TABLE_SEPARATOR.test(separator)) {
+    if (line.includes('|') && separator.includes('|') && separator.includes('-') && isTableDivider(separator)) {
       const rows = [line, separator];
       for (i += 2; i < lines.length && (lines[i] ?? '').includes('|') && (lines[i] ?? '').trim() !== ''; i += 1) rows.push(lines[i] ?? '');
       i -= 1;
       out.push(...renderTable(rows, style, layout.width));
       continue;
     }
-    const h = HEADING.exec(line);
+    const h = headingOf(line);
     const item = LIST.exec(line);
     const quote = QUOTE.exec(line);
-    if (h) out.push(...heading(h[1]?.length ?? 1, h[2] ?? '', layout));
-    else if (RULE.test(line)) out.push(style.dim((style.ansi ? '─' : '-').repeat(Math.min(layout.width ?? 40, 40))));
+    if (h) out.push(...heading(h.level, h.text, layout));
+    else if (isThematicBreak(line)) out.push(style.dim((style.ansi ? '─' : '-').repeat(Math.min(layout.width ?? 40, 40))));
     else if (item) out.push(...listItem(item, layout));
     else if (quote) out.push(...wrapText(renderInline(quote[1] ?? '', style), layout, '│ ', '│ ').map((row) => style.dim(row)));
     else if (line.trim() === '') {

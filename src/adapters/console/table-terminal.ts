@@ -8,7 +8,6 @@ import { displayWidth, padEnd, wrapLine } from './text-width.js';
 
 type Align = 'left' | 'right' | 'center';
 
-export const TABLE_SEPARATOR = /^\s*\|?\s*:?-+:?\s*(\|\s*:?-+:?\s*)*\|?\s*$/;
 
 export function splitRow(line: string): string[] {
   const trimmed = line.trim().replace(/^\|/, '').replace(/(?<!\\)\|$/, '');

@@ -1,15 +1,22 @@
 /** The platform's generated content carries simple HTML (`<strong>`, `<br>`): shown as markdown instead. */
 const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'", '&nbsp;': ' ' };
 
+// Platform text: no pattern may scan past the next tag opener, so unclosed tags cost linear time, not quadratic.
+const BOLD = /<(strong|b)>((?:(?!<\1>)[^])*?)<\/\1>/gi;
+const ITALIC = /<(em|i)>((?:(?!<\1>)[^])*?)<\/\1>/gi;
+const CITE = /<cite[^<>]*>((?:(?!<cite)[^])*?)<\/cite>/gi;
+
 export function htmlToMarkdown(html: string): string {
   return html
-    .replace(/<\s*br\s*\/?>/gi, '\n')
-    .replace(/<\s*\/\s*p\s*>/gi, '\n\n')
-    .replace(/<\s*li[^>]*>/gi, '\n- ')
-    .replace(/<\s*(strong|b)\s*>(.*?)<\s*\/\s*\1\s*>/gis, '**$2**')
-    .replace(/<\s*(em|i)\s*>(.*?)<\s*\/\s*\1\s*>/gis, '_$2_')
-    .replace(/<cite[^>]*>(.*?)<\/cite>/gis, '$1')
-    .replace(/<[^>]+>/g, '')
+    // tag names with inner spaces (`< b >`) are squeezed first, so the patterns below need no `\s*` runs
+    .replace(/<([ \t]*\/)?[ \t]*([a-z]+)([ \t]*\/)?[ \t]*>/gi, (_m, close?: string, name?: string, self?: string) => `<${close ? '/' : ''}${name}${self ? '/' : ''}>`)
+    .replace(/<br\/?>/gi, '\n')
+    .replace(/<\/p>/gi, '\n\n')
+    .replace(/<li(?:[ \t][^<>]*)?>/gi, '\n- ')
+    .replace(BOLD, '**$2**')
+    .replace(ITALIC, '_$2_')
+    .replace(CITE, '$1')
+    .replace(/<[^<>]+>/g, '')
     .replace(/&(amp|lt|gt|quot|#39|nbsp);/g, (entity) => ENTITIES[entity] ?? entity)
     .replace(/\n{3,}/g, '\n\n')
     .trim();

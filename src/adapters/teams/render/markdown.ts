@@ -4,6 +4,7 @@
  * RichTextBlock (its text shown literally), tables a Table (header repeated every 50 rows), quotes an
  * emphasised container, rules a separator; the rest stays markdown in wrapped TextBlocks.
  */
+import { headingOf, isTableDivider, isThematicBreak } from '../../../core/markdown-lines.js';
 import { TEAMS_LIMITS, type CardElement } from './limits.js';
 import { splitText, stripControl, withMentions, type RenderContext } from './text.js';
 
@@ -16,9 +17,6 @@ type Segment =
   | { kind: 'rule' };
 
 const FENCE = /^ {0,3}(`{3,}|~{3,})/;
-const HEADING = /^ {0,3}(#{1,6})\s+(.*?)\s*#*\s*$/;
-const RULE = /^ {0,3}([-*_])(\s*\1){2,}\s*$/;
-const TABLE_DIVIDER = /^\s*\|?\s*:?-{3,}:?\s*(\|\s*:?-{3,}:?\s*)*\|?\s*$/;
 const QUOTE = /^ {0,3}>\s?(.*)$/;
 const TABLE_ROWS_PER_ELEMENT = 50;
 
@@ -48,13 +46,13 @@ export function parseMarkdown(markdown: string): Segment[] {
       segments.push({ kind: 'code', text: body.join('\n') });
       continue;
     }
-    const heading = HEADING.exec(line);
+    const heading = headingOf(line);
     if (heading) {
       flush();
-      segments.push({ kind: 'heading', level: (heading[1] as string).length, text: heading[2] as string });
+      segments.push({ kind: 'heading', ...heading });
       continue;
     }
-    if (line.includes('|') && TABLE_DIVIDER.test(lines[i + 1] ?? '')) {
+    if (line.includes('|') && isTableDivider(lines[i + 1] ?? '', 3)) {
       flush();
       const rows = [tableCells(line)];
       for (i += 2; i < lines.length && (lines[i] as string).includes('|') && (lines[i] as string).trim().length > 0; i += 1) {
@@ -64,7 +62,7 @@ export function parseMarkdown(markdown: string): Segment[] {
       segments.push({ kind: 'table', rows });
       continue;
     }
-    if (RULE.test(line)) {
+    if (isThematicBreak(line)) {
       flush();
       segments.push({ kind: 'rule' });
       continue;
