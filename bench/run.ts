@@ -9,7 +9,7 @@
 import { performance } from 'node:perf_hooks';
 import { relayBench } from './relay.js';
 import { printReport, verdict, type BenchReport } from './report.js';
-import { stateBench, stateShape } from './state.js';
+import { chatterShape, chatterVerdict, stateBench, stateChatterBench, stateShape } from './state.js';
 
 type BenchName = 'relay' | 'state';
 
@@ -31,14 +31,27 @@ async function stateReport(quick: boolean): Promise<BenchReport> {
   };
 }
 
+/** Part of the state benchmark: what channel chatter (and a dedupe claim) costs against the dedupe keys stored. */
+async function chatterReport(quick: boolean): Promise<BenchReport> {
+  const rows = await stateChatterBench(quick);
+  const verdicts = ['lowdb', 'redis'].filter((store) => rows.some((r) => r.store === store && r.p50_ms !== undefined))
+    .map((store) => chatterVerdict(rows, chatterShape(quick), store));
+  return {
+    title: `state: cost per irrelevant channel message and per dedupe claim against the dedupe keys stored (lowdb, Redis)${quick ? ' (quick)' : ''}`,
+    table: rows,
+    lines: verdicts.map((v) => `  ${verdict(v.holds)} ${v.line}`),
+    passed: verdicts.every((v) => v.holds),
+  };
+}
+
 interface Flags {
   quick: boolean;
   diagnostic: boolean;
 }
 
-const BENCHES: Record<BenchName, (flags: Flags) => Promise<BenchReport>> = {
-  relay: (flags) => relayBench({ ...flags, log: (line) => console.log(line) }),
-  state: (flags) => stateReport(flags.quick),
+const BENCHES: Record<BenchName, (flags: Flags) => Promise<BenchReport[]>> = {
+  relay: async (flags) => [await relayBench({ ...flags, log: (line) => console.log(line) })],
+  state: async (flags) => [await stateReport(flags.quick), await chatterReport(flags.quick)],
 };
 
 const FLAGS = ['--quick', '--diagnostic'];
@@ -58,9 +71,10 @@ const { names, flags } = parseArgs(process.argv.slice(2));
 const started = performance.now();
 const reports: BenchReport[] = [];
 for (const name of names) {
-  const report = await BENCHES[name](flags);
-  printReport(report);
-  reports.push(report);
+  for (const report of await BENCHES[name](flags)) {
+    printReport(report);
+    reports.push(report);
+  }
 }
 const failed = reports.filter((report) => !report.passed).map((report) => report.title.split(':')[0]);
 console.log(`\n${failed.length === 0 ? 'all targets hold' : `targets missed in: ${failed.join(', ')}`} (${((performance.now() - started) / 1000).toFixed(1)} s)`);

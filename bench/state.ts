@@ -5,6 +5,8 @@
  * that load from anything else on the machine falls on all sizes alike instead of skewing one of them.
  * The lowdb store must not slow down with more threads: p99 at 100k within 2x of p99 at 100.
  * Quick mode (a smoke run): 100 and 10,000 threads, fewer rounds.
+ * Then the cost of channel chatter (an irrelevant message) and of a dedupe claim with 1,000 and 10,000 dedupe keys
+ * stored, which must be flat too (bench/state-chatter.ts).
  * Standalone: `npx tsx bench/state.ts [--quick]`.
  */
 import { randomUUID } from 'node:crypto';
@@ -18,6 +20,7 @@ import { LowdbStateStore } from '../src/state/lowdb-store.js';
 import { RedisStateStore } from '../src/state/redis-store.js';
 import type { StateStore } from '../src/core/state.js';
 import { benchThread, deleteByPrefix, diskUsage, seedLowdbDir, seedRecord, seedRedis } from './state-seed.js';
+import { chatterBench, chatterShape, chatterVerdict } from './state-chatter.js';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 
@@ -144,13 +147,22 @@ export async function stateBench(shape: StateShape = stateShape(false)): Promise
   return [...(await benchLowdb(shape)), ...(await benchRedis(shape))];
 }
 
+/** The chatter rows: an irrelevant channel message and a dedupe claim with 1,000 and 10,000 keys stored. */
+export const stateChatterBench = (quick: boolean): Promise<Row[]> => chatterBench(chatterShape(quick), REDIS_URL);
+
+export { chatterShape, chatterVerdict };
+
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const started = performance.now();
-  const shape = stateShape(process.argv.includes('--quick'));
+  const quick = process.argv.includes('--quick');
+  const shape = stateShape(quick);
   const rows = await stateBench(shape);
   console.table(rows);
   const at = (threads: number) => rows.find((r) => r.store === 'lowdb' && r.threads === threads);
   const [small, large] = [at(shape.sizes[0]!), at(shape.sizes.at(-1)!)];
   console.log(`lowdb p99@${large?.threads} (${large?.p99_ms} ms) <= 2x p99@${small?.threads} (${small?.p99_ms} ms): ${large?.within_2x === 'yes' ? 'yes' : 'NO'}`);
+  const chatter = await stateChatterBench(quick);
+  console.table(chatter);
+  console.log(chatterVerdict(chatter, chatterShape(quick)).line);
   console.log(`bench took ${((performance.now() - started) / 1000).toFixed(1)} s`);
 }

@@ -15,6 +15,7 @@ import { PlatformClient } from './platform/client.js';
 import { startSimulator } from './platform/simulator/index.js';
 import type { RunningSimulator } from './platform/simulator/types.js';
 import { createStateStore } from './state/index.js';
+import { keepRetention } from './state/retention.js';
 import { MemoryWorkLimits } from './state/limits-memory.js';
 import { RedisWorkLimits } from './state/limits-redis.js';
 import type { WorkLimits } from './core/limits.js';
@@ -165,6 +166,8 @@ async function assemble(options: BotOptions, opened: Array<() => Promise<unknown
     : undefined;
   if (http) opened.push(() => http.close());
   logger.info({ adapters: adapters.map((a) => a.chat), platform: simulator ? 'simulator' : 'gateway', http: listening?.url }, 'bot started');
+  // STATE_RETENTION_DAYS: finished threads past it are deleted now and every hour until the bot stops
+  await keepRetention(state, logger, lifetime.signal);
   await resumeWaits(routers, state, logger).catch((error: unknown) => logger.error({ err: error }, 'recorded waits could not be resumed'));
   // other replicas' waits whose holder died (a shared store) are taken over by the rescan
   watchWaits(routers, state, logger, leaseMsOf(settings), lifetime.signal);

@@ -1,8 +1,9 @@
 /**
  * Picks the handler for each incoming event: by verb for commands, by the thread's stored workflow for
- * replies, clicks and forms (or by the form's action for forms that belong to no thread). Deduplicates events
- * by id in the state store, so a retried delivery (Slack's x-slack-retry-num, a second replica) is answered
- * once. Each event is handled with the platform as its workspace reaches it (its own API key, if any).
+ * replies, clicks and forms (or by the form's action for forms that belong to no thread). Deduplicates the
+ * events it acts on by id in the state store, so a retried delivery (Slack's x-slack-retry-num, a second
+ * replica) is answered once; channel chatter it does not act on claims no key. Each event is handled with the
+ * platform as its workspace reaches it (its own API key, if any).
  */
 import { randomUUID } from 'node:crypto';
 import type { Platform } from '../platform/client.js';
@@ -83,6 +84,9 @@ export class Router {
     const base = this.contextFor(incoming.workspaceId);
     // every log line of this event's work carries its id, so one request can be followed through the logs
     const ctx = { ...base, logger: base.logger.child({ event: incoming.eventId ?? `local-${randomUUID()}`, kind: incoming.kind }) };
+    // channel chatter (a reply nobody addressed to the bot, in a thread it keeps no task for) is not acted on,
+    // so it claims no dedupe key: decided before claiming, and a retry of it is not acted on either
+    if (incoming.kind === 'reply' && !incoming.mentioned && !(await this.continues(ctx, incoming))) return;
     if (incoming.eventId && !(await ctx.state.setIfNotExists(`event:${incoming.eventId}`, DEDUPE_TTL_MS))) {
       ctx.logger.debug({ eventId: incoming.eventId }, 'duplicate event ignored');
       return;
@@ -94,6 +98,12 @@ export class Router {
       ctx.logger.error({ err: error, kind: incoming.kind }, 'handler failed');
       await this.report(ctx, incoming, error).catch((e: unknown) => ctx.logger.error({ err: e }, 'could not report a failure'));
     }
+  }
+
+  /** Whether a handler here continues the task recorded for the reply's thread. */
+  private async continues(ctx: HandlerContext, incoming: ReplyIncoming): Promise<boolean> {
+    const record = await ctx.state.get(incoming.thread);
+    return record !== undefined && this.byWorkflow.has(record.workflow);
   }
 
   private async command(ctx: HandlerContext, incoming: CommandIncoming): Promise<void> {

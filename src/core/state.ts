@@ -80,8 +80,9 @@ export interface StateStore {
   /** Open (not done, failed or cancelled) threads a user started, newest first. */
   listOpenByUser(workspaceId: string, userId: string): Promise<ThreadRecord[]>;
   /**
-   * Drops finished threads last updated before `now` minus the retention (default 30 days), and dedupe keys past
-   * their TTL; returns how many threads went.
+   * Drops finished threads last updated before `now` minus the retention (default 30 days), with everything the
+   * store keeps about them (files, indexes, sets), and dedupe keys past their TTL; returns how many threads went.
+   * The bot runs it at start and every hour (src/state/retention.ts).
    */
   expire(now?: number): Promise<number>;
   close(): Promise<void>;

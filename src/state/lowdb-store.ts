@@ -3,17 +3,22 @@
  *
  * Why this layout: one JSON file rewritten on every update costs O(threads) per write. Instead
  * - STATE_FILE (default ./data/state.json) is a small lowdb file for shared data: the schema version and the
- *   dedupe keys with their expiry (see shared-state-file.ts);
+ *   settings (see shared-state-file.ts); it is rewritten only when a setting changes;
+ * - the dedupe keys (event ids, click ids) are short-lived and claimed on every event the bot acts on: they stay
+ *   in memory and in an append-only journal beside it, `<name>.dedupe.jsonl` (see dedupe-journal.ts), so a
+ *   claim appends one line however many keys exist, and still survives a restart within its TTL;
  * - every thread record is its own small lowdb file in a sibling folder, `<state>.threads/<2 hex>/<hash>.json`
  *   (see thread-files.ts), so an update rewrites a few hundred bytes however many threads exist;
  * - an in-memory ThreadIndex (versions, waiting threads, open threads per user), built by scanning the files at
  *   start, answers the version check of compareAndSet without I/O and tells the list queries which files to read.
  * Writes of one thread go through an in-process per-thread mutex. `withLock` uses a separate in-process mutex, so
  * a compareAndSet inside `withLock(thread)` does not wait on itself.
- * Crash safety: lowdb's writer (steno) writes a temp file and renames it over the real one, so an interrupted
- * write leaves the previous record. A file that still cannot be parsed at start is moved aside
- * (`<name>.corrupt-<ms>`), reported once as a warning, and the store starts without it.
- * (lowdb's JSONFilePreset swaps in an in-memory adapter when NODE_ENV=test, so Low + DataFile are used directly.)
+ * Privacy: files are created 0600 and folders 0700 (private-files.ts); `expire()` deletes finished threads'
+ * files past the retention and prunes the journal (the bot runs it at start and hourly, see retention.ts).
+ * Crash safety: every file is written to a temp file renamed over the real one, so an interrupted write leaves
+ * the previous record. A file that still cannot be parsed at start is moved aside (`<name>.corrupt-<ms>`),
+ * reported once as a warning, and the store starts without it.
+ * (lowdb's JSONFilePreset swaps in an in-memory adapter when NODE_ENV=test, so Low + file adapters are used directly.)
  */
 import path from 'node:path';
 import type { Low } from 'lowdb';
@@ -23,7 +28,9 @@ import { KeyedMutex } from './keyed-mutex.js';
 import {
   DEFAULT_LOCK_WAIT_MS, DEFAULT_RETENTION_MS, newestFirst, stampRecord, type CommonStoreOptions,
 } from './options.js';
-import { openSharedStateFile, pruneDedupe, SCHEMA_VERSION, type SharedState } from './shared-state-file.js';
+import { openSharedStateFile, SCHEMA_VERSION, type SharedState } from './shared-state-file.js';
+import { DedupeJournal } from './dedupe-journal.js';
+import { DIR_MODE, makePrivateDir, restrict } from './private-files.js';
 import type { StateStore, ThreadRecord, ThreadRecordInput } from '../core/state.js';
 import { ThreadIndex } from './thread-index.js';
 import { readThreadFile, scanThreadFiles, threadFilePath, ThreadFileWriter } from './thread-files.js';
@@ -36,16 +43,20 @@ export interface LowdbStoreOptions extends CommonStoreOptions {
   stateFile?: string;
   /** where thread files go; default next to the state file, `<name without .json>.threads` */
   threadsDir?: string;
+  /** the dedupe keys' journal; default next to the state file, `<name without .json>.dedupe.jsonl` */
+  dedupeFile?: string;
 }
 
 export const defaultThreadsDir = (stateFile: string): string =>
   path.join(path.dirname(stateFile), `${path.basename(stateFile, '.json')}.threads`);
 
+export const defaultDedupeFile = (stateFile: string): string =>
+  path.join(path.dirname(stateFile), `${path.basename(stateFile, '.json')}.dedupe.jsonl`);
+
 export class LowdbStateStore implements StateStore {
   readonly #writes = new KeyedMutex();
   readonly #locks = new KeyedMutex();
   readonly #inFlight = new Set<Promise<unknown>>();
-  readonly #dedupe: Map<string, number>;
   readonly #settings: Map<string, string>;
   #closed = false;
 
@@ -54,19 +65,31 @@ export class LowdbStateStore implements StateStore {
     const stateFile = path.resolve(options.stateFile ?? DEFAULT_STATE_FILE);
     const threadsDir = path.resolve(options.threadsDir ?? defaultThreadsDir(stateFile));
     const shared = await openSharedStateFile(stateFile, logger);
+    const carried = shared.data.dedupe;
+    const dedupe = await DedupeJournal.open(path.resolve(options.dedupeFile ?? defaultDedupeFile(stateFile)), (options.clock ?? Date.now)(), carried);
     const index = new ThreadIndex();
-    for (const record of await scanThreadFiles(threadsDir, logger)) index.put(record);
-    logger.debug({ stateFile, threads: index.size }, 'state: lowdb store opened');
-    return new LowdbStateStore(shared, index, new ThreadFileWriter(threadsDir), options);
+    try {
+      await makePrivateDir(threadsDir);
+      await restrict(threadsDir, DIR_MODE);
+      for (const record of await scanThreadFiles(threadsDir, logger)) index.put(record);
+    } catch (error) {
+      await dedupe.close();
+      throw error;
+    }
+    logger.debug({ stateFile, threads: index.size, dedupeKeys: dedupe.size }, 'state: lowdb store opened');
+    const store = new LowdbStateStore(shared, dedupe, index, new ThreadFileWriter(threadsDir), options);
+    // keys a file of an older version kept in the state file are in the journal now: out of the rewritten file
+    if (Object.keys(carried).length > 0) await store.#persistShared();
+    return store;
   }
 
   private constructor(
     private readonly shared: Low<SharedState>,
+    private readonly dedupe: DedupeJournal,
     private readonly index: ThreadIndex,
     private readonly files: ThreadFileWriter,
     private readonly options: LowdbStoreOptions,
   ) {
-    this.#dedupe = new Map(Object.entries(shared.data.dedupe));
     this.#settings = new Map(Object.entries(shared.data.settings ?? {}));
   }
 
@@ -94,18 +117,7 @@ export class LowdbStateStore implements StateStore {
   async setIfNotExists(key: string, ttlMs: number): Promise<boolean> {
     this.#assertOpen();
     const now = this.#now;
-    const seenUntil = this.#dedupe.get(key);
-    if (seenUntil !== undefined && seenUntil > now) return false;
-    const expiresAt = now + ttlMs;
-    this.#dedupe.set(key, expiresAt);
-    try {
-      await this.#track(this.#persistShared(now));
-    } catch (error) {
-      // not durable, so not taken: a retry of the same event must be able to claim it
-      if (this.#dedupe.get(key) === expiresAt) this.#dedupe.delete(key);
-      throw error;
-    }
-    return true;
+    return this.#track(this.dedupe.claim(key, now, now + ttlMs));
   }
 
   async getSetting(key: string): Promise<string | undefined> {
@@ -117,7 +129,7 @@ export class LowdbStateStore implements StateStore {
     this.#assertOpen();
     if (value === undefined) this.#settings.delete(key);
     else this.#settings.set(key, value);
-    await this.#track(this.#persistShared(this.#now));
+    await this.#track(this.#persistShared());
   }
 
   withLock<T>(key: string, fn: () => Promise<T>, options: { ttlMs?: number; waitMs?: number } = {}): Promise<T> {
@@ -137,6 +149,7 @@ export class LowdbStateStore implements StateStore {
     const cutoff = now - (this.options.retentionMs ?? DEFAULT_RETENTION_MS);
     let dropped = 0;
     for (const thread of this.index.finishedBefore(cutoff)) {
+      this.#assertOpen(); // a sweep cut short by close: the next start sweeps again
       await this.#track(this.#writes.run(thread, async () => {
         if (!this.index.isFinishedBefore(thread, cutoff)) return;
         await this.files.remove(thread);
@@ -144,13 +157,14 @@ export class LowdbStateStore implements StateStore {
         dropped += 1;
       }));
     }
-    if (pruneDedupe(this.#dedupe, now)) await this.#track(this.#persistShared(now));
+    await this.#track(this.dedupe.prune(now));
     return dropped;
   }
 
   async close(): Promise<void> {
     this.#closed = true;
     await Promise.allSettled([...this.#inFlight]);
+    await this.dedupe.close();
   }
 
   /** Reads records in batches, so a long list does not open thousands of files at once. */
@@ -163,10 +177,9 @@ export class LowdbStateStore implements StateStore {
     return records;
   }
 
-  /** Rewrites the shared file; lowdb's writer coalesces writes that arrive while one is in progress. */
-  #persistShared(now: number): Promise<void> {
-    pruneDedupe(this.#dedupe, now);
-    this.shared.data = { schemaVersion: SCHEMA_VERSION, dedupe: Object.fromEntries(this.#dedupe), settings: Object.fromEntries(this.#settings) };
+  /** Rewrites the shared file (its writes are serialized); it holds the settings, never dedupe keys. */
+  #persistShared(): Promise<void> {
+    this.shared.data = { schemaVersion: SCHEMA_VERSION, dedupe: {}, settings: Object.fromEntries(this.#settings) };
     return this.shared.write();
   }
 

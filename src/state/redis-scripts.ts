@@ -72,6 +72,20 @@ end
 return { #ids, dropped }
 `);
 
+/**
+ * KEYS: thread record, where it goes aside, waiting set, finished zset. ARGV: the unreadable text as it was read,
+ * thread id, how long the set-aside copy is kept (ms). Moves the record aside and out of the indexes, only if it
+ * still holds that text (a replica may have replaced it meanwhile); 1 when moved.
+ */
+export const setAsideScript = new LuaScript(`
+if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end
+redis.call('RENAME', KEYS[1], KEYS[2])
+redis.call('PEXPIRE', KEYS[2], ARGV[3])
+redis.call('SREM', KEYS[3], ARGV[2])
+redis.call('ZREM', KEYS[4], ARGV[2])
+return 1
+`);
+
 /** KEYS: lock. ARGV: token, ttl ms. Extends the lock only if we still hold it; 1 if extended. */
 export const extendLockScript = new LuaScript(`
 if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('PEXPIRE', KEYS[1], ARGV[2]) end

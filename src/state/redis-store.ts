@@ -5,7 +5,11 @@
  * - `open:<len>:<workspace>:<user>` sorted set of that user's open threads, scored by updatedAt
  * - `finished`     sorted set of finished threads by updatedAt, which `expire()` works from
  * - `seen:<key>`   dedupe keys (SET NX PX), `lock:<key>` locks (see redis-lock.ts)
+ * - `corrupt:<id>:<ms>` a record that could not be read (truncated JSON, a foreign shape), moved aside and out
+ *   of the indexes with one warning, kept for the retention for a look by hand; the thread then has no record
  * compareAndSet is one Lua script that checks the stored version and keeps every index in step with the record.
+ * `expire()` (run at start and hourly, see retention.ts) drops finished records past the retention and their
+ * entries in `waiting` and `finished`; the list queries drop ids whose record is gone from the sets they read.
  */
 import { Redis } from 'ioredis';
 import { silentLogger, type Logger } from '../log.js';
@@ -15,7 +19,7 @@ import {
   type CommonStoreOptions,
 } from './options.js';
 import { withRedisLock } from './redis-lock.js';
-import { compareAndSetScript, expireBatchScript, openKeyOf } from './redis-scripts.js';
+import { compareAndSetScript, expireBatchScript, openKeyOf, setAsideScript } from './redis-scripts.js';
 import type { StateStore, ThreadRecord, ThreadRecordInput } from '../core/state.js';
 import { isFinished } from '../core/state.js';
 
@@ -63,7 +67,7 @@ export class RedisStateStore implements StateStore {
   }
 
   async get(thread: ThreadId): Promise<ThreadRecord | undefined> {
-    return this.#parse(thread, await this.redis.get(this.#threadKey(thread)));
+    return this.#read(thread, await this.redis.get(this.#threadKey(thread)));
   }
 
   async compareAndSet(thread: ThreadId, expectedVersion: number, next: ThreadRecordInput): Promise<ThreadRecord | undefined> {
@@ -110,10 +114,13 @@ export class RedisStateStore implements StateStore {
   }
 
   async listOpenByUser(workspaceId: string, userId: string): Promise<ThreadRecord[]> {
-    const threads = (await this.redis.zrevrange(openKeyOf(this.#prefix, workspaceId, userId), 0, -1)) as ThreadId[];
-    return (await this.#getMany(threads))
-      .filter((r): r is ThreadRecord => r !== undefined && !isFinished(r.status))
-      .sort(newestFirst);
+    const openKey = openKeyOf(this.#prefix, workspaceId, userId);
+    const threads = (await this.redis.zrevrange(openKey, 0, -1)) as ThreadId[];
+    const records = await this.#getMany(threads);
+    // a record set aside as unreadable leaves its id behind
+    const gone = threads.filter((_, i) => records[i] === undefined);
+    if (gone.length > 0) await this.redis.zrem(openKey, ...gone);
+    return records.filter((r): r is ThreadRecord => r !== undefined && !isFinished(r.status)).sort(newestFirst);
   }
 
   async expire(now: number = this.#clock()): Promise<number> {
@@ -137,16 +144,26 @@ export class RedisStateStore implements StateStore {
     for (let i = 0; i < threads.length; i += BATCH) {
       const chunk = threads.slice(i, i + BATCH);
       const texts = await this.redis.mget(chunk.map((t) => this.#threadKey(t)));
-      chunk.forEach((thread, j) => records.push(this.#parse(thread, texts[j] ?? null)));
+      for (const [j, thread] of chunk.entries()) records.push(await this.#read(thread, texts[j] ?? null));
     }
     return records;
   }
 
-  #parse(thread: ThreadId, text: string | null): ThreadRecord | undefined {
+  /** The record in `text`; one that cannot be read is moved aside (and logged), and the thread has none. */
+  async #read(thread: ThreadId, text: string | null): Promise<ThreadRecord | undefined> {
     if (text === null) return undefined;
-    const record: unknown = JSON.parse(text);
-    if (!isThreadRecord(record)) throw new Error(`the stored state of ${thread} is not a thread record`);
-    return record;
+    const parsed = parseRecord(thread, text);
+    if ('record' in parsed) return parsed.record;
+    const { reason } = parsed;
+    const movedTo = this.#key(`corrupt:${thread}:${this.#clock()}`);
+    const moved = await setAsideScript.run(
+      this.redis, [this.#threadKey(thread), movedTo, this.#key('waiting'), this.#key('finished')],
+      [text, thread, Math.max(1, Math.ceil(this.#retentionMs))],
+    );
+    // replaced meanwhile by a replica: read what is there now
+    if (moved !== 1) return this.#read(thread, await this.redis.get(this.#threadKey(thread)));
+    this.#logger.warn({ thread, movedTo, reason }, 'state: unreadable record moved aside, going on without it');
+    return undefined;
   }
 
   #key(name: string): string {
@@ -156,4 +173,16 @@ export class RedisStateStore implements StateStore {
   #threadKey(thread: ThreadId): string {
     return this.#key(`thread:${thread}`);
   }
+}
+
+/** The record of `thread` in `text`, or why there is none (unparseable JSON, a foreign shape, another thread's). */
+function parseRecord(thread: ThreadId, text: string): { record: ThreadRecord } | { reason: string } {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    return { reason: error instanceof Error ? error.message : String(error) };
+  }
+  if (!isThreadRecord(value)) return { reason: 'not a thread record' };
+  return value.thread === thread ? { record: value } : { reason: 'the record of another thread' };
 }

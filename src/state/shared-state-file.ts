@@ -1,20 +1,22 @@
 /**
- * The small lowdb file at STATE_FILE for data shared by all threads: the schema version and the dedupe keys
- * (event ids, click ids) with their expiry. Its size follows the dedupe keys alive within their TTL, never the
- * number of threads.
+ * The small lowdb file at STATE_FILE for data shared by all threads: the schema version and the settings
+ * (sealed workspace keys). It is rewritten whole on every change, so nothing per event goes in it: the dedupe
+ * keys live in their own journal (dedupe-journal.ts); `dedupe` stays in the file, empty, for the bots that
+ * wrote keys there (they are carried over to the journal when such a file is opened). Its size follows the
+ * settings, never the number of threads or events. Created 0600 in a folder created 0700.
  */
-import { mkdir, unlink } from 'node:fs/promises';
+import { access, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { Low } from 'lowdb';
-import { DataFile } from 'lowdb/node';
 import type { Logger } from '../log.js';
 import { describeError, isParseError, moveAside } from './corrupt-file.js';
+import { FILE_MODE, makePrivateDir, PrivateJsonFile, restrict, tempFileOf } from './private-files.js';
 
 export const SCHEMA_VERSION = 1;
 
 export interface SharedState {
   schemaVersion: number;
-  /** dedupe key -> expiry time (ms since epoch) */
+  /** dedupe key -> expiry time (ms since epoch): written empty; read from files of older versions */
   dedupe: Record<string, number>;
   /** named values shared by the whole bot (sealed workspace API keys); absent in files from before them */
   settings?: Record<string, string>;
@@ -33,10 +35,12 @@ function isSharedState(value: unknown): value is SharedState {
 
 /** Opens (or creates) the state file; an unreadable one is moved aside and replaced by an empty state. */
 export async function openSharedStateFile(file: string, logger: Logger): Promise<Low<SharedState>> {
-  await mkdir(path.dirname(file), { recursive: true });
+  await makePrivateDir(path.dirname(file));
   // a temp file left by a write that never finished: the real file still holds the last complete state
-  await unlink(path.join(path.dirname(file), `.${path.basename(file)}.tmp`)).catch(() => undefined);
-  const db = new Low<SharedState>(new DataFile<SharedState>(file, { parse: JSON.parse, stringify: (d) => JSON.stringify(d) }), fresh());
+  await unlink(tempFileOf(file)).catch(() => undefined);
+  // a file written by an older version may be readable by others
+  await restrict(file, FILE_MODE);
+  const db = new Low<SharedState>(new PrivateJsonFile<SharedState>(file), fresh());
   try {
     await db.read();
   } catch (error) {
@@ -51,14 +55,9 @@ export async function openSharedStateFile(file: string, logger: Logger): Promise
   if (db.data.schemaVersion > SCHEMA_VERSION) {
     throw new Error(`${file} has schema version ${db.data.schemaVersion}, newer than this bot's ${SCHEMA_VERSION}`);
   }
+  // a new (or moved-aside) state file is written at once, so the schema version is on disk from the start
+  if (!(await exists(file))) await db.write();
   return db;
 }
 
-/** Drops dedupe keys whose TTL has passed; true when something was dropped. */
-export function pruneDedupe(dedupe: Map<string, number>, now: number): boolean {
-  let pruned = false;
-  for (const [key, expiresAt] of dedupe) {
-    if (expiresAt <= now) pruned = dedupe.delete(key) || pruned;
-  }
-  return pruned;
-}
+const exists = (file: string): Promise<boolean> => access(file).then(() => true, () => false);

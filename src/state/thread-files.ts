@@ -1,12 +1,13 @@
 /**
  * One small lowdb JSON file per thread, at `<dir>/<first 2 hex of hash>/<hash>.json` where hash is a SHA-256 of
  * the thread id: writing one thread touches one file of a few hundred bytes, however many threads exist, and
- * the 256 shard folders keep directories small. lowdb's writer (steno) writes a temp file `.<name>.tmp` and
- * renames it over the real one, so a crash mid-write leaves the previous version readable.
+ * the 256 shard folders keep directories small. A write goes to a temp file `.<name>.tmp` renamed over the real
+ * one (as lowdb's steno does), so a crash mid-write leaves the previous version readable. Files are created 0600
+ * and folders 0700 (private-files.ts): a record holds the user's technical idea.
  */
 import { createHash } from 'node:crypto';
 import { readdirSync, unlinkSync } from 'node:fs';
-import { mkdir, unlink } from 'node:fs/promises';
+import { unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { Low, LowSync } from 'lowdb';
@@ -15,6 +16,7 @@ import type { Logger } from '../log.js';
 import type { ThreadId } from '../core/thread-id.js';
 import { describeError, isParseError, moveAside } from './corrupt-file.js';
 import { isThreadRecord } from './options.js';
+import { makePrivateDir, PrivateJsonFile } from './private-files.js';
 import type { ThreadRecord } from '../core/state.js';
 
 const compactJson = { parse: JSON.parse, stringify: (data: unknown) => JSON.stringify(data) };
@@ -42,12 +44,10 @@ export class ThreadFileWriter {
     const file = threadFilePath(this.dir, record.thread);
     const shard = path.dirname(file);
     if (!this.#readyShards.has(shard)) {
-      await mkdir(shard, { recursive: true });
+      await makePrivateDir(shard);
       this.#readyShards.add(shard);
     }
-    const db = openFile(file);
-    db.data = record;
-    await db.write();
+    await new PrivateJsonFile<ThreadRecord>(file).write(record);
   }
 
   async remove(thread: ThreadId): Promise<void> {

@@ -4,7 +4,7 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { LowdbStateStore } from '../../src/state/lowdb-store.js';
 import { threadFilePath } from '../../src/state/thread-files.js';
 import { stateStoreContract } from './contract.js';
-import { capturedLogger, newThread, recordInput, withTempDir } from './helpers.js';
+import { capturedLogger, manualClock, newThread, recordInput, withTempDir } from './helpers.js';
 
 const temps: Array<() => Promise<void>> = [];
 async function tempStateFile(): Promise<string> {
@@ -50,6 +50,31 @@ describe('lowdb store on disk', () => {
     expect(await second.compareAndSet(done, 2, recordInput(done, { step: 'after restart' }))).toMatchObject({ version: 3 });
   });
 
+  it('expire deletes the files of finished threads past the retention and prunes the dedupe journal; a restart sees neither', async () => {
+    const stateFile = await tempStateFile();
+    const clock = manualClock(10_000_000);
+    const first = await openStore({ stateFile, clock, retentionMs: 60_000 });
+    const [done, active] = [newThread(), newThread()];
+    await first.compareAndSet(done, 0, recordInput(done, { status: 'done', wait: { operation: 'AI35-8', step: 'poll', since: 1 } }));
+    await first.compareAndSet(active, 0, recordInput(active));
+    await first.setIfNotExists('event:short', 1_000);
+    await first.setIfNotExists('event:long', 600_000);
+    clock.now += 100_000;
+    expect(await first.expire()).toBe(1);
+    const threadsDir = path.join(path.dirname(stateFile), 'state.threads');
+    await expect(readFile(threadFilePath(threadsDir, done), 'utf8')).rejects.toMatchObject({ code: 'ENOENT' });
+    const journal = await readFile(path.join(path.dirname(stateFile), 'state.dedupe.jsonl'), 'utf8');
+    expect(journal).not.toContain('event:short');
+    expect(journal).toContain('event:long');
+    await first.close();
+
+    const second = await openStore({ stateFile, clock, retentionMs: 60_000 });
+    expect(await second.get(done)).toBeUndefined();
+    expect(await second.listWaiting()).toEqual([]);
+    expect(await second.get(active)).toMatchObject({ status: 'active' });
+    expect(await second.setIfNotExists('event:long', 600_000)).toBe(false);
+  });
+
   it('writes each thread to its own small file, next to a state file that does not grow with threads', async () => {
     const stateFile = await tempStateFile();
     const store = await openStore({ stateFile });
@@ -82,7 +107,8 @@ describe('lowdb store on disk', () => {
     const store = await openStore({ stateFile, logger });
     expect(await store.get(kept)).toMatchObject({ version: 1 });
     expect(await store.get(broken)).toBeUndefined();
-    expect(await store.setIfNotExists('event-1', 60_000)).toBe(true);
+    // the dedupe keys are not in the state file but in their own journal, which the corruption did not touch
+    expect(await store.setIfNotExists('event-1', 60_000)).toBe(false);
     const warnings = lines().filter((l) => l.level === 'warn');
     expect(warnings.map((w) => w.file).sort()).toEqual([stateFile, brokenFile].sort());
     for (const warning of warnings) {

@@ -4,7 +4,8 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { RedisStateStore } from '../../src/state/redis-store.js';
 import { LockTimeoutError } from '../../src/core/state.js';
 import { stateStoreContract } from './contract.js';
-import { deferred, eventually, newThread, recordInput } from './helpers.js';
+import { openKeyOf } from '../../src/state/redis-scripts.js';
+import { capturedLogger, deferred, eventually, manualClock, newThread, recordInput } from './helpers.js';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const filePrefix = `iip-test:${randomUUID()}:`;
@@ -113,5 +114,78 @@ describe('redis store across replicas', () => {
     await store.compareAndSet(thread, 1, recordInput(thread, { startedBy: 'U2' }));
     expect(await store.listOpenByUser('slack:T1', 'U1')).toEqual([]);
     expect((await store.listOpenByUser('slack:T1', 'U2')).map((r) => r.thread)).toEqual([thread]);
+  });
+});
+
+describe('redis store: unreadable records and retention', () => {
+  const open: RedisStateStore[] = [];
+  const freshPrefix = () => `${filePrefix}${++storeCounter}:`;
+  afterEach(async () => {
+    await Promise.all(open.splice(0).map((s) => s.close()));
+  });
+  const wait = { operation: 'AI35-8', step: 'poll', since: 1 };
+
+  it('sets one unreadable record aside (truncated JSON, a foreign shape), logs it once, and lists the other waits', async () => {
+    const prefix = freshPrefix();
+    const { logger, lines } = capturedLogger();
+    const store = await RedisStateStore.connect(REDIS_URL, { keyPrefix: prefix, logger, retentionMs: 60_000 });
+    open.push(store);
+    const [good, truncated, foreign] = [newThread(), newThread(), newThread()];
+    for (const thread of [good, truncated, foreign]) await store.compareAndSet(thread, 0, recordInput(thread, { status: 'waiting', wait }));
+    const full = (await admin.get(`${prefix}thread:${truncated}`))!;
+    const cut = full.slice(0, Math.floor(full.length / 2));
+    await admin.set(`${prefix}thread:${truncated}`, cut);
+    await admin.set(`${prefix}thread:${foreign}`, JSON.stringify({ schema: 'someone else', thread: foreign }));
+
+    expect((await store.listWaiting()).map((r) => r.thread)).toEqual([good]);
+    const warnings = () => lines().filter((l) => l.level === 'warn');
+    expect(warnings().map((w) => w.thread).sort()).toEqual([truncated, foreign].sort());
+    expect(await admin.smembers(`${prefix}waiting`)).toEqual([good]);
+    const aside = await admin.keys(`${prefix}corrupt:*`);
+    expect(aside.sort()).toEqual(warnings().map((w) => String(w.movedTo)).sort());
+    expect(aside.find((key) => key.includes(truncated)) && (await admin.get(aside.find((key) => key.includes(truncated))!))).toBe(cut);
+    for (const key of aside) {
+      const ttl = await admin.pttl(key);
+      expect(ttl).toBeGreaterThan(0);
+      expect(ttl).toBeLessThanOrEqual(60_000);
+    }
+
+    // the threads have no record now: the lists go on without them and without warning again
+    expect((await store.listWaiting()).map((r) => r.thread)).toEqual([good]);
+    expect(await store.get(truncated)).toBeUndefined();
+    expect((await store.listOpenByUser('slack:T1', 'U1')).map((r) => r.thread)).toEqual([good]);
+    expect(await admin.zrange(openKeyOf(prefix, 'slack:T1', 'U1'), 0, -1)).toEqual([good]);
+    expect(warnings()).toHaveLength(2);
+    expect(await store.compareAndSet(truncated, 0, recordInput(truncated))).toMatchObject({ version: 1 });
+  });
+
+  it('sets an unreadable record aside when it is read by itself, too', async () => {
+    const prefix = freshPrefix();
+    const { logger, lines } = capturedLogger();
+    const store = await RedisStateStore.connect(REDIS_URL, { keyPrefix: prefix, logger });
+    open.push(store);
+    const thread = newThread();
+    await admin.set(`${prefix}thread:${thread}`, '{"thread":"');
+    expect(await store.get(thread)).toBeUndefined();
+    expect(lines().filter((l) => l.level === 'warn')).toMatchObject([{ thread, movedTo: expect.stringContaining(`${prefix}corrupt:`) }]);
+    expect(await admin.exists(`${prefix}thread:${thread}`)).toBe(0);
+  });
+
+  it('expire drops finished threads past the retention from the records and from every set', async () => {
+    const prefix = freshPrefix();
+    const clock = manualClock(50_000_000);
+    const store = await RedisStateStore.connect(REDIS_URL, { keyPrefix: prefix, retentionMs: 60_000, clock });
+    open.push(store);
+    const [doneOld, failedOld, openOld] = [newThread(), newThread(), newThread()];
+    await store.compareAndSet(doneOld, 0, recordInput(doneOld));
+    await store.compareAndSet(doneOld, 1, recordInput(doneOld, { status: 'done' }));
+    await store.compareAndSet(failedOld, 0, recordInput(failedOld, { status: 'failed', wait }));
+    await store.compareAndSet(openOld, 0, recordInput(openOld, { status: 'waiting', wait }));
+    expect(await admin.zcard(`${prefix}finished`)).toBe(2);
+    expect(await store.expire(clock.now + 100_000)).toBe(2);
+    expect(await admin.exists(`${prefix}thread:${doneOld}`, `${prefix}thread:${failedOld}`)).toBe(0);
+    expect(await admin.zcard(`${prefix}finished`)).toBe(0);
+    expect(await admin.smembers(`${prefix}waiting`)).toEqual([openOld]);
+    expect(await admin.zrange(openKeyOf(prefix, 'slack:T1', 'U1'), 0, -1)).toEqual([openOld]);
   });
 });

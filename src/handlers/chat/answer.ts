@@ -1,14 +1,17 @@
 /**
  * One turn of a chat: ask the platform, relay its stream into the thread, and remember what the next
  * turn needs (session_id, chat ids, the question). A failure keeps what was shown and offers Retry when
- * retrying can help. While the answer streams, the record carries a `wait`, so a bot that dies mid-answer
- * finds the turn at its next start (restart.ts) and marks it.
+ * retrying can help. While the answer streams, the record carries a `wait`, and the process writing it holds
+ * the answer's lease (`answer:<thread>:v<version>`, extended while it streams; on Redis it frees itself one
+ * lease after a replica that died): a start or a rescan that can take the lease finds the answer cut and
+ * marks it (restart.ts); one that cannot leaves a live answer alone.
  */
 import type { HandlerContext } from '../../core/handler.js';
 import type { Button } from '../../core/message.js';
 import { INTERRUPTED_NOTE } from '../../core/relay/index.js';
 import type { ThreadId } from '../../core/thread-id.js';
-import type { ThreadRecord, Wait } from '../../core/state.js';
+import type { ThreadRecord, ThreadRecordInput, Wait } from '../../core/state.js';
+import { leaseMsOf } from '../../core/waits.js';
 import { writeRecord } from '../../core/record.js';
 import { isRetryable, userMessage } from '../../core/user-errors.js';
 import { textOf, type Collected } from './collect.js';
@@ -30,6 +33,31 @@ export const answeringWait = (family: ChatFamily): Wait => ({ operation: family.
 
 export const retryButton = (version: number): Button => ({ action: 'retry', label: 'Retry', value: String(version) });
 
+/** The lease of the answer streamed for the record at `version` (the version whose `wait` says answering). */
+export const answerLease = (thread: ThreadId, version: number): string => `answer:${thread}:v${version}`;
+
+/**
+ * Runs `fn` holding the lease of the answer the record at `version` will stream: taken before that record is
+ * written and held until the record that ends the turn is, so a record saying `answering` never lacks a holder
+ * while its writer lives. Its TTL is the wait lease (WAIT_LEASE_MS).
+ */
+function holdingAnswerLease<T>(ctx: HandlerContext, thread: ThreadId, version: number, fn: () => Promise<T>): Promise<T> {
+  return ctx.state.withLock(answerLease(thread, version), fn, { ttlMs: leaseMsOf(ctx.settings) });
+}
+
+/**
+ * A new chat thread: writes its first record (version 1, with the question and the answering wait, so a crash
+ * before the turn starts still leaves them) and answers it; nothing when the thread was started twice at once.
+ */
+export async function firstTurn(ctx: HandlerContext, first: Omit<ThreadRecordInput, 'wait'>, family: ChatFamily, question: string): Promise<void> {
+  const { thread } = first;
+  await holdingAnswerLease(ctx, thread, 1, async () => {
+    const record = await ctx.state.compareAndSet(thread, 0, { ...first, wait: answeringWait(family) });
+    if (!record) return; // the same thread was started twice at once: the first one answers
+    await answerTurn(ctx, thread, family, question);
+  });
+}
+
 /**
  * Answers `question` in `thread`, one turn at a time per thread (a follow-up waits for the answer before it).
  * With `expectVersion` (a Retry click), nothing happens unless the record is still at that version.
@@ -40,15 +68,18 @@ export async function answerTurn(
   return ctx.state.withLock(chatLock(thread), async () => {
     const record = await ctx.state.get(thread);
     if (!record || (expectVersion !== undefined && record.version !== expectVersion)) return 'stale';
-    // saved before the platform is asked: a crash mid-answer leaves the question and the wait for the next start
-    const started = await writeRecord(ctx.state, record, {
-      wait: answeringWait(family),
-      data: { ...record.data, family: family.verb, lastQuestion: question },
+    return holdingAnswerLease(ctx, thread, record.version + 1, async (): Promise<TurnOutcome> => {
+      // saved before the platform is asked: a crash mid-answer leaves the question and the wait for the next start
+      const started = await writeRecord(ctx.state, record, {
+        wait: answeringWait(family),
+        data: { ...record.data, family: family.verb, lastQuestion: question },
+      });
+      if (!started) return 'stale';
+      await runTurn(ctx, started, family, question, answeredQuestion(record));
+      return 'answered';
     });
-    if (!started) return 'stale';
-    await runTurn(ctx, started, family, question, answeredQuestion(record));
-    return 'answered';
-  }, { waitMs: TURN_WAIT_MS });
+    // the thread's lock lives as long as the answer's lease when its holder dies, so a cut answer is marked soon
+  }, { waitMs: TURN_WAIT_MS, ttlMs: leaseMsOf(ctx.settings) });
 }
 
 async function runTurn(ctx: HandlerContext, record: ThreadRecord, family: ChatFamily, question: string, previous?: string): Promise<void> {

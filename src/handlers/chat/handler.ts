@@ -5,7 +5,7 @@ import { markdown } from '../../core/message.js';
 import type { ThreadId } from '../../core/thread-id.js';
 import type { ThreadRecord } from '../../core/state.js';
 import { answerCommand, parentMessage } from '../workflow/index.js';
-import { ANSWERING, answeringWait, answerTurn, lastQuestion } from './answer.js';
+import { ANSWERING, answerTurn, firstTurn, lastQuestion } from './answer.js';
 import { CHAT_FAMILIES, type ChatFamily } from './families.js';
 import { cleanQuestion, problemWith } from './question.js';
 import { markInterruptedByRestart } from './restart.js';
@@ -51,12 +51,10 @@ export const chatHandler: Handler = {
       if (existing) return ctx.messenger.notify({ thread }, incoming.user.id, markdown(`This thread runs a ${existing.workflow}; start a chat in a new message.`));
 
       // the question and the wait are in the first record already: a crash before the turn starts still leaves them
-      const record = await ctx.state.compareAndSet(thread, 0, {
+      await firstTurn(ctx, {
         thread, workflow: 'chat', step: family.verb, status: 'active', workspaceId: incoming.workspaceId,
-        startedBy: incoming.user.id, ids: {}, data: { family: family.verb, lastQuestion: question }, wait: answeringWait(family), createdAt: Date.now(),
-      });
-      if (!record) return; // the same thread was started twice at once: the first one answers
-      await answerTurn(ctx, thread, family, question);
+        startedBy: incoming.user.id, ids: {}, data: { family: family.verb, lastQuestion: question }, createdAt: Date.now(),
+      }, family, question);
     });
   },
 
@@ -79,9 +77,11 @@ export const chatHandler: Handler = {
     }
   },
 
-  /** A record still `answering` after a start: the bot died mid-answer; the thread is told, with Retry. */
-  async resume(ctx, record, reason) {
-    // an answer being written belongs to the live process that writes it: only a start finds it cut
-    if (reason === 'start' && record.wait?.step === ANSWERING) await markInterruptedByRestart(ctx, record.thread);
+  /**
+   * A record still `answering` at a start or a rescan: if nobody holds its answer's lease, the process writing
+   * it died mid-answer; the thread is told, with Retry (restart.ts). A live answer's lease is held: left alone.
+   */
+  async resume(ctx, record) {
+    if (record.wait?.step === ANSWERING) await markInterruptedByRestart(ctx, record);
   },
 };

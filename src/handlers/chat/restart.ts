@@ -1,36 +1,55 @@
 /**
- * After a start: a chat record still waiting for its answer means the bot died while streaming it. The thread
- * gets one note saying the answer above is incomplete, with a Retry that asks the last question again whole.
+ * A chat record still `answering` whose answer nobody is writing any more: the process streaming it died (a
+ * restart, or on Redis a replica that is gone). Found at a start and, on every store, by the periodic rescan of
+ * recorded waits (core/waits.ts). The answer belongs to whoever holds its lease (answer.ts): only a caller that
+ * can take the lease at once (the holder is gone) marks it. The thread then gets one note saying the answer
+ * above is incomplete, with a Retry that asks the last question again whole.
  */
 import type { HandlerContext } from '../../core/handler.js';
 import type { ThreadId } from '../../core/thread-id.js';
 import { writeRecord } from '../../core/record.js';
-import { LockTimeoutError } from '../../core/state.js';
-import { ANSWERING, chatLock, lastQuestion, retryButton } from './answer.js';
+import { LockTimeoutError, type ThreadRecord } from '../../core/state.js';
+import { leaseMsOf } from '../../core/waits.js';
+import { ANSWERING, answerLease, chatLock, lastQuestion, retryButton } from './answer.js';
 import { failureMessage } from './render.js';
 
 export const RESTART_NOTE = '⚠️ The bot restarted while answering; the answer above is incomplete.';
 
 /**
- * How long to wait for the thread's lock: a replica still answering holds it (and clears the wait itself when
- * done); a dead one's lock runs out after its TTL (30 s by default), so this waits a little longer than that.
+ * How long to wait for the thread's lock once the answer's lease is ours: a dead holder's lock runs out after its
+ * TTL (the wait lease, or 30 s for records from before the lease), so this waits a little longer than that.
  */
 const LOCK_WAIT_MS = 45_000;
 
-/** Marks the thread's interrupted answer; false when there was nothing to mark (or a live replica is answering). */
-export async function markInterruptedByRestart(ctx: HandlerContext, thread: ThreadId): Promise<boolean> {
+/**
+ * Marks the interrupted answer of `record` (as listed with its wait); false when there was nothing to mark, or
+ * when the answer's lease is held (a live process is writing it: it clears the wait itself when done).
+ */
+export async function markInterruptedByRestart(ctx: HandlerContext, record: ThreadRecord): Promise<boolean> {
+  const { thread, version } = record;
+  const lease = answerLease(thread, version);
   try {
-    return await ctx.state.withLock(chatLock(thread), () => mark(ctx, thread), { waitMs: LOCK_WAIT_MS });
+    return await ctx.state.withLock(lease, () => markUnderChatLock(ctx, thread, version), { ttlMs: leaseMsOf(ctx.settings), waitMs: 0 });
+  } catch (error) {
+    if (error instanceof LockTimeoutError && error.key === lease) return false;
+    throw error;
+  }
+}
+
+async function markUnderChatLock(ctx: HandlerContext, thread: ThreadId, version: number): Promise<boolean> {
+  try {
+    return await ctx.state.withLock(chatLock(thread), () => mark(ctx, thread, version), { waitMs: LOCK_WAIT_MS });
   } catch (error) {
     if (error instanceof LockTimeoutError) return false;
     throw error;
   }
 }
 
-async function mark(ctx: HandlerContext, thread: ThreadId): Promise<boolean> {
+async function mark(ctx: HandlerContext, thread: ThreadId, version: number): Promise<boolean> {
   const record = await ctx.state.get(thread);
-  if (record?.wait?.step !== ANSWERING) return false;
-  // posted before the wait is cleared: if the post fails, the next start tries again
+  // the record whose lease we hold, still answering: a later turn has a lease of its own
+  if (record?.version !== version || record.wait?.step !== ANSWERING) return false;
+  // posted before the wait is cleared: if the post fails, the next start or rescan tries again
   const question = lastQuestion(record);
   await ctx.messenger.post(thread, failureMessage(RESTART_NOTE, question ? retryButton(record.version + 1) : undefined));
   const saved = await writeRecord(ctx.state, record, { status: 'active', wait: undefined });
