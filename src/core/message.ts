@@ -2,6 +2,7 @@
  * The neutral message model handlers speak. Adapters render it into Block Kit, Adaptive Cards or terminal
  * text, splitting long text over messages where their platform's limits require it.
  */
+import { randomBytes } from 'node:crypto';
 
 export interface Button {
   /** what the click means to the handler: `confirm`, `edit`, `retry`, `cancel`, ... */
@@ -71,8 +72,29 @@ export interface FormSpec {
 
 export const markdown = (text: string): OutgoingMessage => ({ text, blocks: [{ type: 'markdown', text }] });
 
-/** A user mention in neutral text: Slack renders it natively, other adapters replace it with the user's name. */
-export const mention = (userId: string): string => `<@${userId}>`;
+/*
+ * Mentions. Only the bot's own mentions may notify anyone: model answers and other platform text can contain
+ * `<@U0VICTIM>`, and a user's question can too. So `mention()` writes a marker that carries this process's random
+ * key, which no text from outside can know, and adapters turn only those markers into live mentions
+ * (`mapMentions`); every other mention-like text is shown as plain text.
+ */
+const MENTION_OPEN = '\uE0A0';
+const MENTION_CLOSE = '\uE0A1';
+const MENTION_KEY = randomBytes(8).toString('hex');
+const OWN_MENTION = new RegExp(`${MENTION_OPEN}${MENTION_KEY}:([^${MENTION_OPEN}${MENTION_CLOSE}]{1,100})${MENTION_CLOSE}`);
+const STRAY_MARKS = new RegExp(`[${MENTION_OPEN}${MENTION_CLOSE}]`, 'g');
+
+/** A user mention written by the bot; adapters render it as a live mention (Slack `<@U1>`, a Teams `<at>`). */
+export const mention = (userId: string): string => `${MENTION_OPEN}${MENTION_KEY}:${userId}${MENTION_CLOSE}`;
+
+/**
+ * Renders text with the bot's own mentions through `live(userId)` and every other run through `plain` (where the
+ * adapter escapes mention syntax); forged or cut markers are dropped from the plain runs.
+ */
+export function mapMentions(text: string, plain: (run: string) => string, live: (userId: string) => string): string {
+  const parts = text.split(OWN_MENTION);
+  return parts.map((part, i) => (i % 2 === 1 ? live(part) : plain(part.replace(STRAY_MARKS, '')))).join('');
+}
 
 /** Escapes text a user typed so it is shown as typed inside markdown (no injected formatting or links). */
 export const quoteUserText = (text: string): string =>

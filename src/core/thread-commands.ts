@@ -1,7 +1,7 @@
 /** `status` and `cancel`, which work the same in every workflow's thread. */
 import { isFinished, type ThreadRecord } from './state.js';
 import type { HandlerContext } from './handler.js';
-import { markdown } from './message.js';
+import { markdown, mention } from './message.js';
 import type { ConversationId, ThreadId } from './thread-id.js';
 
 export interface ThreadCommand {
@@ -42,5 +42,5 @@ export async function threadCommand(ctx: HandlerContext, cmd: ThreadCommand): Pr
   if (!saved) return messenger.notify({ thread: cmd.thread }, cmd.user, markdown('This workflow changed meanwhile; look at the latest message.'));
   // stops a wait still polling the platform and lets the shown step drop its buttons
   messenger.interrupt(cmd.thread);
-  await messenger.post(cmd.thread, markdown(`Cancelled by <@${cmd.user}>. Nothing more will be sent to the platform for this ${record.workflow}.`));
+  await messenger.post(cmd.thread, markdown(`Cancelled by ${mention(cmd.user)}. Nothing more will be sent to the platform for this ${record.workflow}.`));
 }

@@ -3,6 +3,7 @@
  * `[image: alt] (url)`, backslash escapes. Code spans and link targets are set aside first so that the emphasis
  * rules never reach inside them (a URL with underscores stays intact).
  */
+import { mapMentions } from '../../core/message.js';
 import type { Style } from './style.js';
 
 // Model text reaches these on every streamed edit: no pattern may scan past the next opening delimiter
@@ -29,10 +30,8 @@ export function renderInline(text: string, style: Style): string {
     return keep(shown === url || shown === '' ? style.underline(url) : `${shown} (${style.underline(url)})`);
   };
 
-  let out = text
-    .replace(/[\uE000\uE001]/g, '')
-    // a user mention in neutral text (core/message.ts `mention`): shown as @name
-    .replace(/<@([^\s<>]+)>/g, (_m, id: string) => keep(style.bold(`@${id}`)))
+  // the bot's own mentions (core `mention()`) shown as a bold @id; mention-like text from elsewhere stays as typed
+  let out = mapMentions(text.replace(/[\uE000\uE001]/g, ''), (run) => run, (id) => keep(style.bold(`@${id}`)))
     .replace(CODE_SPAN, (_m, _ticks: string, code: string) => keep(style.code(code.trim() || code)))
     .replace(ESCAPE, (_m, ch: string) => keep(ch))
     .replace(IMAGE, (_m, alt: string, url: string) => keep(`[image${alt ? `: ${alt}` : ''}] (${style.underline(url)})`))

@@ -1,3 +1,4 @@
+import { mention } from '../../../src/core/message.js';
 import { describe, expect, it } from 'vitest';
 import { renderContext, renderFields, renderImage, renderReferences } from '../../../src/adapters/slack/render/content.js';
 import { escapeTruncated, safeUrl, splitText, truncate } from '../../../src/adapters/slack/render/text.js';
@@ -7,15 +8,15 @@ type Section = { type: string; text?: { text: string }; fields?: { text: string 
 describe('references', () => {
   it('numbers links and escapes & < > in titles and details', () => {
     const [section] = renderReferences([
-      { title: 'Fish & <b>chips</b> <!channel>', url: 'https://example.com/a?x=1&y=2', detail: 'see <@U1> <@U1|x>' },
+      { title: 'Fish & <b>chips</b> <!channel>', url: 'https://example.com/a?x=1&y=2', detail: `see ${mention('U1')} <@U1|x> <@U9>` },
       { title: 'No link' },
-      { title: 'by <@U2>', url: 'https://example.com/b' },
+      { title: `by ${mention('U2')}`, url: 'https://example.com/b' },
     ], 'Sources') as Section[];
     expect(section?.text?.text).toBe([
       '*Sources*',
-      '1. <https://example.com/a?x=1&y=2|Fish &amp; &lt;b&gt;chips&lt;/b&gt; &lt;!channel&gt;> — see <@U1> &lt;@U1|x&gt;',
+      '1. <https://example.com/a?x=1&y=2|Fish &amp; &lt;b&gt;chips&lt;/b&gt; &lt;!channel&gt;> — see <@U1> &lt;@U1|x&gt; &lt;@U9&gt;',
       '2. No link',
-      '3. <https://example.com/b|by &lt;@U2&gt;>',
+      '3. <https://example.com/b|by @U2>',
     ].join('\n'));
   });
 
@@ -58,9 +59,9 @@ describe('fields', () => {
 });
 
 describe('context and image', () => {
-  it('escapes mrkdwn in context so <!channel> cannot ping, keeping a user mention', () => {
-    expect(renderContext('ping <!channel> now, confirmed by <@U12AB>')).toEqual([
-      { type: 'context', elements: [{ type: 'mrkdwn', text: 'ping &lt;!channel&gt; now, confirmed by <@U12AB>' }] },
+  it('escapes mrkdwn in context so <!channel> and <@U…> from outside cannot ping, keeping the bot\'s own mention', () => {
+    expect(renderContext(`ping <!channel> <@U0VICTIM> now, confirmed by ${mention('U12AB')}`)).toEqual([
+      { type: 'context', elements: [{ type: 'mrkdwn', text: 'ping &lt;!channel&gt; &lt;@U0VICTIM&gt; now, confirmed by <@U12AB>' }] },
     ]);
     expect(renderContext('   ')).toEqual([]);
   });

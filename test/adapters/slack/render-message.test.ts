@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Block, OutgoingMessage } from '../../../src/core/message.js';
+import { mention, type Block, type OutgoingMessage } from '../../../src/core/message.js';
 import { renderMessage } from '../../../src/adapters/slack/render/message.js';
 import { SLACK_LIMITS, SlackRenderError } from '../../../src/adapters/slack/render/limits.js';
 import { messageBlocksProblem } from '../../helpers/fake-slack-api.js';
@@ -105,10 +105,16 @@ describe('renderMessage', () => {
     expect((page?.blocks[0] as { text: string }).text).toHaveLength(9000);
   });
 
-  it('defuses special mentions in the fallback text and in markdown, keeping user mentions', () => {
-    const [page] = renderMessage({ text: 'hi <!channel> <!here|here> & <@U1> <https://x.test|link>' });
-    expect(page?.text).toBe('hi &lt;!channel&gt; &lt;!here|here&gt; &amp; <@U1> &lt;https://x.test|link&gt;');
-    expect((page?.blocks[0] as { text: string }).text).toBe('hi &lt;!channel> &lt;!here|here> & <@U1> <https://x.test|link>');
+  it('defuses special and user mentions from outside in the fallback text and in markdown, keeping the bot\'s own', () => {
+    const [page] = renderMessage({ text: `hi <!channel> <!here|here> & ${mention('U1')} <@U0VICTIM> <https://x.test|link>` });
+    expect(page?.text).toBe('hi &lt;!channel&gt; &lt;!here|here&gt; &amp; <@U1> &lt;@U0VICTIM&gt; &lt;https://x.test|link&gt;');
+    expect((page?.blocks[0] as { text: string }).text).toBe('hi &lt;!channel> &lt;!here|here> & <@U1> &lt;@U0VICTIM> <https://x.test|link>');
+  });
+
+  it('a forged mention marker (platform text that copies the marker without this process\'s key) stays plain text', () => {
+    const forged = mention('U1').replace(/[0-9a-f]{16}/, '0000000000000000').replace('U1', 'U0VICTIM');
+    const [page] = renderMessage({ text: `look ${forged}` });
+    expect(JSON.stringify(page)).not.toContain('<@U0VICTIM>');
   });
 
   it('strips control characters', () => {

@@ -1,3 +1,4 @@
+import { mention } from '../../../src/core/message.js';
 import { describe, expect, it } from 'vitest';
 import type { Block } from '../../../src/core/message.js';
 import { TEAMS_LIMITS, TeamsRenderError, renderMessage, type TeamsMessage } from '../../../src/adapters/teams/index.js';
@@ -112,11 +113,12 @@ describe('Teams rendering: whole messages', () => {
   });
 
   it('turns core mentions into Teams mentions for known users, "@user" otherwise', () => {
-    const [page] = renderMessage({ text: 'Started by <@29:ann>', blocks: [{ type: 'markdown', text: 'Started by <@29:ann>, seen by <@29:bob>' }] }, {
+    const text = `Started by ${mention('29:ann')}, seen by ${mention('29:bob')}; the model wrote <@29:ann>`;
+    const [page] = renderMessage({ text: `Started by ${mention('29:ann')}`, blocks: [{ type: 'markdown', text }] }, {
       nameOf: (id) => (id === '29:ann' ? 'Ann Example' : undefined),
     });
     expect(page?.summary).toBe('Started by @Ann Example');
-    expect(page?.card.body[0]).toMatchObject({ text: 'Started by <at>Ann Example</at>, seen by @user' });
+    expect(page?.card.body[0]).toMatchObject({ text: 'Started by <at>Ann Example</at>, seen by @user; the model wrote <@29:ann>' });
     expect(page?.card.msteams.entities).toEqual([{ type: 'mention', text: '<at>Ann Example</at>', mentioned: { id: '29:ann', name: 'Ann Example' } }]);
   });
 

@@ -1,29 +1,32 @@
 /** Text hygiene for Block Kit: control characters, mrkdwn escaping, length limits, splitting long text. */
+import { mapMentions } from '../../../core/message.js';
 import { httpUrl, stripControl, truncate } from '../../../core/text.js';
 
 export { splitText, stripControl, truncate } from '../../../core/text.js';
 
-/** A user mention as the core writes it (`mention()` in core/message.ts): kept, Slack renders it natively. */
-const USER_MENTION = /(<@[UW][A-Z0-9]+>)/;
+const SLACK_USER_ID = /^[UW][A-Z0-9]{1,30}$/;
+/** The bot's own mentions (core `mention()`) as Slack mentions; an id Slack would not take is shown as text. */
+const liveMention = (userId: string): string => (SLACK_USER_ID.test(userId) ? `<@${userId}>` : `@${userId.replace(/[<>&]/g, '')}`);
 
 const escapeAll = (text: string): string => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /**
- * For mrkdwn text objects, where `&`, `<`, `>` are control characters (`<!channel>`, `<url|label>`): all
- * escaped except plain user mentions `<@U123>`.
+ * For mrkdwn text objects, where `&`, `<`, `>` are control characters (`<!channel>`, `<@U1>`, `<url|label>`):
+ * all escaped, so only the bot's own mentions are live.
  */
-export const escapeMrkdwn = (text: string): string =>
-  stripControl(text).split(USER_MENTION).map((part, i) => (i % 2 === 1 ? part : escapeAll(part))).join('');
+export const escapeMrkdwn = (text: string): string => mapMentions(text, (run) => escapeAll(stripControl(run)), liveMention);
 
 /**
- * For the markdown block, which takes standard markdown: only Slack's special mentions (`<!channel>`, `<!here>`,
- * `<!everyone>`, `<!subteam^…>`) are defused, so model output cannot ping a channel; other markdown is untouched.
+ * For the markdown block, which takes standard markdown: Slack's mention syntax (`<@U1>`, `<!channel>`,
+ * `<!subteam^…>`, `<#C1>`) is defused in everything but the bot's own mentions, so model output cannot ping
+ * anyone; other markdown is untouched.
  */
-export const defuseMentions = (text: string): string => stripControl(text).replace(/<!/g, '&lt;!');
+export const defuseMentions = (text: string): string =>
+  mapMentions(text, (run) => stripControl(run).replace(/<([!@#])/g, '&lt;$1'), liveMention);
 
 /** Escapes for mrkdwn, then cuts to `max` characters without leaving half an entity (`&am…`). */
 export function escapeTruncated(text: string, max: number, { keepMentions = true } = {}): string {
-  const escaped = keepMentions ? escapeMrkdwn(text) : escapeAll(stripControl(text));
+  const escaped = keepMentions ? escapeMrkdwn(text) : escapeAll(stripControl(mapMentions(text, (run) => run, (id) => `@${id}`)));
   if (escaped.length <= max) return escaped;
   return `${truncate(escaped, max).slice(0, -1).replace(/&[a-z]{0,3}$/, '')}…`;
 }

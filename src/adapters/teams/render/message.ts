@@ -4,7 +4,7 @@
  * together when they fit; a message whose card JSON would pass `TEAMS_LIMITS.cardBytes` continues in further
  * messages, order preserved.
  */
-import type { Block, OutgoingMessage } from '../../../core/message.js';
+import { mapMentions, type Block, type OutgoingMessage } from '../../../core/message.js';
 import { renderContext, renderFields, renderImage, renderReferences } from './content.js';
 import { renderButtons, renderMultiSelect, renderSelect, type SubmitContext } from './interactive.js';
 import {
@@ -74,9 +74,9 @@ function card(body: CardElement[], mentions: MentionEntity[]): AdaptiveCard {
   };
 }
 
-/** Notification text: plain, short, names instead of `<@id>`. */
+/** Notification text: plain, short, names instead of the bot's mentions. */
 function summaryOf(text: string, nameOf: RenderOptions['nameOf']): string {
-  const named = text.replace(/<@([^\s<>]+)>/g, (_w, id: string) => `@${nameOf?.(id) ?? 'user'}`);
+  const named = mapMentions(text, (run) => run, (id) => `@${nameOf?.(id) ?? 'user'}`);
   return clean(named.replace(/\s+/g, ' '), TEAMS_LIMITS.summary);
 }
 

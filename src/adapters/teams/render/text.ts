@@ -1,10 +1,8 @@
 /** Text hygiene for Adaptive Cards: control characters, user mentions, URLs, length limits, splitting. */
+import { mapMentions } from '../../../core/message.js';
 import { httpUrl, stripControl, truncate } from '../../../core/text.js';
 
 export { splitText, stripControl, truncate } from '../../../core/text.js';
-
-/** A user mention as the core writes it (`mention()` in core/message.ts); Teams user ids look like `29:1a2b…`. */
-const USER_MENTION = /<@([^\s<>]+)>/g;
 
 /** A mention entity as Teams expects it next to `<at>name</at>` in the card text. */
 export interface MentionEntity {
@@ -20,9 +18,12 @@ export interface RenderContext {
   mentions: MentionEntity[];
 }
 
-/** Core mentions (`<@29:abc>`) as Teams mentions (`<at>Ann</at>` plus an entity); unknown users as `@user`. */
+/**
+ * The bot's own mentions (core `mention()`) as Teams mentions (`<at>Ann</at>` plus an entity); unknown users as
+ * `@user`. Mention-like text from anywhere else (`<@29:abc>` in a model answer) stays plain text.
+ */
 export function withMentions(text: string, ctx: RenderContext): string {
-  return text.replace(USER_MENTION, (_whole, id: string) => {
+  return mapMentions(text, (run) => run, (id) => {
     const name = ctx.nameOf(id)?.replace(/[<>]/g, '').trim();
     if (!name) return '@user';
     const tag = `<at>${name}</at>`;
