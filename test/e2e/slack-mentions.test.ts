@@ -19,7 +19,7 @@ test('mentions in model text and in the question reach Slack defused in every po
   const replies = await waitFor(() => {
     const thread = harness.latestThread();
     const last = thread?.replies.at(-1);
-    return last && JSON.stringify(last.blocks).includes('tokens') ? thread.replies : undefined;
+    return thread && last && JSON.stringify(last.blocks).includes('tokens') ? thread.replies : undefined;
   }, 'the final answer');
   // the model's heading repeats the question: the victim's id is there, as text
   expect(replies.map((m) => JSON.stringify(m.blocks)).join('')).toContain('U0VICTIM');

@@ -3,7 +3,7 @@ import type { Platform } from '../../platform/client.js';
 import type { PlatformReference, StreamEvent } from '../../platform/events.js';
 import type { PlatformIds } from '../../core/state.js';
 import { truncate } from '../../core/text.js';
-import type { AI68_1ChatAiLsChat_EurekalsChatRefDoc } from '../../platform/schemas/generated/ai68-1.js';
+import type { EncyclopediaRefDoc } from '../../platform/payloads.js';
 
 export interface ChatTurn {
   events: AsyncIterable<StreamEvent>;
@@ -63,7 +63,7 @@ export const ENCYCLOPEDIA: ChatFamily = {
 export const CHAT_FAMILIES: Record<ChatFamily['verb'], ChatFamily> = { ask: ASK, pharm: PHARM, encyclopedia: ENCYCLOPEDIA };
 
 /** AI68-1's ref_doc has no title field: the display text (or the start of the text) stands for it. */
-function referenceFromDoc(doc: AI68_1ChatAiLsChat_EurekalsChatRefDoc, i: number): PlatformReference {
+function referenceFromDoc(doc: EncyclopediaRefDoc, i: number): PlatformReference {
   const index = Number.parseInt(doc.index ?? '', 10);
   const title = firstLine(doc._text_display) ?? firstLine(doc.text) ?? `Reference ${i + 1}`;
   return {

@@ -1,9 +1,9 @@
 /** What a novelty search keeps in its thread record: the command's options and the small confirmed selections. */
-import type { AI35_5FeatureConfirm_NoveltySearchFeatureExtractDataDTO } from '../../platform/schemas/generated/ai35-5.js';
+import type { TechFeature } from '../../platform/payloads.js';
 import type { StepContext, WorkflowData } from '../workflow/index.js';
 
 /** A technical feature as AI35-5 and AI35-12 take it. */
-export type Feature = AI35_5FeatureConfirm_NoveltySearchFeatureExtractDataDTO;
+export type Feature = TechFeature;
 
 export interface QuickReference {
   pn: string;

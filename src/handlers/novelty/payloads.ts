@@ -3,14 +3,13 @@
  * optional, and a request carries only the fields its schema names (picked from the generated zod shapes).
  */
 import type { DataOf } from '../../platform/operations.js';
-import { AI35_9ComparisonConfirm_AiSearchFinalResult, AI35_9ComparisonConfirm_AiSearchFinalResultFeature } from '../../platform/schemas/generated/ai35-9.js';
-import { AI35_5FeatureConfirm_NoveltySearchFeatureExtractDataDTO } from '../../platform/schemas/generated/ai35-5.js';
-import type { AI35_7NoveltySearchAgentSearch_NoveltySearchElementResDTO } from '../../platform/schemas/generated/ai35-7.js';
-import type { AI35_9ComparisonConfirm_AiSearchFinalResult as FinalEntryType } from '../../platform/schemas/generated/ai35-9.js';
+import {
+  FinalResultEntrySchema, FinalResultFeatureSchema, TechFeatureSchema, type FinalResultEntry, type SearchElements,
+} from '../../platform/payloads.js';
 import type { Feature } from './data.js';
 
-export type Elements = AI35_7NoveltySearchAgentSearch_NoveltySearchElementResDTO;
-export type FinalEntry = FinalEntryType;
+export type Elements = SearchElements;
+export type FinalEntry = FinalResultEntry;
 type Json = Record<string, unknown>;
 
 /** Drops null and undefined values at every depth. */
@@ -28,7 +27,7 @@ function pickShape(shape: Record<string, unknown>, value: unknown): Json {
   return withoutNulls(Object.fromEntries(Object.keys(shape).filter((k) => k in source).map((k) => [k, source[k]])));
 }
 
-export const toFeature = (value: unknown): Feature => pickShape(AI35_5FeatureConfirm_NoveltySearchFeatureExtractDataDTO.shape, value) as Feature;
+export const toFeature = (value: unknown): Feature => pickShape(TechFeatureSchema.shape, value) as Feature;
 
 export const featuresOf = (result: DataOf<'AI35-4'>): Feature[] => (result.data ?? []).map(toFeature);
 
@@ -36,8 +35,8 @@ export const elementsOf = (result: DataOf<'AI35-6'>): Elements => withoutNulls<E
 
 /** An AI35-8 entry, or an AI35-12 one, as AI35-9's final_result takes it. */
 export function toFinalEntry(value: unknown, extra: Partial<FinalEntry> = {}): FinalEntry {
-  const entry = pickShape(AI35_9ComparisonConfirm_AiSearchFinalResult.shape, value) as FinalEntry;
+  const entry = pickShape(FinalResultEntrySchema.shape, value) as FinalEntry;
   const features = Array.isArray((value as Json | null)?.features) ? ((value as Json).features as unknown[]) : undefined;
-  if (features) entry.features = features.map((f) => pickShape(AI35_9ComparisonConfirm_AiSearchFinalResultFeature.shape, f));
+  if (features) entry.features = features.map((f) => pickShape(FinalResultFeatureSchema.shape, f));
   return { ...entry, ...extra };
 }

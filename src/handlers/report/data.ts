@@ -1,10 +1,10 @@
 /** What a pre-research report keeps in its thread record: the question, the outline, when generation started. */
-import type { AI34_1QuickSearchReportCreation_AnalysisDirectoryDTO } from '../../platform/schemas/generated/ai34-1.js';
+import type { ReportSection } from '../../platform/payloads.js';
 import { UnexpectedResponseError } from '../../platform/errors.js';
 import type { StepContext, WorkflowData } from '../workflow/index.js';
 
 /** One section of the report outline (the platform's "analysis directory"). */
-export type Section = AI34_1QuickSearchReportCreation_AnalysisDirectoryDTO;
+export type Section = ReportSection;
 
 /** The contract: only these two sections of an outline may be changed; the others are the platform's. */
 export const CUSTOM_KEYS = ['TECH_RESEARCH_CUSTOM_MODULE_1', 'TECH_RESEARCH_CUSTOM_MODULE_2'] as const;

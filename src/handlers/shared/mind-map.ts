@@ -3,11 +3,11 @@
  * nested outline. Nodes are the cells that are not edges; a node no edge points at is a root.
  */
 import { quoteUserText } from '../../core/message.js';
-import type { AI33_6Step5V3_EurekaMindCell, AI33_6Step5V3_EurekaMindData } from '../../platform/schemas/generated/ai33-6.js';
+import type { MindMapCell, MindMapData } from '../../platform/payloads.js';
 import { truncate } from '../../core/text.js';
 
-export type MindMap = AI33_6Step5V3_EurekaMindData;
-export type MindCell = AI33_6Step5V3_EurekaMindCell;
+export type MindMap = MindMapData;
+export type MindCell = MindMapCell;
 export type MindCellData = NonNullable<MindCell['data']>;
 
 export interface MindNode {
