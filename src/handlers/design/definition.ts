@@ -5,7 +5,7 @@
  */
 import { UnexpectedResponseError } from '../../platform/errors.js';
 import type { DataOf, RequestOf } from '../../platform/operations.js';
-import { defineSend, defineStep, type StepContext, type WorkflowData, type WorkflowDefinition } from '../workflow/index.js';
+import { defineSend, defineStep, flowOf, type StepContext, type WorkflowData, type WorkflowDefinition } from '../workflow/index.js';
 import { MAX_IMAGE_BYTES } from './image.js';
 import { postLineDrawing, reportMessage } from './report.js';
 
@@ -17,8 +17,10 @@ export interface DesignData extends WorkflowData {
   from?: string;
   /** the link the platform was given */
   url?: string;
-  /** the shelf token of an uploaded image, withdrawn once the task has it */
+  /** the shelf token of an uploaded image, withdrawn once the task has it, fails or is cancelled */
   upload?: string;
+  /** the image step is open again: the upload was withdrawn when a step failed, and Retry asks for it anew */
+  reupload?: boolean;
 }
 
 /** What the upload confirms: the image's URL on the bot and its shelf token. */
@@ -40,7 +42,11 @@ export function submitRequest(data: DesignData, url: string): RequestOf<'AI39-1'
   };
 }
 
+/** An upload withdrawn when a step failed (or expired): Retry opens the upload step again instead of sending a dead link. */
+const UPLOAD_AGAIN = { next: 'image', data: { url: undefined, upload: undefined, reupload: true } } as const;
+
 async function submit(sc: DesignContext, url: string, upload?: string) {
+  if (upload && sc.ctx.uploads && !(await sc.ctx.uploads.has(upload))) return UPLOAD_AGAIN;
   const created = await sc.ctx.platform.call('AI39-1', submitRequest(sc.data, url));
   if (!created.task_id) throw new UnexpectedResponseError({ operation: 'AI39-1' }, 'no task_id in the answer');
   return { next: 'report', ids: { task_id: created.task_id }, data: { url, ...(upload ? { upload } : {}) } };
@@ -49,7 +55,7 @@ async function submit(sc: DesignContext, url: string, upload?: string) {
 const fromLink = defineSend<DesignData, undefined>({
   operation: 'AI39-1',
   label: 'Submitting the image',
-  run: (sc) => submit(sc, sc.data.url!),
+  run: (sc) => submit(sc, sc.data.url!, sc.data.upload),
 });
 
 /** Opens the thread's upload step; nothing goes to the platform until the image is there. */
@@ -62,9 +68,10 @@ const awaitUpload = defineSend<DesignData, undefined>({
 const imageStep = defineStep<DesignData, undefined, OfferedImage>({
   review: {
     title: 'Upload the image',
-    render: () => [{
+    render: (_result, _draft, sc) => [{
       type: 'markdown',
-      text: `Upload the product image to this thread (PNG, JPEG, GIF or WebP, at most ${MAX_IMAGE_BYTES / (1024 * 1024)} MB). `
+      text: (sc.data.reupload ? 'The image uploaded before was withdrawn when the search failed: upload it again. ' : '')
+        + `Upload the product image to this thread (PNG, JPEG, GIF or WebP, at most ${MAX_IMAGE_BYTES / (1024 * 1024)} MB). `
         + 'The bot passes it to the platform at a private link that stops working once the search has it.',
     }],
     confirm: {
@@ -81,8 +88,8 @@ const reportStep = defineStep<DesignData, DataOf<'AI39-2'>, never>({
     read: (sc, signal) => sc.ctx.platform.call('AI39-2', { task_id: sc.ids.task_id! }, { signal }),
     deadlineMs: 20 * 60_000,
   },
-  async then(result, sc) {
-    sc.ctx.uploads?.withdraw(sc.data.upload);
+  async proceed(result, sc) {
+    await sc.ctx.uploads?.withdraw(sc.data.upload);
     const drawing = await postLineDrawing(sc.ctx, sc.thread, result);
     return { done: reportMessage(result, sc.record.startedBy, drawing) };
   },
@@ -93,4 +100,9 @@ export const DESIGN: WorkflowDefinition<DesignData> = {
   noun: 'design search',
   steps: { image: imageStep, report: reportStep },
   starts: { link: { step: 'report', send: fromLink }, upload: { step: 'image', send: awaitUpload } },
+  // the image is the platform's once the search is done; after a failure or a cancel nobody needs it
+  async onOutcome(sc) {
+    const pending = flowOf(sc.record).pending?.input as Partial<OfferedImage> | undefined;
+    for (const token of new Set([sc.data.upload, pending?.token])) await sc.ctx.uploads?.withdraw(token);
+  },
 };

@@ -1,10 +1,11 @@
 /** `/iip design [<https image URL>] [product words] [options]`: design-patent image search (AI39). */
 import type { Handler, HandlerContext } from '../../core/handler.js';
 import type { CommandIncoming } from '../../core/incoming.js';
+import { isFinished } from '../../core/state.js';
 import { quoteUserText, type OutgoingMessage } from '../../core/message.js';
 import { answerCommand, parentMessage, refuseCommand, startWorkflow, usageLine, workflowHandler } from '../workflow/index.js';
 import { DESIGN, type DesignData } from './definition.js';
-import { NO_PUBLIC_URL, shelveSharedImage } from './image.js';
+import { NO_PUBLIC_URL, shelveSharedImage, uploadOwner } from './image.js';
 import { parseDesignArgs, usageText, type DesignOptions } from './options.js';
 import { onDesignReply } from './upload.js';
 
@@ -35,9 +36,14 @@ async function command(ctx: HandlerContext, incoming: CommandIncoming, args: str
   const attached = incoming.files ?? [];
   if (attached.length > 1) return answerCommand(ctx, incoming, 'Attach one image at a time; nothing was sent.');
   if (attached.length === 1 && incoming.thread) {
-    const shelved = await shelveSharedImage(ctx, incoming.thread, attached[0]!);
+    const shelved = await shelveSharedImage(ctx, incoming.thread, attached[0]!, uploadOwner(ctx, incoming.workspaceId, incoming.user.id));
     if ('problem' in shelved) return answerCommand(ctx, incoming, `⚠️ ${shelved.problem}`);
-    return start('attached', { ...dataOf(options), url: shelved.offered.url, upload: shelved.offered.token });
+    const { token } = shelved.offered;
+    await start('attached', { ...dataOf(options), url: shelved.offered.url, upload: token });
+    // not started (a limit, a thread that runs something else) or already over: the image is not needed
+    const record = await ctx.state.get(incoming.thread);
+    if (record?.data.upload !== token || isFinished(record.status)) await ctx.uploads?.withdraw(token);
+    return;
   }
   if (!ctx.uploads) return answerCommand(ctx, incoming, `${NO_PUBLIC_URL}\n${usageLine(ctx, usageText)}`);
   if (!ctx.messenger.canFetchFiles) {

@@ -6,7 +6,7 @@ import { FileTooLargeError } from '../../core/chat-errors.js';
 import type { HandlerContext } from '../../core/handler.js';
 import type { SharedFile } from '../../core/incoming.js';
 import type { ThreadId } from '../../core/thread-id.js';
-import type { OfferedFile } from '../../core/services.js';
+import type { OfferedFile, ShelfRefusal } from '../../core/services.js';
 import { nothingSent } from '../workflow/index.js';
 
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
@@ -38,8 +38,24 @@ export function declaredRefusal(file: SharedFile): string | undefined {
 
 export const NO_PUBLIC_URL = 'This bot cannot pass uploaded images on to the platform (its `PUBLIC_URL` is not set): give an `https://` link to the image instead.';
 
-/** Downloads the shared image and offers it at an unguessable URL; or says why not. */
-export async function shelveSharedImage(ctx: HandlerContext, thread: ThreadId, file: SharedFile): Promise<{ offered: OfferedFile } | { problem: string }> {
+/** Who holds a shelved image (the shelf's cap is per owner): the chat, the workspace and the user. */
+export const uploadOwner = (ctx: HandlerContext, workspaceId: string, userId: string): string => `${ctx.messenger.chat}:${workspaceId}:${userId}`;
+
+/** How long an image stays on the shelf at most, in minutes (the shelf's TTL), for the refusal. */
+const UPLOAD_TTL_NOTE_MIN = 30;
+
+/** What a user is told when the shelf refuses their image (they hold too many, or too many bytes, already). */
+export function shelfRefusalText(refusal: ShelfRefusal): string {
+  const held = refusal.refused === 'files'
+    ? `You have ${refusal.held} images waiting for the platform (at most ${refusal.limit} at once)`
+    : `Your images waiting for the platform take ${megabytes(refusal.held)} (at most ${megabytes(refusal.limit)} at once)`;
+  return nothingSent(`${held}; an image is freed as soon as its search has it, fails or is cancelled, and after ${UPLOAD_TTL_NOTE_MIN} minutes at most. Try again then.`);
+}
+
+/** Downloads the shared image and offers it at an unguessable URL for `owner` (see `uploadOwner`); or says why not. */
+export async function shelveSharedImage(
+  ctx: HandlerContext, thread: ThreadId, file: SharedFile, owner: string,
+): Promise<{ offered: OfferedFile } | { problem: string }> {
   const declared = declaredRefusal(file);
   if (declared) return { problem: declared };
   const shelf = ctx.uploads;
@@ -55,5 +71,6 @@ export async function shelveSharedImage(ctx: HandlerContext, thread: ThreadId, f
   if (!fetched) return { problem: 'This chat does not let the bot read shared files: give an `https://` link to the image instead.' };
   const type = imageTypeOf(fetched.data);
   if (!type) return { problem: `${nameOf(file)} is not an image the platform reads (${KINDS}); nothing was sent.` };
-  return { offered: shelf.offer(fetched.data, type) };
+  const offered = await shelf.offer(fetched.data, type, owner);
+  return 'refused' in offered ? { problem: shelfRefusalText(offered) } : { offered };
 }

@@ -8,7 +8,7 @@ import { markdown } from '../../core/message.js';
 import type { ThreadRecord } from '../../core/state.js';
 import { confirmOutside, flowOf, mayAct, notAllowedNote } from '../workflow/index.js';
 import { DESIGN } from './definition.js';
-import { shelveSharedImage } from './image.js';
+import { shelveSharedImage, uploadOwner } from './image.js';
 
 const isAwaitingImage = (record: ThreadRecord): boolean => record.step === 'image' && flowOf(record).phase === 'review' && record.status === 'active';
 
@@ -27,11 +27,11 @@ export async function onDesignReply(ctx: HandlerContext, incoming: ReplyIncoming
   }
   if (!mayAct(ctx.settings, record, incoming.user.id)) return note(notAllowedNote(record, DESIGN.noun));
   if (files.length > 1) return note('Upload one image at a time; nothing was sent.');
-  const shelved = await shelveSharedImage(ctx, incoming.thread, files[0]!);
+  const shelved = await shelveSharedImage(ctx, incoming.thread, files[0]!, uploadOwner(ctx, incoming.workspaceId, incoming.user.id));
   if ('problem' in shelved) return note(`⚠️ ${shelved.problem}`);
   const { offered } = shelved;
   const stillAwaiting = (current: ThreadRecord) => current.version === record.version && isAwaitingImage(current);
   if (await confirmOutside(ctx, DESIGN, incoming.thread, incoming.user.id, offered, stillAwaiting)) return;
-  ctx.uploads?.withdraw(offered.token);
+  await ctx.uploads?.withdraw(offered.token);
   return note('This design search moved on meanwhile (another image, or cancelled); this upload was not sent.');
 }

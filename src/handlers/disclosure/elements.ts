@@ -50,7 +50,7 @@ function editForm({ key, label }: (typeof ELEMENTS)[number]): FormDefinition<Dis
     button: `Edit ${label.toLowerCase()}`,
     title: label,
     submitLabel: 'Save',
-    then: 'review',
+    submits: 'review',
     fields: (_result, draft, sc): FormField[] => [{
       id: 'value', label: list ? `${label}: one a line` : label, kind: 'multiline', maxLength: MAX_ELEMENT_CHARS,
       initial: valueOf(shownMeans(sc, draft), key), optional: key !== 'mechanism',

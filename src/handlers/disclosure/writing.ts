@@ -30,5 +30,5 @@ export const writingStep = defineStep<DisclosureData, Download, never>({
     },
     deadlineMs: 30 * 60_000,
   },
-  then: (result, sc) => ({ done: downloadMessage(result, sc.record.startedBy) }),
+  proceed: (result, sc) => ({ done: downloadMessage(result, sc.record.startedBy) }),
 });

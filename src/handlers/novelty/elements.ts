@@ -107,7 +107,7 @@ export const elementsStep = defineStep<NoveltyData, Proposed, Elements | undefin
         button: 'Edit',
         title: 'Search elements',
         submitLabel: 'Confirm and search',
-        then: 'confirm',
+        submits: 'confirm',
         fields: (result, draft) => editFields(draft ?? elementsOf(result)),
         apply: (fields, result, draft) => applyEdit(fields, draft ?? elementsOf(result)),
       },

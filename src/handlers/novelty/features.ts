@@ -83,7 +83,7 @@ export const featuresStep = defineStep<NoveltyData, Extracted, Feature[]>({
         button: 'Edit',
         title: 'Technical features',
         submitLabel: 'Save',
-        then: 'review',
+        submits: 'review',
         fields: (result, draft) => editFields(draft ?? featuresOf(result)),
         apply: (fields, result, draft) => applyEdit(fields, draft ?? featuresOf(result)),
       },

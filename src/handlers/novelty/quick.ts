@@ -24,7 +24,7 @@ export const quickResultsStep = defineStep<NoveltyData, DataOf<'NOVELTY-QUERY'>,
     label: 'Searching for prior art',
     read: (sc, signal) => sc.ctx.platform.call('NOVELTY-QUERY', { task_id: taskIdOf(sc) }, { signal }),
   },
-  then: (result) => ({
+  proceed: (result) => ({
     next: 'quick-report',
     data: {
       quickReferences: (result.references ?? []).slice(0, TOP_REFERENCES).map((r): QuickReference => ({
@@ -54,5 +54,5 @@ export const quickReportStep = defineStep<NoveltyData, DataOf<'NOVELTY-DOWNLOAD'
     label: 'Preparing the report',
     read: (sc, signal) => sc.ctx.platform.call('NOVELTY-DOWNLOAD', { task_id: taskIdOf(sc) }, { signal }),
   },
-  then: (result, sc) => ({ done: quickMessage(result.report_url, sc.data.quickReferences ?? [], sc.record.startedBy) }),
+  proceed: (result, sc) => ({ done: quickMessage(result.report_url, sc.data.quickReferences ?? [], sc.record.startedBy) }),
 });

@@ -65,7 +65,7 @@ export const referencesStep = defineStep<NoveltyData, SearchResult, ReferenceEdi
         button: 'Add a patent',
         title: 'Add a patent',
         submitLabel: 'Add',
-        then: 'review',
+        submits: 'review',
         fields: () => [{ id: 'pn', label: 'Publication number, e.g. CN118289111A', kind: 'text', maxLength: 30 }],
         apply: (fields, result, edits, sc) => addPatent(fields, result, edits ?? NO_EDITS, sc),
       },

@@ -42,7 +42,7 @@ export const titleStep = defineStep<NoveltyData, undefined, { title: string }>({
         button: 'Generate report',
         title: 'Report title',
         submitLabel: 'Generate',
-        then: 'confirm',
+        submits: 'confirm',
         fields: (_result, draft, sc) => [{
           id: 'title', label: 'Title of the report', kind: 'text', initial: draft?.title ?? defaultTitle(sc.data.idea), maxLength: MAX_TITLE_CHARS,
         }],
@@ -63,5 +63,5 @@ export const reportStep = defineStep<NoveltyData, DataOf<'AI35-11'>, never>({
     read: (sc, signal) => sc.ctx.platform.call('AI35-11', { task_id: sc.ids.report_id ?? taskIdOf(sc) }, { signal }),
     deadlineMs: 20 * 60_000,
   },
-  then: (result, sc) => ({ done: reportMessage(result.report_url, sc.data.title ?? defaultTitle(sc.data.idea), sc.record.startedBy) }),
+  proceed: (result, sc) => ({ done: reportMessage(result.report_url, sc.data.title ?? defaultTitle(sc.data.idea), sc.record.startedBy) }),
 });

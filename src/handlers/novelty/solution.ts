@@ -43,7 +43,7 @@ export const solutionStep = defineStep<NoveltyData, Summary, SolutionInput>({
         button: 'Edit',
         title: 'Technical solution',
         submitLabel: 'Confirm',
-        then: 'confirm',
+        submits: 'confirm',
         fields: (result, draft) => [{
           id: 'solution', label: 'The technical solution the search starts from', kind: 'multiline',
           initial: draft?.tech_solution ?? result.tech_solution ?? '', maxLength: MAX_SOLUTION_CHARS,

@@ -60,7 +60,7 @@ export const outlineStep = defineStep<ReportData, undefined, Section[]>({
         button: 'Edit',
         title: 'Report outline',
         submitLabel: 'Generate',
-        then: 'confirm',
+        submits: 'confirm',
         fields: (_result, draft, sc) => editFields(draft ?? sc.data.outline),
         apply: (fields, _result, draft, sc) => withCustomModules(draft ?? sc.data.outline,
           Object.fromEntries(CUSTOM_KEYS.map((key) => [key, String(fields[fieldId(key)] ?? '')]))),

@@ -44,5 +44,5 @@ export const reportStep = defineStep<ReportData, Queried, never>({
     progress: (r, sc) => (r.report_status === 'RUNNING' ? runningNote(sc.data.generatedAt ?? sc.record.wait?.since) : undefined),
     deadlineMs: 30 * 60_000,
   },
-  then: (result, sc) => ({ done: reportReadyMessage(result, sc.data, sc.record.startedBy) }),
+  proceed: (result, sc) => ({ done: reportReadyMessage(result, sc.data, sc.record.startedBy) }),
 });

@@ -24,7 +24,7 @@ const finalStep = defineStep<SolutionData, DataOf<'AI33-6'>, never>({
     stream: (sc, signal) => sc.ctx.platform.stream('AGENT-SSE', { job_id: taskIdOf(sc) }, { signal }),
     deadlineMs: 30 * 60_000,
   },
-  async then(result, sc) {
+  async proceed(result, sc) {
     const map = result.solution ?? { title: sc.data.problem, cells: [] };
     const messages = solutionMessages(map);
     for (const message of messages) await sc.ctx.messenger.post(sc.thread, message);

@@ -3,7 +3,7 @@
  *
  *   types.ts     how a workflow declares itself (steps: poll, review, then; sends; forms; selects)
  *   handler.ts   a definition as a Handler;  command.ts: the commands' shared prologue (refusals, parent message)
- *   engine/      the state machine (machine.ts: send → poll → review/then → done/failed, resume) and its waits
+ *   engine/      the state machine (machine.ts: send → poll → review/proceed → done/failed, resume) and its waits
  *   clicks/      judging clicks and form submissions against the record (values, permission, Confirm, Retry)
  *   record/      what it keeps: the flow in the thread record, locks and leases, this process's memory
  *

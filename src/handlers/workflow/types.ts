@@ -1,7 +1,7 @@
 /**
  * How a multi-step platform workflow declares itself. A workflow is a set of named steps; each step may wait
  * for a platform task (`poll`), then either asks the user to review the result (`review`: Confirm, forms,
- * select menus) or continues at once (`then`). What a confirmation sends is a `Send`. The machinery owns the
+ * select menus) or continues at once (`proceed`). What a confirmation sends is a `Send`. The machinery owns the
  * record, buttons, permissions, durable waits, progress, failures with Retry, and restarts.
  */
 import type { HandlerContext } from '../../core/handler.js';
@@ -79,7 +79,7 @@ export interface FormDefinition<D extends WorkflowData, R = unknown, I = unknown
   /** The submission as the step's input; throw `FormProblem` to refuse it with a note to the user. */
   apply(fields: Record<string, string | string[]>, result: R, draft: I | undefined, sc: StepContext<D>): I | Promise<I>;
   /** `confirm`: the submission is the confirmation, sent at once; `review`: it becomes the draft, shown again */
-  then: 'confirm' | 'review';
+  submits: 'confirm' | 'review';
 }
 
 /** A select menu of a review: choosing an option changes the draft at once (remove a reference). */
@@ -96,7 +96,7 @@ export interface Review<D extends WorkflowData, R = unknown, I = unknown> {
   /** the message's heading, e.g. "Step 2 of 5 · Technical features" */
   title: string;
   render(result: R, draft: I | undefined, sc: StepContext<D>): Block[];
-  /** what Confirm (and every `then: 'confirm'` form) sends */
+  /** what Confirm (and every `submits: 'confirm'` form) sends */
   confirm: {
     /** the Confirm button's label; absent: only the forms confirm */
     button?: string;
@@ -116,7 +116,7 @@ export interface StepDefinition<D extends WorkflowData, R = unknown, I = unknown
   poll?: Poll<D, R>;
   review?: Review<D, R, I>;
   /** no review: where to go as soon as the result is there */
-  then?(result: R, sc: StepContext<D>): Transition<D> | Promise<Transition<D>>;
+  proceed?(result: R, sc: StepContext<D>): Transition<D> | Promise<Transition<D>>;
 }
 
 export interface WorkflowDefinition<D extends WorkflowData> {
@@ -128,7 +128,15 @@ export interface WorkflowDefinition<D extends WorkflowData> {
   /** the sends that start a run, by name (`startWorkflow(def, 'guided', ...)`) */
   starts: Record<string, { step: string; send: Send<D> }>;
   timing?: { intervalMs?: number; maxIntervalMs?: number; deadlineMs?: number };
+  /**
+   * Told how the workflow came out, to let go of what it keeps outside its record (a shelved upload): `done`,
+   * a step `failed` (shown with Retry), or `cancelled` (seen by the process that runs or shows the step). It may
+   * be told more than once; its errors are logged, never shown.
+   */
+  onOutcome?(sc: StepContext<D>, outcome: WorkflowOutcome): Promise<void>;
 }
+
+export type WorkflowOutcome = 'done' | 'failed' | 'cancelled';
 
 /**
  * Types a step by its result and input, and erases them for the definition's map. Step functions are methods,

@@ -26,7 +26,7 @@ const RELAYING: WorkflowDefinition<ProbeData> = {
         read: (sc, signal) => sc.ctx.platform.call('NOVELTY-QUERY', { task_id: sc.ids.task_id! }, { signal }),
         relay: { open: (sc, signal) => sc.ctx.platform.stream('AI07', { prompt: PROMPT, stream: true }, { signal }), heading: HEADING },
       },
-      then: (result) => ({ done: markdown(`found ${result.references?.length ?? 0} references`) }),
+      proceed: (result) => ({ done: markdown(`found ${result.references?.length ?? 0} references`) }),
     }),
   },
 };

@@ -32,7 +32,7 @@ export const PROBE: WorkflowDefinition<ProbeData> = {
         label: 'Querying the platform',
         read: (sc, signal) => sc.ctx.platform.call('NOVELTY-QUERY', { task_id: sc.ids.task_id! }, { signal }),
       },
-      then: (result) => ({ done: markdown(`found ${result.references?.length ?? 0} references`) }),
+      proceed: (result) => ({ done: markdown(`found ${result.references?.length ?? 0} references`) }),
     }),
   },
   starts: {

@@ -88,7 +88,7 @@ export async function onForm<D extends WorkflowData>(ctx: HandlerContext, def: W
   const outcome = await locked<Refusal | ThreadRecord>(ctx, incoming.thread, async (current) => {
     const refusal = refusalFor(def, current, value, ['review']);
     if (refusal) return refusal;
-    if (form.then === 'confirm') return (await recordConfirmation(ctx, def, current, input, acting.user.id, result, true)) ?? 'stale';
+    if (form.submits === 'confirm') return (await recordConfirmation(ctx, def, current, input, acting.user.id, result, true)) ?? 'stale';
     const flow = flowOf(current);
     const sc = stepContext<D>(ctx, current);
     const draw = (v: number) => reviewMessage(def, current.step, result, input, sc, v);
@@ -98,5 +98,5 @@ export async function onForm<D extends WorkflowData>(ctx: HandlerContext, def: W
   });
   if (outcome === undefined) return;
   if (typeof outcome === 'string') return refuse(ctx, def, acting, record, outcome);
-  if (form.then === 'confirm') await runSend(ctx, def, outcome);
+  if (form.submits === 'confirm') await runSend(ctx, def, outcome);
 }

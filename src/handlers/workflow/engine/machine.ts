@@ -22,6 +22,7 @@ import type { Transition, WorkflowData, WorkflowDefinition } from '../types.js';
 import { endWatch, watchForCancel } from './cancel-watch.js';
 import { failureMessage, failureText, InterruptedSendError, progressMessage, reviewMessage } from './messages.js';
 import { relayOnce } from './relay-step.js';
+import { tellOutcome } from './outcome.js';
 import { sendOf, stepOf, stepResult } from './step-result.js';
 import { waitForResult } from './wait.js';
 
@@ -31,6 +32,9 @@ import { waitForResult } from './wait.js';
 export async function runSend<D extends WorkflowData>(ctx: HandlerContext, def: WorkflowDefinition<D>, record: ThreadRecord): Promise<void> {
   // held while the request is out: a replica that starts meanwhile leaves this send alone (see resumeRecord)
   await withLease(ctx, record, () => occupying(ctx, record, () => sendNow(ctx, def, record)), 'send');
+  // cancelled while the request was out: what follows it was not saved, the definition lets go of its input
+  const current = await ctx.state.get(record.thread);
+  if (current?.status === 'cancelled') await tellOutcome(ctx, def, current, 'cancelled');
 }
 
 async function sendNow<D extends WorkflowData>(ctx: HandlerContext, def: WorkflowDefinition<D>, record: ThreadRecord): Promise<void> {
@@ -56,8 +60,9 @@ export async function advance<D extends WorkflowData>(
   const base: Pick<FlowChange, 'ids' | 'data'> = { ids: transition.ids, data: transition.data };
   const { thread } = record;
   if ('done' in transition) {
-    await lockedAt(ctx, thread, record.version, (current) =>
+    const done = await lockedAt(ctx, thread, record.version, (current) =>
       showAndSave(ctx, current, { ...base, flow: { phase: 'done' }, wait: null }, () => transition.done, reuse));
+    if (done) await tellOutcome(ctx, def, done, 'done');
     return endWatch(ctx, thread);
   }
   const step = transition.next;
@@ -74,8 +79,12 @@ export async function advance<D extends WorkflowData>(
   const draw = (v: number) => reviewMessage(def, step, undefined, undefined, preview, v);
   const saved = await lockedAt(ctx, thread, record.version, (current) =>
     showAndSave(ctx, current, { ...base, step, wait: null, flow: { phase: 'review' } }, draw, reuse));
-  if (saved) watchForCancel(ctx, thread, flowOf(saved).message, draw(saved.version));
+  if (saved) watchForCancel(ctx, thread, flowOf(saved).message, draw(saved.version), cancelled(ctx, def));
 }
+
+/** What a watched step does once it is cancelled: the definition lets go (see `onOutcome`). */
+const cancelled = <D extends WorkflowData>(ctx: HandlerContext, def: WorkflowDefinition<D>) =>
+  (record: ThreadRecord) => tellOutcome(ctx, def, record, 'cancelled');
 
 // ── poll: the durable wait, then the step's review or its `then` ──
 
@@ -124,10 +133,10 @@ async function continueWith<D extends WorkflowData>(ctx: HandlerContext, def: Wo
   const label = step.poll?.label ?? record.step;
   rememberResult(ctx.memory, record.thread, record.step, result);
   if (step.review) return showReview(ctx, def, record, result);
-  if (!step.then) throw new Error(`step ${record.step} of ${def.name} has neither a review nor a then`);
+  if (!step.proceed) throw new Error(`step ${record.step} of ${def.name} has neither a review nor a proceed`);
   let transition;
   try {
-    transition = await step.then(result, stepContext<D>(ctx, record));
+    transition = await step.proceed(result, stepContext<D>(ctx, record));
   } catch (error) {
     return fail(ctx, def, record, 'poll', error, label);
   }
@@ -139,7 +148,7 @@ async function showReview<D extends WorkflowData>(ctx: HandlerContext, def: Work
   const draw = (current: ThreadRecord) => (v: number) => reviewMessage(def, current.step, result, undefined, stepContext<D>(ctx, current), v);
   const saved = await lockedAt(ctx, record.thread, record.version, (current) =>
     showAndSave(ctx, current, { flow: { phase: 'review' }, wait: null }, draw(current), flowOf(current).message));
-  if (saved) watchForCancel(ctx, record.thread, flowOf(saved).message, draw(saved)(saved.version));
+  if (saved) watchForCancel(ctx, record.thread, flowOf(saved).message, draw(saved)(saved.version), cancelled(ctx, def));
 }
 
 // ── failed: what failed, with Retry and Cancel ──
@@ -157,7 +166,9 @@ export async function fail<D extends WorkflowData>(
   const draw = (v: number) => failureMessage(def, record.step, text, v);
   const saved = await lockedAt(ctx, record.thread, record.version, (current) =>
     showAndSave(ctx, current, { flow: { ...flow, phase: 'failed', failure: { during: kind, text } }, wait: null }, draw, reuse));
-  if (saved) watchForCancel(ctx, record.thread, flowOf(saved).message, draw(saved.version));
+  if (!saved) return;
+  await tellOutcome(ctx, def, saved, 'failed');
+  watchForCancel(ctx, record.thread, flowOf(saved).message, draw(saved.version), cancelled(ctx, def));
 }
 
 // ── resume: a recorded wait after a (re)start or a rescan of a shared store ──

@@ -12,6 +12,7 @@ import { tryDeliver } from '../record/deliver.js';
 import { flowOf, stepContext, unchanged } from '../record/flow.js';
 import type { WorkflowData, WorkflowDefinition } from '../types.js';
 import { followStream } from './live-stream.js';
+import { tellOutcome } from './outcome.js';
 import { CANCELLED_LINE, progressMessage, settled } from './messages.js';
 import { ProgressNotes } from './progress.js';
 import { stepOf } from './step-result.js';
@@ -75,14 +76,17 @@ export async function waitForResult<D extends WorkflowData>(
     if (ctx.lifetime?.aborted) return undefined;
     const current = await unchanged(ctx, thread, record.version);
     if (current) return { failed: error, record: current, label: poll.label };
-    await settleMoved(ctx, record, poll.label, flow.message);
+    await settleMoved(ctx, def, record, poll.label, flow.message);
     return undefined;
   }
 }
 
 /** The wait stopped because the record changed: a cancelled workflow's progress message says so. */
-async function settleMoved(ctx: HandlerContext, record: ThreadRecord, label: string, messageId: string | undefined): Promise<void> {
+async function settleMoved<D extends WorkflowData>(
+  ctx: HandlerContext, def: WorkflowDefinition<D>, record: ThreadRecord, label: string, messageId: string | undefined,
+): Promise<void> {
   const current = await ctx.state.get(record.thread);
   if (current?.status !== 'cancelled') return;
+  await tellOutcome(ctx, def, current, 'cancelled');
   await tryDeliver(ctx, record.thread, messageId, settled({ text: label, blocks: [{ type: 'markdown', text: `${label}: stopped.` }] }, CANCELLED_LINE));
 }
