@@ -32,6 +32,8 @@ import { noveltyHandler } from './handlers/novelty/handler.js';
 import { countHandler } from './handlers/count/handler.js';
 import { designHandler } from './handlers/design/handler.js';
 import { UploadShelf, UPLOADS_PATH } from './http/uploads.js';
+import { FileUploadStore, uploadsDirOf } from './state/upload-store-file.js';
+import { RedisUploadStore } from './state/upload-store-redis.js';
 import { reportHandler } from './handlers/report/handler.js';
 import { disclosureHandler } from './handlers/disclosure/handler.js';
 import { solutionHandler } from './handlers/solution/handler.js';
@@ -99,6 +101,15 @@ function workspaceAllowList(access: Config['access']): (chat: ChatKind, workspac
   };
 }
 
+/** The files served to the platform (PUBLIC_URL): on Redis with REDIS_URL, else in a private folder beside STATE_FILE. */
+async function openUploadShelf(config: Config, publicUrl: string, logger: Logger): Promise<UploadShelf> {
+  const { redisUrl, file, keyPrefix } = config.state;
+  const store = redisUrl
+    ? await RedisUploadStore.connect(redisUrl, { keyPrefix, logger }).catch((error: unknown) => { throw startupError('REDIS_URL', shownUrl(redisUrl), error); })
+    : await FileUploadStore.open(uploadsDirOf(file), logger).catch((error: unknown) => { throw startupError('STATE_FILE', uploadsDirOf(file), error); });
+  return new UploadShelf(publicUrl, store, { logger });
+}
+
 export async function startBot(options: BotOptions): Promise<RunningBot> {
   const opened: Array<() => Promise<unknown>> = [];
   try {
@@ -140,7 +151,8 @@ async function assemble(options: BotOptions, opened: Array<() => Promise<unknown
   // one HTTP server whenever a chat platform is served: its endpoints, /healthz and /readyz
   const http = config.slack || config.teams ? createHttpServer({ ...config.http, logger }) : undefined;
   http?.route('/readyz', readinessHandler({ state, platformUrl, logger }));
-  const uploads = http && config.http.publicUrl ? new UploadShelf(config.http.publicUrl) : undefined;
+  const uploads = http && config.http.publicUrl ? await openUploadShelf(config, config.http.publicUrl, logger) : undefined;
+  if (uploads) opened.push(() => uploads.close());
   if (http && uploads) http.route(UPLOADS_PATH, uploads.handler, { bodyLimitBytes: 0 });
   if (config.slack) adapters.push(createSlackAdapter({ ...config.slack, logger, server: http }));
   if (config.teams && http) adapters.push(createTeamsAdapter({ ...config.teams, server: http, logger }));
@@ -187,6 +199,7 @@ async function assemble(options: BotOptions, opened: Array<() => Promise<unknown
           await Promise.all(routers.map((r) => r.drain(INTERRUPT_GRACE_MS)));
         }
         await http?.close();
+        await uploads?.close();
         await state.close();
         await limits.close?.();
         await platform.close();

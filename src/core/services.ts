@@ -25,10 +25,51 @@ export interface OfferedFile {
   token: string;
 }
 
-/** Serves files to the platform for a moment; absent where the bot has no public URL. */
+/** Why an offer was refused: its owner holds `limit` files already, or the bytes would pass `limit` bytes. */
+export interface ShelfRefusal {
+  refused: 'files' | 'bytes';
+  limit: number;
+  /** the owner's files (for `files`) or bytes (for `bytes`) on the shelf now */
+  held: number;
+}
+
+/**
+ * Serves files to the platform for a moment, from where every replica (and a restarted bot) can read them;
+ * absent where the bot has no public URL. Each owner (a chat user) may hold a few files at once.
+ */
 export interface FileShelf {
-  offer(data: Buffer, mimeType: string): OfferedFile;
-  withdraw(token: string | undefined): void;
+  /** Shelves the file for `owner` (e.g. `slack:T1:U1`); a refusal, nothing shelved, when the owner's cap is reached. */
+  offer(data: Buffer, mimeType: string, owner: string): Promise<OfferedFile | ShelfRefusal>;
+  /** Whether the file is still served (not withdrawn, not expired). */
+  has(token: string): Promise<boolean>;
+  /** Stops serving the file and deletes it; nothing happens for an unknown token. */
+  withdraw(token: string | undefined): Promise<void>;
+}
+
+/** A shelved file as its store keeps it. */
+export interface StoredUpload {
+  data: Buffer;
+  mimeType: string;
+  owner: string;
+}
+
+/** How much one owner may keep on the shelf at once. */
+export interface UploadLimits {
+  files: number;
+  bytes: number;
+}
+
+/**
+ * Where the shelf keeps its files (`state/upload-store-*.ts`: a private folder, or Redis), by a key derived from
+ * the URL's token (never the token itself). `add` checks the owner's cap and adds in one step.
+ */
+export interface UploadStore {
+  add(key: string, file: StoredUpload, ttlMs: number, limits: UploadLimits): Promise<{ ok: true } | ShelfRefusal>;
+  /** the file while it is kept and not expired */
+  get(key: string): Promise<StoredUpload | undefined>;
+  has(key: string): Promise<boolean>;
+  remove(key: string): Promise<void>;
+  close(): Promise<void>;
 }
 
 /** What one running bot keeps in its own memory only, shared by its handlers (a restarted bot starts empty). */

@@ -1,21 +1,25 @@
 /**
  * Files the bot serves for a moment so the platform can fetch them (an image a user uploaded to Slack, which
  * the platform cannot reach itself): each at an unguessable URL under PUBLIC_URL, only that file, until it is
- * withdrawn (the task has it) or expires. Held in memory; one shelf per running bot, lent to its handlers as `ctx.uploads`.
+ * withdrawn (the task has it, failed or was cancelled) or expires. The files live in an `UploadStore` (a private
+ * folder beside STATE_FILE, or Redis with REDIS_URL), so any replica, or the bot after a restart, serves them;
+ * the store is keyed by a hash of the token, so neither a folder listing nor a Redis key reveals a URL.
+ * Each owner (a chat user) may keep `limits.files` files and `limits.bytes` bytes at once; more is refused.
  */
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { FileShelf, OfferedFile } from '../core/services.js';
+import type { FileShelf, OfferedFile, ShelfRefusal, UploadLimits, UploadStore } from '../core/services.js';
+import { silentLogger, type Logger } from '../log.js';
 
 export const UPLOADS_PATH = '/uploads';
 export const UPLOAD_TTL_MS = 30 * 60_000;
-const MAX_SHELVED = 20;
+/** per owner: 5 images at once, 30 MB in all (an image is at most 10 MB) */
+export const UPLOAD_LIMITS: UploadLimits = { files: 5, bytes: 30 * 1024 * 1024 };
 
-interface Shelved {
-  data: Buffer;
-  mimeType: string;
-  expiresAt: number;
-}
+/** The store key of a token: its SHA-256, hex. */
+export const uploadKeyOf = (token: string): string => createHash('sha256').update(token).digest('hex');
+
+const TOKEN_SHAPE = /^[\w-]{32}$/;
 
 /** The `file` parameter of an upload's URL; '' when the request target cannot be read. */
 function tokenOf(req: IncomingMessage): string {
@@ -26,37 +30,55 @@ function tokenOf(req: IncomingMessage): string {
   }
 }
 
+export interface UploadShelfOptions {
+  ttlMs?: number;
+  limits?: UploadLimits;
+  logger?: Logger;
+}
+
 export class UploadShelf implements FileShelf {
-  private readonly files = new Map<string, Shelved>();
+  private readonly ttlMs: number;
+  private readonly limits: UploadLimits;
+  private readonly logger: Logger;
 
-  constructor(private readonly publicUrl: string, private readonly ttlMs = UPLOAD_TTL_MS) {}
+  constructor(private readonly publicUrl: string, private readonly store: UploadStore, options: UploadShelfOptions = {}) {
+    this.ttlMs = options.ttlMs ?? UPLOAD_TTL_MS;
+    this.limits = options.limits ?? UPLOAD_LIMITS;
+    this.logger = options.logger ?? silentLogger;
+  }
 
-  offer(data: Buffer, mimeType: string): OfferedFile {
-    this.sweep();
-    while (this.files.size >= MAX_SHELVED) this.files.delete(this.files.keys().next().value as string);
+  async offer(data: Buffer, mimeType: string, owner: string): Promise<OfferedFile | ShelfRefusal> {
     const token = randomBytes(24).toString('base64url');
-    this.files.set(token, { data, mimeType, expiresAt: Date.now() + this.ttlMs });
+    const added = await this.store.add(uploadKeyOf(token), { data, mimeType, owner }, this.ttlMs, this.limits);
+    if ('refused' in added) return added;
     return { url: `${this.publicUrl.replace(/\/+$/, '')}${UPLOADS_PATH}?file=${token}`, token };
   }
 
-  withdraw(token: string | undefined): void {
-    if (token) this.files.delete(token);
+  has(token: string): Promise<boolean> {
+    return TOKEN_SHAPE.test(token) ? this.store.has(uploadKeyOf(token)) : Promise.resolve(false);
   }
 
-  has(token: string): boolean {
-    this.sweep();
-    return this.files.has(token);
+  async withdraw(token: string | undefined): Promise<void> {
+    if (token && TOKEN_SHAPE.test(token)) await this.store.remove(uploadKeyOf(token));
   }
 
-  private sweep(): void {
-    const now = Date.now();
-    for (const [token, file] of this.files) if (file.expiresAt <= now) this.files.delete(token);
+  close(): Promise<void> {
+    return this.store.close();
   }
 
   readonly handler = (req: IncomingMessage, res: ServerResponse): void => {
-    const token = tokenOf(req);
-    const found = (req.method === 'GET' || req.method === 'HEAD') && this.has(token) ? this.files.get(token) : undefined;
     req.resume();
+    void this.serve(req, res).catch((error: unknown) => {
+      this.logger.error({ err: error }, 'uploads: a file could not be read from its store');
+      if (!res.headersSent) res.writeHead(503, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' });
+      res.end();
+    });
+  };
+
+  private async serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const token = tokenOf(req);
+    const wanted = (req.method === 'GET' || req.method === 'HEAD') && TOKEN_SHAPE.test(token);
+    const found = wanted ? await this.store.get(uploadKeyOf(token)) : undefined;
     if (!found) {
       res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' });
       res.end('not found');
@@ -66,5 +88,5 @@ export class UploadShelf implements FileShelf {
       'content-type': found.mimeType, 'content-length': found.data.length, 'cache-control': 'no-store', 'x-content-type-options': 'nosniff',
     });
     res.end(req.method === 'HEAD' ? undefined : found.data);
-  };
+  }
 }

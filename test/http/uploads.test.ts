@@ -1,46 +1,168 @@
-/** The upload shelf on a real HTTP server: only the offered file, only by its token, only until withdrawn or expired. */
-import { afterEach, describe, expect, test } from 'vitest';
+/**
+ * The upload shelf on a real HTTP server, over both stores (a private folder beside the state file, and the real
+ * Redis): only the offered file, only by its token, only until withdrawn or expired; served by a second shelf
+ * (another replica, or the bot after a restart); at most 5 images (and 30 MB) per user at once.
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Redis } from 'ioredis';
+import { afterAll, afterEach, describe, expect, test } from 'vitest';
+import type { OfferedFile, ShelfRefusal, UploadStore } from '../../src/core/services.js';
 import { createHttpServer, type HttpServer } from '../../src/http/server.js';
-import { UploadShelf, UPLOADS_PATH } from '../../src/http/uploads.js';
+import { UPLOAD_LIMITS, UploadShelf, UPLOADS_PATH, uploadKeyOf } from '../../src/http/uploads.js';
 import { silentLogger } from '../../src/log.js';
 import { isSlackFileUrl } from '../../src/adapters/slack/files.js';
+import { FileUploadStore, uploadsDirOf } from '../../src/state/upload-store-file.js';
+import { RedisUploadStore } from '../../src/state/upload-store-redis.js';
 
-let server: HttpServer | undefined;
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const runPrefix = `iip-test:uploads:${randomUUID()}:`;
+const admin = new Redis(REDIS_URL);
+
+const servers: HttpServer[] = [];
+const closing: Array<() => Promise<unknown>> = [];
+const dirs: string[] = [];
 afterEach(async () => {
-  await server?.close();
-  server = undefined;
+  for (const server of servers.splice(0)) await server.close();
+  for (const close of closing.splice(0)) await close();
+});
+afterAll(async () => {
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+  const keys = await admin.keys(`${runPrefix}*`);
+  if (keys.length) await admin.del(...keys);
+  admin.disconnect();
 });
 
+const tempDir = (): string => {
+  const dir = mkdtempSync(join(tmpdir(), 'iip-uploads-'));
+  dirs.push(dir);
+  return dir;
+};
+
+/** A store of the kind named, opened afresh on the same place as `place` (a folder, or a Redis key prefix). */
+type Kind = 'file' | 'redis';
+const newPlace = (kind: Kind): string => (kind === 'file' ? uploadsDirOf(join(tempDir(), 'state.json')) : `${runPrefix}${randomUUID()}:`);
+async function openStore(kind: Kind, place: string): Promise<UploadStore> {
+  const store = kind === 'file' ? await FileUploadStore.open(place) : await RedisUploadStore.connect(REDIS_URL, { keyPrefix: place });
+  closing.push(() => store.close());
+  return store;
+}
+
 async function serve(shelf: UploadShelf): Promise<string> {
-  server = createHttpServer({ port: 0, host: '127.0.0.1', logger: silentLogger });
+  const server = createHttpServer({ port: 0, host: '127.0.0.1', logger: silentLogger });
+  servers.push(server);
   server.route(UPLOADS_PATH, shelf.handler, { bodyLimitBytes: 0 });
   return (await server.listen()).url;
 }
 
-const local = (base: string, url: string) => `${base}${new URL(url).pathname}${new URL(url).search}`;
+const local = (base: string, url: string) => `${base}${UPLOADS_PATH}${new URL(url).search}`;
 
-describe('UploadShelf', () => {
+function offered(result: OfferedFile | ShelfRefusal): OfferedFile {
+  if ('refused' in result) throw new Error(`refused: ${JSON.stringify(result)}`);
+  return result;
+}
+
+const redisKeys = async (prefix: string) => (await admin.keys(`${prefix}*`)).sort();
+
+describe.each<Kind>(['file', 'redis'])('UploadShelf on the %s store', (kind) => {
   test('serves the offered bytes with their type at a fresh 32-character token; withdrawn, the URL is gone', async () => {
-    const shelf = new UploadShelf('https://bot.example.test/base/');
+    const shelf = new UploadShelf('https://bot.example.test/base/', await openStore(kind, newPlace(kind)));
     const base = await serve(shelf);
-    const a = shelf.offer(Buffer.from('png-bytes'), 'image/png');
-    const b = shelf.offer(Buffer.from('jpeg-bytes'), 'image/jpeg');
+    const a = offered(await shelf.offer(Buffer.from('png-bytes'), 'image/png', 'slack:T1:U1'));
+    const b = offered(await shelf.offer(Buffer.from('jpeg-bytes'), 'image/jpeg', 'slack:T1:U1'));
     expect(a.url).toMatch(/^https:\/\/bot\.example\.test\/base\/uploads\?file=[\w-]{32}$/);
     expect(a.token).not.toBe(b.token);
-    const got = await fetch(local(base, a.url).replace('/base', ''));
+    const got = await fetch(local(base, a.url));
     expect([got.status, got.headers.get('content-type'), got.headers.get('cache-control'), await got.text()]).toEqual([200, 'image/png', 'no-store', 'png-bytes']);
-    expect((await fetch(local(base, b.url).replace('/base', ''), { method: 'POST' })).status).toBe(404);
+    expect((await fetch(local(base, b.url), { method: 'POST' })).status).toBe(404);
     expect((await fetch(`${base}${UPLOADS_PATH}`)).status).toBe(404);
-    shelf.withdraw(a.token);
-    expect((await fetch(local(base, a.url).replace('/base', ''))).status).toBe(404);
-    expect((await fetch(local(base, b.url).replace('/base', ''))).status).toBe(200);
+    await shelf.withdraw(a.token);
+    expect((await fetch(local(base, a.url))).status).toBe(404);
+    expect(await shelf.has(a.token)).toBe(false);
+    expect((await fetch(local(base, b.url))).status).toBe(200);
   });
 
-  test('an expired file is not served', async () => {
-    const shelf = new UploadShelf('https://bot.example.test', 0);
+  test('a file offered by one shelf is served by a second one on the same store (another replica, a restarted bot), and withdrawn by it', async () => {
+    const place = newPlace(kind);
+    const first = new UploadShelf('https://bot.example.test', await openStore(kind, place));
+    const data = Buffer.from(Array.from({ length: 256 }, (_, i) => i)); // every byte value: the store is binary-safe
+    const file = offered(await first.offer(data, 'image/webp', 'slack:T1:U1'));
+    await first.close();
+
+    const second = new UploadShelf('https://bot.example.test', await openStore(kind, place));
+    const base = await serve(second);
+    const got = await fetch(local(base, file.url));
+    expect([got.status, got.headers.get('content-type')]).toEqual([200, 'image/webp']);
+    expect(Buffer.from(await got.arrayBuffer()).equals(data)).toBe(true);
+    await second.withdraw(file.token);
+    expect((await fetch(local(base, file.url))).status).toBe(404);
+    if (kind === 'file') expect(readdirSync(place)).toEqual([]);
+    else expect(await redisKeys(place)).toEqual([]);
+  });
+
+  test("one user's sixth image is refused while another user's is shelved; nothing is evicted", async () => {
+    const shelf = new UploadShelf('https://bot.example.test', await openStore(kind, newPlace(kind)));
     const base = await serve(shelf);
-    const offered = shelf.offer(Buffer.from('x'), 'image/png');
-    expect((await fetch(local(base, offered.url))).status).toBe(404);
+    const five = [];
+    for (let i = 0; i < 5; i++) five.push(offered(await shelf.offer(Buffer.from(`image ${i}`), 'image/png', 'slack:T1:U1')));
+    expect(await shelf.offer(Buffer.from('the sixth'), 'image/png', 'slack:T1:U1')).toEqual({ refused: 'files', limit: UPLOAD_LIMITS.files, held: 5 });
+    const other = offered(await shelf.offer(Buffer.from('another user'), 'image/png', 'slack:T1:U2'));
+    for (const [i, file] of [...five, other].entries()) {
+      const got = await fetch(local(base, file.url));
+      expect([got.status, await got.text()]).toEqual([200, i < 5 ? `image ${i}` : 'another user']);
+    }
+    // a withdrawn image frees its place at once
+    await shelf.withdraw(five[0]!.token);
+    offered(await shelf.offer(Buffer.from('now it fits'), 'image/png', 'slack:T1:U1'));
+  });
+
+  test('the bytes a user keeps are capped too', async () => {
+    const shelf = new UploadShelf('https://bot.example.test', await openStore(kind, newPlace(kind)), { limits: { files: 5, bytes: 10 } });
+    offered(await shelf.offer(Buffer.alloc(6), 'image/png', 'slack:T1:U1'));
+    expect(await shelf.offer(Buffer.alloc(5), 'image/png', 'slack:T1:U1')).toEqual({ refused: 'bytes', limit: 10, held: 6 });
+    offered(await shelf.offer(Buffer.alloc(4), 'image/png', 'slack:T1:U1'));
+    offered(await shelf.offer(Buffer.alloc(10), 'image/png', 'slack:T1:U2'));
+  });
+
+  test('an expired upload is not served and is gone from the store', async () => {
+    const place = newPlace(kind);
+    const store = await openStore(kind, place);
+    const shelf = new UploadShelf('https://bot.example.test', store, { ttlMs: 150 });
+    const base = await serve(shelf);
+    const file = offered(await shelf.offer(Buffer.from('x'), 'image/png', 'slack:T1:U1'));
+    expect((await fetch(local(base, file.url))).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    if (kind === 'file') {
+      await (store as FileUploadStore).sweep(); // what the store does every minute and at open
+      expect(readdirSync(place)).toEqual([]);
+    } else {
+      expect(await redisKeys(place)).toEqual([]);
+    }
+    expect((await fetch(local(base, file.url))).status).toBe(404);
+    // its place is free again: five more fit
+    for (let i = 0; i < 5; i++) offered(await shelf.offer(Buffer.from('y'), 'image/png', 'slack:T1:U1'));
+  });
+});
+
+describe('the file store', () => {
+  test('files are 0600 in a 0700 folder (an existing folder is narrowed), named by a hash of the token, never the token', async () => {
+    const umask = process.umask(0o022);
+    try {
+      const dir = uploadsDirOf(join(tempDir(), 'state.json'));
+      mkdirSync(dir, { mode: 0o755 });
+      const shelf = new UploadShelf('https://bot.example.test', await openStore('file', dir));
+      const file = offered(await shelf.offer(Buffer.from('secret drawing'), 'image/png', 'slack:T1:U1'));
+      expect(statSync(dir).mode & 0o777).toBe(0o700);
+      const names = readdirSync(dir).sort();
+      const key = uploadKeyOf(file.token);
+      expect(names).toEqual([key, `${key}.json`]);
+      for (const name of names) expect(statSync(join(dir, name)).mode & 0o777).toBe(0o600);
+      expect(names.join()).not.toContain(file.token);
+    } finally {
+      process.umask(umask);
+    }
   });
 });
 
