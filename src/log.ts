@@ -11,7 +11,7 @@ const REDACT = [
 /** Replaces anything that looks like a platform key or a Slack token in free text. */
 export function redactSecrets(text: string): string {
   return text
-    .replace(/sk-[A-Za-z0-9_\-]{4,}/g, 'sk-***')
+    .replace(/sk-[A-Za-z0-9_-]{4,}/g, 'sk-***')
     .replace(/xox[abpers]-[A-Za-z0-9-]+/g, 'xox*-***')
     .replace(/xapp-[A-Za-z0-9-]+/g, 'xapp-***')
     .replace(/([?&]apikey=)[^&\s]+/gi, '$1***');

@@ -1,6 +1,6 @@
 /** The adapter contract: what every chat adapter promises the core, proved through the real adapter and its fake's wire. */
 import { afterEach, describe, expect, it } from 'vitest';
-import { type ChatAdapter, type MessageRef } from '../../src/core/adapter.js';
+import type { ChatAdapter, MessageRef } from '../../src/core/adapter.js';
 import { ChatError, ChatRateLimitedError, MessageGoneError } from '../../src/core/chat-errors.js';
 import { markdown } from '../../src/core/message.js';
 import { chatOf, type ConversationId, type ThreadId } from '../../src/core/thread-id.js';

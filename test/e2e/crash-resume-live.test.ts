@@ -10,7 +10,7 @@ import { startSlackBot, type SlackBotHarness } from '../helpers/slack-bot-harnes
 import { ChatThread } from './faults-chat-thread.js';
 
 const REDIS_URL = 'redis://127.0.0.1:6379';
-const cleanup: Array<() => Promise<unknown> | void> = [];
+const cleanup: Array<() => unknown> = [];
 afterEach(async () => {
   for (const step of cleanup.splice(0).reverse()) await step();
 });

@@ -14,7 +14,7 @@ import { BOT_TOKEN, waitFor } from '../helpers/slack-bot-harness.js';
 import { parseEveryStateFile, recordsOnDisk, startBotProcess, type BotProcess } from './crash-bot-process.js';
 import { ChatThread, hasFooter, markdownOf, retryOf } from './faults-chat-thread.js';
 
-const cleanup: Array<() => Promise<unknown> | void> = [];
+const cleanup: Array<() => unknown> = [];
 afterEach(async () => {
   for (const step of cleanup.splice(0).reverse()) await step();
 });

@@ -23,7 +23,7 @@ import { createStateStore } from '../../src/state/index.js';
 import { FakeChatAdapter } from '../helpers/fake-adapter.js';
 
 const HEADERS_MS = 300;
-const cleanup: Array<() => Promise<unknown> | void> = [];
+const cleanup: Array<() => unknown> = [];
 afterEach(async () => {
   for (const step of cleanup.splice(0).reverse()) await step();
 });

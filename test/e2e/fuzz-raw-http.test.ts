@@ -36,7 +36,7 @@ function sendRaw(url: string, raw: Buffer | string): Promise<number> {
 
 const TARGETS = [
   '//[', '//[::1', 'http://[x/slack/events', '/%', '/%zz', '/slack/events%00', '/\u00ff\u00fe', '*', '/../../etc/passwd',
-  '/uploads?file=%E0%A4%A', '/uploads?file=' + 'a'.repeat(20_000), 'http://evil.example.com:99999/x', '//@:/', '/?%=&&=%',
+  '/uploads?file=%E0%A4%A', `/uploads?file=${'a'.repeat(20_000)}`, 'http://evil.example.com:99999/x', '//@:/', '/?%=&&=%',
 ];
 const LINES = [
   (t: string) => `GET ${t} HTTP/1.1\r\nHost: x\r\n\r\n`,
@@ -52,8 +52,8 @@ const HEADER_CASES = [
   'POST /slack/events HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n',
   'POST /slack/events HTTP/1.1\r\nHost: x\r\nContent-Type: application/json; charset=utf-99\r\nContent-Length: 2\r\n\r\n{}',
   'POST /slack/events HTTP/1.1\r\nHost: x\r\nContent-Encoding: gzip\r\nContent-Length: 4\r\n\r\nabcd',
-  'GET /healthz HTTP/1.1\r\nHost: x\r\n' + 'X-Long: ' + 'a'.repeat(70_000) + '\r\n\r\n',
-  'GET /healthz HTTP/1.1\r\n' + Array.from({ length: 3_000 }, (_, i) => `X-${i}: v`).join('\r\n') + '\r\n\r\n',
+  `GET /healthz HTTP/1.1\r\nHost: x\r\nX-Long: ${'a'.repeat(70_000)}\r\n\r\n`,
+  `GET /healthz HTTP/1.1\r\n${Array.from({ length: 3_000 }, (_, i) => `X-${i}: v`).join('\r\n')}\r\n\r\n`,
   'GET /healthz HTTP/9.9\r\n\r\n',
   'BREW /healthz HTTP/1.1\r\nHost: x\r\n\r\n',
   'GET /healthz\r\n\r\n',

@@ -18,7 +18,7 @@ import { buttonsOf, IDEA, textOf } from './slack-novelty-steps.js';
 
 const REDIS_URL = 'redis://127.0.0.1:6379';
 
-const cleanup: Array<() => Promise<unknown> | void> = [];
+const cleanup: Array<() => unknown> = [];
 afterEach(async () => {
   for (const step of cleanup.splice(0).reverse()) await step();
 });

@@ -3,7 +3,7 @@
  * edit history, latency per call, a per-workspace edit budget answered with 429s, injected failures, deleted
  * messages, optional native streaming, and a timestamped record of every call.
  */
-import { type AdapterLimits, type ChatAdapter, type MessageRef, type NativeStream } from '../../src/core/adapter.js';
+import type { AdapterLimits, ChatAdapter, MessageRef, NativeStream } from '../../src/core/adapter.js';
 import { ChatRateLimitedError, MessageGoneError } from '../../src/core/chat-errors.js';
 import type { Incoming } from '../../src/core/incoming.js';
 import type { OutgoingMessage } from '../../src/core/message.js';

@@ -50,7 +50,7 @@ export class TerminalSession {
 
   /** Types the number of the newest choice shown with this label (`[6] Confirm` → `6`). */
   choose(label: string): void {
-    const numbers = [...this.screen().matchAll(/\[(\d+)\] ([^\[\n]+)/g)].filter((m) => m[2]!.trim() === label).map((m) => m[1]!);
+    const numbers = [...this.screen().matchAll(/\[(\d+)\] ([^[\n]+)/g)].filter((m) => m[2]!.trim() === label).map((m) => m[1]!);
     const number = numbers.at(-1);
     if (!number) throw new Error(`no choice "${label}" on the screen:\n${this.screen()}`);
     this.type(number);

@@ -5,7 +5,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import { userInfo } from 'node:os';
-import { type AdapterLimits, type MessageRef } from '../../core/adapter.js';
+import type { AdapterLimits, MessageRef } from '../../core/adapter.js';
 import { MessageGoneError } from '../../core/chat-errors.js';
 import type { Incoming } from '../../core/incoming.js';
 import type { FormSpec, OutgoingMessage } from '../../core/message.js';

@@ -1,6 +1,6 @@
 /** Slack Web API failures as `ChatError`s, built by one factory (`slackChatError`); messages carry Slack's code, never a token. */
 import { webApi } from '@slack/bolt';
-import { type MessageRef } from '../../core/adapter.js';
+import type { MessageRef } from '../../core/adapter.js';
 import { ChatError, ChatRateLimitedError, MessageGoneError } from '../../core/chat-errors.js';
 import { redactSecrets } from '../../log.js';
 

@@ -4,7 +4,7 @@
  * the upload, completeUploadExternal).
  */
 import type { webApi } from '@slack/bolt';
-import { type FetchedFile } from '../../core/adapter.js';
+import type { FetchedFile } from '../../core/adapter.js';
 import { FileTooLargeError } from '../../core/chat-errors.js';
 import type { SharedFile } from '../../core/incoming.js';
 import { SlackApiError } from './errors.js';

@@ -43,4 +43,4 @@ export const closingFor = (fence: OpenFence, partText: string): string =>
 
 /** What the next part starts with to reopen the fence; just the marker when the opening line is unwieldy. */
 export const reopeningFor = (fence: OpenFence, maxChars: number): string =>
-  (fence.openingLine.length <= maxChars / 8 ? fence.openingLine : fence.marker) + '\n';
+  `${fence.openingLine.length <= maxChars / 8 ? fence.openingLine : fence.marker}\n`;

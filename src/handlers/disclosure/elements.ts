@@ -25,7 +25,7 @@ export const ELEMENTS: readonly { key: ElementKey; label: string; form: string }
 const MAX_ELEMENT_CHARS = 3_000;
 const SHOWN_CHARS = 700;
 
-const valueOf = (means: Means, key: ElementKey): string => (key === 'application' ? means.application.join('\n') : means[key]);
+const elementText = (means: Means, key: ElementKey): string => (key === 'application' ? means.application.join('\n') : means[key]);
 
 function shownMeans(sc: { data: DisclosureData }, draft: Means | undefined): Means {
   const means = draft ?? sc.data.means;
@@ -37,7 +37,7 @@ export function renderElements(means: Means): Block[] {
   const blocks: Block[] = [];
   if (means.unidentified) blocks.push({ type: 'context', text: `⚠️ ${truncate(means.unidentified, 300)}` });
   for (const { key, label } of ELEMENTS) {
-    const value = key === 'application' ? means.application.map((a) => `• ${a}`).join('\n') : valueOf(means, key);
+    const value = key === 'application' ? means.application.map((a) => `• ${a}`).join('\n') : elementText(means, key);
     blocks.push({ type: 'markdown', text: `**${label}**\n${quoted(value, SHOWN_CHARS)}` });
   }
   blocks.push({ type: 'context', text: 'Generate drafts the disclosure from these elements; the text appears here as it is written, then the document to download. Edit any of them first.' });
@@ -53,7 +53,7 @@ function editForm({ key, label }: (typeof ELEMENTS)[number]): FormDefinition<Dis
     submits: 'review',
     fields: (_result, draft, sc): FormField[] => [{
       id: 'value', label: list ? `${label}: one a line` : label, kind: 'multiline', maxLength: MAX_ELEMENT_CHARS,
-      initial: valueOf(shownMeans(sc, draft), key), optional: key !== 'mechanism',
+      initial: elementText(shownMeans(sc, draft), key), optional: key !== 'mechanism',
     }],
     apply(fields, _result, draft, sc) {
       const text = String(fields.value ?? '').trim();

@@ -2,9 +2,9 @@
 const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'", '&nbsp;': ' ' };
 
 // Platform text: no pattern may scan past the next tag opener, so unclosed tags cost linear time, not quadratic.
-const BOLD = /<(strong|b)>((?:(?!<\1>)[^])*?)<\/\1>/gi;
-const ITALIC = /<(em|i)>((?:(?!<\1>)[^])*?)<\/\1>/gi;
-const CITE = /<cite[^<>]*>((?:(?!<cite)[^])*?)<\/cite>/gi;
+const BOLD = /<(strong|b)>((?:(?!<\1>)[\s\S])*?)<\/\1>/gi;
+const ITALIC = /<(em|i)>((?:(?!<\1>)[\s\S])*?)<\/\1>/gi;
+const CITE = /<cite[^<>]*>((?:(?!<cite)[\s\S])*?)<\/cite>/gi;
 
 export function htmlToMarkdown(html: string): string {
   return html

@@ -47,7 +47,7 @@ describe('StreamRelay under chat rate limits', () => {
     stream.end();
     const endedAt = Date.now();
     let resolvedAt = 0;
-    const result = await settle(done.then((r) => ((resolvedAt = Date.now()), r)));
+    const result = await settle(done.then((r) => { resolvedAt = Date.now(); return r; }));
     expect(adapter.callsOf('edit').map((c) => [c.at - endedAt, c.outcome])).toEqual([
       [0, 'rate-limited'], [700, 'rate-limited'], [1400, 'ok'],
     ]);

@@ -54,7 +54,7 @@ describe('interrupted streams', () => {
   });
 
   it('a body that ends in the middle of an event gives StreamInterruptedError', async () => {
-    const wire = sse([chat('Complete ')]) + 'data: {"status":true,"error_code":0,"data":{"output":{"content":"cut';
+    const wire = `${sse([chat('Complete ')])}data: {"status":true,"error_code":0,"data":{"output":{"content":"cut`;
     const { events, error } = await readAll(openStream(wire).stream);
     expect(textOf(events)).toBe('Complete ');
     expect(error).toBeInstanceOf(StreamInterruptedError);
@@ -62,7 +62,7 @@ describe('interrupted streams', () => {
   });
 
   it('a body that ends inside a multi-byte character gives StreamInterruptedError', async () => {
-    const bytes = encoder.encode(sse([chat('µm')]) + 'data: {"status":true,"error_code":0,"data":{"output":{"content":"中');
+    const bytes = encoder.encode(`${sse([chat('µm')])}data: {"status":true,"error_code":0,"data":{"output":{"content":"中`);
     const { error } = await readAll(openStream([bytes.slice(0, bytes.length - 1)]).stream);
     expect(error).toBeInstanceOf(StreamInterruptedError);
   });

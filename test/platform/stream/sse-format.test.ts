@@ -58,13 +58,13 @@ describe('stream format', () => {
   });
 
   it('accepts a last event whose blank line never came when its data is complete', async () => {
-    const { events, error } = await readAll(openStream('data: ' + JSON.stringify(chat('Hi', 'finished'))).stream);
+    const { events, error } = await readAll(openStream(`data: ${JSON.stringify(chat('Hi', 'finished'))}`).stream);
     expect(error).toBeUndefined();
     expect(events).toEqual([{ type: 'text', text: 'Hi' }, { type: 'done', reason: 'finished' }]);
   });
 
   it('skips empty data events (heartbeats) and envelopes without data', async () => {
-    const wire = 'data:\n\n' + sse([{ status: true, error_code: 0 }, chat('ok'), chat('', 'stop')]);
+    const wire = `data:\n\n${sse([{ status: true, error_code: 0 }, chat('ok'), chat('', 'stop')])}`;
     const { events } = await readAll(openStream(wire).stream);
     expect(events).toEqual([{ type: 'text', text: 'ok' }, { type: 'done', reason: 'stop' }]);
   });
