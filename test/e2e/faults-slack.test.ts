@@ -36,10 +36,17 @@ describe('Slack faults during chats', () => {
     }
     const throttled = h.slack.callsTo('chat.update').slice(before, before + STORM);
     expect(throttled).toHaveLength(STORM);
+    const target = (c: FakeSlackCall): string => `${String(c.args.channel)}/${String(c.args.ts ?? c.args.thread_ts)}`;
     for (const refused of throttled) {
-      // calls already on their way when the 429 came back may land just after it; none may be sent within the pause
-      const during = sends().filter((c) => c.at > refused.at + 50 && c.at < refused.at + 950);
-      expect(during).toEqual([]);
+      // What lands within the pause can only be a call that was already on its way when the 429 was answered: at
+      // most one per other answer (each has one call in flight at most), and never one to the refused message,
+      // whose next call waits for this answer. Arrival times depend on machine load; this rule does not.
+      const during = sends().filter((c) => c !== refused && c.at >= refused.at && c.at < refused.at + 950);
+      expect(during.filter((c) => target(c) === target(refused))).toEqual([]);
+      const perMessage = new Map<string, number>();
+      for (const c of during) perMessage.set(target(c), (perMessage.get(target(c)) ?? 0) + 1);
+      expect([...perMessage.values()].every((n) => n === 1)).toBe(true);
+      expect(during.length).toBeLessThanOrEqual(threads.length - 1);
     }
   }, 30_000);
 
