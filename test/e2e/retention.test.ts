@@ -81,7 +81,7 @@ test('Redis: a finished thread past STATE_RETENTION_DAYS is gone after start, wi
   expect(await bot.state.get(threads.doneOld)).toBeUndefined();
   expect(await bot.state.get(threads.failedOld)).toBeUndefined();
   expect(await admin.exists(`${keyPrefix}thread:${threads.doneOld}`, `${keyPrefix}thread:${threads.failedOld}`)).toBe(0);
-  expect(await admin.zrange(`${keyPrefix}finished`, 0, -1)).toEqual([threads.doneRecent]);
+  expect(await admin.zrange(`${keyPrefix}finished`, '0', '-1')).toEqual([threads.doneRecent]);
   expect(await bot.state.get(threads.openOld)).toMatchObject({ status: 'active' });
   expect(await bot.state.get(threads.doneRecent)).toMatchObject({ status: 'cancelled' });
 });

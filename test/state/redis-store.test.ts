@@ -154,7 +154,7 @@ describe('redis store: unreadable records and retention', () => {
     expect((await store.listWaiting()).map((r) => r.thread)).toEqual([good]);
     expect(await store.get(truncated)).toBeUndefined();
     expect((await store.listOpenByUser('slack:T1', 'U1')).map((r) => r.thread)).toEqual([good]);
-    expect(await admin.zrange(openKeyOf(prefix, 'slack:T1', 'U1'), 0, -1)).toEqual([good]);
+    expect(await admin.zrange(openKeyOf(prefix, 'slack:T1', 'U1'), '0', '-1')).toEqual([good]);
     expect(warnings()).toHaveLength(2);
     expect(await store.compareAndSet(truncated, 0, recordInput(truncated))).toMatchObject({ version: 1 });
   });
@@ -186,6 +186,6 @@ describe('redis store: unreadable records and retention', () => {
     expect(await admin.exists(`${prefix}thread:${doneOld}`, `${prefix}thread:${failedOld}`)).toBe(0);
     expect(await admin.zcard(`${prefix}finished`)).toBe(0);
     expect(await admin.smembers(`${prefix}waiting`)).toEqual([openOld]);
-    expect(await admin.zrange(openKeyOf(prefix, 'slack:T1', 'U1'), 0, -1)).toEqual([openOld]);
+    expect(await admin.zrange(openKeyOf(prefix, 'slack:T1', 'U1'), '0', '-1')).toEqual([openOld]);
   });
 });
