@@ -55,8 +55,7 @@ describe('/iip design uploads', () => {
     await waitFor(() => bodiesOf(h!, 'AI39-2').length > polled, 'a poll by the restarted bot');
     h.sim.setTaskDuration(0);
     await t.reply('Design search report');
-    expect(await served(url)).toBe(404);
-    expect(shelfFiles()).toEqual([]);
+    await eventually(async () => (await served(url)) === 404 && shelfFiles().length === 0, 'the image withdrawn and deleted');
   });
 
   test.each([
@@ -68,8 +67,7 @@ describe('/iip design uploads', () => {
     const { t, url } = await designWithUpload();
     const failed = await t.step(failure);
     expect(buttonsOf(failed).map((b) => b.label)).toEqual(['Retry', 'Cancel']);
-    await eventually(async () => (await served(url)) === 404, 'the image withdrawn');
-    expect(shelfFiles()).toEqual([]);
+    await eventually(async () => (await served(url)) === 404 && shelfFiles().length === 0, 'the image withdrawn and deleted');
 
     await t.press(failed, 'Retry');
     await waitFor(() => t.replies.find((m) => textOf(m).includes('withdrawn when the search failed: upload it again')), 'the upload step again');
@@ -78,7 +76,7 @@ describe('/iip design uploads', () => {
     expect(again).not.toBe(url);
     await t.reply('Design search report');
     expect(submitted(h).map((b) => b.url)).toEqual([url, again]);
-    expect(await served(again)).toBe(404);
+    await eventually(async () => (await served(again)) === 404 && shelfFiles().length === 0, 'the second image withdrawn');
   });
 
   test('a search cancelled while it waits for the platform withdraws its image', async () => {
@@ -86,11 +84,12 @@ describe('/iip design uploads', () => {
     h.sim.setTaskDuration(60_000);
     const { t, url } = await designWithUpload();
     const progress = await t.step('Searching similar registered designs');
+    // the progress message is shown just before the record with its wait is saved
+    await eventually(async () => (await h!.bot.state.listWaiting())[0]?.wait?.operation === 'AI39-2', 'the recorded AI39-2 wait');
     expect(await served(url)).toBe(200);
     await t.press(progress, 'Cancel');
     await t.reply('Cancelled by <@U1>');
-    await eventually(async () => (await served(url)) === 404, 'the image withdrawn');
-    expect(shelfFiles()).toEqual([]);
+    await eventually(async () => (await served(url)) === 404 && shelfFiles().length === 0, 'the image withdrawn and deleted');
   });
 
   test("one user's sixth image is refused with the reason while another user's is sent; none of the five is evicted", async () => {
