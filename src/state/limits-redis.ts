@@ -7,13 +7,14 @@
  * checks both counts and adds to both sets, so simultaneous acquires on any replicas never over-admit. A set's
  * key expires with its last slot.
  */
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { silentLogger, type Logger } from '../log.js';
 import {
   DEFAULT_LIMITS, limitsOf, type Admission, type LimitSettings, type WorkKind, type WorkLimits, type WorkScope,
 } from '../core/limits.js';
 import { LuaScript } from './redis-scripts.js';
 import { DEFAULT_KEY_PREFIX } from './redis-store.js';
+import { connectRedis } from './redis-connect.js';
 
 const NOW_AND_PRUNE = `
 local t = redis.call('TIME')
@@ -63,20 +64,7 @@ export class RedisWorkLimits implements WorkLimits {
 
   /** Connects to `url` (its own connection, closed by `close()`); rejects when Redis cannot be reached. */
   static async connect(url: string, options: RedisLimitsOptions = {}): Promise<RedisWorkLimits> {
-    const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 3, connectTimeout: 5_000 });
-    const logger = options.logger ?? silentLogger;
-    let lastError: unknown;
-    redis.on('error', (error: Error) => {
-      lastError = error;
-      logger.warn({ err: error }, 'limits: Redis connection error');
-    });
-    try {
-      await redis.connect();
-      await redis.ping();
-    } catch (error) {
-      redis.disconnect();
-      throw lastError ?? error;
-    }
+    const redis = await connectRedis(url, 'limits', options.logger);
     return new RedisWorkLimits(redis, options, true);
   }
 

@@ -11,7 +11,7 @@
  * `expire()` (run at start and hourly, see retention.ts) drops finished records past the retention and their
  * entries in `waiting` and `finished`; the list queries drop ids whose record is gone from the sets they read.
  */
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { silentLogger, type Logger } from '../log.js';
 import type { ThreadId } from '../core/thread-id.js';
 import {
@@ -22,6 +22,7 @@ import { withRedisLock } from './redis-lock.js';
 import { compareAndSetScript, expireBatchScript, openKeyOf, setAsideScript } from './redis-scripts.js';
 import type { StateStore, ThreadRecord, ThreadRecordInput } from '../core/state.js';
 import { isFinished } from '../core/state.js';
+import { connectRedis } from './redis-connect.js';
 
 export const DEFAULT_KEY_PREFIX = 'iip:';
 const BATCH = 500;
@@ -41,21 +42,7 @@ export class RedisStateStore implements StateStore {
    * e.g. ECONNREFUSED, not ioredis' "Connection is closed"); the store closes the connection.
    */
   static async connect(url: string, options: RedisStoreOptions = {}): Promise<RedisStateStore> {
-    const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 3, connectTimeout: 5_000 });
-    const logger = options.logger ?? silentLogger;
-    let lastError: unknown;
-    // without a listener ioredis prints every connection error itself; it reconnects on its own
-    redis.on('error', (error: Error) => {
-      lastError = error;
-      logger.warn({ err: error }, 'state: Redis connection error');
-    });
-    try {
-      await redis.connect();
-      await redis.ping();
-    } catch (error) {
-      redis.disconnect();
-      throw lastError ?? error;
-    }
+    const redis = await connectRedis(url, 'state', options.logger);
     return new RedisStateStore(redis, options, true);
   }
 

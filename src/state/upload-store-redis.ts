@@ -6,11 +6,12 @@
  * One Lua script drops the owner's expired entries, checks the caps and adds the entry, so simultaneous offers
  * on any replicas never pass the cap; the file itself is written next. The key is a hash of the URL's token.
  */
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { ShelfRefusal, StoredUpload, UploadLimits, UploadStore } from '../core/services.js';
 import { silentLogger, type Logger } from '../log.js';
 import { LuaScript } from './redis-scripts.js';
 import { DEFAULT_KEY_PREFIX } from './redis-store.js';
+import { connectRedis } from './redis-connect.js';
 
 /**
  * KEYS: the owner's files zset, the owner's sizes hash. ARGV: key, bytes, ttl ms, file cap, byte cap.
@@ -45,20 +46,7 @@ export class RedisUploadStore implements UploadStore {
 
   /** Connects to `url` (its own connection, closed by `close()`); rejects when Redis cannot be reached. */
   static async connect(url: string, options: RedisUploadStoreOptions = {}): Promise<RedisUploadStore> {
-    const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 3, connectTimeout: 5_000 });
-    const logger = options.logger ?? silentLogger;
-    let lastError: unknown;
-    redis.on('error', (error: Error) => {
-      lastError = error;
-      logger.warn({ err: error }, 'uploads: Redis connection error');
-    });
-    try {
-      await redis.connect();
-      await redis.ping();
-    } catch (error) {
-      redis.disconnect();
-      throw lastError ?? error;
-    }
+    const redis = await connectRedis(url, 'uploads', options.logger);
     return new RedisUploadStore(redis, options, true);
   }
 
