@@ -78,7 +78,9 @@ describe('bad input', () => {
     expect(unescapedSpecials(parent.slice('<@U1> asked the General model:\n> '.length))).toEqual([]);
     expect(parent).toContain('\\[x\\](javascript:alert(1))');
     expect(parent).toContain('\\`\\`\\`fence\\`\\`\\`');
-    expect(parent).toContain('\\<@U999\\>');
+    // the escaped mention shows as typed, and cannot ping: Slack gets the entity for its '<'
+    expect(parent).toContain('&lt;@U999\\>');
+    expect(parent).not.toContain('<@U999');
     expect(parent).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f]/);
 
     const expected = h.sim.expectedStreamText('AI07', { prompt: question, stream: true });

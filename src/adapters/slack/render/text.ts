@@ -19,10 +19,10 @@ export const escapeMrkdwn = (text: string): string => mapMentions(text, (run) =>
 /**
  * For the markdown block, which takes standard markdown: Slack's mention syntax (`<@U1>`, `<!channel>`,
  * `<!subteam^…>`, `<#C1>`) is defused in everything but the bot's own mentions, so model output cannot ping
- * anyone; other markdown is untouched.
+ * anyone (a backslash-escaped `\<@` too: the escape goes and the entity shows the `<`); other markdown is untouched.
  */
 export const defuseMentions = (text: string): string =>
-  mapMentions(text, (run) => stripControl(run).replace(/<([!@#])/g, '&lt;$1'), liveMention);
+  mapMentions(text, (run) => stripControl(run).replace(/\\?<([!@#])/g, '&lt;$1'), liveMention);
 
 /** Escapes for mrkdwn, then cuts to `max` characters without leaving half an entity (`&am…`). */
 export function escapeTruncated(text: string, max: number, { keepMentions = true } = {}): string {
