@@ -10,7 +10,7 @@ import { extractFeatures, searchElements } from '../../src/platform/simulator/co
 import { requestErrors, isPublished } from '../helpers/openapi-validator.js';
 import { API_KEY, startSlackBot, waitFor, type SlackBotHarness } from '../helpers/slack-bot-harness.js';
 import { isWaitRunning } from '../../src/handlers/workflow/index.js';
-import type { ThreadId } from '../../src/core/thread-id.js';
+import { threadId, type ThreadId } from '../../src/core/thread-id.js';
 import { bodiesOf, buttonsOf, eventually, formValues, IDEA, NoveltyThread, textOf } from './slack-novelty-steps.js';
 
 let h: SlackBotHarness | undefined;
@@ -119,6 +119,9 @@ describe('/iip novelty, the guided search', () => {
     await t.press(await t.step('Step 1 of 5'), 'Confirm');
     const features = await t.step('Step 2 of 5');
     const confirm = t.button(features, 'Confirm');
+    // the review is shown just before its record is saved: status answers from the record
+    const thread = threadId('slack', 'T1', 'C1', t.parentTs);
+    await eventually(async () => (await h!.bot.state.get(thread))?.status === 'active', 'the features review recorded');
 
     let before = h.slack.ephemerals.length;
     await h.event({ type: 'app_mention', channel: 'C1', user: 'U1', text: '<@UBOT> status', ts: '1800000000.000100', thread_ts: t.parentTs }, 'EvStatus1');
