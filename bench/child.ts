@@ -15,21 +15,32 @@ export interface Child<Request, Reply> {
 }
 
 /** tsx must load the child too; when the parent runs under tsx its flags are inherited as they are. */
-const tsxFlags = (): string[] =>
-  process.execArgv.some((flag) => flag.includes('tsx')) ? process.execArgv : ['--import', 'tsx'];
+const tsxFlags = (): string[] => (process.execArgv.some((flag) => flag.includes('tsx')) ? process.execArgv : ['--import', 'tsx']);
 
 export function forkChild<Request, Reply>(moduleUrl: URL, config: unknown): Child<Request, Reply> {
   const child: ChildProcess = fork(fileURLToPath(moduleUrl), [JSON.stringify(config)], {
-    execArgv: tsxFlags(), stdio: ['ignore', 'inherit', 'inherit', 'ipc'], serialization: 'advanced',
+    execArgv: tsxFlags(),
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    serialization: 'advanced',
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const next = (): Promise<Reply> => new Promise((resolve, reject) => {
-    const onMessage = (message: unknown): void => { cleanup(); resolve(message as Reply); };
-    const onExit = (code: number | null): void => { cleanup(); reject(new Error(`${moduleUrl.pathname} exited (code ${code}) before answering`)); };
-    const cleanup = (): void => { child.off('message', onMessage); child.off('exit', onExit); };
-    child.on('message', onMessage);
-    child.once('exit', onExit);
-  });
+  const next = (): Promise<Reply> =>
+    new Promise((resolve, reject) => {
+      const onMessage = (message: unknown): void => {
+        cleanup();
+        resolve(message as Reply);
+      };
+      const onExit = (code: number | null): void => {
+        cleanup();
+        reject(new Error(`${moduleUrl.pathname} exited (code ${code}) before answering`));
+      };
+      const cleanup = (): void => {
+        child.off('message', onMessage);
+        child.off('exit', onExit);
+      };
+      child.on('message', onMessage);
+      child.once('exit', onExit);
+    });
   const ready = next();
   ready.catch(() => undefined);
   return {
@@ -63,9 +74,11 @@ export function sendToParent(message: unknown): Promise<void> {
 export function onParentMessage<T>(handle: (message: T) => Promise<void>): void {
   let queue = Promise.resolve();
   process.on('message', (message) => {
-    queue = queue.then(() => handle(message as T)).catch((error: unknown) => {
-      console.error(error);
-      process.exit(1);
-    });
+    queue = queue
+      .then(() => handle(message as T))
+      .catch((error: unknown) => {
+        console.error(error);
+        process.exit(1);
+      });
   });
 }

@@ -25,7 +25,9 @@ export function monitorProcess(): { stop(): ProcessLoad } {
   delay.enable();
   const loadAtStart = loadavg()[0]!;
   let peakRss = process.memoryUsage.rss();
-  const sampler = setInterval(() => { peakRss = Math.max(peakRss, process.memoryUsage.rss()); }, RSS_SAMPLE_MS);
+  const sampler = setInterval(() => {
+    peakRss = Math.max(peakRss, process.memoryUsage.rss());
+  }, RSS_SAMPLE_MS);
   sampler.unref();
   return {
     stop() {

@@ -55,8 +55,16 @@ export function timingAdapter(adapter: ChatAdapter, issued: Map<string, IssuedCa
   };
   return new Proxy(adapter, {
     get(target, key) {
-      if (key === 'post') return (thread: ThreadId, message: OutgoingMessage) => { note(thread); return target.post(thread, message); };
-      if (key === 'edit') return (ref: MessageRef, message: OutgoingMessage) => { note(ref.thread); return target.edit(ref, message); };
+      if (key === 'post')
+        return (thread: ThreadId, message: OutgoingMessage) => {
+          note(thread);
+          return target.post(thread, message);
+        };
+      if (key === 'edit')
+        return (ref: MessageRef, message: OutgoingMessage) => {
+          note(ref.thread);
+          return target.edit(ref, message);
+        };
       const value: unknown = Reflect.get(target, key);
       return typeof value === 'function' ? value.bind(target) : value;
     },

@@ -62,9 +62,14 @@ const marks: AnswerMarks[] = Array.from({ length: config.streams }, (_, i) => ({
 async function runSetting(): Promise<SettingOutcome> {
   const monitor = monitorProcess();
   const started = Date.now();
-  await Promise.all(marks.map((answer) => new Promise<void>((resolve) => {
-    setTimeout(() => void runAnswer({ adapter, relay, client, team: TEAM, issued }, answer).then(resolve), answer.startOffsetMs);
-  })));
+  await Promise.all(
+    marks.map(
+      (answer) =>
+        new Promise<void>((resolve) => {
+          setTimeout(() => void runAnswer({ adapter, relay, client, team: TEAM, issued }, answer).then(resolve), answer.startOffsetMs);
+        }),
+    ),
+  );
   const wallMs = Date.now() - started;
   const load = monitor.stop();
   const places = marks.map((m) => ({ channel: m.channel, threadTs: m.threadTs ?? '', messageTs: m.messageTs, prompt: m.prompt }));

@@ -29,21 +29,40 @@ export interface SettingSummary {
 
 export function summarize(outcome: SettingOutcome): SettingSummary {
   const summary: SettingSummary = {
-    streams: outcome.marks.length, complete: 0, firstPostMismatches: 0, firstVisibleAddedMs: [], finalDelayMs: [], relayFirstMs: [], relayFinalMs: [],
-    editsPerAnswer: [], updateCalls: 0, rateLimited: 0, streamSeconds: [], deltasPerStream: [], answerChars: [],
-    peakRssMb: outcome.load.peakRssMb, eventLoopDelayP99Ms: outcome.load.eventLoopDelayP99Ms,
-    eventLoopDelayMaxMs: outcome.load.eventLoopDelayMaxMs, machineLoad: outcome.load.machineLoad, wallSeconds: outcome.wallMs / 1000, errors: [],
+    streams: outcome.marks.length,
+    complete: 0,
+    firstPostMismatches: 0,
+    firstVisibleAddedMs: [],
+    finalDelayMs: [],
+    relayFirstMs: [],
+    relayFinalMs: [],
+    editsPerAnswer: [],
+    updateCalls: 0,
+    rateLimited: 0,
+    streamSeconds: [],
+    deltasPerStream: [],
+    answerChars: [],
+    peakRssMb: outcome.load.peakRssMb,
+    eventLoopDelayP99Ms: outcome.load.eventLoopDelayP99Ms,
+    eventLoopDelayMaxMs: outcome.load.eventLoopDelayMaxMs,
+    machineLoad: outcome.load.machineLoad,
+    wallSeconds: outcome.wallMs / 1000,
+    errors: [],
   };
   outcome.marks.forEach((marks, i) => {
     const facts = outcome.facts[i]!;
     if (marks.status === 'complete' && facts.complete) summary.complete += 1;
-    else summary.errors.push(`answer ${i + 1}: ${marks.status}, ${facts.shownChars}/${facts.expectedChars} chars shown${marks.error ? `: ${marks.error}` : ''}`);
+    else
+      summary.errors.push(
+        `answer ${i + 1}: ${marks.status}, ${facts.shownChars}/${facts.expectedChars} chars shown${marks.error ? `: ${marks.error}` : ''}`,
+      );
     if (marks.firstDeltaAt !== undefined && facts.firstPostAt !== undefined) {
       if (!facts.firstPostText.startsWith(marks.firstDelta ?? '')) summary.firstPostMismatches += 1;
       summary.firstVisibleAddedMs.push(facts.firstPostAt - marks.firstDeltaAt);
     }
     if (marks.endedAt !== undefined && facts.lastCallAt !== undefined) summary.finalDelayMs.push(facts.lastCallAt - marks.endedAt);
-    if (marks.firstDeltaAt !== undefined && marks.relayFirstCallAt !== undefined) summary.relayFirstMs.push(marks.relayFirstCallAt - marks.firstDeltaAt);
+    if (marks.firstDeltaAt !== undefined && marks.relayFirstCallAt !== undefined)
+      summary.relayFirstMs.push(marks.relayFirstCallAt - marks.firstDeltaAt);
     if (marks.endedAt !== undefined && marks.relayLastCallAt !== undefined) summary.relayFinalMs.push(marks.relayLastCallAt - marks.endedAt);
     if (marks.firstDeltaAt !== undefined && marks.endedAt !== undefined) summary.streamSeconds.push((marks.endedAt - marks.firstDeltaAt) / 1000);
     summary.editsPerAnswer.push(facts.edits);

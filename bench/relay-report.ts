@@ -27,7 +27,7 @@ function column(setting: RelaySetting, s: SettingSummary): Record<string, Cell> 
     'answers complete (final text = whole answer)': `${s.complete}/${s.streams}`,
     'first text visible - first token, p50 / p99 / max (ms)': spread(s.firstVisibleAddedMs),
     'final text visible - stream end, p50 / p99 / max (ms)': spread(s.finalDelayMs),
-    'relay\'s own part (call issued), first / final p99 (ms)': `${ms(p99(s.relayFirstMs))} / ${ms(p99(s.relayFinalMs))}`,
+    "relay's own part (call issued), first / final p99 (ms)": `${ms(p99(s.relayFirstMs))} / ${ms(p99(s.relayFinalMs))}`,
     'chat.update calls: accepted / 429s received': `${s.updateCalls - s.rateLimited} / ${s.rateLimited}`,
     'accepted edits per answer, mean / max': `${round(mean(s.editsPerAnswer))} / ${max(s.editsPerAnswer)}`,
     'answer tokens p50 / stream seconds p50': `${p50(s.deltasPerStream)} / ${round(p50(s.streamSeconds))}`,
@@ -45,16 +45,29 @@ function verdicts(setting: RelaySetting, s: SettingSummary, slackLatencyMs: numb
   const complete = s.complete === s.streams && s.firstPostMismatches === 0;
   const checks: Array<[boolean | 'info', string]> = [];
   if (setting.updatesPerMinute === undefined) {
-    checks.push([first < FIRST_VISIBLE_P99_TARGET_MS, `first text p99 ${ms(first)} ms after the first token (target < ${FIRST_VISIBLE_P99_TARGET_MS} ms; relay's own part p99 ${ms(p99(s.relayFirstMs))} ms; ${ms(first + slackLatencyMs)} ms once the fake has stored it)`]);
-    checks.push([final < FINAL_DELAY_P99_TARGET_MS, `final text p99 ${ms(final)} ms after the stream's end (target < ${FINAL_DELAY_P99_TARGET_MS} ms; relay's own part p99 ${ms(p99(s.relayFinalMs))} ms; ${ms(final + slackLatencyMs)} ms once stored)`]);
+    checks.push([
+      first < FIRST_VISIBLE_P99_TARGET_MS,
+      `first text p99 ${ms(first)} ms after the first token (target < ${FIRST_VISIBLE_P99_TARGET_MS} ms; relay's own part p99 ${ms(p99(s.relayFirstMs))} ms; ${ms(first + slackLatencyMs)} ms once the fake has stored it)`,
+    ]);
+    checks.push([
+      final < FINAL_DELAY_P99_TARGET_MS,
+      `final text p99 ${ms(final)} ms after the stream's end (target < ${FINAL_DELAY_P99_TARGET_MS} ms; relay's own part p99 ${ms(p99(s.relayFinalMs))} ms; ${ms(final + slackLatencyMs)} ms once stored)`,
+    ]);
   } else {
-    checks.push(['info', `${s.rateLimited} 429s received; final text p50 ${ms(p50(s.finalDelayMs))} ms, p99 ${ms(final)} ms after the stream's end (the issue sets no latency target here)`]);
+    checks.push([
+      'info',
+      `${s.rateLimited} 429s received; final text p50 ${ms(p50(s.finalDelayMs))} ms, p99 ${ms(final)} ms after the stream's end (the issue sets no latency target here)`,
+    ]);
   }
-  checks.push([complete, `every final text complete: ${s.complete}/${s.streams}${s.firstPostMismatches ? `, ${s.firstPostMismatches} first replies without the first token` : ''}`]);
+  checks.push([
+    complete,
+    `every final text complete: ${s.complete}/${s.streams}${s.firstPostMismatches ? `, ${s.firstPostMismatches} first replies without the first token` : ''}`,
+  ]);
   const label = (holds: boolean | 'info'): string => (holds === 'info' ? 'info' : verdict(holds));
   const lines = checks.map(([holds, text]) => `  ${label(holds)} [${setting.name}] ${text}`);
   const load = Math.max(s.machineLoad.start, s.machineLoad.end);
-  if (load > s.machineLoad.cpus) lines.push(`    note: the machine's load average reached ${round(load)} on ${s.machineLoad.cpus} CPUs: latencies include waiting for a CPU`);
+  if (load > s.machineLoad.cpus)
+    lines.push(`    note: the machine's load average reached ${round(load)} on ${s.machineLoad.cpus} CPUs: latencies include waiting for a CPU`);
   for (const error of s.errors.slice(0, 5)) lines.push(`    ${error}`);
   return { lines, passed: checks.every(([holds]) => holds !== false) };
 }
@@ -72,9 +85,9 @@ export function relayReport(results: Array<{ setting: RelaySetting; summary: Set
     table,
     lines: [
       ...judged.flatMap((j) => j.lines),
-      `  (1 token = ${shape.charsPerToken} characters: one ${shape.charsPerToken}-character simulator event every ${shape.tokenIntervalMs} ms; `
-        + `fake Slack answers in ${shape.slackLatencyMs} ms; "visible" = the call's arrival at the fake)`,
-    '  (first and final text go out at once; only intermediate edits wait for the relay\'s workspace budget)',
+      `  (1 token = ${shape.charsPerToken} characters: one ${shape.charsPerToken}-character simulator event every ${shape.tokenIntervalMs} ms; ` +
+        `fake Slack answers in ${shape.slackLatencyMs} ms; "visible" = the call's arrival at the fake)`,
+      "  (first and final text go out at once; only intermediate edits wait for the relay's workspace budget)",
     ],
     passed: judged.every((j) => j.passed),
   };

@@ -42,17 +42,17 @@ export interface AnswerFacts {
 }
 
 export type WorldRequest = { type: 'report'; answers: AnswerPlace[] } | { type: 'close' };
-export type WorldReply =
-  | { type: 'ready'; simulatorUrl: string; slackUrl: string }
-  | { type: 'report'; answers: AnswerFacts[] }
-  | { type: 'closed' };
+export type WorldReply = { type: 'ready'; simulatorUrl: string; slackUrl: string } | { type: 'report'; answers: AnswerFacts[] } | { type: 'closed' };
 
 const config = childConfig<WorldConfig>();
 const sim = await startSimulator({
-  streamChunkChars: config.streamChunkChars, streamChunkDelayMs: config.streamChunkDelayMs, minAnswerChars: config.minAnswerChars,
+  streamChunkChars: config.streamChunkChars,
+  streamChunkDelayMs: config.streamChunkDelayMs,
+  minAnswerChars: config.minAnswerChars,
 });
 const slack = await startFakeSlackApi({
-  token: config.botToken, latencyMs: config.slackLatencyMs,
+  token: config.botToken,
+  latencyMs: config.slackLatencyMs,
   ...(config.updatesPerMinute === undefined ? {} : { updatesPerMinute: config.updatesPerMinute }),
 });
 
@@ -87,7 +87,8 @@ function report(answers: AnswerPlace[]): AnswerFacts[] {
     map.set(key, [...(map.get(key) ?? []), call]);
   };
   for (const call of slack.calls) {
-    if (call.method === 'chat.postMessage' && call.args.thread_ts) push(postsByThread, `${String(call.args.channel)}/${String(call.args.thread_ts)}`, call);
+    if (call.method === 'chat.postMessage' && call.args.thread_ts)
+      push(postsByThread, `${String(call.args.channel)}/${String(call.args.thread_ts)}`, call);
     if (call.method === 'chat.update') push(updatesByTs, `${String(call.args.channel)}/${String(call.args.ts)}`, call);
   }
   return answers.map((answer) => factsOf(answer, postsByThread, updatesByTs));

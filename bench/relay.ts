@@ -99,7 +99,13 @@ export async function relayBench(options: RelayBenchOptions = {}): Promise<Bench
     options.log?.(`relay: ${setting.name}: done in ${summary.wallSeconds.toFixed(1)} s`);
     summaries.push({ setting, summary });
   }
-  return relayReport(summaries, { ...shape, quick, slackLatencyMs: SLACK_LATENCY_MS, charsPerToken: CHARS_PER_TOKEN, tokenIntervalMs: TOKEN_INTERVAL_MS });
+  return relayReport(summaries, {
+    ...shape,
+    quick,
+    slackLatencyMs: SLACK_LATENCY_MS,
+    charsPerToken: CHARS_PER_TOKEN,
+    tokenIntervalMs: TOKEN_INTERVAL_MS,
+  });
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

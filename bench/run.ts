@@ -26,7 +26,9 @@ async function stateReport(quick: boolean): Promise<BenchReport> {
   return {
     title: `state: compareAndSet latency against the number of stored threads (lowdb, Redis)${quick ? ' (quick)' : ''}`,
     table: rows,
-    lines: [`  ${verdict(holds)} lowdb p99 at ${count(most)} threads ${large?.p99_ms} ms <= ${STATE_P99_RATIO}x p99 at ${count(fewest)} threads (${small?.p99_ms} ms)`],
+    lines: [
+      `  ${verdict(holds)} lowdb p99 at ${count(most)} threads ${large?.p99_ms} ms <= ${STATE_P99_RATIO}x p99 at ${count(fewest)} threads (${small?.p99_ms} ms)`,
+    ],
     passed: holds,
   };
 }
@@ -34,7 +36,8 @@ async function stateReport(quick: boolean): Promise<BenchReport> {
 /** Part of the state benchmark: what channel chatter (and a dedupe claim) costs against the dedupe keys stored. */
 async function chatterReport(quick: boolean): Promise<BenchReport> {
   const rows = await stateChatterBench(quick);
-  const verdicts = ['lowdb', 'redis'].filter((store) => rows.some((r) => r.store === store && r.p50_ms !== undefined))
+  const verdicts = ['lowdb', 'redis']
+    .filter((store) => rows.some((r) => r.store === store && r.p50_ms !== undefined))
     .map((store) => chatterVerdict(rows, chatterShape(quick), store));
   return {
     title: `state: cost per irrelevant channel message and per dedupe claim against the dedupe keys stored (lowdb, Redis)${quick ? ' (quick)' : ''}`,
@@ -77,4 +80,6 @@ for (const name of names) {
   }
 }
 const failed = reports.filter((report) => !report.passed).map((report) => report.title.split(':')[0]);
-console.log(`\n${failed.length === 0 ? 'all targets hold' : `targets missed in: ${failed.join(', ')}`} (${((performance.now() - started) / 1000).toFixed(1)} s)`);
+console.log(
+  `\n${failed.length === 0 ? 'all targets hold' : `targets missed in: ${failed.join(', ')}`} (${((performance.now() - started) / 1000).toFixed(1)} s)`,
+);

@@ -32,9 +32,10 @@ export interface ChatterShape {
   warmup: number;
 }
 
-export const chatterShape = (quick: boolean): ChatterShape => quick
-  ? { keyCounts: [1_000, 10_000], rounds: 4, perRound: 200, warmup: 100 }
-  : { keyCounts: [1_000, 10_000], rounds: 10, perRound: 300, warmup: 300 };
+export const chatterShape = (quick: boolean): ChatterShape =>
+  quick
+    ? { keyCounts: [1_000, 10_000], rounds: 4, perRound: 200, warmup: 100 }
+    : { keyCounts: [1_000, 10_000], rounds: 10, perRound: 300, warmup: 300 };
 
 interface Subject {
   store: StateStore;
@@ -56,7 +57,12 @@ function routerOn(store: StateStore): Router {
 function chatter(): ReplyIncoming {
   const n = ++sequence;
   return {
-    kind: 'reply', eventId: `EvChatter${n}`, user: { id: 'U2' }, workspaceId: 'TBENCH', text: 'lunch at noon?', mentioned: false,
+    kind: 'reply',
+    eventId: `EvChatter${n}`,
+    user: { id: 'U2' },
+    workspaceId: 'TBENCH',
+    text: 'lunch at noon?',
+    mentioned: false,
     thread: threadId('slack', 'TBENCH', 'CBENCH', `1800000100.${String(n).padStart(6, '0')}`),
   };
 }
@@ -99,7 +105,15 @@ async function timeSubjects(name: string, subjects: Subject[], shape: ChatterSha
   return subjects.flatMap((subject, k): Row[] => {
     const row = (measure: string, values: number[], extra: Row): Row => {
       const sorted = [...values].sort((a, b) => a - b);
-      return { store: name, measure, dedupe_keys: subject.keys, events: sorted.length, p50_ms: ms(percentile(sorted, 0.5)), p99_ms: ms(percentile(sorted, 0.99)), ...extra };
+      return {
+        store: name,
+        measure,
+        dedupe_keys: subject.keys,
+        events: sorted.length,
+        p50_ms: ms(percentile(sorted, 0.5)),
+        p99_ms: ms(percentile(sorted, 0.99)),
+        ...extra,
+      };
     };
     return [
       row('irrelevant channel message', samples[k]!.chatter, { keys_added: afterChatter[k]! - before[k]! }),
@@ -182,7 +196,8 @@ export function chatterVerdict(rows: Row[], shape: ChatterShape, store = 'lowdb'
   const count = (n: number): string => n.toLocaleString('en-US');
   return {
     holds: flat && noKeys,
-    line: `${store} irrelevant channel message p50 at ${count(most)} keys ${p50Large} ms <= 2x (+0.05 ms) p50 at ${count(fewest)} keys `
-      + `(${p50Small} ms), ${noKeys ? 'no' : 'SOME'} keys added`,
+    line:
+      `${store} irrelevant channel message p50 at ${count(most)} keys ${p50Large} ms <= 2x (+0.05 ms) p50 at ${count(fewest)} keys ` +
+      `(${p50Small} ms), ${noKeys ? 'no' : 'SOME'} keys added`,
   };
 }

@@ -11,10 +11,17 @@ export const benchThread = (i: number): ThreadId => threadId('slack', 'TBENCH', 
 
 export function seedRecord(i: number): ThreadRecord {
   return {
-    thread: benchThread(i), workflow: 'novelty', step: 'confirm', version: 1, status: i % 10 === 0 ? 'done' : 'active',
-    workspaceId: 'slack:TBENCH', startedBy: `U${i % 1_000}`, ids: { task_id: `task-${i}`, session_id: `session-${i}` },
+    thread: benchThread(i),
+    workflow: 'novelty',
+    step: 'confirm',
+    version: 1,
+    status: i % 10 === 0 ? 'done' : 'active',
+    workspaceId: 'slack:TBENCH',
+    startedBy: `U${i % 1_000}`,
+    ids: { task_id: `task-${i}`, session_id: `session-${i}` },
     data: { selected: ['CN112233445A', 'US2020123456A1'], topic: 'solid-state battery electrolyte' },
-    createdAt: 1_712_345_000_000, updatedAt: 1_712_345_000_000 + i,
+    createdAt: 1_712_345_000_000,
+    updatedAt: 1_712_345_000_000 + i,
   };
 }
 

@@ -40,9 +40,10 @@ export interface StateShape {
   warmup: number;
 }
 
-export const stateShape = (quick: boolean): StateShape => quick
-  ? { sizes: [100, 10_000], rounds: 4, updatesPerRound: 150, warmup: 100 }
-  : { sizes: [100, 10_000, 100_000], rounds: 10, updatesPerRound: 150, warmup: 200 };
+export const stateShape = (quick: boolean): StateShape =>
+  quick
+    ? { sizes: [100, 10_000], rounds: 4, updatesPerRound: 150, warmup: 100 }
+    : { sizes: [100, 10_000, 100_000], rounds: 10, updatesPerRound: 150, warmup: 200 };
 
 /** Sequential updates of random seeded threads; `versions` remembers what was written, so only the CAS is timed. */
 async function timeUpdates(subject: Subject, count: number, versions: Map<number, number>): Promise<number[]> {
@@ -76,7 +77,14 @@ async function timeInterleaved(subjects: Subject[], shape: StateShape): Promise<
   }
   const rows = subjects.map((subject, k): Row => {
     const sorted = [...samples[k]!].sort((a, b) => a - b);
-    return { store: subject.name, threads: subject.threads, updates: sorted.length, p50_ms: ms(percentile(sorted, 0.5)), p99_ms: ms(percentile(sorted, 0.99)), ...subject.extra };
+    return {
+      store: subject.name,
+      threads: subject.threads,
+      updates: sorted.length,
+      p50_ms: ms(percentile(sorted, 0.5)),
+      p99_ms: ms(percentile(sorted, 0.99)),
+      ...subject.extra,
+    };
   });
   const baseP99 = rows[0]?.p99_ms as number;
   for (const row of rows) {
@@ -106,7 +114,8 @@ async function benchLowdb(shape: StateShape): Promise<Row[]> {
       await subject.store.close();
       const usage = diskUsage(subject.threadsDir);
       Object.assign(rows[i] ?? {}, {
-        bytes_per_thread: Math.round(usage.bytes / subject.threads), disk_bytes_per_thread: Math.round(usage.allocated / subject.threads),
+        bytes_per_thread: Math.round(usage.bytes / subject.threads),
+        disk_bytes_per_thread: Math.round(usage.allocated / subject.threads),
       });
     }
     return rows;
@@ -160,7 +169,9 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   console.table(rows);
   const at = (threads: number) => rows.find((r) => r.store === 'lowdb' && r.threads === threads);
   const [small, large] = [at(shape.sizes[0]!), at(shape.sizes.at(-1)!)];
-  console.log(`lowdb p99@${large?.threads} (${large?.p99_ms} ms) <= 2x p99@${small?.threads} (${small?.p99_ms} ms): ${large?.within_2x === 'yes' ? 'yes' : 'NO'}`);
+  console.log(
+    `lowdb p99@${large?.threads} (${large?.p99_ms} ms) <= 2x p99@${small?.threads} (${small?.p99_ms} ms): ${large?.within_2x === 'yes' ? 'yes' : 'NO'}`,
+  );
   const chatter = await stateChatterBench(quick);
   console.table(chatter);
   console.log(chatterVerdict(chatter, chatterShape(quick)).line);

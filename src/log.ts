@@ -4,8 +4,20 @@ import { pino, type DestinationStream, type Logger } from 'pino';
 export type { Logger };
 
 const REDACT = [
-  'apiKey', '*.apiKey', 'token', '*.token', 'authorization', '*.authorization', 'headers.authorization',
-  '*.headers.authorization', 'signingSecret', '*.signingSecret', 'password', '*.password', 'secret', '*.secret',
+  'apiKey',
+  '*.apiKey',
+  'token',
+  '*.token',
+  'authorization',
+  '*.authorization',
+  'headers.authorization',
+  '*.headers.authorization',
+  'signingSecret',
+  '*.signingSecret',
+  'password',
+  '*.password',
+  'secret',
+  '*.secret',
 ];
 
 /** Replaces anything that looks like a platform key or a Slack token in free text. */

@@ -5,18 +5,39 @@ import { DEFAULT_LIMITS } from '../src/core/limits.js';
 
 describe('limit variables', () => {
   test('default to 3 and 30 answers, 5 and 50 workflows, 15 minutes of idle time', () => {
-    expect(loadConfig({}).limits).toEqual({ answersPerUser: 3, answersPerWorkspace: 30, workflowsPerUser: 5, workflowsPerWorkspace: 50, workflowIdleMs: 900_000 });
+    expect(loadConfig({}).limits).toEqual({
+      answersPerUser: 3,
+      answersPerWorkspace: 30,
+      workflowsPerUser: 5,
+      workflowsPerWorkspace: 50,
+      workflowIdleMs: 900_000,
+    });
     expect(loadConfig({}).limits).toEqual(DEFAULT_LIMITS);
   });
 
   test('are read, 0 included, and listed in --help', () => {
     const config = loadConfig({
-      LIMIT_ANSWERS_PER_USER: '1', LIMIT_ANSWERS_PER_WORKSPACE: '0', LIMIT_WORKFLOWS_PER_USER: '2', LIMIT_WORKFLOWS_PER_WORKSPACE: '7',
+      LIMIT_ANSWERS_PER_USER: '1',
+      LIMIT_ANSWERS_PER_WORKSPACE: '0',
+      LIMIT_WORKFLOWS_PER_USER: '2',
+      LIMIT_WORKFLOWS_PER_WORKSPACE: '7',
       LIMIT_WORKFLOW_IDLE_MS: '60000',
     });
-    expect(config.limits).toEqual({ answersPerUser: 1, answersPerWorkspace: 0, workflowsPerUser: 2, workflowsPerWorkspace: 7, workflowIdleMs: 60_000 });
+    expect(config.limits).toEqual({
+      answersPerUser: 1,
+      answersPerWorkspace: 0,
+      workflowsPerUser: 2,
+      workflowsPerWorkspace: 7,
+      workflowIdleMs: 60_000,
+    });
     const help = ENV_HELP.map(([names]) => names).join(', ');
-    for (const name of ['LIMIT_ANSWERS_PER_USER', 'LIMIT_ANSWERS_PER_WORKSPACE', 'LIMIT_WORKFLOWS_PER_USER', 'LIMIT_WORKFLOWS_PER_WORKSPACE', 'LIMIT_WORKFLOW_IDLE_MS']) {
+    for (const name of [
+      'LIMIT_ANSWERS_PER_USER',
+      'LIMIT_ANSWERS_PER_WORKSPACE',
+      'LIMIT_WORKFLOWS_PER_USER',
+      'LIMIT_WORKFLOWS_PER_WORKSPACE',
+      'LIMIT_WORKFLOW_IDLE_MS',
+    ]) {
       expect(help).toContain(name);
     }
   });

@@ -14,9 +14,19 @@ describe('loadConfig', () => {
 
   test('reads every variable it documents', () => {
     const config = loadConfig({
-      IIP_API_KEY: 'sk-abc', IIP_BASE_URL: 'https://staging.example', IIP_AUTH_MODE: 'query', IIP_LANG: 'cn',
-      IIP_PATHS: '{"AI35-1":"/x/submit"}', SLACK_BOT_TOKEN: 'xoxb-1', SLACK_SIGNING_SECRET: 's', SLACK_API_URL: 'http://127.0.0.1:9/api/',
-      MicrosoftAppId: 'app', PORT: '4000', STATE_FILE: '/tmp/s.json', REDIS_URL: 'redis://127.0.0.1:6379', LOG_LEVEL: 'debug',
+      IIP_API_KEY: 'sk-abc',
+      IIP_BASE_URL: 'https://staging.example',
+      IIP_AUTH_MODE: 'query',
+      IIP_LANG: 'cn',
+      IIP_PATHS: '{"AI35-1":"/x/submit"}',
+      SLACK_BOT_TOKEN: 'xoxb-1',
+      SLACK_SIGNING_SECRET: 's',
+      SLACK_API_URL: 'http://127.0.0.1:9/api/',
+      MicrosoftAppId: 'app',
+      PORT: '4000',
+      STATE_FILE: '/tmp/s.json',
+      REDIS_URL: 'redis://127.0.0.1:6379',
+      LOG_LEVEL: 'debug',
       RELAY_MIN_EDIT_INTERVAL_MS: '250',
     });
     expect(config.platform).toMatchObject({ apiKey: 'sk-abc', authMode: 'query', lang: 'cn', pathOverrides: { 'AI35-1': '/x/submit' } });

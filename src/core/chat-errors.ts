@@ -40,7 +40,11 @@ export class ChatRateLimitedError extends ChatError {
   readonly kind = 'rate-limited';
 
   /** `scope`: whose budget the call spent (a Slack team, a Teams tenant) */
-  constructor(readonly retryAfterMs: number, readonly scope: string, chat?: ChatKind) {
+  constructor(
+    readonly retryAfterMs: number,
+    readonly scope: string,
+    chat?: ChatKind,
+  ) {
     super(`chat platform rate limit: retry after ${retryAfterMs} ms`, chat);
   }
 }
@@ -58,7 +62,11 @@ export class MessageGoneError extends ChatError {
 export class FileTooLargeError extends ChatError {
   readonly kind = 'file-too-large';
 
-  constructor(readonly maxBytes: number, readonly size?: number, chat?: ChatKind) {
+  constructor(
+    readonly maxBytes: number,
+    readonly size?: number,
+    chat?: ChatKind,
+  ) {
     super(`the file is larger than ${maxBytes} bytes`, chat);
   }
 }

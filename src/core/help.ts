@@ -5,7 +5,13 @@ import type { OutgoingMessage } from './message.js';
 export function helpMessage(handlers: readonly Handler[], invocation: string): OutgoingMessage {
   const p = invocation;
   const lines = handlers.map((h) => {
-    const aliases = h.verbs.length > 1 ? ` (also ${h.verbs.slice(1).map((v) => `\`${v}\``).join(', ')})` : '';
+    const aliases =
+      h.verbs.length > 1
+        ? ` (also ${h.verbs
+            .slice(1)
+            .map((v) => `\`${v}\``)
+            .join(', ')})`
+        : '';
     return `• \`${p}${h.help.usage}\`${aliases}: ${h.help.summary}\n    e.g. \`${p}${h.help.example}\``;
   });
   const text = [

@@ -4,7 +4,10 @@ export class InFlight {
 
   track<T>(work: Promise<T>): Promise<T> {
     this.running.add(work);
-    void work.then(() => this.running.delete(work), () => this.running.delete(work));
+    void work.then(
+      () => this.running.delete(work),
+      () => this.running.delete(work),
+    );
     return work;
   }
 

@@ -64,10 +64,20 @@ export function limitsOf(settings: LimitSettings, kind: WorkKind): { user: numbe
 }
 
 /** Renews a slot every third of `ttlMs` (at most a minute apart) until the returned function is called. */
-export function keepCounted(limits: WorkLimits, scope: WorkScope, kind: WorkKind, id: string, ttlMs: number, onError: (error: unknown) => void): () => void {
-  const timer = setInterval(() => {
-    limits.renew(scope, kind, id, ttlMs).catch(onError);
-  }, Math.max(10, Math.min(Math.floor(ttlMs / 3), 60_000)));
+export function keepCounted(
+  limits: WorkLimits,
+  scope: WorkScope,
+  kind: WorkKind,
+  id: string,
+  ttlMs: number,
+  onError: (error: unknown) => void,
+): () => void {
+  const timer = setInterval(
+    () => {
+      limits.renew(scope, kind, id, ttlMs).catch(onError);
+    },
+    Math.max(10, Math.min(Math.floor(ttlMs / 3), 60_000)),
+  );
   timer.unref();
   return () => clearInterval(timer);
 }
@@ -77,7 +87,12 @@ export function keepCounted(limits: WorkLimits, scope: WorkScope, kind: WorkKind
  * and frees it. Without limits everything is admitted.
  */
 export async function admit(
-  limits: WorkLimits | undefined, scope: WorkScope, kind: WorkKind, id: string, ttlMs: number, onError: (error: unknown) => void,
+  limits: WorkLimits | undefined,
+  scope: WorkScope,
+  kind: WorkKind,
+  id: string,
+  ttlMs: number,
+  onError: (error: unknown) => void,
 ): Promise<Admission> {
   if (!limits) return { ok: true, release: async () => undefined };
   const admission = await limits.acquire(scope, kind, id, ttlMs);

@@ -97,5 +97,4 @@ export function mapMentions(text: string, plain: (run: string) => string, live: 
 }
 
 /** Escapes text a user typed so it is shown as typed inside markdown (no injected formatting or links). */
-export const quoteUserText = (text: string): string =>
-  text.replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, '').replace(/([\\`*_~[\]<>|#])/g, '\\$1');
+export const quoteUserText = (text: string): string => text.replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, '').replace(/([\\`*_~[\]<>|#])/g, '\\$1');

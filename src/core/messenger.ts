@@ -12,7 +12,10 @@ export class Messenger {
   /** work in progress per thread that a user may stop (Ctrl-C in the terminal) */
   private readonly running = new Map<ThreadId, AbortController>();
 
-  constructor(private readonly adapter: ChatAdapter, private readonly relayer: StreamRelay) {}
+  constructor(
+    private readonly adapter: ChatAdapter,
+    private readonly relayer: StreamRelay,
+  ) {}
 
   /** A signal for platform work in `thread`, aborted by `interrupt(thread)`; call `finish` when done. */
   begin(thread: ThreadId): AbortSignal {

@@ -24,16 +24,20 @@ export async function threadCommand(ctx: HandlerContext, cmd: ThreadCommand): Pr
     const open = (cmd.workspaceId ? await state.listOpenByUser(cmd.workspaceId, cmd.user) : []).slice(0, 20);
     const links = await Promise.all(open.map((r) => messenger.permalink(r.thread)));
     const text = open.length
-      ? ['Your open workflows:', ...open.map((r, i) => {
-        const link = links[i] ? ` · [open the thread](${links[i]})` : '';
-        return `• ${describe(r)} (started ${new Date(r.createdAt).toISOString().slice(0, 16)})${link}`;
-      })].join('\n')
+      ? [
+          'Your open workflows:',
+          ...open.map((r, i) => {
+            const link = links[i] ? ` · [open the thread](${links[i]})` : '';
+            return `• ${describe(r)} (started ${new Date(r.createdAt).toISOString().slice(0, 16)})${link}`;
+          }),
+        ].join('\n')
       : 'You have no open workflows.';
     return messenger.notify({ conversation: cmd.conversation }, cmd.user, markdown(text));
   }
   const record = cmd.record;
   if (cmd.word === 'status') return messenger.notify({ thread: cmd.thread }, cmd.user, markdown(describe(record)));
-  if (isFinished(record.status)) return messenger.notify({ thread: cmd.thread }, cmd.user, markdown(`This ${record.workflow} is already ${record.status}.`));
+  if (isFinished(record.status))
+    return messenger.notify({ thread: cmd.thread }, cmd.user, markdown(`This ${record.workflow} is already ${record.status}.`));
   if (ctx.settings.confirmers === 'starter' && record.workflow !== 'chat' && cmd.user !== record.startedBy) {
     return messenger.notify({ thread: cmd.thread }, cmd.user, markdown('Only the person who started this workflow can cancel it.'));
   }
@@ -42,5 +46,8 @@ export async function threadCommand(ctx: HandlerContext, cmd: ThreadCommand): Pr
   if (!saved) return messenger.notify({ thread: cmd.thread }, cmd.user, markdown('This workflow changed meanwhile; look at the latest message.'));
   // stops a wait still polling the platform and lets the shown step drop its buttons
   messenger.interrupt(cmd.thread);
-  await messenger.post(cmd.thread, markdown(`Cancelled by ${mention(cmd.user)}. Nothing more will be sent to the platform for this ${record.workflow}.`));
+  await messenger.post(
+    cmd.thread,
+    markdown(`Cancelled by ${mention(cmd.user)}. Nothing more will be sent to the platform for this ${record.workflow}.`),
+  );
 }

@@ -38,10 +38,12 @@ export async function checkReadiness({ state, platformUrl, timeoutMs = 2000 }: R
     within(timeoutMs, state.getSetting('readiness-probe')).catch((error: unknown) => {
       problems.state = (error as Error).message;
     }),
-    within(timeoutMs, request(platformUrl, { method: 'GET', headersTimeout: timeoutMs, bodyTimeout: timeoutMs }).then((r) => r.body.dump()))
-      .catch((error: unknown) => {
-        problems.platform = `unreachable: ${(error as Error).message}`;
-      }),
+    within(
+      timeoutMs,
+      request(platformUrl, { method: 'GET', headersTimeout: timeoutMs, bodyTimeout: timeoutMs }).then((r) => r.body.dump()),
+    ).catch((error: unknown) => {
+      problems.platform = `unreachable: ${(error as Error).message}`;
+    }),
   ]);
   return problems;
 }
@@ -53,12 +55,16 @@ export function readinessHandler(options: ReadinessOptions) {
   const failing = async (): Promise<string[]> => {
     if (verdict && verdict.until > Date.now()) return verdict.failing;
     // one check at a time: requests meanwhile share its verdict
-    checking ??= checkReadiness(options).then((problems) => {
-      const names = Object.keys(problems).sort();
-      if (names.length) logger.warn({ problems }, 'not ready');
-      verdict = { failing: names, until: Date.now() + cacheMs };
-      return names;
-    }).finally(() => { checking = undefined; });
+    checking ??= checkReadiness(options)
+      .then((problems) => {
+        const names = Object.keys(problems).sort();
+        if (names.length) logger.warn({ problems }, 'not ready');
+        verdict = { failing: names, until: Date.now() + cacheMs };
+        return names;
+      })
+      .finally(() => {
+        checking = undefined;
+      });
     return checking;
   };
   return (req: IncomingMessage, res: ServerResponse): void => {

@@ -82,41 +82,44 @@ export function createHttpServer(options: HttpServerOptions): HttpServer {
   const routes = new Map<string, Route>();
   routes.set('/healthz', { handler: (_req, res) => sendJson(res, 200, { ok: true }), bodyLimitBytes: 0 });
 
-  const server = createServer({
-    headersTimeout,
-    requestTimeout,
-    keepAliveTimeout: KEEP_ALIVE_MS,
-    // how often Node looks for connections past those timeouts (its default, 30 s, lets them linger)
-    connectionsCheckingInterval: Math.min(1_000, headersTimeout),
-  }, (req, res) => {
-    const path = pathOf(req);
-    if (path === undefined) {
-      res.setHeader('connection', 'close');
-      sendJson(res, 400, { ok: false, error: 'bad_request_target' });
-      req.resume();
-      return;
-    }
-    const route = routes.get(path);
-    if (route === undefined) {
-      sendJson(res, 404, { ok: false, error: 'not_found' });
-      return;
-    }
-    const length = declaredLength(req);
-    if (length !== undefined && length > route.bodyLimitBytes && path !== '/healthz') {
-      logger.warn({ path, length, limit: route.bodyLimitBytes }, 'request body over the limit: refused');
-      res.setHeader('connection', 'close');
-      sendJson(res, 413, { ok: false, error: 'payload_too_large' });
-      req.resume();
-      return;
-    }
-    try {
-      route.handler(req, res);
-    } catch (error) {
-      logger.error({ path, err: error }, 'request handler threw');
-      if (!res.headersSent) sendJson(res, 500, { ok: false, error: 'internal_error' });
-      else res.end();
-    }
-  });
+  const server = createServer(
+    {
+      headersTimeout,
+      requestTimeout,
+      keepAliveTimeout: KEEP_ALIVE_MS,
+      // how often Node looks for connections past those timeouts (its default, 30 s, lets them linger)
+      connectionsCheckingInterval: Math.min(1_000, headersTimeout),
+    },
+    (req, res) => {
+      const path = pathOf(req);
+      if (path === undefined) {
+        res.setHeader('connection', 'close');
+        sendJson(res, 400, { ok: false, error: 'bad_request_target' });
+        req.resume();
+        return;
+      }
+      const route = routes.get(path);
+      if (route === undefined) {
+        sendJson(res, 404, { ok: false, error: 'not_found' });
+        return;
+      }
+      const length = declaredLength(req);
+      if (length !== undefined && length > route.bodyLimitBytes && path !== '/healthz') {
+        logger.warn({ path, length, limit: route.bodyLimitBytes }, 'request body over the limit: refused');
+        res.setHeader('connection', 'close');
+        sendJson(res, 413, { ok: false, error: 'payload_too_large' });
+        req.resume();
+        return;
+      }
+      try {
+        route.handler(req, res);
+      } catch (error) {
+        logger.error({ path, err: error }, 'request handler threw');
+        if (!res.headersSent) sendJson(res, 500, { ok: false, error: 'internal_error' });
+        else res.end();
+      }
+    },
+  );
 
   server.maxConnections = options.maxConnections ?? HTTP_DEFAULTS.maxConnections;
   server.on('clientError', (error: NodeJS.ErrnoException, socket) => {

@@ -41,7 +41,11 @@ export class UploadShelf implements FileShelf {
   private readonly limits: UploadLimits;
   private readonly logger: Logger;
 
-  constructor(private readonly publicUrl: string, private readonly store: UploadStore, options: UploadShelfOptions = {}) {
+  constructor(
+    private readonly publicUrl: string,
+    private readonly store: UploadStore,
+    options: UploadShelfOptions = {},
+  ) {
     this.ttlMs = options.ttlMs ?? UPLOAD_TTL_MS;
     this.limits = options.limits ?? UPLOAD_LIMITS;
     this.logger = options.logger ?? silentLogger;
@@ -85,7 +89,10 @@ export class UploadShelf implements FileShelf {
       return;
     }
     res.writeHead(200, {
-      'content-type': found.mimeType, 'content-length': found.data.length, 'cache-control': 'no-store', 'x-content-type-options': 'nosniff',
+      'content-type': found.mimeType,
+      'content-length': found.data.length,
+      'cache-control': 'no-store',
+      'x-content-type-options': 'nosniff',
     });
     res.end(req.method === 'HEAD' ? undefined : found.data);
   }

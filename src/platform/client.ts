@@ -9,7 +9,15 @@ import { silentLogger, type Logger } from '../log.js';
 import { UnexpectedResponseError } from './errors.js';
 import { envelopeFailure, parseJson, unwrapEnvelope } from './envelope.js';
 import { exchange, headerValue, readText, retryAfterMs, transportError, type ExchangeContext, type HttpResponse } from './http.js';
-import { OPERATIONS, type CallOperationId, type DataOf, type OperationId, type OperationSpec, type RequestOf, type StreamOperationId } from './operations.js';
+import {
+  OPERATIONS,
+  type CallOperationId,
+  type DataOf,
+  type OperationId,
+  type OperationSpec,
+  type RequestOf,
+  type StreamOperationId,
+} from './operations.js';
 import { buildRequest, validateRequest, type AuthMode } from './request-builder.js';
 import { retryPolicy, withRetry, type RetryOptions, type RetryPolicy } from './retry.js';
 import { createPlatformStream, type PlatformStream } from './stream/index.js';
@@ -65,12 +73,14 @@ export class PlatformClient implements Platform {
     this.#retry = retryPolicy(options.retry);
     this.#logger = options.logger ?? silentLogger;
     this.#ownsDispatcher = options.dispatcher === undefined;
-    this.#dispatcher = options.dispatcher ?? new Agent({
-      keepAliveTimeout: 30_000,
-      connectTimeout: this.#timeouts.connectMs,
-      headersTimeout: this.#timeouts.headersMs,
-      bodyTimeout: this.#timeouts.bodyMs,
-    });
+    this.#dispatcher =
+      options.dispatcher ??
+      new Agent({
+        keepAliveTimeout: 30_000,
+        connectTimeout: this.#timeouts.connectMs,
+        headersTimeout: this.#timeouts.headersMs,
+        bodyTimeout: this.#timeouts.bodyMs,
+      });
   }
 
   /** Runs a JSON operation and returns the envelope's `data`. */
@@ -105,8 +115,13 @@ export class PlatformClient implements Platform {
       if (response.statusCode < 200 || response.statusCode >= 300 || !contentType.includes('text/event-stream')) {
         const text = await readText(response, context, options.signal);
         const facts = { operation: id, statusCode: response.statusCode, requestId: response.requestId, retryAfterMs: retryAfterMs(response.headers) };
-        throw envelopeFailure(facts, parseJson(text))
-          ?? new UnexpectedResponseError({ operation: id, status: response.statusCode, requestId: response.requestId }, `expected an event stream, got ${contentType || 'no content type'}`);
+        throw (
+          envelopeFailure(facts, parseJson(text)) ??
+          new UnexpectedResponseError(
+            { operation: id, status: response.statusCode, requestId: response.requestId },
+            `expected an event stream, got ${contentType || 'no content type'}`,
+          )
+        );
       }
       return createPlatformStream({
         operation: id,
@@ -134,17 +149,39 @@ export class PlatformClient implements Platform {
   }
 
   async #send(
-    id: OperationId, spec: OperationSpec, body: unknown, context: ExchangeContext, options: CallOptions, accept: string, bodyTimeoutMs: number,
+    id: OperationId,
+    spec: OperationSpec,
+    body: unknown,
+    context: ExchangeContext,
+    options: CallOptions,
+    accept: string,
+    bodyTimeoutMs: number,
   ): Promise<HttpResponse> {
     const built = buildRequest({
-      baseUrl: this.#baseUrl, id, spec, request: body, apiKey: options.apiKey ?? this.#apiKey, authMode: this.#authMode,
-      pathOverrides: this.#pathOverrides, requestId: context.requestId, accept,
+      baseUrl: this.#baseUrl,
+      id,
+      spec,
+      request: body,
+      apiKey: options.apiKey ?? this.#apiKey,
+      authMode: this.#authMode,
+      pathOverrides: this.#pathOverrides,
+      requestId: context.requestId,
+      accept,
     });
     const started = Date.now();
-    const response = await exchange({
-      dispatcher: this.#dispatcher, url: built.url, method: built.method, headers: built.headers, body: built.body,
-      signal: options.signal, headersTimeoutMs: this.#timeouts.headersMs, bodyTimeoutMs,
-    }, context);
+    const response = await exchange(
+      {
+        dispatcher: this.#dispatcher,
+        url: built.url,
+        method: built.method,
+        headers: built.headers,
+        body: built.body,
+        signal: options.signal,
+        headersTimeoutMs: this.#timeouts.headersMs,
+        bodyTimeoutMs,
+      },
+      context,
+    );
     this.#logger.debug(
       { operation: id, method: built.method, path: built.path, status: response.statusCode, requestId: response.requestId, ms: Date.now() - started },
       'platform response',

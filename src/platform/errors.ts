@@ -6,8 +6,18 @@
 import { redactSecrets } from '../log.js';
 
 export type PlatformErrorKind =
-  | 'unauthorized' | 'forbidden' | 'not-found' | 'quota' | 'rate-limited' | 'invalid-request'
-  | 'service' | 'network' | 'timeout' | 'stream-interrupted' | 'task-failed' | 'unexpected-response';
+  | 'unauthorized'
+  | 'forbidden'
+  | 'not-found'
+  | 'quota'
+  | 'rate-limited'
+  | 'invalid-request'
+  | 'service'
+  | 'network'
+  | 'timeout'
+  | 'stream-interrupted'
+  | 'task-failed'
+  | 'unexpected-response';
 
 export interface PlatformErrorInit {
   operation: string;
@@ -35,7 +45,9 @@ export class PlatformError extends Error {
       init.status !== undefined ? `HTTP ${init.status}` : undefined,
       init.errorCode ? `code ${init.errorCode}` : undefined,
       init.platformMessage ? `"${init.platformMessage}"` : undefined,
-    ].filter(Boolean).join(', ');
+    ]
+      .filter(Boolean)
+      .join(', ');
     super(redactSecrets(`${init.operation}: ${summary}${details ? ` (${details})` : ''}`), init.cause ? { cause: init.cause } : undefined);
     this.name = new.target.name;
     this.operation = init.operation;
@@ -62,57 +74,87 @@ export class PlatformError extends Error {
 
 export class UnauthorizedError extends PlatformError {
   override readonly kind = 'unauthorized';
-  constructor(init: PlatformErrorInit) { super(init, 'the API key was rejected'); }
+  constructor(init: PlatformErrorInit) {
+    super(init, 'the API key was rejected');
+  }
 }
 export class ForbiddenError extends PlatformError {
   override readonly kind = 'forbidden';
-  constructor(init: PlatformErrorInit) { super(init, 'this API key has no permission for this operation'); }
+  constructor(init: PlatformErrorInit) {
+    super(init, 'this API key has no permission for this operation');
+  }
 }
 export class NotFoundError extends PlatformError {
   override readonly kind = 'not-found';
-  constructor(init: PlatformErrorInit) { super(init, 'not found'); }
+  constructor(init: PlatformErrorInit) {
+    super(init, 'not found');
+  }
 }
 export class QuotaError extends PlatformError {
   override readonly kind = 'quota';
-  constructor(init: PlatformErrorInit) { super(init, 'the call quota or balance is used up'); }
+  constructor(init: PlatformErrorInit) {
+    super(init, 'the call quota or balance is used up');
+  }
 }
 export class RateLimitedError extends PlatformError {
   override readonly kind = 'rate-limited';
   override readonly retryable = true;
-  constructor(init: PlatformErrorInit) { super(init, 'too many requests'); }
+  constructor(init: PlatformErrorInit) {
+    super(init, 'too many requests');
+  }
 }
 export class InvalidRequestError extends PlatformError {
   override readonly kind = 'invalid-request';
   /** `summary` lets the client say the request was refused before sending (zod issues), not by the platform */
-  constructor(init: PlatformErrorInit, summary = 'the platform rejected the request') { super(init, summary); }
+  constructor(init: PlatformErrorInit, summary = 'the platform rejected the request') {
+    super(init, summary);
+  }
 }
 export class ServiceError extends PlatformError {
   override readonly kind = 'service';
   override readonly retryable = true;
-  constructor(init: PlatformErrorInit) { super(init, 'the platform failed'); }
+  constructor(init: PlatformErrorInit) {
+    super(init, 'the platform failed');
+  }
 }
 export class NetworkError extends PlatformError {
   override readonly kind = 'network';
   override readonly retryable = true;
-  constructor(init: PlatformErrorInit) { super(init, 'could not reach the platform'); }
+  constructor(init: PlatformErrorInit) {
+    super(init, 'could not reach the platform');
+  }
 }
 export class TimeoutError extends PlatformError {
   override readonly kind = 'timeout';
   override readonly retryable = true;
-  constructor(init: PlatformErrorInit) { super(init, 'the platform did not answer in time'); }
+  constructor(init: PlatformErrorInit) {
+    super(init, 'the platform did not answer in time');
+  }
 }
 /** A stream that ended before the platform said it was complete, or that sent something unreadable. */
 export class StreamInterruptedError extends PlatformError {
   override readonly kind = 'stream-interrupted';
-  constructor(init: PlatformErrorInit, readonly reason = 'the stream ended before the answer was complete') { super(init, reason); }
+  constructor(
+    init: PlatformErrorInit,
+    readonly reason = 'the stream ended before the answer was complete',
+  ) {
+    super(init, reason);
+  }
 }
 /** A task the platform reports as failed (a poll answered FAILED / 3 / failed). */
 export class TaskFailedError extends PlatformError {
   override readonly kind = 'task-failed';
-  constructor(init: PlatformErrorInit) { super(init, 'the platform task failed'); }
+  constructor(init: PlatformErrorInit) {
+    super(init, 'the platform task failed');
+  }
 }
 /** A 2xx whose body is not the envelope the contract describes. */
 export class UnexpectedResponseError extends PlatformError {
   override readonly kind = 'unexpected-response';
-  constructor(init: PlatformErrorInit, readonly issues = '') { super(init, `unexpected response${issues ? `: ${issues}` : ''}`); }
+  constructor(
+    init: PlatformErrorInit,
+    readonly issues = '',
+  ) {
+    super(init, `unexpected response${issues ? `: ${issues}` : ''}`);
+  }
 }

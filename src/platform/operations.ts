@@ -6,9 +6,17 @@
 import type { z } from 'zod';
 import { PUBLISHED_OPERATIONS } from './schemas/generated/operations.js';
 import {
-  AgentSseRequest, AgentSseResponse, AI32_4PatentDisclosureSseRequest, AI32_4PatentDisclosureSseResponse,
-  AI34_3QuickSearchReportQueryParams, NoveltyDownloadRequest, NoveltyDownloadResponse, NoveltyQueryRequest,
-  NoveltyQueryResponse, NoveltyReportRequest, NoveltyReportResponse,
+  AgentSseRequest,
+  AgentSseResponse,
+  AI32_4PatentDisclosureSseRequest,
+  AI32_4PatentDisclosureSseResponse,
+  AI34_3QuickSearchReportQueryParams,
+  NoveltyDownloadRequest,
+  NoveltyDownloadResponse,
+  NoveltyQueryRequest,
+  NoveltyQueryResponse,
+  NoveltyReportRequest,
+  NoveltyReportResponse,
 } from './schemas/spec-only.js';
 
 /**
@@ -34,22 +42,34 @@ export interface OperationSpec {
 const P = PUBLISHED_OPERATIONS;
 // `Kind` keeps each operation's kind a literal type, so StreamOperationId / CallOperationId can split on it
 const published = <K extends keyof typeof P, Kind extends OperationKind>(id: K, kind: Kind, streamFamily?: StreamFamily) =>
-  ({ ...P[id], kind, published: true, streamFamily } as const);
+  ({ ...P[id], kind, published: true, streamFamily }) as const;
 const specOnly = <R extends z.ZodType, E extends z.ZodType, Kind extends OperationKind>(
-  id: string, path: string, kind: Kind, request: R, envelope: E, streamFamily?: StreamFamily,
-) => ({ id, operationId: id, method: 'POST', path, kind, published: false, request, envelope, streamFamily } as const);
+  id: string,
+  path: string,
+  kind: Kind,
+  request: R,
+  envelope: E,
+  streamFamily?: StreamFamily,
+) => ({ id, operationId: id, method: 'POST', path, kind, published: false, request, envelope, streamFamily }) as const;
 
 export const OPERATIONS = {
   // chats
-  'AI07': published('AI07', 'stream', 'ai07'),
-  'AI20': published('AI20', 'stream', 'ai20'),
+  AI07: published('AI07', 'stream', 'ai07'),
+  AI20: published('AI20', 'stream', 'ai20'),
   'AI68-1': published('AI68-1', 'create'),
   'AI68-2': published('AI68-2', 'stream', 'ai68'),
   // technical disclosure
   'AI32-1': published('AI32-1', 'create'),
   'AI32-2': published('AI32-2', 'create'),
   'AI32-3': published('AI32-3', 'read'),
-  'AI32-4': specOnly('AI32-4', '/search/patent/patent-disclosure/sse', 'stream', AI32_4PatentDisclosureSseRequest, AI32_4PatentDisclosureSseResponse, 'disclosure'),
+  'AI32-4': specOnly(
+    'AI32-4',
+    '/search/patent/patent-disclosure/sse',
+    'stream',
+    AI32_4PatentDisclosureSseRequest,
+    AI32_4PatentDisclosureSseResponse,
+    'disclosure',
+  ),
   // technical solution exploration (v3) and its agent stream
   'AI33-1': published('AI33-1', 'create'),
   'AI33-2': published('AI33-2', 'read'),
@@ -93,7 +113,7 @@ export const OPERATIONS = {
   'AI73-8': published('AI73-8', 'create'),
   'AI73-9': published('AI73-9', 'read'),
   // patent data
-  'P001': published('P001', 'read'),
+  P001: published('P001', 'read'),
 } satisfies Record<string, OperationSpec>;
 
 export type OperationId = keyof typeof OPERATIONS;

@@ -28,11 +28,12 @@ export async function pollTask<T>(read: (signal: AbortSignal) => Promise<T>, opt
   const signal = options.signal ? AbortSignal.any([options.signal, deadline.signal]) : deadline.signal;
   const maxIntervalMs = options.maxIntervalMs ?? 10_000;
   let intervalMs = Math.min(options.intervalMs ?? 1_000, maxIntervalMs);
-  const timedOut = (cause?: unknown) => new TimeoutError({
-    operation: options.operation,
-    platformMessage: `the task did not finish within ${options.deadlineMs} ms`,
-    cause: cause instanceof PlatformError ? cause : undefined,
-  });
+  const timedOut = (cause?: unknown) =>
+    new TimeoutError({
+      operation: options.operation,
+      platformMessage: `the task did not finish within ${options.deadlineMs} ms`,
+      cause: cause instanceof PlatformError ? cause : undefined,
+    });
   try {
     for (;;) {
       const data = await read(signal);

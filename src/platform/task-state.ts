@@ -33,11 +33,30 @@ const STATUS_FIELDS: Partial<Record<OperationId, { field: string; encoding: Enco
 };
 
 const WORDS: Record<string, TaskState> = {
-  running: 'running', pending: 'running', waiting: 'running', queued: 'running', processing: 'running',
-  in_progress: 'running', created: 'running', init: 'running', started: 'running',
-  succeed: 'succeeded', succeeded: 'succeeded', success: 'succeeded', successful: 'succeeded', finished: 'succeeded',
-  completed: 'succeeded', complete: 'succeeded', done: 'succeeded',
-  failed: 'failed', fail: 'failed', failure: 'failed', error: 'failed', exception: 'failed', cancelled: 'failed', canceled: 'failed',
+  running: 'running',
+  pending: 'running',
+  waiting: 'running',
+  queued: 'running',
+  processing: 'running',
+  in_progress: 'running',
+  created: 'running',
+  init: 'running',
+  started: 'running',
+  succeed: 'succeeded',
+  succeeded: 'succeeded',
+  success: 'succeeded',
+  successful: 'succeeded',
+  finished: 'succeeded',
+  completed: 'succeeded',
+  complete: 'succeeded',
+  done: 'succeeded',
+  failed: 'failed',
+  fail: 'failed',
+  failure: 'failed',
+  error: 'failed',
+  exception: 'failed',
+  cancelled: 'failed',
+  canceled: 'failed',
 };
 const ONE_TWO_THREE: Record<number, TaskState> = { 1: 'running', 2: 'succeeded', 3: 'failed' };
 const JOB_STATUS: Record<number, TaskState> = { 0: 'running', 1: 'running', 2: 'succeeded', 3: 'failed' };

@@ -51,7 +51,10 @@ export class DedupeJournal {
     return journal;
   }
 
-  private constructor(readonly file: string, keys: Map<string, number>) {
+  private constructor(
+    readonly file: string,
+    keys: Map<string, number>,
+  ) {
     this.#keys = keys;
   }
 

@@ -2,14 +2,15 @@
  * WorkLimits in one process (the memory and lowdb stores): per scope a map of slot id to expiry. A check and
  * its add run in one synchronous step, so simultaneous acquires cannot both take the last slot.
  */
-import {
-  DEFAULT_LIMITS, limitsOf, type Admission, type LimitSettings, type WorkKind, type WorkLimits, type WorkScope,
-} from '../core/limits.js';
+import { DEFAULT_LIMITS, limitsOf, type Admission, type LimitSettings, type WorkKind, type WorkLimits, type WorkScope } from '../core/limits.js';
 
 export class MemoryWorkLimits implements WorkLimits {
   readonly #slots = new Map<string, Map<string, number>>();
 
-  constructor(readonly settings: LimitSettings = DEFAULT_LIMITS, private readonly clock: () => number = Date.now) {}
+  constructor(
+    readonly settings: LimitSettings = DEFAULT_LIMITS,
+    private readonly clock: () => number = Date.now,
+  ) {}
 
   async acquire(scope: WorkScope, kind: WorkKind, id: string, ttlMs: number): Promise<Admission> {
     const [user, workspace] = this.#sets(scope, kind);

@@ -9,9 +9,7 @@
  */
 import type { Redis } from 'ioredis';
 import { silentLogger, type Logger } from '../log.js';
-import {
-  DEFAULT_LIMITS, limitsOf, type Admission, type LimitSettings, type WorkKind, type WorkLimits, type WorkScope,
-} from '../core/limits.js';
+import { DEFAULT_LIMITS, limitsOf, type Admission, type LimitSettings, type WorkKind, type WorkLimits, type WorkScope } from '../core/limits.js';
 import { LuaScript } from './redis-scripts.js';
 import { DEFAULT_KEY_PREFIX } from './redis-store.js';
 import { connectRedis } from './redis-connect.js';
@@ -68,7 +66,11 @@ export class RedisWorkLimits implements WorkLimits {
     return new RedisWorkLimits(redis, options, true);
   }
 
-  constructor(private readonly redis: Redis, options: RedisLimitsOptions = {}, private readonly ownsConnection = false) {
+  constructor(
+    private readonly redis: Redis,
+    options: RedisLimitsOptions = {},
+    private readonly ownsConnection = false,
+  ) {
     this.settings = options.settings ?? DEFAULT_LIMITS;
     this.#prefix = options.keyPrefix ?? DEFAULT_KEY_PREFIX;
   }

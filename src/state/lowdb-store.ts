@@ -25,9 +25,7 @@ import type { Low } from 'lowdb';
 import { silentLogger } from '../log.js';
 import type { ThreadId } from '../core/thread-id.js';
 import { KeyedMutex } from './keyed-mutex.js';
-import {
-  DEFAULT_LOCK_WAIT_MS, DEFAULT_RETENTION_MS, newestFirst, stampRecord, type CommonStoreOptions,
-} from './options.js';
+import { DEFAULT_LOCK_WAIT_MS, DEFAULT_RETENTION_MS, newestFirst, stampRecord, type CommonStoreOptions } from './options.js';
 import { openSharedStateFile, SCHEMA_VERSION, type SharedState } from './shared-state-file.js';
 import { DedupeJournal } from './dedupe-journal.js';
 import { DIR_MODE, makePrivateDir, restrict } from './private-files.js';
@@ -47,8 +45,7 @@ export interface LowdbStoreOptions extends CommonStoreOptions {
   dedupeFile?: string;
 }
 
-export const defaultThreadsDir = (stateFile: string): string =>
-  path.join(path.dirname(stateFile), `${path.basename(stateFile, '.json')}.threads`);
+export const defaultThreadsDir = (stateFile: string): string => path.join(path.dirname(stateFile), `${path.basename(stateFile, '.json')}.threads`);
 
 export const defaultDedupeFile = (stateFile: string): string =>
   path.join(path.dirname(stateFile), `${path.basename(stateFile, '.json')}.dedupe.jsonl`);
@@ -105,13 +102,15 @@ export class LowdbStateStore implements StateStore {
   async compareAndSet(thread: ThreadId, expectedVersion: number, next: ThreadRecordInput): Promise<ThreadRecord | undefined> {
     this.#assertOpen();
     if (this.index.versionOf(thread) !== expectedVersion) return undefined;
-    return this.#track(this.#writes.run(thread, async () => {
-      if (this.index.versionOf(thread) !== expectedVersion) return undefined;
-      const record = stampRecord(thread, expectedVersion, next, this.#now);
-      await this.files.write(record);
-      this.index.put(record);
-      return record;
-    }));
+    return this.#track(
+      this.#writes.run(thread, async () => {
+        if (this.index.versionOf(thread) !== expectedVersion) return undefined;
+        const record = stampRecord(thread, expectedVersion, next, this.#now);
+        await this.files.write(record);
+        this.index.put(record);
+        return record;
+      }),
+    );
   }
 
   async setIfNotExists(key: string, ttlMs: number): Promise<boolean> {
@@ -150,12 +149,14 @@ export class LowdbStateStore implements StateStore {
     let dropped = 0;
     for (const thread of this.index.finishedBefore(cutoff)) {
       this.#assertOpen(); // a sweep cut short by close: the next start sweeps again
-      await this.#track(this.#writes.run(thread, async () => {
-        if (!this.index.isFinishedBefore(thread, cutoff)) return;
-        await this.files.remove(thread);
-        this.index.remove(thread);
-        dropped += 1;
-      }));
+      await this.#track(
+        this.#writes.run(thread, async () => {
+          if (!this.index.isFinishedBefore(thread, cutoff)) return;
+          await this.files.remove(thread);
+          this.index.remove(thread);
+          dropped += 1;
+        }),
+      );
     }
     await this.#track(this.dedupe.prune(now));
     return dropped;
@@ -185,7 +186,10 @@ export class LowdbStateStore implements StateStore {
 
   #track<T>(work: Promise<T>): Promise<T> {
     this.#inFlight.add(work);
-    void work.then(() => this.#inFlight.delete(work), () => this.#inFlight.delete(work));
+    void work.then(
+      () => this.#inFlight.delete(work),
+      () => this.#inFlight.delete(work),
+    );
     return work;
   }
 

@@ -5,9 +5,7 @@
  */
 import type { ThreadId } from '../core/thread-id.js';
 import { KeyedMutex } from './keyed-mutex.js';
-import {
-  DEFAULT_LOCK_WAIT_MS, DEFAULT_RETENTION_MS, newestFirst, stampRecord, type CommonStoreOptions,
-} from './options.js';
+import { DEFAULT_LOCK_WAIT_MS, DEFAULT_RETENTION_MS, newestFirst, stampRecord, type CommonStoreOptions } from './options.js';
 import type { StateStore, ThreadRecord, ThreadRecordInput } from '../core/state.js';
 import { isFinished } from '../core/state.js';
 

@@ -35,10 +35,19 @@ export function isThreadRecord(value: unknown): value is ThreadRecord {
   if (!isObject(value)) return false;
   const { thread, workflow, step, version, status, workspaceId, startedBy, ids, data, createdAt, updatedAt } = value;
   return (
-    typeof thread === 'string' && typeof workflow === 'string' && typeof step === 'string' &&
-    Number.isInteger(version) && typeof status === 'string' && ALL_STATUSES.has(status as ThreadStatus) &&
-    typeof workspaceId === 'string' && typeof startedBy === 'string' && isObject(ids) && isObject(data) &&
-    typeof createdAt === 'number' && typeof updatedAt === 'number' && (value.wait === undefined || isObject(value.wait))
+    typeof thread === 'string' &&
+    typeof workflow === 'string' &&
+    typeof step === 'string' &&
+    Number.isInteger(version) &&
+    typeof status === 'string' &&
+    ALL_STATUSES.has(status as ThreadStatus) &&
+    typeof workspaceId === 'string' &&
+    typeof startedBy === 'string' &&
+    isObject(ids) &&
+    isObject(data) &&
+    typeof createdAt === 'number' &&
+    typeof updatedAt === 'number' &&
+    (value.wait === undefined || isObject(value.wait))
   );
 }
 

@@ -28,16 +28,19 @@ export async function withRedisLock<T>(
     await sleep(Math.min(remaining, RETRY_MIN_MS + Math.random() * RETRY_SPREAD_MS));
   }
   let lost = false;
-  const keepAlive = setInterval(() => {
-    extendLockScript.run(redis, [lock.key], [token, ttlMs]).then(
-      (extended) => {
-        if (extended === 1 || lost) return;
-        lost = true;
-        logger.warn({ lock: lock.name }, 'state: a held lock expired before it could be extended');
-      },
-      (error: unknown) => logger.warn({ lock: lock.name, err: error }, 'state: could not extend a lock'),
-    );
-  }, Math.floor(ttlMs / 3));
+  const keepAlive = setInterval(
+    () => {
+      extendLockScript.run(redis, [lock.key], [token, ttlMs]).then(
+        (extended) => {
+          if (extended === 1 || lost) return;
+          lost = true;
+          logger.warn({ lock: lock.name }, 'state: a held lock expired before it could be extended');
+        },
+        (error: unknown) => logger.warn({ lock: lock.name, err: error }, 'state: could not extend a lock'),
+      );
+    },
+    Math.floor(ttlMs / 3),
+  );
   try {
     return await fn();
   } finally {

@@ -15,7 +15,12 @@ import type { Redis } from 'ioredis';
 import { silentLogger, type Logger } from '../log.js';
 import type { ThreadId } from '../core/thread-id.js';
 import {
-  DEFAULT_LOCK_TTL_MS, DEFAULT_LOCK_WAIT_MS, DEFAULT_RETENTION_MS, isThreadRecord, newestFirst, stampRecord,
+  DEFAULT_LOCK_TTL_MS,
+  DEFAULT_LOCK_WAIT_MS,
+  DEFAULT_RETENTION_MS,
+  isThreadRecord,
+  newestFirst,
+  stampRecord,
   type CommonStoreOptions,
 } from './options.js';
 import { withRedisLock } from './redis-lock.js';
@@ -46,7 +51,11 @@ export class RedisStateStore implements StateStore {
     return new RedisStateStore(redis, options, true);
   }
 
-  constructor(private readonly redis: Redis, options: RedisStoreOptions = {}, private readonly ownsConnection = false) {
+  constructor(
+    private readonly redis: Redis,
+    options: RedisStoreOptions = {},
+    private readonly ownsConnection = false,
+  ) {
     this.#prefix = options.keyPrefix ?? DEFAULT_KEY_PREFIX;
     this.#retentionMs = options.retentionMs ?? DEFAULT_RETENTION_MS;
     this.#logger = options.logger ?? silentLogger;
@@ -63,8 +72,14 @@ export class RedisStateStore implements StateStore {
       this.redis,
       [this.#threadKey(thread), this.#key('waiting'), this.#key('finished'), openKeyOf(this.#prefix, record.workspaceId, record.startedBy)],
       [
-        expectedVersion, JSON.stringify(record), thread, record.updatedAt, record.wait === undefined ? 0 : 1,
-        isFinished(record.status) ? 1 : 0, Math.max(1, Math.ceil(this.#retentionMs)), this.#prefix,
+        expectedVersion,
+        JSON.stringify(record),
+        thread,
+        record.updatedAt,
+        record.wait === undefined ? 0 : 1,
+        isFinished(record.status) ? 1 : 0,
+        Math.max(1, Math.ceil(this.#retentionMs)),
+        this.#prefix,
       ],
     );
     return written === 1 ? record : undefined;
@@ -85,8 +100,10 @@ export class RedisStateStore implements StateStore {
 
   withLock<T>(key: string, fn: () => Promise<T>, options: { ttlMs?: number; waitMs?: number } = {}): Promise<T> {
     const lock = {
-      key: this.#key(`lock:${key}`), name: key,
-      ttlMs: options.ttlMs ?? DEFAULT_LOCK_TTL_MS, waitMs: options.waitMs ?? DEFAULT_LOCK_WAIT_MS,
+      key: this.#key(`lock:${key}`),
+      name: key,
+      ttlMs: options.ttlMs ?? DEFAULT_LOCK_TTL_MS,
+      waitMs: options.waitMs ?? DEFAULT_LOCK_WAIT_MS,
     };
     return withRedisLock(this.redis, lock, fn, this.#logger);
   }
@@ -115,7 +132,9 @@ export class RedisStateStore implements StateStore {
     let dropped = 0;
     for (;;) {
       const [seen, deleted] = (await expireBatchScript.run(
-        this.redis, [this.#key('finished'), this.#key('waiting')], [cutoff, BATCH, this.#prefix],
+        this.redis,
+        [this.#key('finished'), this.#key('waiting')],
+        [cutoff, BATCH, this.#prefix],
       )) as [number, number];
       dropped += deleted;
       if (seen < BATCH) return dropped;
@@ -144,7 +163,8 @@ export class RedisStateStore implements StateStore {
     const { reason } = parsed;
     const movedTo = this.#key(`corrupt:${thread}:${this.#clock()}`);
     const moved = await setAsideScript.run(
-      this.redis, [this.#threadKey(thread), movedTo, this.#key('waiting'), this.#key('finished')],
+      this.redis,
+      [this.#threadKey(thread), movedTo, this.#key('waiting'), this.#key('finished')],
       [text, thread, Math.max(1, Math.ceil(this.#retentionMs))],
     );
     // replaced meanwhile by a replica: read what is there now

@@ -27,10 +27,17 @@ const fresh = (): SharedState => ({ schemaVersion: SCHEMA_VERSION, dedupe: {} })
 function isSharedState(value: unknown): value is SharedState {
   if (typeof value !== 'object' || value === null) return false;
   const { schemaVersion, dedupe, settings } = value as Record<string, unknown>;
-  const settingsOk = settings === undefined || (typeof settings === 'object' && settings !== null && !Array.isArray(settings) &&
-    Object.values(settings).every((v) => typeof v === 'string'));
-  return Number.isInteger(schemaVersion) && typeof dedupe === 'object' && dedupe !== null && !Array.isArray(dedupe) &&
-    Object.values(dedupe).every((expiresAt) => typeof expiresAt === 'number') && settingsOk;
+  const settingsOk =
+    settings === undefined ||
+    (typeof settings === 'object' && settings !== null && !Array.isArray(settings) && Object.values(settings).every((v) => typeof v === 'string'));
+  return (
+    Number.isInteger(schemaVersion) &&
+    typeof dedupe === 'object' &&
+    dedupe !== null &&
+    !Array.isArray(dedupe) &&
+    Object.values(dedupe).every((expiresAt) => typeof expiresAt === 'number') &&
+    settingsOk
+  );
 }
 
 /** Opens (or creates) the state file; an unreadable one is moved aside and replaced by an empty state. */
@@ -60,4 +67,8 @@ export async function openSharedStateFile(file: string, logger: Logger): Promise
   return db;
 }
 
-const exists = (file: string): Promise<boolean> => access(file).then(() => true, () => false);
+const exists = (file: string): Promise<boolean> =>
+  access(file).then(
+    () => true,
+    () => false,
+  );

@@ -24,13 +24,18 @@ interface Sidecar {
 }
 
 /** The folder beside the state file: `<name without .json>.uploads`. */
-export const uploadsDirOf = (stateFile: string): string =>
-  path.join(path.dirname(stateFile), `${path.basename(stateFile, '.json')}.uploads`);
+export const uploadsDirOf = (stateFile: string): string => path.join(path.dirname(stateFile), `${path.basename(stateFile, '.json')}.uploads`);
 
 function isSidecar(value: unknown): value is Sidecar {
   const v = value as Partial<Sidecar> | null;
-  return typeof v === 'object' && v !== null && typeof v.mimeType === 'string' && typeof v.owner === 'string'
-    && typeof v.bytes === 'number' && typeof v.expiresAt === 'number';
+  return (
+    typeof v === 'object' &&
+    v !== null &&
+    typeof v.mimeType === 'string' &&
+    typeof v.owner === 'string' &&
+    typeof v.bytes === 'number' &&
+    typeof v.expiresAt === 'number'
+  );
 }
 
 async function writePrivate(file: string, data: Buffer | string): Promise<void> {
@@ -58,7 +63,10 @@ export class FileUploadStore implements UploadStore {
     return store;
   }
 
-  private constructor(readonly dir: string, private readonly logger: Logger) {
+  private constructor(
+    readonly dir: string,
+    private readonly logger: Logger,
+  ) {
     this.#timer = setInterval(() => {
       this.sweep().catch((error: unknown) => this.logger.warn({ err: error }, 'uploads: the folder could not be swept'));
     }, SWEEP_EVERY_MS);

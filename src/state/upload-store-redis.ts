@@ -50,23 +50,36 @@ export class RedisUploadStore implements UploadStore {
     return new RedisUploadStore(redis, options, true);
   }
 
-  constructor(private readonly redis: Redis, options: RedisUploadStoreOptions = {}, private readonly ownsConnection = false) {
+  constructor(
+    private readonly redis: Redis,
+    options: RedisUploadStoreOptions = {},
+    private readonly ownsConnection = false,
+  ) {
     this.#prefix = options.keyPrefix ?? DEFAULT_KEY_PREFIX;
   }
 
   async add(key: string, file: StoredUpload, ttlMs: number, limits: UploadLimits): Promise<{ ok: true } | ShelfRefusal> {
     const ttl = Math.max(1, Math.ceil(ttlMs));
     const [files, sizes] = this.#ownerKeys(file.owner);
-    const [verdict, held] = await admitScript.run(this.redis, [files, sizes], [key, file.data.length, ttl, limits.files, limits.bytes]) as [string, number];
+    const [verdict, held] = (await admitScript.run(this.redis, [files, sizes], [key, file.data.length, ttl, limits.files, limits.bytes])) as [
+      string,
+      number,
+    ];
     if (verdict === 'files') return { refused: 'files', limit: limits.files, held: Number(held) };
     if (verdict === 'bytes') return { refused: 'bytes', limit: limits.bytes, held: Number(held) };
     try {
-      await this.redis.multi()
+      await this.redis
+        .multi()
         .hset(this.#fileKey(key), { data: file.data, type: file.mimeType, owner: file.owner })
         .pexpire(this.#fileKey(key), ttl)
         .exec();
     } catch (error) {
-      await this.redis.multi().zrem(files, key).hdel(sizes, key).exec().catch(() => undefined);
+      await this.redis
+        .multi()
+        .zrem(files, key)
+        .hdel(sizes, key)
+        .exec()
+        .catch(() => undefined);
       throw error;
     }
     return { ok: true };

@@ -67,15 +67,21 @@ export function describeAdapterContract(name: string, setup: () => Promise<Contr
       const parent = await thread(w);
       const ref = await w.adapter.post(parent.thread, markdown('step 1 done'));
       expect(ref.thread).toBe(parent.thread);
-      expect(w.messagesIn(parent.thread)).toEqual([{ id: parent.messageId, text: 'task started' }, { id: ref.messageId, text: 'step 1 done' }]);
+      expect(w.messagesIn(parent.thread)).toEqual([
+        { id: parent.messageId, text: 'task started' },
+        { id: ref.messageId, text: 'step 1 done' },
+      ]);
     });
 
-    it('edit replaces the message\'s text in place, adding no message', async () => {
+    it("edit replaces the message's text in place, adding no message", async () => {
       const w = await start();
       const parent = await thread(w);
       const ref = await w.adapter.post(parent.thread, markdown('thinking…'));
       await w.adapter.edit(ref, markdown('The answer is 42.'));
-      expect(w.messagesIn(parent.thread)).toEqual([{ id: parent.messageId, text: 'task started' }, { id: ref.messageId, text: 'The answer is 42.' }]);
+      expect(w.messagesIn(parent.thread)).toEqual([
+        { id: parent.messageId, text: 'task started' },
+        { id: ref.messageId, text: 'The answer is 42.' },
+      ]);
       expect(w.editRequests()).toBe(1);
     });
 

@@ -23,8 +23,8 @@ const INPUTS: Record<string, string> = {
   'rule then spaces': `-${' '.repeat(N)}x`,
   'rule of spaced dashes': `${'- '.repeat(N / 2)}x`,
   'emphasis never closed': '*'.repeat(N),
-  'underscores': '_'.repeat(N),
-  'brackets': '['.repeat(N),
+  underscores: '_'.repeat(N),
+  brackets: '['.repeat(N),
   'links never closed': '[a]('.repeat(N / 4),
   'link titles never closed': '[a](u "'.repeat(N / 7),
   'autolinks never closed': '<http:'.repeat(N / 6),
@@ -32,16 +32,16 @@ const INPUTS: Record<string, string> = {
   'strike never closed': '~~a '.repeat(N / 4),
   'angle brackets': `${'<'.repeat(N)}@`,
   'mentions never closed': '<@U1'.repeat(N / 4),
-  'backticks': '`'.repeat(N),
-  'fences': '```\n'.repeat(N / 4),
+  backticks: '`'.repeat(N),
+  fences: '```\n'.repeat(N / 4),
   'quote markers': '> '.repeat(N / 2),
-  'newlines': '\n'.repeat(N),
+  newlines: '\n'.repeat(N),
   'spaces then x': `${' '.repeat(N)}x`,
   'tabs then x': `${'\t'.repeat(N)}x`,
-  'ampersands': '&'.repeat(N),
-  'backslashes': '\\'.repeat(N),
-  'cjk': '中'.repeat(N),
-  'emoji': '😀'.repeat(N / 2),
+  ampersands: '&'.repeat(N),
+  backslashes: '\\'.repeat(N),
+  cjk: '中'.repeat(N),
+  emoji: '😀'.repeat(N / 2),
 };
 
 const RENDERERS: Record<string, (text: string) => unknown> = {
@@ -77,7 +77,15 @@ describe('pathological text of 100,000 characters', () => {
     expect(parseMarkdown('# C#')).toEqual([{ kind: 'heading', level: 1, text: 'C#' }]);
     expect(parseMarkdown(`# a${' '.repeat(10)}b`)).toEqual([{ kind: 'heading', level: 1, text: `a${' '.repeat(10)}b` }]);
     expect(parseMarkdown('#nope')).toEqual([{ kind: 'text', text: '#nope' }]);
-    expect(parseMarkdown('| a | b |\n|---|:---:|\n| 1 | 2 |')).toEqual([{ kind: 'table', rows: [['a', 'b'], ['1', '2']] }]);
+    expect(parseMarkdown('| a | b |\n|---|:---:|\n| 1 | 2 |')).toEqual([
+      {
+        kind: 'table',
+        rows: [
+          ['a', 'b'],
+          ['1', '2'],
+        ],
+      },
+    ]);
     expect(parseMarkdown('- - -')).toEqual([{ kind: 'rule' }]);
   });
 });

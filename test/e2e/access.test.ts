@@ -39,12 +39,18 @@ test('Slack: a team not on ALLOWED_SLACK_TEAMS gets one short note per command, 
   expect(h.slack.ephemerals[0]).toMatchObject({ channel: 'C1', user: 'U1' });
   expect(h.slack.ephemerals[0]!.text).toContain(NOT_ENABLED_NOTE);
 
-  await h.event({ type: 'app_mention', user: 'U1', channel: 'C1', ts: '1700000100.000100', text: '<@UBOT> novelty a self-heating mug' }, 'EvBlocked1');
+  await h.event(
+    { type: 'app_mention', user: 'U1', channel: 'C1', ts: '1700000100.000100', text: '<@UBOT> novelty a self-heating mug' },
+    'EvBlocked1',
+  );
   await waitFor(() => h.slack.ephemerals.length === 2, 'the note for the mention');
   await h.click({ action_id: 'iip:retry', value: 'x' }, { messageTs: '1700000100.000100', threadTs: '1700000100.000100' });
   await waitFor(() => h.slack.ephemerals.length === 3, 'the note for the click');
   // a message in a thread that does not address the bot gets no note
-  await h.event({ type: 'message', user: 'U1', channel: 'C1', ts: '1700000100.000200', thread_ts: '1700000100.000100', text: 'lunch?' }, 'EvBlocked2');
+  await h.event(
+    { type: 'message', user: 'U1', channel: 'C1', ts: '1700000100.000200', thread_ts: '1700000100.000100', text: 'lunch?' },
+    'EvBlocked2',
+  );
   await new Promise((resolve) => setTimeout(resolve, 200));
 
   expect(h.slack.ephemerals.map((e) => e.text.includes(NOT_ENABLED_NOTE))).toEqual([true, true, true]);
@@ -54,7 +60,7 @@ test('Slack: a team not on ALLOWED_SLACK_TEAMS gets one short note per command, 
 
   // a listed team is served as before
   await sendSlashCommand(h.eventsUrl, SIGNING_SECRET, { text: 'ask What is a patent family?', team_id: 'T9', trigger_id: '9.9.t' });
-  await waitFor(() => h.sim.requests.some((r) => r.operation === 'AI07'), 'the listed team\'s question to reach the platform');
+  await waitFor(() => h.sim.requests.some((r) => r.operation === 'AI07'), "the listed team's question to reach the platform");
   expect(h.slack.ephemerals).toHaveLength(3);
 });
 
@@ -78,7 +84,9 @@ test('Teams: a listed tenant is served', async () => {
   await waitFor(() => h.sim.requests.some((r) => r.operation === 'AI07'), 'the question to reach the platform');
 });
 
-test('keys are kept per chat: Slack team T1 sets its own key, a Teams activity from tenant T1 still uses the default key', { timeout: 30_000 }, async () => {
+test('keys are kept per chat: Slack team T1 sets its own key, a Teams activity from tenant T1 still uses the default key', {
+  timeout: 30_000,
+}, async () => {
   const TEAM_KEY = 'sk-slack-team-own-key-4242';
   const sim = await startSimulator();
   cleanups.push(() => sim.close());
@@ -89,13 +97,25 @@ test('keys are kept per chat: Slack team T1 sets its own key, a Teams activity f
   const stateDir = mkdtempSync(join(tmpdir(), 'iip-access-'));
   cleanups.push(async () => rmSync(stateDir, { recursive: true, force: true }));
   const config = loadConfig({
-    IIP_API_KEY: API_KEY, IIP_BASE_URL: sim.url, IIP_SECRET: 'access-test-secret-1234', SLACK_BOT_TOKEN: BOT_TOKEN, SLACK_SIGNING_SECRET: SIGNING_SECRET,
-    SLACK_API_URL: slack.url, PORT: '0', HOST: '127.0.0.1', STATE_FILE: join(stateDir, 'state.json'), RELAY_MIN_EDIT_INTERVAL_MS: '40', LOG_LEVEL: 'silent',
+    IIP_API_KEY: API_KEY,
+    IIP_BASE_URL: sim.url,
+    IIP_SECRET: 'access-test-secret-1234',
+    SLACK_BOT_TOKEN: BOT_TOKEN,
+    SLACK_SIGNING_SECRET: SIGNING_SECRET,
+    SLACK_API_URL: slack.url,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    STATE_FILE: join(stateDir, 'state.json'),
+    RELAY_MIN_EDIT_INTERVAL_MS: '40',
+    LOG_LEVEL: 'silent',
   });
   const teamsServer = createHttpServer({ port: 0, host: '127.0.0.1', logger: silentLogger });
   const teams = createTeamsAdapter({ server: teamsServer, logger: silentLogger, allowUnauthenticated: true, serviceUrl: fake.url });
   const bot: RunningBot = await startBot({ config, logger: silentLogger, extraAdapters: () => [teams] });
-  cleanups.push(async () => { await bot.stop(1000); await teamsServer.close(); });
+  cleanups.push(async () => {
+    await bot.stop(1000);
+    await teamsServer.close();
+  });
   const messagesUrl = `${(await teamsServer.listen()).url}/api/messages`;
   const slackUrl = `${bot.httpUrl}/slack/events`;
 
@@ -103,20 +123,29 @@ test('keys are kept per chat: Slack team T1 sets its own key, a Teams activity f
   await sendSlashCommand(slackUrl, SIGNING_SECRET, { text: 'key', trigger_id: '1.1.t' });
   const { view } = await waitFor(() => slack.views[0], 'the key form');
   const submission = viewSubmissionPayload({
-    privateMetadata: String(view.private_metadata), values: { key: { key: { type: 'plain_text_input', value: TEAM_KEY } } },
+    privateMetadata: String(view.private_metadata),
+    values: { key: { key: { type: 'plain_text_input', value: TEAM_KEY } } },
   });
   Object.assign(submission.view as Record<string, unknown>, { id: 'V1' });
   await sendInteraction(slackUrl, SIGNING_SECRET, submission);
   await waitFor(() => slack.ephemerals.some((e) => e.text.includes('Saved. Every call from this workspace now uses sk-…4242')), 'the saved note');
 
   // Slack T1 uses its key
-  await sendEvent(slackUrl, SIGNING_SECRET, eventCallback({ type: 'app_mention', user: 'U1', channel: 'C1', ts: '1700000200.000100', text: '<@UBOT> ask What is a PCT filing?' }, { teamId: 'T1', eventId: 'EvKey1' }));
+  await sendEvent(
+    slackUrl,
+    SIGNING_SECRET,
+    eventCallback(
+      { type: 'app_mention', user: 'U1', channel: 'C1', ts: '1700000200.000100', text: '<@UBOT> ask What is a PCT filing?' },
+      { teamId: 'T1', eventId: 'EvKey1' },
+    ),
+  );
   await waitFor(() => sim.requests.filter((r) => r.operation === 'AI07').length === 1, 'the Slack question');
 
   // a Teams activity naming tenant T1 (as anyone could, unauthenticated) uses the bot's default key
   const activity = channelMention('ask What is a PCT filing?', { serviceUrl: fake.url, id: activityId() });
   const fromT1 = {
-    ...activity, conversation: { ...(activity.conversation as object), tenantId: 'T1' },
+    ...activity,
+    conversation: { ...(activity.conversation as object), tenantId: 'T1' },
     channelData: { ...(activity.channelData as object), tenant: { id: 'T1' } },
   };
   expect((await sendActivity(messagesUrl, fromT1)).status).toBe(200);
@@ -125,7 +154,11 @@ test('keys are kept per chat: Slack team T1 sets its own key, a Teams activity f
 
   // and its `key status` says so
   const status = channelMention('key status', { serviceUrl: fake.url, id: activityId() });
-  await sendActivity(messagesUrl, { ...status, conversation: { ...(status.conversation as object), tenantId: 'T1' }, channelData: { ...(status.channelData as object), tenant: { id: 'T1' } } });
-  await waitFor(() => fake.calls.some((c) => JSON.stringify(c.body).includes('This workspace uses the bot\'s default key.')), 'the Teams key status');
+  await sendActivity(messagesUrl, {
+    ...status,
+    conversation: { ...(status.conversation as object), tenantId: 'T1' },
+    channelData: { ...(status.channelData as object), tenant: { id: 'T1' } },
+  });
+  await waitFor(() => fake.calls.some((c) => JSON.stringify(c.body).includes("This workspace uses the bot's default key.")), 'the Teams key status');
   expect(JSON.stringify(fake.calls.map((c) => c.body))).not.toContain('4242');
 });

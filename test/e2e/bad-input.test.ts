@@ -66,8 +66,9 @@ describe('bad input', () => {
 
   test('markdown, mentions and control characters in a question are quoted safely, and the answer still arrives', async () => {
     h = await startSlackBot({ simulator: { streamChunkDelayMs: 1 } });
-    const typed = '<!channel> <!here> *bold* _it_ ~gone~ [x](javascript:alert(1)) <https://evil.example|click> `code` ```fence``` '
-      + '<@U999> # not a heading | pipe \\ back\u0007slash\u001b[31m red\u0000?';
+    const typed =
+      '<!channel> <!here> *bold* _it_ ~gone~ [x](javascript:alert(1)) <https://evil.example|click> `code` ```fence``` ' +
+      '<@U999> # not a heading | pipe \\ back\u0007slash\u001b[31m red\u0000?';
     const question = typed.replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, '');
     expect((await h.command(`ask ${typed}`)).status).toBe(200);
     const thread = await ChatThread.nth(h.slack, 0);

@@ -16,9 +16,16 @@ afterEach(() => {
 });
 
 function start(name: string, dir: string, taskMs: number): TerminalSession {
-  const term = TerminalSession.start(`${name}-${process.pid}`, dir, {
-    STATE_FILE: join(dir, 'data/state.json'), SIMULATOR_TASK_MS: String(taskMs), NO_COLOR: '1',
-  }, { columns: 140, rows: 60 });
+  const term = TerminalSession.start(
+    `${name}-${process.pid}`,
+    dir,
+    {
+      STATE_FILE: join(dir, 'data/state.json'),
+      SIMULATOR_TASK_MS: String(taskMs),
+      NO_COLOR: '1',
+    },
+    { columns: 140, rows: 60 },
+  );
   sessions.push(term);
   return term;
 }
@@ -57,7 +64,11 @@ test('quit while the search waits, start again, switch to the thread and finish'
   const first = start('iip-res1', dir, 1500);
   await first.waitFor((s) => s.includes('iip>'), 'the prompt');
   first.type('novelty A self-heating lunch box with a phase-change layer');
-  for (const [n, label] of [[1, 'Confirm'], [2, 'Confirm'], [3, 'Confirm and search']] as const) {
+  for (const [n, label] of [
+    [1, 'Confirm'],
+    [2, 'Confirm'],
+    [3, 'Confirm and search'],
+  ] as const) {
     await first.waitFor((s) => steps(s, n) && s.includes(label), `step ${n}`, 20_000);
     first.choose(label);
   }

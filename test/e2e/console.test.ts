@@ -27,12 +27,17 @@ function workDir(): string {
 
 /** The environment of a fresh machine: no credentials, no key; state in a temp folder. */
 const freshEnv = (dir: string): Record<string, string> => ({
-  STATE_FILE: join(dir, 'data/state.json'), SIMULATOR_TASK_MS: '50', NO_COLOR: '1', LOG_LEVEL: 'info',
+  STATE_FILE: join(dir, 'data/state.json'),
+  SIMULATOR_TASK_MS: '50',
+  NO_COLOR: '1',
+  LOG_LEVEL: 'info',
 });
 
 /** The answer's words line by line, as the terminal renderer lays them out without a width limit. */
 const answerLines = (markdown: string): string[] =>
-  renderMarkdown(markdown, { style: plainStyle, width: undefined }).map((l) => l.trim()).filter((l) => l.length > 0);
+  renderMarkdown(markdown, { style: plainStyle, width: undefined })
+    .map((l) => l.trim())
+    .filter((l) => l.length > 0);
 
 const fold = (text: string): string => text.replace(/\s+/g, ' ').trim();
 
@@ -90,7 +95,11 @@ describe('npm start through a pipe', () => {
     expect(out).not.toMatch(/\u001b\[/);
     const lines = out.split('\n').map((l) => l.trim());
     const expected = answerLines(expectedChatAnswer('AI07', { prompt: question }));
-    for (const line of expected) expect(lines.filter((l) => l === line), `"${line}" once`).toHaveLength(1);
+    for (const line of expected)
+      expect(
+        lines.filter((l) => l === line),
+        `"${line}" once`,
+      ).toHaveLength(1);
   });
 
   test('--help lists the options and the environment variables', async () => {

@@ -10,17 +10,25 @@ import { waitFor, type SlackBotHarness } from '../helpers/slack-bot-harness.js';
 type Json = Record<string, unknown>;
 
 export const markdownOf = (m: FakeSlackMessage): string =>
-  m.blocks.filter((b) => b.type === 'markdown').map((b) => String(b.text)).join('');
+  m.blocks
+    .filter((b) => b.type === 'markdown')
+    .map((b) => String(b.text))
+    .join('');
 export const allText = (m: FakeSlackMessage): string => JSON.stringify(m.blocks) + m.text;
 /** the final message of a whole answer carries the footer with the token count */
-export const hasFooter = (m: FakeSlackMessage): boolean =>
-  m.blocks.some((b) => b.type === 'context' && JSON.stringify(b).includes('tokens'));
+export const hasFooter = (m: FakeSlackMessage): boolean => m.blocks.some((b) => b.type === 'context' && JSON.stringify(b).includes('tokens'));
 export const isInterrupted = (m: FakeSlackMessage): boolean => allText(m).includes('The answer was interrupted');
 
-export interface Control { action_id: string; value: string; label: string }
+export interface Control {
+  action_id: string;
+  value: string;
+  label: string;
+}
 
 export function retryOf(m: FakeSlackMessage): Control | undefined {
-  return m.blocks.filter((b) => b.type === 'actions').flatMap((b) => b.elements as Json[])
+  return m.blocks
+    .filter((b) => b.type === 'actions')
+    .flatMap((b) => b.elements as Json[])
     .map((e) => ({ action_id: String(e.action_id), value: String(e.value), label: String((e.text as Json).text) }))
     .find((c) => c.label === 'Retry');
 }
@@ -30,7 +38,11 @@ export const parentsIn = (slack: FakeSlackApi, channel = 'C1'): FakeSlackMessage
   slack.channelMessages(channel).filter((m) => !m.threadTs || m.threadTs === m.ts);
 
 export class ChatThread {
-  constructor(readonly slack: FakeSlackApi, readonly parent: FakeSlackMessage, readonly channel = 'C1') {}
+  constructor(
+    readonly slack: FakeSlackApi,
+    readonly parent: FakeSlackMessage,
+    readonly channel = 'C1',
+  ) {}
 
   /** Waits for the thread of the `index`-th parent message in the channel (0 = the first the bot posted). */
   static async nth(slack: FakeSlackApi, index: number, channel = 'C1'): Promise<ChatThread> {
@@ -61,7 +73,10 @@ export class ChatThread {
     // an answer over several messages: its earlier parts are the messages of text alone right before its footer
     const textAlone = (m: FakeSlackMessage): boolean => m.blocks.every((b) => b.type === 'markdown') && !markdownOf(m).startsWith('⚠️');
     while (start > 0 && textAlone(replies[start - 1]!)) start -= 1;
-    return replies.slice(start, end + 1).map(markdownOf).join('');
+    return replies
+      .slice(start, end + 1)
+      .map(markdownOf)
+      .join('');
   }
 
   /** The thread's record once no turn is under way (its `wait` cleared). */
@@ -79,7 +94,10 @@ export class ChatThread {
   async retry(h: SlackBotHarness, message: FakeSlackMessage): Promise<void> {
     const button = retryOf(message);
     if (!button) throw new Error(`no Retry button on: ${message.text}`);
-    const response = await h.click({ action_id: button.action_id, value: button.value }, { messageTs: message.ts, threadTs: this.parent.ts, channel: this.channel });
+    const response = await h.click(
+      { action_id: button.action_id, value: button.value },
+      { messageTs: message.ts, threadTs: this.parent.ts, channel: this.channel },
+    );
     if (response.status !== 200) throw new Error(`the click was refused: ${response.status}`);
   }
 }

@@ -39,11 +39,19 @@ async function compose() {
   cleanup.push(() => state.close());
   const adapter = new FakeChatAdapter({ chat: 'slack' });
   const messenger = new Messenger(adapter, new StreamRelay(adapter, { minEditIntervalMs: 20 }));
-  const ctx: HandlerContext = { platform, state, messenger, settings: { lang: 'en', confirmers: 'starter' }, logger: silentLogger, memory: createProcessMemory() };
+  const ctx: HandlerContext = {
+    platform,
+    state,
+    messenger,
+    settings: { lang: 'en', confirmers: 'starter' },
+    logger: silentLogger,
+    memory: createProcessMemory(),
+  };
   const router = new Router([chatHandler], ctx);
   const base = { user: { id: 'U1' }, workspaceId: 'T1' };
   return {
-    sim, adapter,
+    sim,
+    adapter,
     // the fake adapter's threads are its conversations: each chat gets its own channel
     ask: (text: string, channel: string) => router.dispatch({ kind: 'command', text, conversation: conversationId('slack', 'T1', channel), ...base }),
     click: (thread: ThreadId, messageId: string, button: Button) =>
@@ -51,7 +59,11 @@ async function compose() {
   };
 }
 
-const textOf = (m: OutgoingMessage): string => (m.blocks ?? []).filter((b): b is Extract<Block, { type: 'markdown' }> => b.type === 'markdown').map((b) => b.text).join('');
+const textOf = (m: OutgoingMessage): string =>
+  (m.blocks ?? [])
+    .filter((b): b is Extract<Block, { type: 'markdown' }> => b.type === 'markdown')
+    .map((b) => b.text)
+    .join('');
 const retryOf = (m: OutgoingMessage): Button | undefined =>
   (m.blocks ?? []).flatMap((b) => (b.type === 'actions' ? b.buttons : [])).find((b) => b.action === 'retry');
 

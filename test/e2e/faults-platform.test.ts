@@ -98,7 +98,10 @@ describe('platform faults on chats', () => {
     // a follow-up cut the same way: its Retry still carries the question answered before it, not itself twice
     h.sim.inject({ kind: 'malformed-event', afterEvents: 4, operation: 'AI68-2', times: 1 });
     const followUp = 'And its half-life?';
-    await h.event({ type: 'message', channel: 'C1', user: 'U1', text: followUp, ts: '1800000000.000500', thread_ts: thread.parent.ts, channel_type: 'channel' }, 'EvBioFollow1');
+    await h.event(
+      { type: 'message', channel: 'C1', user: 'U1', text: followUp, ts: '1800000000.000500', thread_ts: thread.parent.ts, channel_type: 'channel' },
+      'EvBioFollow1',
+    );
     const brokenAgain = await thread.reply(isInterrupted, 'the interrupted follow-up', thread.replies().length);
     await thread.retry(h, brokenAgain);
     const query = `Previous question: ${question}\nFollow-up question: ${followUp}`;
@@ -126,7 +129,10 @@ describe('platform faults on chats', () => {
     expect(retryOf(stopped)).toBeUndefined();
     expect(hasFooter(stopped)).toBe(false);
     // nothing lost: the question can be asked again in the thread once the quota is back
-    await h.event({ type: 'message', channel: 'C1', user: 'U1', text: other, ts: '1800000000.000300', thread_ts: second.parent.ts, channel_type: 'channel' }, 'EvAgain1');
+    await h.event(
+      { type: 'message', channel: 'C1', user: 'U1', text: other, ts: '1800000000.000300', thread_ts: second.parent.ts, channel_type: 'channel' },
+      'EvAgain1',
+    );
     expect(await second.answer()).toBe(expectedChatAnswer('AI07', { prompt: other }));
   });
 

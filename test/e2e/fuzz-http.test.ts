@@ -19,9 +19,11 @@ afterAll(async () => {
 function rng(seed: number): () => number {
   let x = seed >>> 0 || 1;
   return () => {
-    x ^= x << 13; x >>>= 0;
+    x ^= x << 13;
+    x >>>= 0;
     x ^= x >>> 17;
-    x ^= x << 5; x >>>= 0;
+    x ^= x << 5;
+    x >>>= 0;
     return x / 0x1_0000_0000;
   };
 }
@@ -41,7 +43,11 @@ const SHAPES: Array<(r: () => number) => string> = [
   () => '',
 ];
 
-interface Case { body: string; contentType: string; signing: 'none' | 'wrong' | 'stale' | 'valid' }
+interface Case {
+  body: string;
+  contentType: string;
+  signing: 'none' | 'wrong' | 'stale' | 'valid';
+}
 
 function makeCase(i: number): Case {
   const r = rng(i + 1);

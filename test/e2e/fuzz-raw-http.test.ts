@@ -20,7 +20,10 @@ function sendRaw(url: string, raw: Buffer | string): Promise<number> {
   return new Promise((resolve, reject) => {
     const socket = connect(Number(port), hostname);
     let answer = '';
-    const timer = setTimeout(() => { socket.destroy(); reject(new Error(`no answer to ${JSON.stringify(raw.toString().slice(0, 60))}`)); }, 10_000);
+    const timer = setTimeout(() => {
+      socket.destroy();
+      reject(new Error(`no answer to ${JSON.stringify(raw.toString().slice(0, 60))}`));
+    }, 10_000);
     socket.on('data', (chunk) => {
       answer += chunk.toString('latin1');
       if (answer.includes('\r\n')) socket.end();
@@ -35,8 +38,20 @@ function sendRaw(url: string, raw: Buffer | string): Promise<number> {
 }
 
 const TARGETS = [
-  '//[', '//[::1', 'http://[x/slack/events', '/%', '/%zz', '/slack/events%00', '/\u00ff\u00fe', '*', '/../../etc/passwd',
-  '/uploads?file=%E0%A4%A', `/uploads?file=${'a'.repeat(20_000)}`, 'http://evil.example.com:99999/x', '//@:/', '/?%=&&=%',
+  '//[',
+  '//[::1',
+  'http://[x/slack/events',
+  '/%',
+  '/%zz',
+  '/slack/events%00',
+  '/\u00ff\u00fe',
+  '*',
+  '/../../etc/passwd',
+  '/uploads?file=%E0%A4%A',
+  `/uploads?file=${'a'.repeat(20_000)}`,
+  'http://evil.example.com:99999/x',
+  '//@:/',
+  '/?%=&&=%',
 ];
 const LINES = [
   (t: string) => `GET ${t} HTTP/1.1\r\nHost: x\r\n\r\n`,
@@ -70,7 +85,10 @@ test('raw request lines and headers that are not HTTP as the bot expects get 4xx
   // HEAD and GET of /healthz with odd-but-valid framing may succeed; everything else is refused
   const refused = statuses.filter(([, status]) => status === 0 || (status >= 400 && status < 500));
   const served = statuses.filter(([raw, status]) => status >= 200 && status < 300 && /^(GET|HEAD) \/healthz\b/.test(raw));
-  expect(statuses.filter(([, status]) => status >= 500), 'no 5xx').toEqual([]);
+  expect(
+    statuses.filter(([, status]) => status >= 500),
+    'no 5xx',
+  ).toEqual([]);
   expect(statuses.filter((s) => !refused.includes(s) && !served.includes(s))).toEqual([]);
   expect(statuses.find(([raw]) => raw.startsWith('GET //[ HTTP/1.1'))?.[1]).toBe(400);
   const health = await fetch(`${h.bot.httpUrl}/healthz`);

@@ -17,8 +17,13 @@ beforeAll(async () => {
   sim = await startSimulator();
   dir = mkdtempSync(join(tmpdir(), 'iip-fuzz-teams-'));
   const config = loadConfig({
-    IIP_API_KEY: 'sk-fuzz-0001', IIP_BASE_URL: sim.url, PORT: '0', HOST: '127.0.0.1', STATE_FILE: join(dir, 'state.json'),
-    MicrosoftAppId: '00000000-0000-0000-0000-000000000002', MicrosoftAppPassword: 'fuzz-app-password',
+    IIP_API_KEY: 'sk-fuzz-0001',
+    IIP_BASE_URL: sim.url,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    STATE_FILE: join(dir, 'state.json'),
+    MicrosoftAppId: '00000000-0000-0000-0000-000000000002',
+    MicrosoftAppPassword: 'fuzz-app-password',
   });
   bot = await startBot({ config, logger: silentLogger });
 });
@@ -42,15 +47,17 @@ test('1,000 malformed requests to /api/messages all get a 4xx; the process keeps
   const url = `${bot.httpUrl}/api/messages`;
   const unexpected: Array<{ i: number; status: number }> = [];
   for (let batch = 0; batch < 20; batch += 1) {
-    await Promise.all(Array.from({ length: 50 }, async (_, k) => {
-      const i = batch * 50 + k;
-      const headers: Record<string, string> = { 'content-type': i % 7 === 0 ? 'text/plain' : 'application/json' };
-      const auth = AUTH[i % AUTH.length]!;
-      if (auth) headers.authorization = auth;
-      const response = await fetch(url, { method: 'POST', headers, body: BODIES[i % BODIES.length]!(i) });
-      await response.arrayBuffer();
-      if (response.status < 400 || response.status >= 500) unexpected.push({ i, status: response.status });
-    }));
+    await Promise.all(
+      Array.from({ length: 50 }, async (_, k) => {
+        const i = batch * 50 + k;
+        const headers: Record<string, string> = { 'content-type': i % 7 === 0 ? 'text/plain' : 'application/json' };
+        const auth = AUTH[i % AUTH.length]!;
+        if (auth) headers.authorization = auth;
+        const response = await fetch(url, { method: 'POST', headers, body: BODIES[i % BODIES.length]!(i) });
+        await response.arrayBuffer();
+        if (response.status < 400 || response.status >= 500) unexpected.push({ i, status: response.status });
+      }),
+    );
   }
   expect(unexpected).toEqual([]);
   const huge = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: 'x'.repeat(1024 * 1024 + 1) });

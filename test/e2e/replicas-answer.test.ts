@@ -30,7 +30,9 @@ afterEach(async () => {
   for (const step of cleanup.splice(0).reverse()) await step();
 });
 
-test('a live answer on another replica is never marked; a killed replica\'s answer is marked by the rescan, with Retry', { timeout: 90_000 }, async () => {
+test("a live answer on another replica is never marked; a killed replica's answer is marked by the rescan, with Retry", {
+  timeout: 90_000,
+}, async () => {
   const sim = await startSimulator({ streamChunkDelayMs: 25, minAnswerChars: 4_000 });
   cleanup.push(() => sim.close());
   const slack = await startFakeSlackApi({ token: BOT_TOKEN });
@@ -47,12 +49,22 @@ test('a live answer on another replica is never marked; a killed replica\'s answ
   cleanup.push(() => rmSync(dir, { recursive: true, force: true }));
 
   const bots: BotProcess[] = [];
-  cleanup.push(() => { for (const bot of bots) bot.child.kill('SIGKILL'); });
+  cleanup.push(() => {
+    for (const bot of bots) bot.child.kill('SIGKILL');
+  });
   const streamer = await startBotProcess(dir, sim.url, slack, env);
   bots.push(streamer);
   const config = loadConfig({
-    IIP_API_KEY: API_KEY, IIP_BASE_URL: sim.url, SLACK_BOT_TOKEN: BOT_TOKEN, SLACK_SIGNING_SECRET: SIGNING_SECRET,
-    SLACK_API_URL: slack.url, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', RELAY_MIN_EDIT_INTERVAL_MS: '50', ...env,
+    IIP_API_KEY: API_KEY,
+    IIP_BASE_URL: sim.url,
+    SLACK_BOT_TOKEN: BOT_TOKEN,
+    SLACK_SIGNING_SECRET: SIGNING_SECRET,
+    SLACK_API_URL: slack.url,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'silent',
+    RELAY_MIN_EDIT_INTERVAL_MS: '50',
+    ...env,
   });
   const rescanner = await startBot({ config, logger: silentLogger });
   cleanup.push(() => rescanner.stop(1_000));
@@ -78,7 +90,7 @@ test('a live answer on another replica is never marked; a killed replica\'s answ
   expect(retryOf(note)).toBeDefined();
   // the note is posted before the wait is cleared
   let record = await rescanner.state.get(thread.id);
-  for (const deadline = Date.now() + 5_000; record?.wait !== undefined && Date.now() < deadline;) {
+  for (const deadline = Date.now() + 5_000; record?.wait !== undefined && Date.now() < deadline; ) {
     await new Promise((resolve) => setTimeout(resolve, 20));
     record = await rescanner.state.get(thread.id);
   }
@@ -87,10 +99,16 @@ test('a live answer on another replica is never marked; a killed replica\'s answ
   expect(thread.replies().filter((m) => markdownOf(m) === RESTART_NOTE)).toHaveLength(1);
 
   const retry = retryOf(note)!;
-  await sendInteraction(`${rescanner.httpUrl}/slack/events`, SIGNING_SECRET, blockActionsPayload({
-    action: { type: 'button', action_ts: String(Date.now() / 1000), action_id: retry.action_id, value: retry.value },
-    messageTs: note.ts, threadTs: thread.parent.ts, triggerId: `${randomUUID()}.c`,
-  }));
+  await sendInteraction(
+    `${rescanner.httpUrl}/slack/events`,
+    SIGNING_SECRET,
+    blockActionsPayload({
+      action: { type: 'button', action_ts: String(Date.now() / 1000), action_id: retry.action_id, value: retry.value },
+      messageTs: note.ts,
+      threadTs: thread.parent.ts,
+      triggerId: `${randomUUID()}.c`,
+    }),
+  );
   const answered = await thread.reply(hasFooter, 'the retried answer', 0, 30_000);
   expect(markdownOf(answered)).toBe(sim.expectedStreamText('AI07', { prompt: question, stream: true }));
   expect(sim.requests.filter((r) => r.operation === 'AI07')).toHaveLength(2);

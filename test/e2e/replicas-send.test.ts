@@ -23,7 +23,7 @@ afterEach(async () => {
   for (const step of cleanup.splice(0).reverse()) await step();
 });
 
-test('a replica starting while another replica\'s start request is out leaves it alone; the workflow goes on', async () => {
+test("a replica starting while another replica's start request is out leaves it alone; the workflow goes on", async () => {
   const sim = await startSimulator();
   cleanup.push(() => sim.close());
   const slack = await startFakeSlackApi({ token: BOT_TOKEN });
@@ -36,8 +36,16 @@ test('a replica starting while another replica\'s start request is out leaves it
     await redis.quit();
   });
   const config = loadConfig({
-    IIP_API_KEY: API_KEY, IIP_BASE_URL: sim.url, SLACK_BOT_TOKEN: BOT_TOKEN, SLACK_SIGNING_SECRET: SIGNING_SECRET,
-    SLACK_API_URL: slack.url, PORT: '0', HOST: '127.0.0.1', REDIS_URL, REDIS_KEY_PREFIX: prefix, LOG_LEVEL: 'silent',
+    IIP_API_KEY: API_KEY,
+    IIP_BASE_URL: sim.url,
+    SLACK_BOT_TOKEN: BOT_TOKEN,
+    SLACK_SIGNING_SECRET: SIGNING_SECRET,
+    SLACK_API_URL: slack.url,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    REDIS_URL,
+    REDIS_KEY_PREFIX: prefix,
+    LOG_LEVEL: 'silent',
   });
   const start = async (): Promise<RunningBot> => {
     const bot = await startBot({ config, logger: silentLogger });

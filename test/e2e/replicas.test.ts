@@ -16,7 +16,12 @@ import { simulatorKeyId, startSimulator } from '../../src/platform/simulator/ind
 import type { RunningSimulator } from '../../src/platform/simulator/types.js';
 import { startFakeSlackApi, type FakeSlackApi, type FakeSlackMessage } from '../helpers/fake-slack-api.js';
 import {
-  blockActionsPayload, eventCallback, sendEvent, sendInteraction, sendSlashCommand, viewSubmissionPayload,
+  blockActionsPayload,
+  eventCallback,
+  sendEvent,
+  sendInteraction,
+  sendSlashCommand,
+  viewSubmissionPayload,
 } from '../helpers/slack-requests.js';
 import { BOT_TOKEN, SIGNING_SECRET, waitFor } from '../helpers/slack-bot-harness.js';
 import { BOT, REPO } from '../helpers/terminal-session.js';
@@ -30,9 +35,21 @@ const TSX_LOADER = pathToFileURL(join(REPO, 'node_modules/tsx/dist/loader.mjs'))
 
 const cleanup: Array<() => Promise<void> | void> = [];
 
-interface Replica { name: string; keyId: string; child: ChildProcess; events: string; output: () => string }
+interface Replica {
+  name: string;
+  keyId: string;
+  child: ChildProcess;
+  events: string;
+  output: () => string;
+}
 
-interface Cluster { sim: RunningSimulator; slack: FakeSlackApi; redis: Redis; prefix: string; replicas: Replica[] }
+interface Cluster {
+  sim: RunningSimulator;
+  slack: FakeSlackApi;
+  redis: Redis;
+  prefix: string;
+  replicas: Replica[];
+}
 
 async function startReplica(name: string, prefix: string, sim: RunningSimulator, slack: FakeSlackApi): Promise<Replica> {
   const dir = mkdtempSync(join(tmpdir(), `iip-replica-${name}-`));
@@ -41,18 +58,36 @@ async function startReplica(name: string, prefix: string, sim: RunningSimulator,
   const child = spawn(process.execPath, ['--import', TSX_LOADER, BOT], {
     cwd: dir,
     env: {
-      ...process.env, IIP_API_KEY: apiKey, IIP_BASE_URL: sim.url, SLACK_BOT_TOKEN: BOT_TOKEN, SLACK_SIGNING_SECRET: SIGNING_SECRET,
-      SLACK_API_URL: slack.url, PORT: '0', HOST: '127.0.0.1', STATE_FILE: join(dir, 'state.json'), LOG_LEVEL: 'warn',
-      REDIS_URL, REDIS_KEY_PREFIX: prefix, WAIT_LEASE_MS: String(LEASE_MS), RELAY_MIN_EDIT_INTERVAL_MS: '100',
+      ...process.env,
+      IIP_API_KEY: apiKey,
+      IIP_BASE_URL: sim.url,
+      SLACK_BOT_TOKEN: BOT_TOKEN,
+      SLACK_SIGNING_SECRET: SIGNING_SECRET,
+      SLACK_API_URL: slack.url,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      STATE_FILE: join(dir, 'state.json'),
+      LOG_LEVEL: 'warn',
+      REDIS_URL,
+      REDIS_KEY_PREFIX: prefix,
+      WAIT_LEASE_MS: String(LEASE_MS),
+      RELAY_MIN_EDIT_INTERVAL_MS: '100',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
-  child.stdout!.on('data', (chunk: Buffer) => { out += chunk.toString(); });
-  child.stderr!.on('data', (chunk: Buffer) => { out += chunk.toString(); });
-  cleanup.push(() => { child.kill('SIGKILL'); });
-  const url = await waitFor(() => /Listening on (http:\/\/\S+)\./.exec(out)?.[1], `replica ${name} to listen`, 60_000)
-    .catch((error: unknown) => { throw new Error(`${String(error)}; it printed: ${out.slice(-2_000)}`); });
+  child.stdout!.on('data', (chunk: Buffer) => {
+    out += chunk.toString();
+  });
+  child.stderr!.on('data', (chunk: Buffer) => {
+    out += chunk.toString();
+  });
+  cleanup.push(() => {
+    child.kill('SIGKILL');
+  });
+  const url = await waitFor(() => /Listening on (http:\/\/\S+)\./.exec(out)?.[1], `replica ${name} to listen`, 60_000).catch((error: unknown) => {
+    throw new Error(`${String(error)}; it printed: ${out.slice(-2_000)}`);
+  });
   return { name, keyId: simulatorKeyId(apiKey), child, events: `${url}/slack/events`, output: () => out };
 }
 
@@ -77,10 +112,16 @@ let clicks = 0;
 const click = (replica: Replica, m: FakeSlackMessage, threadTs: string, label: string) => {
   const button = buttonsOf(m).find((b) => b.label === label);
   if (!button) throw new Error(`no button "${label}" in ${textOf(m).slice(0, 300)}`);
-  return sendInteraction(replica.events, SIGNING_SECRET, blockActionsPayload({
-    action: { type: 'button', action_ts: String(Date.now() / 1000), action_id: button.action_id, value: button.value },
-    messageTs: m.ts, threadTs, triggerId: `${++clicks}.${Date.now()}.c`,
-  }));
+  return sendInteraction(
+    replica.events,
+    SIGNING_SECRET,
+    blockActionsPayload({
+      action: { type: 'button', action_ts: String(Date.now() / 1000), action_id: button.action_id, value: button.value },
+      messageTs: m.ts,
+      threadTs,
+      triggerId: `${++clicks}.${Date.now()}.c`,
+    }),
+  );
 };
 
 const repliesOf = (c: Cluster, parentTs: string) => c.slack.threadMessages('C1', parentTs).filter((m) => m.ts !== parentTs);
@@ -126,7 +167,10 @@ describe('three replicas on one Redis', { timeout: 30_000 }, () => {
     expect(acks.map((a) => a.status)).toEqual([200, 200, 200]);
     await stepMessage(c, parentTs, 'Step 2 of 5');
     await waitFor(() => c.slack.ephemerals.length === notes + 2, 'a note for each of the other two clicks');
-    expect(c.slack.ephemerals.slice(notes).map((e) => e.text)).toEqual([expect.stringContaining('Already done'), expect.stringContaining('Already done')]);
+    expect(c.slack.ephemerals.slice(notes).map((e) => e.text)).toEqual([
+      expect.stringContaining('Already done'),
+      expect.stringContaining('Already done'),
+    ]);
     expect(requestsOf(c, 'AI35-3')).toHaveLength(1);
   });
 
@@ -151,10 +195,22 @@ describe('three replicas on one Redis', { timeout: 30_000 }, () => {
     holder.child.kill('SIGKILL');
     const killedAt = Date.now();
     const polledBefore = requestsOf(c, 'AI35-8').length;
-    await waitFor(() => requestsOf(c, 'AI35-8').slice(polledBefore).some((r) => r.keyId !== holder.keyId), 'another replica polling', 10_000);
+    await waitFor(
+      () =>
+        requestsOf(c, 'AI35-8')
+          .slice(polledBefore)
+          .some((r) => r.keyId !== holder.keyId),
+      'another replica polling',
+      10_000,
+    );
     // the lease had to expire first (WAIT_LEASE_MS, not the 15 s default); then one survivor took it
     expect(Date.now() - killedAt).toBeLessThan(LEASE_MS * 6);
-    const takers = new Set(requestsOf(c, 'AI35-8').slice(polledBefore).map((r) => r.keyId).filter((id) => id !== holder.keyId));
+    const takers = new Set(
+      requestsOf(c, 'AI35-8')
+        .slice(polledBefore)
+        .map((r) => r.keyId)
+        .filter((id) => id !== holder.keyId),
+    );
     expect(takers.size).toBe(1);
     const survivor = c.replicas.find((r) => takers.has(r.keyId))!;
 
@@ -165,9 +221,16 @@ describe('three replicas on one Redis', { timeout: 30_000 }, () => {
     const views = c.slack.views.length;
     await click(survivor, report, parentTs, 'Generate report');
     const opened = await waitFor(() => c.slack.views[views], 'the report form');
-    const values = Object.fromEntries(Object.entries({ ...formValues(opened.view), title: 'After a failover' }).map(([id, value]) => [id, {
-      [id]: Array.isArray(value) ? { type: 'checkboxes', selected_options: value.map((v) => ({ value: v })) } : { type: 'plain_text_input', value },
-    }]));
+    const values = Object.fromEntries(
+      Object.entries({ ...formValues(opened.view), title: 'After a failover' }).map(([id, value]) => [
+        id,
+        {
+          [id]: Array.isArray(value)
+            ? { type: 'checkboxes', selected_options: value.map((v) => ({ value: v })) }
+            : { type: 'plain_text_input', value },
+        },
+      ]),
+    );
     const payload = viewSubmissionPayload({ privateMetadata: String(opened.view.private_metadata), values });
     Object.assign(payload.view as Record<string, unknown>, { id: `V${++clicks}` });
     await sendInteraction(survivor.events, SIGNING_SECRET, payload);

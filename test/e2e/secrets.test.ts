@@ -18,7 +18,12 @@ const SECRETS = [API_KEY, BOT_TOKEN, SIGNING_SECRET, IIP_SECRET, TEAM_KEY, REVOK
 let h: SlackBotHarness;
 let logs = '';
 beforeAll(async () => {
-  const sink = new Writable({ write(chunk, _encoding, done) { logs += String(chunk); done(); } });
+  const sink = new Writable({
+    write(chunk, _encoding, done) {
+      logs += String(chunk);
+      done();
+    },
+  });
   h = await startSlackBot({
     env: { IIP_SECRET, LOG_LEVEL: 'trace' },
     logger: createLogger('trace', sink),
@@ -70,7 +75,9 @@ test('no secret in clear anywhere after chats, errors, a key change and bad requ
   await h.bot.stop(1000);
 
   const shown = JSON.stringify([h.slack.calls.filter((c) => c.method !== 'auth.test'), h.slack.ephemerals, h.slack.views]);
-  const stateFiles = filesUnder(h.stateDir).map((f) => readFileSync(f, 'utf8')).join('\n');
+  const stateFiles = filesUnder(h.stateDir)
+    .map((f) => readFileSync(f, 'utf8'))
+    .join('\n');
   expect(logs.length).toBeGreaterThan(1000);
   // the work of each event is logged under its id
   expect(logs).toMatch(/"event":"command:[^"]+","kind":"command"/);

@@ -19,7 +19,12 @@ afterEach(async () => {
   for (const step of cleanup.splice(0).reverse()) await step();
 });
 
-interface BotProcess { child: ChildProcess; url: string; exited: Promise<number | null>; output: () => string }
+interface BotProcess {
+  child: ChildProcess;
+  url: string;
+  exited: Promise<number | null>;
+  output: () => string;
+}
 
 async function startBotProcess(sim: RunningSimulator, slack: FakeSlackApi): Promise<BotProcess> {
   const dir = mkdtempSync(join(tmpdir(), 'iip-shutdown-'));
@@ -27,17 +32,31 @@ async function startBotProcess(sim: RunningSimulator, slack: FakeSlackApi): Prom
   const child = spawn(TSX, [BOT], {
     cwd: dir,
     env: {
-      ...process.env, IIP_API_KEY: API_KEY, IIP_BASE_URL: sim.url, SLACK_BOT_TOKEN: BOT_TOKEN, SLACK_SIGNING_SECRET: SIGNING_SECRET,
-      SLACK_API_URL: slack.url, PORT: '0', HOST: '127.0.0.1', STATE_FILE: join(dir, 'state.json'), LOG_LEVEL: 'warn',
+      ...process.env,
+      IIP_API_KEY: API_KEY,
+      IIP_BASE_URL: sim.url,
+      SLACK_BOT_TOKEN: BOT_TOKEN,
+      SLACK_SIGNING_SECRET: SIGNING_SECRET,
+      SLACK_API_URL: slack.url,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      STATE_FILE: join(dir, 'state.json'),
+      LOG_LEVEL: 'warn',
       RELAY_MIN_EDIT_INTERVAL_MS: '100',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
-  child.stdout!.on('data', (chunk: Buffer) => { out += chunk.toString(); });
-  child.stderr!.on('data', (chunk: Buffer) => { out += chunk.toString(); });
+  child.stdout!.on('data', (chunk: Buffer) => {
+    out += chunk.toString();
+  });
+  child.stderr!.on('data', (chunk: Buffer) => {
+    out += chunk.toString();
+  });
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  cleanup.push(() => { child.kill('SIGKILL'); });
+  cleanup.push(() => {
+    child.kill('SIGKILL');
+  });
   const url = await waitFor(() => /Listening on (http:\/\/\S+)\./.exec(out)?.[1], 'the bot to listen', 20_000);
   return { child, url, exited, output: () => out };
 }
@@ -66,7 +85,14 @@ test('SIGTERM: no new work is taken, the answer in flight finishes whole, and th
   const streamed = sim.requests.filter((r) => r.operation === 'AI07');
   expect(streamed).toHaveLength(1);
   const replies = slack.channelMessages('C1').filter((m) => m.threadTs && m.threadTs !== m.ts);
-  const finalText = replies.map((m) => (m.blocks as Array<{ type: string; text?: string }>).filter((b) => b.type === 'markdown').map((b) => b.text).join('')).join('');
+  const finalText = replies
+    .map((m) =>
+      (m.blocks as Array<{ type: string; text?: string }>)
+        .filter((b) => b.type === 'markdown')
+        .map((b) => b.text)
+        .join(''),
+    )
+    .join('');
   expect(finalText).toBe(sim.expectedStreamText('AI07', { prompt: 'Map the patent landscape of solid-state electrolytes', stream: true }));
   expect(JSON.stringify(replies)).toContain('tokens');
 });

@@ -16,7 +16,11 @@ afterEach(async () => {
 
 type Block = Record<string, unknown>;
 const blocksOf = (m: FakeSlackMessage): Block[] => m.blocks as Block[];
-const markdownOf = (m: FakeSlackMessage): string => blocksOf(m).filter((b) => b.type === 'markdown').map((b) => String(b.text)).join('');
+const markdownOf = (m: FakeSlackMessage): string =>
+  blocksOf(m)
+    .filter((b) => b.type === 'markdown')
+    .map((b) => String(b.text))
+    .join('');
 const allText = (m: FakeSlackMessage): string => JSON.stringify(m.blocks) + m.text;
 const hasFooter = (m: FakeSlackMessage): boolean => blocksOf(m).some((b) => b.type === 'context' && JSON.stringify(b).includes('tokens'));
 
@@ -58,7 +62,18 @@ describe('Slack chats', () => {
     expect(allText(first[0]!)).toContain('Life-science model');
 
     const thread = h.latestThread()!;
-    await h.event({ type: 'message', channel: 'C1', user: 'U1', text: 'And which ones are approved?', ts: '1800000000.000100', thread_ts: thread.parent.ts, channel_type: 'channel' }, 'EvFollow1');
+    await h.event(
+      {
+        type: 'message',
+        channel: 'C1',
+        user: 'U1',
+        text: 'And which ones are approved?',
+        ts: '1800000000.000100',
+        thread_ts: thread.parent.ts,
+        channel_type: 'channel',
+      },
+      'EvFollow1',
+    );
     await waitFor(() => h!.latestThread()!.replies.filter(hasFooter).length === 2, 'the follow-up answer');
     const calls = h.sim.requests.filter((r) => r.operation === 'AI20');
     expect(calls).toHaveLength(2);
@@ -150,7 +165,9 @@ describe('Slack chats', () => {
     const whole = expectedChatAnswer('AI07', { prompt: question });
     expect(whole.startsWith(markdownOf(broken))).toBe(true);
     expect(markdownOf(broken).length).toBeGreaterThan(0);
-    const retry = blocksOf(broken).filter((b) => b.type === 'actions').flatMap((b) => b.elements as Block[])[0]!;
+    const retry = blocksOf(broken)
+      .filter((b) => b.type === 'actions')
+      .flatMap((b) => b.elements as Block[])[0]!;
     expect(retry.text).toMatchObject({ text: 'Retry' });
 
     const thread = h.latestThread()!;
@@ -166,7 +183,7 @@ describe('Slack chats', () => {
     expect(h.sim.requests.filter((r) => r.operation === 'AI07')).toHaveLength(2);
   });
 
-  test('a 30,000-character answer arrives whole over several messages, each within Slack\'s limits', async () => {
+  test("a 30,000-character answer arrives whole over several messages, each within Slack's limits", async () => {
     h = await startSlackBot({ simulator: { minAnswerChars: 30_000, streamChunkChars: 400 } });
     const question = 'Give a full landscape of sodium-ion battery cathode patents';
     const whole = h.sim.expectedStreamText('AI07', { prompt: question, stream: true });

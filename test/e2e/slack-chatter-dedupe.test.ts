@@ -23,7 +23,9 @@ const journalOf = (dir: string): string => {
   return existsSync(file) ? readFileSync(file, 'utf8') : '';
 };
 
-test('300 replies in a thread the bot never started claim no key; a follow-up in its own thread is claimed and answered once', { timeout: 60_000 }, async () => {
+test('300 replies in a thread the bot never started claim no key; a follow-up in its own thread is claimed and answered once', {
+  timeout: 60_000,
+}, async () => {
   h = await startSlackBot({ simulator: { streamChunkDelayMs: 1 } });
   const stateFile = join(h.stateDir, 'state.json');
   const before = snapshot(stateFile);
@@ -31,8 +33,13 @@ test('300 replies in a thread the bot never started claim no key; a follow-up in
   const foreignThread = '1800000100.000000';
   for (let i = 1; i <= 300; i += 1) {
     const chatter = {
-      type: 'message', channel: 'C1', user: 'U2', text: `lunch at noon? (${i})`, ts: `1800000100.${String(i).padStart(6, '0')}`,
-      thread_ts: foreignThread, channel_type: 'channel',
+      type: 'message',
+      channel: 'C1',
+      user: 'U2',
+      text: `lunch at noon? (${i})`,
+      ts: `1800000100.${String(i).padStart(6, '0')}`,
+      thread_ts: foreignThread,
+      channel_type: 'channel',
     };
     expect((await h.event(chatter, `EvChatter${i}`)).status).toBe(200);
   }
@@ -48,7 +55,15 @@ test('300 replies in a thread the bot never started claim no key; a follow-up in
     const latest = h!.latestThread();
     return latest?.replies.some(hasFooter) ? latest : undefined;
   }, 'the first answer');
-  const followUp = { type: 'message', channel: 'C1', user: 'U1', text: 'And base editing?', ts: '1800000200.000100', thread_ts: thread.parent.ts, channel_type: 'channel' };
+  const followUp = {
+    type: 'message',
+    channel: 'C1',
+    user: 'U1',
+    text: 'And base editing?',
+    ts: '1800000200.000100',
+    thread_ts: thread.parent.ts,
+    channel_type: 'channel',
+  };
   const acks = await Promise.all([
     h.event(followUp, 'EvFollowUp1'),
     h.event(followUp, 'EvFollowUp1', { retryNum: 1, retryReason: 'http_timeout' }),

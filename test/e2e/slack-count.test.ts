@@ -7,8 +7,12 @@ import { requestErrors } from '../helpers/openapi-validator.js';
 import { startSlackBot, waitFor, type SlackBotHarness } from '../helpers/slack-bot-harness.js';
 
 let h: SlackBotHarness;
-beforeAll(async () => { h = await startSlackBot(); });
-afterAll(async () => { await h.close(); });
+beforeAll(async () => {
+  h = await startSlackBot();
+});
+afterAll(async () => {
+  await h.close();
+});
 
 const p001Bodies = () => h.sim.requests.filter((r) => r.operation === 'P001').map((r) => r.body);
 
@@ -21,7 +25,12 @@ describe('/iip count', () => {
     const before = p001Bodies().length;
     await h.command('count TTL:(wireless charging) AND PBD:[20200101 TO 20241231] --collapse-type apno --collapse-by PBD --collapse-order latest');
     const note = await noteContaining('patents match');
-    const body = { query_text: 'TTL:(wireless charging) AND PBD:[20200101 TO 20241231]', collapse_type: 'APNO', collapse_by: 'PBD', collapse_order: 'LATEST' };
+    const body = {
+      query_text: 'TTL:(wireless charging) AND PBD:[20200101 TO 20241231]',
+      collapse_type: 'APNO',
+      collapse_by: 'PBD',
+      collapse_order: 'LATEST',
+    };
     expect(p001Bodies().slice(before)).toEqual([body]);
     expect(requestErrors('P001', body)).toEqual([]);
     expect(note.user).toBe('U1');

@@ -61,12 +61,19 @@ describe('/iip design recovery', () => {
     h = await startSlackBot({ env: { PUBLIC_URL: 'https://iip-bot.example.test' } });
     const file = h.slack.files.share({ name: 'chair.png', mimetype: 'image/png', data: PRODUCT_PNG });
     const mention = {
-      type: 'app_mention', channel: 'C1', channel_type: 'channel', user: 'U1', text: '<@UBOT> design office chair --countries KR',
-      ts: '1800000200.000001', files: [{ id: file.id, name: file.name, mimetype: file.mimetype, size: file.size }],
+      type: 'app_mention',
+      channel: 'C1',
+      channel_type: 'channel',
+      user: 'U1',
+      text: '<@UBOT> design office chair --countries KR',
+      ts: '1800000200.000001',
+      files: [{ id: file.id, name: file.name, mimetype: file.mimetype, size: file.size }],
     };
     await h.event(mention, 'EvMentionFile1');
     await waitFor(() => h!.slack.threadMessages('C1', mention.ts).some((m) => textOf(m).includes('Design search report')), 'the report');
-    expect(submitted(h)).toEqual([{ url: expect.stringMatching(/^https:\/\/iip-bot\.example\.test\/uploads\?file=/), country: ['KR'], lang: 'en', main_field: 'office chair' }]);
+    expect(submitted(h)).toEqual([
+      { url: expect.stringMatching(/^https:\/\/iip-bot\.example\.test\/uploads\?file=/), country: ['KR'], lang: 'en', main_field: 'office chair' },
+    ]);
     expect(file.downloads).toBe(1);
 
     const parent = { ts: mention.ts } as Parameters<typeof shareInThread>[1];

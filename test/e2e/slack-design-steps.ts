@@ -16,10 +16,25 @@ export function reportOf(h: SlackBotHarness, taskId: string) {
 
 let events = 0;
 /** A user's `file_share` message in the thread, as Slack sends it. */
-export function shareInThread(h: SlackBotHarness, parent: FakeSlackMessage, file: { id: string; name: string; mimetype: string; size: number }, user = 'U1') {
+export function shareInThread(
+  h: SlackBotHarness,
+  parent: FakeSlackMessage,
+  file: { id: string; name: string; mimetype: string; size: number },
+  user = 'U1',
+) {
   events += 1;
-  return h.event({
-    type: 'message', subtype: 'file_share', channel: 'C1', channel_type: 'channel', user, text: '',
-    ts: `1800000100.${String(events).padStart(6, '0')}`, thread_ts: parent.ts, files: [file],
-  }, `EvFile${events}`);
+  return h.event(
+    {
+      type: 'message',
+      subtype: 'file_share',
+      channel: 'C1',
+      channel_type: 'channel',
+      user,
+      text: '',
+      ts: `1800000100.${String(events).padStart(6, '0')}`,
+      thread_ts: parent.ts,
+      files: [file],
+    },
+    `EvFile${events}`,
+  );
 }

@@ -59,7 +59,11 @@ describe('/iip design uploads', () => {
   });
 
   test.each([
-    ['a refused submission', { kind: 'envelope-error', errorCode: 68300008, operation: 'AI39-1', times: 1 } as const, 'Submitting the uploaded image failed'],
+    [
+      'a refused submission',
+      { kind: 'envelope-error', errorCode: 68300008, operation: 'AI39-1', times: 1 } as const,
+      'Submitting the uploaded image failed',
+    ],
     ['a failed task', { kind: 'task-fails', operation: 'AI39-2', times: 1 } as const, 'Searching similar registered designs failed'],
   ])('after %s the image is withdrawn; Retry asks for the image again and never sends the dead link', async (_what, fault, failure) => {
     h = await startSlackBot({ env: { PUBLIC_URL } });
@@ -99,15 +103,26 @@ describe('/iip design uploads', () => {
     const mention = async (user: string) => {
       n += 1;
       const file = h!.slack.files.share({ name: `chair${n}.png`, mimetype: 'image/png', data: PRODUCT_PNG });
-      await h!.event({
-        type: 'app_mention', channel: 'C1', channel_type: 'channel', user, text: '<@UBOT> design office chair',
-        ts: `1800000300.${String(n).padStart(6, '0')}`, files: [{ id: file.id, name: file.name, mimetype: file.mimetype, size: file.size }],
-      }, `EvUploadCap${n}`);
+      await h!.event(
+        {
+          type: 'app_mention',
+          channel: 'C1',
+          channel_type: 'channel',
+          user,
+          text: '<@UBOT> design office chair',
+          ts: `1800000300.${String(n).padStart(6, '0')}`,
+          files: [{ id: file.id, name: file.name, mimetype: file.mimetype, size: file.size }],
+        },
+        `EvUploadCap${n}`,
+      );
     };
     for (let i = 0; i < 5; i++) await mention('U1');
     const five = await waitFor(() => submitted(h!).length === 5 && submitted(h!).map((b) => b.url), 'five submissions');
     await mention('U1');
-    const refusal = await waitFor(() => h!.slack.ephemerals.find((e) => e.user === 'U1' && e.text.includes('You have 5 images waiting for the platform')), 'the refusal');
+    const refusal = await waitFor(
+      () => h!.slack.ephemerals.find((e) => e.user === 'U1' && e.text.includes('You have 5 images waiting for the platform')),
+      'the refusal',
+    );
     expect(refusal.text).toContain('Nothing was sent.');
     await mention('U2');
     await waitFor(() => submitted(h!).length === 6, "the other user's submission");

@@ -25,7 +25,14 @@ describe('/iip design', () => {
     await h.command(`design <${IMAGE}> wireless earbuds case --countries us,eu,cn --loc 14-03 --from 20200101`);
     const t = await NoveltyThread.opened(h, 0);
     const done = await t.reply('Design search report');
-    const body = { url: IMAGE, country: ['US', 'EU', 'CN'], lang: 'en', loc_items: ['14-03'], main_field: 'wireless earbuds case', apply_start_time: '20200101' };
+    const body = {
+      url: IMAGE,
+      country: ['US', 'EU', 'CN'],
+      lang: 'en',
+      loc_items: ['14-03'],
+      main_field: 'wireless earbuds case',
+      apply_start_time: '20200101',
+    };
     expect(submitted(h)).toEqual([body]);
     expect(requestErrors('AI39-1', body)).toEqual([]);
 
@@ -81,7 +88,12 @@ describe('/iip design', () => {
     const file = h.slack.files.share({ name: 'earbuds.png', mimetype: 'image/png', data: PRODUCT_PNG });
     await shareInThread(h, t.h.slack.message('C1', t.parentTs)!, { id: file.id, name: file.name, mimetype: file.mimetype, size: file.size });
     const [sent] = await waitFor(() => submitted(h!).length === 1 && submitted(h!), 'AI39-1');
-    expect(sent).toEqual({ url: expect.stringMatching(/^https:\/\/iip-bot\.example\.test\/uploads\?file=[\w-]{32}$/), country: ['US'], lang: 'en', main_field: 'wireless earbuds case' });
+    expect(sent).toEqual({
+      url: expect.stringMatching(/^https:\/\/iip-bot\.example\.test\/uploads\?file=[\w-]{32}$/),
+      country: ['US'],
+      lang: 'en',
+      main_field: 'wireless earbuds case',
+    });
     expect(h.slack.callsTo('files.info')[0]!.authorized).toBe(true);
     expect(file.downloads).toBe(1);
 
@@ -112,7 +124,10 @@ describe('/iip design', () => {
 
     const big = h.slack.files.share({ name: 'huge.png', mimetype: 'image/png', data: PRODUCT_PNG, size: 11 * 1024 * 1024 });
     await shareInThread(h, parent, { id: big.id, name: big.name, mimetype: big.mimetype, size: big.size });
-    await waitFor(() => h!.slack.ephemerals.find((e) => e.text.includes('huge.png is 11.0 MB; images can be at most 10.0 MB')), 'the oversize refusal');
+    await waitFor(
+      () => h!.slack.ephemerals.find((e) => e.text.includes('huge.png is 11.0 MB; images can be at most 10.0 MB')),
+      'the oversize refusal',
+    );
 
     const disguised = h.slack.files.share({ name: 'fake.png', mimetype: 'image/png', data: Buffer.from('%PDF-1.7 not a picture') });
     await shareInThread(h, parent, { id: disguised.id, name: disguised.name, mimetype: disguised.mimetype, size: disguised.size });

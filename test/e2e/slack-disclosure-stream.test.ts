@@ -15,7 +15,11 @@ afterEach(async () => {
   h = undefined;
 });
 
-const markdownOf = (m: FakeSlackMessage): string => m.blocks.filter((b) => b.type === 'markdown').map((b) => String(b.text)).join('');
+const markdownOf = (m: FakeSlackMessage): string =>
+  m.blocks
+    .filter((b) => b.type === 'markdown')
+    .map((b) => String(b.text))
+    .join('');
 
 async function streaming(): Promise<NoveltyThread> {
   h = await startSlackBot({ simulator: { streamChunkDelayMs: 25, streamChunkChars: 24 } });
@@ -47,9 +51,15 @@ describe('/iip disclosure while the text streams', () => {
   test('cancel in the thread stops the stream and the wait', async () => {
     const t = await streaming();
     const aborted = h!.sim.streamsAbortedByClient;
-    await h!.event({ type: 'app_mention', channel: 'C1', user: 'U1', text: '<@UBOT> cancel', ts: '1800000000.000300', thread_ts: t.parentTs }, 'EvCancelStream');
+    await h!.event(
+      { type: 'app_mention', channel: 'C1', user: 'U1', text: '<@UBOT> cancel', ts: '1800000000.000300', thread_ts: t.parentTs },
+      'EvCancelStream',
+    );
     await waitFor(() => h!.sim.streamsAbortedByClient > aborted, 'the stream to be closed');
-    await waitFor(() => t.replies.some((m) => textOf(m).includes('⏹ Cancelled') && textOf(m).includes('Preparing the disclosure document')), 'the stopped wait');
+    await waitFor(
+      () => t.replies.some((m) => textOf(m).includes('⏹ Cancelled') && textOf(m).includes('Preparing the disclosure document')),
+      'the stopped wait',
+    );
     await eventually(async () => (await h!.bot.state.listWaiting()).length === 0, 'no wait left');
     expect(t.replies.flatMap(buttonsOf)).toEqual([]);
     expect(t.replies.some((m) => textOf(m).includes('Technical disclosure ready'))).toBe(false);

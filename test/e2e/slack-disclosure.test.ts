@@ -12,7 +12,8 @@ import { requestErrors } from '../helpers/openapi-validator.js';
 import { startSlackBot, waitFor, type SlackBotHarness } from '../helpers/slack-bot-harness.js';
 import { bodiesOf, buttonsOf, eventually, formValues, NoveltyThread, textOf } from './slack-novelty-steps.js';
 
-const IDEA = 'A bicycle helmet whose shell stiffens on impact. A layer of shear-thickening fluid sits between two polymer shells. Sensors record the impact and a phone app reports it.';
+const IDEA =
+  'A bicycle helmet whose shell stiffens on impact. A layer of shear-thickening fluid sits between two polymer shells. Sensors record the impact and a phone app reports it.';
 
 let h: SlackBotHarness | undefined;
 afterEach(async () => {
@@ -26,7 +27,11 @@ async function started(command = `disclosure ${IDEA} --lang en`): Promise<Novelt
   return NoveltyThread.opened(h, 0);
 }
 
-const markdownOf = (m: FakeSlackMessage): string => m.blocks.filter((b) => b.type === 'markdown').map((b) => String(b.text)).join('');
+const markdownOf = (m: FakeSlackMessage): string =>
+  m.blocks
+    .filter((b) => b.type === 'markdown')
+    .map((b) => String(b.text))
+    .join('');
 const jobIdOf = (harness: SlackBotHarness): string => String((bodiesOf(harness, 'AI32-3')[0] as { job_id: string }).job_id);
 
 /** The messages the relay posted: after the heading the progress message became, before the link. */
@@ -38,7 +43,8 @@ function relayed(t: NoveltyThread, done: FakeSlackMessage): FakeSlackMessage[] {
 
 function expectValidRequests(harness: SlackBotHarness): void {
   for (const request of harness.sim.requests) {
-    if (request.operation === 'AI32-1' || request.operation === 'AI32-2' || request.operation === 'AI32-3') expect(requestErrors(request.operation, request.body)).toEqual([]);
+    if (request.operation === 'AI32-1' || request.operation === 'AI32-2' || request.operation === 'AI32-3')
+      expect(requestErrors(request.operation, request.body)).toEqual([]);
     if (request.operation === 'AI32-4') expect(OPERATIONS['AI32-4'].request.safeParse(request.body).success).toBe(true);
   }
 }
@@ -49,26 +55,46 @@ describe('/iip disclosure', () => {
     const review = await t.step('Key elements');
     expect(bodiesOf(h!, 'AI32-1')).toEqual([{ tech_solution: IDEA }]);
     const means = extractTechMeans(IDEA);
-    for (const label of ['Background', 'Problem', 'Mechanism', 'Outcome', 'Embodiment', 'Applications']) expect(textOf(review)).toContain(`**${label}**`);
+    for (const label of ['Background', 'Problem', 'Mechanism', 'Outcome', 'Embodiment', 'Applications'])
+      expect(textOf(review)).toContain(`**${label}**`);
     expect(buttonsOf(review).map((b) => b.label)).toEqual([
-      'Generate', 'Edit background', 'Edit problem', 'Edit mechanism', 'Edit outcome', 'Edit embodiment', 'Edit applications', 'Cancel',
+      'Generate',
+      'Edit background',
+      'Edit problem',
+      'Edit mechanism',
+      'Edit outcome',
+      'Edit embodiment',
+      'Edit applications',
+      'Cancel',
     ]);
 
     const mechanism = await t.openForm(review, 'Edit mechanism');
     expect(formValues(mechanism.view).value).toBe(means.mechanism);
     await h!.submitForm(mechanism.view, { value: 'The fluid layer turns rigid within 2 ms of an impact.' });
-    const edited = await waitFor(() => t.replies.find((m) => m.ts === review.ts && textOf(m).includes('turns rigid') && buttonsOf(m).length > 0), 'the edited mechanism');
+    const edited = await waitFor(
+      () => t.replies.find((m) => m.ts === review.ts && textOf(m).includes('turns rigid') && buttonsOf(m).length > 0),
+      'the edited mechanism',
+    );
     const applications = await t.openForm(edited, 'Edit applications');
     await h!.submitForm(applications.view, { value: 'Cycling helmets\n\n Ski helmets ' });
-    const twice = await waitFor(() => t.replies.find((m) => m.ts === review.ts && textOf(m).includes('Ski helmets') && buttonsOf(m).length > 0), 'the edited applications');
+    const twice = await waitFor(
+      () => t.replies.find((m) => m.ts === review.ts && textOf(m).includes('Ski helmets') && buttonsOf(m).length > 0),
+      'the edited applications',
+    );
     expect(bodiesOf(h!, 'AI32-2')).toEqual([]);
     await t.press(twice, 'Generate');
 
     const done = await t.reply('Technical disclosure ready');
     const { unidentified: _none, ...extracted } = means;
-    expect(bodiesOf(h!, 'AI32-2')).toEqual([{
-      ...extracted, tech_solution: IDEA, language: 'en', mechanism: 'The fluid layer turns rigid within 2 ms of an impact.', application: ['Cycling helmets', 'Ski helmets'],
-    }]);
+    expect(bodiesOf(h!, 'AI32-2')).toEqual([
+      {
+        ...extracted,
+        tech_solution: IDEA,
+        language: 'en',
+        mechanism: 'The fluid layer turns rigid within 2 ms of an impact.',
+        application: ['Cycling helmets', 'Ski helmets'],
+      },
+    ]);
     const jobId = jobIdOf(h!);
     expect(bodiesOf(h!, 'AI32-4')).toEqual([{ job_id: jobId }]);
     for (const body of bodiesOf(h!, 'AI32-3')) expect(body).toEqual({ job_id: jobId });
@@ -105,7 +131,10 @@ describe('/iip disclosure', () => {
     await waitFor(() => bodiesOf(h!, 'AI32-3').length > 0, 'polling after the text');
     const progress = await waitFor(() => {
       const heading = t.replies.find((m) => markdownOf(m).startsWith('✍️'));
-      return heading && t.replies.find((m) => Number(m.ts) > Number(heading.ts) && textOf(m).includes('Preparing the disclosure document') && buttonsOf(m).length > 0);
+      return (
+        heading &&
+        t.replies.find((m) => Number(m.ts) > Number(heading.ts) && textOf(m).includes('Preparing the disclosure document') && buttonsOf(m).length > 0)
+      );
     }, 'the progress below the text');
     expect(buttonsOf(progress).map((b) => b.label)).toEqual(['Cancel']);
     expect((await h!.bot.state.listWaiting())[0]?.wait).toMatchObject({ operation: 'AI32-3', step: 'writing' });

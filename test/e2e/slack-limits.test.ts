@@ -16,7 +16,8 @@ afterEach(async () => {
 });
 
 const allText = (m: FakeSlackMessage): string => JSON.stringify(m.blocks) + m.text;
-const hasFooter = (m: FakeSlackMessage): boolean => (m.blocks as Array<Record<string, unknown>>).some((b) => b.type === 'context' && JSON.stringify(b).includes('tokens'));
+const hasFooter = (m: FakeSlackMessage): boolean =>
+  (m.blocks as Array<Record<string, unknown>>).some((b) => b.type === 'context' && JSON.stringify(b).includes('tokens'));
 const requestsTo = (harness: SlackBotHarness, operation: string) => harness.sim.requests.filter((r) => r.operation === operation).length;
 const parents = (harness: SlackBotHarness) => harness.slack.channelMessages('C1').filter((m) => !m.threadTs || m.threadTs === m.ts);
 const answered = (harness: SlackBotHarness) => parents(harness).filter((p) => harness.slack.threadMessages('C1', p.ts).some(hasFooter)).length;
@@ -88,7 +89,10 @@ describe('limits on platform work', () => {
 
     // cancelled while its wait polls the platform
     await waitFor(() => requestsTo(h!, 'NOVELTY-QUERY') > 0, 'the wait polling');
-    await h.event({ type: 'app_mention', channel: 'C1', user: 'U1', text: '<@UBOT> cancel', ts: '1800000000.000900', thread_ts: first.ts }, 'EvCancelLimit1');
+    await h.event(
+      { type: 'app_mention', channel: 'C1', user: 'U1', text: '<@UBOT> cancel', ts: '1800000000.000900', thread_ts: first.ts },
+      'EvCancelLimit1',
+    );
     await waitFor(() => h!.slack.threadMessages('C1', first.ts).some((m) => allText(m).includes('Cancelled by')), 'the cancellation');
     // the cancelled wait stops and gives its place back (a moment after the note: asked again until it has)
     for (let attempt = 0; attempt < 20 && requestsTo(h, 'NOVELTY-REPORT') === 1; attempt++) {
@@ -111,7 +115,8 @@ describe('limits on platform work', () => {
       expect(await noteFor(h, 'ask Second question?')).toContain('You have 1 answer being written; wait for one to finish.');
       expect(requestsTo(h, 'AI07')).toBe(1);
       await waitFor(() => answered(h!) === 1, 'the answer', 20_000);
-      for (let i = 0; i < 200 && (await redis.zcard(`${prefix}limits:{slack:2:T1}:answer:user:U1`)) > 0; i++) await new Promise((resolve) => setTimeout(resolve, 20));
+      for (let i = 0; i < 200 && (await redis.zcard(`${prefix}limits:{slack:2:T1}:answer:user:U1`)) > 0; i++)
+        await new Promise((resolve) => setTimeout(resolve, 20));
       expect(await redis.zcard(`${prefix}limits:{slack:2:T1}:answer:user:U1`)).toBe(0);
     } finally {
       await h?.close();

@@ -13,5 +13,8 @@ export async function openMaterial(h: SlackBotHarness, problem = MATERIAL_PROBLE
 
 /** The reply containing `text` that carries a node menu (a review still open for a choice). */
 export function withMenu(t: NoveltyThread, text: string, after?: FakeSlackMessage): Promise<FakeSlackMessage> {
-  return waitFor(() => t.replies.find((m) => textOf(m).includes(text) && selectOptions(m) && (!after || Number(m.ts) > Number(after.ts))), `a menu under "${text}"`);
+  return waitFor(
+    () => t.replies.find((m) => textOf(m).includes(text) && selectOptions(m) && (!after || Number(m.ts) > Number(after.ts))),
+    `a menu under "${text}"`,
+  );
 }

@@ -28,7 +28,13 @@ describe('/iip material', () => {
     expect(bodiesOf(h, 'AI73-1')).toEqual([{ input: MATERIAL_PROBLEM, lang: 'en' }]);
     const taskId = (bodiesOf(h, 'AI73-4')[0] as { task_id: string }).task_id;
     expect(bodiesOf(h, 'AI73-2')).toEqual([{ task_id: taskId }]);
-    for (const section of ['Problem analysis', 'Success criteria', 'Direction decomposition', 'Hierarchical dispersion control', 'Literature search']) {
+    for (const section of [
+      'Problem analysis',
+      'Success criteria',
+      'Direction decomposition',
+      'Hierarchical dispersion control',
+      'Literature search',
+    ]) {
       expect(textOf(step1)).toContain(section);
     }
     const recs = materialRecommendations(MATERIAL_PROBLEM, 'en');

@@ -12,7 +12,7 @@ afterEach(async () => {
   h = undefined;
 });
 
-test('mentions in model text and in the question reach Slack defused in every post and edit; the asker\'s mention stays live', async () => {
+test("mentions in model text and in the question reach Slack defused in every post and edit; the asker's mention stays live", async () => {
   h = await startSlackBot({ simulator: { streamChunkDelayMs: 2 } });
   const harness = h;
   await harness.command('ask <@U0VICTIM> <!channel> <!subteam^S1> solid-state batteries', { user_id: 'U1' });

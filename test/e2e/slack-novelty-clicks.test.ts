@@ -13,7 +13,20 @@ afterEach(async () => {
   h = undefined;
 });
 
-const AI35: OperationId[] = ['AI35-1', 'AI35-2', 'AI35-3', 'AI35-4', 'AI35-5', 'AI35-6', 'AI35-7', 'AI35-8', 'AI35-9', 'AI35-10', 'AI35-11', 'AI35-12'];
+const AI35: OperationId[] = [
+  'AI35-1',
+  'AI35-2',
+  'AI35-3',
+  'AI35-4',
+  'AI35-5',
+  'AI35-6',
+  'AI35-7',
+  'AI35-8',
+  'AI35-9',
+  'AI35-10',
+  'AI35-11',
+  'AI35-12',
+];
 const counts = (harness: SlackBotHarness) => Object.fromEntries(AI35.map((op) => [op, bodiesOf(harness, op).length]));
 
 async function started(): Promise<NoveltyThread> {
@@ -31,7 +44,10 @@ describe('/iip novelty buttons', () => {
     await Promise.all([t.pressControl(solution, confirm1), t.pressControl(solution, confirm1), t.pressControl(solution, confirm1)]);
     await t.step('Step 2 of 5');
     await waitFor(() => h!.slack.ephemerals.length === notes + 2, 'two notes');
-    expect(h!.slack.ephemerals.slice(notes).map((e) => e.text)).toEqual([expect.stringContaining('Already done'), expect.stringContaining('Already done')]);
+    expect(h!.slack.ephemerals.slice(notes).map((e) => e.text)).toEqual([
+      expect.stringContaining('Already done'),
+      expect.stringContaining('Already done'),
+    ]);
     expect(bodiesOf(h!, 'AI35-3')).toHaveLength(1);
 
     // a second click after the first was handled: the same
@@ -45,7 +61,7 @@ describe('/iip novelty buttons', () => {
     expect(bodiesOf(h!, 'AI35-5')).toHaveLength(1);
   });
 
-  test('an older step\'s button, forged values and another user\'s click change nothing and call nothing', async () => {
+  test("an older step's button, forged values and another user's click change nothing and call nothing", async () => {
     const t = await started();
     const solution = await t.step('Step 1 of 5');
     const oldConfirm = t.button(solution, 'Confirm');
@@ -87,7 +103,7 @@ describe('/iip novelty buttons', () => {
     expect(JSON.stringify(current.blocks)).not.toContain('someone else');
   });
 
-  test('Edit opens its form well within Slack\'s 3-second window, prefilled with the step\'s values', async () => {
+  test("Edit opens its form well within Slack's 3-second window, prefilled with the step's values", async () => {
     const t = await started();
     const solution = await t.step('Step 1 of 5');
     const form = await t.openForm(solution, 'Edit');

@@ -94,7 +94,15 @@ describe('/iip novelty recovery', () => {
     mkdirSync(dirname(threadFile), { recursive: true });
     writeFileSync(threadFile, '{"thread":"slack:T1:C1:17000');
     const lines: string[] = [];
-    const logger = createLogger('warn', new Writable({ write(chunk, _enc, done) { lines.push(String(chunk)); done(); } }));
+    const logger = createLogger(
+      'warn',
+      new Writable({
+        write(chunk, _enc, done) {
+          lines.push(String(chunk));
+          done();
+        },
+      }),
+    );
 
     h = await startSlackBot({ stateDir: dir, logger });
     const movedAside = lines.filter((l) => l.includes('moved aside'));

@@ -8,7 +8,8 @@ import { waitFor, type SlackBotHarness } from '../helpers/slack-bot-harness.js';
 
 type Json = Record<string, unknown>;
 
-export const IDEA = 'A telephone with an image sensor that reads text from captured images; the text is shown on the display; the address is fetched from a network database.';
+export const IDEA =
+  'A telephone with an image sensor that reads text from captured images; the text is shown on the display; the address is fetched from a network database.';
 
 export const textOf = (m: FakeSlackMessage): string => JSON.stringify(m.blocks) + m.text;
 
@@ -19,7 +20,9 @@ export interface Control {
 }
 
 export function buttonsOf(m: FakeSlackMessage): Control[] {
-  return m.blocks.filter((b) => b.type === 'actions').flatMap((b) => (b.elements as Json[]))
+  return m.blocks
+    .filter((b) => b.type === 'actions')
+    .flatMap((b) => b.elements as Json[])
     .filter((e) => e.type === 'button')
     .map((e) => ({ action_id: String(e.action_id), value: String(e.value), label: String((e.text as Json).text) }));
 }
@@ -32,7 +35,11 @@ export function selectOptions(m: FakeSlackMessage): { action_id: string; options
 }
 
 export class NoveltyThread {
-  constructor(readonly h: SlackBotHarness, readonly parentTs: string, readonly channel = 'C1') {}
+  constructor(
+    readonly h: SlackBotHarness,
+    readonly parentTs: string,
+    readonly channel = 'C1',
+  ) {}
 
   /** Waits for the thread the bot opens for the newest command. */
   static async opened(h: SlackBotHarness, before: number): Promise<NoveltyThread> {
@@ -68,7 +75,10 @@ export class NoveltyThread {
 
   /** Clicks a button as it was drawn when `control` was read (messages are edited in place later). */
   pressControl(m: FakeSlackMessage, control: Control, userId?: string) {
-    return this.h.click({ action_id: control.action_id, value: control.value }, { messageTs: m.ts, threadTs: this.parentTs, ...(userId ? { userId } : {}) });
+    return this.h.click(
+      { action_id: control.action_id, value: control.value },
+      { messageTs: m.ts, threadTs: this.parentTs, ...(userId ? { userId } : {}) },
+    );
   }
 
   /** Presses a button that opens a form; returns the view Slack was asked to open and how long it took. */
@@ -90,7 +100,9 @@ export class NoveltyThread {
 
   /** The next ephemeral note after `count` notes, for `user`. */
   note(after: number, user = 'U1'): Promise<string> {
-    return waitFor(() => this.h.slack.ephemerals.slice(after).find((e) => e.user === user), 'an ephemeral note').then((e) => e.text + JSON.stringify(e.blocks));
+    return waitFor(() => this.h.slack.ephemerals.slice(after).find((e) => e.user === user), 'an ephemeral note').then(
+      (e) => e.text + JSON.stringify(e.blocks),
+    );
   }
 }
 

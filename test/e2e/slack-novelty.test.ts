@@ -19,7 +19,8 @@ afterEach(async () => {
   h = undefined;
 });
 
-const EDITED_SOLUTION = 'A telephone with a camera that reads text from captured images; the text is shown on the display; the address is fetched from a network database; the phone dials the address.';
+const EDITED_SOLUTION =
+  'A telephone with a camera that reads text from captured images; the text is shown on the display; the address is fetched from a network database; the phone dials the address.';
 
 describe('/iip novelty, the guided search', () => {
   test('the whole workflow with edits at steps 1, 2 and 4 sends exactly what the user confirmed, and posts the report link', async () => {
@@ -38,7 +39,10 @@ describe('/iip novelty, the guided search', () => {
     await h.submitForm(edit1.view, { solution: EDITED_SOLUTION });
     await waitFor(() => bodiesOf(h!, 'AI35-3').length === 1, 'AI35-3');
     expect(bodiesOf(h, 'AI35-3')).toEqual([{ task_id: taskId, tech_solution: EDITED_SOLUTION }]);
-    const settled1 = await waitFor(() => t.replies.find((m) => textOf(m).includes('Step 1 of 5') && textOf(m).includes('Confirmed by <@U1> (edited)')), 'step 1 settled');
+    const settled1 = await waitFor(
+      () => t.replies.find((m) => textOf(m).includes('Step 1 of 5') && textOf(m).includes('Confirmed by <@U1> (edited)')),
+      'step 1 settled',
+    );
     expect(buttonsOf(settled1)).toEqual([]);
 
     // step 2: untick a feature, reword one, add one; the list is shown again, then confirmed
@@ -46,8 +50,16 @@ describe('/iip novelty, the guided search', () => {
     const edit2 = await t.openForm(features, 'Edit');
     const shown = formValues(edit2.view);
     expect(shown.keep).toEqual(['0', '1', '2', '3']);
-    await h.submitForm(edit2.view, { ...shown, 'keep': ['0', '2', '3'], 'text-0': 'A telephone with a camera module', 'add': 'The camera is triggered by a voice command' });
-    const redrawn = await waitFor(() => t.replies.find((m) => m.ts === features.ts && textOf(m).includes('left out') && buttonsOf(m).length > 0), 'the edited features');
+    await h.submitForm(edit2.view, {
+      ...shown,
+      keep: ['0', '2', '3'],
+      'text-0': 'A telephone with a camera module',
+      add: 'The camera is triggered by a voice command',
+    });
+    const redrawn = await waitFor(
+      () => t.replies.find((m) => m.ts === features.ts && textOf(m).includes('left out') && buttonsOf(m).length > 0),
+      'the edited features',
+    );
     expect(textOf(redrawn)).toContain('The camera is triggered by a voice command');
     await t.press(redrawn, 'Confirm');
     await waitFor(() => bodiesOf(h!, 'AI35-5').length === 1, 'AI35-5');
@@ -56,7 +68,13 @@ describe('/iip novelty, the guided search', () => {
       { ...extracted[0], feature_text: 'A telephone with a camera module' },
       { ...extracted[1], selected: false },
       ...extracted.slice(2),
-      { feature_num: 'F5', feature_text: 'The camera is triggered by a voice command', feature_text_original: 'The camera is triggered by a voice command', selected: true, user_add: true },
+      {
+        feature_num: 'F5',
+        feature_text: 'The camera is triggered by a voice command',
+        feature_text_original: 'The camera is triggered by a voice command',
+        selected: true,
+        user_add: true,
+      },
     ];
     expect(bodiesOf(h, 'AI35-5')).toEqual([{ task_id: taskId, tech_features: confirmed }]);
 
@@ -72,23 +90,35 @@ describe('/iip novelty, the guided search', () => {
     expect(textOf(references)).toMatch(/\[[A-Z]{2}\d+[A-Z]\d?\]\(https:\/\/patents\.google\.com\/patent\//);
     const add = await t.openForm(references, 'Add a patent');
     await h.submitForm(add.view, { pn: 'cn 118289111a' });
-    const withAdded = await waitFor(() => t.replies.find((m) => m.ts === references.ts && textOf(m).includes('CN118289111A') && buttonsOf(m).length > 0), 'the added patent');
+    const withAdded = await waitFor(
+      () => t.replies.find((m) => m.ts === references.ts && textOf(m).includes('CN118289111A') && buttonsOf(m).length > 0),
+      'the added patent',
+    );
     const selected = confirmed.filter((f) => f.selected !== false);
-    expect(bodiesOf(h, 'AI35-12')).toEqual([{ request: { pn: 'CN118289111A', is_add_patent: true, add_patent_selected: true }, tech_features: selected }]);
+    expect(bodiesOf(h, 'AI35-12')).toEqual([
+      { request: { pn: 'CN118289111A', is_add_patent: true, add_patent_selected: true }, tech_features: selected },
+    ]);
     const platform = new PlatformClient({ baseUrl: h.sim.url, apiKey: API_KEY });
     const found = (await platform.call('AI35-8', { task_id: taskId })).final_result!;
     const removedPn = found[1]!.document!.split(' ')[0]!;
     await t.choose(withAdded, removedPn);
-    const afterRemoval = await waitFor(() => t.replies.find((m) => m.ts === references.ts && textOf(m).includes('1 removed, 1 added') && buttonsOf(m).length > 0), 'the removal');
+    const afterRemoval = await waitFor(
+      () => t.replies.find((m) => m.ts === references.ts && textOf(m).includes('1 removed, 1 added') && buttonsOf(m).length > 0),
+      'the removal',
+    );
     await t.press(afterRemoval, 'Confirm');
     await waitFor(() => bodiesOf(h!, 'AI35-9').length === 1, 'AI35-9');
-    const addedEntry = (await platform.call('AI35-12', { request: { pn: 'CN118289111A', is_add_patent: true, add_patent_selected: true }, tech_features: selected })).final_res![0]!;
+    const addedEntry = (
+      await platform.call('AI35-12', { request: { pn: 'CN118289111A', is_add_patent: true, add_patent_selected: true }, tech_features: selected })
+    ).final_res![0]!;
     const { claims: _claims, ...addedWithoutClaims } = addedEntry;
     await platform.close();
-    expect(bodiesOf(h, 'AI35-9')).toEqual([{
-      task_id: taskId,
-      final_result: [...found.filter((_, i) => i !== 1), { ...addedWithoutClaims, user_added: true, selected: true }],
-    }]);
+    expect(bodiesOf(h, 'AI35-9')).toEqual([
+      {
+        task_id: taskId,
+        final_result: [...found.filter((_, i) => i !== 1), { ...addedWithoutClaims, user_added: true, selected: true }],
+      },
+    ]);
 
     // step 5: the report title (default from the idea), then the link
     const report = await t.step('Step 5 of 5');
@@ -124,7 +154,10 @@ describe('/iip novelty, the guided search', () => {
     await eventually(async () => (await h!.bot.state.get(thread))?.status === 'active', 'the features review recorded');
 
     let before = h.slack.ephemerals.length;
-    await h.event({ type: 'app_mention', channel: 'C1', user: 'U1', text: '<@UBOT> status', ts: '1800000000.000100', thread_ts: t.parentTs }, 'EvStatus1');
+    await h.event(
+      { type: 'app_mention', channel: 'C1', user: 'U1', text: '<@UBOT> status', ts: '1800000000.000100', thread_ts: t.parentTs },
+      'EvStatus1',
+    );
     expect(await t.note(before)).toContain('*novelty*: step `features`, active');
     before = h.slack.ephemerals.length;
     await h.command('status');
@@ -155,7 +188,10 @@ describe('/iip novelty, the guided search', () => {
     const progress = await t.reply('Extracting the technical features');
     const thread = (await h.bot.state.listWaiting())[0]!.thread as ThreadId;
     await waitFor(() => isWaitRunning(h!.bot.memory, thread), 'the running wait');
-    await h.event({ type: 'app_mention', channel: 'C1', user: 'U1', text: '<@UBOT> cancel', ts: '1800000000.000200', thread_ts: t.parentTs }, 'EvCancel1');
+    await h.event(
+      { type: 'app_mention', channel: 'C1', user: 'U1', text: '<@UBOT> cancel', ts: '1800000000.000200', thread_ts: t.parentTs },
+      'EvCancel1',
+    );
     await waitFor(() => textOf(t.replies.find((m) => m.ts === progress.ts)!).includes('⏹ Cancelled'), 'the stopped wait');
     await waitFor(() => !isWaitRunning(h!.bot.memory, thread), 'the poller to end');
     const polls = bodiesOf(h, 'AI35-4').length;

@@ -23,7 +23,8 @@ async function started(): Promise<NoveltyThread> {
   return NoveltyThread.opened(h, 0);
 }
 
-const reportIdOf = (harness: SlackBotHarness): string => String((harness.sim.requests.find((r) => r.operation === 'AI34-2')?.body as { report_id: string }).report_id);
+const reportIdOf = (harness: SlackBotHarness): string =>
+  String((harness.sim.requests.find((r) => r.operation === 'AI34-2')?.body as { report_id: string }).report_id);
 
 function expectValidRequests(harness: SlackBotHarness): void {
   for (const request of harness.sim.requests) {
@@ -81,7 +82,9 @@ describe('/iip report', () => {
     await t.reply('Pre-research report ready');
     await waitFor(() => h!.slack.ephemerals.length > notes, 'the note to the second click');
     expect(h!.slack.ephemerals.slice(notes).map((e) => e.text)).toEqual([expect.stringContaining('Already done')]);
-    expect(bodiesOf(h!, 'AI34-2')).toEqual([{ report_id: reportIdOf(h!), technical_issues: QUESTION, analysis_directory: defaultDirectory(QUESTION) }]);
+    expect(bodiesOf(h!, 'AI34-2')).toEqual([
+      { report_id: reportIdOf(h!), technical_issues: QUESTION, analysis_directory: defaultDirectory(QUESTION) },
+    ]);
     expectValidRequests(h!);
   });
 
@@ -93,7 +96,10 @@ describe('/iip report', () => {
     const progress = await t.reply('Writing the pre-research report');
     expect(buttonsOf(progress).map((b) => b.label)).toEqual(['Cancel']);
     await waitFor(() => bodiesOf(h!, 'AI34-3').length > 0, 'a first poll');
-    await waitFor(() => textOf(t.replies.find((m) => m.ts === progress.ts)!).includes('Writing · started less than a minute ago'), 'the progress note');
+    await waitFor(
+      () => textOf(t.replies.find((m) => m.ts === progress.ts)!).includes('Writing · started less than a minute ago'),
+      'the progress note',
+    );
     expect((await h!.bot.state.listWaiting())[0]?.wait).toMatchObject({ operation: 'AI34-3', step: 'report' });
     await h!.restart();
     const polled = h!.sim.requests.filter((r) => r.operation === 'AI34-3').length;

@@ -52,7 +52,10 @@ describe('/iip solution', () => {
     await waitFor(() => bodiesOf(h!, 'AI33-5').length === 1, 'AI33-5');
     expect(bodiesOf(h, 'AI33-5')).toEqual([{ task_id: taskId, lang: 'en', directions: directions.map((d, i) => ({ ...d, ticked: i !== 1 })) }]);
 
-    const streamed = await waitFor(() => t.replies.find((m) => textOf(m).includes('Writing the solutions') && textOf(m).includes('Solution synthesis')), 'the agent stream in the progress message');
+    const streamed = await waitFor(
+      () => t.replies.find((m) => textOf(m).includes('Writing the solutions') && textOf(m).includes('Solution synthesis')),
+      'the agent stream in the progress message',
+    );
     expect(textOf(streamed)).toContain('Problem analysis');
     expect(bodiesOf(h, 'AGENT-SSE')).toEqual([{ job_id: taskId }]);
     h.sim.setTaskDuration(0);
@@ -106,12 +109,25 @@ describe('/iip solution', () => {
   });
 
   test('a solution too long for one Slack message goes out as several, its whole content kept in order', () => {
-    const paragraphs = Array.from({ length: 60 }, (_, i) => `Paragraph ${i + 1}: ${'the anode coating keeps its thickness below 20 µm while the binder holds. '.repeat(8)}`);
+    const paragraphs = Array.from(
+      { length: 60 },
+      (_, i) => `Paragraph ${i + 1}: ${'the anode coating keeps its thickness below 20 µm while the binder holds. '.repeat(8)}`,
+    );
     const map = {
       title: 'Anode',
       cells: [
         { id: 'root', shape: 'idea-node', data: { sys_title: 'Anode', order: '0' } },
-        { id: 'leaf', shape: 'solution-node', data: { sys_title: 'Thin coating', sys_content: paragraphs.join('<br><br>'), innovation: 4, improvements: ['Raise the margin'], order: '1' } },
+        {
+          id: 'leaf',
+          shape: 'solution-node',
+          data: {
+            sys_title: 'Thin coating',
+            sys_content: paragraphs.join('<br><br>'),
+            innovation: 4,
+            improvements: ['Raise the margin'],
+            order: '1',
+          },
+        },
         { id: 'e1', shape: 'default-edge', source: { cell: 'root' }, target: { cell: 'leaf' } },
       ],
     };

@@ -22,28 +22,55 @@ async function closedPort(): Promise<number> {
 
 /** Whether anything answers HTTP on the port right now. */
 const answers = (port: number): Promise<boolean> =>
-  fetch(`http://127.0.0.1:${port}/healthz`, { signal: AbortSignal.timeout(500) }).then(() => true, () => false);
+  fetch(`http://127.0.0.1:${port}/healthz`, { signal: AbortSignal.timeout(500) }).then(
+    () => true,
+    () => false,
+  );
 
-interface Outcome { code: number | null; stderr: string; ms: number; answeredMeanwhile: boolean }
+interface Outcome {
+  code: number | null;
+  stderr: string;
+  ms: number;
+  answeredMeanwhile: boolean;
+}
 
 async function start(env: Record<string, string>, port: number): Promise<Outcome> {
   const dir = mkdtempSync(join(tmpdir(), 'iip-start-'));
   const started = Date.now();
   const child = spawn(TSX, [BOT], {
     cwd: dir,
-    env: { PATH: process.env.PATH ?? '', HOME: dir, STATE_FILE: join(dir, 'state.json'), PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'silent', ...env },
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: dir,
+      STATE_FILE: join(dir, 'state.json'),
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'silent',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stderr = '';
-  child.stderr.on('data', (chunk: Buffer) => { stderr += chunk.toString(); });
+  child.stderr.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
   let answeredMeanwhile = false;
-  const probe = setInterval(() => { void answers(port).then((yes) => { answeredMeanwhile ||= yes; }); }, 100);
+  const probe = setInterval(() => {
+    void answers(port).then((yes) => {
+      answeredMeanwhile ||= yes;
+    });
+  }, 100);
   const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
   clearInterval(probe);
   return { code, stderr, ms: Date.now() - started, answeredMeanwhile };
 }
 
-const SLACK = { SLACK_BOT_TOKEN: 'xoxb-start-test', SLACK_SIGNING_SECRET: 'start-test-secret', IIP_API_KEY: 'sk-start-test', IIP_BASE_URL: 'http://127.0.0.1:9' };
+const SLACK = {
+  SLACK_BOT_TOKEN: 'xoxb-start-test',
+  SLACK_SIGNING_SECRET: 'start-test-secret',
+  IIP_API_KEY: 'sk-start-test',
+  IIP_BASE_URL: 'http://127.0.0.1:9',
+};
 
 describe('a start that cannot succeed', () => {
   test('Redis unreachable: exits 1 with "REDIS_URL <address>: connection refused", nothing answers meanwhile', async () => {
@@ -64,12 +91,12 @@ describe('a start that cannot succeed', () => {
     expect(outcome.answeredMeanwhile).toBe(false);
   });
 
-  test('Slack refuses the token: names SLACK_BOT_TOKEN and Slack\'s error, never the token', async () => {
+  test("Slack refuses the token: names SLACK_BOT_TOKEN and Slack's error, never the token", async () => {
     const slack = await startFakeSlackApi({ token: 'xoxb-another-token' });
     try {
       const outcome = await start({ ...SLACK, SLACK_API_URL: slack.url }, await closedPort());
       expect(outcome.code).toBe(1);
-      expect(outcome.stderr.trim()).toBe('iip-bot could not start: SLACK_BOT_TOKEN: Slack\'s auth.test refused the token (invalid_auth)');
+      expect(outcome.stderr.trim()).toBe("iip-bot could not start: SLACK_BOT_TOKEN: Slack's auth.test refused the token (invalid_auth)");
       expect(outcome.stderr).not.toContain('xoxb-start-test');
     } finally {
       await slack.close();

@@ -32,7 +32,14 @@ afterEach(async () => {
 async function start(env: Record<string, string>): Promise<string> {
   sim = await startSimulator();
   dir = mkdtempSync(join(tmpdir(), 'iip-wiring-'));
-  const config = loadConfig({ IIP_API_KEY: 'sk-wiring-0001', IIP_BASE_URL: sim.url, PORT: '0', HOST: '127.0.0.1', STATE_FILE: join(dir, 'state.json'), ...env });
+  const config = loadConfig({
+    IIP_API_KEY: 'sk-wiring-0001',
+    IIP_BASE_URL: sim.url,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    STATE_FILE: join(dir, 'state.json'),
+    ...env,
+  });
   bot = await startBot({ config, logger: silentLogger });
   return bot.httpUrl!;
 }
@@ -40,8 +47,17 @@ async function start(env: Record<string, string>): Promise<string> {
 test('Teams credentials serve /api/messages with botbuilder authentication, beside /healthz and /readyz', async () => {
   const url = await start({ MicrosoftAppId: '00000000-0000-0000-0000-000000000001', MicrosoftAppPassword: 'teams-app-password-1' });
   const unsigned = await fetch(`${url}/api/messages`, {
-    method: 'POST', headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ type: 'message', text: 'ask hi', serviceUrl: 'http://127.0.0.1:9/', conversation: { id: 'c1' }, from: { id: 'u1' }, recipient: { id: 'b1' }, channelId: 'msteams' }),
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      type: 'message',
+      text: 'ask hi',
+      serviceUrl: 'http://127.0.0.1:9/',
+      conversation: { id: 'c1' },
+      from: { id: 'u1' },
+      recipient: { id: 'b1' },
+      channelId: 'msteams',
+    }),
   });
   expect(unsigned.status).toBe(401);
   expect((await fetch(`${url}/healthz`)).status).toBe(200);
@@ -64,11 +80,16 @@ function refusal(env: Record<string, string>): string | undefined {
 
 test('TEAMS_ALLOW_UNAUTHENTICATED refuses to start off loopback or beside any credential, in one line naming them', () => {
   const production = {
-    TEAMS_ALLOW_UNAUTHENTICATED: '1', HOST: '0.0.0.0', SLACK_BOT_TOKEN: 'xoxb-prod-token-1', SLACK_SIGNING_SECRET: 'prod-signing-secret',
+    TEAMS_ALLOW_UNAUTHENTICATED: '1',
+    HOST: '0.0.0.0',
+    SLACK_BOT_TOKEN: 'xoxb-prod-token-1',
+    SLACK_SIGNING_SECRET: 'prod-signing-secret',
     IIP_API_KEY: 'sk-prod-key-0001',
   };
   const problem = refusal(production);
-  expect(problem).toMatch(/^TEAMS_ALLOW_UNAUTHENTICATED: allowed only with HOST on loopback .*; found HOST=0\.0\.0\.0, SLACK_BOT_TOKEN, SLACK_SIGNING_SECRET, IIP_API_KEY$/);
+  expect(problem).toMatch(
+    /^TEAMS_ALLOW_UNAUTHENTICATED: allowed only with HOST on loopback .*; found HOST=0\.0\.0\.0, SLACK_BOT_TOKEN, SLACK_SIGNING_SECRET, IIP_API_KEY$/,
+  );
   for (const secret of ['xoxb-prod-token-1', 'prod-signing-secret', 'sk-prod-key-0001']) expect(problem).not.toContain(secret);
 
   const loopback = { TEAMS_ALLOW_UNAUTHENTICATED: '1', HOST: '127.0.0.1' };
@@ -86,30 +107,49 @@ test('TEAMS_ALLOW_UNAUTHENTICATED refuses to start off loopback or beside any cr
 
 test('TEAMS_SERVICE_URLS and the allow-lists: comma-separated, checked, unset means the defaults', () => {
   const config = loadConfig({
-    MicrosoftAppId: 'app', TEAMS_SERVICE_URLS: ' https://smba.trafficmanager.net/ , https://*.botframework.com/ ,',
-    ALLOWED_SLACK_TEAMS: 'T1, T2', ALLOWED_TEAMS_TENANTS: '72f988bf-0000',
+    MicrosoftAppId: 'app',
+    TEAMS_SERVICE_URLS: ' https://smba.trafficmanager.net/ , https://*.botframework.com/ ,',
+    ALLOWED_SLACK_TEAMS: 'T1, T2',
+    ALLOWED_TEAMS_TENANTS: '72f988bf-0000',
   });
   expect(config.teams?.serviceUrls).toEqual(['https://smba.trafficmanager.net/', 'https://*.botframework.com/']);
   expect(config.access).toEqual({ slackTeams: ['T1', 'T2'], teamsTenants: ['72f988bf-0000'] });
   const defaults = loadConfig({ MicrosoftAppId: 'app', ALLOWED_SLACK_TEAMS: ' ' });
   expect(defaults.teams?.serviceUrls).toBeUndefined();
   expect(defaults.access).toEqual({});
-  expect(refusal({ TEAMS_SERVICE_URLS: 'https://smba.trafficmanager.net/,ftp://internal.example/' })).toMatch(/^TEAMS_SERVICE_URLS: entry 2 is not an http\(s\) URL prefix/);
+  expect(refusal({ TEAMS_SERVICE_URLS: 'https://smba.trafficmanager.net/,ftp://internal.example/' })).toMatch(
+    /^TEAMS_SERVICE_URLS: entry 2 is not an http\(s\) URL prefix/,
+  );
   expect(refusal({ TEAMS_SERVICE_URLS: 'https://user:secret-pw@h.example/' })).not.toContain('secret-pw');
 });
 
 test('unauthenticated on loopback: the start warns that /api/messages is unauthenticated; only listed service URLs are answered', async () => {
   const fake = await startFakeBotConnector();
   const hits: string[] = [];
-  const internal = createServer((req, res) => { hits.push(`${req.method} ${req.url}`); res.end('{}'); });
+  const internal = createServer((req, res) => {
+    hits.push(`${req.method} ${req.url}`);
+    res.end('{}');
+  });
   await new Promise<void>((resolve) => internal.listen(0, '127.0.0.1', resolve));
   const internalUrl = `http://127.0.0.1:${(internal.address() as AddressInfo).port}/`;
   let logs = '';
-  const logger = createLogger('info', new Writable({ write(chunk, _encoding, done) { logs += String(chunk); done(); } }));
+  const logger = createLogger(
+    'info',
+    new Writable({
+      write(chunk, _encoding, done) {
+        logs += String(chunk);
+        done();
+      },
+    }),
+  );
   try {
     dir = mkdtempSync(join(tmpdir(), 'iip-wiring-'));
     const config = loadConfig({
-      TEAMS_ALLOW_UNAUTHENTICATED: '1', HOST: '127.0.0.1', PORT: '0', STATE_FILE: join(dir, 'state.json'), TEAMS_SERVICE_URLS: fake.url,
+      TEAMS_ALLOW_UNAUTHENTICATED: '1',
+      HOST: '127.0.0.1',
+      PORT: '0',
+      STATE_FILE: join(dir, 'state.json'),
+      TEAMS_SERVICE_URLS: fake.url,
     });
     bot = await startBot({ config, logger });
     const warning = logs.split('\n').find((line) => line.includes('UNAUTHENTICATED'));

@@ -36,10 +36,13 @@ async function startTerminalBot(env: Record<string, string>) {
   const input = new PassThrough();
   const output = new PassThrough();
   let printed = '';
-  output.on('data', (chunk: Buffer) => { printed += chunk.toString('utf8'); });
+  output.on('data', (chunk: Buffer) => {
+    printed += chunk.toString('utf8');
+  });
   const config = loadConfig({ IIP_API_KEY: BOT_KEY, IIP_BASE_URL: sim.url, STATE_FILE: join(dir, 'state.json'), LOG_LEVEL: 'silent', ...env });
   bot = await startBot({
-    config, logger: silentLogger,
+    config,
+    logger: silentLogger,
     extraAdapters: (verbs) => [createConsoleAdapter({ input, output, interactive: false, color: false, verbs, user: { id: 'u1', name: 'Ada' } })],
   });
   const type = (line: string) => input.write(`${line}\n`);
@@ -56,7 +59,7 @@ function filesUnder(root: string): string[] {
 test('an admin sets the workspace key; it is checked, used for every call, and stored only sealed', async () => {
   const term = await startTerminalBot({ IIP_SECRET: SECRET });
   term.type('key status');
-  await waitFor(() => term.printed().includes('bot\'s default key'), 'the default-key status');
+  await waitFor(() => term.printed().includes("bot's default key"), 'the default-key status');
 
   term.type('key');
   await waitFor(() => term.printed().includes('API key for this workspace'), 'the form');

@@ -111,10 +111,14 @@ export class FakeChatAdapter implements ChatAdapter {
 
   async edit(ref: MessageRef, message: OutgoingMessage): Promise<void> {
     const target = this.message(ref);
-    await this.call({ kind: 'edit', thread: ref.thread, messageId: ref.messageId, message }, () => {
-      if (target.deleted) throw new MessageGoneError(ref);
-      this.show(target, message);
-    }, () => this.chargeEdit(ref.thread));
+    await this.call(
+      { kind: 'edit', thread: ref.thread, messageId: ref.messageId, message },
+      () => {
+        if (target.deleted) throw new MessageGoneError(ref);
+        this.show(target, message);
+      },
+      () => this.chargeEdit(ref.thread),
+    );
   }
 
   async start(_onIncoming: (incoming: Incoming) => Promise<void>): Promise<void> {}
@@ -127,12 +131,13 @@ export class FakeChatAdapter implements ChatAdapter {
       const target = this.create(thread, { text: '' });
       const { ref } = target;
       return {
-        append: (delta) => this.call({ kind: 'append', thread, messageId: ref.messageId, delta }, () =>
-          this.show(target, { text: target.content.text + delta })),
-        stop: (final) => this.call({ kind: 'stop', thread, messageId: ref.messageId, message: final }, () => {
-          this.show(target, final);
-          return ref;
-        }),
+        append: (delta) =>
+          this.call({ kind: 'append', thread, messageId: ref.messageId, delta }, () => this.show(target, { text: target.content.text + delta })),
+        stop: (final) =>
+          this.call({ kind: 'stop', thread, messageId: ref.messageId, message: final }, () => {
+            this.show(target, final);
+            return ref;
+          }),
       };
     });
   }

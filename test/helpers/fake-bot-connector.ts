@@ -138,8 +138,13 @@ export async function startFakeBotConnector(options: FakeBotConnectorOptions = {
   const store = (conversationId: string, body: Json, id = nextId()): FakeActivity => {
     const [conversation, root] = conversationId.split(';messageid=') as [string, string | undefined];
     const activity: FakeActivity = {
-      id, conversation, type: String(body.type ?? 'message'), attachments: Array.isArray(body.attachments) ? (body.attachments as Json[]) : [],
-      body, edits: 0, deleted: false,
+      id,
+      conversation,
+      type: String(body.type ?? 'message'),
+      attachments: Array.isArray(body.attachments) ? (body.attachments as Json[]) : [],
+      body,
+      edits: 0,
+      deleted: false,
       ...(typeof body.text === 'string' ? { text: body.text } : {}),
       ...(root !== undefined ? { root } : {}),
     };
@@ -182,7 +187,8 @@ export async function startFakeBotConnector(options: FakeBotConnectorOptions = {
         streams.push(created);
         return { status: 201, body: { id: created.id } };
       }
-      if (!stream || stream.final) return { status: 403, body: errorBody('ContentStreamNotAllowed', 'Content stream is not allowed on an already completed streamed message') };
+      if (!stream || stream.final)
+        return { status: 403, body: errorBody('ContentStreamNotAllowed', 'Content stream is not allowed on an already completed streamed message') };
       const last = stream.updates[stream.updates.length - 1]?.sequence ?? 0;
       if (typeof seq !== 'number' || seq <= last) return bad('streamSequence must increase');
       stream.updates.push({ sequence: seq, text: body.text });
@@ -204,7 +210,8 @@ export async function startFakeBotConnector(options: FakeBotConnectorOptions = {
       issued.add(token);
       return { status: 200, body: { token_type: 'Bearer', expires_in: 3600, access_token: token } };
     }
-    if (operation === 'openid') return { status: 200, body: { issuer: FAKE_ISSUER, jwks_uri: `${base}openid/keys`, id_token_signing_alg_values_supported: ['RS256'] } };
+    if (operation === 'openid')
+      return { status: 200, body: { issuer: FAKE_ISSUER, jwks_uri: `${base}openid/keys`, id_token_signing_alg_values_supported: ['RS256'] } };
     if (operation === 'jwks') {
       const jwk = publicKey.export({ format: 'jwk' });
       return { status: 200, body: { keys: [{ ...jwk, kid: signingKeyId, use: 'sig', endorsements: ['msteams', 'emulator'] }] } };
@@ -229,7 +236,8 @@ export async function startFakeBotConnector(options: FakeBotConnectorOptions = {
       Object.assign(target, { body, text: body.text, attachments: Array.isArray(body.attachments) ? body.attachments : [], edits: target.edits + 1 });
       return { status: 200, body: { id: target.id } };
     }
-    if (operation === 'reply' && !activities.get(call.activityId as string)) return { status: 404, body: errorBody('ActivityNotFoundInConversation') };
+    if (operation === 'reply' && !activities.get(call.activityId as string))
+      return { status: 404, body: errorBody('ActivityNotFoundInConversation') };
     const streamed = handleStream(body, conversationId);
     if (streamed) return streamed;
     if (body.type === 'typing') return { status: 200, body: {} };
@@ -248,7 +256,11 @@ export async function startFakeBotConnector(options: FakeBotConnectorOptions = {
       recorded = { ...rest, client_secret_ok: secret === options.appPassword && secret !== undefined };
     }
     const call: FakeConnectorCall = {
-      operation, method, body: recorded, at: Date.now(), auth: authOf(req),
+      operation,
+      method,
+      body: recorded,
+      at: Date.now(),
+      auth: authOf(req),
       ...(conversationId !== undefined ? { conversationId } : {}),
       ...(activityId !== undefined ? { activityId } : {}),
     };
@@ -285,8 +297,12 @@ export async function startFakeBotConnector(options: FakeBotConnectorOptions = {
     failNext(operation, failure) {
       failures.set(operation, [...(failures.get(operation) ?? []), failure]);
     },
-    setBudget(perSecond) { budget = perSecond; },
-    refuseStreaming(refuse) { refuseStreams = refuse; },
+    setBudget(perSecond) {
+      budget = perSecond;
+    },
+    refuseStreaming(refuse) {
+      refuseStreams = refuse;
+    },
     deleteActivity(id) {
       const activity = activities.get(id);
       if (activity) activity.deleted = true;
@@ -294,9 +310,10 @@ export async function startFakeBotConnector(options: FakeBotConnectorOptions = {
     activity: (id) => activities.get(id),
     messages: (conversation) => live((a) => a.conversation === conversation),
     replyChain: (channel, root) => live((a) => a.conversation === channel && a.root === root),
-    close: () => new Promise((resolve) => {
-      server.close(() => resolve());
-      server.closeAllConnections();
-    }),
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }

@@ -32,7 +32,13 @@ export interface FakeSlackMessage {
   edits: number;
 }
 
-export interface FakeEphemeral { channel: string; user: string; threadTs?: string; text: string; blocks: Json[] }
+export interface FakeEphemeral {
+  channel: string;
+  user: string;
+  threadTs?: string;
+  text: string;
+  blocks: Json[];
+}
 
 export type FakeFailure = string | { status: 429; retryAfter?: number } | { status: number };
 
@@ -194,7 +200,12 @@ export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Prom
         if (problem) return fail(problem);
         const channel = String(args.channel);
         const message: FakeSlackMessage = {
-          channel, ts: nextTs(), text: String(args.text ?? ''), blocks: asList(args.blocks), deleted: false, edits: 0,
+          channel,
+          ts: nextTs(),
+          text: String(args.text ?? ''),
+          blocks: asList(args.blocks),
+          deleted: false,
+          edits: 0,
           ...(args.thread_ts ? { threadTs: String(args.thread_ts) } : {}),
         };
         channelOf(channel).set(message.ts, message);
@@ -204,7 +215,8 @@ export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Prom
         const message = channelOf(String(args.channel ?? '')).get(String(args.ts ?? ''));
         if (!message || message.deleted) return fail('message_not_found');
         const retryAfter = updateRetryAfter(now);
-        if (retryAfter !== undefined) return { status: 429, body: { ok: false, error: 'ratelimited' }, headers: { 'retry-after': String(retryAfter) } };
+        if (retryAfter !== undefined)
+          return { status: 429, body: { ok: false, error: 'ratelimited' }, headers: { 'retry-after': String(retryAfter) } };
         const problem = contentProblem(args);
         if (problem) return fail(problem);
         Object.assign(message, { text: String(args.text ?? ''), blocks: asList(args.blocks), edits: message.edits + 1 });
@@ -220,7 +232,10 @@ export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Prom
         const problem = contentProblem(args) ?? (args.user ? undefined : 'user_not_in_channel');
         if (problem) return fail(problem);
         ephemerals.push({
-          channel: String(args.channel), user: String(args.user), text: String(args.text ?? ''), blocks: asList(args.blocks),
+          channel: String(args.channel),
+          user: String(args.user),
+          text: String(args.text ?? ''),
+          blocks: asList(args.blocks),
           ...(args.thread_ts ? { threadTs: String(args.thread_ts) } : {}),
         });
         return ok({ message_ts: nextTs() });
@@ -233,7 +248,9 @@ export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Prom
       case 'users.info': {
         const user = String(args.user ?? '');
         if (!/^[UW][A-Z0-9]+$/.test(user)) return fail('user_not_found');
-        return ok({ user: { id: user, team_id: teamId, name: user.toLowerCase(), is_admin: admins.has(user), is_owner: false, is_primary_owner: false } });
+        return ok({
+          user: { id: user, team_id: teamId, name: user.toLowerCase(), is_admin: admins.has(user), is_owner: false, is_primary_owner: false },
+        });
       }
       case 'views.open': {
         const view = args.view as Json | undefined;
@@ -264,7 +281,11 @@ export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Prom
     else if (typeof failure === 'string') result = { status: 200, body: { ok: false, error: failure } };
     else if (failure?.status === 429) {
       const retryAfter = 'retryAfter' in failure ? failure.retryAfter : undefined;
-      result = { status: 429, body: { ok: false, error: 'ratelimited' }, headers: retryAfter === undefined ? {} : { 'retry-after': String(retryAfter) } };
+      result = {
+        status: 429,
+        body: { ok: false, error: 'ratelimited' },
+        headers: retryAfter === undefined ? {} : { 'retry-after': String(retryAfter) },
+      };
     } else if (failure) result = { status: failure.status, body: { ok: false, error: 'fake_http_error' } };
     else result = handle(method, args, now);
     res.writeHead(result.status, { 'content-type': 'application/json', ...result.headers });
@@ -295,8 +316,12 @@ export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Prom
     failNext(method, failure) {
       failures.set(method, [...(failures.get(method) ?? []), failure]);
     },
-    setUpdateBudget(perMinute) { updatesPerMinute = perMinute; },
-    setLatency(ms) { latencyMs = ms; },
+    setUpdateBudget(perMinute) {
+      updatesPerMinute = perMinute;
+    },
+    setLatency(ms) {
+      latencyMs = ms;
+    },
     deleteMessage(channel, ts) {
       const message = channelOf(channel).get(ts);
       if (message) message.deleted = true;
@@ -306,12 +331,12 @@ export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Prom
       const message = channelOf(channel).get(ts);
       return message && !message.deleted ? visibleText(message.text, message.blocks) : undefined;
     },
-    threadMessages: (channel, threadTs) =>
-      live(channelOf(channel).values()).filter((m) => m.ts === threadTs || m.threadTs === threadTs),
+    threadMessages: (channel, threadTs) => live(channelOf(channel).values()).filter((m) => m.ts === threadTs || m.threadTs === threadTs),
     channelMessages: (channel) => live(channelOf(channel).values()),
-    close: () => new Promise((resolve) => {
-      server.close(() => resolve());
-      server.closeAllConnections();
-    }),
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }

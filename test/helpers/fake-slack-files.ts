@@ -58,12 +58,32 @@ export class FakeSlackFiles {
         const file = this.byId.get(String(args.file ?? ''));
         if (!file) return { ok: false, error: 'file_not_found' };
         const url = `${this.origin()}/files-pri/${file.id}/${encodeURIComponent(file.name)}`;
-        return { ok: true, body: { file: { id: file.id, name: file.name, mimetype: file.mimetype, size: file.size, url_private: url, url_private_download: `${url}?download=1` } } };
+        return {
+          ok: true,
+          body: {
+            file: {
+              id: file.id,
+              name: file.name,
+              mimetype: file.mimetype,
+              size: file.size,
+              url_private: url,
+              url_private_download: `${url}?download=1`,
+            },
+          },
+        };
       }
       case 'files.getUploadURLExternal': {
         const length = Number(args.length);
         if (!args.filename || !Number.isInteger(length) || length <= 0) return { ok: false, error: 'invalid_arguments' };
-        const file: FakeSlackFile = { id: `F${++this.sequence}`, name: String(args.filename), mimetype: '', data: Buffer.alloc(0), size: length, completed: false, downloads: 0 };
+        const file: FakeSlackFile = {
+          id: `F${++this.sequence}`,
+          name: String(args.filename),
+          mimetype: '',
+          data: Buffer.alloc(0),
+          size: length,
+          completed: false,
+          downloads: 0,
+        };
         this.byId.set(file.id, file);
         return { ok: true, body: { upload_url: `${this.origin()}/upload/v1/${file.id}`, file_id: file.id } };
       }
@@ -72,7 +92,12 @@ export class FakeSlackFiles {
         const files = listed.map((f) => ({ entry: f, file: this.byId.get(f.id) }));
         if (files.some(({ file }) => !file || file.data.length === 0)) return { ok: false, error: 'file_not_found' };
         for (const { entry, file } of files) {
-          Object.assign(file!, { completed: true, title: entry.title, ...(args.channel_id ? { channel: String(args.channel_id) } : {}), ...(args.thread_ts ? { threadTs: String(args.thread_ts) } : {}) });
+          Object.assign(file!, {
+            completed: true,
+            title: entry.title,
+            ...(args.channel_id ? { channel: String(args.channel_id) } : {}),
+            ...(args.thread_ts ? { threadTs: String(args.thread_ts) } : {}),
+          });
         }
         return { ok: true, body: { files: files.map(({ file }) => ({ id: file!.id, title: file!.title, name: file!.name })) } };
       }
@@ -102,7 +127,11 @@ export class FakeSlackFiles {
       const data = part ? Buffer.from(await part.arrayBuffer()) : raw;
       // like Slack, the type comes from the file name when the upload does not say it
       const declared = part?.type && part.type !== 'application/octet-stream' ? part.type : undefined;
-      Object.assign(file, { data, size: data.length, mimetype: declared ?? BY_EXTENSION[file.name.split('.').pop()!.toLowerCase()] ?? 'application/octet-stream' });
+      Object.assign(file, {
+        data,
+        size: data.length,
+        mimetype: declared ?? BY_EXTENSION[file.name.split('.').pop()!.toLowerCase()] ?? 'application/octet-stream',
+      });
       return this.send(res, 200, 'text/plain', Buffer.from(`OK - ${data.length}`));
     })().catch(() => this.send(res, 500, 'text/plain', Buffer.from('error')));
     return true;

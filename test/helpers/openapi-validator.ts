@@ -8,11 +8,17 @@ import addFormats from 'ajv-formats';
 import { OPERATIONS, type OperationId } from '../../src/platform/operations.js';
 
 interface OpenApiDoc {
-  paths: Record<string, Record<string, {
-    operationId: string;
-    requestBody?: { content: Record<string, { schema: { $ref: string } }> };
-    responses: Record<string, { content?: Record<string, { schema: { $ref: string } }> }>;
-  }>>;
+  paths: Record<
+    string,
+    Record<
+      string,
+      {
+        operationId: string;
+        requestBody?: { content: Record<string, { schema: { $ref: string } }> };
+        responses: Record<string, { content?: Record<string, { schema: { $ref: string } }> }>;
+      }
+    >
+  >;
   components: { schemas: Record<string, unknown> };
 }
 
@@ -22,7 +28,10 @@ const ajv = new Ajv2020({ strict: false, allErrors: true });
 (addFormats as unknown as (a: Ajv2020) => void)(ajv);
 ajv.addKeyword({ keyword: 'example' });
 // the published document refers to this map type without defining it
-const schemas: Record<string, unknown> = { ...doc.components.schemas, 'AI73-6FindSolutionCitationReferenceList_Map«string,object»': { type: 'object' } };
+const schemas: Record<string, unknown> = {
+  ...doc.components.schemas,
+  'AI73-6FindSolutionCitationReferenceList_Map«string,object»': { type: 'object' },
+};
 ajv.addSchema({ $id: 'openapi', components: { schemas } });
 
 function opFor(id: OperationId) {

@@ -12,7 +12,14 @@ import { startSimulator } from '../../src/platform/simulator/index.js';
 import type { RunningSimulator, SimulatorOptions } from '../../src/platform/simulator/types.js';
 import { startFakeSlackApi, type FakeSlackApi, type FakeSlackApiOptions, type FakeSlackMessage } from './fake-slack-api.js';
 import {
-  eventCallback, sendEvent, sendInteraction, sendSlashCommand, blockActionsPayload, viewSubmissionPayload, type SendOptions, type SlackResponse,
+  eventCallback,
+  sendEvent,
+  sendInteraction,
+  sendSlashCommand,
+  blockActionsPayload,
+  viewSubmissionPayload,
+  type SendOptions,
+  type SlackResponse,
 } from './slack-requests.js';
 
 export const SIGNING_SECRET = 'test-signing-secret-8f2a';
@@ -66,9 +73,17 @@ export async function startSlackBot(options: HarnessOptions = {}): Promise<Slack
   const slack = await startFakeSlackApi({ token: BOT_TOKEN, ...options.slack });
   const stateDir = options.stateDir ?? mkdtempSync(join(tmpdir(), 'iip-bot-'));
   const config = loadConfig({
-    IIP_API_KEY: API_KEY, IIP_BASE_URL: sim.url, SLACK_BOT_TOKEN: BOT_TOKEN, SLACK_SIGNING_SECRET: SIGNING_SECRET,
-    SLACK_API_URL: slack.url, PORT: '0', HOST: '127.0.0.1', STATE_FILE: join(stateDir, 'state.json'),
-    RELAY_MIN_EDIT_INTERVAL_MS: '40', LOG_LEVEL: 'silent', ...options.env,
+    IIP_API_KEY: API_KEY,
+    IIP_BASE_URL: sim.url,
+    SLACK_BOT_TOKEN: BOT_TOKEN,
+    SLACK_SIGNING_SECRET: SIGNING_SECRET,
+    SLACK_API_URL: slack.url,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    STATE_FILE: join(stateDir, 'state.json'),
+    RELAY_MIN_EDIT_INTERVAL_MS: '40',
+    LOG_LEVEL: 'silent',
+    ...options.env,
   });
   const start = () => startBot({ config, logger: options.logger ?? silentLogger });
   let bot = await start();
@@ -76,28 +91,62 @@ export async function startSlackBot(options: HarnessOptions = {}): Promise<Slack
   let commands = 0;
 
   const harness: SlackBotHarness = {
-    get bot() { return bot; },
-    sim, slack, stateDir,
-    get eventsUrl() { return url(); },
+    get bot() {
+      return bot;
+    },
+    sim,
+    slack,
+    stateDir,
+    get eventsUrl() {
+      return url();
+    },
     // Slack gives every command invocation its own trigger_id, which the bot dedupes by
     command: (text, fields = {}) => sendSlashCommand(url(), SIGNING_SECRET, { text, trigger_id: `${++commands}.${Date.now()}.t`, ...fields }),
     event: (event, eventId, sendOptions) => sendEvent(url(), SIGNING_SECRET, eventCallback(event, { eventId }), sendOptions),
-    click: (action, where) => sendInteraction(url(), SIGNING_SECRET, blockActionsPayload({
-      action: { type: 'button', action_ts: String(Date.now() / 1000), ...action },
-      channel: where.channel, messageTs: where.messageTs, threadTs: where.threadTs, userId: where.userId, values: where.values,
-      triggerId: `${++commands}.${Date.now()}.c`,
-    })),
-    choose: (action, where) => sendInteraction(url(), SIGNING_SECRET, blockActionsPayload({
-      action: { type: 'static_select', action_ts: String(Date.now() / 1000), action_id: action.action_id, selected_option: { value: action.value } },
-      channel: where.channel, messageTs: where.messageTs, threadTs: where.threadTs, userId: where.userId, values: where.values,
-      triggerId: `${++commands}.${Date.now()}.s`,
-    })),
+    click: (action, where) =>
+      sendInteraction(
+        url(),
+        SIGNING_SECRET,
+        blockActionsPayload({
+          action: { type: 'button', action_ts: String(Date.now() / 1000), ...action },
+          channel: where.channel,
+          messageTs: where.messageTs,
+          threadTs: where.threadTs,
+          userId: where.userId,
+          values: where.values,
+          triggerId: `${++commands}.${Date.now()}.c`,
+        }),
+      ),
+    choose: (action, where) =>
+      sendInteraction(
+        url(),
+        SIGNING_SECRET,
+        blockActionsPayload({
+          action: {
+            type: 'static_select',
+            action_ts: String(Date.now() / 1000),
+            action_id: action.action_id,
+            selected_option: { value: action.value },
+          },
+          channel: where.channel,
+          messageTs: where.messageTs,
+          threadTs: where.threadTs,
+          userId: where.userId,
+          values: where.values,
+          triggerId: `${++commands}.${Date.now()}.s`,
+        }),
+      ),
     submitForm(view, fields, userId) {
-      const values = Object.fromEntries(Object.entries(fields).map(([id, value]) => [id, {
-        [id]: Array.isArray(value)
-          ? { type: 'checkboxes', selected_options: value.map((v) => ({ value: v })) }
-          : { type: 'plain_text_input', value },
-      }]));
+      const values = Object.fromEntries(
+        Object.entries(fields).map(([id, value]) => [
+          id,
+          {
+            [id]: Array.isArray(value)
+              ? { type: 'checkboxes', selected_options: value.map((v) => ({ value: v })) }
+              : { type: 'plain_text_input', value },
+          },
+        ]),
+      );
       const payload = viewSubmissionPayload({ privateMetadata: String(view.private_metadata), values, ...(userId ? { userId } : {}) });
       // every opened modal has its own id in Slack; the bot dedupes submissions by it
       Object.assign(payload.view as Record<string, unknown>, { id: `V${++commands}` });

@@ -30,7 +30,11 @@ export function signSlackRequest(signingSecret: string, timestamp: number, rawBo
 }
 
 export async function sendSignedRequest(
-  url: string, signingSecret: string, rawBody: string, contentType: string, options: SendOptions = {},
+  url: string,
+  signingSecret: string,
+  rawBody: string,
+  contentType: string,
+  options: SendOptions = {},
 ): Promise<SlackResponse> {
   const timestamp = options.timestamp ?? Math.floor(Date.now() / 1000);
   const headers: Record<string, string> = { 'content-type': contentType };
@@ -59,9 +63,17 @@ export interface SlashCommandFields {
 export function slashCommandBody(fields: SlashCommandFields = {}): string {
   return new URLSearchParams({
     token: 'deprecated-verification-token',
-    team_id: 'T1', team_domain: 'fake', channel_id: 'C1', channel_name: 'general',
-    user_id: 'U1', user_name: 'alice', command: '/iip', text: '',
-    api_app_id: 'A1', response_url: 'https://hooks.slack.test/commands/1', trigger_id: '111.222.abc',
+    team_id: 'T1',
+    team_domain: 'fake',
+    channel_id: 'C1',
+    channel_name: 'general',
+    user_id: 'U1',
+    user_name: 'alice',
+    command: '/iip',
+    text: '',
+    api_app_id: 'A1',
+    response_url: 'https://hooks.slack.test/commands/1',
+    trigger_id: '111.222.abc',
     ...fields,
   }).toString();
 }
@@ -97,8 +109,7 @@ export const sendUrlVerification = (url: string, secret: string, challenge: stri
 
 /** block_actions and view_submission arrive form-encoded as a JSON `payload` field. */
 export const sendInteraction = (url: string, secret: string, payload: Json, options?: SendOptions) =>
-  sendSignedRequest(url, secret, new URLSearchParams({ payload: JSON.stringify(payload) }).toString(),
-    'application/x-www-form-urlencoded', options);
+  sendSignedRequest(url, secret, new URLSearchParams({ payload: JSON.stringify(payload) }).toString(), 'application/x-www-form-urlencoded', options);
 
 export interface BlockActionsInput {
   action: Json;
@@ -146,8 +157,13 @@ export function viewSubmissionPayload(input: ViewSubmissionInput): Json {
     api_app_id: 'A1',
     trigger_id: '555.666.def',
     view: {
-      id: 'V1', type: 'modal', callback_id: callbackId, private_metadata: input.privateMetadata,
-      state: { values: input.values }, hash: 'h1', team_id: teamId,
+      id: 'V1',
+      type: 'modal',
+      callback_id: callbackId,
+      private_metadata: input.privateMetadata,
+      state: { values: input.values },
+      hash: 'h1',
+      team_id: teamId,
     },
   };
 }

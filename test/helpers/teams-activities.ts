@@ -44,37 +44,55 @@ function envelope(options: ActivityOptions, conversation: Json, extra: Json): Js
   };
 }
 
-const mentionOf = (bot: { id: string; name: string }) =>
-  ({ type: 'mention', text: `<at>${bot.name}</at>`, mentioned: { id: bot.id, name: bot.name } });
+const mentionOf = (bot: { id: string; name: string }) => ({
+  type: 'mention',
+  text: `<at>${bot.name}</at>`,
+  mentioned: { id: bot.id, name: bot.name },
+});
 
 /** A channel message mentioning the bot: a new post (`root` unset: it roots its own chain) or a reply in a chain. */
 export function channelMention(text: string, options: ActivityOptions & { root?: string }): Json {
   const bot = options.bot ?? BOT;
   const id = options.id ?? activityId();
   const root = options.root ?? id;
-  return envelope({ ...options, id }, { id: `${CHANNEL};messageid=${root}`, conversationType: 'channel', isGroup: true }, {
-    text: `<at>${bot.name}</at> ${text}`,
-    textFormat: 'plain',
-    entities: [mentionOf(bot), { type: 'clientInfo', locale: 'en-US', platform: 'Web' }],
-    channelData: { tenant: { id: TENANT }, team: { id: TEAM }, channel: { id: CHANNEL }, teamsChannelId: CHANNEL, teamsTeamId: TEAM },
-    ...(root !== id ? { replyToId: root } : {}),
-  });
+  return envelope(
+    { ...options, id },
+    { id: `${CHANNEL};messageid=${root}`, conversationType: 'channel', isGroup: true },
+    {
+      text: `<at>${bot.name}</at> ${text}`,
+      textFormat: 'plain',
+      entities: [mentionOf(bot), { type: 'clientInfo', locale: 'en-US', platform: 'Web' }],
+      channelData: { tenant: { id: TENANT }, team: { id: TEAM }, channel: { id: CHANNEL }, teamsChannelId: CHANNEL, teamsTeamId: TEAM },
+      ...(root !== id ? { replyToId: root } : {}),
+    },
+  );
 }
 
 export function groupChatMention(text: string, options: ActivityOptions): Json {
   const bot = options.bot ?? BOT;
-  return envelope(options, { id: GROUP_CHAT, conversationType: 'groupChat', isGroup: true }, {
-    text: `<at>${bot.name}</at> ${text}`, textFormat: 'plain', entities: [mentionOf(bot)],
-  });
+  return envelope(
+    options,
+    { id: GROUP_CHAT, conversationType: 'groupChat', isGroup: true },
+    {
+      text: `<at>${bot.name}</at> ${text}`,
+      textFormat: 'plain',
+      entities: [mentionOf(bot)],
+    },
+  );
 }
 
 /** A channel message that does not mention the bot, a new post or (`root` set) a reply in a chain; Teams sends these only with RSC. */
 export function channelChatter(text: string, options: ActivityOptions & { root?: string }): Json {
   const id = options.id ?? activityId();
   const root = options.root ?? id;
-  return envelope({ ...options, id }, { id: `${CHANNEL};messageid=${root}`, conversationType: 'channel', isGroup: true }, {
-    text, ...(root !== id ? { replyToId: root } : {}),
-  });
+  return envelope(
+    { ...options, id },
+    { id: `${CHANNEL};messageid=${root}`, conversationType: 'channel', isGroup: true },
+    {
+      text,
+      ...(root !== id ? { replyToId: root } : {}),
+    },
+  );
 }
 
 /** A group-chat message that does not mention the bot. */
@@ -102,7 +120,9 @@ export function cardSubmit(value: Json, options: ActivityOptions & { place: Card
 /** An `Action.Execute` click: an `adaptiveCard/action` invoke. */
 export function cardInvoke(data: Json, options: ActivityOptions & { place: CardPlace; replyToId: string; root?: string }): Json {
   return envelope(options, cardConversation(options.place, options.root), {
-    type: 'invoke', name: 'adaptiveCard/action', replyToId: options.replyToId,
+    type: 'invoke',
+    name: 'adaptiveCard/action',
+    replyToId: options.replyToId,
     value: { action: { type: 'Action.Execute', verb: 'submit', data }, trigger: 'manual' },
   });
 }
@@ -124,12 +144,24 @@ export function signJwt(claims: Json, key: KeyObject, keyId: string): string {
   return `${header}.${payload}.${base64url(signature)}`;
 }
 
-export function channelToken(fake: FakeBotConnector, claims: TokenClaims, signer: { key: KeyObject; keyId: string } = { key: fake.signingKey, keyId: fake.signingKeyId }): string {
+export function channelToken(
+  fake: FakeBotConnector,
+  claims: TokenClaims,
+  signer: { key: KeyObject; keyId: string } = { key: fake.signingKey, keyId: fake.signingKeyId },
+): string {
   const now = Math.floor(Date.now() / 1000);
-  return signJwt({
-    iss: claims.issuer ?? 'https://api.botframework.com', aud: claims.audience, serviceurl: claims.serviceUrl,
-    nbf: now - 60, iat: now - 60, exp: now + (claims.expiresInS ?? 3600),
-  }, signer.key, signer.keyId);
+  return signJwt(
+    {
+      iss: claims.issuer ?? 'https://api.botframework.com',
+      aud: claims.audience,
+      serviceurl: claims.serviceUrl,
+      nbf: now - 60,
+      iat: now - 60,
+      exp: now + (claims.expiresInS ?? 3600),
+    },
+    signer.key,
+    signer.keyId,
+  );
 }
 
 /** A key no JWKS of the fake lists: a forger's. */

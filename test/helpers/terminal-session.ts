@@ -17,9 +17,22 @@ export class TerminalSession {
 
   /** Starts the bot in a detached tmux session of the given size, with `env` added to the environment. */
   static start(name: string, cwd: string, env: Record<string, string>, size = { columns: 100, rows: 40 }): TerminalSession {
-    const assignments = Object.entries(env).map(([k, v]) => `${k}='${v.replace(/'/g, `'\\''`)}'`).join(' ');
-    tmux('new-session', '-d', '-s', name, '-x', String(size.columns), '-y', String(size.rows), '-c', cwd,
-      `env ${assignments} ${TSX} ${BOT}; echo "[exited $?]"; sleep 30`);
+    const assignments = Object.entries(env)
+      .map(([k, v]) => `${k}='${v.replace(/'/g, `'\\''`)}'`)
+      .join(' ');
+    tmux(
+      'new-session',
+      '-d',
+      '-s',
+      name,
+      '-x',
+      String(size.columns),
+      '-y',
+      String(size.rows),
+      '-c',
+      cwd,
+      `env ${assignments} ${TSX} ${BOT}; echo "[exited $?]"; sleep 30`,
+    );
     tmux('set-option', '-t', name, 'history-limit', '10000');
     return new TerminalSession(name);
   }

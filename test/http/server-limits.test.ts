@@ -17,7 +17,10 @@ afterEach(async () => {
 async function start(options: Partial<HttpServerOptions>): Promise<number> {
   server = createHttpServer({ port: 0, host: '127.0.0.1', logger: silentLogger, ...options });
   server.route('/echo', (req, res) => {
-    readBody(req).then((body) => res.end(`got ${body.length}`), () => res.end('failed'));
+    readBody(req).then(
+      (body) => res.end(`got ${body.length}`),
+      () => res.end('failed'),
+    );
   });
   return (await server.listen()).port;
 }
@@ -28,11 +31,23 @@ function slowClient(port: number, first: string, dripMs: number): Promise<{ clos
     const socket = connect(port, '127.0.0.1');
     sockets.push(socket);
     let answer = '';
-    const drip = setInterval(() => { if (socket.writable) socket.write('a'); }, dripMs);
-    const closed = new Promise<string>((done) => socket.on('close', () => { clearInterval(drip); done(answer); }));
-    socket.on('data', (chunk) => { answer += chunk.toString(); });
+    const drip = setInterval(() => {
+      if (socket.writable) socket.write('a');
+    }, dripMs);
+    const closed = new Promise<string>((done) =>
+      socket.on('close', () => {
+        clearInterval(drip);
+        done(answer);
+      }),
+    );
+    socket.on('data', (chunk) => {
+      answer += chunk.toString();
+    });
     socket.on('error', () => undefined);
-    socket.on('connect', () => { socket.write(first); resolve({ closed }); });
+    socket.on('connect', () => {
+      socket.write(first);
+      resolve({ closed });
+    });
     // a socket over the cap may be reset before it ever connects
     void closed.then(() => resolve({ closed }));
   });
@@ -74,7 +89,10 @@ describe('slow and numerous clients', () => {
     const port = await start({ maxConnections: 5, headersTimeoutMs: 30_000, requestTimeoutMs: 30_000 });
     const clients = await Promise.all(Array.from({ length: 12 }, () => slowClient(port, 'GET /echo HTTP/1.1\r\n', 60_000)));
     let dropped = 0;
-    for (const c of clients) void c.closed.then(() => { dropped += 1; });
+    for (const c of clients)
+      void c.closed.then(() => {
+        dropped += 1;
+      });
     await expect.poll(() => dropped, { timeout: 10_000 }).toBe(7);
     for (const s of sockets.splice(0)) s.destroy();
     await expect.poll(() => healthStatus(port), { timeout: 10_000 }).toBe(200);

@@ -46,16 +46,26 @@ describe('createHttpServer', () => {
   });
 
   it('routes a path to its handler with the query string ignored', async () => {
-    const url = await start((s) => s.route('/echo', (req, res) => {
-      readBody(req).then((body) => res.end(`got ${body.toString()}`), () => res.end('failed'));
-    }));
+    const url = await start((s) =>
+      s.route('/echo', (req, res) => {
+        readBody(req).then(
+          (body) => res.end(`got ${body.toString()}`),
+          () => res.end('failed'),
+        );
+      }),
+    );
     const res = await fetch(`${url}/echo?x=1`, { method: 'POST', body: 'hello' });
     expect(await res.text()).toBe('got hello');
   });
 
   it('refuses a declared body over the limit with 413 before the handler runs', async () => {
     let handlerCalls = 0;
-    const url = await start((s) => s.route('/small', (_req, res) => { handlerCalls += 1; res.end('ok'); }));
+    const url = await start((s) =>
+      s.route('/small', (_req, res) => {
+        handlerCalls += 1;
+        res.end('ok');
+      }),
+    );
     const res = await fetch(`${url}/small`, { method: 'POST', body: Buffer.alloc(DEFAULT_BODY_LIMIT_BYTES + 1, 'a') });
     expect(res.status).toBe(413);
     expect(handlerCalls).toBe(0);
@@ -68,21 +78,27 @@ describe('createHttpServer', () => {
   });
 
   it('readBody refuses a chunked body over its limit', async () => {
-    const url = await start((s) => s.route('/chunked', (req, res) => {
-      readBody(req, 100_000).then(
-        (body) => res.end(String(body.length)),
-        (error: unknown) => {
-          res.writeHead(error instanceof BodyTooLargeError ? 413 : 500, { connection: 'close' });
-          res.end();
-        },
-      );
-    }));
+    const url = await start((s) =>
+      s.route('/chunked', (req, res) => {
+        readBody(req, 100_000).then(
+          (body) => res.end(String(body.length)),
+          (error: unknown) => {
+            res.writeHead(error instanceof BodyTooLargeError ? 413 : 500, { connection: 'close' });
+            res.end();
+          },
+        );
+      }),
+    );
     expect(await postChunked(`${url}/chunked`, 50_000)).toEqual({ status: 200, body: '50000' });
     expect((await postChunked(`${url}/chunked`, 300_000)).status).toBe(413);
   });
 
   it('answers 500 when a handler throws synchronously, and keeps serving', async () => {
-    const url = await start((s) => s.route('/boom', () => { throw new Error('boom'); }));
+    const url = await start((s) =>
+      s.route('/boom', () => {
+        throw new Error('boom');
+      }),
+    );
     expect((await fetch(`${url}/boom`)).status).toBe(500);
     expect((await fetch(`${url}/healthz`)).status).toBe(200);
   });

@@ -75,7 +75,12 @@ describe.each<Kind>(['file', 'redis'])('UploadShelf on the %s store', (kind) => 
     expect(a.url).toMatch(/^https:\/\/bot\.example\.test\/base\/uploads\?file=[\w-]{32}$/);
     expect(a.token).not.toBe(b.token);
     const got = await fetch(local(base, a.url));
-    expect([got.status, got.headers.get('content-type'), got.headers.get('cache-control'), await got.text()]).toEqual([200, 'image/png', 'no-store', 'png-bytes']);
+    expect([got.status, got.headers.get('content-type'), got.headers.get('cache-control'), await got.text()]).toEqual([
+      200,
+      'image/png',
+      'no-store',
+      'png-bytes',
+    ]);
     expect((await fetch(local(base, b.url), { method: 'POST' })).status).toBe(404);
     expect((await fetch(`${base}${UPLOADS_PATH}`)).status).toBe(404);
     await shelf.withdraw(a.token);
@@ -107,7 +112,11 @@ describe.each<Kind>(['file', 'redis'])('UploadShelf on the %s store', (kind) => 
     const base = await serve(shelf);
     const five = [];
     for (let i = 0; i < 5; i++) five.push(offered(await shelf.offer(Buffer.from(`image ${i}`), 'image/png', 'slack:T1:U1')));
-    expect(await shelf.offer(Buffer.from('the sixth'), 'image/png', 'slack:T1:U1')).toEqual({ refused: 'files', limit: UPLOAD_LIMITS.files, held: 5 });
+    expect(await shelf.offer(Buffer.from('the sixth'), 'image/png', 'slack:T1:U1')).toEqual({
+      refused: 'files',
+      limit: UPLOAD_LIMITS.files,
+      held: 5,
+    });
     const other = offered(await shelf.offer(Buffer.from('another user'), 'image/png', 'slack:T1:U2'));
     for (const [i, file] of [...five, other].entries()) {
       const got = await fetch(local(base, file.url));

@@ -29,8 +29,12 @@ const responsesFor = (id: OperationId): RecordedResponse[] =>
 
 /** The envelopes in an event-stream body (`data:` lines; `[DONE]` is not an envelope). */
 function streamEnvelopes(body: string): unknown[] {
-  return body.split(/\r?\n/).filter((line) => line.startsWith('data:')).map((line) => line.slice(5).trim())
-    .filter((data) => data !== '' && data !== '[DONE]').map((data) => JSON.parse(data) as unknown);
+  return body
+    .split(/\r?\n/)
+    .filter((line) => line.startsWith('data:'))
+    .map((line) => line.slice(5).trim())
+    .filter((data) => data !== '' && data !== '[DONE]')
+    .map((data) => JSON.parse(data) as unknown);
 }
 
 const zodErrors = (schema: { safeParse(v: unknown): { success: boolean; error?: { issues: unknown[] } } }, value: unknown) => {

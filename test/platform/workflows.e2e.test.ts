@@ -10,7 +10,9 @@ let h: Harness;
 beforeAll(async () => {
   h = await startHarness({}, { taskDurationMs: 100, streamChunkChars: 32 });
 });
-afterAll(async () => { await h.close(); });
+afterAll(async () => {
+  await h.close();
+});
 
 /** every poll state the workflows saw, in order */
 const allStates: string[] = [];

@@ -49,13 +49,19 @@ function keyringOn(state: StateStore): Keyring {
 async function keyUsed(keyring: Keyring, chat: 'slack' | 'teams', workspaceId: string): Promise<string | undefined> {
   const before = sim.requests.length;
   // a read that creates nothing (the key check's probe); its "not found" answer does not matter here
-  await keyring.platformFor(chat, workspaceId).call('AI34-3', { report_id: 'keyring-probe' }).catch(() => undefined);
+  await keyring
+    .platformFor(chat, workspaceId)
+    .call('AI34-3', { report_id: 'keyring-probe' })
+    .catch(() => undefined);
   return sim.requests.slice(before).find((r) => r.operation === 'AI34-3')?.keyId;
 }
 
 test('a key removed or replaced on one replica is seen by another at its very next call (one Redis)', async () => {
   const prefix = `${PREFIX}${randomUUID()}:`;
-  const [storeA, storeB] = await Promise.all([RedisStateStore.connect(REDIS_URL, { keyPrefix: prefix }), RedisStateStore.connect(REDIS_URL, { keyPrefix: prefix })]);
+  const [storeA, storeB] = await Promise.all([
+    RedisStateStore.connect(REDIS_URL, { keyPrefix: prefix }),
+    RedisStateStore.connect(REDIS_URL, { keyPrefix: prefix }),
+  ]);
   open.push(storeA, storeB);
   const a = keyringOn(storeA);
   const b = keyringOn(storeB);
@@ -74,7 +80,7 @@ test('a key removed or replaced on one replica is seen by another at its very ne
   expect(await b.describe('slack', 'T1')).toBeUndefined();
 });
 
-test('keys are kept apart per chat: a Teams tenant named like a Slack team never gets the team\'s key', async () => {
+test("keys are kept apart per chat: a Teams tenant named like a Slack team never gets the team's key", async () => {
   const keyring = keyringOn(new MemoryStateStore());
   await keyring.setKey('slack', 'T1', TEAM_KEY);
   expect(await keyUsed(keyring, 'slack', 'T1')).toBe(simulatorKeyId(TEAM_KEY));
@@ -88,7 +94,7 @@ test('keys are kept apart per chat: a Teams tenant named like a Slack team never
   expect(await keyUsed(keyring, 'slack', 'T1')).toBe(simulatorKeyId(TEAM_KEY));
 });
 
-test('a key sealed before keys were scoped (`apikey:T1`, always a Slack admin\'s) still serves that Slack team only', async () => {
+test("a key sealed before keys were scoped (`apikey:T1`, always a Slack admin's) still serves that Slack team only", async () => {
   const state = new MemoryStateStore();
   await state.putSetting('apikey:T1', new SecretBox(SECRET).seal(TEAM_KEY, 'apikey:T1'));
   const keyring = keyringOn(state);
@@ -99,7 +105,7 @@ test('a key sealed before keys were scoped (`apikey:T1`, always a Slack admin\'s
   expect(await keyUsed(keyring, 'slack', 'T1')).toBe(simulatorKeyId(BOT_KEY));
 });
 
-test('a value moved to another chat\'s setting does not open there (the setting is its associated data)', async () => {
+test("a value moved to another chat's setting does not open there (the setting is its associated data)", async () => {
   const state = new MemoryStateStore();
   const keyring = keyringOn(state);
   await keyring.setKey('slack', 'T1', TEAM_KEY);

@@ -70,7 +70,11 @@ export function coordinationContract(create: StoreFactory): void {
   it('releases the lock when the holder throws', async () => {
     const store = await create({});
     const key = uniqueKey('lock');
-    await expect(store.withLock(key, async () => { throw new Error('handler failed'); })).rejects.toThrow('handler failed');
+    await expect(
+      store.withLock(key, async () => {
+        throw new Error('handler failed');
+      }),
+    ).rejects.toThrow('handler failed');
     expect(await store.withLock(key, async () => 'free again', { waitMs: 200 })).toBe('free again');
   });
 }

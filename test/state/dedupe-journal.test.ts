@@ -80,7 +80,10 @@ it('carries the keys an older state file held into the journal and takes them ou
   const dir = await tempDir();
   const stateFile = path.join(dir, 'state.json');
   const clock = manualClock(1_000_000);
-  await writeFile(stateFile, JSON.stringify({ schemaVersion: 1, dedupe: { 'event:old': 1_060_000, 'event:expired': 999_000 }, settings: { k: 'v' } }));
+  await writeFile(
+    stateFile,
+    JSON.stringify({ schemaVersion: 1, dedupe: { 'event:old': 1_060_000, 'event:expired': 999_000 }, settings: { k: 'v' } }),
+  );
   const store = await LowdbStateStore.open({ stateFile, clock });
   expect(await store.setIfNotExists('event:old', 60_000)).toBe(false);
   expect(await store.setIfNotExists('event:expired', 60_000)).toBe(true);

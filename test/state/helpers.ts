@@ -13,8 +13,16 @@ export const newThread = (): ThreadId => threadId('slack', 'T1', 'C1', `${proces
 
 export function recordInput(thread: ThreadId, overrides: Partial<ThreadRecordInput> = {}): ThreadRecordInput {
   return {
-    thread, workflow: 'novelty', step: 'confirm', status: 'active', workspaceId: 'slack:T1', startedBy: 'U1',
-    ids: { task_id: 'task-1' }, data: { selected: ['a', 'b'] }, createdAt: 1_000, ...overrides,
+    thread,
+    workflow: 'novelty',
+    step: 'confirm',
+    status: 'active',
+    workspaceId: 'slack:T1',
+    startedBy: 'U1',
+    ids: { task_id: 'task-1' },
+    data: { selected: ['a', 'b'] },
+    createdAt: 1_000,
+    ...overrides,
   };
 }
 
@@ -40,7 +48,11 @@ export function capturedLogger(): { logger: Logger; lines: () => Array<Record<st
   });
   const logger = createLogger('debug', sink);
   const lines = () =>
-    chunks.join('').split('\n').filter((l) => l.trim() !== '').map((l) => JSON.parse(l) as Record<string, unknown>);
+    chunks
+      .join('')
+      .split('\n')
+      .filter((l) => l.trim() !== '')
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
   return { logger, lines };
 }
 

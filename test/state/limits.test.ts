@@ -24,7 +24,12 @@ afterAll(async () => {
 
 const HOUR = 3_600_000;
 const settings = (overrides: Partial<LimitSettings> = {}): LimitSettings => ({
-  ...DEFAULT_LIMITS, answersPerUser: 2, answersPerWorkspace: 3, workflowsPerUser: 1, workflowsPerWorkspace: 2, ...overrides,
+  ...DEFAULT_LIMITS,
+  answersPerUser: 2,
+  answersPerWorkspace: 3,
+  workflowsPerUser: 1,
+  workflowsPerWorkspace: 2,
+  ...overrides,
 });
 const alice: WorkScope = { chat: 'slack', workspaceId: 'T1', userId: 'U1' };
 const bob: WorkScope = { chat: 'slack', workspaceId: 'T1', userId: 'U2' };
@@ -102,8 +107,9 @@ function limitsContract(name: string, factory: Factory): void {
       expect(mine.filter((r) => r.ok)).toHaveLength(5);
       expect(mine.filter((r) => !r.ok).every((r) => !r.ok && r.reason === 'user')).toBe(true);
       // 20 users at once: only the workspace's 2 remaining slots go
-      const users = await Promise.all(Array.from({ length: 20 }, (_, i) =>
-        (i % 2 ? a : b).acquire({ ...alice, userId: `U-${i}` }, 'answer', `theirs-${i}`, HOUR)));
+      const users = await Promise.all(
+        Array.from({ length: 20 }, (_, i) => (i % 2 ? a : b).acquire({ ...alice, userId: `U-${i}` }, 'answer', `theirs-${i}`, HOUR)),
+      );
       expect(users.filter((r) => r.ok)).toHaveLength(2);
       expect(users.find((r) => !r.ok)).toEqual({ ok: false, reason: 'workspace', limit: 7 });
     });

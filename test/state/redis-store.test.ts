@@ -22,8 +22,7 @@ afterAll(async () => {
   await admin.quit();
 });
 
-stateStoreContract('redis', (options) =>
-  RedisStateStore.connect(REDIS_URL, { ...options, keyPrefix: `${filePrefix}${++storeCounter}:` }));
+stateStoreContract('redis', (options) => RedisStateStore.connect(REDIS_URL, { ...options, keyPrefix: `${filePrefix}${++storeCounter}:` }));
 
 describe('redis store across replicas', () => {
   const open: RedisStateStore[] = [];
@@ -43,11 +42,15 @@ describe('redis store across replicas', () => {
     const [a, b] = [await replica(prefix), await replica(prefix)];
     const entered = deferred();
     const finish = deferred();
-    const holder = a.withLock('thread-1', async () => {
-      entered.resolve();
-      await finish.promise;
-      return 'done';
-    }, { ttlMs: 200 });
+    const holder = a.withLock(
+      'thread-1',
+      async () => {
+        entered.resolve();
+        await finish.promise;
+        return 'done';
+      },
+      { ttlMs: 200 },
+    );
     await entered.promise;
     await expect(b.withLock('thread-1', async () => 'stolen', { ttlMs: 200, waitMs: 700 })).rejects.toBeInstanceOf(LockTimeoutError);
     expect(await admin.pttl(`${prefix}lock:thread-1`)).toBeGreaterThan(0);
@@ -73,7 +76,8 @@ describe('redis store across replicas', () => {
     const thread = newThread();
     await a.compareAndSet(thread, 0, recordInput(thread));
     const racers = Array.from({ length: 40 }, (_, i) =>
-      (i % 2 === 0 ? a : b).compareAndSet(thread, 1, recordInput(thread, { step: `replica-${i % 2}-${i}` })));
+      (i % 2 === 0 ? a : b).compareAndSet(thread, 1, recordInput(thread, { step: `replica-${i % 2}-${i}` })),
+    );
     const winners = (await Promise.all(racers)).filter((r) => r !== undefined);
     expect(winners).toHaveLength(1);
     expect(await b.get(thread)).toEqual(winners[0]);
@@ -139,10 +143,18 @@ describe('redis store: unreadable records and retention', () => {
 
     expect((await store.listWaiting()).map((r) => r.thread)).toEqual([good]);
     const warnings = () => lines().filter((l) => l.level === 'warn');
-    expect(warnings().map((w) => w.thread).sort()).toEqual([truncated, foreign].sort());
+    expect(
+      warnings()
+        .map((w) => w.thread)
+        .sort(),
+    ).toEqual([truncated, foreign].sort());
     expect(await admin.smembers(`${prefix}waiting`)).toEqual([good]);
     const aside = await admin.keys(`${prefix}corrupt:*`);
-    expect(aside.sort()).toEqual(warnings().map((w) => String(w.movedTo)).sort());
+    expect(aside.sort()).toEqual(
+      warnings()
+        .map((w) => String(w.movedTo))
+        .sort(),
+    );
     expect(aside.find((key) => key.includes(truncated)) && (await admin.get(aside.find((key) => key.includes(truncated))!))).toBe(cut);
     for (const key of aside) {
       const ttl = await admin.pttl(key);

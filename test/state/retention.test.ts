@@ -44,7 +44,12 @@ it('logs a failed sweep and goes on sweeping', async () => {
   const stop = new AbortController();
   const { logger, lines } = capturedLogger();
   let calls = 0;
-  const failing = { expire: async () => { calls += 1; throw new Error('disk on fire'); } } as unknown as StateStore;
+  const failing = {
+    expire: async () => {
+      calls += 1;
+      throw new Error('disk on fire');
+    },
+  } as unknown as StateStore;
   await keepRetention(failing, logger, stop.signal, 10);
   await eventually(async () => calls >= 3, 5_000);
   stop.abort();

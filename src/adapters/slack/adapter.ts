@@ -54,10 +54,16 @@ export function createSlackAdapter(options: SlackAdapterOptions): ChatAdapter {
   }
 
   async function postPage(team: string, channel: string, page: SlackMessage, threadTs?: string): Promise<string> {
-    const result = await call({ method: 'chat.postMessage', teamId: team }, () => client.chat.postMessage({
-      channel, text: page.text, blocks: page.blocks, unfurl_links: false, unfurl_media: false,
-      ...(threadTs ? { thread_ts: threadTs } : {}),
-    }));
+    const result = await call({ method: 'chat.postMessage', teamId: team }, () =>
+      client.chat.postMessage({
+        channel,
+        text: page.text,
+        blocks: page.blocks,
+        unfurl_links: false,
+        unfurl_media: false,
+        ...(threadTs ? { thread_ts: threadTs } : {}),
+      }),
+    );
     if (!result.ts) throw slackChatError(new Error('chat.postMessage returned no ts'), { method: 'chat.postMessage', teamId: team });
     return result.ts;
   }
@@ -93,7 +99,8 @@ export function createSlackAdapter(options: SlackAdapterOptions): ChatAdapter {
       const { team, channel, threadTs } = slackThread(ref.thread);
       const [first, ...rest] = renderMessage(message) as [SlackMessage, ...SlackMessage[]];
       await call({ method: 'chat.update', teamId: team, ref }, () =>
-        client.chat.update({ channel, ts: ref.messageId, text: first.text, blocks: first.blocks }));
+        client.chat.update({ channel, ts: ref.messageId, text: first.text, blocks: first.blocks }),
+      );
       if (rest.length > 0) {
         options.logger.warn({ thread: ref.thread, extra: rest.length }, 'an edit did not fit one Slack message: the rest is posted below');
         await postPages(team, channel, threadTs, rest);
@@ -103,9 +110,15 @@ export function createSlackAdapter(options: SlackAdapterOptions): ChatAdapter {
     async postEphemeral(where: ThreadId | ConversationId, userId: string, message: OutgoingMessage): Promise<void> {
       const { team, channel, threadTs } = slackPlace(where);
       for (const page of renderMessage(message)) {
-        await call({ method: 'chat.postEphemeral', teamId: team }, () => client.chat.postEphemeral({
-          channel, user: userId, text: page.text, blocks: page.blocks, ...(threadTs ? { thread_ts: threadTs } : {}),
-        }));
+        await call({ method: 'chat.postEphemeral', teamId: team }, () =>
+          client.chat.postEphemeral({
+            channel,
+            user: userId,
+            text: page.text,
+            blocks: page.blocks,
+            ...(threadTs ? { thread_ts: threadTs } : {}),
+          }),
+        );
       }
     },
 

@@ -3,7 +3,10 @@ import { LogLevel, type Logger as SlackLogger } from '@slack/bolt';
 import type { Logger } from '../../log.js';
 
 const PINO_LEVEL: Record<LogLevel, string> = {
-  [LogLevel.DEBUG]: 'debug', [LogLevel.INFO]: 'info', [LogLevel.WARN]: 'warn', [LogLevel.ERROR]: 'error',
+  [LogLevel.DEBUG]: 'debug',
+  [LogLevel.INFO]: 'info',
+  [LogLevel.WARN]: 'warn',
+  [LogLevel.ERROR]: 'error',
 };
 
 function describePart(part: unknown): string {
@@ -32,6 +35,8 @@ export function toSlackLogger(logger: Logger): SlackLogger {
     // Bolt sets its default level on loggers it is given; the bot's LOG_LEVEL stays in charge.
     setLevel: () => {},
     getLevel: levelOf,
-    setName: (name: string) => { target = logger.child({ component: name }); },
+    setName: (name: string) => {
+      target = logger.child({ component: name });
+    },
   };
 }

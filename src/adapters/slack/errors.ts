@@ -8,7 +8,10 @@ import { redactSecrets } from '../../log.js';
 export class SlackApiError extends ChatError {
   readonly kind = 'call-failed';
 
-  constructor(readonly method: string, readonly code: string) {
+  constructor(
+    readonly method: string,
+    readonly code: string,
+  ) {
     super(`Slack ${method} failed: ${code}`, 'slack');
   }
 }
@@ -48,8 +51,7 @@ export interface FailureContext {
  */
 export function slackChatError(error: unknown, { method, teamId, ref }: FailureContext): ChatError {
   if (error instanceof ChatError) return error;
-  const rateLimited = (retryAfter?: unknown) =>
-    new ChatRateLimitedError(secondsAsMs(retryAfter) ?? DEFAULT_RETRY_AFTER_MS, teamId, 'slack');
+  const rateLimited = (retryAfter?: unknown) => new ChatRateLimitedError(secondsAsMs(retryAfter) ?? DEFAULT_RETRY_AFTER_MS, teamId, 'slack');
   const failure = (typeof error === 'object' && error !== null ? error : {}) as Failure;
   if (failure.code === webApi.ErrorCode.RateLimitedError) return rateLimited(failure.retryAfter);
   if (failure.code === webApi.ErrorCode.PlatformError) {

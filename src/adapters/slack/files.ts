@@ -20,7 +20,10 @@ export function isSlackFileUrl(url: string, apiUrl: string | undefined): boolean
     return false;
   }
   if (apiUrl && parsed.origin === new URL(apiUrl).origin) return true;
-  return parsed.protocol === 'https:' && (parsed.hostname === 'files.slack.com' || parsed.hostname.endsWith('.slack.com') || parsed.hostname.endsWith('.slack-edge.com'));
+  return (
+    parsed.protocol === 'https:' &&
+    (parsed.hostname === 'files.slack.com' || parsed.hostname.endsWith('.slack.com') || parsed.hostname.endsWith('.slack-edge.com'))
+  );
 }
 
 async function readLimited(response: Response, maxBytes: number): Promise<Buffer> {
@@ -42,7 +45,11 @@ async function readLimited(response: Response, maxBytes: number): Promise<Buffer
 }
 
 export async function fetchSlackFile(
-  client: webApi.WebClient, botToken: string, apiUrl: string | undefined, file: SharedFile, maxBytes: number,
+  client: webApi.WebClient,
+  botToken: string,
+  apiUrl: string | undefined,
+  file: SharedFile,
+  maxBytes: number,
 ): Promise<FetchedFile> {
   const info = (await client.files.info({ file: file.id })).file;
   const url = info?.url_private_download ?? info?.url_private;
@@ -60,6 +67,11 @@ export async function fetchSlackFile(
 }
 
 export async function uploadSlackImage(client: webApi.WebClient, channel: string, threadTs: string, png: Buffer, title: string): Promise<void> {
-  const filename = `${title.replace(/[^\w.-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 60) || 'image'}.png`;
+  const filename = `${
+    title
+      .replace(/[^\w.-]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 60) || 'image'
+  }.png`;
   await client.filesUploadV2({ channel_id: channel, thread_ts: threadTs, file: png, filename, title });
 }

@@ -50,5 +50,9 @@ export function compose(ctx: ComposeContext, index: number): Desired | undefined
   return desired(message, true, final || part.sealed);
 }
 
-const desired = (message: OutgoingMessage, isAnswer: boolean, isLast: boolean): Desired =>
-  ({ message, isAnswer, isLast, key: JSON.stringify(message) });
+const desired = (message: OutgoingMessage, isAnswer: boolean, isLast: boolean): Desired => ({
+  message,
+  isAnswer,
+  isLast,
+  key: JSON.stringify(message),
+});

@@ -6,7 +6,11 @@ export class DebtBucket {
   private level: number;
   private refilledAt: number;
 
-  constructor(private readonly capacity: number, private readonly perMs: number, now: number) {
+  constructor(
+    private readonly capacity: number,
+    private readonly perMs: number,
+    now: number,
+  ) {
     this.level = capacity;
     this.refilledAt = now;
   }

@@ -13,7 +13,10 @@ export class DeltaReader {
   private iterator: AsyncIterator<string> | undefined;
   private cancelled = false;
 
-  constructor(private readonly deltas: AsyncIterable<string>, private readonly doc: AnswerDocument) {}
+  constructor(
+    private readonly deltas: AsyncIterable<string>,
+    private readonly doc: AnswerDocument,
+  ) {}
 
   start(): void {
     void this.pull();

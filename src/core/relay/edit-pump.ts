@@ -7,9 +7,7 @@
 import type { MessageRef } from '../adapter.js';
 import { ChatRateLimitedError, MessageGoneError } from '../chat-errors.js';
 import { compose, type Desired } from './compose.js';
-import {
-  FAILURE_BACKOFF_MS, MAX_FAILURES_IN_A_ROW, MAX_RATE_LIMITS_IN_A_ROW, type PathOutcome, type RelayContext,
-} from './relay-context.js';
+import { FAILURE_BACKOFF_MS, MAX_FAILURES_IN_A_ROW, MAX_RATE_LIMITS_IN_A_ROW, type PathOutcome, type RelayContext } from './relay-context.js';
 import { delay } from './wakeup.js';
 import type { CallSlot } from './workspace-budget.js';
 
@@ -27,7 +25,11 @@ export class EditPump {
   private waitingSlot: CallSlot | undefined;
   private readonly messages: MessageRef[];
 
-  constructor(private readonly ctx: RelayContext, private part = 0, earlier: MessageRef[] = []) {
+  constructor(
+    private readonly ctx: RelayContext,
+    private part = 0,
+    earlier: MessageRef[] = [],
+  ) {
     this.messages = [...earlier];
     ctx.reader.onEnd(() => this.waitingSlot?.promote());
   }

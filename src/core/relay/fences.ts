@@ -38,8 +38,7 @@ export function openFenceAt(text: string, pos: number): OpenFence | undefined {
 }
 
 /** What a part that ends inside `fence` gets appended so its code still renders as code. */
-export const closingFor = (fence: OpenFence, partText: string): string =>
-  (partText.endsWith('\n') ? '' : '\n') + fence.marker;
+export const closingFor = (fence: OpenFence, partText: string): string => (partText.endsWith('\n') ? '' : '\n') + fence.marker;
 
 /** What the next part starts with to reopen the fence; just the marker when the opening line is unwieldy. */
 export const reopeningFor = (fence: OpenFence, maxChars: number): string =>

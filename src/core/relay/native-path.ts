@@ -35,7 +35,10 @@ export class NativePath {
   private lastAppendAt = Number.NEGATIVE_INFINITY;
   private rateLimits = 0;
 
-  constructor(private readonly ctx: RelayContext, private readonly native: NativeStream) {}
+  constructor(
+    private readonly ctx: RelayContext,
+    private readonly native: NativeStream,
+  ) {}
 
   async run(): Promise<NativeOutcome> {
     const { doc, reader, now, minEditIntervalMs, budget, workspace } = this.ctx;

@@ -50,8 +50,7 @@ function boundaryBefore(text: string, from: number, to: number, separators: read
 }
 
 /** Text after a mid-line cut that starts with ``` would become a code fence at the start of the next message. */
-const wouldOpenFence = (text: string, at: number): boolean =>
-  text[at - 1] !== '\n' && /^ {0,3}(`{3}|~{3})/.test(text.slice(at, at + 6));
+const wouldOpenFence = (text: string, at: number): boolean => text[at - 1] !== '\n' && /^ {0,3}(`{3}|~{3})/.test(text.slice(at, at + 6));
 
 /** The last grapheme boundary in `(from, to]`; a code point boundary if one grapheme is longer than that. */
 function hardCut(text: string, from: number, to: number): number {

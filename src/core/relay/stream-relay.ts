@@ -16,7 +16,10 @@ export class StreamRelay {
   private readonly minEditIntervalMs: number;
 
   /** One instance per adapter: its workspace budgets are shared by every relay it runs. */
-  constructor(private readonly adapter: ChatAdapter, private readonly options: RelayOptions = {}) {
+  constructor(
+    private readonly adapter: ChatAdapter,
+    private readonly options: RelayOptions = {},
+  ) {
     this.minEditIntervalMs = options.minEditIntervalMs ?? 1000;
     this.budget = new WorkspaceBudget(options.workspaceEditsPerMinute ?? 45, options.budgetWindowMs ?? 60_000, Date.now);
   }

@@ -67,7 +67,11 @@ export class WorkspaceBudget {
   private readonly reserve: number;
   private readonly spaces = new Map<string, Workspace>();
 
-  constructor(limit: number, windowMs: number, private readonly now: () => number) {
+  constructor(
+    limit: number,
+    windowMs: number,
+    private readonly now: () => number,
+  ) {
     if (!Number.isFinite(limit) || limit < 2) throw new RangeError('workspaceEditsPerMinute must be at least 2');
     if (!(windowMs > 0)) throw new RangeError('budgetWindowMs must be positive');
     this.burst = Math.max(1, Math.round(limit / 9));
@@ -151,7 +155,10 @@ export class WorkspaceBudget {
   /** Grants what the lane allows now; returns the ms until the bucket lets the next intermediate edit go. */
   private grant(lane: Lane, bucket: DebtBucket | undefined, now: number): number {
     while (lane.waiting.length > 0 && !(lane.congested && lane.inFlight > 0)) {
-      const index = Math.max(0, lane.waiting.findIndex((w) => w.urgent));
+      const index = Math.max(
+        0,
+        lane.waiting.findIndex((w) => w.urgent),
+      );
       const next = lane.waiting[index]!;
       if (bucket) {
         const needed = 1 + this.reserve;

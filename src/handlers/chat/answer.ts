@@ -63,23 +63,31 @@ export async function firstTurn(ctx: HandlerContext, first: Omit<ThreadRecordInp
  * With `expectVersion` (a Retry click), nothing happens unless the record is still at that version.
  */
 export async function answerTurn(
-  ctx: HandlerContext, thread: ThreadId, family: ChatFamily, question: string, expectVersion?: number,
+  ctx: HandlerContext,
+  thread: ThreadId,
+  family: ChatFamily,
+  question: string,
+  expectVersion?: number,
 ): Promise<TurnOutcome> {
-  return ctx.state.withLock(chatLock(thread), async () => {
-    const record = await ctx.state.get(thread);
-    if (!record || (expectVersion !== undefined && record.version !== expectVersion)) return 'stale';
-    return holdingAnswerLease(ctx, thread, record.version + 1, async (): Promise<TurnOutcome> => {
-      // saved before the platform is asked: a crash mid-answer leaves the question and the wait for the next start
-      const started = await writeRecord(ctx.state, record, {
-        wait: answeringWait(family),
-        data: { ...record.data, family: family.verb, lastQuestion: question },
+  return ctx.state.withLock(
+    chatLock(thread),
+    async () => {
+      const record = await ctx.state.get(thread);
+      if (!record || (expectVersion !== undefined && record.version !== expectVersion)) return 'stale';
+      return holdingAnswerLease(ctx, thread, record.version + 1, async (): Promise<TurnOutcome> => {
+        // saved before the platform is asked: a crash mid-answer leaves the question and the wait for the next start
+        const started = await writeRecord(ctx.state, record, {
+          wait: answeringWait(family),
+          data: { ...record.data, family: family.verb, lastQuestion: question },
+        });
+        if (!started) return 'stale';
+        await runTurn(ctx, started, family, question, answeredQuestion(record));
+        return 'answered';
       });
-      if (!started) return 'stale';
-      await runTurn(ctx, started, family, question, answeredQuestion(record));
-      return 'answered';
-    });
-    // the thread's lock lives as long as the answer's lease when its holder dies, so a cut answer is marked soon
-  }, { waitMs: TURN_WAIT_MS, ttlMs: leaseMsOf(ctx.settings) });
+      // the thread's lock lives as long as the answer's lease when its holder dies, so a cut answer is marked soon
+    },
+    { waitMs: TURN_WAIT_MS, ttlMs: leaseMsOf(ctx.settings) },
+  );
 }
 
 async function runTurn(ctx: HandlerContext, record: ThreadRecord, family: ChatFamily, question: string, previous?: string): Promise<void> {
@@ -102,8 +110,12 @@ async function runTurn(ctx: HandlerContext, record: ThreadRecord, family: ChatFa
 
 /** Streams the answer into the thread, or says why there is none; true when the whole answer is shown. */
 async function showAnswer(
-  ctx: HandlerContext, record: ThreadRecord, family: ChatFamily, asked: { question: string; previous?: string },
-  collected: Collected, retry: Button,
+  ctx: HandlerContext,
+  record: ThreadRecord,
+  family: ChatFamily,
+  asked: { question: string; previous?: string },
+  collected: Collected,
+  retry: Button,
 ): Promise<boolean> {
   const { thread } = record;
   const signal = ctx.messenger.begin(thread);
@@ -114,9 +126,10 @@ async function showAnswer(
     const result = await ctx.messenger.relay({
       thread,
       deltas: textOf(turn.events, collected),
-      render: (text, state) => (state.final && collected.stopped
-        ? stoppedMessage(text, collected.stopped)
-        : answerMessage(text, state.final && !state.interrupted, state.final ? { ...collected, family } : undefined)),
+      render: (text, state) =>
+        state.final && collected.stopped
+          ? stoppedMessage(text, collected.stopped)
+          : answerMessage(text, state.final && !state.interrupted, state.final ? { ...collected, family } : undefined),
       retry,
     });
     if (result.status === 'complete' && !collected.stopped) return true;
@@ -125,7 +138,8 @@ async function showAnswer(
   } catch (error) {
     ctx.logger.warn({ err: error, thread }, 'chat turn failed before streaming');
     const text = signal.aborted ? INTERRUPTED_NOTE : `⚠️ ${userMessage(error)}`;
-    await ctx.messenger.post(thread, failureMessage(text, signal.aborted || isRetryable(error) ? retry : undefined))
+    await ctx.messenger
+      .post(thread, failureMessage(text, signal.aborted || isRetryable(error) ? retry : undefined))
       .catch((e: unknown) => ctx.logger.warn({ err: e, thread }, 'chat: could not show a failure'));
     return false;
   } finally {

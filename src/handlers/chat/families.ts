@@ -78,7 +78,10 @@ function referenceFromDoc(doc: EncyclopediaRefDoc, i: number): PlatformReference
 const MAX_TITLE_CHARS = 140;
 
 function firstLine(text: string | null | undefined): string | undefined {
-  const line = text?.split('\n').find((l) => l.trim())?.trim();
+  const line = text
+    ?.split('\n')
+    .find((l) => l.trim())
+    ?.trim();
   if (!line) return undefined;
   return truncate(line, MAX_TITLE_CHARS);
 }

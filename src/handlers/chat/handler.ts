@@ -12,7 +12,7 @@ import { markInterruptedByRestart } from './restart.js';
 import { withAnswerSlot } from './limit.js';
 
 function familyOf(verb: string): ChatFamily {
-  return verb === 'bio' ? CHAT_FAMILIES.encyclopedia : CHAT_FAMILIES[verb as ChatFamily['verb']] ?? CHAT_FAMILIES.ask;
+  return verb === 'bio' ? CHAT_FAMILIES.encyclopedia : (CHAT_FAMILIES[verb as ChatFamily['verb']] ?? CHAT_FAMILIES.ask);
 }
 
 async function followUp(ctx: HandlerContext, thread: ThreadId, userId: string, record: ThreadRecord, question: string): Promise<void> {
@@ -44,18 +44,40 @@ export const chatHandler: Handler = {
     const problem = problemWith(family, question, ctx.messenger.invocation);
     if (problem) return answerCommand(ctx, incoming, problem);
     // over the asker's or the workspace's limit nothing is started: no parent message, no record, no platform call
-    await withAnswerSlot(ctx, askerOf(incoming), (note) => answerCommand(ctx, incoming, note), async () => {
-      const thread = await ctx.messenger.threadFor(incoming, parentMessage(incoming.user.id, `asked the ${family.label}`, question));
-      const existing = await ctx.state.get(thread);
-      if (existing?.workflow === 'chat') return followUp(ctx, thread, incoming.user.id, existing, question);
-      if (existing) return ctx.messenger.notify({ thread }, incoming.user.id, markdown(`This thread runs a ${existing.workflow}; start a chat in a new message.`));
+    await withAnswerSlot(
+      ctx,
+      askerOf(incoming),
+      (note) => answerCommand(ctx, incoming, note),
+      async () => {
+        const thread = await ctx.messenger.threadFor(incoming, parentMessage(incoming.user.id, `asked the ${family.label}`, question));
+        const existing = await ctx.state.get(thread);
+        if (existing?.workflow === 'chat') return followUp(ctx, thread, incoming.user.id, existing, question);
+        if (existing)
+          return ctx.messenger.notify(
+            { thread },
+            incoming.user.id,
+            markdown(`This thread runs a ${existing.workflow}; start a chat in a new message.`),
+          );
 
-      // the question and the wait are in the first record already: a crash before the turn starts still leaves them
-      await firstTurn(ctx, {
-        thread, workflow: 'chat', step: family.verb, status: 'active', workspaceId: incoming.workspaceId,
-        startedBy: incoming.user.id, ids: {}, data: { family: family.verb, lastQuestion: question }, createdAt: Date.now(),
-      }, family, question);
-    });
+        // the question and the wait are in the first record already: a crash before the turn starts still leaves them
+        await firstTurn(
+          ctx,
+          {
+            thread,
+            workflow: 'chat',
+            step: family.verb,
+            status: 'active',
+            workspaceId: incoming.workspaceId,
+            startedBy: incoming.user.id,
+            ids: {},
+            data: { family: family.verb, lastQuestion: question },
+            createdAt: Date.now(),
+          },
+          family,
+          question,
+        );
+      },
+    );
   },
 
   async reply(ctx, incoming: ReplyIncoming, record) {
@@ -68,12 +90,18 @@ export const chatHandler: Handler = {
     if (incoming.action !== 'retry') return;
     const question = lastQuestion(record);
     const expected = Number(incoming.value);
-    const outcome = question && Number.isInteger(expected)
-      ? await withAnswerSlot(ctx, askerOf(incoming), inThread(ctx, incoming),
-        () => answerTurn(ctx, incoming.thread, familyOf(String(record.data.family)), question, expected))
-      : 'stale';
+    const outcome =
+      question && Number.isInteger(expected)
+        ? await withAnswerSlot(ctx, askerOf(incoming), inThread(ctx, incoming), () =>
+            answerTurn(ctx, incoming.thread, familyOf(String(record.data.family)), question, expected),
+          )
+        : 'stale';
     if (outcome === 'stale') {
-      await ctx.messenger.notify({ thread: incoming.thread }, incoming.user.id, markdown('Already done: this answer was retried or the conversation moved on.'));
+      await ctx.messenger.notify(
+        { thread: incoming.thread },
+        incoming.user.id,
+        markdown('Already done: this answer was retried or the conversation moved on.'),
+      );
     }
   },
 

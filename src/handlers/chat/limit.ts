@@ -10,7 +10,10 @@ import { limitReached } from '../workflow/index.js';
 
 /** Runs `answer` holding an answer slot of `userId`; over a limit `refuse` is given the note and nothing runs. */
 export async function withAnswerSlot<T>(
-  ctx: HandlerContext, asker: { workspaceId: string; userId: string }, refuse: (note: string) => Promise<void>, answer: () => Promise<T>,
+  ctx: HandlerContext,
+  asker: { workspaceId: string; userId: string },
+  refuse: (note: string) => Promise<void>,
+  answer: () => Promise<T>,
 ): Promise<T | 'refused'> {
   const scope = { chat: ctx.messenger.chat, ...asker };
   const onError = (error: unknown) => ctx.logger.warn({ err: error }, 'limits: could not renew an answer slot');

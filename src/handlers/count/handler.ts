@@ -26,9 +26,17 @@ function countMessage(options: CountOptions, count: number | null | undefined, u
     options.collapseType ? `collapsed by ${options.collapseType}` : 'not collapsed',
     options.collapseBy ? `ordered by ${options.collapseBy}` : '',
     options.collapseOrder ? `keeping the ${options.collapseOrder.toLowerCase()}` : '',
-  ].filter(Boolean).join(', ');
+  ]
+    .filter(Boolean)
+    .join(', ');
   const footer = shared ? `${collapse} · asked by ${mention(userId)}` : `${collapse} · only you see this; add \`--share\` to post it`;
-  return { text, blocks: [{ type: 'markdown', text }, { type: 'context', text: footer }] };
+  return {
+    text,
+    blocks: [
+      { type: 'markdown', text },
+      { type: 'context', text: footer },
+    ],
+  };
 }
 
 export const countHandler: Handler = {
@@ -36,7 +44,8 @@ export const countHandler: Handler = {
   workflow: 'count',
   help: {
     summary: 'how many patents a search query finds (only you see it unless `--share`)',
-    usage: 'count <search query> [--collapse-type ALL|APNO|DOCDB|INPADOC|EXTEND] [--collapse-by APD|PBD|AUTHORITY|SCORE] [--collapse-order OLDEST|LATEST] [--share]',
+    usage:
+      'count <search query> [--collapse-type ALL|APNO|DOCDB|INPADOC|EXTEND] [--collapse-by APD|PBD|AUTHORITY|SCORE] [--collapse-order OLDEST|LATEST] [--share]',
     example: 'count TTL:(wireless charging) AND PBD:[20200101 TO 20241231] --collapse-type DOCDB',
   },
   async command(ctx: HandlerContext, { incoming, args }) {

@@ -44,17 +44,23 @@ export function parseCountArgs(args: string): { options: CountOptions } | { prob
       continue;
     }
     const allowed = ALLOWED[name];
-    if (!allowed) return { problem: `Unknown option \`--${name.slice(0, 20)}\`. Options: \`--collapse-type\`, \`--collapse-by\`, \`--collapse-order\`, \`--share\`.` };
+    if (!allowed)
+      return {
+        problem: `Unknown option \`--${name.slice(0, 20)}\`. Options: \`--collapse-type\`, \`--collapse-by\`, \`--collapse-order\`, \`--share\`.`,
+      };
     const value = flag[2] ?? tokens[++i];
     if (value === undefined || value.startsWith('--')) return { problem: `\`--${name}\` needs a value: one of ${listOf(allowed)}.` };
     const upper = value.toUpperCase();
-    if (!allowed.includes(upper)) return { problem: `\`--${name}\` must be one of ${listOf(allowed)}; \`${value.replace(/[`<>]/g, '').slice(0, 30)}\` is not.` };
+    if (!allowed.includes(upper))
+      return { problem: `\`--${name}\` must be one of ${listOf(allowed)}; \`${value.replace(/[`<>]/g, '').slice(0, 30)}\` is not.` };
     flags[name] = upper;
   }
   const query = queryParts.join(' ').trim();
   if (!query) return { problem: 'Give a search query to count.' };
   if (query.length > MAX_QUERY_CHARS) {
-    return { problem: `The query can be at most ${MAX_QUERY_CHARS.toLocaleString('en-US')} characters (P001's limit); yours has ${query.length.toLocaleString('en-US')}.` };
+    return {
+      problem: `The query can be at most ${MAX_QUERY_CHARS.toLocaleString('en-US')} characters (P001's limit); yours has ${query.length.toLocaleString('en-US')}.`,
+    };
   }
   const order = flags['collapse-order'];
   if (order && (flags['collapse-type'] !== 'APNO' || !['APD', 'PBD'].includes(flags['collapse-by'] ?? ''))) {
@@ -62,7 +68,8 @@ export function parseCountArgs(args: string): { options: CountOptions } | { prob
   }
   return {
     options: {
-      query, share,
+      query,
+      share,
       ...(flags['collapse-by'] ? { collapseBy: flags['collapse-by'] } : {}),
       ...(flags['collapse-type'] ? { collapseType: flags['collapse-type'] } : {}),
       ...(order ? { collapseOrder: order } : {}),

@@ -68,12 +68,15 @@ const awaitUpload = defineSend<DesignData, undefined>({
 const imageStep = defineStep<DesignData, undefined, OfferedImage>({
   review: {
     title: 'Upload the image',
-    render: (_result, _draft, sc) => [{
-      type: 'markdown',
-      text: (sc.data.reupload ? 'The image uploaded before was withdrawn when the search failed: upload it again. ' : '')
-        + `Upload the product image to this thread (PNG, JPEG, GIF or WebP, at most ${MAX_IMAGE_BYTES / (1024 * 1024)} MB). `
-        + 'The bot passes it to the platform at a private link that stops working once the search has it.',
-    }],
+    render: (_result, _draft, sc) => [
+      {
+        type: 'markdown',
+        text:
+          (sc.data.reupload ? 'The image uploaded before was withdrawn when the search failed: upload it again. ' : '') +
+          `Upload the product image to this thread (PNG, JPEG, GIF or WebP, at most ${MAX_IMAGE_BYTES / (1024 * 1024)} MB). ` +
+          'The bot passes it to the platform at a private link that stops working once the search has it.',
+      },
+    ],
     confirm: {
       input: (_result, draft) => draft!,
       send: { operation: 'AI39-1', label: 'Submitting the uploaded image', run: (sc, image) => submit(sc, image.url, image.token) },

@@ -10,28 +10,45 @@ import { parseDesignArgs, usageText, type DesignOptions } from './options.js';
 import { onDesignReply } from './upload.js';
 
 function designParent(userId: string, options: DesignOptions, source: 'link' | 'attached' | 'upload'): OutgoingMessage {
-  const image = { link: `the image at ${quoteUserText(options.url ?? '')}`, attached: 'the attached image', upload: 'an image to be uploaded here' }[source];
+  const image = { link: `the image at ${quoteUserText(options.url ?? '')}`, attached: 'the attached image', upload: 'an image to be uploaded here' }[
+    source
+  ];
   const context = [
     `Countries ${options.countries.join(', ')}`,
     options.loc ? `Locarno ${options.loc.join(', ')}` : '',
     options.from ? `filed from ${options.from}` : '',
     `language ${options.lang}`,
-  ].filter(Boolean).join(' · ');
-  return parentMessage(userId, `started a design-patent image search for ${image}${options.field ? ` (${quoteUserText(options.field)})` : ''}`, undefined, context);
+  ]
+    .filter(Boolean)
+    .join(' · ');
+  return parentMessage(
+    userId,
+    `started a design-patent image search for ${image}${options.field ? ` (${quoteUserText(options.field)})` : ''}`,
+    undefined,
+    context,
+  );
 }
 
 const dataOf = (options: DesignOptions): DesignData => ({
-  countries: options.countries, lang: options.lang,
-  ...(options.loc ? { loc: options.loc } : {}), ...(options.field ? { field: options.field } : {}), ...(options.from ? { from: options.from } : {}),
+  countries: options.countries,
+  lang: options.lang,
+  ...(options.loc ? { loc: options.loc } : {}),
+  ...(options.field ? { field: options.field } : {}),
+  ...(options.from ? { from: options.from } : {}),
 });
 
 async function command(ctx: HandlerContext, incoming: CommandIncoming, args: string): Promise<void> {
   const parsed = parseDesignArgs(args, ctx.settings.lang);
   if ('problem' in parsed) return refuseCommand(ctx, incoming, parsed.problem, usageText);
   const { options } = parsed;
-  const start = (source: 'link' | 'attached' | 'upload', data: DesignData) => startWorkflow(ctx, DESIGN, {
-    incoming, parent: designParent(incoming.user.id, options, source), start: source === 'upload' ? 'upload' : 'link', data, input: undefined,
-  });
+  const start = (source: 'link' | 'attached' | 'upload', data: DesignData) =>
+    startWorkflow(ctx, DESIGN, {
+      incoming,
+      parent: designParent(incoming.user.id, options, source),
+      start: source === 'upload' ? 'upload' : 'link',
+      data,
+      input: undefined,
+    });
   if (options.url) return start('link', { ...dataOf(options), url: options.url });
   const attached = incoming.files ?? [];
   if (attached.length > 1) return answerCommand(ctx, incoming, 'Attach one image at a time; nothing was sent.');
@@ -47,7 +64,11 @@ async function command(ctx: HandlerContext, incoming: CommandIncoming, args: str
   }
   if (!ctx.uploads) return answerCommand(ctx, incoming, `${NO_PUBLIC_URL}\n${usageLine(ctx, usageText)}`);
   if (!ctx.messenger.canFetchFiles) {
-    return answerCommand(ctx, incoming, `In this chat the bot cannot read uploaded files: give an \`https://\` link to the image.\n${usageLine(ctx, usageText)}`);
+    return answerCommand(
+      ctx,
+      incoming,
+      `In this chat the bot cannot read uploaded files: give an \`https://\` link to the image.\n${usageLine(ctx, usageText)}`,
+    );
   }
   return start('upload', dataOf(options));
 }
@@ -55,7 +76,8 @@ async function command(ctx: HandlerContext, incoming: CommandIncoming, args: str
 const base = workflowHandler<DesignData>(DESIGN, {
   verbs: ['design'],
   help: {
-    summary: 'design-patent image search: similar registered designs, infringement risk by country and the line drawing; give an image link, or upload the image to the thread',
+    summary:
+      'design-patent image search: similar registered designs, infringement risk by country and the line drawing; give an image link, or upload the image to the thread',
     usage: 'design [<https image URL>] [product words] [--countries US,CN,EU,JP,KR] [--loc 14-03] [--from YYYYMMDD] [--lang en|cn]',
     example: 'design https://example.com/earbuds-case.png wireless earbuds case --countries US,EU --loc 14-03',
   },

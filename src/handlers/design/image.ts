@@ -36,7 +36,8 @@ export function declaredRefusal(file: SharedFile): string | undefined {
   return undefined;
 }
 
-export const NO_PUBLIC_URL = 'This bot cannot pass uploaded images on to the platform (its `PUBLIC_URL` is not set): give an `https://` link to the image instead.';
+export const NO_PUBLIC_URL =
+  'This bot cannot pass uploaded images on to the platform (its `PUBLIC_URL` is not set): give an `https://` link to the image instead.';
 
 /** Who holds a shelved image (the shelf's cap is per owner): the chat, the workspace and the user. */
 export const uploadOwner = (ctx: HandlerContext, workspaceId: string, userId: string): string => `${ctx.messenger.chat}:${workspaceId}:${userId}`;
@@ -46,15 +47,21 @@ const UPLOAD_TTL_NOTE_MIN = 30;
 
 /** What a user is told when the shelf refuses their image (they hold too many, or too many bytes, already). */
 export function shelfRefusalText(refusal: ShelfRefusal): string {
-  const held = refusal.refused === 'files'
-    ? `You have ${refusal.held} images waiting for the platform (at most ${refusal.limit} at once)`
-    : `Your images waiting for the platform take ${megabytes(refusal.held)} (at most ${megabytes(refusal.limit)} at once)`;
-  return nothingSent(`${held}; an image is freed as soon as its search has it, fails or is cancelled, and after ${UPLOAD_TTL_NOTE_MIN} minutes at most. Try again then.`);
+  const held =
+    refusal.refused === 'files'
+      ? `You have ${refusal.held} images waiting for the platform (at most ${refusal.limit} at once)`
+      : `Your images waiting for the platform take ${megabytes(refusal.held)} (at most ${megabytes(refusal.limit)} at once)`;
+  return nothingSent(
+    `${held}; an image is freed as soon as its search has it, fails or is cancelled, and after ${UPLOAD_TTL_NOTE_MIN} minutes at most. Try again then.`,
+  );
 }
 
 /** Downloads the shared image and offers it at an unguessable URL for `owner` (see `uploadOwner`); or says why not. */
 export async function shelveSharedImage(
-  ctx: HandlerContext, thread: ThreadId, file: SharedFile, owner: string,
+  ctx: HandlerContext,
+  thread: ThreadId,
+  file: SharedFile,
+  owner: string,
 ): Promise<{ offered: OfferedFile } | { problem: string }> {
   const declared = declaredRefusal(file);
   if (declared) return { problem: declared };
@@ -64,7 +71,8 @@ export async function shelveSharedImage(
   try {
     fetched = await ctx.messenger.fetchFile(thread, file, MAX_IMAGE_BYTES);
   } catch (error) {
-    if (error instanceof FileTooLargeError) return { problem: nothingSent(`${nameOf(file)} is over ${megabytes(MAX_IMAGE_BYTES)}, the limit for images.`) };
+    if (error instanceof FileTooLargeError)
+      return { problem: nothingSent(`${nameOf(file)} is over ${megabytes(MAX_IMAGE_BYTES)}, the limit for images.`) };
     ctx.logger.warn({ err: error, thread }, 'design: a shared file could not be downloaded');
     return { problem: nothingSent(`${nameOf(file)} could not be downloaded from the chat (the bot needs the files:read permission).`) };
   }

@@ -21,8 +21,8 @@ export interface DesignOptions {
 }
 
 export const usageText = (prefix: string): string =>
-  `Usage: \`${prefix}design <https image URL> [product words] [--countries ${DEFAULT_COUNTRIES.join(',')}] [--loc 14-03] [--from YYYYMMDD] [--lang en|cn]\`; `
-  + `without a URL, upload the image (PNG, JPEG, GIF or WebP) to the thread the bot opens.`;
+  `Usage: \`${prefix}design <https image URL> [product words] [--countries ${DEFAULT_COUNTRIES.join(',')}] [--loc 14-03] [--from YYYYMMDD] [--lang en|cn]\`; ` +
+  `without a URL, upload the image (PNG, JPEG, GIF or WebP) to the thread the bot opens.`;
 
 function isDate(value: string): boolean {
   if (!/^\d{8}$/.test(value)) return false;
@@ -47,7 +47,11 @@ function checkUrl(raw: string): { url: string } | { problem: string } {
   return { url: url.toString() };
 }
 
-const list = (value: string): string[] => value.split(/[,;]/).map((v) => v.trim().toUpperCase()).filter(Boolean);
+const list = (value: string): string[] =>
+  value
+    .split(/[,;]/)
+    .map((v) => v.trim().toUpperCase())
+    .filter(Boolean);
 
 export function parseDesignArgs(args: string, defaultLang: 'en' | 'cn'): { options: DesignOptions } | { problem: string } {
   const tokens = args.trim().split(/\s+/).filter(Boolean);
@@ -76,13 +80,17 @@ export function parseDesignArgs(args: string, defaultLang: 'en' | 'cn'): { optio
   const countries = flags.countries === undefined ? DEFAULT_COUNTRIES : [...new Set(list(flags.countries))];
   const badCountry = countries.find((c) => !/^[A-Z]{2}$/.test(c));
   if (badCountry !== undefined || countries.length === 0) {
-    return { problem: `\`--countries\` takes two-letter codes separated by commas, e.g. \`US,CN,EU,JP,KR\`${badCountry ? `; \`${badCountry.slice(0, 10)}\` is not one` : ''}.` };
+    return {
+      problem: `\`--countries\` takes two-letter codes separated by commas, e.g. \`US,CN,EU,JP,KR\`${badCountry ? `; \`${badCountry.slice(0, 10)}\` is not one` : ''}.`,
+    };
   }
   if (countries.length > MAX_COUNTRIES) return { problem: `At most ${MAX_COUNTRIES} countries.` };
   const loc = flags.loc === undefined ? undefined : [...new Set(list(flags.loc))];
   const badLoc = loc?.find((l) => !/^\d{2}-\d{2}$/.test(l));
   if (loc && (badLoc !== undefined || loc.length === 0 || loc.length > MAX_LOC)) {
-    return { problem: `\`--loc\` takes up to ${MAX_LOC} Locarno classes written class-subclass, e.g. \`14-03,12-16\`${badLoc ? `; \`${badLoc.slice(0, 10)}\` is not one` : ''}.` };
+    return {
+      problem: `\`--loc\` takes up to ${MAX_LOC} Locarno classes written class-subclass, e.g. \`14-03,12-16\`${badLoc ? `; \`${badLoc.slice(0, 10)}\` is not one` : ''}.`,
+    };
   }
   if (flags.from !== undefined && !isDate(flags.from)) return { problem: '`--from` must be an application date written YYYYMMDD, e.g. 20200101.' };
   const lang = (flags.lang ?? defaultLang).toLowerCase();
@@ -91,8 +99,12 @@ export function parseDesignArgs(args: string, defaultLang: 'en' | 'cn'): { optio
   if (field.length > MAX_FIELD_CHARS) return { problem: `The product words can be at most ${MAX_FIELD_CHARS} characters.` };
   return {
     options: {
-      countries, lang,
-      ...(url ? { url } : {}), ...(loc ? { loc } : {}), ...(field ? { field } : {}), ...(flags.from ? { from: flags.from } : {}),
+      countries,
+      lang,
+      ...(url ? { url } : {}),
+      ...(loc ? { loc } : {}),
+      ...(field ? { field } : {}),
+      ...(flags.from ? { from: flags.from } : {}),
     },
   };
 }

@@ -30,8 +30,16 @@ function comparisonText(c: Comparison, rank: number): string {
   const level = c.risk_level ?? '';
   const status = LEGAL_STATUS[c.status];
   const head = `**${rank}. [${quoteUserText(c.patent_pn)}](${PATENT_LINK(c.patent_pn)})** ${quoteUserText(truncate(c.title, 120))}`;
-  const facts = [`${percent(c.score)} similar`, `${RISK_MARK[level.toLowerCase()] ?? '⚪'} ${quoteUserText(level || 'unknown')} risk`, quoteUserText(c.country), status].filter(Boolean).join(' · ');
-  const part = (label: string, text: string | undefined) => (text?.trim() ? `\n• _${label}:_ ${quoteUserText(truncate(text.trim(), FIELD_CHARS))}` : '');
+  const facts = [
+    `${percent(c.score)} similar`,
+    `${RISK_MARK[level.toLowerCase()] ?? '⚪'} ${quoteUserText(level || 'unknown')} risk`,
+    quoteUserText(c.country),
+    status,
+  ]
+    .filter(Boolean)
+    .join(' · ');
+  const part = (label: string, text: string | undefined) =>
+    text?.trim() ? `\n• _${label}:_ ${quoteUserText(truncate(text.trim(), FIELD_CHARS))}` : '';
   return `${head}\n${facts}${part('Similarities', c.similar)}${part('Differences', c.difference)}${part('Risk', c.risk_desc)}${part('Suggestion', c.suggestion)}`;
 }
 
@@ -41,20 +49,25 @@ export function reportMessage(result: DesignReport, startedBy: string, drawing: 
   const total = result.patent_messages?.total_search_result_count;
   const summary = report
     ? [
-      `**Design search report**: similar registered designs in ${codes(report.country)}${report.loc?.length ? ` · Locarno ${codes(report.loc)}` : ''}`,
-      `🔴 **High-risk countries:** ${codes(report.high_risk_country)} · 🟠 medium-risk: ${codes(report.middle_risk_country)}`,
-      `Suspected infringements: ${report.suspected_infringement_count ?? 0}${typeof total === 'number' ? ` · ${total.toLocaleString('en-US')} similar designs found` : ''}`,
-    ].join('\n')
+        `**Design search report**: similar registered designs in ${codes(report.country)}${report.loc?.length ? ` · Locarno ${codes(report.loc)}` : ''}`,
+        `🔴 **High-risk countries:** ${codes(report.high_risk_country)} · 🟠 medium-risk: ${codes(report.middle_risk_country)}`,
+        `Suspected infringements: ${report.suspected_infringement_count ?? 0}${typeof total === 'number' ? ` · ${total.toLocaleString('en-US')} similar designs found` : ''}`,
+      ].join('\n')
     : '**Design search report**: the platform returned no risk report for this image.';
   blocks.push({ type: 'markdown', text: summary });
   const comparisons = [...(report?.comparisons ?? [])].sort((a, b) => b.score - a.score).slice(0, TOP_COMPARISONS);
   if (comparisons.length > 0) {
     blocks.push({ type: 'divider' });
-    blocks.push({ type: 'markdown', text: [`**Top ${comparisons.length} comparisons**`, ...comparisons.map((c, i) => comparisonText(c, i + 1))].join('\n\n') });
+    blocks.push({
+      type: 'markdown',
+      text: [`**Top ${comparisons.length} comparisons**`, ...comparisons.map((c, i) => comparisonText(c, i + 1))].join('\n\n'),
+    });
   }
   const note = {
-    shown: 'the line drawing is posted in this thread', missing: 'the platform sent no line drawing',
-    unsupported: 'the line drawing cannot be shown in this chat', failed: 'the line drawing could not be posted',
+    shown: 'the line drawing is posted in this thread',
+    missing: 'the platform sent no line drawing',
+    unsupported: 'the line drawing cannot be shown in this chat',
+    failed: 'the line drawing could not be posted',
   }[drawing];
   blocks.push({ type: 'context', text: `Requested by ${mention(startedBy)} · ${note}` });
   return { text: summary.split('\n')[0]!, blocks };

@@ -17,7 +17,9 @@ export async function onDesignReply(ctx: HandlerContext, incoming: ReplyIncoming
   const note = (text: string) => ctx.messenger.notify({ thread: incoming.thread }, incoming.user.id, markdown(text));
   if (!isAwaitingImage(record)) {
     if (incoming.mentioned || files.length > 0) {
-      await note('This thread runs a design search that has its image already: use the buttons of its latest message, or mention me with `status` or `cancel`.');
+      await note(
+        'This thread runs a design search that has its image already: use the buttons of its latest message, or mention me with `status` or `cancel`.',
+      );
     }
     return;
   }

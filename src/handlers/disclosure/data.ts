@@ -26,7 +26,10 @@ export interface DisclosureData extends WorkflowData {
 export type DisclosureContext = StepContext<DisclosureData>;
 
 const texts = (list: readonly unknown[] | null | undefined): string[] =>
-  (list ?? []).map((item) => (typeof item === 'string' ? item : JSON.stringify(item))).map((s) => s.trim()).filter(Boolean);
+  (list ?? [])
+    .map((item) => (typeof item === 'string' ? item : JSON.stringify(item)))
+    .map((s) => s.trim())
+    .filter(Boolean);
 
 export function meansOf(extracted: DataOf<'AI32-1'>): Means {
   if (extracted.status === '0') throw new UnexpectedResponseError({ operation: 'AI32-1' }, 'the platform could not extract the key elements');
@@ -52,16 +55,18 @@ export function jobIdOf(sc: DisclosureContext): string {
 /** AI32-2's request: the idea, the language and every extracted element (the contract asks for all of them). */
 export function generateRequest(data: DisclosureData, means: Means) {
   const optional = (value: string | undefined) => (value?.trim() ? value : undefined);
-  return Object.fromEntries(Object.entries({
-    tech_solution: data.idea,
-    language: data.lang,
-    mechanism: optional(means.mechanism) ?? data.idea,
-    background: optional(means.background),
-    tech_problem: optional(means.tech_problem),
-    outcome: optional(means.outcome),
-    embodiment: optional(means.embodiment),
-    application: means.application.length ? means.application : undefined,
-    subject_improvement: means.subject_improvement?.length ? means.subject_improvement : undefined,
-    others: optional(means.others),
-  }).filter(([, value]) => value !== undefined)) as { tech_solution: string; language: string; mechanism: string };
+  return Object.fromEntries(
+    Object.entries({
+      tech_solution: data.idea,
+      language: data.lang,
+      mechanism: optional(means.mechanism) ?? data.idea,
+      background: optional(means.background),
+      tech_problem: optional(means.tech_problem),
+      outcome: optional(means.outcome),
+      embodiment: optional(means.embodiment),
+      application: means.application.length ? means.application : undefined,
+      subject_improvement: means.subject_improvement?.length ? means.subject_improvement : undefined,
+      others: optional(means.others),
+    }).filter(([, value]) => value !== undefined),
+  ) as { tech_solution: string; language: string; mechanism: string };
 }

@@ -40,7 +40,10 @@ export function renderElements(means: Means): Block[] {
     const value = key === 'application' ? means.application.map((a) => `• ${a}`).join('\n') : elementText(means, key);
     blocks.push({ type: 'markdown', text: `**${label}**\n${quoted(value, SHOWN_CHARS)}` });
   }
-  blocks.push({ type: 'context', text: 'Generate drafts the disclosure from these elements; the text appears here as it is written, then the document to download. Edit any of them first.' });
+  blocks.push({
+    type: 'context',
+    text: 'Generate drafts the disclosure from these elements; the text appears here as it is written, then the document to download. Edit any of them first.',
+  });
   return blocks;
 }
 
@@ -51,15 +54,28 @@ function editForm({ key, label }: (typeof ELEMENTS)[number]): FormDefinition<Dis
     title: label,
     submitLabel: 'Save',
     submits: 'review',
-    fields: (_result, draft, sc): FormField[] => [{
-      id: 'value', label: list ? `${label}: one a line` : label, kind: 'multiline', maxLength: MAX_ELEMENT_CHARS,
-      initial: elementText(shownMeans(sc, draft), key), optional: key !== 'mechanism',
-    }],
+    fields: (_result, draft, sc): FormField[] => [
+      {
+        id: 'value',
+        label: list ? `${label}: one a line` : label,
+        kind: 'multiline',
+        maxLength: MAX_ELEMENT_CHARS,
+        initial: elementText(shownMeans(sc, draft), key),
+        optional: key !== 'mechanism',
+      },
+    ],
     apply(fields, _result, draft, sc) {
       const text = String(fields.value ?? '').trim();
       if (key === 'mechanism' && !text) throw new FormProblem('The mechanism cannot be empty: the disclosure is built on it. Nothing was changed.');
       const means = shownMeans(sc, draft);
-      if (list) return { ...means, application: text.split('\n').map((line) => line.trim()).filter(Boolean) };
+      if (list)
+        return {
+          ...means,
+          application: text
+            .split('\n')
+            .map((line) => line.trim())
+            .filter(Boolean),
+        };
       return { ...means, [key]: text };
     },
   };

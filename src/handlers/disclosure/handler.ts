@@ -7,7 +7,8 @@ import { parseDisclosureArgs, usageText } from './options.js';
 export const disclosureHandler = workflowHandler<DisclosureData>(DISCLOSURE, {
   verbs: ['disclosure'],
   help: {
-    summary: 'technical disclosure drafting: review or edit the extracted key elements, Generate, watch the text being written, then download the document',
+    summary:
+      'technical disclosure drafting: review or edit the extracted key elements, Generate, watch the text being written, then download the document',
     usage: 'disclosure <technical idea> [--lang en|cn]',
     example: 'disclosure A bicycle helmet whose shell stiffens on impact through a shear-thickening fluid layer --lang en',
   },
@@ -15,7 +16,12 @@ export const disclosureHandler = workflowHandler<DisclosureData>(DISCLOSURE, {
     const parsed = parseDisclosureArgs(args, ctx.settings.lang);
     if ('usage' in parsed) return answerCommand(ctx, incoming, usageLine(ctx, usageText));
     if ('problem' in parsed) return refuseCommand(ctx, incoming, parsed.problem, usageText);
-    const parent = parentMessage(incoming.user.id, 'started a technical disclosure', parsed.idea, `Template language ${parsed.lang} · review the key elements here, then Generate`);
+    const parent = parentMessage(
+      incoming.user.id,
+      'started a technical disclosure',
+      parsed.idea,
+      `Template language ${parsed.lang} · review the key elements here, then Generate`,
+    );
     await startWorkflow(ctx, DISCLOSURE, { incoming, parent, start: 'main', data: { idea: parsed.idea, lang: parsed.lang }, input: undefined });
   },
 });

@@ -9,16 +9,23 @@ export const usageText = (prefix: string): string =>
 /** Words as the platform counts them: a CJK character is a word, otherwise runs of letters and digits. */
 export function countWords(text: string): number {
   const cjk = text.match(/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/gu)?.length ?? 0;
-  const other = text.replace(/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/gu, ' ').match(/[\p{L}\p{N}][\p{L}\p{N}'’.-]*/gu)?.length ?? 0;
+  const other =
+    text.replace(/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/gu, ' ').match(/[\p{L}\p{N}][\p{L}\p{N}'’.-]*/gu)?.length ??
+    0;
   return cjk + other;
 }
 
-export function parseDisclosureArgs(args: string, defaultLang: 'en' | 'cn'): { idea: string; lang: 'en' | 'cn' } | { problem: string } | { usage: true } {
+export function parseDisclosureArgs(
+  args: string,
+  defaultLang: 'en' | 'cn',
+): { idea: string; lang: 'en' | 'cn' } | { problem: string } | { usage: true } {
   let lang: string = defaultLang;
-  const idea = args.replace(/(^|\s)--lang(?:=|\s+)(\S+)/gi, (_m, space: string, value: string) => {
-    lang = value.toLowerCase();
-    return space;
-  }).trim();
+  const idea = args
+    .replace(/(^|\s)--lang(?:=|\s+)(\S+)/gi, (_m, space: string, value: string) => {
+      lang = value.toLowerCase();
+      return space;
+    })
+    .trim();
   const unknown = /(?:^|\s)--([a-z][\w-]*)/i.exec(idea);
   if (unknown?.[1]?.toLowerCase() === 'lang') return { problem: '`--lang` needs a value, `en` or `cn`.' };
   if (unknown) return { problem: `Unknown option \`--${unknown[1]!.slice(0, 20)}\`.` };
@@ -26,7 +33,9 @@ export function parseDisclosureArgs(args: string, defaultLang: 'en' | 'cn'): { i
   if (!idea) return { usage: true };
   const words = countWords(idea);
   if (words > MAX_IDEA_WORDS) {
-    return { problem: `The technical idea can be at most ${MAX_IDEA_WORDS.toLocaleString('en-US')} words (the platform's limit); yours has ${words.toLocaleString('en-US')}.` };
+    return {
+      problem: `The technical idea can be at most ${MAX_IDEA_WORDS.toLocaleString('en-US')} words (the platform's limit); yours has ${words.toLocaleString('en-US')}.`,
+    };
   }
   return { idea, lang };
 }

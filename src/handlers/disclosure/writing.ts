@@ -15,7 +15,13 @@ export function downloadMessage(result: Download, startedBy: string): OutgoingMe
   const url = result.download_url;
   if (!url) throw new Error('the document is ready but its download link is missing');
   const text = `📄 **Technical disclosure ready**: [download the document](${url})`;
-  return { text, blocks: [{ type: 'markdown', text }, { type: 'context', text: `Requested by ${mention(startedBy)} · the text above is the same draft.` }] };
+  return {
+    text,
+    blocks: [
+      { type: 'markdown', text },
+      { type: 'context', text: `Requested by ${mention(startedBy)} · the text above is the same draft.` },
+    ],
+  };
 }
 
 export const writingStep = defineStep<DisclosureData, Download, never>({

@@ -32,7 +32,7 @@ async function refuseUnlessAdmin(ctx: HandlerContext, incoming: CommandIncoming 
 }
 
 async function openKeyForm(ctx: HandlerContext, incoming: CommandIncoming): Promise<void> {
-  if (!ctx.keyring?.enabled) return say(ctx, incoming, 'Workspace keys are off: the bot\'s operator has to set `IIP_SECRET` first.');
+  if (!ctx.keyring?.enabled) return say(ctx, incoming, "Workspace keys are off: the bot's operator has to set `IIP_SECRET` first.");
   if (await refuseUnlessAdmin(ctx, incoming)) return;
   const { chat, parts } = decodeId(incoming.conversation);
   // the form belongs to no task thread: its own settings "thread" in this conversation carries it back
@@ -55,12 +55,12 @@ export const keyHandler: Handler = {
     if (sub === '' || sub === 'set') return openKeyForm(ctx, incoming);
     if (sub === 'status') {
       const masked = await ctx.keyring?.describe(ctx.messenger.chat, incoming.workspaceId);
-      return say(ctx, incoming, masked ? `This workspace uses its own key ${masked}.` : 'This workspace uses the bot\'s default key.');
+      return say(ctx, incoming, masked ? `This workspace uses its own key ${masked}.` : "This workspace uses the bot's default key.");
     }
     if (sub === 'remove') {
       if (await refuseUnlessAdmin(ctx, incoming)) return;
       await ctx.keyring?.removeKey(ctx.messenger.chat, incoming.workspaceId);
-      return say(ctx, incoming, 'Removed: this workspace uses the bot\'s default key again.');
+      return say(ctx, incoming, "Removed: this workspace uses the bot's default key again.");
     }
     return say(ctx, incoming, 'Usage: `key` (set), `key status` or `key remove`.');
   },
@@ -72,7 +72,8 @@ export const keyHandler: Handler = {
     if (!KEY_SHAPE.test(key)) return say(ctx, incoming, 'That is not a platform API key (they start with `sk-`). Nothing was changed.');
     const verdict = await verifyKey(ctx.platform, key);
     if (verdict === 'rejected') return say(ctx, incoming, `The platform rejected the key ${maskKey(key)}. Nothing was changed.`);
-    if (verdict === 'unknown') return say(ctx, incoming, 'The platform could not be asked about the key right now. Nothing was changed; try again in a moment.');
+    if (verdict === 'unknown')
+      return say(ctx, incoming, 'The platform could not be asked about the key right now. Nothing was changed; try again in a moment.');
     await ctx.keyring.setKey(ctx.messenger.chat, incoming.workspaceId, key);
     await say(ctx, incoming, `Saved. Every call from this workspace now uses ${maskKey(key)}.`);
   },

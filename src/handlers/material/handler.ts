@@ -10,15 +10,20 @@ export const materialUsage = (prefix: string): string => `Usage: \`${prefix}mate
 export const materialHandler = workflowHandler<MaterialData>(MATERIAL, {
   verbs: ['material'],
   help: {
-    summary: 'material solution finding (AI73): see the thinking process, confirm recommended solutions, get the technical mind map and a detailed implementation plan for any of its nodes',
+    summary:
+      'material solution finding (AI73): see the thinking process, confirm recommended solutions, get the technical mind map and a detailed implementation plan for any of its nodes',
     usage: 'material <problem> [--lang en|cn]',
     example: 'material Improve the UV protection of a zinc-oxide sunscreen without whitening',
   },
   async command(ctx: HandlerContext, { incoming, args }) {
     const parsed = parseProblemArgs(args, ctx.settings.lang, { noun: 'problem', maxChars: MAX_MATERIAL_CHARS });
     if ('refusal' in parsed) return refuseCommand(ctx, incoming, parsed.refusal, materialUsage);
-    const parent = parentMessage(incoming.user.id, 'started a material solution finding', parsed.problem,
-      'The thinking process shows up here, then recommendations to confirm and the mind map.');
+    const parent = parentMessage(
+      incoming.user.id,
+      'started a material solution finding',
+      parsed.problem,
+      'The thinking process shows up here, then recommendations to confirm and the mind map.',
+    );
     await startWorkflow(ctx, MATERIAL, { incoming, parent, start: 'main', data: { problem: parsed.problem, lang: parsed.lang }, input: undefined });
   },
 });

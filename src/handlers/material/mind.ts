@@ -19,7 +19,8 @@ const nodesOf = (mind: Mind | undefined) => (mind?.solution ? allNodes(mindTree(
 function nodeMenu<R>(mindOf: (r: R) => Mind | undefined): SelectDefinition<MaterialData, R, NodeChoice> {
   return {
     label: 'Implementation plan for a node…',
-    options: (r): Choice[] => nodesOf(mindOf(r)).map((n, i) => ({ value: String(i), label: truncate(`${'· '.repeat(n.depth)}${titleOf(n.data)}`, 75) })),
+    options: (r): Choice[] =>
+      nodesOf(mindOf(r)).map((n, i) => ({ value: String(i), label: truncate(`${'· '.repeat(n.depth)}${titleOf(n.data)}`, 75) })),
     apply(key, r) {
       const node = nodesOf(mindOf(r))[Number(key)];
       if (!node) throw new Error(`no mind-map node ${key}`);

@@ -47,9 +47,18 @@ export const recommendStep = defineStep<MaterialData, ThinkingResult, number[]>(
       const items = itemsOf(result).map(itemText);
       const blocks: Block[] = sections.map((text) => ({ type: 'markdown', text }));
       const list = items.map((text, i) => `${chosen ? (chosen.includes(i) ? '☑' : '☐') : `${i + 1}.`} ${quoteUserText(text)}`).join('\n');
-      blocks.push({ type: 'markdown', text: `**Recommended solutions**\n${list || 'No recommendations; Confirm builds the mind map from the problem alone.'}` });
+      blocks.push({
+        type: 'markdown',
+        text: `**Recommended solutions**\n${list || 'No recommendations; Confirm builds the mind map from the problem alone.'}`,
+      });
       if (!chosen && items.length > 0) {
-        blocks.push({ type: 'multiSelect', id: RECOMMEND_ID, label: 'Build the mind map with', options: items.map((text, i) => ({ value: String(i), label: truncate(`${i + 1}. ${text}`, 75) })), selected: all(items.length).map(String) });
+        blocks.push({
+          type: 'multiSelect',
+          id: RECOMMEND_ID,
+          label: 'Build the mind map with',
+          options: items.map((text, i) => ({ value: String(i), label: truncate(`${i + 1}. ${text}`, 75) })),
+          selected: all(items.length).map(String),
+        });
         blocks.push({ type: 'context', text: 'Untick what does not fit, then Confirm: the technical mind map takes a few minutes.' });
       }
       return blocks;

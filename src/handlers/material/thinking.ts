@@ -16,13 +16,19 @@ const line = (label: string, value: string | null | undefined): string[] => (val
 function problemAnalysis(t: Thinking): string | undefined {
   const p = t.problem_statement;
   if (!p) return undefined;
-  const criteria = (p.success_criteria ?? []).map((c) => `- ${quoteUserText([c.metric, c.target].filter(Boolean).join(': '))}${c.priority ? ` (${quoteUserText(c.priority)})` : ''}`);
+  const criteria = (p.success_criteria ?? []).map(
+    (c) => `- ${quoteUserText([c.metric, c.target].filter(Boolean).join(': '))}${c.priority ? ` (${quoteUserText(c.priority)})` : ''}`,
+  );
   const constraints = (p.technical_constraints ?? []).map((c) => `- ${quoteUserText([c.category, c.description].filter(Boolean).join(': '))}`);
-  const requirements = (p.performance_requirements ?? []).map((r) =>
-    `- ${quoteUserText(`${r.parameter ?? ''}: ${r.target_value ?? ''}${r.unit ? ` ${r.unit}` : ''}${r.tolerance ? ` (${r.tolerance})` : ''}`)}`);
+  const requirements = (p.performance_requirements ?? []).map(
+    (r) =>
+      `- ${quoteUserText(`${r.parameter ?? ''}: ${r.target_value ?? ''}${r.unit ? ` ${r.unit}` : ''}${r.tolerance ? ` (${r.tolerance})` : ''}`)}`,
+  );
   return [
     '**Problem analysis**',
-    ...line('Problem', p.refined_statement ?? p.problem_title), ...line('Domain', p.domain), ...line('Background', p.background_context),
+    ...line('Problem', p.refined_statement ?? p.problem_title),
+    ...line('Domain', p.domain),
+    ...line('Background', p.background_context),
     ...(criteria.length ? ['_Success criteria:_', ...criteria] : []),
     ...(constraints.length ? ['_Constraints:_', ...constraints] : []),
     ...(requirements.length ? ['_Performance requirements:_', ...requirements] : []),
@@ -32,7 +38,7 @@ function problemAnalysis(t: Thinking): string | undefined {
 /** The direction is an untyped object: its named entries (`name`, `description`) and its texts, in order. */
 function directionTexts(value: unknown, out: string[] = []): string[] {
   if (typeof value === 'string') {
-    if (value.trim()) out.push(quoteUserText(value.replace(/<[^>]+>/g, "").trim()));
+    if (value.trim()) out.push(quoteUserText(value.replace(/<[^>]+>/g, '').trim()));
   } else if (Array.isArray(value)) {
     for (const item of value) directionTexts(item, out);
   } else if (value && typeof value === 'object') {
@@ -66,7 +72,9 @@ function literatureSearch(t: Thinking): string | undefined {
 
 /** The sections the platform has so far, each clipped. */
 export function thinkingSections(t: Thinking, sectionChars = SECTION_CHARS): string[] {
-  return [problemAnalysis(t), directionDecomposition(t), literatureSearch(t)].filter((s): s is string => Boolean(s)).map((s) => truncate(s, sectionChars));
+  return [problemAnalysis(t), directionDecomposition(t), literatureSearch(t)]
+    .filter((s): s is string => Boolean(s))
+    .map((s) => truncate(s, sectionChars));
 }
 
 /** What a waiting step's progress note shows of a running thinking process (a note holds at most 3,000 characters). */

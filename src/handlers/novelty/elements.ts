@@ -45,14 +45,21 @@ function editFields(elements: Elements): FormField[] {
   const list = elements.list ?? [];
   return [
     {
-      id: 'keep', label: 'Elements to search', kind: 'checkboxes', optional: true,
+      id: 'keep',
+      label: 'Elements to search',
+      kind: 'checkboxes',
+      optional: true,
       options: list.map((e, i) => ({ value: String(i), label: truncate(`${i + 1}. ${e.feature_text_original ?? ''}`, 70) })),
       initial: list.flatMap((e, i) => (e.selected === false ? [] : [String(i)])),
     },
-    ...list.map((e, i): FormField => ({
-      id: `expr-${i}`, label: `${i + 1}. ${truncate(e.feature_text_original ?? '', 120)}: one keyword a line, "keyword | expansions | IPC classes"`,
-      kind: 'multiline', initial: (e.express ?? []).map(expressionLine).join('\n'),
-    })),
+    ...list.map(
+      (e, i): FormField => ({
+        id: `expr-${i}`,
+        label: `${i + 1}. ${truncate(e.feature_text_original ?? '', 120)}: one keyword a line, "keyword | expansions | IPC classes"`,
+        kind: 'multiline',
+        initial: (e.express ?? []).map(expressionLine).join('\n'),
+      }),
+    ),
   ];
 }
 
@@ -62,17 +69,27 @@ function parseLines(text: string, before: Expression[]): Expression[] {
     return USER_SOURCE;
   };
   const ref = (key: string) => ({ key, source: sourceOf(key) });
-  const split = (part: string | undefined) => (part ?? '').split(/[,，;]/).map((s) => s.trim()).filter(Boolean);
-  return text.split('\n').map((line) => line.split('|')).filter(([word]) => word?.trim()).map(([word, extend, ipc]) => ({
-    word: ref(word!.trim()), extend: split(extend).map(ref), ipc: split(ipc).map(ref),
-  }));
+  const split = (part: string | undefined) =>
+    (part ?? '')
+      .split(/[,，;]/)
+      .map((s) => s.trim())
+      .filter(Boolean);
+  return text
+    .split('\n')
+    .map((line) => line.split('|'))
+    .filter(([word]) => word?.trim())
+    .map(([word, extend, ipc]) => ({
+      word: ref(word!.trim()),
+      extend: split(extend).map(ref),
+      ipc: split(ipc).map(ref),
+    }));
 }
 
 function applyEdit(fields: Record<string, string | string[]>, elements: Elements): Elements {
   const keep = new Set(Array.isArray(fields.keep) ? fields.keep : []);
   const list = (elements.list ?? []).map((e, i): Element => {
     const express = parseLines(String(fields[`expr-${i}`] ?? ''), e.express ?? []);
-    return { ...e, selected: keep.has(String(i)), express: express.length ? express : e.express ?? [] };
+    return { ...e, selected: keep.has(String(i)), express: express.length ? express : (e.express ?? []) };
   });
   if (!list.some((e) => e.selected)) throw new FormProblem('Keep at least one search element; nothing was sent.');
   return { ...elements, list };

@@ -33,13 +33,22 @@ export function renderFeatures(features: Feature[]): Block[] {
 function editFields(features: Feature[]): FormField[] {
   return [
     {
-      id: 'keep', label: 'Features to search', kind: 'checkboxes', optional: true,
+      id: 'keep',
+      label: 'Features to search',
+      kind: 'checkboxes',
+      optional: true,
       options: features.map((f, i) => ({ value: String(i), label: truncate(`${f.feature_num ?? `F${i + 1}`} ${f.feature_text ?? ''}`, 70) })),
       initial: features.flatMap((f, i) => (f.selected === false ? [] : [String(i)])),
     },
-    ...features.map((f, i): FormField => ({
-      id: `text-${i}`, label: `${f.feature_num ?? `F${i + 1}`}`, kind: 'multiline', initial: f.feature_text ?? '', maxLength: MAX_FEATURE_CHARS,
-    })),
+    ...features.map(
+      (f, i): FormField => ({
+        id: `text-${i}`,
+        label: `${f.feature_num ?? `F${i + 1}`}`,
+        kind: 'multiline',
+        initial: f.feature_text ?? '',
+        maxLength: MAX_FEATURE_CHARS,
+      }),
+    ),
     { id: 'add', label: 'Add a feature (optional)', kind: 'multiline', optional: true, maxLength: MAX_FEATURE_CHARS },
   ];
 }

@@ -16,7 +16,8 @@ function noveltyParent(userId: string, options: NoveltyOptions): OutgoingMessage
 export const noveltyHandler = workflowHandler<NoveltyData>(NOVELTY, {
   verbs: ['novelty'],
   help: {
-    summary: 'guided novelty search: confirm or edit the solution, features, search elements and references step by step, then get the report; `quick` for the one-shot report',
+    summary:
+      'guided novelty search: confirm or edit the solution, features, search elements and references step by step, then get the report; `quick` for the one-shot report',
     usage: 'novelty [quick] <technical idea> [--lang en|cn] [--from YYYYMMDD] [--to YYYYMMDD]',
     example: 'novelty A phone camera that reads text from captured images and shows it on the display --from 20150101',
   },
@@ -24,9 +25,18 @@ export const noveltyHandler = workflowHandler<NoveltyData>(NOVELTY, {
     const parsed = parseNoveltyArgs(args, ctx.settings.lang);
     if ('problem' in parsed) return refuseCommand(ctx, incoming, parsed.problem, usageText);
     const { options } = parsed;
-    const data: NoveltyData = { idea: options.idea, lang: options.lang, ...(options.from ? { from: options.from } : {}), ...(options.to ? { to: options.to } : {}) };
+    const data: NoveltyData = {
+      idea: options.idea,
+      lang: options.lang,
+      ...(options.from ? { from: options.from } : {}),
+      ...(options.to ? { to: options.to } : {}),
+    };
     await startWorkflow(ctx, NOVELTY, {
-      incoming, parent: noveltyParent(incoming.user.id, options), start: options.quick ? 'quick' : 'guided', data, input: undefined,
+      incoming,
+      parent: noveltyParent(incoming.user.id, options),
+      start: options.quick ? 'quick' : 'guided',
+      data,
+      input: undefined,
     });
   },
 });

@@ -47,7 +47,11 @@ export function parseNoveltyArgs(args: string, defaultLang: 'en' | 'cn'): { opti
     flags[name] = value;
   }
   ideaParts.push(rest.slice(last));
-  const idea = ideaParts.join(' ').replace(/[ \t]+/g, ' ').replace(/ *\n */g, '\n').trim();
+  const idea = ideaParts
+    .join(' ')
+    .replace(/[ \t]+/g, ' ')
+    .replace(/ *\n */g, '\n')
+    .trim();
   const lang = (flags.lang ?? defaultLang).toLowerCase();
   if (lang !== 'en' && lang !== 'cn') return { problem: '`--lang` must be `en` or `cn`.' };
   for (const name of ['from', 'to'] as const) {
@@ -56,6 +60,9 @@ export function parseNoveltyArgs(args: string, defaultLang: 'en' | 'cn'): { opti
   }
   if (flags.from && flags.to && flags.from > flags.to) return { problem: '`--from` must not be after `--to`.' };
   if (Array.from(idea).length < MIN_IDEA_CHARS) return { problem: 'Describe the technical idea in a sentence or more.' };
-  if (idea.length > MAX_IDEA_CHARS) return { problem: `The technical idea can be at most ${MAX_IDEA_CHARS.toLocaleString('en-US')} characters; yours has ${idea.length.toLocaleString('en-US')}.` };
+  if (idea.length > MAX_IDEA_CHARS)
+    return {
+      problem: `The technical idea can be at most ${MAX_IDEA_CHARS.toLocaleString('en-US')} characters; yours has ${idea.length.toLocaleString('en-US')}.`,
+    };
   return { options: { quick, idea, lang, ...(flags.from ? { from: flags.from } : {}), ...(flags.to ? { to: flags.to } : {}) } };
 }

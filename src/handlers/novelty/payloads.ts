@@ -4,7 +4,11 @@
  */
 import type { DataOf } from '../../platform/operations.js';
 import {
-  FinalResultEntrySchema, FinalResultFeatureSchema, TechFeatureSchema, type FinalResultEntry, type SearchElements,
+  FinalResultEntrySchema,
+  FinalResultFeatureSchema,
+  TechFeatureSchema,
+  type FinalResultEntry,
+  type SearchElements,
 } from '../../platform/payloads.js';
 import type { Feature } from './data.js';
 
@@ -16,7 +20,11 @@ type Json = Record<string, unknown>;
 export function withoutNulls<T>(value: unknown): T {
   if (Array.isArray(value)) return value.map((v) => withoutNulls(v)) as T;
   if (typeof value === 'object' && value !== null) {
-    return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== null && v !== undefined).map(([k, v]) => [k, withoutNulls(v)])) as T;
+    return Object.fromEntries(
+      Object.entries(value)
+        .filter(([, v]) => v !== null && v !== undefined)
+        .map(([k, v]) => [k, withoutNulls(v)]),
+    ) as T;
   }
   return value as T;
 }
@@ -24,7 +32,13 @@ export function withoutNulls<T>(value: unknown): T {
 /** The fields of `value` that `shape` names, without nulls. */
 function pickShape(shape: Record<string, unknown>, value: unknown): Json {
   const source = (typeof value === 'object' && value !== null ? value : {}) as Json;
-  return withoutNulls(Object.fromEntries(Object.keys(shape).filter((k) => k in source).map((k) => [k, source[k]])));
+  return withoutNulls(
+    Object.fromEntries(
+      Object.keys(shape)
+        .filter((k) => k in source)
+        .map((k) => [k, source[k]]),
+    ),
+  );
 }
 
 export const toFeature = (value: unknown): Feature => pickShape(TechFeatureSchema.shape, value) as Feature;

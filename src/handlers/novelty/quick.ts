@@ -27,9 +27,13 @@ export const quickResultsStep = defineStep<NoveltyData, DataOf<'NOVELTY-QUERY'>,
   proceed: (result) => ({
     next: 'quick-report',
     data: {
-      quickReferences: (result.references ?? []).slice(0, TOP_REFERENCES).map((r): QuickReference => ({
-        pn: r.pn ?? '', title: truncate(r.title ?? '', 150), ...(typeof r.score === 'number' ? { score: r.score } : {}),
-      })),
+      quickReferences: (result.references ?? []).slice(0, TOP_REFERENCES).map(
+        (r): QuickReference => ({
+          pn: r.pn ?? '',
+          title: truncate(r.title ?? '', 150),
+          ...(typeof r.score === 'number' ? { score: r.score } : {}),
+        }),
+      ),
     },
   }),
 });
@@ -37,7 +41,9 @@ export const quickResultsStep = defineStep<NoveltyData, DataOf<'NOVELTY-QUERY'>,
 function quickMessage(url: string | null | undefined, references: QuickReference[], startedBy: string): OutgoingMessage {
   if (!url) throw new Error('the report is ready but its link is missing');
   const text = `📄 **Novelty report ready**: [download the report](${url})`;
-  const lines = references.map((r, i) => `${i + 1}. ${r.pn ? `[${r.pn}](${PATENT_LINK(r.pn)}) ` : ''}${quoteUserText(r.title)} · score ${percent(r.score)}`);
+  const lines = references.map(
+    (r, i) => `${i + 1}. ${r.pn ? `[${r.pn}](${PATENT_LINK(r.pn)}) ` : ''}${quoteUserText(r.title)} · score ${percent(r.score)}`,
+  );
   return {
     text,
     blocks: [

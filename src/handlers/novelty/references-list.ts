@@ -48,15 +48,17 @@ export const finalResult = (result: SearchResult, edits: ReferenceEdits): FinalE
 /** A reference's publication number and title, from its document line or its id. */
 export function describeEntry(entry: FinalEntry): { pn?: string; title: string } {
   const pn = publicationNumberIn(entry.document) ?? (entry.patent_id && /^[A-Z]{2}\d/.test(entry.patent_id) ? entry.patent_id : undefined);
-  const title = (pn && entry.document?.startsWith(pn) ? entry.document.slice(pn.length) : entry.document ?? '').trim();
+  const title = (pn && entry.document?.startsWith(pn) ? entry.document.slice(pn.length) : (entry.document ?? '')).trim();
   return { pn, title: title || pn || entry.patent_id || 'Untitled reference' };
 }
 
 export function removalChoices(result: SearchResult, edits: ReferenceEdits | undefined): Choice[] {
-  return listed(result, edits).slice(0, 100).map((item, i) => {
-    const { pn, title } = describeEntry(item.entry);
-    return { value: item.key, label: truncate(`${i + 1}. ${pn ?? ''} ${title}`.trim(), 70) };
-  });
+  return listed(result, edits)
+    .slice(0, 100)
+    .map((item, i) => {
+      const { pn, title } = describeEntry(item.entry);
+      return { value: item.key, label: truncate(`${i + 1}. ${pn ?? ''} ${title}`.trim(), 70) };
+    });
 }
 
 export function removeReference(key: string, result: SearchResult, edits: ReferenceEdits = NO_EDITS): ReferenceEdits {

@@ -31,19 +31,26 @@ function referenceText(entry: FinalEntry, n: number, added: boolean): string {
     entry.most_similar ? '★ most similar' : undefined,
     entry.comparative_literature_type ? `category ${quoteUserText(entry.comparative_literature_type)}` : undefined,
     added ? 'added by you' : entry.selected === false ? 'not preselected' : undefined,
-  ].filter(Boolean).join(' · ');
+  ]
+    .filter(Boolean)
+    .join(' · ');
   return [`${n}. ${link} ${quoteUserText(truncate(title, 160))} — ${flags}`, ...comparisonLines(entry)].join('\n');
 }
 
 export function renderReferences(result: SearchResult, edits: ReferenceEdits | undefined): Block[] {
   const items = listed(result, edits);
-  const blocks: Block[] = items.slice(0, MAX_SHOWN_REFERENCES).map((item, i) => ({ type: 'markdown', text: referenceText(item.entry, i + 1, item.added) }));
+  const blocks: Block[] = items
+    .slice(0, MAX_SHOWN_REFERENCES)
+    .map((item, i) => ({ type: 'markdown', text: referenceText(item.entry, i + 1, item.added) }));
   if (items.length > MAX_SHOWN_REFERENCES) blocks.push({ type: 'context', text: `… and ${items.length - MAX_SHOWN_REFERENCES} more references.` });
   if (items.length === 0) blocks.push({ type: 'markdown', text: 'No references are on the list.' });
   const removed = edits?.removed.length ?? 0;
   const added = edits?.added.length ?? 0;
   const changes = removed || added ? ` (${removed} removed, ${added} added)` : '';
   const found = result.find_patent_num ?? (result.final_result ?? []).length;
-  blocks.push({ type: 'context', text: `${items.length} references on the list${changes}; the search found ${found}. Confirm sends this list to the platform.` });
+  blocks.push({
+    type: 'context',
+    text: `${items.length} references on the list${changes}; the search found ${found}. Confirm sends this list to the platform.`,
+  });
   return blocks;
 }

@@ -5,7 +5,16 @@
 import { defineStep, FormProblem } from '../workflow/index.js';
 import { taskIdOf, type NoveltyContext, type NoveltyData } from './data.js';
 import { toFinalEntry } from './payloads.js';
-import { finalResult, listed, MAX_ADDED, NO_EDITS, removalChoices, removeReference, type ReferenceEdits, type SearchResult } from './references-list.js';
+import {
+  finalResult,
+  listed,
+  MAX_ADDED,
+  NO_EDITS,
+  removalChoices,
+  removeReference,
+  type ReferenceEdits,
+  type SearchResult,
+} from './references-list.js';
 import { renderReferences } from './references-render.js';
 import { isPublicationNumber } from '../shared/text.js';
 
@@ -23,14 +32,25 @@ export function searchProgress(result: SearchResult): string | undefined {
   return `${done}/${keys.length} search steps done${now}`;
 }
 
-async function addPatent(fields: Record<string, string | string[]>, result: SearchResult, edits: ReferenceEdits, sc: NoveltyContext): Promise<ReferenceEdits> {
-  const pn = String(fields.pn ?? '').replace(/\s+/g, '').toUpperCase();
+async function addPatent(
+  fields: Record<string, string | string[]>,
+  result: SearchResult,
+  edits: ReferenceEdits,
+  sc: NoveltyContext,
+): Promise<ReferenceEdits> {
+  const pn = String(fields.pn ?? '')
+    .replace(/\s+/g, '')
+    .toUpperCase();
   if (!isPublicationNumber(pn)) throw new FormProblem('Give a publication number such as CN118289111A or US20210150214A1; nothing was added.');
-  if (listed(result, edits).some((item) => item.key === pn || item.entry.document?.startsWith(`${pn} `))) throw new FormProblem(`${pn} is already on the list.`);
+  if (listed(result, edits).some((item) => item.key === pn || item.entry.document?.startsWith(`${pn} `)))
+    throw new FormProblem(`${pn} is already on the list.`);
   if (edits.added.length >= MAX_ADDED) throw new FormProblem(`At most ${MAX_ADDED} patents can be added.`);
   const features = (sc.data.features ?? []).filter((f) => f.selected !== false);
   if (features.length === 0) throw new FormProblem('The confirmed technical features of this search are not known, so no patent can be compared.');
-  const compared = await sc.ctx.platform.call('AI35-12', { request: { pn, is_add_patent: true, add_patent_selected: true }, tech_features: features });
+  const compared = await sc.ctx.platform.call('AI35-12', {
+    request: { pn, is_add_patent: true, add_patent_selected: true },
+    tech_features: features,
+  });
   const entry = compared.final_res?.[0];
   if (!entry) throw new FormProblem(`The platform returned no comparison for ${pn}; nothing was added.`);
   return { ...edits, added: [...edits.added, toFinalEntry(entry, { patent_id: entry.patent_id ?? pn, user_added: true, selected: true })] };

@@ -16,16 +16,24 @@ export function defaultTitle(idea: string): string {
 export function reportMessage(url: string | null | undefined, title: string, startedBy: string): OutgoingMessage {
   if (!url) throw new Error('the report is ready but its link is missing');
   const text = `📄 **Novelty search report ready**: [${quoteUserText(title.replace(/[[\]]/g, ''))}](${url})`;
-  return { text, blocks: [{ type: 'markdown', text }, { type: 'context', text: `Requested by ${mention(startedBy)} · the search is done.` }] };
+  return {
+    text,
+    blocks: [
+      { type: 'markdown', text },
+      { type: 'context', text: `Requested by ${mention(startedBy)} · the search is done.` },
+    ],
+  };
 }
 
 export const titleStep = defineStep<NoveltyData, undefined, { title: string }>({
   review: {
     title: 'Step 5 of 5 · Report',
-    render: (_result, _draft, sc) => [{
-      type: 'markdown',
-      text: `The reference list is confirmed (${sc.data.confirmedReferences ?? 0} references). Generate the report; you can give it a title first.`,
-    }],
+    render: (_result, _draft, sc) => [
+      {
+        type: 'markdown',
+        text: `The reference list is confirmed (${sc.data.confirmedReferences ?? 0} references). Generate the report; you can give it a title first.`,
+      },
+    ],
     confirm: {
       input: (_result, draft, sc) => draft ?? { title: defaultTitle(sc.data.idea) },
       send: {
@@ -43,9 +51,15 @@ export const titleStep = defineStep<NoveltyData, undefined, { title: string }>({
         title: 'Report title',
         submitLabel: 'Generate',
         submits: 'confirm',
-        fields: (_result, draft, sc) => [{
-          id: 'title', label: 'Title of the report', kind: 'text', initial: draft?.title ?? defaultTitle(sc.data.idea), maxLength: MAX_TITLE_CHARS,
-        }],
+        fields: (_result, draft, sc) => [
+          {
+            id: 'title',
+            label: 'Title of the report',
+            kind: 'text',
+            initial: draft?.title ?? defaultTitle(sc.data.idea),
+            maxLength: MAX_TITLE_CHARS,
+          },
+        ],
         apply(fields) {
           const title = String(fields.title ?? '').trim();
           if (!title) throw new FormProblem('The report needs a title; nothing was sent.');

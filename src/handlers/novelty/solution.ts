@@ -44,10 +44,15 @@ export const solutionStep = defineStep<NoveltyData, Summary, SolutionInput>({
         title: 'Technical solution',
         submitLabel: 'Confirm',
         submits: 'confirm',
-        fields: (result, draft) => [{
-          id: 'solution', label: 'The technical solution the search starts from', kind: 'multiline',
-          initial: draft?.tech_solution ?? result.tech_solution ?? '', maxLength: MAX_SOLUTION_CHARS,
-        }],
+        fields: (result, draft) => [
+          {
+            id: 'solution',
+            label: 'The technical solution the search starts from',
+            kind: 'multiline',
+            initial: draft?.tech_solution ?? result.tech_solution ?? '',
+            maxLength: MAX_SOLUTION_CHARS,
+          },
+        ],
         apply(fields) {
           const text = String(fields.solution ?? '').trim();
           if (!text) throw new FormProblem('The technical solution cannot be empty; nothing was sent.');

@@ -10,7 +10,11 @@ const create = defineSend<ReportData, undefined>({
   async run(sc) {
     // auto_directory false: the platform proposes the outline and waits for AI34-2 to generate from it
     const created = await sc.ctx.platform.call('AI34-1', { technical_issues: sc.data.question, auto_directory: false });
-    return { next: 'outline', ids: { report_id: requireReportId('AI34-1', created.report_id) }, data: { outline: outlineOf(created.analysis_directory) } };
+    return {
+      next: 'outline',
+      ids: { report_id: requireReportId('AI34-1', created.report_id) },
+      data: { outline: outlineOf(created.analysis_directory) },
+    };
   },
 });
 

@@ -7,7 +7,8 @@ import { REPORT } from './definition.js';
 export const MAX_QUESTION_CHARS = 2_000;
 const MIN_QUESTION_CHARS = 5;
 
-const usage = (prefix: string) => `Usage: \`${prefix}report <technology question>\`, e.g. \`${prefix}report Solid-state electrolytes for fast-charging EV batteries\`.`;
+const usage = (prefix: string) =>
+  `Usage: \`${prefix}report <technology question>\`, e.g. \`${prefix}report Solid-state electrolytes for fast-charging EV batteries\`.`;
 
 export const reportHandler = workflowHandler<ReportData>(REPORT, {
   verbs: ['report'],
@@ -23,8 +24,12 @@ export const reportHandler = workflowHandler<ReportData>(REPORT, {
       const limit = `The technology question can be at most ${MAX_QUESTION_CHARS.toLocaleString('en-US')} characters; yours has ${question.length.toLocaleString('en-US')}.`;
       return answerCommand(ctx, incoming, nothingSent(limit));
     }
-    const parent = parentMessage(incoming.user.id, 'asked for a technology pre-research report (beta)', question,
-      'Review the outline here, then Generate; the report link follows when it is written.');
+    const parent = parentMessage(
+      incoming.user.id,
+      'asked for a technology pre-research report (beta)',
+      question,
+      'Review the outline here, then Generate; the report link follows when it is written.',
+    );
     await startWorkflow(ctx, REPORT, { incoming, parent, start: 'main', data: { question, outline: [] }, input: undefined });
   },
 });

@@ -14,16 +14,27 @@ export function renderOutline(outline: readonly Section[]): Block[] {
   const lines = outline.map((s, i) => `${i + 1}. ${quoteUserText(truncate(s.name, 200))}${isCustom(s) ? ' _(custom)_' : ''}`);
   return [
     { type: 'markdown', text: lines.join('\n') || 'The platform proposed no outline; add a custom module with Edit, or generate as it is.' },
-    { type: 'context', text: 'Generate writes the report from this outline (a few minutes). Edit adds or renames the two custom modules; the other sections are the platform\'s.' },
+    {
+      type: 'context',
+      text: "Generate writes the report from this outline (a few minutes). Edit adds or renames the two custom modules; the other sections are the platform's.",
+    },
   ];
 }
 
 function editFields(outline: readonly Section[]): FormField[] {
-  const fixed = outline.filter((s) => !isCustom(s)).map((s, i): FormField => ({ id: `fixed-${i}`, label: `Section ${i + 1}`, kind: 'readonly', initial: s.name }));
-  const custom = CUSTOM_KEYS.map((key, i): FormField => ({
-    id: fieldId(key), label: `Custom module ${i + 1} (optional)`, kind: 'text', optional: true, maxLength: MAX_MODULE_CHARS,
-    initial: outline.find((s) => s.key === key)?.name ?? '',
-  }));
+  const fixed = outline
+    .filter((s) => !isCustom(s))
+    .map((s, i): FormField => ({ id: `fixed-${i}`, label: `Section ${i + 1}`, kind: 'readonly', initial: s.name }));
+  const custom = CUSTOM_KEYS.map(
+    (key, i): FormField => ({
+      id: fieldId(key),
+      label: `Custom module ${i + 1} (optional)`,
+      kind: 'text',
+      optional: true,
+      maxLength: MAX_MODULE_CHARS,
+      initial: outline.find((s) => s.key === key)?.name ?? '',
+    }),
+  );
   return [...fixed, ...custom];
 }
 
@@ -31,8 +42,9 @@ function editFields(outline: readonly Section[]): FormField[] {
 export function withCustomModules(outline: readonly Section[], names: Record<string, string>): Section[] {
   const named = (key: string) => truncate((names[key] ?? '').replace(/\s+/g, ' ').trim(), MAX_MODULE_CHARS);
   const kept = outline.flatMap((s): Section[] => (!isCustom(s) ? [s] : named(s.key) ? [{ ...s, name: named(s.key) }] : []));
-  const added = CUSTOM_KEYS.filter((key) => named(key) && !outline.some((s) => s.key === key))
-    .map((key): Section => ({ key, name: named(key), source_type: CUSTOM_SOURCE }));
+  const added = CUSTOM_KEYS.filter((key) => named(key) && !outline.some((s) => s.key === key)).map(
+    (key): Section => ({ key, name: named(key), source_type: CUSTOM_SOURCE }),
+  );
   return [...kept, ...added];
 }
 
@@ -40,7 +52,11 @@ const generate: Send<ReportData, Section[], undefined> = {
   operation: 'AI34-2',
   label: 'Starting the report',
   async run(sc, outline) {
-    const created = await sc.ctx.platform.call('AI34-2', { report_id: reportIdOf(sc), technical_issues: sc.data.question, analysis_directory: outline });
+    const created = await sc.ctx.platform.call('AI34-2', {
+      report_id: reportIdOf(sc),
+      technical_issues: sc.data.question,
+      analysis_directory: outline,
+    });
     const reportId = requireReportId('AI34-2', created.report_id ?? reportIdOf(sc));
     return { next: 'report', ids: { report_id: reportId }, data: { generatedAt: Date.now(), generatedOutline: outline } };
   },
@@ -62,8 +78,8 @@ export const outlineStep = defineStep<ReportData, undefined, Section[]>({
         submitLabel: 'Generate',
         submits: 'confirm',
         fields: (_result, draft, sc) => editFields(draft ?? sc.data.outline),
-        apply: (fields, _result, draft, sc) => withCustomModules(draft ?? sc.data.outline,
-          Object.fromEntries(CUSTOM_KEYS.map((key) => [key, String(fields[fieldId(key)] ?? '')]))),
+        apply: (fields, _result, draft, sc) =>
+          withCustomModules(draft ?? sc.data.outline, Object.fromEntries(CUSTOM_KEYS.map((key) => [key, String(fields[fieldId(key)] ?? '')]))),
       },
     },
   },

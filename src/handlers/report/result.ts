@@ -17,10 +17,14 @@ export function reportReadyMessage(result: Queried, data: ReportData, startedBy:
   const url = result.report_url;
   if (!url) throw new Error('the report is ready but its link is missing');
   const text = `📄 **Pre-research report ready**: [${truncate(data.question, 120).replace(/[[\]]/g, '')}](${url})`;
-  const expiry = data.generatedAt === undefined
-    ? 'The link expires 3 hours after the report was created.'
-    : `The link expires 3 hours after the report was created, at ${utcTime(data.generatedAt + LINK_VALID_MS)} UTC; run the command again for a new one.`;
-  const blocks: Block[] = [{ type: 'markdown', text }, { type: 'context', text: expiry }];
+  const expiry =
+    data.generatedAt === undefined
+      ? 'The link expires 3 hours after the report was created.'
+      : `The link expires 3 hours after the report was created, at ${utcTime(data.generatedAt + LINK_VALID_MS)} UTC; run the command again for a new one.`;
+  const blocks: Block[] = [
+    { type: 'markdown', text },
+    { type: 'context', text: expiry },
+  ];
   const players = describeAnalysis(result.head_player_analysis);
   if (players) blocks.push({ type: 'markdown', text: `**Head players**\n${players}` });
   const patents = describeAnalysis(result.key_patent_interpretation);

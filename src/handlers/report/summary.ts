@@ -21,10 +21,15 @@ function itemLine(item: unknown): string | undefined {
   if (!isRecord(item)) return undefined;
   const pn = typeof item.pn === 'string' && isPublicationNumber(item.pn) ? item.pn : undefined;
   const name = scalar(item.name) ?? scalar(item.title);
-  const head = [pn ? `[${pn}](${PATENT_LINK(pn)})` : undefined, name ? `**${quoteUserText(truncate(name, 160))}**` : undefined].filter(Boolean).join(' ');
+  const head = [pn ? `[${pn}](${PATENT_LINK(pn)})` : undefined, name ? `**${quoteUserText(truncate(name, 160))}**` : undefined]
+    .filter(Boolean)
+    .join(' ');
   const rest = Object.entries(item)
     .filter(([key]) => key !== 'pn' && key !== 'name' && key !== 'title')
-    .flatMap(([key, value]) => { const text = scalar(value); return text ? [`${words(key)}: ${quoteUserText(truncate(text, MAX_FIELD_CHARS))}`] : []; });
+    .flatMap(([key, value]) => {
+      const text = scalar(value);
+      return text ? [`${words(key)}: ${quoteUserText(truncate(text, MAX_FIELD_CHARS))}`] : [];
+    });
   const line = [head, rest.join(' · ')].filter(Boolean).join(' — ');
   return line || undefined;
 }
@@ -35,7 +40,10 @@ export function describeAnalysis(value: unknown): string | undefined {
   const lines: string[] = [];
   for (const [key, entry] of Object.entries(value)) {
     if (Array.isArray(entry)) {
-      const items = entry.slice(0, MAX_ITEMS).map(itemLine).filter((l): l is string => Boolean(l));
+      const items = entry
+        .slice(0, MAX_ITEMS)
+        .map(itemLine)
+        .filter((l): l is string => Boolean(l));
       lines.push(...items.map((l) => `• ${l}`));
       if (entry.length > MAX_ITEMS) lines.push(`• … ${entry.length - MAX_ITEMS} more in the report`);
     } else {

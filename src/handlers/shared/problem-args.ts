@@ -7,18 +7,25 @@ export interface ProblemArgs {
 
 /** The problem and language, or what is wrong with the command. */
 export function parseProblemArgs(
-  args: string, defaultLang: 'en' | 'cn', limits: { noun: string; maxChars: number; platformLimit?: boolean },
+  args: string,
+  defaultLang: 'en' | 'cn',
+  limits: { noun: string; maxChars: number; platformLimit?: boolean },
 ): ProblemArgs | { refusal: string } {
   let lang: string = defaultLang;
-  const problem = args.replace(/(?:^|\s)--lang(?:=|\s+)(\S*)/i, (_all, value: string) => {
-    lang = value.toLowerCase();
-    return ' ';
-  }).replace(/[ \t]+/g, ' ').trim();
+  const problem = args
+    .replace(/(?:^|\s)--lang(?:=|\s+)(\S*)/i, (_all, value: string) => {
+      lang = value.toLowerCase();
+      return ' ';
+    })
+    .replace(/[ \t]+/g, ' ')
+    .trim();
   if (lang !== 'en' && lang !== 'cn') return { refusal: '`--lang` must be `en` or `cn`.' };
   if (!problem) return { refusal: `Describe the ${limits.noun}.` };
   const length = Array.from(problem).length;
   if (length > limits.maxChars) {
-    return { refusal: `The ${limits.noun} can be at most ${limits.maxChars} characters${limits.platformLimit ? " (the platform's limit)" : ''}; yours has ${length}.` };
+    return {
+      refusal: `The ${limits.noun} can be at most ${limits.maxChars} characters${limits.platformLimit ? " (the platform's limit)" : ''}; yours has ${length}.`,
+    };
   }
   return { problem, lang };
 }

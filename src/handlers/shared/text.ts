@@ -5,7 +5,11 @@ import { truncate } from '../../core/text.js';
 export const PATENT_LINK = (pn: string): string => `https://patents.google.com/patent/${encodeURIComponent(pn)}`;
 
 /** Text shown as a markdown quote, line by line, as typed (its formatting characters are not formatting). */
-export const quoteBlock = (text: string): string => text.split('\n').map((line) => `> ${quoteUserText(line)}`).join('\n');
+export const quoteBlock = (text: string): string =>
+  text
+    .split('\n')
+    .map((line) => `> ${quoteUserText(line)}`)
+    .join('\n');
 
 /** Platform text shown as a quote, clipped to `max`: its own formatting characters are shown as typed. */
 export const quoted = (text: string, max = 2_800): string => quoteBlock(truncate(text.trim() || '(empty)', max));

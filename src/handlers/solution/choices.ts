@@ -41,13 +41,18 @@ export const optionsStep = defineStep<SolutionData, Recommended, number[]>({
     },
     confirm: {
       button: 'Continue',
-      input: (result, _draft, _sc, ticked) => tickedPositions(ticked[RECOMMEND_ID], result.recommend?.length ?? 0) ?? all(result.recommend?.length ?? 0),
+      input: (result, _draft, _sc, ticked) =>
+        tickedPositions(ticked[RECOMMEND_ID], result.recommend?.length ?? 0) ?? all(result.recommend?.length ?? 0),
       send: {
         operation: 'AI33-3',
         label: 'Sending the chosen goals and constraints',
         async run(sc, chosen, result) {
           const recommend = (await result()).recommend ?? [];
-          const created = await sc.ctx.platform.call('AI33-3', { task_id: taskIdOf(sc), lang: sc.data.lang, recommend: chosen.map((i) => recommend[i]) });
+          const created = await sc.ctx.platform.call('AI33-3', {
+            task_id: taskIdOf(sc),
+            lang: sc.data.lang,
+            recommend: chosen.map((i) => recommend[i]),
+          });
           return { next: 'directions', ...(created.task_id ? { ids: { task_id: created.task_id } } : {}) };
         },
       },
@@ -57,7 +62,10 @@ export const optionsStep = defineStep<SolutionData, Recommended, number[]>({
 
 function directionText(d: Direction, i: number, chosen: number[] | undefined): string {
   const mark = chosen ? (chosen.includes(i) ? '☑ ' : '☐ ') : '';
-  const approaches = (d.approaches ?? []).map(itemText).filter(Boolean).map((a) => `   - ${quoteUserText(a)}`);
+  const approaches = (d.approaches ?? [])
+    .map(itemText)
+    .filter(Boolean)
+    .map((a) => `   - ${quoteUserText(a)}`);
   const verification = d.verification ? [`   _Verification:_ ${quoteUserText(d.verification)}`] : [];
   return [`${mark}**${i + 1}. ${quoteUserText(d.reason ?? 'Direction')}**`, ...approaches, ...verification].join('\n');
 }
@@ -90,7 +98,13 @@ export const directionsStep = defineStep<SolutionData, Directions, number[]>({
       if (chosen || list.length === 0) return [{ type: 'markdown', text }];
       return [
         { type: 'markdown', text },
-        { type: 'multiSelect', id: DIRECTIONS_ID, label: 'Explore these', options: list.map((d, i) => choice(d.reason ?? 'Direction', i)), selected: platformTicked(list).map(String) },
+        {
+          type: 'multiSelect',
+          id: DIRECTIONS_ID,
+          label: 'Explore these',
+          options: list.map((d, i) => choice(d.reason ?? 'Direction', i)),
+          selected: platformTicked(list).map(String),
+        },
         { type: 'context', text: 'Tick the directions to explore, then Continue: the solutions take a few minutes.' },
       ];
     },

@@ -14,15 +14,20 @@ export const parseSolutionArgs = (args: string, defaultLang: 'en' | 'cn') =>
 export const solutionHandler = workflowHandler<SolutionData>(SOLUTION, {
   verbs: ['solution'],
   help: {
-    summary: 'technical solution exploration (AI33): tick goals and constraints, then technical directions, then get the solutions with their innovations, improvements and references',
+    summary:
+      'technical solution exploration (AI33): tick goals and constraints, then technical directions, then get the solutions with their innovations, improvements and references',
     usage: 'solution <technical problem> [--lang en|cn]',
     example: 'solution Improve the energy density of lithium battery anodes without raising cost',
   },
   async command(ctx: HandlerContext, { incoming, args }) {
     const parsed = parseSolutionArgs(args, ctx.settings.lang);
     if ('refusal' in parsed) return refuseCommand(ctx, incoming, parsed.refusal, solutionUsage);
-    const parent = parentMessage(incoming.user.id, 'started a technical solution exploration', parsed.problem,
-      'Choose goals and directions here step by step; the solutions follow.');
+    const parent = parentMessage(
+      incoming.user.id,
+      'started a technical solution exploration',
+      parsed.problem,
+      'Choose goals and directions here step by step; the solutions follow.',
+    );
     await startWorkflow(ctx, SOLUTION, { incoming, parent, start: 'main', data: { problem: parsed.problem, lang: parsed.lang }, input: undefined });
   },
 });

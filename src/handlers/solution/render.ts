@@ -36,7 +36,8 @@ export function solutionMessage(node: MindNode, number: number, total: number): 
   if (typeof data.innovation === 'number') facts.push({ label: 'Innovation level', value: String(data.innovation) });
   const improvements = (data.improvements ?? []).map(itemText).filter(Boolean);
   if (facts.length) blocks.push({ type: 'fields', fields: facts });
-  if (improvements.length) blocks.push({ type: 'markdown', text: `**Improvements**\n${improvements.map((i) => `- ${htmlToMarkdown(i)}`).join('\n')}` });
+  if (improvements.length)
+    blocks.push({ type: 'markdown', text: `**Improvements**\n${improvements.map((i) => `- ${htmlToMarkdown(i)}`).join('\n')}` });
   const references = (data.reference ?? []).map(referenceOf);
   if (references.length) blocks.push({ type: 'references', title: 'References', items: references.slice(0, 15) });
   return { text: `Solution ${number} of ${total}: ${titleOf(data)}`, blocks };

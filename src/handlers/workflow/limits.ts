@@ -22,7 +22,11 @@ export const limitReached = (ctx: HandlerContext, refusal: Refusal, kind: WorkKi
 
 const logError = (ctx: HandlerContext, what: string) => (error: unknown) => ctx.logger.warn({ err: error }, `limits: could not ${what} a slot`);
 
-const scopeOf = (ctx: HandlerContext, record: ThreadRecord): WorkScope => ({ chat: ctx.messenger.chat, workspaceId: record.workspaceId, userId: record.startedBy });
+const scopeOf = (ctx: HandlerContext, record: ThreadRecord): WorkScope => ({
+  chat: ctx.messenger.chat,
+  workspaceId: record.workspaceId,
+  userId: record.startedBy,
+});
 
 const slotOf = (record: ThreadRecord): string | undefined => {
   const id = record.data[SLOT_KEY];
@@ -30,7 +34,11 @@ const slotOf = (record: ThreadRecord): string | undefined => {
 };
 
 /** Takes a new workflow's slot before anything is started: its id for the record, or the refusal. */
-export async function takeWorkflowSlot(ctx: HandlerContext, workspaceId: string, userId: string): Promise<{ id: string; release(): Promise<void> } | Refusal> {
+export async function takeWorkflowSlot(
+  ctx: HandlerContext,
+  workspaceId: string,
+  userId: string,
+): Promise<{ id: string; release(): Promise<void> } | Refusal> {
   const id = randomUUID();
   if (!ctx.limits) return { id, release: async () => undefined };
   const admission = await ctx.limits.acquire({ chat: ctx.messenger.chat, workspaceId, userId }, 'workflow', id, ctx.limits.settings.workflowIdleMs);

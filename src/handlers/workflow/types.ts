@@ -142,8 +142,7 @@ export type WorkflowOutcome = 'done' | 'failed' | 'cancelled';
  * Types a step by its result and input, and erases them for the definition's map. Step functions are methods,
  * so the erased step is checked where it is written and stays assignable.
  */
-export const defineStep = <D extends WorkflowData, R, I>(step: StepDefinition<D, R, I>): StepDefinition<D> =>
-  step as StepDefinition<D>;
+export const defineStep = <D extends WorkflowData, R, I>(step: StepDefinition<D, R, I>): StepDefinition<D> => step as StepDefinition<D>;
 
 export const defineSend = <D extends WorkflowData, I>(send: Send<D, I, void>): Send<D> => send as Send<D>;
 

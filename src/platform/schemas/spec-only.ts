@@ -45,22 +45,28 @@ export const NoveltyQueryResult = z.looseObject({
   /** 1 running, 2 success, 3 failed (as AI35-2) */
   status: z.number().nullish(),
   tech_solution: z.string().nullish(),
-  references: z.array(z.looseObject({
-    pn: z.string().nullish(),
-    title: z.string().nullish(),
-    score: z.number().nullish(),
-    summary: z.string().nullish(),
-  })).nullish(),
+  references: z
+    .array(
+      z.looseObject({
+        pn: z.string().nullish(),
+        title: z.string().nullish(),
+        score: z.number().nullish(),
+        summary: z.string().nullish(),
+      }),
+    )
+    .nullish(),
 });
 export const NoveltyQueryResponse = envelope(NoveltyQueryResult);
 
 export const NoveltyDownloadRequest = z.looseObject({ task_id: z.string() });
-export const NoveltyDownloadResponse = envelope(z.looseObject({
-  task_id: z.string().nullish(),
-  /** 1 exporting, 2 success, 3 failed (as AI35-11) */
-  status: z.number().nullish(),
-  report_url: z.string().nullish(),
-}));
+export const NoveltyDownloadResponse = envelope(
+  z.looseObject({
+    task_id: z.string().nullish(),
+    /** 1 exporting, 2 success, 3 failed (as AI35-11) */
+    status: z.number().nullish(),
+    report_url: z.string().nullish(),
+  }),
+);
 
 /** AI34-3 is a GET whose only input is the report_id query parameter. */
 export const AI34_3QuickSearchReportQueryParams = z.looseObject({ report_id: z.string() });

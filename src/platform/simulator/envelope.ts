@@ -29,8 +29,12 @@ export const success = (data: unknown): Envelope => ({ status: true, error_code:
 
 export const failure = (errorCode: number, message: string): Envelope => ({ status: false, error_code: errorCode, error_msg: message });
 
-export const jsonReply = (envelope: Envelope, httpStatus = 200, headers?: Record<string, string>): Reply =>
-  ({ type: 'json', envelope, httpStatus, headers });
+export const jsonReply = (envelope: Envelope, httpStatus = 200, headers?: Record<string, string>): Reply => ({
+  type: 'json',
+  envelope,
+  httpStatus,
+  headers,
+});
 
 /** The envelope code an injected HTTP status comes with (0 where the status alone says it all). */
 export function codeForHttpStatus(status: number): number {

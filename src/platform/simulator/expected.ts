@@ -49,7 +49,7 @@ export function expectedStreamText(state: SimState, operationId: StreamOperation
       return chatAnswer('general', field(requestBody, 'prompt'), { minChars: state.settings.minAnswerChars });
     case 'AI20': {
       const sessionId = (requestBody as { session_id?: string }).session_id;
-      const turns = sessionId ? state.sessions.get(sessionId)?.turns ?? 0 : 0;
+      const turns = sessionId ? (state.sessions.get(sessionId)?.turns ?? 0) : 0;
       return expectedChatAnswer('AI20', requestBody, { turn: turns + 1 });
     }
     case 'AI68-2': {
@@ -66,7 +66,9 @@ export function expectedStreamText(state: SimState, operationId: StreamOperation
       const jobId = field(requestBody, 'job_id');
       const issues = state.solutions.get(jobId)?.issues ?? state.materials.get(jobId)?.input;
       if (issues === undefined) throw new Error('AGENT-SSE: unknown job_id');
-      return agentSteps(issues).map((s) => s.text).join('');
+      return agentSteps(issues)
+        .map((s) => s.text)
+        .join('');
     }
   }
 }

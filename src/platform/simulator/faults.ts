@@ -30,8 +30,9 @@ export class FaultBook {
 
   /** The first armed fault of this kind for the operation; counts one use. */
   take<K extends Kind>(kind: K, operation: OperationId | 'unknown'): FaultOf<K> | undefined {
-    const entry = this.armed.find((a) => a.fault.kind === kind && a.remaining > 0
-      && (a.fault.operation === undefined || a.fault.operation === operation));
+    const entry = this.armed.find(
+      (a) => a.fault.kind === kind && a.remaining > 0 && (a.fault.operation === undefined || a.fault.operation === operation),
+    );
     if (!entry) return undefined;
     entry.remaining -= 1;
     if (entry.remaining <= 0) this.armed = this.armed.filter((a) => a !== entry);

@@ -27,8 +27,14 @@ function numberOption(value: string | undefined, fallback: number, name: string)
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
-      port: { type: 'string' }, host: { type: 'string' }, 'task-ms': { type: 'string' }, 'chunk-ms': { type: 'string' },
-      'chunk-chars': { type: 'string' }, cumulative: { type: 'boolean' }, quiet: { type: 'boolean' }, help: { type: 'boolean' },
+      port: { type: 'string' },
+      host: { type: 'string' },
+      'task-ms': { type: 'string' },
+      'chunk-ms': { type: 'string' },
+      'chunk-chars': { type: 'string' },
+      cumulative: { type: 'boolean' },
+      quiet: { type: 'boolean' },
+      help: { type: 'boolean' },
     },
   });
   if (values.help) {
@@ -44,15 +50,20 @@ async function main(): Promise<void> {
     cumulativeContent: values.cumulative ?? false,
     verbose: !values.quiet,
   });
-  process.stdout.write([
-    `Platform simulator listening on ${sim.url}`,
-    'Any key starting with "sk-" is accepted. Try:',
-    `  curl -H 'Authorization: Bearer sk-test' -X POST ${sim.url}/ai/novelty-search/submit -d '{"input":"x","lang":"en"}'`,
-    `  curl -N -H 'Authorization: Bearer sk-test' -X POST ${sim.url}/chat/cc-gpt-stream -d '{"prompt":"solid-state battery patents"}'`,
-    '',
-  ].join('\n'));
+  process.stdout.write(
+    [
+      `Platform simulator listening on ${sim.url}`,
+      'Any key starting with "sk-" is accepted. Try:',
+      `  curl -H 'Authorization: Bearer sk-test' -X POST ${sim.url}/ai/novelty-search/submit -d '{"input":"x","lang":"en"}'`,
+      `  curl -N -H 'Authorization: Bearer sk-test' -X POST ${sim.url}/chat/cc-gpt-stream -d '{"prompt":"solid-state battery patents"}'`,
+      '',
+    ].join('\n'),
+  );
   const stop = (): void => {
-    sim.close().then(() => process.exit(0), () => process.exit(1));
+    sim.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);

@@ -1,10 +1,7 @@
 /** Finds the operation for a method and path (paths can be overridden like the client's `IIP_PATHS`). */
 import { OPERATION_IDS, OPERATIONS, resolvePath, type OperationId } from '../operations.js';
 
-export type Resolution =
-  | { found: true; operation: OperationId }
-  | { found: false; status: 404 }
-  | { found: false; status: 405; allow: string };
+export type Resolution = { found: true; operation: OperationId } | { found: false; status: 404 } | { found: false; status: 405; allow: string };
 
 export class Router {
   private readonly byPath = new Map<string, Map<string, OperationId>>();

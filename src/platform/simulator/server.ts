@@ -29,7 +29,11 @@ export interface PipelineDeps {
 function serveFile(res: ServerResponse, state: SimState, name: string): void {
   const file = state.files.render(name);
   if (!file) return sendJson(res, 404, failure(0, 'file not found'));
-  res.writeHead(200, { 'content-type': file.contentType, 'content-length': file.body.length, 'content-disposition': `attachment; filename="${name}"` });
+  res.writeHead(200, {
+    'content-type': file.contentType,
+    'content-length': file.body.length,
+    'content-disposition': `attachment; filename="${name}"`,
+  });
   res.end(file.body);
 }
 
@@ -46,15 +50,23 @@ async function send(res: ServerResponse, reply: Reply, operation: OperationId, d
 async function gatekeep(auth: AuthCheck, operation: OperationId, deps: PipelineDeps): Promise<Reply | undefined> {
   const slow = deps.faults.take('slow-headers', operation);
   if (slow) await sleep(slow.delayMs);
-  if (auth.mode === 'none') return { type: 'json', httpStatus: 401, envelope: failure(ErrorCode.missingKey, ERROR_MESSAGES[ErrorCode.missingKey] ?? '') };
-  if (!auth.wellFormed || (auth.keyId && deps.revokedKeyIds.has(auth.keyId))) return { type: 'json', envelope: failure(ErrorCode.badKey, ERROR_MESSAGES[ErrorCode.badKey] ?? '') };
+  if (auth.mode === 'none')
+    return { type: 'json', httpStatus: 401, envelope: failure(ErrorCode.missingKey, ERROR_MESSAGES[ErrorCode.missingKey] ?? '') };
+  if (!auth.wellFormed || (auth.keyId && deps.revokedKeyIds.has(auth.keyId)))
+    return { type: 'json', envelope: failure(ErrorCode.badKey, ERROR_MESSAGES[ErrorCode.badKey] ?? '') };
   const status = deps.faults.take('http-status', operation);
   if (status) {
     const headers = status.retryAfterSeconds !== undefined ? { 'retry-after': String(status.retryAfterSeconds) } : undefined;
-    return { type: 'json', httpStatus: status.status, headers, envelope: failure(codeForHttpStatus(status.status), `HTTP ${status.status} (injected)`) };
+    return {
+      type: 'json',
+      httpStatus: status.status,
+      headers,
+      envelope: failure(codeForHttpStatus(status.status), `HTTP ${status.status} (injected)`),
+    };
   }
   const envelope = deps.faults.take('envelope-error', operation);
-  if (envelope) return { type: 'json', envelope: failure(envelope.errorCode, envelope.message ?? ERROR_MESSAGES[envelope.errorCode] ?? 'injected error') };
+  if (envelope)
+    return { type: 'json', envelope: failure(envelope.errorCode, envelope.message ?? ERROR_MESSAGES[envelope.errorCode] ?? 'injected error') };
   return undefined;
 }
 
@@ -67,9 +79,19 @@ export function createPipeline(deps: PipelineDeps) {
     const operation = resolution.found ? resolution.operation : 'unknown';
     const incomingId = req.headers['x-request-id'];
     res.setHeader('x-request-id', typeof incomingId === 'string' && incomingId.length <= 128 ? incomingId : randomUUID());
-    res.once('close', () => deps.logger.info({
-      operation, method, path: url.pathname, status: res.statusCode, ms: Date.now() - started, ...(res.writableFinished ? {} : { cut: true }),
-    }, 'request'));
+    res.once('close', () =>
+      deps.logger.info(
+        {
+          operation,
+          method,
+          path: url.pathname,
+          status: res.statusCode,
+          ms: Date.now() - started,
+          ...(res.writableFinished ? {} : { cut: true }),
+        },
+        'request',
+      ),
+    );
 
     let text: string;
     try {
@@ -81,7 +103,16 @@ export function createPipeline(deps: PipelineDeps) {
     const parsed = parseJson(text);
     const query = Object.fromEntries([...url.searchParams].filter(([key]) => key !== 'apikey'));
     const auth = checkAuth(req, url);
-    deps.requests.push({ operation, method, path: url.pathname, query, body: parsed.ok ? parsed.value : undefined, auth: auth.mode, keyId: auth.keyId, at: Date.now() });
+    deps.requests.push({
+      operation,
+      method,
+      path: url.pathname,
+      query,
+      body: parsed.ok ? parsed.value : undefined,
+      auth: auth.mode,
+      keyId: auth.keyId,
+      at: Date.now(),
+    });
 
     if (method === 'GET' && url.pathname.startsWith('/files/')) return serveFile(res, deps.state, url.pathname.slice('/files/'.length));
     if (!resolution.found) {

@@ -18,12 +18,16 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
   const host = options.host ?? '127.0.0.1';
   warmUpValidation();
   let url = '';
-  const state = new SimState({
-    streamChunkChars: options.streamChunkChars ?? 24,
-    streamChunkDelayMs: options.streamChunkDelayMs ?? 0,
-    cumulativeContent: options.cumulativeContent ?? false,
-    minAnswerChars: options.minAnswerChars ?? 0,
-  }, options.taskDurationMs ?? 0, () => url);
+  const state = new SimState(
+    {
+      streamChunkChars: options.streamChunkChars ?? 24,
+      streamChunkDelayMs: options.streamChunkDelayMs ?? 0,
+      cumulativeContent: options.cumulativeContent ?? false,
+      minAnswerChars: options.minAnswerChars ?? 0,
+    },
+    options.taskDurationMs ?? 0,
+    () => url,
+  );
   const faults = new FaultBook();
   const requests: RecordedRequest[] = [];
   const logger = options.logger ?? (options.verbose ? createLogger('info', process.stderr) : silentLogger);
@@ -31,7 +35,14 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
   let closing = false;
 
   const pipeline = createPipeline({
-    router: new Router(options.paths), state, faults, requests, logger, onStreamAbort: () => { if (!closing) aborted += 1; },
+    router: new Router(options.paths),
+    state,
+    faults,
+    requests,
+    logger,
+    onStreamAbort: () => {
+      if (!closing) aborted += 1;
+    },
     revokedKeyIds: new Set((options.revokedKeys ?? []).map(simulatorKeyId)),
   });
   if (options.stateFile) loadSimState(state, options.stateFile);
@@ -63,15 +74,20 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
     url,
     port,
     requests,
-    get streamsAbortedByClient() { return aborted; },
+    get streamsAbortedByClient() {
+      return aborted;
+    },
     inject: (fault) => faults.inject(fault),
     clearFaults: () => faults.clear(),
-    setTaskDuration: (ms) => { state.clock.durationMs = ms; },
+    setTaskDuration: (ms) => {
+      state.clock.durationMs = ms;
+    },
     expectedStreamText: (operation: StreamOperationId, body: unknown) => expectedStreamText(state, operation, body),
-    close: () => new Promise<void>((resolve, reject) => {
-      closing = true;
-      server.close((error) => (error ? reject(error) : resolve()));
-      server.closeAllConnections();
-    }),
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        closing = true;
+        server.close((error) => (error ? reject(error) : resolve()));
+        server.closeAllConnections();
+      }),
   };
 }

@@ -1,7 +1,15 @@
 /** Everything the simulator remembers between requests: sessions, chats, tasks of every family, files. */
 import { FileStore } from './files.js';
 import type {
-  DesignTask, DisclosureJob, LegacyNoveltyTask, LsChat, MaterialTask, NoveltyTask, PharmSession, ReportTask, SolutionTask,
+  DesignTask,
+  DisclosureJob,
+  LegacyNoveltyTask,
+  LsChat,
+  MaterialTask,
+  NoveltyTask,
+  PharmSession,
+  ReportTask,
+  SolutionTask,
 } from './records.js';
 import { TaskClock, TaskTable } from './tasks.js';
 
@@ -26,7 +34,11 @@ export class SimState {
   readonly designs = new TaskTable<DesignTask>();
   readonly materials = new TaskTable<MaterialTask>();
 
-  constructor(readonly settings: StreamSettings, taskDurationMs: number, baseUrl: () => string) {
+  constructor(
+    readonly settings: StreamSettings,
+    taskDurationMs: number,
+    baseUrl: () => string,
+  ) {
     this.clock = new TaskClock(taskDurationMs);
     this.files = new FileStore(baseUrl);
   }

@@ -12,12 +12,15 @@ export interface Stage {
 }
 
 export type StageState =
-  | { state: 'running'; /** 0 <= progress < 1 */ progress: number }
+  | { state: 'running' /** 0 <= progress < 1 */; progress: number }
   | { state: 'succeeded'; progress: 1 }
   | { state: 'failed'; progress: number };
 
 export class TaskClock {
-  constructor(public durationMs: number, private readonly now: () => number = Date.now) {}
+  constructor(
+    public durationMs: number,
+    private readonly now: () => number = Date.now,
+  ) {}
 
   start(weight = 1): Stage {
     return { startedAt: this.now(), weight, failed: false };
@@ -34,9 +37,9 @@ export class TaskClock {
 /** The status encodings the task families use. */
 export const encodeStatus = {
   /** AI33, AI34, AI73 */
-  word: (s: StageState) => ({ running: 'RUNNING', succeeded: 'SUCCEED', failed: 'FAILED' } as const)[s.state],
+  word: (s: StageState) => (({ running: 'RUNNING', succeeded: 'SUCCEED', failed: 'FAILED' }) as const)[s.state],
   /** AI32-2, AI35-2/4/6/11, AI39-2 and the older novelty group: 1 running, 2 success, 3 failed */
-  number: (s: StageState) => ({ running: 1, succeeded: 2, failed: 3 } as const)[s.state],
+  number: (s: StageState) => (({ running: 1, succeeded: 2, failed: 3 }) as const)[s.state],
   /** AI35-8 task_status: waiting, then running, then success (or failed) */
   lower: (s: StageState) => (s.state === 'running' ? (s.progress < 0.25 ? 'waiting' : 'running') : s.state === 'succeeded' ? 'success' : 'failed'),
   /** AI32-3 job_status: 0 pending, 1 exporting, 2 success, 3 exception */

@@ -34,20 +34,21 @@ interface FaultScope {
   times?: number;
 }
 
-export type Fault = FaultScope & (
-  | { kind: 'http-status'; status: number; retryAfterSeconds?: number }
-  | { kind: 'envelope-error'; errorCode: number; message?: string }
-  /** response headers are delayed by this much */
-  | { kind: 'slow-headers'; delayMs: number }
-  /** the stream's connection is destroyed after this many events */
-  | { kind: 'stream-cut'; afterEvents: number }
-  /** an event whose data is not JSON is sent after this many events */
-  | { kind: 'malformed-event'; afterEvents: number }
-  /** an error envelope is sent inside the stream after this many events, then the stream ends */
-  | { kind: 'stream-error-envelope'; afterEvents: number; errorCode: number; message?: string }
-  /** the task the operation polls (or creates) reports failure */
-  | { kind: 'task-fails' }
-);
+export type Fault = FaultScope &
+  (
+    | { kind: 'http-status'; status: number; retryAfterSeconds?: number }
+    | { kind: 'envelope-error'; errorCode: number; message?: string }
+    /** response headers are delayed by this much */
+    | { kind: 'slow-headers'; delayMs: number }
+    /** the stream's connection is destroyed after this many events */
+    | { kind: 'stream-cut'; afterEvents: number }
+    /** an event whose data is not JSON is sent after this many events */
+    | { kind: 'malformed-event'; afterEvents: number }
+    /** an error envelope is sent inside the stream after this many events, then the stream ends */
+    | { kind: 'stream-error-envelope'; afterEvents: number; errorCode: number; message?: string }
+    /** the task the operation polls (or creates) reports failure */
+    | { kind: 'task-fails' }
+  );
 
 export interface RecordedRequest {
   operation: OperationId | 'unknown';

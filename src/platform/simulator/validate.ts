@@ -12,13 +12,16 @@ const LIMITS: Partial<Record<OperationId, Limit>> = {
   AI20: { field: 'query', max: 16_000, unit: 'characters' },
   'AI32-1': { field: 'tech_solution', max: 5_000, unit: 'words' },
   'AI33-1': { field: 'solution_issues', max: 500, unit: 'characters' },
-  'P001': { field: 'query_text', max: 1_500, unit: 'characters' },
+  P001: { field: 'query_text', max: 1_500, unit: 'characters' },
 };
 
 /** Words as the platform counts them: each CJK character is a word, other text splits on spaces. */
 function wordCount(text: string): number {
   const cjk = text.match(/\p{Script=Han}/gu)?.length ?? 0;
-  const other = text.replace(/\p{Script=Han}/gu, ' ').split(/\s+/).filter(Boolean).length;
+  const other = text
+    .replace(/\p{Script=Han}/gu, ' ')
+    .split(/\s+/)
+    .filter(Boolean).length;
   return cjk + other;
 }
 

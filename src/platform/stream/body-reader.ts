@@ -3,11 +3,7 @@
  * deadline passes, even if the body itself never reacts. Knows whether the body is still open, which is
  * what decides if the connection has to be aborted when reading stops.
  */
-export type ReadResult =
-  | { kind: 'chunk'; bytes: Uint8Array }
-  | { kind: 'end' }
-  | { kind: 'interrupted' }
-  | { kind: 'timeout' };
+export type ReadResult = { kind: 'chunk'; bytes: Uint8Array } | { kind: 'end' } | { kind: 'interrupted' } | { kind: 'timeout' };
 
 export class BodyReader {
   private readonly iterator: AsyncIterator<Uint8Array>;

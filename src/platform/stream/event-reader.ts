@@ -17,9 +17,10 @@ export function readEvent(event: SseData, normalize: Normalizer, context: Stream
   if (data === '[DONE]') return [{ type: 'done', reason: 'done' }];
   const envelope = parseJson(data);
   if (envelope === undefined) {
-    throw new StreamInterruptedError(context, event.unterminated
-      ? 'the stream ended in the middle of an event'
-      : `malformed event: its data is not JSON (${excerpt(data)})`);
+    throw new StreamInterruptedError(
+      context,
+      event.unterminated ? 'the stream ended in the middle of an event' : `malformed event: its data is not JSON (${excerpt(data)})`,
+    );
   }
   if (typeof envelope !== 'object' || envelope === null || Array.isArray(envelope)) {
     throw new StreamInterruptedError(context, `malformed event: its data is not an envelope (${excerpt(data)})`);
@@ -30,7 +31,7 @@ export function readEvent(event: SseData, normalize: Normalizer, context: Stream
     throw PlatformError.generate({ ...context, errorCode: code, platformMessage: typeof message === 'string' && message ? message : undefined });
   }
   if (status !== true || code === undefined) {
-    throw new UnexpectedResponseError(context, 'stream event without the envelope\'s status and error_code');
+    throw new UnexpectedResponseError(context, "stream event without the envelope's status and error_code");
   }
   return payload === null || payload === undefined ? [] : normalize(payload);
 }

@@ -28,11 +28,13 @@ export function createChatNormalizer(family: 'ai07' | 'ai20', context: StreamCon
     if (added) events.push({ type: 'text', text: added });
     const references = 'references' in output && Array.isArray(output.references) ? output.references.map(toReference) : [];
     if (references.length && referencesChanged(references)) events.push({ type: 'references', references });
-    const usage = output.usage && compactUsage({
-      inputTokens: orUndefined(output.usage.input_tokens),
-      outputTokens: orUndefined(output.usage.output_tokens),
-      totalTokens: orUndefined(output.usage.total_tokens),
-    });
+    const usage =
+      output.usage &&
+      compactUsage({
+        inputTokens: orUndefined(output.usage.input_tokens),
+        outputTokens: orUndefined(output.usage.output_tokens),
+        totalTokens: orUndefined(output.usage.total_tokens),
+      });
     if (usage && usageChanged(usage)) events.push({ type: 'usage', usage });
     const status = output.status?.toLowerCase();
     if (status && FINAL_STATUSES.has(status)) events.push({ type: 'done', reason: status });

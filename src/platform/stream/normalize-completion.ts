@@ -23,11 +23,13 @@ export function createCompletionNormalizer(context: StreamContext): Normalizer {
     const choice = chunk.choices?.[0];
     const content = choice?.delta?.content;
     if (content) events.push({ type: 'text', text: content });
-    const usage = chunk.usage && compactUsage({
-      inputTokens: orUndefined(chunk.usage.prompt_tokens),
-      outputTokens: orUndefined(chunk.usage.completion_tokens),
-      totalTokens: orUndefined(chunk.usage.total_tokens),
-    });
+    const usage =
+      chunk.usage &&
+      compactUsage({
+        inputTokens: orUndefined(chunk.usage.prompt_tokens),
+        outputTokens: orUndefined(chunk.usage.completion_tokens),
+        totalTokens: orUndefined(chunk.usage.total_tokens),
+      });
     if (usage && usageChanged(usage)) events.push({ type: 'usage', usage });
     if (choice?.finish_reason) events.push({ type: 'done', reason: choice.finish_reason });
     return events;

@@ -117,9 +117,10 @@ export class PlatformStream implements AsyncIterable<StreamEvent> {
       if (this.abortedByCaller) return 'interrupted';
       if (isCallerAbort(error)) throw error;
       const silent = (error as Partial<PlatformError> | undefined)?.kind === 'timeout';
-      throw new StreamInterruptedError({ ...context, cause: error }, silent
-        ? 'the stream went silent for too long'
-        : 'the connection failed while the answer was streaming');
+      throw new StreamInterruptedError(
+        { ...context, cause: error },
+        silent ? 'the stream went silent for too long' : 'the connection failed while the answer was streaming',
+      );
     }
   }
 

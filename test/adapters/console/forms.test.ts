@@ -12,7 +12,17 @@ const form: FormSpec = {
     { id: 'title', label: 'Title', kind: 'text', initial: 'Foldable hinge' },
     { id: 'problem', label: 'Problem', kind: 'multiline', initial: 'The hinge\nwears out' },
     { id: 'task', label: 'Task id', kind: 'readonly', initial: 'T-42' },
-    { id: 'fields', label: 'Fields', kind: 'checkboxes', options: [{ value: 'mech', label: 'Mechanics' }, { value: 'mat', label: 'Materials' }, { value: 'ee', label: 'Electronics' }], initial: ['mech'] },
+    {
+      id: 'fields',
+      label: 'Fields',
+      kind: 'checkboxes',
+      options: [
+        { value: 'mech', label: 'Mechanics' },
+        { value: 'mat', label: 'Materials' },
+        { value: 'ee', label: 'Electronics' },
+      ],
+      initial: ['mech'],
+    },
     { id: 'note', label: 'Note', kind: 'text', optional: true, maxLength: 10 },
   ],
 };
@@ -20,7 +30,13 @@ const form: FormSpec = {
 /** Opens the form when the `Edit` button is clicked, as a handler does with the click's trigger id. */
 const formBot: Bot = async (incoming, adapter) => {
   if (incoming.kind === 'command') {
-    await adapter.post(incoming.thread!, { text: 'Solution', blocks: [{ type: 'markdown', text: 'Solution ready.' }, { type: 'actions', buttons: [{ action: 'edit', label: 'Edit', value: 'step3:v7' }] }] });
+    await adapter.post(incoming.thread!, {
+      text: 'Solution',
+      blocks: [
+        { type: 'markdown', text: 'Solution ready.' },
+        { type: 'actions', buttons: [{ action: 'edit', label: 'Edit', value: 'step3:v7' }] },
+      ],
+    });
   } else if (incoming.kind === 'action' && incoming.triggerId) {
     await adapter.openForm!(incoming.triggerId, incoming.thread, form);
   } else if (incoming.kind === 'form') {
@@ -33,23 +49,45 @@ describe('forms asked at the prompt', () => {
     const h = await startHarness(formBot);
     h.type('ask solution\n1\n');
     await h.until(() => h.text().includes('current: Foldable hinge'));
-    h.type('\n');                     // Title: Enter keeps "Foldable hinge"
+    h.type('\n'); // Title: Enter keeps "Foldable hinge"
     h.type('The hinge\ncracks\n.\n'); // Problem: two lines ended by "."
-    h.type('9\n');                    // Fields: out of range, asked again
+    h.type('9\n'); // Fields: out of range, asked again
     h.type('2 3\n');
-    h.type('much too long\n');        // Note: over maxLength, asked again
+    h.type('much too long\n'); // Note: over maxLength, asked again
     h.type('ok\n');
     const submitted = await h.nextIncoming(3);
     expect(submitted).toMatchObject({
-      kind: 'form', action: 'edit-solution', value: 'step3:v7', thread: h.incomings[0]?.kind === 'command' ? h.incomings[0].thread : '',
+      kind: 'form',
+      action: 'edit-solution',
+      value: 'step3:v7',
+      thread: h.incomings[0]?.kind === 'command' ? h.incomings[0].thread : '',
       fields: { title: 'Foldable hinge', problem: 'The hinge\ncracks', task: 'T-42', fields: ['mat', 'ee'], note: 'ok' },
     });
     h.type('exit\n'); // the bot's "Saved." is printed when the transcript is flushed on exit
     await h.adapter.closed;
     const text = h.text();
-    const order = ['Edit the solution', 'Title', 'current: Foldable hinge', 'Title> ', 'Problem', '  current:\n    The hinge\n    wears out', 'Problem> The hinge',
-      'Problem …> cracks', 'Task id: T-42', 'Fields', '  1. [x] Mechanics\n  2. [ ] Materials', 'Fields> 9', 'Type numbers from 1 to 3', 'Fields> 2 3',
-      'Note (optional, at most 10 characters)', 'Note> much too long', 'Note takes at most 10 characters (this has 13).', 'Note> ok', '✓ Save', 'Saved.'];
+    const order = [
+      'Edit the solution',
+      'Title',
+      'current: Foldable hinge',
+      'Title> ',
+      'Problem',
+      '  current:\n    The hinge\n    wears out',
+      'Problem> The hinge',
+      'Problem …> cracks',
+      'Task id: T-42',
+      'Fields',
+      '  1. [x] Mechanics\n  2. [ ] Materials',
+      'Fields> 9',
+      'Type numbers from 1 to 3',
+      'Fields> 2 3',
+      'Note (optional, at most 10 characters)',
+      'Note> much too long',
+      'Note takes at most 10 characters (this has 13).',
+      'Note> ok',
+      '✓ Save',
+      'Saved.',
+    ];
     let at = 0;
     for (const part of order) {
       const found = text.indexOf(part, at);
@@ -62,10 +100,16 @@ describe('forms asked at the prompt', () => {
   it('a required field left empty is asked again; `-` empties an optional one', async () => {
     const h = await startHarness(async (incoming, adapter) => {
       if (incoming.kind === 'command') {
-        await adapter.openForm!('t', incoming.thread!, { action: 'a', title: 'T', submitLabel: 'Go', value: 'v', fields: [
-          { id: 'name', label: 'Name', kind: 'text' },
-          { id: 'memo', label: 'Memo', kind: 'text', optional: true, initial: 'old memo' },
-        ] });
+        await adapter.openForm!('t', incoming.thread!, {
+          action: 'a',
+          title: 'T',
+          submitLabel: 'Go',
+          value: 'v',
+          fields: [
+            { id: 'name', label: 'Name', kind: 'text' },
+            { id: 'memo', label: 'Memo', kind: 'text', optional: true, initial: 'old memo' },
+          ],
+        });
       }
     });
     h.type('ask x\n\nAda\n-\n');

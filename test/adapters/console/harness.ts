@@ -25,10 +25,7 @@ export interface Harness {
 
 export type Bot = (incoming: Incoming, adapter: ConsoleAdapter) => Promise<void>;
 
-export async function startHarness(
-  bot: Bot,
-  options: Partial<ConsoleAdapterOptions> & { columns?: number; rows?: number } = {},
-): Promise<Harness> {
+export async function startHarness(bot: Bot, options: Partial<ConsoleAdapterOptions> & { columns?: number; rows?: number } = {}): Promise<Harness> {
   const input = new PassThrough();
   const { columns = 60, rows = 24, ...rest } = options;
   const output = Object.assign(new PassThrough(), rest.interactive ? { isTTY: true, columns, rows } : {});
@@ -40,21 +37,35 @@ export async function startHarness(
   });
   const incomings: Incoming[] = [];
   const adapter = createConsoleAdapter({
-    input, output, interactive: false, color: false, user: { id: 'u1', name: 'Ada' }, verbs: ['ask', 'novelty', 'help', 'status'], ...rest,
+    input,
+    output,
+    interactive: false,
+    color: false,
+    user: { id: 'u1', name: 'Ada' },
+    verbs: ['ask', 'novelty', 'help', 'status'],
+    ...rest,
   });
   await adapter.start(async (incoming) => {
     incomings.push(incoming);
     await bot(incoming, adapter);
   });
-  const until = (condition: () => boolean): Promise<void> => vi.waitFor(() => {
-    if (!condition()) throw new Error(`condition not met; the output so far:\n${written.slice(-3000)}`);
-  }, { timeout: 5000, interval: 5 });
+  const until = (condition: () => boolean): Promise<void> =>
+    vi.waitFor(
+      () => {
+        if (!condition()) throw new Error(`condition not met; the output so far:\n${written.slice(-3000)}`);
+      },
+      { timeout: 5000, interval: 5 },
+    );
   return {
     adapter,
     incomings,
     vt,
-    type: (text) => { input.write(text); },
-    end: () => { input.end(); },
+    type: (text) => {
+      input.write(text);
+    },
+    end: () => {
+      input.end();
+    },
     text: () => written,
     async nextIncoming(count) {
       await until(() => incomings.length >= count);

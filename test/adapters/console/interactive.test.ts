@@ -8,11 +8,16 @@ const ESC = '\x1b';
 const occurrences = (text: string, part: string): number => text.split(part).length - 1;
 
 /** Starts an interactive harness whose bot posts "Thinking…" for each command and hands back the ref. */
-async function withStream(options: { columns?: number; rows?: number; onInterrupt?: (t: ThreadId) => boolean; now?: () => number; onExit?: () => void } = {}) {
+async function withStream(
+  options: { columns?: number; rows?: number; onInterrupt?: (t: ThreadId) => boolean; now?: () => number; onExit?: () => void } = {},
+) {
   const refs: MessageRef[] = [];
-  const h = await startHarness(async (incoming, adapter) => {
-    if (incoming.kind === 'command') refs.push(await adapter.post(incoming.thread!, markdown('Thinking…')));
-  }, { interactive: true, ...options });
+  const h = await startHarness(
+    async (incoming, adapter) => {
+      if (incoming.kind === 'command') refs.push(await adapter.post(incoming.thread!, markdown('Thinking…')));
+    },
+    { interactive: true, ...options },
+  );
   return { h, refs };
 }
 
@@ -58,8 +63,15 @@ describe('interactive terminal', () => {
     await h.adapter.edit(ref, markdown('one two three four five'));
     await h.adapter.post(ref.thread, markdown('second'));
     expect(h.vt.screen()).toEqual([
-      'iip> ask x', '── thread 1 · #1', 'one two three four', 'five', '── thread 1 · #2', 'second',
-      'iip [thread 1]> a qu', 'estion long enough t', 'o wrap',
+      'iip> ask x',
+      '── thread 1 · #1',
+      'one two three four',
+      'five',
+      '── thread 1 · #2',
+      'second',
+      'iip [thread 1]> a qu',
+      'estion long enough t',
+      'o wrap',
     ]);
     h.type('\r');
     expect(await h.nextIncoming(2)).toMatchObject({ kind: 'reply', text: 'a question long enough to wrap' });
@@ -117,7 +129,12 @@ describe('interactive terminal', () => {
 
   it('Ctrl-C while a stream runs asks the bot to stop it, and the prompt stays', async () => {
     const stopped: ThreadId[] = [];
-    const { h, refs } = await withStream({ onInterrupt: (thread) => { stopped.push(thread); return true; } });
+    const { h, refs } = await withStream({
+      onInterrupt: (thread) => {
+        stopped.push(thread);
+        return true;
+      },
+    });
     const ref = await command(h, refs, 'ask x');
     h.type('\x03');
     await h.until(() => stopped.length === 1);
@@ -129,7 +146,13 @@ describe('interactive terminal', () => {
   it('Ctrl-C at an idle prompt clears the line; a second one within a second quits', async () => {
     let clock = 0;
     let exits = 0;
-    const { h } = await withStream({ now: () => clock, onExit: () => { exits += 1; }, onInterrupt: () => false });
+    const { h } = await withStream({
+      now: () => clock,
+      onExit: () => {
+        exits += 1;
+      },
+      onInterrupt: () => false,
+    });
     h.type('half a comm');
     await h.until(() => h.vt.screen().at(-1) === 'iip> half a comm');
     h.type('\x03');
@@ -146,11 +169,25 @@ describe('interactive terminal', () => {
 
   it('Ctrl-C cancels a form in progress; Ctrl-D quits', async () => {
     let exits = 0;
-    const h = await startHarness(async (incoming, adapter) => {
-      if (incoming.kind === 'command') {
-        await adapter.openForm!('t', incoming.thread!, { action: 'a', title: 'Edit', submitLabel: 'Save', value: 'v', fields: [{ id: 'title', label: 'Title', kind: 'text', initial: 'x' }] });
-      }
-    }, { interactive: true, onExit: () => { exits += 1; } });
+    const h = await startHarness(
+      async (incoming, adapter) => {
+        if (incoming.kind === 'command') {
+          await adapter.openForm!('t', incoming.thread!, {
+            action: 'a',
+            title: 'Edit',
+            submitLabel: 'Save',
+            value: 'v',
+            fields: [{ id: 'title', label: 'Title', kind: 'text', initial: 'x' }],
+          });
+        }
+      },
+      {
+        interactive: true,
+        onExit: () => {
+          exits += 1;
+        },
+      },
+    );
     h.type('ask x\r');
     await h.until(() => h.vt.screen().at(-1) === 'Title>');
     h.type('\x03');
@@ -163,9 +200,12 @@ describe('interactive terminal', () => {
   });
 
   it('styles with ANSI when colour is on, and the screen still reads right', async () => {
-    const h = await startHarness(async (incoming, adapter) => {
-      if (incoming.kind === 'command') await adapter.post(incoming.thread!, markdown('# Title\nSome **bold** and `code`.'));
-    }, { interactive: true, color: true });
+    const h = await startHarness(
+      async (incoming, adapter) => {
+        if (incoming.kind === 'command') await adapter.post(incoming.thread!, markdown('# Title\nSome **bold** and `code`.'));
+      },
+      { interactive: true, color: true },
+    );
     h.type('ask x\r');
     await h.until(() => h.text().includes('bold'));
     expect(h.text()).toContain(`${ESC}[1mbold${ESC}[22m`);

@@ -14,11 +14,14 @@ const buttons: OutgoingMessage = {
   text: 'Confirm the features?',
   blocks: [
     { type: 'markdown', text: 'Confirm the features?' },
-    { type: 'actions', buttons: [
-      { action: 'confirm', label: 'Confirm', value: 'step1:v3', style: 'primary' },
-      { action: 'edit', label: 'Edit', value: 'step1:v3' },
-      { action: 'cancel', label: 'Cancel', value: 'step1:v3', style: 'danger' },
-    ] },
+    {
+      type: 'actions',
+      buttons: [
+        { action: 'confirm', label: 'Confirm', value: 'step1:v3', style: 'primary' },
+        { action: 'edit', label: 'Edit', value: 'step1:v3' },
+        { action: 'cancel', label: 'Cancel', value: 'step1:v3', style: 'danger' },
+      ],
+    },
   ],
 };
 
@@ -27,7 +30,13 @@ describe('typed lines become Incoming values', () => {
     const h = await startHarness(echoBot);
     h.type('ask what is CRISPR\n');
     const command = await h.nextIncoming(1);
-    expect(command).toMatchObject({ kind: 'command', text: 'ask what is CRISPR', conversation: 'console:local:terminal', workspaceId: 'local', user: { id: 'u1', name: 'Ada' } });
+    expect(command).toMatchObject({
+      kind: 'command',
+      text: 'ask what is CRISPR',
+      conversation: 'console:local:terminal',
+      workspaceId: 'local',
+      user: { id: 'u1', name: 'Ada' },
+    });
     if (command.kind !== 'command' || !command.thread) throw new Error('a command carries its new thread');
     expect(decodeId(command.thread).parts.slice(0, 2)).toEqual(['local', 'terminal']);
     expect(conversationOf(command.thread)).toBe(command.conversation);
@@ -54,12 +63,20 @@ describe('typed lines become Incoming values', () => {
     expect(h.incomings.map((i) => i.kind)).toEqual(['command', 'command']);
     h.type('exit\n');
     await h.adapter.closed;
-    expect(h.text()).toBe([
-      'iip> ask one', '── thread 1 · #1', 're: ask one',
-      'iip [thread 1]> new', 'Left the thread: the next line starts a new one.',
-      'iip> what about two', '── thread 2 · #1', 're: what about two',
-      'iip [thread 2]> exit', '',
-    ].join('\n'));
+    expect(h.text()).toBe(
+      [
+        'iip> ask one',
+        '── thread 1 · #1',
+        're: ask one',
+        'iip [thread 1]> new',
+        'Left the thread: the next line starts a new one.',
+        'iip> what about two',
+        '── thread 2 · #1',
+        're: what about two',
+        'iip [thread 2]> exit',
+        '',
+      ].join('\n'),
+    );
   });
 
   it('startThread while handling a command opens the thread the command reserved; elsewhere it opens a new one', async () => {
@@ -112,10 +129,24 @@ describe('typed lines become Incoming values', () => {
     const message: OutgoingMessage = {
       text: 'Pick features',
       blocks: [
-        { type: 'multiSelect', id: 'features', label: 'Features to keep', options: [
-          { value: 'f1', label: 'Hinge' }, { value: 'f2', label: 'Display' }, { value: 'f3', label: 'Lock' },
-        ], selected: ['f2'] },
-        { type: 'actions', buttons: [{ action: 'continue', label: 'Continue', value: 's2' }, { action: 'cancel', label: 'Cancel', value: 's2' }] },
+        {
+          type: 'multiSelect',
+          id: 'features',
+          label: 'Features to keep',
+          options: [
+            { value: 'f1', label: 'Hinge' },
+            { value: 'f2', label: 'Display' },
+            { value: 'f3', label: 'Lock' },
+          ],
+          selected: ['f2'],
+        },
+        {
+          type: 'actions',
+          buttons: [
+            { action: 'continue', label: 'Continue', value: 's2' },
+            { action: 'cancel', label: 'Cancel', value: 's2' },
+          ],
+        },
       ],
     };
     const h = await startHarness(async (incoming, adapter) => {
@@ -138,7 +169,22 @@ describe('typed lines become Incoming values', () => {
   it('a select option is itself the action', async () => {
     const h = await startHarness(async (incoming, adapter) => {
       if (incoming.kind === 'command') {
-        await adapter.post(incoming.thread!, { text: 'lang', blocks: [{ type: 'select', id: 'lang', action: 'set-lang', label: 'Language', value: 'en', options: [{ value: 'en', label: 'English' }, { value: 'zh', label: '中文' }] }] });
+        await adapter.post(incoming.thread!, {
+          text: 'lang',
+          blocks: [
+            {
+              type: 'select',
+              id: 'lang',
+              action: 'set-lang',
+              label: 'Language',
+              value: 'en',
+              options: [
+                { value: 'en', label: 'English' },
+                { value: 'zh', label: '中文' },
+              ],
+            },
+          ],
+        });
       }
     });
     h.type('ask x\n2\n');

@@ -10,13 +10,30 @@ const plain = (message: OutgoingMessage | string, width?: number): string[] =>
 describe('markdown for the terminal', () => {
   it('renders headings, lists, quotes, code, links, images and escapes readably without ANSI', () => {
     const text = [
-      '# Novelty report', '## Claims', '1. A *hinge* with [prior art](https://ex.com/a_b_c) and snake_case_name', '   - nested **point**',
-      '- [x] done', '> quoted', '```ts', 'const x = `y`;', '```', '~~old~~ \\*literal\\* <https://a.io> ![fig](https://img/x.png)', '---',
+      '# Novelty report',
+      '## Claims',
+      '1. A *hinge* with [prior art](https://ex.com/a_b_c) and snake_case_name',
+      '   - nested **point**',
+      '- [x] done',
+      '> quoted',
+      '```ts',
+      'const x = `y`;',
+      '```',
+      '~~old~~ \\*literal\\* <https://a.io> ![fig](https://img/x.png)',
+      '---',
     ].join('\n');
     expect(plain(text)).toEqual([
-      'Novelty report', '==============', 'Claims', '------',
-      '  1. A hinge with prior art (https://ex.com/a_b_c) and snake_case_name', '    - nested point', '  - [x] done', '│ quoted',
-      '    const x = `y`;', '~~old~~ *literal* https://a.io [image: fig] (https://img/x.png)', '-'.repeat(40),
+      'Novelty report',
+      '==============',
+      'Claims',
+      '------',
+      '  1. A hinge with prior art (https://ex.com/a_b_c) and snake_case_name',
+      '    - nested point',
+      '  - [x] done',
+      '│ quoted',
+      '    const x = `y`;',
+      '~~old~~ *literal* https://a.io [image: fig] (https://img/x.png)',
+      '-'.repeat(40),
     ]);
   });
 
@@ -27,7 +44,11 @@ describe('markdown for the terminal', () => {
   });
 
   it('word-wraps to the terminal width with hanging indents, reopening a style on each row', () => {
-    expect(plain('- a list item that is long enough to need wrapping', 20)).toEqual(['  - a list item that', '    is long enough', '    to need wrapping']);
+    expect(plain('- a list item that is long enough to need wrapping', 20)).toEqual([
+      '  - a list item that',
+      '    is long enough',
+      '    to need wrapping',
+    ]);
     const rows = renderMessage({ text: '**bold text that wraps over rows**' }, { style: ansiStyle, width: 12 });
     expect(rows.map(stripAnsi)).toEqual(['bold text', 'that wraps', 'over rows']);
     expect(rows.every((row) => row.startsWith('\x1b[1m'))).toBe(true);
@@ -48,31 +69,92 @@ describe('markdown for the terminal', () => {
 
 describe('blocks for the terminal', () => {
   it('fields, references, context, dividers and images', () => {
-    expect(plain({ text: 'x', blocks: [
-      { type: 'fields', fields: [{ label: 'Task', value: 'novelty' }, { label: 'Submitted by', value: 'Ada\nLovelace' }] },
-      { type: 'references', title: 'Sources', items: [{ title: 'Foldable hinge', url: 'https://p/1', detail: 'CN, 2021' }, { title: 'Handbook' }] },
-      { type: 'context', text: 'Powered by IIP' },
-      { type: 'divider' },
-      { type: 'image', url: 'https://img/y.png', alt: 'chart' },
-    ] })).toEqual([
-      'Task:         novelty', 'Submitted by: Ada', '              Lovelace',
-      'Sources', '[1] Foldable hinge — https://p/1', '    CN, 2021', '[2] Handbook',
-      'Powered by IIP', '-'.repeat(40), '[image: chart] (https://img/y.png)',
+    expect(
+      plain({
+        text: 'x',
+        blocks: [
+          {
+            type: 'fields',
+            fields: [
+              { label: 'Task', value: 'novelty' },
+              { label: 'Submitted by', value: 'Ada\nLovelace' },
+            ],
+          },
+          {
+            type: 'references',
+            title: 'Sources',
+            items: [{ title: 'Foldable hinge', url: 'https://p/1', detail: 'CN, 2021' }, { title: 'Handbook' }],
+          },
+          { type: 'context', text: 'Powered by IIP' },
+          { type: 'divider' },
+          { type: 'image', url: 'https://img/y.png', alt: 'chart' },
+        ],
+      }),
+    ).toEqual([
+      'Task:         novelty',
+      'Submitted by: Ada',
+      '              Lovelace',
+      'Sources',
+      '[1] Foldable hinge — https://p/1',
+      '    CN, 2021',
+      '[2] Handbook',
+      'Powered by IIP',
+      '-'.repeat(40),
+      '[image: chart] (https://img/y.png)',
     ]);
   });
 
   it('numbers choices across the message: multi-select options, select options, then buttons', () => {
-    const lines = plain({ text: 'x', blocks: [
-      { type: 'multiSelect', id: 'm', label: 'Keep', options: [{ value: 'a', label: 'A', description: 'first' }, { value: 'b', label: 'B' }], selected: ['b'] },
-      { type: 'select', id: 's', action: 'pick', label: 'Mode', value: 'q', options: [{ value: 'q', label: 'Quick' }] },
-      { type: 'actions', buttons: [{ action: 'ok', label: 'Confirm', value: 'v' }, { action: 'no', label: 'Cancel', value: 'v' }] },
-    ] });
+    const lines = plain({
+      text: 'x',
+      blocks: [
+        {
+          type: 'multiSelect',
+          id: 'm',
+          label: 'Keep',
+          options: [
+            { value: 'a', label: 'A', description: 'first' },
+            { value: 'b', label: 'B' },
+          ],
+          selected: ['b'],
+        },
+        { type: 'select', id: 's', action: 'pick', label: 'Mode', value: 'q', options: [{ value: 'q', label: 'Quick' }] },
+        {
+          type: 'actions',
+          buttons: [
+            { action: 'ok', label: 'Confirm', value: 'v' },
+            { action: 'no', label: 'Cancel', value: 'v' },
+          ],
+        },
+      ],
+    });
     expect(lines).toEqual([
-      'Keep', '  1. [ ] A — first', '  2. [x] B', 'Mode', '  3. Quick (current)', '[4] Confirm  [5] Cancel',
+      'Keep',
+      '  1. [ ] A — first',
+      '  2. [x] B',
+      'Mode',
+      '  3. Quick (current)',
+      '[4] Confirm  [5] Cancel',
       'Type the numbers to tick (e.g. 1 3), then a button number; or just a button number.',
     ]);
-    expect(plain({ text: 'x', blocks: [{ type: 'actions', buttons: [{ action: 'a', label: 'Confirm', value: '' }, { action: 'b', label: 'Edit', value: '' }, { action: 'c', label: 'Cancel', value: '' }] }] }, 21))
-      .toEqual(['[1] Confirm  [2] Edit', '[3] Cancel', 'Type a number (1-3) to choose.']);
+    expect(
+      plain(
+        {
+          text: 'x',
+          blocks: [
+            {
+              type: 'actions',
+              buttons: [
+                { action: 'a', label: 'Confirm', value: '' },
+                { action: 'b', label: 'Edit', value: '' },
+                { action: 'c', label: 'Cancel', value: '' },
+              ],
+            },
+          ],
+        },
+        21,
+      ),
+    ).toEqual(['[1] Confirm  [2] Edit', '[3] Cancel', 'Type a number (1-3) to choose.']);
   });
 });
 

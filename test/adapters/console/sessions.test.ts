@@ -11,8 +11,12 @@ const answerBot: Bot = async (incoming, adapter) => {
 };
 
 let dir: string;
-beforeEach(async () => { dir = await mkdtemp(join(tmpdir(), 'iip-console-')); });
-afterEach(async () => { await rm(dir, { recursive: true, force: true }); });
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'iip-console-'));
+});
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
 
 describe('threads persist through the session store', () => {
   it('`threads` lists the threads of an earlier run and `switch N` resumes one', async () => {
@@ -63,7 +67,12 @@ describe('threads persist through the session store', () => {
 
   it('works with any store the integrator passes (a lowdb-backed one, here a map)', async () => {
     const kept = new Map<string, ConsoleSessions>();
-    const store = { load: async () => kept.get('s'), save: async (s: ConsoleSessions) => { kept.set('s', structuredClone(s)); } };
+    const store = {
+      load: async () => kept.get('s'),
+      save: async (s: ConsoleSessions) => {
+        kept.set('s', structuredClone(s));
+      },
+    };
     const first = await startHarness(answerBot, { sessionStore: store });
     first.type('ask one\nexit\n');
     await first.adapter.closed;

@@ -49,12 +49,20 @@ describe('output that is not a terminal', () => {
 
   it('`exit` calls onExit and resolves closed; the end of input does too; stop() closes without onExit', async () => {
     let exits = 0;
-    const a = await startHarness(idle, { onExit: () => { exits += 1; } });
+    const a = await startHarness(idle, {
+      onExit: () => {
+        exits += 1;
+      },
+    });
     a.type('exit\n');
     await a.adapter.closed;
     expect(exits).toBe(1);
 
-    const b = await startHarness(idle, { onExit: () => { exits += 1; } });
+    const b = await startHarness(idle, {
+      onExit: () => {
+        exits += 1;
+      },
+    });
     await b.adapter.post(threadA, markdown('last words'));
     b.type('help'); // no newline: the last line of a script still counts
     b.end();
@@ -63,7 +71,11 @@ describe('output that is not a terminal', () => {
     expect(b.text()).toBe('── thread 1 · #1\nlast words\niip> help\n');
     expect(b.incomings).toMatchObject([{ kind: 'command', text: 'help' }]);
 
-    const c = await startHarness(idle, { onExit: () => { exits += 1; } });
+    const c = await startHarness(idle, {
+      onExit: () => {
+        exits += 1;
+      },
+    });
     await c.adapter.stop();
     await c.adapter.closed;
     expect(exits).toBe(2);
@@ -72,7 +84,9 @@ describe('output that is not a terminal', () => {
   it('without a terminal each line waits for the bot to finish the previous one', async () => {
     const order: string[] = [];
     let release!: () => void;
-    const gate = new Promise<void>((resolve) => { release = resolve; });
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
     const h = await startHarness(async (incoming) => {
       order.push(`start ${incoming.kind}`);
       if (incoming.kind === 'command') await gate;

@@ -12,7 +12,10 @@ export class VirtualTerminal {
   private col = 0;
   private wrapPending = false;
 
-  constructor(readonly columns: number, readonly rows: number) {}
+  constructor(
+    readonly columns: number,
+    readonly rows: number,
+  ) {}
 
   private get top(): number {
     return Math.max(0, this.lines.length - this.rows);
@@ -71,10 +74,15 @@ export class VirtualTerminal {
     for (const match of data.matchAll(pattern)) {
       const [token, params, final] = match;
       if (final !== undefined) this.csi(params ?? '', final);
-      else if (token === '\r') { this.col = 0; this.wrapPending = false; }
+      else if (token === '\r') {
+        this.col = 0;
+        this.wrapPending = false;
+      }
       // a TTY in node's raw mode keeps ONLCR: a line feed also returns the carriage
-      else if (token === '\n') { this.newline(); this.col = 0; }
-      else this.put(token);
+      else if (token === '\n') {
+        this.newline();
+        this.col = 0;
+      } else this.put(token);
     }
   }
 

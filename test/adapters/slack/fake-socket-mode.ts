@@ -38,8 +38,15 @@ function readFrames(buffer: Buffer): { frames: { opcode: number; payload: Buffer
     const second = buffer[offset + 1] as number;
     let length = second & 0x7f;
     let at = offset + 2;
-    if (length === 126) { if (buffer.length < at + 2) break; length = buffer.readUInt16BE(at); at += 2; }
-    else if (length === 127) { if (buffer.length < at + 8) break; length = Number(buffer.readBigUInt64BE(at)); at += 8; }
+    if (length === 126) {
+      if (buffer.length < at + 2) break;
+      length = buffer.readUInt16BE(at);
+      at += 2;
+    } else if (length === 127) {
+      if (buffer.length < at + 8) break;
+      length = Number(buffer.readBigUInt64BE(at));
+      at += 8;
+    }
     const mask = (second & 0x80) !== 0 ? buffer.subarray(at, at + 4) : undefined;
     if (mask) at += 4;
     if (buffer.length < at + length) break;
@@ -65,12 +72,16 @@ export async function startFakeSocketMode(): Promise<FakeSocketMode> {
   const sockets = new Set<Socket>();
   const pendingAcks = new Map<string, (ack: Record<string, unknown>) => void>();
   let onConnect: () => void = () => {};
-  const firstConnection = new Promise<void>((resolve) => { onConnect = resolve; });
+  const firstConnection = new Promise<void>((resolve) => {
+    onConnect = resolve;
+  });
   let envelopes = 0;
 
   const server = createServer((_req, res) => res.writeHead(426).end());
   server.on('upgrade', (req, socket: Socket) => {
-    const accept = createHash('sha1').update(`${String(req.headers['sec-websocket-key'])}${GUID}`).digest('base64');
+    const accept = createHash('sha1')
+      .update(`${String(req.headers['sec-websocket-key'])}${GUID}`)
+      .digest('base64');
     socket.write(`HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Accept: ${accept}\r\n\r\n`);
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
@@ -102,9 +113,10 @@ export async function startFakeSocketMode(): Promise<FakeSocketMode> {
       for (const socket of sockets) socket.write(frame(TEXT, Buffer.from(JSON.stringify(message))));
       return acked;
     },
-    close: () => new Promise((resolve) => {
-      for (const socket of sockets) socket.destroy();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
   };
 }

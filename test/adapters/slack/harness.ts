@@ -31,7 +31,12 @@ export interface HarnessOptions {
 export async function startSlackHarness(options: HarnessOptions = {}): Promise<SlackHarness> {
   const fake = await startFakeSlackApi({ token: BOT_TOKEN, ...options.fake });
   const lines: string[] = [];
-  const sink = new Writable({ write(chunk: Buffer, _encoding, done) { lines.push(chunk.toString()); done(); } });
+  const sink = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      lines.push(chunk.toString());
+      done();
+    },
+  });
   const logger = createLogger('debug', sink);
   const server = createHttpServer({ port: 0, host: '127.0.0.1', logger });
   const adapter = createSlackAdapter({ botToken: BOT_TOKEN, signingSecret: SIGNING_SECRET, apiUrl: fake.url, logger, server });
@@ -44,7 +49,10 @@ export async function startSlackHarness(options: HarnessOptions = {}): Promise<S
   }
   const { url } = await server.listen();
   return {
-    fake, adapter, server, received,
+    fake,
+    adapter,
+    server,
+    received,
     eventsUrl: `${url}/slack/events`,
     logs: () => lines.join(''),
     async close() {

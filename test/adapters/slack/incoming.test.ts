@@ -22,7 +22,10 @@ describe('Slack payloads to Incoming', () => {
 
   it('treats a thread_broadcast reply as a reply and a message_changed as nothing', () => {
     const base = { type: 'message', channel: 'C1', user: 'U1', text: 'more', ts: '2.0', thread_ts: '1.0' };
-    expect(eventToIncoming(eventCallback({ ...base, subtype: 'thread_broadcast' }), 'UBOT')).toMatchObject({ kind: 'reply', thread: threadId('slack', 'T1', 'C1', '1.0') });
+    expect(eventToIncoming(eventCallback({ ...base, subtype: 'thread_broadcast' }), 'UBOT')).toMatchObject({
+      kind: 'reply',
+      thread: threadId('slack', 'T1', 'C1', '1.0'),
+    });
     expect(eventToIncoming(eventCallback({ ...base, subtype: 'message_changed' }), 'UBOT')).toBeUndefined();
   });
 
@@ -43,6 +46,10 @@ describe('Slack payloads to Incoming', () => {
     inModal.container = { type: 'view', view_id: 'V1' };
     expect(blockActionToIncoming(inModal)).toBeUndefined();
     expect(viewSubmissionToIncoming(viewSubmissionPayload({ privateMetadata: 'not json', values: {} }))).toBeUndefined();
-    expect(viewSubmissionToIncoming(viewSubmissionPayload({ privateMetadata: JSON.stringify({ thread: 'nonsense', action: 'a', value: 'v' }), values: {} }))).toBeUndefined();
+    expect(
+      viewSubmissionToIncoming(
+        viewSubmissionPayload({ privateMetadata: JSON.stringify({ thread: 'nonsense', action: 'a', value: 'v' }), values: {} }),
+      ),
+    ).toBeUndefined();
   });
 });

@@ -23,18 +23,43 @@ describe('manifest.json', () => {
     const [command] = manifest.features.slash_commands;
     expect(command?.command).toBe('/iip');
     expect(new URLSearchParams(slashCommandBody()).get('command')).toBe(command?.command);
-    for (const verb of ['ask', 'pharm', 'encyclopedia', 'novelty', 'solution', 'material', 'report', 'disclosure', 'design', 'count', 'status', 'help']) {
+    for (const verb of [
+      'ask',
+      'pharm',
+      'encyclopedia',
+      'novelty',
+      'solution',
+      'material',
+      'report',
+      'disclosure',
+      'design',
+      'count',
+      'status',
+      'help',
+    ]) {
       expect(command?.usage_hint).toContain(verb);
     }
   });
 
   it('subscribes to exactly the events the adapter turns into Incoming, and asks for their scopes', () => {
     expect(manifest.settings.event_subscriptions.bot_events.sort()).toEqual(
-      ['app_mention', 'message.channels', 'message.groups', 'message.im', 'message.mpim'].sort());
-    expect(manifest.oauth_config.scopes.bot).toEqual(expect.arrayContaining([
-      'commands', 'chat:write', 'app_mentions:read', 'channels:history', 'groups:history', 'im:history', 'mpim:history',
-      'im:write', 'files:read', 'files:write', 'users:read',
-    ]));
+      ['app_mention', 'message.channels', 'message.groups', 'message.im', 'message.mpim'].sort(),
+    );
+    expect(manifest.oauth_config.scopes.bot).toEqual(
+      expect.arrayContaining([
+        'commands',
+        'chat:write',
+        'app_mentions:read',
+        'channels:history',
+        'groups:history',
+        'im:history',
+        'mpim:history',
+        'im:write',
+        'files:read',
+        'files:write',
+        'users:read',
+      ]),
+    );
   });
 
   it('sends events, commands and interactivity to the one URL the adapter mounts, over HTTP', () => {

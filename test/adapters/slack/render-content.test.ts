@@ -7,17 +7,22 @@ type Section = { type: string; text?: { text: string }; fields?: { text: string 
 
 describe('references', () => {
   it('numbers links and escapes & < > in titles and details', () => {
-    const [section] = renderReferences([
-      { title: 'Fish & <b>chips</b> <!channel>', url: 'https://example.com/a?x=1&y=2', detail: `see ${mention('U1')} <@U1|x> <@U9>` },
-      { title: 'No link' },
-      { title: `by ${mention('U2')}`, url: 'https://example.com/b' },
-    ], 'Sources') as Section[];
-    expect(section?.text?.text).toBe([
-      '*Sources*',
-      '1. <https://example.com/a?x=1&y=2|Fish &amp; &lt;b&gt;chips&lt;/b&gt; &lt;!channel&gt;> — see <@U1> &lt;@U1|x&gt; &lt;@U9&gt;',
-      '2. No link',
-      '3. <https://example.com/b|by @U2>',
-    ].join('\n'));
+    const [section] = renderReferences(
+      [
+        { title: 'Fish & <b>chips</b> <!channel>', url: 'https://example.com/a?x=1&y=2', detail: `see ${mention('U1')} <@U1|x> <@U9>` },
+        { title: 'No link' },
+        { title: `by ${mention('U2')}`, url: 'https://example.com/b' },
+      ],
+      'Sources',
+    ) as Section[];
+    expect(section?.text?.text).toBe(
+      [
+        '*Sources*',
+        '1. <https://example.com/a?x=1&y=2|Fish &amp; &lt;b&gt;chips&lt;/b&gt; &lt;!channel&gt;> — see <@U1> &lt;@U1|x&gt; &lt;@U9&gt;',
+        '2. No link',
+        '3. <https://example.com/b|by @U2>',
+      ].join('\n'),
+    );
   });
 
   it('drops links that are not http(s) and encodes characters that would end a link', () => {
@@ -59,7 +64,7 @@ describe('fields', () => {
 });
 
 describe('context and image', () => {
-  it('escapes mrkdwn in context so <!channel> and <@U…> from outside cannot ping, keeping the bot\'s own mention', () => {
+  it("escapes mrkdwn in context so <!channel> and <@U…> from outside cannot ping, keeping the bot's own mention", () => {
     expect(renderContext(`ping <!channel> <@U0VICTIM> now, confirmed by ${mention('U12AB')}`)).toEqual([
       { type: 'context', elements: [{ type: 'mrkdwn', text: 'ping &lt;!channel&gt; &lt;@U0VICTIM&gt; now, confirmed by <@U12AB>' }] },
     ]);

@@ -10,7 +10,10 @@ const options = (n: number) => Array.from({ length: n }, (_, i) => ({ value: `o$
 describe('renderForm', () => {
   it('renders each field kind as a modal block with the thread, action and value in private_metadata', () => {
     const form: FormSpec = {
-      action: 'edit', title: 'A title far longer than Slack allows', submitLabel: 'Save', value: 'v=1',
+      action: 'edit',
+      title: 'A title far longer than Slack allows',
+      submitLabel: 'Save',
+      value: 'v=1',
       fields: [
         { id: 'a', label: 'Short', kind: 'text', initial: 'x', maxLength: 100 },
         { id: 'b', label: 'Long', kind: 'multiline', optional: true, maxLength: 50_000 },
@@ -24,8 +27,18 @@ describe('renderForm', () => {
     expect(view.title.text.length).toBeLessThanOrEqual(24);
     expect(JSON.parse(view.private_metadata ?? '')).toEqual({ thread: THREAD, action: 'edit', value: 'v=1' });
     const [a, b, c, d, e] = view.blocks as unknown as Record<string, unknown>[];
-    expect(a).toMatchObject({ type: 'input', block_id: 'a', optional: false, element: { type: 'plain_text_input', action_id: 'a', multiline: false, max_length: 100, initial_value: 'x' } });
-    expect(b).toMatchObject({ type: 'input', block_id: 'b', optional: true, element: { type: 'plain_text_input', multiline: true, max_length: 3000 } });
+    expect(a).toMatchObject({
+      type: 'input',
+      block_id: 'a',
+      optional: false,
+      element: { type: 'plain_text_input', action_id: 'a', multiline: false, max_length: 100, initial_value: 'x' },
+    });
+    expect(b).toMatchObject({
+      type: 'input',
+      block_id: 'b',
+      optional: true,
+      element: { type: 'plain_text_input', multiline: true, max_length: 3000 },
+    });
     expect(c).toMatchObject({ type: 'input', element: { type: 'checkboxes', action_id: 'c', initial_options: [{ value: 'o2' }] } });
     expect(d).toMatchObject({ type: 'input', element: { type: 'multi_static_select', action_id: 'd' } });
     expect(e).toEqual({ type: 'section', block_id: 'e', text: { type: 'mrkdwn', text: '*Shown*\n&lt;!channel&gt; &amp; more' } });

@@ -23,7 +23,17 @@ describe('renderMessage', () => {
       { type: 'divider' },
       { type: 'image', url: 'https://example.com/chart.png', alt: 'a chart' },
       { type: 'actions', buttons: [{ action: 'confirm', label: 'Confirm', value: 'v1', style: 'primary' }] },
-      { type: 'select', id: 'lang', action: 'set-lang', label: 'Language', options: [{ value: 'en', label: 'English' }, { value: 'zh', label: '中文' }], value: 'zh' },
+      {
+        type: 'select',
+        id: 'lang',
+        action: 'set-lang',
+        label: 'Language',
+        options: [
+          { value: 'en', label: 'English' },
+          { value: 'zh', label: '中文' },
+        ],
+        value: 'zh',
+      },
     ];
     const [page] = blocksOf({ text: 'all', blocks });
     expect(page).toEqual([
@@ -33,11 +43,20 @@ describe('renderMessage', () => {
       { type: 'context', elements: [{ type: 'mrkdwn', text: 'confirmed by alice' }] },
       { type: 'divider' },
       { type: 'image', image_url: 'https://example.com/chart.png', alt_text: 'a chart' },
-      { type: 'actions', elements: [{ type: 'button', text: { type: 'plain_text', text: 'Confirm', emoji: true }, action_id: 'confirm:0', value: 'v1', style: 'primary' }] },
       {
-        type: 'section', block_id: 'lang', text: { type: 'mrkdwn', text: '*Language*' },
+        type: 'actions',
+        elements: [
+          { type: 'button', text: { type: 'plain_text', text: 'Confirm', emoji: true }, action_id: 'confirm:0', value: 'v1', style: 'primary' },
+        ],
+      },
+      {
+        type: 'section',
+        block_id: 'lang',
+        text: { type: 'mrkdwn', text: '*Language*' },
         accessory: {
-          type: 'static_select', action_id: 'set-lang:select', placeholder: { type: 'plain_text', text: 'Language', emoji: true },
+          type: 'static_select',
+          action_id: 'set-lang:select',
+          placeholder: { type: 'plain_text', text: 'Language', emoji: true },
           options: [
             { text: { type: 'plain_text', text: 'English', emoji: true }, value: 'en' },
             { text: { type: 'plain_text', text: '中文', emoji: true }, value: 'zh' },
@@ -52,15 +71,29 @@ describe('renderMessage', () => {
     const options = (n: number) => Array.from({ length: n }, (_, i) => ({ value: `P${i}`, label: `Patent ${i}` }));
     const [small] = blocksOf({ text: 'x', blocks: [{ type: 'multiSelect', id: 'pick', label: 'Pick', options: options(10), selected: ['P1'] }] });
     expect(small?.[1]).toMatchObject({ type: 'actions', block_id: 'pick', elements: [{ type: 'checkboxes', action_id: 'pick:multiselect' }] });
-    expect((small?.[1]?.elements as Loose[])[0]?.initial_options).toEqual([{ text: { type: 'plain_text', text: 'Patent 1', emoji: true }, value: 'P1' }]);
+    expect((small?.[1]?.elements as Loose[])[0]?.initial_options).toEqual([
+      { text: { type: 'plain_text', text: 'Patent 1', emoji: true }, value: 'P1' },
+    ]);
     const [large] = blocksOf({ text: 'x', blocks: [{ type: 'multiSelect', id: 'pick', label: 'Pick', options: options(11) }] });
-    expect(large?.[1]).toMatchObject({ type: 'actions', block_id: 'pick', elements: [{ type: 'multi_static_select', action_id: 'pick:multiselect' }] });
-    expect(() => renderMessage({ text: 'x', blocks: [{ type: 'multiSelect', id: 'p', label: 'P', options: options(101) }] })).toThrow(SlackRenderError);
+    expect(large?.[1]).toMatchObject({
+      type: 'actions',
+      block_id: 'pick',
+      elements: [{ type: 'multi_static_select', action_id: 'pick:multiselect' }],
+    });
+    expect(() => renderMessage({ text: 'x', blocks: [{ type: 'multiSelect', id: 'p', label: 'P', options: options(101) }] })).toThrow(
+      SlackRenderError,
+    );
   });
 
   it('gives every button of a message a unique action id, 25 to an actions block', () => {
     const buttons = Array.from({ length: 30 }, (_, i) => ({ action: 'pick', label: `#${i}`, value: String(i) }));
-    const [page] = blocksOf({ text: 'x', blocks: [{ type: 'actions', buttons: buttons.slice(0, 2) }, { type: 'actions', buttons }] });
+    const [page] = blocksOf({
+      text: 'x',
+      blocks: [
+        { type: 'actions', buttons: buttons.slice(0, 2) },
+        { type: 'actions', buttons },
+      ],
+    });
     const ids = page?.flatMap((b) => (b.elements as { action_id: string }[]).map((e) => e.action_id)) ?? [];
     expect(ids).toHaveLength(32);
     expect(new Set(ids).size).toBe(32);
@@ -68,29 +101,39 @@ describe('renderMessage', () => {
   });
 
   it('refuses a button value Slack would cut', () => {
-    expect(() => renderMessage({ text: 'x', blocks: [{ type: 'actions', buttons: [{ action: 'a', label: 'A', value: 'v'.repeat(2001) }] }] }))
-      .toThrow(SlackRenderError);
+    expect(() =>
+      renderMessage({ text: 'x', blocks: [{ type: 'actions', buttons: [{ action: 'a', label: 'A', value: 'v'.repeat(2001) }] }] }),
+    ).toThrow(SlackRenderError);
   });
 
   it('splits more than 50 blocks over messages, keeping order', () => {
     const blocks: Block[] = Array.from({ length: 120 }, (_, i) => ({ type: 'context', text: `line ${i}` }));
     const pages = renderMessage({ text: 'many', blocks });
     expect(pages.map((p) => p.blocks.length)).toEqual([50, 50, 20]);
-    const texts = pages.flatMap((p) => p.blocks.map((b) => ((b as unknown as { elements: { text: string }[] }).elements[0]?.text)));
+    const texts = pages.flatMap((p) => p.blocks.map((b) => (b as unknown as { elements: { text: string }[] }).elements[0]?.text));
     expect(texts).toEqual(blocks.map((_, i) => `line ${i}`));
     expect(pages[0]?.text).toBe('many');
     expect(pages[1]?.text).not.toBe('');
   });
 
-  it('keeps a multi-select\'s label and menu together on the next message rather than splitting them', () => {
+  it("keeps a multi-select's label and menu together on the next message rather than splitting them", () => {
     const filler: Block[] = Array.from({ length: 49 }, () => ({ type: 'divider' }));
-    const pages = renderMessage({ text: 'x', blocks: [...filler, { type: 'multiSelect', id: 'm', label: 'M', options: [{ value: 'a', label: 'A' }] }] });
+    const pages = renderMessage({
+      text: 'x',
+      blocks: [...filler, { type: 'multiSelect', id: 'm', label: 'M', options: [{ value: 'a', label: 'A' }] }],
+    });
     expect(pages.map((p) => p.blocks.length)).toEqual([49, 2]);
   });
 
-  it('keeps each message\'s markdown under 12,000 characters and loses nothing', () => {
+  it("keeps each message's markdown under 12,000 characters and loses nothing", () => {
     const text = Array.from({ length: 400 }, (_, i) => `Sentence ${i} ${'x'.repeat(80)}.`).join('\n');
-    const pages = renderMessage({ text, blocks: [{ type: 'markdown', text }, { type: 'markdown', text: 'tail' }] });
+    const pages = renderMessage({
+      text,
+      blocks: [
+        { type: 'markdown', text },
+        { type: 'markdown', text: 'tail' },
+      ],
+    });
     expect(pages.length).toBeGreaterThan(1);
     for (const page of pages) expect(messageBlocksProblem(page.blocks)).toBeUndefined();
     const joined = pages.flatMap((p) => p.blocks.map((b) => (b as { text?: string }).text ?? '')).join('');
@@ -105,14 +148,16 @@ describe('renderMessage', () => {
     expect((page?.blocks[0] as { text: string }).text).toHaveLength(9000);
   });
 
-  it('defuses special and user mentions from outside in the fallback text and in markdown, keeping the bot\'s own', () => {
+  it("defuses special and user mentions from outside in the fallback text and in markdown, keeping the bot's own", () => {
     const [page] = renderMessage({ text: `hi <!channel> <!here|here> & ${mention('U1')} <@U0VICTIM> <https://x.test|link>` });
     expect(page?.text).toBe('hi &lt;!channel&gt; &lt;!here|here&gt; &amp; <@U1> &lt;@U0VICTIM&gt; &lt;https://x.test|link&gt;');
     expect((page?.blocks[0] as { text: string }).text).toBe('hi &lt;!channel> &lt;!here|here> & <@U1> &lt;@U0VICTIM> <https://x.test|link>');
   });
 
-  it('a forged mention marker (platform text that copies the marker without this process\'s key) stays plain text', () => {
-    const forged = mention('U1').replace(/[0-9a-f]{16}/, '0000000000000000').replace('U1', 'U0VICTIM');
+  it("a forged mention marker (platform text that copies the marker without this process's key) stays plain text", () => {
+    const forged = mention('U1')
+      .replace(/[0-9a-f]{16}/, '0000000000000000')
+      .replace('U1', 'U0VICTIM');
     const [page] = renderMessage({ text: `look ${forged}` });
     expect(JSON.stringify(page)).not.toContain('<@U0VICTIM>');
   });
@@ -125,7 +170,14 @@ describe('renderMessage', () => {
   it('produces output the fake Slack accepts for a large mixed message', () => {
     const blocks: Block[] = [
       { type: 'markdown', text: 'm'.repeat(11_000) },
-      { type: 'references', items: Array.from({ length: 200 }, (_, i) => ({ title: `Ref ${i} ${'t'.repeat(100)}`, url: `https://example.com/${i}`, detail: 'd'.repeat(200) })) },
+      {
+        type: 'references',
+        items: Array.from({ length: 200 }, (_, i) => ({
+          title: `Ref ${i} ${'t'.repeat(100)}`,
+          url: `https://example.com/${i}`,
+          detail: 'd'.repeat(200),
+        })),
+      },
       { type: 'fields', fields: Array.from({ length: 23 }, (_, i) => ({ label: `F${i}`, value: 'v'.repeat(2500) })) },
     ];
     const pages = renderMessage({ text: 'mixed', blocks });

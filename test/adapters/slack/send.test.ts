@@ -33,7 +33,11 @@ describe('Slack adapter: sending', () => {
     const reply = await h.adapter.post(parent.thread, markdown('step 1 done'));
     expect(reply.thread).toBe(parent.thread);
     const [first, second] = h.fake.callsTo('chat.postMessage');
-    expect(first?.args).toMatchObject({ channel: 'C1', text: '**Novelty search** started', blocks: [{ type: 'markdown', text: '**Novelty search** started' }] });
+    expect(first?.args).toMatchObject({
+      channel: 'C1',
+      text: '**Novelty search** started',
+      blocks: [{ type: 'markdown', text: '**Novelty search** started' }],
+    });
     expect(first?.args.thread_ts).toBeUndefined();
     expect(second?.args).toMatchObject({ channel: 'C1', thread_ts: parentTs });
     expect(h.fake.threadMessages('C1', parentTs).map((m) => m.ts)).toEqual([parentTs, reply.messageId]);
@@ -41,7 +45,7 @@ describe('Slack adapter: sending', () => {
   });
 
   // how a long answer splits, in order and whole, is the adapter contract's (../contract.ts); this is Slack's own limit
-  it('splits a 30,000-character answer at markdown boundaries, each message\'s notification text within 4,000 characters', async () => {
+  it("splits a 30,000-character answer at markdown boundaries, each message's notification text within 4,000 characters", async () => {
     const h = await start();
     const thread = (await h.adapter.startThread(CHANNEL, markdown('answer'))).thread;
     const paragraphs = Array.from({ length: 300 }, (_, i) => `Paragraph ${i}: ${'lorem ipsum '.repeat(7)}`);
@@ -82,24 +86,51 @@ describe('Slack adapter: sending', () => {
     const message: OutgoingMessage = {
       text: 'Pick patents',
       blocks: [
-        { type: 'multiSelect', id: 'patents', label: 'Patents', options: [{ value: 'P1', label: 'One' }, { value: 'P2', label: 'Two' }] },
-        { type: 'actions', buttons: [{ action: 'confirm', label: 'Confirm', value: 'step=1;v=3', style: 'primary' }, { action: 'cancel', label: 'Cancel', value: 'step=1;v=3' }] },
+        {
+          type: 'multiSelect',
+          id: 'patents',
+          label: 'Patents',
+          options: [
+            { value: 'P1', label: 'One' },
+            { value: 'P2', label: 'Two' },
+          ],
+        },
+        {
+          type: 'actions',
+          buttons: [
+            { action: 'confirm', label: 'Confirm', value: 'step=1;v=3', style: 'primary' },
+            { action: 'cancel', label: 'Cancel', value: 'step=1;v=3' },
+          ],
+        },
       ],
     };
     const ref = await h.adapter.startThread(CHANNEL, message);
     const posted = h.fake.message('C1', ref.messageId);
-    const actions = posted?.blocks.find((b) => b.type === 'actions' && Array.isArray(b.elements) && (b.elements as { type: string }[])[0]?.type === 'button');
+    const actions = posted?.blocks.find(
+      (b) => b.type === 'actions' && Array.isArray(b.elements) && (b.elements as { type: string }[])[0]?.type === 'button',
+    );
     const confirm = (actions?.elements as { action_id: string; value: string }[])[0];
-    await sendInteraction(h.eventsUrl, SIGNING_SECRET, blockActionsPayload({
-      action: { type: 'button', ...confirm }, messageTs: ref.messageId,
-      values: { patents: { 'patents:multiselect': { type: 'checkboxes', selected_options: [{ value: 'P2' }] } } },
-    }));
-    expect(h.received[0]).toMatchObject({ kind: 'action', action: 'confirm', value: 'step=1;v=3', thread: ref.thread, selections: { patents: ['P2'] } });
+    await sendInteraction(
+      h.eventsUrl,
+      SIGNING_SECRET,
+      blockActionsPayload({
+        action: { type: 'button', ...confirm },
+        messageTs: ref.messageId,
+        values: { patents: { 'patents:multiselect': { type: 'checkboxes', selected_options: [{ value: 'P2' }] } } },
+      }),
+    );
+    expect(h.received[0]).toMatchObject({
+      kind: 'action',
+      action: 'confirm',
+      value: 'step=1;v=3',
+      thread: ref.thread,
+      selections: { patents: ['P2'] },
+    });
   });
 });
 
 describe('Slack adapter: failures', () => {
-  it('reports the fake\'s per-minute update budget as a rate limit with the time left', async () => {
+  it("reports the fake's per-minute update budget as a rate limit with the time left", async () => {
     const h = await start();
     h.fake.setUpdateBudget(2);
     const ref = await h.adapter.startThread(CHANNEL, markdown('a'));
@@ -113,7 +144,7 @@ describe('Slack adapter: failures', () => {
     expect(h.fake.messageText('C1', ref.messageId)).toBe('c');
   });
 
-  it('names Slack\'s error code and never the token, in errors and logs', async () => {
+  it("names Slack's error code and never the token, in errors and logs", async () => {
     const h = await start();
     h.fake.failNext('chat.postMessage', 'channel_not_found');
     const notFound = await caught(h.adapter.post(threadId('slack', 'T1', 'CX', '1.1'), markdown('x')));

@@ -22,10 +22,17 @@ describe('Slack adapter: Socket Mode', () => {
     cleanups.push(() => fake.close());
     const server = createHttpServer({ port: 0, host: '127.0.0.1', logger: silentLogger });
     const adapter = createSlackAdapter({
-      botToken: BOT_TOKEN, signingSecret: SIGNING_SECRET, appToken: 'xapp-1-A1-test', apiUrl: fake.url, logger: silentLogger, server,
+      botToken: BOT_TOKEN,
+      signingSecret: SIGNING_SECRET,
+      appToken: 'xapp-1-A1-test',
+      apiUrl: fake.url,
+      logger: silentLogger,
+      server,
     });
     const received: Incoming[] = [];
-    await adapter.start(async (incoming) => { received.push(incoming); });
+    await adapter.start(async (incoming) => {
+      received.push(incoming);
+    });
     cleanups.push(() => adapter.stop());
     const { url } = await server.listen();
     cleanups.push(() => server.close());
@@ -35,7 +42,13 @@ describe('Slack adapter: Socket Mode', () => {
     const mention = { type: 'app_mention', user: 'U1', text: '<@UBOT> ask hi', ts: '1700000100.000100', channel: 'C1' };
     await socket.send('events_api', eventCallback(mention, { eventId: 'EvS' }));
     const commandAck = await socket.send('slash_commands', {
-      team_id: 'T1', channel_id: 'C2', user_id: 'U2', user_name: 'bob', command: '/iip', text: 'status', trigger_id: 't.s',
+      team_id: 'T1',
+      channel_id: 'C2',
+      user_id: 'U2',
+      user_name: 'bob',
+      command: '/iip',
+      text: 'status',
+      trigger_id: 't.s',
     });
     expect(commandAck).toEqual({});
     expect(received).toEqual([

@@ -58,9 +58,15 @@ describe('StreamRelay when things break', () => {
     stream.end();
     const result = await settle(done);
     const messages = adapter.messagesIn(thread);
-    expect(messages.map((m) => [m.deleted, m.content.text])).toEqual([[true, 'one'], [false, 'one two three']]);
+    expect(messages.map((m) => [m.deleted, m.content.text])).toEqual([
+      [true, 'one'],
+      [false, 'one two three'],
+    ]);
     expect(adapter.calls.map((c) => [c.kind, c.outcome])).toEqual([
-      ['post', 'ok'], ['edit', 'gone'], ['post', 'ok'], ['edit', 'ok'],
+      ['post', 'ok'],
+      ['edit', 'gone'],
+      ['post', 'ok'],
+      ['edit', 'ok'],
     ]);
     expect(result).toMatchObject({ status: 'complete', messages: [messages[1]!.ref] });
   });
@@ -100,7 +106,11 @@ describe('StreamRelay when things break', () => {
     stream.push(' two');
     const result = await settle(done);
     expect(result).toMatchObject({ status: 'gone', messages: [] });
-    expect(adapter.calls.map((c) => [c.kind, c.outcome])).toEqual([['post', 'ok'], ['edit', 'gone'], ['post', 'failed']]);
+    expect(adapter.calls.map((c) => [c.kind, c.outcome])).toEqual([
+      ['post', 'ok'],
+      ['edit', 'gone'],
+      ['post', 'failed'],
+    ]);
     expect(stream.returned).toBe(true);
   });
 

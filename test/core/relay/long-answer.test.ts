@@ -77,7 +77,9 @@ describe('StreamRelay with an answer longer than one message', () => {
 
     // every message has its whole part before the next one is posted
     for (let i = 1; i < messages.length; i += 1) {
-      const previous = adapter.calls.filter((c) => c.messageId === messages[i - 1]!.ref.messageId || (c.kind === 'post' && c.message === messages[i - 1]!.history[0]));
+      const previous = adapter.calls.filter(
+        (c) => c.messageId === messages[i - 1]!.ref.messageId || (c.kind === 'post' && c.message === messages[i - 1]!.history[0]),
+      );
       const post = adapter.calls.find((c) => c.kind === 'post' && c.message === messages[i]!.history[0])!;
       expect(Math.max(...previous.map((c) => c.settledAt!))).toBeLessThanOrEqual(post.at);
     }

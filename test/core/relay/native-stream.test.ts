@@ -41,7 +41,9 @@ describe('StreamRelay with native streaming', () => {
     const result = await settle(done);
     expect(result.status).toBe('interrupted');
     expect(adapter.callsOf('stop')[0]!.message!.blocks).toEqual([
-      { type: 'markdown', text: 'half' }, { type: 'context', text: INTERRUPTED_NOTE }, { type: 'actions', buttons: [retry] },
+      { type: 'markdown', text: 'half' },
+      { type: 'context', text: INTERRUPTED_NOTE },
+      { type: 'actions', buttons: [retry] },
     ]);
   });
 
@@ -74,9 +76,12 @@ describe('StreamRelay with native streaming', () => {
   it('finishes the native message at the size limit and continues the answer in posted messages', async () => {
     const adapter = new FakeChatAdapter({ native: 'available', maxMessageChars: 100 });
     const timetable = steady(60, 10, (i) => `word${i} `);
-    const result = await settle(new StreamRelay(adapter, { minEditIntervalMs: 50, workspaceEditsPerMinute: 6000 }).relay({
-      thread, deltas: timedDeltas(timetable),
-    }));
+    const result = await settle(
+      new StreamRelay(adapter, { minEditIntervalMs: 50, workspaceEditsPerMinute: 6000 }).relay({
+        thread,
+        deltas: timedDeltas(timetable),
+      }),
+    );
     const messages = adapter.messagesIn(thread);
     expect(messages.length).toBeGreaterThanOrEqual(4);
     expect(adapter.callsOf('stop')[0]!.message!.text).toBe(result.parts[0]);

@@ -70,7 +70,12 @@ describe('StreamRelay: first and final text before the workspace budget', () => 
     fresh.end();
     busy.end();
     await settle(Promise.all([busyDone, freshDone]));
-    expect(adapter.callsOf('edit').slice(1).every((call) => call.at >= pauseEnd)).toBe(true);
+    expect(
+      adapter
+        .callsOf('edit')
+        .slice(1)
+        .every((call) => call.at >= pauseEnd),
+    ).toBe(true);
     expect(adapter.messagesIn(busyThread)[0]!.content.text).toBe('first second third');
     expect(adapter.messagesIn(freshThread)[0]!.content.text).toBe('a new answer grows');
   });
@@ -91,7 +96,10 @@ describe('StreamRelay: first and final text before the workspace budget', () => 
     const sealedAt = Date.now();
     stream.push(`${'and the answer outgrows its message '.repeat(3)}`);
     await vi.advanceTimersByTimeAsync(0);
-    expect(adapter.calls.slice(2).map((c) => [c.kind, c.at])).toEqual([['edit', sealedAt], ['post', sealedAt]]);
+    expect(adapter.calls.slice(2).map((c) => [c.kind, c.at])).toEqual([
+      ['edit', sealedAt],
+      ['post', sealedAt],
+    ]);
     stream.end();
     const result = await settle(done);
     expect(adapter.messagesIn(thread).map((m) => m.content.text)).toEqual(result.parts);
@@ -104,9 +112,14 @@ describe('StreamRelay: first and final text before the workspace budget', () => 
     const relay = new StreamRelay(adapter, { minEditIntervalMs: 1000, workspaceEditsPerMinute: limit, budgetWindowMs: windowMs });
     const answer = (i: number) => steady(60 + (i % 5) * 20, 250, (k) => `a${i}w${k} `);
     const starts = Array.from({ length: 60 }, (_, i) => (i * 1_700) % 90_000);
-    const runs = starts.map((startMs, i) => new Promise<void>((resolve) => setTimeout(() => {
-      void relay.relay({ thread: threadIn('T1', i), deltas: timedDeltas(answer(i)) }).then(() => resolve());
-    }, startMs)));
+    const runs = starts.map(
+      (startMs, i) =>
+        new Promise<void>((resolve) =>
+          setTimeout(() => {
+            void relay.relay({ thread: threadIn('T1', i), deltas: timedDeltas(answer(i)) }).then(() => resolve());
+          }, startMs),
+        ),
+    );
     await settle(Promise.all(runs), 100);
     const intermediate = intermediateEdits(adapter);
     const edits = adapter.callsOf('edit');

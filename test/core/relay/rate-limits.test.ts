@@ -18,9 +18,12 @@ describe('StreamRelay under chat rate limits', () => {
     const produced: { at: number; text: string }[] = [];
     setTimeout(() => adapter.rateLimitNext('edit', 1, 1000), 500);
     const relay = new StreamRelay(adapter, { minEditIntervalMs: 100, workspaceEditsPerMinute: 6000 });
-    const result = await settle(relay.relay({
-      thread, deltas: timedDeltas(timetable, undefined, produced),
-    }));
+    const result = await settle(
+      relay.relay({
+        thread,
+        deltas: timedDeltas(timetable, undefined, produced),
+      }),
+    );
     const edits = adapter.callsOf('edit');
     const limited = edits.find((c) => c.outcome === 'rate-limited')!;
     expect(callsDuring(adapter.calls, limited.settledAt!, limited.settledAt! + 1000)).toEqual([]);
@@ -47,9 +50,16 @@ describe('StreamRelay under chat rate limits', () => {
     stream.end();
     const endedAt = Date.now();
     let resolvedAt = 0;
-    const result = await settle(done.then((r) => { resolvedAt = Date.now(); return r; }));
+    const result = await settle(
+      done.then((r) => {
+        resolvedAt = Date.now();
+        return r;
+      }),
+    );
     expect(adapter.callsOf('edit').map((c) => [c.at - endedAt, c.outcome])).toEqual([
-      [0, 'rate-limited'], [700, 'rate-limited'], [1400, 'ok'],
+      [0, 'rate-limited'],
+      [700, 'rate-limited'],
+      [1400, 'ok'],
     ]);
     expect(resolvedAt - endedAt).toBe(1400);
     expect(adapter.messagesIn(thread)[0]!.content.text).toBe('partial and the rest');
@@ -70,7 +80,8 @@ describe('StreamRelay under chat rate limits', () => {
     stream.end();
     await settle(done);
     expect(adapter.calls.map((c) => [c.kind, c.at - start, c.outcome, c.message?.text])).toEqual([
-      ['post', 0, 'rate-limited', 'first'], ['post', 800, 'ok', 'first second'],
+      ['post', 0, 'rate-limited', 'first'],
+      ['post', 800, 'ok', 'first second'],
     ]);
   });
 

@@ -33,7 +33,10 @@ describe('StreamRelay: first text, coalescing, final text', () => {
       const [message] = adapter.messagesIn(thread);
       expect(message!.content.text).toBe('Hello 1 2 3 4 5 6 7 8 9 10 11 12 13 14');
       expect(result).toEqual({
-        status: 'complete', text: message!.content.text, parts: [message!.content.text], messages: [message!.ref],
+        status: 'complete',
+        text: message!.content.text,
+        parts: [message!.content.text],
+        messages: [message!.ref],
       });
       expect(vi.getTimerCount()).toBe(0);
     });
@@ -42,13 +45,20 @@ describe('StreamRelay: first text, coalescing, final text', () => {
       const adapter = new FakeChatAdapter();
       const start = Date.now();
       const done = new StreamRelay(adapter, { minEditIntervalMs: 1000 }).relay({
-        thread, placeholder: 'Thinking…', deltas: timedDeltas([{ at: 300, delta: 'First' }, { at: 400, delta: ' words' }]),
+        thread,
+        placeholder: 'Thinking…',
+        deltas: timedDeltas([
+          { at: 300, delta: 'First' },
+          { at: 400, delta: ' words' },
+        ]),
       });
       await vi.advanceTimersByTimeAsync(0);
       expect(adapter.calls.map((c) => [c.kind, c.at - start, c.message?.text])).toEqual([['post', 0, 'Thinking…']]);
       const result = await settle(done);
       expect(adapter.calls.map((c) => [c.kind, c.at - start, c.message?.text])).toEqual([
-        ['post', 0, 'Thinking…'], ['edit', 300, 'First'], ['edit', 400, 'First words'],
+        ['post', 0, 'Thinking…'],
+        ['edit', 300, 'First'],
+        ['edit', 400, 'First words'],
       ]);
       expect(result.status).toBe('complete');
     });
@@ -68,14 +78,16 @@ describe('StreamRelay: first text, coalescing, final text', () => {
     it('renders through the given render function, with final set only for the last content sent', async () => {
       const adapter = new FakeChatAdapter();
       const states: string[] = [];
-      await settle(new StreamRelay(adapter, { minEditIntervalMs: 10 }).relay({
-        thread,
-        deltas: timedDeltas(steady(3, 100)),
-        render: (text, state) => {
-          states.push(`${text.trim()}|${state.final}|${state.part}`);
-          return { text: state.final ? `${text}\n— sources: 2` : text };
-        },
-      }));
+      await settle(
+        new StreamRelay(adapter, { minEditIntervalMs: 10 }).relay({
+          thread,
+          deltas: timedDeltas(steady(3, 100)),
+          render: (text, state) => {
+            states.push(`${text.trim()}|${state.final}|${state.part}`);
+            return { text: state.final ? `${text}\n— sources: 2` : text };
+          },
+        }),
+      );
       expect(adapter.messagesIn(thread)[0]!.content.text).toBe('w0 w1 w2 \n— sources: 2');
       expect(states.at(-1)).toBe('w0 w1 w2|true|0');
       const history = adapter.messagesIn(thread)[0]!.history.map((m) => m.text);

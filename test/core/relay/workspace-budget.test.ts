@@ -66,11 +66,17 @@ describe('WorkspaceBudget', () => {
     };
     const random = seeded(42);
     const urgentTimes = Array.from({ length: 300 }, () => start + Math.floor(random() * 10 * windowMs));
-    for (const at of urgentTimes) setTimeout(() => void call(budget, 'slack:T1', 'edit', true).then((t) => grants.push({ at: t, urgent: true })), at - start);
+    for (const at of urgentTimes)
+      setTimeout(() => void call(budget, 'slack:T1', 'edit', true).then((t) => grants.push({ at: t, urgent: true })), at - start);
     const consumers = Array.from({ length: 20 }, () => intermediate());
     await vi.advanceTimersByTimeAsync(12 * windowMs);
     await Promise.all(consumers);
-    expect(grants.filter((g) => g.urgent).map((g) => g.at).sort()).toEqual([...urgentTimes].sort());
+    expect(
+      grants
+        .filter((g) => g.urgent)
+        .map((g) => g.at)
+        .sort(),
+    ).toEqual([...urgentTimes].sort());
     // every window: its intermediate edits and the urgent ones granted before its last intermediate edit
     for (const [i, last] of grants.entries()) {
       if (last.urgent) continue;

@@ -27,10 +27,14 @@ const PICK: WorkflowDefinition<ProbeData> = {
       },
       review: {
         title: 'Pick the references to keep',
-        render: (result) => [{
-          type: 'multiSelect', id: 'refs', label: 'References',
-          options: (result.references ?? []).map((r) => ({ value: r.pn ?? '', label: r.title ?? '' })),
-        }],
+        render: (result) => [
+          {
+            type: 'multiSelect',
+            id: 'refs',
+            label: 'References',
+            options: (result.references ?? []).map((r) => ({ value: r.pn ?? '', label: r.title ?? '' })),
+          },
+        ],
         confirm: {
           button: 'Continue',
           input: (_result, _draft, _sc, ticked) => ticked.refs ?? [],
@@ -62,8 +66,14 @@ describe('a review with a multi-select', () => {
     const button = message.blocks!.flatMap((b) => (b.type === 'actions' ? b.buttons : [])).find((b) => b.label === 'Continue')!;
     const ticked = [options[0]!.value, options[2]!.value];
     const click: ActionIncoming = {
-      kind: 'action', thread: record.thread, user: { id: 'U1' }, workspaceId: 'T1', messageId: flowOf(shown).message!,
-      action: button.action, value: button.value, selections: { refs: ticked },
+      kind: 'action',
+      thread: record.thread,
+      user: { id: 'U1' },
+      workspaceId: 'T1',
+      messageId: flowOf(shown).message!,
+      action: button.action,
+      value: button.value,
+      selections: { refs: ticked },
     };
     await pickHandler.action!(w.contexts.slack, click, shown);
     await waitFor(() => textsIn(w.adapters.slack, record.thread).some((t) => t.includes(`kept ${ticked.join(', ')}`)), 'the result');

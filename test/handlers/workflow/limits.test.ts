@@ -40,7 +40,8 @@ const REVIEWED: WorkflowDefinition<ProbeData> = {
         title: 'Look at the references',
         render: () => [{ type: 'markdown', text: 'the references' }],
         confirm: {
-          button: 'Confirm', input: () => undefined,
+          button: 'Confirm',
+          input: () => undefined,
           send: { operation: 'NOVELTY-DOWNLOAD', label: 'Finishing', run: async () => ({ done: markdown('done') }) },
         },
       },
@@ -60,9 +61,19 @@ async function setUp(overrides: Partial<LimitSettings>, taskDurationMs = 0): Pro
 /** Starts `def` for `userId` in a conversation of its own; resolves when its start is handled. */
 function start(w: World, def: WorkflowDefinition<ProbeData>, userId = 'U1'): Promise<void> {
   const incoming: CommandIncoming = {
-    kind: 'command', text: 'probe', conversation: conversationId('slack', 'T1', `C${++conversations}`), user: { id: userId }, workspaceId: 'T1',
+    kind: 'command',
+    text: 'probe',
+    conversation: conversationId('slack', 'T1', `C${++conversations}`),
+    user: { id: userId },
+    workspaceId: 'T1',
   };
-  return startWorkflow(w.contexts.slack, def, { incoming, parent: markdown(`parent of ${userId}`), start: 'go', data: { idea: 'a foldable phone hinge' }, input: undefined });
+  return startWorkflow(w.contexts.slack, def, {
+    incoming,
+    parent: markdown(`parent of ${userId}`),
+    start: 'go',
+    data: { idea: 'a foldable phone hinge' },
+    input: undefined,
+  });
 }
 
 const starts = (w: World) => w.sim.requests.filter((r) => r.operation === 'NOVELTY-REPORT').length;
@@ -108,7 +119,7 @@ describe('workflows under the limits', () => {
     const { w, limits } = await setUp({ workflowsPerUser: 1 });
     await start(w, PROBE);
     await waitFor(() => limits.released.length === 1, 'the done workflow to free its place');
-    expect((await w.state.listOpenByUser('T1', 'U1'))).toEqual([]);
+    expect(await w.state.listOpenByUser('T1', 'U1')).toEqual([]);
     await start(w, PROBE);
     expect(starts(w)).toBe(2);
   });

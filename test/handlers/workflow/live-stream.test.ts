@@ -14,7 +14,9 @@ async function* events(first: StreamEvent[], gate: Promise<void>, rest: StreamEv
 
 function gated(): { gate: Promise<void>; release(): void } {
   let release!: () => void;
-  const gate = new Promise<void>((resolve) => { release = resolve; });
+  const gate = new Promise<void>((resolve) => {
+    release = resolve;
+  });
   return { gate, release };
 }
 
@@ -22,12 +24,23 @@ describe('followStream', () => {
   test('shows the step and the text so far, throttled, and the whole text once the stream ends', async () => {
     const shown: string[] = [];
     const { gate, release } = gated();
-    const first: StreamEvent[] = [{ type: 'progress', step: 'problem analysis' }, { type: 'text', text: 'The core ' }];
+    const first: StreamEvent[] = [
+      { type: 'progress', step: 'problem analysis' },
+      { type: 'text', text: 'The core ' },
+    ];
     const rest: StreamEvent[] = [
-      { type: 'text', text: 'contradiction.' }, { type: 'progress', step: 'literature search' }, { type: 'text', text: ' Screened 300 patents.' },
+      { type: 'text', text: 'contradiction.' },
+      { type: 'progress', step: 'literature search' },
+      { type: 'text', text: ' Screened 300 patents.' },
       { type: 'done', reason: 'finished' },
     ];
-    followStream(async () => events(first, gate, rest), new AbortController().signal, (note) => shown.push(note), silentLogger, 60_000);
+    followStream(
+      async () => events(first, gate, rest),
+      new AbortController().signal,
+      (note) => shown.push(note),
+      silentLogger,
+      60_000,
+    );
     await waitFor(() => shown.length === 1, 'the first note');
     expect(shown[0]).toBe('_problem analysis_\nThe core');
     release();
@@ -39,10 +52,18 @@ describe('followStream', () => {
     const shown: string[] = [];
     const { gate, release } = gated();
     let aborted = false;
-    const live = followStream(async (signal) => {
-      signal.addEventListener('abort', () => { aborted = true; });
-      return events([{ type: 'text', text: 'first' }], gate, [{ type: 'text', text: ' second' }]);
-    }, new AbortController().signal, (note) => shown.push(note), silentLogger, 60_000);
+    const live = followStream(
+      async (signal) => {
+        signal.addEventListener('abort', () => {
+          aborted = true;
+        });
+        return events([{ type: 'text', text: 'first' }], gate, [{ type: 'text', text: ' second' }]);
+      },
+      new AbortController().signal,
+      (note) => shown.push(note),
+      silentLogger,
+      60_000,
+    );
     await waitFor(() => shown.length === 1, 'the first note');
     live.stop();
     release();
@@ -50,7 +71,14 @@ describe('followStream', () => {
     expect(aborted).toBe(true);
     expect(shown).toEqual(['first']);
 
-    const failing = followStream(async () => { throw new Error('stream refused'); }, new AbortController().signal, (note) => shown.push(note), silentLogger);
+    const failing = followStream(
+      async () => {
+        throw new Error('stream refused');
+      },
+      new AbortController().signal,
+      (note) => shown.push(note),
+      silentLogger,
+    );
     failing.stop();
     expect(shown).toEqual(['first']);
   });

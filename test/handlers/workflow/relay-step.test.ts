@@ -49,7 +49,12 @@ describe('workflow poll.relay', () => {
     const shown = contentOf(w, record);
     expect(shown[0]!.text).toBe(HEADING);
     expect(JSON.stringify(shown.at(-1))).toContain('found 5 references');
-    expect(shown.slice(1, -1).map((m) => m.text).join('')).toBe(whole);
+    expect(
+      shown
+        .slice(1, -1)
+        .map((m) => m.text)
+        .join(''),
+    ).toBe(whole);
     expect(streams(w)).toBe(1);
     expect((await w.state.get(record.thread))!.status).toBe('done');
   });

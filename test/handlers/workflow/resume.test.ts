@@ -42,7 +42,7 @@ describe('workflow waits', () => {
     expect(isWaitRunning(w.memory, record.thread)).toBe(false);
   });
 
-  test('resumeWaits gives each waiting record to its workflow\'s handler, through the router of its thread\'s chat', async () => {
+  test("resumeWaits gives each waiting record to its workflow's handler, through the router of its thread's chat", async () => {
     world = await startWorld(0);
     const w = world;
     const onSlack = await leftWaiting(w, 'poll', 'slack');
@@ -70,8 +70,14 @@ describe('workflow waits', () => {
     expect(retry.value).toBe(`probe:results:v${failed.version}`);
 
     const click: ActionIncoming = {
-      kind: 'action', thread: record.thread, user: { id: 'U1' }, workspaceId: 'T1', messageId: flowOf(failed).message!,
-      action: 'retry', value: retry.value, selections: {},
+      kind: 'action',
+      thread: record.thread,
+      user: { id: 'U1' },
+      workspaceId: 'T1',
+      messageId: flowOf(failed).message!,
+      action: 'retry',
+      value: retry.value,
+      selections: {},
     };
     await probeHandler.action!(w.contexts.slack, click, failed);
     await waitFor(() => textsIn(w.adapters.slack, record.thread).some((t) => t.includes('found 5 references')), 'the result');

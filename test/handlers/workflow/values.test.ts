@@ -5,8 +5,17 @@ import type { ThreadRecord } from '../../../src/core/state.js';
 import type { ThreadId } from '../../../src/core/thread-id.js';
 
 const record = (version: number, step = 'features', workflow = 'novelty'): ThreadRecord => ({
-  thread: 'slack:T1:C1:1.2' as ThreadId, workflow, step, version, status: 'active', workspaceId: 'T1', startedBy: 'U1',
-  ids: { task_id: 'task-1' }, data: {}, createdAt: 1, updatedAt: 1,
+  thread: 'slack:T1:C1:1.2' as ThreadId,
+  workflow,
+  step,
+  version,
+  status: 'active',
+  workspaceId: 'T1',
+  startedBy: 'U1',
+  ids: { task_id: 'task-1' },
+  data: {},
+  createdAt: 1,
+  updatedAt: 1,
 });
 const STEPS = new Set(['solution', 'features', 'elements']);
 
@@ -20,8 +29,18 @@ describe('button values', () => {
   });
 
   test('anything not made by encodeValue decodes to nothing', () => {
-    for (const garbage of ['', 'features', 'novelty:features', 'novelty:features:7', 'novelty:Features:v7', 'novelty:features:v-1',
-      'novelty:features:v1234567890', '{"task_id":"abc"}', `novelty:features:v1:${'k'.repeat(51)}`, 'novelty:features:v1:']) {
+    for (const garbage of [
+      '',
+      'features',
+      'novelty:features',
+      'novelty:features:7',
+      'novelty:Features:v7',
+      'novelty:features:v-1',
+      'novelty:features:v1234567890',
+      '{"task_id":"abc"}',
+      `novelty:features:v1:${'k'.repeat(51)}`,
+      'novelty:features:v1:',
+    ]) {
       expect(decodeValue(garbage), garbage).toBeUndefined();
     }
   });
@@ -32,7 +51,7 @@ describe('button values', () => {
     expect(() => encodeValue({ workflow: 'novelty', step: 'x', version: 1, key: '' })).toThrow();
   });
 
-  test('are judged against the thread\'s record: the current step and version, an older one, or not from here', () => {
+  test("are judged against the thread's record: the current step and version, an older one, or not from here", () => {
     const current = record(7);
     const judge = (value: string) => judgeValue(decodeValue(value), current, STEPS);
     expect(judge('novelty:features:v7')).toBe('ok');

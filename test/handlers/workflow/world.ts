@@ -69,12 +69,21 @@ export async function startWorld(taskDurationMs = 0): Promise<World> {
   const lifetime = new AbortController();
   const memory = createProcessMemory();
   const context = (adapter: FakeChatAdapter): HandlerContext => ({
-    platform, state, memory, messenger: new Messenger(adapter, new StreamRelay(adapter)), logger: silentLogger,
-    settings: { lang: 'en', confirmers: 'starter' }, lifetime: lifetime.signal,
+    platform,
+    state,
+    memory,
+    messenger: new Messenger(adapter, new StreamRelay(adapter)),
+    logger: silentLogger,
+    settings: { lang: 'en', confirmers: 'starter' },
+    lifetime: lifetime.signal,
   });
   const adapters = { slack: new FakeChatAdapter({ chat: 'slack' }), console: new FakeChatAdapter({ chat: 'console' }) };
   return {
-    sim, state, memory, lifetime, adapters,
+    sim,
+    state,
+    memory,
+    lifetime,
+    adapters,
     contexts: { slack: context(adapters.slack), console: context(adapters.console) },
     async close() {
       lifetime.abort();
@@ -88,20 +97,28 @@ let threads = 0;
 
 /** A record as a bot that stopped would have left it: waiting on NOVELTY-QUERY (or with its start request out). */
 export async function leftWaiting(
-  world: World, phase: 'poll' | 'send', platform: ChatKind = 'slack', workflow = 'probe', step = 'results',
+  world: World,
+  phase: 'poll' | 'send',
+  platform: ChatKind = 'slack',
+  workflow = 'probe',
+  step = 'results',
 ): Promise<ThreadRecord> {
   const thread: ThreadId = platform === 'slack' ? threadId('slack', 'T1', 'C1', `1700.${++threads}`) : threadId('console', 'local', `t${++threads}`);
   const adapter = world.adapters[platform === 'slack' ? 'slack' : 'console'];
   const progress = await adapter.post(thread, markdown('⏳ Querying the platform…'));
-  const created = phase === 'poll' ? await world.contexts.slack.platform.call('NOVELTY-REPORT', { input: 'a foldable phone hinge', lang: 'en' }) : undefined;
+  const created =
+    phase === 'poll' ? await world.contexts.slack.platform.call('NOVELTY-REPORT', { input: 'a foldable phone hinge', lang: 'en' }) : undefined;
   const input: ThreadRecordInput = {
-    thread, workflow, step, status: 'waiting', workspaceId: 'T1', startedBy: 'U1',
+    thread,
+    workflow,
+    step,
+    status: 'waiting',
+    workspaceId: 'T1',
+    startedBy: 'U1',
     ids: created?.task_id ? { task_id: created.task_id } : {},
     data: {
       idea: 'a foldable phone hinge',
-      flow: phase === 'poll'
-        ? { phase, message: progress.messageId }
-        : { phase, pending: { step, send: 'start:go', by: 'U1' } },
+      flow: phase === 'poll' ? { phase, message: progress.messageId } : { phase, pending: { step, send: 'start:go', by: 'U1' } },
     },
     wait: { operation: phase === 'poll' ? 'NOVELTY-QUERY' : 'NOVELTY-REPORT', step, since: Date.now() },
     createdAt: Date.now(),
@@ -109,5 +126,4 @@ export async function leftWaiting(
   return (await world.state.compareAndSet(thread, 0, input))!;
 }
 
-export const textsIn = (adapter: FakeChatAdapter, thread: ThreadId): string[] =>
-  adapter.messagesIn(thread).map((m) => JSON.stringify(m.content));
+export const textsIn = (adapter: FakeChatAdapter, thread: ThreadId): string[] => adapter.messagesIn(thread).map((m) => JSON.stringify(m.content));

@@ -1,8 +1,16 @@
 /** Every failure the simulator can produce arrives as the right error class, with its operation, request id and message. */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
-  ForbiddenError, InvalidRequestError, NetworkError, NotFoundError, PlatformError, QuotaError, RateLimitedError,
-  ServiceError, TimeoutError, UnauthorizedError,
+  ForbiddenError,
+  InvalidRequestError,
+  NetworkError,
+  NotFoundError,
+  PlatformError,
+  QuotaError,
+  RateLimitedError,
+  ServiceError,
+  TimeoutError,
+  UnauthorizedError,
 } from '../../../src/platform/errors.js';
 import { PlatformClient } from '../../../src/platform/client.js';
 import { caught, closedPort, requestsFor, startHarness, TEST_KEY, type Harness } from './helpers.js';
@@ -10,9 +18,15 @@ import { caught, closedPort, requestsFor, startHarness, TEST_KEY, type Harness }
 const P001 = { query_text: 'TACD: (lithium battery)' } as const;
 let h: Harness;
 
-beforeAll(async () => { h = await startHarness({ retry: { attempts: 1 } }); });
-afterAll(async () => { await h.close(); });
-beforeEach(() => { h.sim.clearFaults(); });
+beforeAll(async () => {
+  h = await startHarness({ retry: { attempts: 1 } });
+});
+afterAll(async () => {
+  await h.close();
+});
+beforeEach(() => {
+  h.sim.clearFaults();
+});
 
 function expectPlatformError(error: unknown, type: abstract new (...args: never[]) => PlatformError, kind: string): PlatformError {
   expect(error).toBeInstanceOf(type);

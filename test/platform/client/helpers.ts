@@ -42,14 +42,22 @@ export async function startHarness(options: Partial<PlatformClientOptions> = {},
   const clients: PlatformClient[] = [];
   const clientWith = (extra: Partial<PlatformClientOptions>) => {
     const client = new PlatformClient({
-      baseUrl: sim.url, apiKey: TEST_KEY, logger: logs.logger, retry: { baseDelayMs: 1, maxDelayMs: 5 }, ...options, ...extra,
+      baseUrl: sim.url,
+      apiKey: TEST_KEY,
+      logger: logs.logger,
+      retry: { baseDelayMs: 1, maxDelayMs: 5 },
+      ...options,
+      ...extra,
     });
     clients.push(client);
     return client;
   };
   const client = clientWith({});
   return {
-    sim, client, logs, clientWith,
+    sim,
+    client,
+    logs,
+    clientWith,
     async close() {
       await Promise.all(clients.map((c) => c.close()));
       await sim.close();
@@ -58,8 +66,7 @@ export async function startHarness(options: Partial<PlatformClientOptions> = {},
 }
 
 /** The requests the simulator received for one operation. */
-export const requestsFor = (sim: RunningSimulator, id: OperationId): RecordedRequest[] =>
-  sim.requests.filter((r) => r.operation === id);
+export const requestsFor = (sim: RunningSimulator, id: OperationId): RecordedRequest[] => sim.requests.filter((r) => r.operation === id);
 
 /** Whatever the error thrown by `run` is. Fails when nothing is thrown. */
 export async function caught(run: () => Promise<unknown>): Promise<unknown> {
@@ -77,7 +84,12 @@ export function serializeFully(error: unknown): string {
   for (let current: unknown = error, depth = 0; current && depth < 10; depth++) {
     if (current instanceof Error) {
       parts.push(current.message, current.stack ?? '');
-      parts.push(JSON.stringify(Object.fromEntries(Object.getOwnPropertyNames(current).map((k) => [k, (current as unknown as Record<string, unknown>)[k]])), safeReplacer()));
+      parts.push(
+        JSON.stringify(
+          Object.fromEntries(Object.getOwnPropertyNames(current).map((k) => [k, (current as unknown as Record<string, unknown>)[k]])),
+          safeReplacer(),
+        ),
+      );
     }
     current = (current as { cause?: unknown }).cause;
   }

@@ -6,9 +6,16 @@ import { taskState } from '../../../src/platform/task-state.js';
 import { caught, requestsFor, startHarness, type Harness } from './helpers.js';
 
 let h: Harness;
-beforeAll(async () => { h = await startHarness(); });
-afterAll(async () => { await h.close(); });
-beforeEach(() => { h.sim.clearFaults(); h.sim.setTaskDuration(0); });
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(async () => {
+  await h.close();
+});
+beforeEach(() => {
+  h.sim.clearFaults();
+  h.sim.setTaskDuration(0);
+});
 
 async function submitNovelty(): Promise<string> {
   const { task_id } = await h.client.call('AI35-1', { input: 'a battery separator coated with ceramic particles', lang: 'en' });
@@ -25,7 +32,11 @@ describe('pollTask', () => {
     const taskId = await submitNovelty();
     const progress: unknown[] = [];
     const data = await pollTask(readSolution(taskId), {
-      operation: 'AI35-2', state: (d) => taskState('AI35-2', d), intervalMs: 10, maxIntervalMs: 40, deadlineMs: 5_000,
+      operation: 'AI35-2',
+      state: (d) => taskState('AI35-2', d),
+      intervalMs: 10,
+      maxIntervalMs: 40,
+      deadlineMs: 5_000,
       onProgress: (d) => progress.push(d.status),
     });
     expect(data.status).toBe(2);
@@ -38,9 +49,14 @@ describe('pollTask', () => {
   it('turns a failed task into TaskFailedError', async () => {
     const taskId = await submitNovelty();
     h.sim.inject({ kind: 'task-fails', operation: 'AI35-2', times: 1 });
-    const error = await caught(() => pollTask(readSolution(taskId), {
-      operation: 'AI35-2', state: (d) => taskState('AI35-2', d), intervalMs: 5, deadlineMs: 5_000,
-    }));
+    const error = await caught(() =>
+      pollTask(readSolution(taskId), {
+        operation: 'AI35-2',
+        state: (d) => taskState('AI35-2', d),
+        intervalMs: 5,
+        deadlineMs: 5_000,
+      }),
+    );
     expect(error).toBeInstanceOf(TaskFailedError);
     expect((error as PlatformError).kind).toBe('task-failed');
     expect((error as PlatformError).operation).toBe('AI35-2');
@@ -50,9 +66,14 @@ describe('pollTask', () => {
     h.sim.setTaskDuration(60_000);
     const taskId = await submitNovelty();
     const started = Date.now();
-    const error = await caught(() => pollTask(readSolution(taskId), {
-      operation: 'AI35-2', state: (d) => taskState('AI35-2', d), intervalMs: 10, deadlineMs: 120,
-    }));
+    const error = await caught(() =>
+      pollTask(readSolution(taskId), {
+        operation: 'AI35-2',
+        state: (d) => taskState('AI35-2', d),
+        intervalMs: 10,
+        deadlineMs: 120,
+      }),
+    );
     expect(error).toBeInstanceOf(TimeoutError);
     expect((error as PlatformError).platformMessage).toContain('120 ms');
     expect(Date.now() - started).toBeLessThan(2_000);
@@ -63,10 +84,18 @@ describe('pollTask', () => {
     const taskId = await submitNovelty();
     const controller = new AbortController();
     let polls = 0;
-    const error = await caught(() => pollTask(readSolution(taskId), {
-      operation: 'AI35-2', state: (d) => taskState('AI35-2', d), intervalMs: 10, deadlineMs: 10_000, signal: controller.signal,
-      onProgress: () => { if (++polls === 2) controller.abort(); },
-    }));
+    const error = await caught(() =>
+      pollTask(readSolution(taskId), {
+        operation: 'AI35-2',
+        state: (d) => taskState('AI35-2', d),
+        intervalMs: 10,
+        deadlineMs: 10_000,
+        signal: controller.signal,
+        onProgress: () => {
+          if (++polls === 2) controller.abort();
+        },
+      }),
+    );
     expect((error as Error).name).toBe('AbortError');
     expect(error).not.toBeInstanceOf(PlatformError);
     expect(polls).toBe(2);
@@ -76,9 +105,21 @@ describe('pollTask', () => {
     h.sim.setTaskDuration(60_000);
     const taskId = await submitNovelty();
     const times: number[] = [];
-    await caught(() => pollTask(async (signal) => { times.push(Date.now()); return readSolution(taskId)(signal); }, {
-      operation: 'AI35-2', state: (d) => taskState('AI35-2', d), intervalMs: 20, maxIntervalMs: 45, deadlineMs: 1_000,
-    }));
+    await caught(() =>
+      pollTask(
+        async (signal) => {
+          times.push(Date.now());
+          return readSolution(taskId)(signal);
+        },
+        {
+          operation: 'AI35-2',
+          state: (d) => taskState('AI35-2', d),
+          intervalMs: 20,
+          maxIntervalMs: 45,
+          deadlineMs: 1_000,
+        },
+      ),
+    );
     const gaps = times.slice(1).map((t, i) => t - times[i]!);
     expect(gaps[0]).toBeGreaterThanOrEqual(18);
     expect(gaps[1]).toBeGreaterThanOrEqual(28);

@@ -5,9 +5,16 @@ import { backoffDelay, retryPolicy, shouldRetry } from '../../../src/platform/re
 import { caught, requestsFor, startHarness, type Harness } from './helpers.js';
 
 let h: Harness;
-beforeAll(async () => { h = await startHarness({ retry: { attempts: 4, baseDelayMs: 1, maxDelayMs: 5 } }); });
-afterAll(async () => { await h.close(); });
-beforeEach(() => { h.sim.clearFaults(); h.sim.requests.length = 0; });
+beforeAll(async () => {
+  h = await startHarness({ retry: { attempts: 4, baseDelayMs: 1, maxDelayMs: 5 } });
+});
+afterAll(async () => {
+  await h.close();
+});
+beforeEach(() => {
+  h.sim.clearFaults();
+  h.sim.requests.length = 0;
+});
 
 describe('retries against the simulator', () => {
   it('a read is retried on 5xx until it succeeds', async () => {
@@ -45,7 +52,10 @@ describe('retries against the simulator', () => {
     const [first, second] = requestsFor(h.sim, 'P001');
     expect(second!.at - first!.at).toBeGreaterThanOrEqual(950);
     expect(Date.now() - started).toBeGreaterThanOrEqual(950);
-    const logged = h.logs.lines.filter((l) => l.includes('retrying')).map((l) => JSON.parse(l) as { delayMs: number }).at(-1);
+    const logged = h.logs.lines
+      .filter((l) => l.includes('retrying'))
+      .map((l) => JSON.parse(l) as { delayMs: number })
+      .at(-1);
     expect(logged?.delayMs).toBeGreaterThanOrEqual(1000);
   });
 

@@ -35,15 +35,33 @@ type MakeClient = (extra?: Partial<PlatformClientOptions>) => PlatformClient;
 type Scenario = (client: MakeClient) => Promise<unknown>;
 
 const scenarios: Record<string, Scenario> = {
-  unauthorized: (c) => { h.sim.inject({ kind: 'envelope-error', errorCode: 67200009, operation: 'P001', times: 1 }); return caught(() => c().call('P001', P001)); },
+  unauthorized: (c) => {
+    h.sim.inject({ kind: 'envelope-error', errorCode: 67200009, operation: 'P001', times: 1 });
+    return caught(() => c().call('P001', P001));
+  },
   'unauthorized (bad key echoed)': (c) => caught(() => c({ baseUrl: echoUrl }).call('P001', P001)),
-  forbidden: (c) => { h.sim.inject({ kind: 'http-status', status: 403, operation: 'P001', times: 1 }); return caught(() => c().call('P001', P001)); },
+  forbidden: (c) => {
+    h.sim.inject({ kind: 'http-status', status: 403, operation: 'P001', times: 1 });
+    return caught(() => c().call('P001', P001));
+  },
   'not-found': (c) => caught(() => c({ pathOverrides: { P001: '/nowhere' } }).call('P001', P001)),
-  quota: (c) => { h.sim.inject({ kind: 'envelope-error', errorCode: 67200005, operation: 'P001', times: 1 }); return caught(() => c().call('P001', P001)); },
-  'rate-limited': (c) => { h.sim.inject({ kind: 'http-status', status: 429, retryAfterSeconds: 0, operation: 'P001', times: 3 }); return caught(() => c().call('P001', P001)); },
-  'invalid-request (platform)': (c) => { h.sim.inject({ kind: 'envelope-error', errorCode: 68300004, operation: 'P001', times: 1 }); return caught(() => c().call('P001', P001)); },
+  quota: (c) => {
+    h.sim.inject({ kind: 'envelope-error', errorCode: 67200005, operation: 'P001', times: 1 });
+    return caught(() => c().call('P001', P001));
+  },
+  'rate-limited': (c) => {
+    h.sim.inject({ kind: 'http-status', status: 429, retryAfterSeconds: 0, operation: 'P001', times: 3 });
+    return caught(() => c().call('P001', P001));
+  },
+  'invalid-request (platform)': (c) => {
+    h.sim.inject({ kind: 'envelope-error', errorCode: 68300004, operation: 'P001', times: 1 });
+    return caught(() => c().call('P001', P001));
+  },
   'invalid-request (schema)': (c) => caught(() => c().call('P001', { query_text: 1 } as unknown as typeof P001)),
-  service: (c) => { h.sim.inject({ kind: 'http-status', status: 500, operation: 'P001', times: 3 }); return caught(() => c().call('P001', P001)); },
+  service: (c) => {
+    h.sim.inject({ kind: 'http-status', status: 500, operation: 'P001', times: 3 });
+    return caught(() => c().call('P001', P001));
+  },
   // its own operation: the slowed requests finish on the server later and must not use up the P001 faults above
   timeout: (c) => {
     h.sim.inject({ kind: 'slow-headers', delayMs: 300, operation: 'AI33-2', times: 3 });
@@ -54,19 +72,30 @@ const scenarios: Record<string, Scenario> = {
   'stream-interrupted': async (c) => {
     h.sim.inject({ kind: 'stream-cut', afterEvents: 1, operation: 'AI07', times: 1 });
     const stream = await c().stream('AI07', { prompt: 'What is graphene?', stream: true });
-    return caught(async () => { for await (const _ of stream) { /* read to the cut */ } });
+    return caught(async () => {
+      for await (const _ of stream) {
+        /* read to the cut */
+      }
+    });
   },
   'stream error envelope': async (c) => {
     h.sim.inject({ kind: 'stream-error-envelope', afterEvents: 1, errorCode: 68300008, operation: 'AI07', times: 1 });
     const stream = await c().stream('AI07', { prompt: 'What is graphene?', stream: true });
-    return caught(async () => { for await (const _ of stream) { /* read to the error */ } });
+    return caught(async () => {
+      for await (const _ of stream) {
+        /* read to the error */
+      }
+    });
   },
   'task-failed': (c) => {
     h.sim.inject({ kind: 'task-fails', operation: 'AI35-2', times: 1 });
     return caught(async () => {
       const { task_id } = await c().call('AI35-1', { input: 'a ceramic-coated battery separator', lang: 'en' });
       await pollTask((signal) => c().call('AI35-2', { task_id: task_id! }, { signal }), {
-        operation: 'AI35-2', state: (d) => taskState('AI35-2', d), intervalMs: 1, deadlineMs: 5_000,
+        operation: 'AI35-2',
+        state: (d) => taskState('AI35-2', d),
+        intervalMs: 1,
+        deadlineMs: 5_000,
       });
     });
   },
@@ -98,7 +127,11 @@ async function startEchoServer(): Promise<Server> {
       res.writeHead(200, { 'content-type': 'text/html' }).end(`<html>${req.url} ${req.headers.authorization ?? ''}</html>`);
       return;
     }
-    const body = JSON.stringify({ status: false, error_code: 67200003, error_msg: `bad key at ${req.url} (${req.headers.authorization ?? 'no header'})` });
+    const body = JSON.stringify({
+      status: false,
+      error_code: 67200003,
+      error_msg: `bad key at ${req.url} (${req.headers.authorization ?? 'no header'})`,
+    });
     res.writeHead(200, { 'content-type': 'application/json', 'x-request-id': 'echo-1' }).end(body);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -5,9 +5,15 @@ import type { StreamEvent } from '../../../src/platform/events.js';
 import { caught, requestsFor, startHarness, type Harness } from './helpers.js';
 
 let h: Harness;
-beforeAll(async () => { h = await startHarness({}, { streamChunkChars: 16 }); });
-afterAll(async () => { await h.close(); });
-beforeEach(() => { h.sim.clearFaults(); });
+beforeAll(async () => {
+  h = await startHarness({}, { streamChunkChars: 16 });
+});
+afterAll(async () => {
+  await h.close();
+});
+beforeEach(() => {
+  h.sim.clearFaults();
+});
 
 async function readAll(stream: AsyncIterable<StreamEvent>): Promise<StreamEvent[]> {
   const events: StreamEvent[] = [];
@@ -55,7 +61,9 @@ describe('each stream family', () => {
 
   it('AI32-4: the disclosure text of an AI32-2 job', async () => {
     const job = await h.client.call('AI32-2', {
-      tech_solution: 'A separator coated with ceramic particles to stop dendrites', mechanism: 'ceramic layer blocks dendrite growth', language: 'en',
+      tech_solution: 'A separator coated with ceramic particles to stop dendrites',
+      mechanism: 'ceramic layer blocks dendrite growth',
+      language: 'en',
     });
     const events = await readAll(await h.client.stream('AI32-4', { job_id: job.job_id! }));
     expect(textOf(events).length).toBeGreaterThan(20);
@@ -94,7 +102,9 @@ describe('leaving early and failing', () => {
     h.sim.inject({ kind: 'stream-error-envelope', afterEvents: 2, errorCode: 68300008, message: 'model overloaded', operation: 'AI07', times: 1 });
     const stream = await h.client.stream('AI07', { prompt: 'What is graphene?', stream: true });
     const events: StreamEvent[] = [];
-    const error = await caught(async () => { for await (const e of stream) events.push(e); });
+    const error = await caught(async () => {
+      for await (const e of stream) events.push(e);
+    });
     expect(error).toBeInstanceOf(ServiceError);
     expect((error as PlatformError).platformMessage).toBe('model overloaded');
     expect((error as PlatformError).operation).toBe('AI07');

@@ -13,7 +13,10 @@ import { taskState } from '../../../src/platform/task-state.js';
 /** Polls a read operation until its task succeeds; `states` collects every state seen on the way. */
 export async function until<K extends CallOperationId>(client: PlatformClient, id: K, body: RequestOf<K>, states: string[] = []): Promise<DataOf<K>> {
   return pollTask((signal) => client.call(id, body, { signal }), {
-    operation: id, intervalMs: 5, maxIntervalMs: 20, deadlineMs: 10_000,
+    operation: id,
+    intervalMs: 5,
+    maxIntervalMs: 20,
+    deadlineMs: 10_000,
     state: (data) => {
       const state = taskState(id, data);
       states.push(state);
@@ -47,7 +50,13 @@ export async function chats(client: PlatformClient) {
   const firstTurn = await streamAll(client, 'AI20', { query: 'What is the mechanism of action of metformin?' });
   const sessionId = firstTurn.flatMap((e) => (e.type === 'session' && e.sessionId ? [e.sessionId] : []))[0];
   const secondTurn = await streamAll(client, 'AI20', { query: 'What are its common side effects?', session_id: sessionId });
-  const chat = await client.call('AI68-1', { query: 'What is the role of PD-1 in immunotherapy?', deep_search: false, long_think: false, search_website: false, data_source: 1 });
+  const chat = await client.call('AI68-1', {
+    query: 'What is the role of PD-1 in immunotherapy?',
+    deep_search: false,
+    long_think: false,
+    search_website: false,
+    data_source: 1,
+  });
   const ai68 = await streamAll(client, 'AI68-2', { chat_id: chat.chat_id!, chat_item_id: chat.chat_item_id! });
   return { ai07, firstTurn, sessionId, secondTurn, chat, ai68 };
 }
@@ -56,8 +65,11 @@ export async function disclosure(client: PlatformClient) {
   const techSolution = 'A lithium battery separator coated with a ceramic layer that blocks dendrite growth at high charge rates.';
   const means = await client.call('AI32-1', { tech_solution: techSolution });
   const job = await client.call('AI32-2', {
-    tech_solution: techSolution, mechanism: means.mechanism || 'ceramic particles raise the puncture strength', language: 'en',
-    tech_problem: means.tech_problem ?? undefined, outcome: means.outcome ?? undefined,
+    tech_solution: techSolution,
+    mechanism: means.mechanism || 'ceramic particles raise the puncture strength',
+    language: 'en',
+    tech_problem: means.tech_problem ?? undefined,
+    outcome: means.outcome ?? undefined,
   });
   const events = await streamAll(client, 'AI32-4', { job_id: job.job_id! });
   const states: string[] = [];
@@ -66,11 +78,18 @@ export async function disclosure(client: PlatformClient) {
 }
 
 export async function solution(client: PlatformClient) {
-  const { task_id: taskId } = await client.call('AI33-1', { solution_issues: 'Reduce the weight of an electric-vehicle battery pack without losing crash safety', lang: 'en' });
+  const { task_id: taskId } = await client.call('AI33-1', {
+    solution_issues: 'Reduce the weight of an electric-vehicle battery pack without losing crash safety',
+    lang: 'en',
+  });
   const recommend = await until(client, 'AI33-2', { task_id: taskId! });
   await client.call('AI33-3', { task_id: taskId!, lang: 'en', recommend: (recommend.recommend ?? []).slice(0, 2) });
   const directions = await until(client, 'AI33-4', { task_id: taskId! });
-  await client.call('AI33-5', { task_id: taskId!, lang: 'en', directions: withoutNulls<RequestOf<'AI33-5'>['directions']>(directions.directions ?? []) });
+  await client.call('AI33-5', {
+    task_id: taskId!,
+    lang: 'en',
+    directions: withoutNulls<RequestOf<'AI33-5'>['directions']>(directions.directions ?? []),
+  });
   const states: string[] = [];
   const result = await until(client, 'AI33-6', { task_id: taskId! }, states);
   const agent = await streamAll(client, 'AGENT-SSE', { job_id: taskId! });
@@ -88,7 +107,10 @@ export async function report(client: PlatformClient) {
 }
 
 export async function guidedNovelty(client: PlatformClient) {
-  const { task_id: id } = await client.call('AI35-1', { input: 'A battery separator coated with ceramic particles and a polymer binder that resists shrinkage at 180 °C.', lang: 'en' });
+  const { task_id: id } = await client.call('AI35-1', {
+    input: 'A battery separator coated with ceramic particles and a polymer binder that resists shrinkage at 180 °C.',
+    lang: 'en',
+  });
   const taskId = id!;
   const summary = await until(client, 'AI35-2', { task_id: taskId });
   await client.call('AI35-3', { task_id: taskId, tech_solution: `${summary.tech_solution ?? ''} The binder is PVDF.` });
@@ -100,7 +122,10 @@ export async function guidedNovelty(client: PlatformClient) {
   const searchStates: string[] = [];
   const search = await until(client, 'AI35-8', { task_id: taskId }, searchStates);
   await client.call('AI35-9', { task_id: taskId, final_result: withoutNulls<RequestOf<'AI35-9'>['final_result']>(search.final_result ?? []) });
-  const added = await client.call('AI35-12', { request: { pn: 'CN115000000A', is_add_patent: true, add_patent_selected: true }, tech_features: techFeatures });
+  const added = await client.call('AI35-12', {
+    request: { pn: 'CN115000000A', is_add_patent: true, add_patent_selected: true },
+    tech_features: techFeatures,
+  });
   await client.call('AI35-10', { task_id: taskId, title: 'Novelty check: ceramic-coated separator' });
   const exported = await until(client, 'AI35-11', { task_id: taskId });
   return { taskId, summary, features, elements, search, searchStates, added, exported, link: await fetchLink(exported.report_url!) };
@@ -115,7 +140,10 @@ export async function legacyNovelty(client: PlatformClient) {
 }
 
 export async function material(client: PlatformClient) {
-  const { task_id: id } = await client.call('AI73-1', { input: 'A flame-retardant polypropylene compound without halogens for battery housings', lang: 'en' });
+  const { task_id: id } = await client.call('AI73-1', {
+    input: 'A flame-retardant polypropylene compound without halogens for battery housings',
+    lang: 'en',
+  });
   const taskId = id!;
   const thinking = await until(client, 'AI73-4', { task_id: taskId });
   const recommend = await until(client, 'AI73-2', { task_id: taskId });
@@ -133,7 +161,11 @@ export async function material(client: PlatformClient) {
 
 export async function design(client: PlatformClient) {
   const { task_id: taskId } = await client.call('AI39-1', {
-    url: 'https://example.com/images/chair.png', country: ['US', 'CN', 'EU'], lang: 'en', loc_items: ['06-01'], main_field: 'chair',
+    url: 'https://example.com/images/chair.png',
+    country: ['US', 'CN', 'EU'],
+    lang: 'en',
+    loc_items: ['06-01'],
+    main_field: 'chair',
   });
   const states: string[] = [];
   const result = await until(client, 'AI39-2', { task_id: taskId }, states);
@@ -141,7 +173,12 @@ export async function design(client: PlatformClient) {
 }
 
 export async function count(client: PlatformClient) {
-  return client.call('P001', { query_text: 'TACD: (solid-state battery) AND APD: [2015 TO 2024]', collapse_type: 'DOCDB', collapse_by: 'PBD', collapse_order: 'LATEST' });
+  return client.call('P001', {
+    query_text: 'TACD: (solid-state battery) AND APD: [2015 TO 2024]',
+    collapse_type: 'DOCDB',
+    collapse_by: 'PBD',
+    collapse_order: 'LATEST',
+  });
 }
 
 export const ALL_WORKFLOWS = { chats, disclosure, solution, report, guidedNovelty, legacyNovelty, material, design, count };

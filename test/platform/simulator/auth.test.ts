@@ -8,8 +8,12 @@ import { call, contractErrors, KEY, send, type Envelope } from './helpers.js';
 const P001 = { query_text: 'TACD: (solid-state battery)' };
 let sim: RunningSimulator;
 
-beforeAll(async () => { sim = await startSimulator(); });
-afterAll(async () => { await sim.close(); });
+beforeAll(async () => {
+  sim = await startSimulator();
+});
+afterAll(async () => {
+  await sim.close();
+});
 
 describe('auth', () => {
   it('no key: HTTP 401 with envelope 67200008', async () => {
@@ -54,7 +58,9 @@ describe('auth', () => {
 
   it('every response carries a request id, echoing the caller’s', async () => {
     const own = await fetch(new URL('/search/patent/query-search-count', sim.url), {
-      method: 'POST', headers: { authorization: `Bearer ${KEY}`, 'x-request-id': 'req-12345678' }, body: JSON.stringify(P001),
+      method: 'POST',
+      headers: { authorization: `Bearer ${KEY}`, 'x-request-id': 'req-12345678' },
+      body: JSON.stringify(P001),
     });
     expect(own.headers.get('x-request-id')).toBe('req-12345678');
     const generated = await send(sim, 'P001', P001);
@@ -76,7 +82,11 @@ describe('routing', () => {
   it('path overrides move an operation', async () => {
     const moved = await startSimulator({ paths: { P001: '/v2/count' } });
     try {
-      const response = await fetch(new URL('/v2/count', moved.url), { method: 'POST', headers: { authorization: `Bearer ${KEY}` }, body: JSON.stringify(P001) });
+      const response = await fetch(new URL('/v2/count', moved.url), {
+        method: 'POST',
+        headers: { authorization: `Bearer ${KEY}` },
+        body: JSON.stringify(P001),
+      });
       expect(((await response.json()) as Envelope).status).toBe(true);
       expect(moved.requests[0]?.operation).toBe('P001');
     } finally {
@@ -88,7 +98,12 @@ describe('routing', () => {
 describe('logging', () => {
   it('logs one line per request with the operation and status, never the key', async () => {
     const lines: string[] = [];
-    const sink = new Writable({ write(chunk: Buffer, _encoding, done) { lines.push(chunk.toString('utf8')); done(); } });
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(chunk.toString('utf8'));
+        done();
+      },
+    });
     const logged = await startSimulator({ logger: createLogger('info', sink) });
     try {
       await send(logged, 'P001', P001);
@@ -103,4 +118,3 @@ describe('logging', () => {
     expect(lines.join('')).not.toContain('apikey');
   });
 });
-

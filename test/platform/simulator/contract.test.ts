@@ -8,8 +8,12 @@ import { startSimulator, type RunningSimulator } from '../../../src/platform/sim
 import { at, contractErrors, data, send, stream, type Envelope } from './helpers.js';
 
 let sim: RunningSimulator;
-beforeAll(async () => { sim = await startSimulator({ streamChunkChars: 64 }); });
-afterAll(async () => { await sim.close(); });
+beforeAll(async () => {
+  sim = await startSimulator({ streamChunkChars: 64 });
+});
+afterAll(async () => {
+  await sim.close();
+});
 
 type Row = Record<string, unknown>;
 
@@ -58,7 +62,13 @@ async function otherChains(): Promise<void> {
   const chat = await data(sim, 'AI68-1', { query: 'EGFR', deep_search: true, long_think: false, search_website: false });
   await stream(sim, 'AI68-2', { chat_id: chat.chat_id, chat_item_id: chat.chat_item_id });
   const means = await data(sim, 'AI32-1', { tech_solution: 'A drone arm that folds with a spring hinge and locks with a magnet.' });
-  const job = await data(sim, 'AI32-2', { ...means, status: undefined, tech_solution: 'A folding drone arm', language: 'en', mechanism: String(means.mechanism) });
+  const job = await data(sim, 'AI32-2', {
+    ...means,
+    status: undefined,
+    tech_solution: 'A folding drone arm',
+    language: 'en',
+    mechanism: String(means.mechanism),
+  });
   await data(sim, 'AI32-3', { job_id: job.job_id });
   await stream(sim, 'AI32-4', { job_id: job.job_id });
   const report = await data(sim, 'AI34-1', { technical_issues: 'Drone noise', auto_directory: false });

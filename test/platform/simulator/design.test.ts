@@ -4,12 +4,26 @@ import { startSimulator, type RunningSimulator } from '../../../src/platform/sim
 import { call, data } from './helpers.js';
 
 let sim: RunningSimulator;
-beforeAll(async () => { sim = await startSimulator(); });
-afterAll(async () => { await sim.close(); });
-beforeEach(() => { sim.clearFaults(); sim.setTaskDuration(0); });
+beforeAll(async () => {
+  sim = await startSimulator();
+});
+afterAll(async () => {
+  await sim.close();
+});
+beforeEach(() => {
+  sim.clearFaults();
+  sim.setTaskDuration(0);
+});
 
 type Row = Record<string, unknown>;
-const SUBMIT = { country: ['US', 'CN', 'JP'], lang: 'en', url: 'https://example.com/phone.png', main_field: 'Smartphone', loc_items: ['14-03'], apply_start_time: '20200101' };
+const SUBMIT = {
+  country: ['US', 'CN', 'JP'],
+  lang: 'en',
+  url: 'https://example.com/phone.png',
+  main_field: 'Smartphone',
+  loc_items: ['14-03'],
+  apply_start_time: '20200101',
+};
 
 describe('AI39 design image search', () => {
   it('polls from task_status 1 to 2 with the line drawing, both result lists and the risk report', async () => {
@@ -47,7 +61,12 @@ describe('P001 query search count', () => {
   it('is deterministic per query and narrower with family collapse', async () => {
     const all = await data(sim, 'P001', { query_text: 'TACD: virtual reality' });
     expect(await data(sim, 'P001', { query_text: 'TACD: virtual reality' })).toEqual(all);
-    const family = await data(sim, 'P001', { query_text: 'TACD: virtual reality', collapse_type: 'DOCDB', collapse_by: 'PBD', collapse_order: 'LATEST' });
+    const family = await data(sim, 'P001', {
+      query_text: 'TACD: virtual reality',
+      collapse_type: 'DOCDB',
+      collapse_by: 'PBD',
+      collapse_order: 'LATEST',
+    });
     expect(family.total_search_result_count as number).toBeLessThan(all.total_search_result_count as number);
   });
 });

@@ -3,14 +3,22 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startSimulator, type RunningSimulator } from '../../../src/platform/simulator/index.js';
 import { call, data, download, pollUntil, stream } from './helpers.js';
 
-const IDEA = 'A vehicle system with a door, an electric actuator motor that opens the door, a detector for a wireless device, '
-  + 'and a door controller. When the detector finds the device in a zone on the driver side, the controller opens the door. '
-  + 'The door closes when the device leaves the zone.';
+const IDEA =
+  'A vehicle system with a door, an electric actuator motor that opens the door, a detector for a wireless device, ' +
+  'and a door controller. When the detector finds the device in a zone on the driver side, the controller opens the door. ' +
+  'The door closes when the device leaves the zone.';
 let sim: RunningSimulator;
 
-beforeAll(async () => { sim = await startSimulator(); });
-afterAll(async () => { await sim.close(); });
-beforeEach(() => { sim.clearFaults(); sim.setTaskDuration(0); });
+beforeAll(async () => {
+  sim = await startSimulator();
+});
+afterAll(async () => {
+  await sim.close();
+});
+beforeEach(() => {
+  sim.clearFaults();
+  sim.setTaskDuration(0);
+});
 
 describe('AI32 technical disclosure', () => {
   it('extracts key elements, generates a job, downloads the document, streams the same text', async () => {
@@ -51,7 +59,10 @@ describe('AI32 technical disclosure', () => {
     expect(await data(sim, 'AI32-3', { job_id: job.job_id })).toEqual({ job_id: job.job_id, job_status: 0 });
     sim.setTaskDuration(100);
     const fresh = await data(sim, 'AI32-2', { tech_solution: IDEA, mechanism: 'UWB ranging', language: 'cn' });
-    const seen = await pollUntil(() => data(sim, 'AI32-3', { job_id: fresh.job_id }), (d) => d.job_status === 2);
+    const seen = await pollUntil(
+      () => data(sim, 'AI32-3', { job_id: fresh.job_id }),
+      (d) => d.job_status === 2,
+    );
     const states = seen.map((d) => d.job_status as number);
     expect(states).toEqual([...states].sort());
     expect(states).toContain(1);

@@ -7,9 +7,16 @@ const P001 = { query_text: 'TACD: (graphene AND anode)' };
 const PROMPT = { prompt: 'Summarise sodium-ion battery cathode patents' };
 let sim: RunningSimulator;
 
-beforeAll(async () => { sim = await startSimulator({ streamChunkChars: 32 }); });
-afterAll(async () => { await sim.close(); });
-beforeEach(() => { sim.clearFaults(); sim.setTaskDuration(0); });
+beforeAll(async () => {
+  sim = await startSimulator({ streamChunkChars: 32 });
+});
+afterAll(async () => {
+  await sim.close();
+});
+beforeEach(() => {
+  sim.clearFaults();
+  sim.setTaskDuration(0);
+});
 
 /** Reads a body to its end or to the network error that cut it. */
 async function readAll(response: Response): Promise<{ text: string; error?: unknown }> {
@@ -27,7 +34,11 @@ async function readAll(response: Response): Promise<{ text: string; error?: unkn
   }
 }
 
-const events = (text: string) => text.split('\n\n').filter((b) => b.trim() !== '').map((b) => b.replace(/^data: /, ''));
+const events = (text: string) =>
+  text
+    .split('\n\n')
+    .filter((b) => b.trim() !== '')
+    .map((b) => b.replace(/^data: /, ''));
 
 describe('http-status', () => {
   it('answers with the status, an envelope and Retry-After, then recovers after `times`', async () => {

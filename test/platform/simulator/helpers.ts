@@ -32,7 +32,9 @@ export function send(sim: RunningSimulator, id: OperationId, body?: unknown, opt
   if (key !== null && options.via === 'query') url.searchParams.set('apikey', key);
   else if (key !== null) headers.authorization = `Bearer ${key}`;
   return fetch(url, {
-    method: spec.method, headers, signal: options.signal,
+    method: spec.method,
+    headers,
+    signal: options.signal,
     body: spec.method === 'POST' && body !== undefined ? JSON.stringify(body) : undefined,
   });
 }
@@ -64,10 +66,13 @@ export async function data(sim: RunningSimulator, id: OperationId, body?: unknow
 /** The `data:` payloads of an event stream, in order (whole body; events split on blank lines). */
 export async function sseData(response: Response): Promise<string[]> {
   const text = await response.text();
-  return text.split('\n\n').filter((block) => block.trim() !== '').map((block) => {
-    expect(block.startsWith('data: ')).toBe(true);
-    return block.slice('data: '.length);
-  });
+  return text
+    .split('\n\n')
+    .filter((block) => block.trim() !== '')
+    .map((block) => {
+      expect(block.startsWith('data: ')).toBe(true);
+      return block.slice('data: '.length);
+    });
 }
 
 /** Streams an operation, checks every event envelope against the contract and returns the envelopes. */

@@ -6,9 +6,16 @@ import { at, call, data } from './helpers.js';
 const INPUT = 'Improve UVA protection of a zinc oxide sunscreen without losing stability at high temperature and humidity';
 let sim: RunningSimulator;
 
-beforeAll(async () => { sim = await startSimulator(); });
-afterAll(async () => { await sim.close(); });
-beforeEach(() => { sim.clearFaults(); sim.setTaskDuration(0); });
+beforeAll(async () => {
+  sim = await startSimulator();
+});
+afterAll(async () => {
+  await sim.close();
+});
+beforeEach(() => {
+  sim.clearFaults();
+  sim.setTaskDuration(0);
+});
 
 type Row = Record<string, unknown>;
 
@@ -32,7 +39,11 @@ describe('AI73 material find-solution', () => {
     expect(mind.status).toBe('SUCCEED');
     const cells = at(mind, 'solution', 'cells') as Row[];
     expect(cells.filter((c) => at(c, 'data', 'order') === '1').map((c) => at(c, 'data', 'sys_title'))).toEqual(chosen);
-    const nodeId = at(cells.find((c) => at(c, 'data', 'order') === '2'), 'data', 'node_id') as string;
+    const nodeId = at(
+      cells.find((c) => at(c, 'data', 'order') === '2'),
+      'data',
+      'node_id',
+    ) as string;
     const node = { task_id: taskId, board_id: boardId, node_id: nodeId };
 
     const page1 = await data(sim, 'AI73-6', { ...node, page: 1, limit: 5 });

@@ -3,13 +3,21 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startSimulator, type RunningSimulator } from '../../../src/platform/simulator/index.js';
 import { at, call, data, download, pollUntil } from './helpers.js';
 
-const INPUT = 'A telephone with image recognition. It includes a telephone, a camera linked to the telephone; a controller '
-  + 'commands the camera, recognises text in the captured image, and shows the text on the telephone display.';
+const INPUT =
+  'A telephone with image recognition. It includes a telephone, a camera linked to the telephone; a controller ' +
+  'commands the camera, recognises text in the captured image, and shows the text on the telephone display.';
 let sim: RunningSimulator;
 
-beforeAll(async () => { sim = await startSimulator(); });
-afterAll(async () => { await sim.close(); });
-beforeEach(() => { sim.clearFaults(); sim.setTaskDuration(0); });
+beforeAll(async () => {
+  sim = await startSimulator();
+});
+afterAll(async () => {
+  await sim.close();
+});
+beforeEach(() => {
+  sim.clearFaults();
+  sim.setTaskDuration(0);
+});
 
 type Row = Record<string, unknown>;
 const rows = (value: unknown): Row[] => value as Row[];
@@ -57,7 +65,10 @@ describe('AI35 guided novelty check', () => {
     expect(rows(findings[0]?.features).map((f) => f.tech_feature)).toEqual(confirmed.filter((f) => f.selected).map((f) => f.feature_text));
     expect(String(findings[0]?.document)).toMatch(/^(CN|US|EP|WO|JP)\d+[AB]\d?\s/);
 
-    const added = await data(sim, 'AI35-12', { request: { pn: 'CN118289111A', is_add_patent: true, add_patent_selected: true }, tech_features: confirmed });
+    const added = await data(sim, 'AI35-12', {
+      request: { pn: 'CN118289111A', is_add_patent: true, add_patent_selected: true },
+      tech_features: confirmed,
+    });
     const addedEntry = rows(added.final_res)[0];
     expect(addedEntry).toMatchObject({ patent_id: 'CN118289111A' });
     expect(rows(addedEntry?.features)).toHaveLength(confirmed.length);
@@ -100,7 +111,10 @@ describe('AI35 guided novelty check', () => {
     const elements = at(await data(sim, 'AI35-6', { task_id: taskId }), 'elements');
     sim.setTaskDuration(100);
     await data(sim, 'AI35-7', { task_id: taskId, elements });
-    const seen = await pollUntil(() => data(sim, 'AI35-8', { task_id: taskId }), (d) => d.task_status === 'success');
+    const seen = await pollUntil(
+      () => data(sim, 'AI35-8', { task_id: taskId }),
+      (d) => d.task_status === 'success',
+    );
     const states = seen.map((d) => d.task_status);
     expect(states[0]).toBe('waiting');
     expect(states).toContain('running');

@@ -6,9 +6,16 @@ import { at, call, data, stream } from './helpers.js';
 const ISSUES = 'How to raise lithium battery energy density to 260 Wh/kg without a larger volume';
 let sim: RunningSimulator;
 
-beforeAll(async () => { sim = await startSimulator(); });
-afterAll(async () => { await sim.close(); });
-beforeEach(() => { sim.clearFaults(); sim.setTaskDuration(0); });
+beforeAll(async () => {
+  sim = await startSimulator();
+});
+afterAll(async () => {
+  await sim.close();
+});
+beforeEach(() => {
+  sim.clearFaults();
+  sim.setTaskDuration(0);
+});
 
 type Row = Record<string, unknown>;
 
@@ -31,7 +38,13 @@ describe('AI33 find-solution', () => {
     const confirmed = [
       { ...directions[0], ticked: false },
       { ...directions[1], ticked: true },
-      { reason: 'Custom: solid electrolyte interlayer', approaches: ['LLZO coating ≤ 5 µm'], ticked: true, source_type: 'customize', verification: 'lab test' },
+      {
+        reason: 'Custom: solid electrolyte interlayer',
+        approaches: ['LLZO coating ≤ 5 µm'],
+        ticked: true,
+        source_type: 'customize',
+        verification: 'lab test',
+      },
     ];
     expect(await data(sim, 'AI33-5', { task_id: taskId, lang: 'en', directions: confirmed })).toEqual({ task_id: taskId });
     const step5 = await data(sim, 'AI33-6', { task_id: taskId });
@@ -79,7 +92,12 @@ describe('AGENT-SSE', () => {
     expect(events.every((e) => e.job_id === jobId)).toBe(true);
     expect(events.slice(0, -1).every((e) => e.status === 'running')).toBe(true);
     expect(events.at(-1)).toMatchObject({ status: 'finished' });
-    expect([...new Set(events.slice(0, -1).map((e) => e.step))]).toEqual(['problem analysis', 'literature search', 'direction generation', 'solution synthesis']);
+    expect([...new Set(events.slice(0, -1).map((e) => e.step))]).toEqual([
+      'problem analysis',
+      'literature search',
+      'direction generation',
+      'solution synthesis',
+    ]);
     expect(events.map((e) => e.content).join('')).toBe(expected);
     expect(expected).toContain('### Problem analysis');
   });

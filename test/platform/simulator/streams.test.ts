@@ -4,8 +4,12 @@ import { expectedChatAnswer, startSimulator, type RunningSimulator } from '../..
 import { at, call, data, pollUntil, send, stream, type Envelope } from './helpers.js';
 
 let sim: RunningSimulator;
-beforeAll(async () => { sim = await startSimulator({ streamChunkChars: 24 }); });
-afterAll(async () => { await sim.close(); });
+beforeAll(async () => {
+  sim = await startSimulator({ streamChunkChars: 24 });
+});
+afterAll(async () => {
+  await sim.close();
+});
 
 const content = (e: Envelope) => String(at(e, 'data', 'output', 'content') ?? '');
 
@@ -54,7 +58,9 @@ describe('AI07', () => {
     try {
       const { envelopes } = await stream(cumulative, 'AI07', body);
       const texts = envelopes.map(content);
-      texts.forEach((t, i) => { if (i > 0) expect(t.startsWith(texts[i - 1]!)).toBe(true); });
+      texts.forEach((t, i) => {
+        if (i > 0) expect(t.startsWith(texts[i - 1]!)).toBe(true);
+      });
       expect(texts.at(-1)).toBe(expectedChatAnswer('AI07', body));
     } finally {
       await cumulative.close();
@@ -120,7 +126,13 @@ describe('AI68', () => {
 
   it('AI68-1 with a known chat_id adds a second question to that chat', async () => {
     const chat = await data(sim, 'AI68-1', { query: 'EGFR mutation rates?', deep_search: false, long_think: false, search_website: false });
-    const next = await data(sim, 'AI68-1', { query: 'And in East Asia?', chat_id: chat.chat_id, deep_search: false, long_think: false, search_website: false });
+    const next = await data(sim, 'AI68-1', {
+      query: 'And in East Asia?',
+      chat_id: chat.chat_id,
+      deep_search: false,
+      long_think: false,
+      search_website: false,
+    });
     expect(next.chat_id).toBe(chat.chat_id);
     expect(next.chat_item_id).not.toBe(chat.chat_item_id);
     const body = { chat_id: next.chat_id, chat_item_id: next.chat_item_id };
@@ -141,7 +153,10 @@ describe('client aborts', () => {
       const reader = response.body!.getReader();
       await reader.read();
       controller.abort();
-      await pollUntil(async () => slow.streamsAbortedByClient, (n) => n === 1);
+      await pollUntil(
+        async () => slow.streamsAbortedByClient,
+        (n) => n === 1,
+      );
       expect(slow.streamsAbortedByClient).toBe(1);
     } finally {
       await slow.close();
@@ -157,6 +172,10 @@ describe('client aborts', () => {
     await slow.close();
     expect(Date.now() - started).toBeLessThan(1000);
     expect(slow.streamsAbortedByClient).toBe(0);
-    await expect((async () => { for (;;) if ((await reader.read()).done) return 'ended'; })()).rejects.toThrow();
+    await expect(
+      (async () => {
+        for (;;) if ((await reader.read()).done) return 'ended';
+      })(),
+    ).rejects.toThrow();
   });
 });

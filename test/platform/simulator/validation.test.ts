@@ -4,8 +4,12 @@ import { startSimulator, type RunningSimulator } from '../../../src/platform/sim
 import { call, contractErrors, KEY, send, type Envelope } from './helpers.js';
 
 let sim: RunningSimulator;
-beforeAll(async () => { sim = await startSimulator(); });
-afterAll(async () => { await sim.close(); });
+beforeAll(async () => {
+  sim = await startSimulator();
+});
+afterAll(async () => {
+  await sim.close();
+});
 
 async function expectInvalid(envelope: Envelope, field: string): Promise<void> {
   expect(envelope).toMatchObject({ status: false, error_code: 68300004 });
@@ -50,7 +54,11 @@ describe('schema', () => {
   it('an empty or non-JSON body is an invalid parameter, and the error envelope is valid', async () => {
     const empty = await call(sim, 'AI35-2');
     await expectInvalid(empty, 'request body');
-    const broken = await fetch(new URL('/ai/novelty-search/submit', sim.url), { method: 'POST', headers: { authorization: `Bearer ${KEY}` }, body: '{"input": ' });
+    const broken = await fetch(new URL('/ai/novelty-search/submit', sim.url), {
+      method: 'POST',
+      headers: { authorization: `Bearer ${KEY}` },
+      body: '{"input": ',
+    });
     const envelope = (await broken.json()) as Envelope;
     await expectInvalid(envelope, 'JSON');
     expect(contractErrors('AI35-1', envelope)).toEqual([]);

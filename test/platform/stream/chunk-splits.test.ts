@@ -13,7 +13,16 @@ const output = (content: string, status: string, extra: Record<string, unknown> 
 const parts = ['Particles ≥ 5 µm ', 'are filtered; 中文 summary ', 'follows 🧪.'];
 const cumulative = (n: number) => parts.slice(0, n).join('');
 const references = [
-  { link: 'https://example.org/p/1', text: 'HEPA filter ≥ 99.97 %', type: 'patent', index: 1, doc_id: 'US123', doc_type: 'patent', post_date: 20200101, text_summary: '0.3 µm particles' },
+  {
+    link: 'https://example.org/p/1',
+    text: 'HEPA filter ≥ 99.97 %',
+    type: 'patent',
+    index: 1,
+    doc_id: 'US123',
+    doc_type: 'patent',
+    post_date: 20200101,
+    text_summary: '0.3 µm particles',
+  },
   { text: '中文 文献', index: 2, doc_id: 'CN456' },
 ];
 const usage = { input_tokens: 12, output_tokens: 40, total_tokens: 52 };

@@ -1,7 +1,13 @@
 /** Every way a stream fails throws a PlatformError naming the operation, after the text that came before. */
 import { describe, expect, it } from 'vitest';
 import {
-  PlatformError, QuotaError, RateLimitedError, ServiceError, StreamInterruptedError, TimeoutError, UnauthorizedError,
+  PlatformError,
+  QuotaError,
+  RateLimitedError,
+  ServiceError,
+  StreamInterruptedError,
+  TimeoutError,
+  UnauthorizedError,
 } from '../../../src/platform/errors.js';
 import { encoder, failure, ok, openStream, readAll, sse, textOf } from './helpers.js';
 
@@ -14,7 +20,10 @@ describe('error envelopes inside the stream', () => {
     [67200005, QuotaError],
     [67200003, UnauthorizedError],
   ])('error_code %i becomes %o after the text before it', async (code, errorClass) => {
-    const { stream, aborts } = openStream(sse([chat('Partial '), chat('answer'), failure(code, 'gateway says no')]), { operation: 'AI07', family: 'ai07' });
+    const { stream, aborts } = openStream(sse([chat('Partial '), chat('answer'), failure(code, 'gateway says no')]), {
+      operation: 'AI07',
+      family: 'ai07',
+    });
     const { events, error } = await readAll(stream);
     expect(textOf(events)).toBe('Partial answer');
     expect(error).toBeInstanceOf(errorClass);
@@ -47,7 +56,7 @@ describe('interrupted streams', () => {
     expect((error as StreamInterruptedError).reason).toContain('silent');
   });
 
-  it('the caller\'s own abort passes through as an AbortError, not as a broken stream', async () => {
+  it("the caller's own abort passes through as an AbortError, not as a broken stream", async () => {
     const abortError = new DOMException('The operation was aborted', 'AbortError');
     const { error } = await readAll(openStream([encoder.encode(sse([chat('Hi')]))], { failWith: abortError }).stream);
     expect(error).toBe(abortError);

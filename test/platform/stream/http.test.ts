@@ -34,8 +34,14 @@ async function openOverHttp(url: string) {
   let aborts = 0;
   const response = await request(url, { method: 'POST', body: '{"query":"q"}', signal: connection.signal, dispatcher: agent });
   const stream = createPlatformStream({
-    operation: 'AI20', family: 'ai20', body: response.body, requestId: 'req-http',
-    abort: () => { aborts += 1; connection.abort(); },
+    operation: 'AI20',
+    family: 'ai20',
+    body: response.body,
+    requestId: 'req-http',
+    abort: () => {
+      aborts += 1;
+      connection.abort();
+    },
   });
   return { stream, aborts: () => aborts };
 }
@@ -44,7 +50,9 @@ describe('platform stream over HTTP', () => {
   it('break after the first event closes the connection before the server has finished writing', async () => {
     const total = 500;
     let resolveClosed: (seen: { written: number; finished: boolean }) => void;
-    const closed = new Promise<{ written: number; finished: boolean }>((resolve) => { resolveClosed = resolve; });
+    const closed = new Promise<{ written: number; finished: boolean }>((resolve) => {
+      resolveClosed = resolve;
+    });
     const url = await serve((_req, res) => {
       res.writeHead(200, { 'content-type': 'text/event-stream' });
       let written = 1;
@@ -52,9 +60,15 @@ describe('platform stream over HTTP', () => {
       const timer = setInterval(() => {
         written += 1;
         res.write(event(written));
-        if (written === total) { clearInterval(timer); res.end(); }
+        if (written === total) {
+          clearInterval(timer);
+          res.end();
+        }
       }, 10);
-      res.on('close', () => { clearInterval(timer); resolveClosed({ written, finished: res.writableFinished }); });
+      res.on('close', () => {
+        clearInterval(timer);
+        resolveClosed({ written, finished: res.writableFinished });
+      });
     });
 
     const { stream, aborts } = await openOverHttp(url);

@@ -23,7 +23,9 @@ describe('abort on early exit', () => {
 
   it('an exception thrown in the loop aborts once', async () => {
     const { stream, aborts } = openStream(chunked(answer));
-    const loop = async () => { for await (const _ of stream) throw new Error('consumer failed'); };
+    const loop = async () => {
+      for await (const _ of stream) throw new Error('consumer failed');
+    };
     await expect(loop()).rejects.toThrow('consumer failed');
     expect(aborts()).toBe(1);
   });

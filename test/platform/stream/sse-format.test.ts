@@ -38,7 +38,9 @@ describe('stream format', () => {
     for (const options of [{}, { lineEnd: '\r\n' as const }, { noSpace: true }, { lineEnd: '\r\n' as const, noSpace: true }]) {
       const { events } = await readAll(openStream(sse(envelopes, options)).stream);
       expect(events, JSON.stringify(options)).toEqual([
-        { type: 'text', text: 'Hello' }, { type: 'text', text: ' world' }, { type: 'done', reason: 'finished' },
+        { type: 'text', text: 'Hello' },
+        { type: 'text', text: ' world' },
+        { type: 'done', reason: 'finished' },
       ]);
     }
   });
@@ -47,7 +49,10 @@ describe('stream format', () => {
     const { stream, aborts } = openStream(sse([chat('Hi'), '[DONE]', chat(' more')]));
     const { events, error } = await readAll(stream);
     expect(error).toBeUndefined();
-    expect(events).toEqual([{ type: 'text', text: 'Hi' }, { type: 'done', reason: 'done' }]);
+    expect(events).toEqual([
+      { type: 'text', text: 'Hi' },
+      { type: 'done', reason: 'done' },
+    ]);
     expect(aborts()).toBe(0);
   });
 
@@ -60,13 +65,19 @@ describe('stream format', () => {
   it('accepts a last event whose blank line never came when its data is complete', async () => {
     const { events, error } = await readAll(openStream(`data: ${JSON.stringify(chat('Hi', 'finished'))}`).stream);
     expect(error).toBeUndefined();
-    expect(events).toEqual([{ type: 'text', text: 'Hi' }, { type: 'done', reason: 'finished' }]);
+    expect(events).toEqual([
+      { type: 'text', text: 'Hi' },
+      { type: 'done', reason: 'finished' },
+    ]);
   });
 
   it('skips empty data events (heartbeats) and envelopes without data', async () => {
     const wire = `data:\n\n${sse([{ status: true, error_code: 0 }, chat('ok'), chat('', 'stop')])}`;
     const { events } = await readAll(openStream(wire).stream);
-    expect(events).toEqual([{ type: 'text', text: 'ok' }, { type: 'done', reason: 'stop' }]);
+    expect(events).toEqual([
+      { type: 'text', text: 'ok' },
+      { type: 'done', reason: 'stop' },
+    ]);
   });
 
   it('treats length as the end of the answer', async () => {

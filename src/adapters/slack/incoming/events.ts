@@ -30,7 +30,10 @@ function sharedFiles(event: MessageLikeEvent): { files?: SharedFile[] } {
   if (!event.files?.length) return {};
   return {
     files: event.files.map((f) => ({
-      id: f.id, ...(f.name ? { name: f.name } : {}), ...(f.mimetype ? { mimeType: f.mimetype } : {}), ...(typeof f.size === 'number' ? { size: f.size } : {}),
+      id: f.id,
+      ...(f.name ? { name: f.name } : {}),
+      ...(f.mimetype ? { mimeType: f.mimetype } : {}),
+      ...(typeof f.size === 'number' ? { size: f.size } : {}),
     })),
   };
 }

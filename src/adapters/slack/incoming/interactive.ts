@@ -7,7 +7,7 @@ import { BlockActionsBody, FormMetadataSchema, ViewSubmissionBody, type StateVal
 const MULTI_VALUE_TYPES = new Set(['checkboxes', 'multi_static_select']);
 
 const userOf = (user: { id: string; username?: string; name?: string }): User =>
-  user.username ?? user.name ? { id: user.id, name: user.username ?? user.name } : { id: user.id };
+  (user.username ?? user.name) ? { id: user.id, name: user.username ?? user.name } : { id: user.id };
 
 /** Every multi-select's ticked values by block id, as the message stood when the button was clicked. */
 export function selectionsFrom(values: StateValues | undefined): Record<string, string[]> {
@@ -34,7 +34,7 @@ export function blockActionToIncoming(body: unknown): ActionIncoming | undefined
   if (!clicked || container.type !== 'message' || !container.message_ts || !channelId || !teamId) return undefined;
   const { action, kind } = parseActionId(clicked.action_id);
   if (kind === 'multiselect') return undefined;
-  const value = kind === 'select' ? clicked.selected_option?.value ?? '' : clicked.value ?? '';
+  const value = kind === 'select' ? (clicked.selected_option?.value ?? '') : (clicked.value ?? '');
   const threadTs = message?.thread_ts ?? container.thread_ts ?? container.message_ts;
   const incoming: ActionIncoming = {
     kind: 'action',
@@ -58,7 +58,7 @@ export function formFieldsFrom(values: StateValues): Record<string, string | str
     for (const state of Object.values(elements)) {
       fields[blockId] = MULTI_VALUE_TYPES.has(state.type)
         ? (state.selected_options ?? []).map((o) => o.value)
-        : state.value ?? state.selected_option?.value ?? '';
+        : (state.value ?? state.selected_option?.value ?? '');
     }
   }
   return fields;

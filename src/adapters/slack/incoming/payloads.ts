@@ -73,13 +73,17 @@ export const BlockActionsBody = z.object({
   }),
   channel: z.object({ id: z.string() }).optional(),
   message: z.object({ ts: z.string(), thread_ts: z.string().optional() }).optional(),
-  actions: z.array(z.object({
-    action_id: z.string(),
-    block_id: z.string().optional(),
-    type: z.string(),
-    value: z.string().optional(),
-    selected_option: SelectedOption.nullish(),
-  })).min(1),
+  actions: z
+    .array(
+      z.object({
+        action_id: z.string(),
+        block_id: z.string().optional(),
+        type: z.string(),
+        value: z.string().optional(),
+        selected_option: SelectedOption.nullish(),
+      }),
+    )
+    .min(1),
   state: z.object({ values: StateValues }).optional(),
 });
 export type BlockActionsBody = z.infer<typeof BlockActionsBody>;

@@ -14,11 +14,13 @@ export interface FormMetadata {
   value: string;
 }
 
-const plain = (text: string, max: number): types.PlainTextElement =>
-  ({ type: 'plain_text', text: truncate(stripControl(text).trim(), max) || ' ', emoji: true });
+const plain = (text: string, max: number): types.PlainTextElement => ({
+  type: 'plain_text',
+  text: truncate(stripControl(text).trim(), max) || ' ',
+  emoji: true,
+});
 
-const asList = (initial: string | string[] | undefined): string[] =>
-  initial === undefined ? [] : Array.isArray(initial) ? initial : [initial];
+const asList = (initial: string | string[] | undefined): string[] => (initial === undefined ? [] : Array.isArray(initial) ? initial : [initial]);
 
 function textInput(field: FormField): types.PlainTextInput {
   const element: types.PlainTextInput = {
@@ -39,9 +41,8 @@ function renderField(field: FormField): SlackBlock {
     const value = escapeTruncated(asList(field.initial).join('\n'), SLACK_LIMITS.sectionText - label.length) || '-';
     return { type: 'section', block_id: field.id, text: { type: 'mrkdwn', text: label + value } };
   }
-  const element = field.kind === 'checkboxes'
-    ? multiSelectElement(field.id, field.label, field.options ?? [], asList(field.initial))
-    : textInput(field);
+  const element =
+    field.kind === 'checkboxes' ? multiSelectElement(field.id, field.label, field.options ?? [], asList(field.initial)) : textInput(field);
   return {
     type: 'input',
     block_id: field.id,

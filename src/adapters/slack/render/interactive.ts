@@ -8,8 +8,11 @@ import { escapeTruncated, stripControl, truncate } from './text.js';
 export const SELECT_SUFFIX = 'select';
 export const MULTISELECT_SUFFIX = 'multiselect';
 
-const plain = (text: string, max: number): types.PlainTextElement =>
-  ({ type: 'plain_text', text: truncate(stripControl(text), max) || ' ', emoji: true });
+const plain = (text: string, max: number): types.PlainTextElement => ({
+  type: 'plain_text',
+  text: truncate(stripControl(text), max) || ' ',
+  emoji: true,
+});
 
 export function renderOption(choice: Choice): types.PlainTextOption {
   if (choice.value.length === 0 || choice.value.length > SLACK_LIMITS.optionValue) {
@@ -44,7 +47,10 @@ export function renderButtons(buttons: Button[], firstIndex: number): SlackBlock
 
 /** Checkboxes up to 10 options, a multi_static_select up to 100; the elements' block_id is the multi-select id. */
 export function multiSelectElement(
-  actionId: string, label: string, options: Choice[], selected: string[] = [],
+  actionId: string,
+  label: string,
+  options: Choice[],
+  selected: string[] = [],
 ): types.Checkboxes | types.MultiStaticSelect {
   if (options.length === 0 || options.length > SLACK_LIMITS.selectOptions) {
     throw new SlackRenderError(`a multi-select needs 1-${SLACK_LIMITS.selectOptions} options`);
@@ -57,7 +63,10 @@ export function multiSelectElement(
     return element;
   }
   const element: types.MultiStaticSelect = {
-    type: 'multi_static_select', action_id: actionId, placeholder: plain(label, SLACK_LIMITS.placeholder), options: rendered,
+    type: 'multi_static_select',
+    action_id: actionId,
+    placeholder: plain(label, SLACK_LIMITS.placeholder),
+    options: rendered,
   };
   if (initial.length > 0) element.initial_options = initial;
   return element;
@@ -85,12 +94,14 @@ export function renderSelect(id: string, action: string, label: string, options:
   };
   const initial = rendered.find((o) => o.value === value);
   if (initial) select.initial_option = initial;
-  return [{
-    type: 'section',
-    block_id: checkId('a select id', id),
-    text: { type: 'mrkdwn', text: `*${escapeTruncated(label, SLACK_LIMITS.sectionText - 2)}*` },
-    accessory: select,
-  }];
+  return [
+    {
+      type: 'section',
+      block_id: checkId('a select id', id),
+      text: { type: 'mrkdwn', text: `*${escapeTruncated(label, SLACK_LIMITS.sectionText - 2)}*` },
+      accessory: select,
+    },
+  ];
 }
 
 /** Reads `<action>:<suffix>` back; multi-select toggles are not actions (their state travels with the next click). */

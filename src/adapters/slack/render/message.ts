@@ -14,31 +14,37 @@ interface Counter {
 
 function renderBlock(block: Block, counter: Counter): SlackBlock[] {
   switch (block.type) {
-    case 'markdown': return renderMarkdown(block.text);
-    case 'fields': return renderFields(block.fields);
-    case 'references': return renderReferences(block.items, block.title);
-    case 'context': return renderContext(block.text);
-    case 'divider': return [{ type: 'divider' }];
-    case 'image': return renderImage(block.url, block.alt);
+    case 'markdown':
+      return renderMarkdown(block.text);
+    case 'fields':
+      return renderFields(block.fields);
+    case 'references':
+      return renderReferences(block.items, block.title);
+    case 'context':
+      return renderContext(block.text);
+    case 'divider':
+      return [{ type: 'divider' }];
+    case 'image':
+      return renderImage(block.url, block.alt);
     case 'actions': {
       const rendered = renderButtons(block.buttons, counter.buttons);
       counter.buttons += block.buttons.length;
       return rendered;
     }
-    case 'multiSelect': return renderMultiSelect(block.id, block.label, block.options, block.selected);
-    case 'select': return renderSelect(block.id, block.action, block.label, block.options, block.value);
+    case 'multiSelect':
+      return renderMultiSelect(block.id, block.label, block.options, block.selected);
+    case 'select':
+      return renderSelect(block.id, block.action, block.label, block.options, block.value);
   }
 }
 
-const markdownLength = (blocks: SlackBlock[]): number =>
-  blocks.reduce((sum, b) => sum + (b.type === 'markdown' ? b.text.length : 0), 0);
+const markdownLength = (blocks: SlackBlock[]): number => blocks.reduce((sum, b) => sum + (b.type === 'markdown' ? b.text.length : 0), 0);
 
 /** Packs groups of blocks into pages; a group that fits on an empty page is never split across pages. */
 function paginate(groups: SlackBlock[][]): SlackBlock[][] {
   const pages: SlackBlock[][] = [[]];
   const fits = (page: SlackBlock[], blocks: SlackBlock[]): boolean =>
-    page.length + blocks.length <= SLACK_LIMITS.blocksPerMessage
-    && markdownLength(page) + markdownLength(blocks) <= SLACK_LIMITS.markdownPerMessage;
+    page.length + blocks.length <= SLACK_LIMITS.blocksPerMessage && markdownLength(page) + markdownLength(blocks) <= SLACK_LIMITS.markdownPerMessage;
   for (const group of groups) {
     let page = pages[pages.length - 1] as SlackBlock[];
     if (!fits(page, group) && page.length > 0 && fits([], group)) {

@@ -21,18 +21,28 @@ export const escapeMrkdwn = (text: string): string => mapMentions(text, (run) =>
  * `<!subteam^…>`, `<#C1>`) is defused in everything but the bot's own mentions, so model output cannot ping
  * anyone (a backslash-escaped `\<@` too: the escape goes and the entity shows the `<`); other markdown is untouched.
  */
-export const defuseMentions = (text: string): string =>
-  mapMentions(text, (run) => stripControl(run).replace(/\\?<([!@#])/g, '&lt;$1'), liveMention);
+export const defuseMentions = (text: string): string => mapMentions(text, (run) => stripControl(run).replace(/\\?<([!@#])/g, '&lt;$1'), liveMention);
 
 /** Escapes for mrkdwn, then cuts to `max` characters without leaving half an entity (`&am…`). */
 export function escapeTruncated(text: string, max: number, { keepMentions = true } = {}): string {
-  const escaped = keepMentions ? escapeMrkdwn(text) : escapeAll(stripControl(mapMentions(text, (run) => run, (id) => `@${id}`)));
+  const escaped = keepMentions
+    ? escapeMrkdwn(text)
+    : escapeAll(
+        stripControl(
+          mapMentions(
+            text,
+            (run) => run,
+            (id) => `@${id}`,
+          ),
+        ),
+      );
   if (escaped.length <= max) return escaped;
-  return `${truncate(escaped, max).slice(0, -1).replace(/&[a-z]{0,3}$/, '')}…`;
+  return `${truncate(escaped, max)
+    .slice(0, -1)
+    .replace(/&[a-z]{0,3}$/, '')}…`;
 }
 
 /** Only http(s) URLs, with the characters that would end a `<url|label>` link percent-encoded. */
 export function safeUrl(url: string | undefined): string | undefined {
   return httpUrl(url)?.href.replace(/\|/g, '%7C').replace(/</g, '%3C').replace(/>/g, '%3E');
 }
-

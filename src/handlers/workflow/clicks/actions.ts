@@ -22,7 +22,12 @@ import type { StepValue } from './values.js';
 
 type Outcome = Refusal | { read: unknown } | ThreadRecord;
 
-export async function onAction<D extends WorkflowData>(ctx: HandlerContext, def: WorkflowDefinition<D>, incoming: ActionIncoming, record: ThreadRecord): Promise<void> {
+export async function onAction<D extends WorkflowData>(
+  ctx: HandlerContext,
+  def: WorkflowDefinition<D>,
+  incoming: ActionIncoming,
+  record: ThreadRecord,
+): Promise<void> {
   const acting: Acting = { thread: incoming.thread, user: incoming.user, value: incoming.value };
   const value = await admit(ctx, def, acting, record);
   if (!value) return;
@@ -33,7 +38,13 @@ export async function onAction<D extends WorkflowData>(ctx: HandlerContext, def:
   return refuse(ctx, def, acting, record, 'invalid');
 }
 
-async function settle<D extends WorkflowData>(ctx: HandlerContext, def: WorkflowDefinition<D>, acting: Acting, record: ThreadRecord, outcome: Outcome | undefined): Promise<ThreadRecord | undefined> {
+async function settle<D extends WorkflowData>(
+  ctx: HandlerContext,
+  def: WorkflowDefinition<D>,
+  acting: Acting,
+  record: ThreadRecord,
+  outcome: Outcome | undefined,
+): Promise<ThreadRecord | undefined> {
   if (outcome === undefined) return undefined;
   if (typeof outcome === 'string') return void (await refuse(ctx, def, acting, record, outcome));
   if ('read' in outcome) {
@@ -44,43 +55,73 @@ async function settle<D extends WorkflowData>(ctx: HandlerContext, def: Workflow
 }
 
 async function confirmClick<D extends WorkflowData>(
-  ctx: HandlerContext, def: WorkflowDefinition<D>, acting: Acting, value: StepValue, record: ThreadRecord, ticked: Record<string, string[]>,
+  ctx: HandlerContext,
+  def: WorkflowDefinition<D>,
+  acting: Acting,
+  value: StepValue,
+  record: ThreadRecord,
+  ticked: Record<string, string[]>,
 ): Promise<void> {
   const reading = await prefetch(ctx, def, acting.thread, value, ['review']);
-  const saved = await settle(ctx, def, acting, record, await locked<Outcome>(ctx, acting.thread, async (current) => {
-    const refusal = refusalFor(def, current, value, ['review']);
-    if (refusal) return refusal;
-    const review = stepOf(def, current.step).review;
-    if (!review?.confirm.button) return 'invalid';
-    const read = await reading.resolve(current);
-    if (!read.ok) return { read: read.error };
-    const input = review.confirm.input(read.result, flowOf(current).draft, stepContext<D>(ctx, current), ticked);
-    return (await recordConfirmation(ctx, def, current, input, acting.user.id, read.result, false)) ?? 'stale';
-  }));
+  const saved = await settle(
+    ctx,
+    def,
+    acting,
+    record,
+    await locked<Outcome>(ctx, acting.thread, async (current) => {
+      const refusal = refusalFor(def, current, value, ['review']);
+      if (refusal) return refusal;
+      const review = stepOf(def, current.step).review;
+      if (!review?.confirm.button) return 'invalid';
+      const read = await reading.resolve(current);
+      if (!read.ok) return { read: read.error };
+      const input = review.confirm.input(read.result, flowOf(current).draft, stepContext<D>(ctx, current), ticked);
+      return (await recordConfirmation(ctx, def, current, input, acting.user.id, read.result, false)) ?? 'stale';
+    }),
+  );
   if (saved) await runSend(ctx, def, saved);
 }
 
 /** Retry repeats what failed: the confirmation (its request or the task it started failed), or the wait. */
-async function retryClick<D extends WorkflowData>(ctx: HandlerContext, def: WorkflowDefinition<D>, acting: Acting, value: StepValue, record: ThreadRecord): Promise<void> {
+async function retryClick<D extends WorkflowData>(
+  ctx: HandlerContext,
+  def: WorkflowDefinition<D>,
+  acting: Acting,
+  value: StepValue,
+  record: ThreadRecord,
+): Promise<void> {
   let resend = false;
-  const saved = await settle(ctx, def, acting, record, await locked<Outcome>(ctx, acting.thread, async (current) => {
-    const refusal = refusalFor(def, current, value, ['failed']);
-    if (refusal) return refusal;
-    const flow = flowOf(current);
-    const failure = flow.failure;
-    const poll = stepOf(def, current.step).poll;
-    resend = Boolean(flow.pending && (failure?.during !== 'wait' || !poll));
-    const shown = failureMessage(def, current.step, failure?.text ?? 'The step failed.', current.version);
-    if (resend) {
-      const next = await saveFlow(ctx, current, { flow: { ...flow, phase: 'send', failure: undefined }, wait: waitFor(sendOf(def, flow.pending!).operation, current.step) });
-      if (next) await tryDeliver(ctx, acting.thread, flow.message, settled(shown, retriedLine(acting.user.id)));
+  const saved = await settle(
+    ctx,
+    def,
+    acting,
+    record,
+    await locked<Outcome>(ctx, acting.thread, async (current) => {
+      const refusal = refusalFor(def, current, value, ['failed']);
+      if (refusal) return refusal;
+      const flow = flowOf(current);
+      const failure = flow.failure;
+      const poll = stepOf(def, current.step).poll;
+      resend = Boolean(flow.pending && (failure?.during !== 'wait' || !poll));
+      const shown = failureMessage(def, current.step, failure?.text ?? 'The step failed.', current.version);
+      if (resend) {
+        const next = await saveFlow(ctx, current, {
+          flow: { ...flow, phase: 'send', failure: undefined },
+          wait: waitFor(sendOf(def, flow.pending!).operation, current.step),
+        });
+        if (next) await tryDeliver(ctx, acting.thread, flow.message, settled(shown, retriedLine(acting.user.id)));
+        return next ?? 'stale';
+      }
+      if (!poll) return 'invalid';
+      const next = await saveFlow(ctx, current, {
+        flow: { ...flow, phase: 'poll', failure: undefined },
+        wait: waitFor(poll.operation, current.step),
+      });
+      if (next)
+        await deliver(ctx, acting.thread, flow.message, progressMessage(def, current.step, poll.label, retriedLine(acting.user.id), next.version));
       return next ?? 'stale';
-    }
-    if (!poll) return 'invalid';
-    const next = await saveFlow(ctx, current, { flow: { ...flow, phase: 'poll', failure: undefined }, wait: waitFor(poll.operation, current.step) });
-    if (next) await deliver(ctx, acting.thread, flow.message, progressMessage(def, current.step, poll.label, retriedLine(acting.user.id), next.version));
-    return next ?? 'stale';
-  }));
+    }),
+  );
   if (!saved) return;
   if (resend) await runSend(ctx, def, saved);
   else startPoll(ctx, def, saved);
@@ -91,28 +132,39 @@ async function retryClick<D extends WorkflowData>(ctx: HandlerContext, def: Work
  * `confirms` sends the draft at once as the step's confirmation instead.
  */
 async function chooseClick<D extends WorkflowData>(
-  ctx: HandlerContext, def: WorkflowDefinition<D>, acting: Acting, value: StepValue, record: ThreadRecord, name: string,
+  ctx: HandlerContext,
+  def: WorkflowDefinition<D>,
+  acting: Acting,
+  value: StepValue,
+  record: ThreadRecord,
+  name: string,
 ): Promise<void> {
   const reading = await prefetch(ctx, def, acting.thread, value, ['review']);
   let sending = false;
-  const saved = await settle(ctx, def, acting, record, await locked<Outcome>(ctx, acting.thread, async (current) => {
-    const refusal = refusalFor(def, current, value, ['review']);
-    if (refusal) return refusal;
-    const select = stepOf(def, current.step).review?.selects?.[name];
-    if (!select || value.key === undefined) return 'invalid';
-    const read = await reading.resolve(current);
-    if (!read.ok) return { read: read.error };
-    const flow = flowOf(current);
-    const sc = stepContext<D>(ctx, current);
-    const draft = select.apply(value.key, read.result, flow.draft, sc);
-    if (select.confirms) {
-      sending = true;
-      return (await recordConfirmation(ctx, def, current, draft, acting.user.id, read.result, false)) ?? 'stale';
-    }
-    const draw = (v: number) => reviewMessage(def, current.step, read.result, draft, sc, v);
-    const saved = await showAndSave(ctx, current, { flow: { ...flow, draft } }, draw, flow.message);
-    if (saved) watchForCancel(ctx, acting.thread, flowOf(saved).message, draw(saved.version));
-    return saved ?? 'stale';
-  }));
+  const saved = await settle(
+    ctx,
+    def,
+    acting,
+    record,
+    await locked<Outcome>(ctx, acting.thread, async (current) => {
+      const refusal = refusalFor(def, current, value, ['review']);
+      if (refusal) return refusal;
+      const select = stepOf(def, current.step).review?.selects?.[name];
+      if (!select || value.key === undefined) return 'invalid';
+      const read = await reading.resolve(current);
+      if (!read.ok) return { read: read.error };
+      const flow = flowOf(current);
+      const sc = stepContext<D>(ctx, current);
+      const draft = select.apply(value.key, read.result, flow.draft, sc);
+      if (select.confirms) {
+        sending = true;
+        return (await recordConfirmation(ctx, def, current, draft, acting.user.id, read.result, false)) ?? 'stale';
+      }
+      const draw = (v: number) => reviewMessage(def, current.step, read.result, draft, sc, v);
+      const saved = await showAndSave(ctx, current, { flow: { ...flow, draft } }, draw, flow.message);
+      if (saved) watchForCancel(ctx, acting.thread, flowOf(saved).message, draw(saved.version));
+      return saved ?? 'stale';
+    }),
+  );
   if (saved && sending) await runSend(ctx, def, saved);
 }

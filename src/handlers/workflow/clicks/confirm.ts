@@ -16,7 +16,13 @@ import type { StepValue } from './values.js';
  * (phase `send`, the send recorded as the wait) and settles the review message. Undefined when the record moved.
  */
 export async function recordConfirmation<D extends WorkflowData>(
-  ctx: HandlerContext, def: WorkflowDefinition<D>, record: ThreadRecord, input: unknown, userId: string, result: unknown, edited: boolean,
+  ctx: HandlerContext,
+  def: WorkflowDefinition<D>,
+  record: ThreadRecord,
+  input: unknown,
+  userId: string,
+  result: unknown,
+  edited: boolean,
 ): Promise<ThreadRecord | undefined> {
   const review = stepOf(def, record.step).review;
   if (!review) throw new Error(`step ${record.step} of ${def.name} has no review to confirm`);
@@ -36,10 +42,16 @@ export async function recordConfirmation<D extends WorkflowData>(
  * `still(current)` holds under the thread's lock, then sends it; false (nothing recorded) when it no longer does.
  */
 export async function confirmOutside<D extends WorkflowData>(
-  ctx: HandlerContext, def: WorkflowDefinition<D>, thread: ThreadId, userId: string, input: unknown, still: (current: ThreadRecord) => boolean,
+  ctx: HandlerContext,
+  def: WorkflowDefinition<D>,
+  thread: ThreadId,
+  userId: string,
+  input: unknown,
+  still: (current: ThreadRecord) => boolean,
 ): Promise<boolean> {
   const saved = await locked(ctx, thread, async (current) =>
-    (still(current) ? recordConfirmation(ctx, def, current, input, userId, undefined, false) : undefined));
+    still(current) ? recordConfirmation(ctx, def, current, input, userId, undefined, false) : undefined,
+  );
   if (!saved) return false;
   await runSend(ctx, def, saved);
   return true;
@@ -62,7 +74,11 @@ async function readStep<D extends WorkflowData>(ctx: HandlerContext, def: Workfl
  * guess was wrong (a click that arrived while its message's record was being saved).
  */
 export async function prefetch<D extends WorkflowData>(
-  ctx: HandlerContext, def: WorkflowDefinition<D>, thread: ThreadRecord['thread'], value: StepValue, phases: readonly Phase[],
+  ctx: HandlerContext,
+  def: WorkflowDefinition<D>,
+  thread: ThreadRecord['thread'],
+  value: StepValue,
+  phases: readonly Phase[],
 ): Promise<{ resolve(current: ThreadRecord): Promise<ReadOutcome> }> {
   const record = await ctx.state.get(thread);
   const early = record && !refusalFor(def, record, value, phases) ? await readStep(ctx, def, record) : undefined;

@@ -26,7 +26,11 @@ const OPEN_READ_MS = 1_500;
 const note = (ctx: HandlerContext, acting: Acting, text: string) => ctx.messenger.notify({ thread: acting.thread }, acting.user.id, markdown(text));
 
 export async function openStepForm<D extends WorkflowData>(
-  ctx: HandlerContext, def: WorkflowDefinition<D>, incoming: ActionIncoming, value: StepValue, name: string,
+  ctx: HandlerContext,
+  def: WorkflowDefinition<D>,
+  incoming: ActionIncoming,
+  value: StepValue,
+  name: string,
 ): Promise<void> {
   const acting: Acting = { thread: incoming.thread, user: incoming.user, value: incoming.value };
   // a fresh read behind any save in flight, so a button drawn a moment ago is judged against its own version
@@ -46,11 +50,13 @@ export async function openStepForm<D extends WorkflowData>(
   try {
     result = await stepResult(ctx, def, record, OPEN_READ_MS);
   } catch {
-    return note(ctx, acting, 'The step\'s data is still loading from the platform; click the button again in a moment.');
+    return note(ctx, acting, "The step's data is still loading from the platform; click the button again in a moment.");
   }
   const sc = stepContext<D>(ctx, record);
   const spec: FormSpec = {
-    action: formAction(name), title: form.title, submitLabel: form.submitLabel,
+    action: formAction(name),
+    title: form.title,
+    submitLabel: form.submitLabel,
     fields: form.fields(result, flowOf(record).draft, sc),
     value: encodeValue({ workflow: def.name, step: record.step, version: record.version }),
   };
@@ -64,7 +70,12 @@ export async function openStepForm<D extends WorkflowData>(
   if (!opened) return note(ctx, acting, `This chat cannot show forms, so "${form.button}" is not available here; Confirm or Cancel instead.`);
 }
 
-export async function onForm<D extends WorkflowData>(ctx: HandlerContext, def: WorkflowDefinition<D>, incoming: FormIncoming, record: ThreadRecord): Promise<void> {
+export async function onForm<D extends WorkflowData>(
+  ctx: HandlerContext,
+  def: WorkflowDefinition<D>,
+  incoming: FormIncoming,
+  record: ThreadRecord,
+): Promise<void> {
   const acting: Acting = { thread: incoming.thread, user: incoming.user, value: incoming.value };
   const value = await admit(ctx, def, acting, record);
   if (!value) return;

@@ -18,7 +18,10 @@ export interface Acting {
 }
 
 export function refusalFor<D extends WorkflowData>(
-  def: WorkflowDefinition<D>, record: ThreadRecord, value: StepValue | undefined, phases: readonly Phase[],
+  def: WorkflowDefinition<D>,
+  record: ThreadRecord,
+  value: StepValue | undefined,
+  phases: readonly Phase[],
 ): Refusal | undefined {
   const verdict = judgeValue(value, record, new Set(Object.keys(def.steps)));
   if (verdict === 'invalid') return 'invalid';
@@ -29,7 +32,10 @@ export function refusalFor<D extends WorkflowData>(
 
 /** The decoded value when the user may act at all (the starter rule), or undefined after telling them why not. */
 export async function admit<D extends WorkflowData>(
-  ctx: HandlerContext, def: WorkflowDefinition<D>, acting: Acting, record: ThreadRecord,
+  ctx: HandlerContext,
+  def: WorkflowDefinition<D>,
+  acting: Acting,
+  record: ThreadRecord,
 ): Promise<StepValue | undefined> {
   const value = decodeValue(acting.value);
   if (!value || value.workflow !== def.name) {
@@ -44,14 +50,18 @@ export async function admit<D extends WorkflowData>(
 }
 
 export async function refuse<D extends WorkflowData>(
-  ctx: HandlerContext, def: WorkflowDefinition<D>, acting: Acting, seen: ThreadRecord, refusal: Refusal,
+  ctx: HandlerContext,
+  def: WorkflowDefinition<D>,
+  acting: Acting,
+  seen: ThreadRecord,
+  refusal: Refusal,
 ): Promise<void> {
   // the record as it is now, for the status the note names (it may have changed since `seen` was read)
-  const record = refusal === 'finished' ? (await ctx.state.get(acting.thread)) ?? seen : seen;
+  const record = refusal === 'finished' ? ((await ctx.state.get(acting.thread)) ?? seen) : seen;
   const text = {
-    'invalid': 'This button is not valid here; nothing was changed.',
-    'stale': 'Already done: this step was confirmed or changed meanwhile. The latest message in the thread has the current buttons.',
-    'finished': `This ${def.noun} is already ${record.status}; nothing was changed.`,
+    invalid: 'This button is not valid here; nothing was changed.',
+    stale: 'Already done: this step was confirmed or changed meanwhile. The latest message in the thread has the current buttons.',
+    finished: `This ${def.noun} is already ${record.status}; nothing was changed.`,
     'not-allowed': notAllowedNote(record, def.noun),
   }[refusal];
   return ctx.messenger.notify({ thread: acting.thread }, acting.user.id, markdown(text));

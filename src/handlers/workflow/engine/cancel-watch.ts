@@ -13,24 +13,32 @@ import { freeSlot } from '../limits.js';
 import { CANCELLED_LINE, settled } from './messages.js';
 
 export function watchForCancel(
-  ctx: HandlerContext, thread: ThreadId, messageId: string | undefined, shown: OutgoingMessage, onCancelled?: (record: ThreadRecord) => Promise<void>,
+  ctx: HandlerContext,
+  thread: ThreadId,
+  messageId: string | undefined,
+  shown: OutgoingMessage,
+  onCancelled?: (record: ThreadRecord) => Promise<void>,
 ): void {
   if (!messageId) return;
   const signal = ctx.messenger.begin(thread);
-  signal.addEventListener('abort', () => {
-    void (async () => {
-      if (ctx.lifetime?.aborted) return;
-      const record = await ctx.state.get(thread);
-      const flow = record && flowOf(record);
-      // cancelled while waiting for its user: its place under the limits is free at once
-      if (record?.status === 'cancelled' && ['review', 'failed'].includes(flow?.phase ?? '')) {
-        await freeSlot(ctx, record);
-        await onCancelled?.(record);
-      }
-      if (record?.status !== 'cancelled' || flow?.message !== messageId || !['review', 'failed'].includes(flow.phase)) return;
-      await tryDeliver(ctx, thread, messageId, settled(shown, CANCELLED_LINE));
-    })().catch((error: unknown) => ctx.logger.warn({ err: error, thread }, 'workflow: a cancelled step could not be tidied'));
-  }, { once: true });
+  signal.addEventListener(
+    'abort',
+    () => {
+      void (async () => {
+        if (ctx.lifetime?.aborted) return;
+        const record = await ctx.state.get(thread);
+        const flow = record && flowOf(record);
+        // cancelled while waiting for its user: its place under the limits is free at once
+        if (record?.status === 'cancelled' && ['review', 'failed'].includes(flow?.phase ?? '')) {
+          await freeSlot(ctx, record);
+          await onCancelled?.(record);
+        }
+        if (record?.status !== 'cancelled' || flow?.message !== messageId || !['review', 'failed'].includes(flow.phase)) return;
+        await tryDeliver(ctx, thread, messageId, settled(shown, CANCELLED_LINE));
+      })().catch((error: unknown) => ctx.logger.warn({ err: error, thread }, 'workflow: a cancelled step could not be tidied'));
+    },
+    { once: true },
+  );
 }
 
 /** Ends the watch of a finished workflow (the messenger forgets the thread). */

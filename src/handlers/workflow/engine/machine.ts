@@ -55,13 +55,18 @@ async function sendNow<D extends WorkflowData>(ctx: HandlerContext, def: Workflo
 
 /** Enters the transition's next step or ends the workflow; `reuse` turns that message into the next one. */
 export async function advance<D extends WorkflowData>(
-  ctx: HandlerContext, def: WorkflowDefinition<D>, record: ThreadRecord, transition: Transition<D>, reuse?: string,
+  ctx: HandlerContext,
+  def: WorkflowDefinition<D>,
+  record: ThreadRecord,
+  transition: Transition<D>,
+  reuse?: string,
 ): Promise<void> {
   const base: Pick<FlowChange, 'ids' | 'data'> = { ids: transition.ids, data: transition.data };
   const { thread } = record;
   if ('done' in transition) {
     const done = await lockedAt(ctx, thread, record.version, (current) =>
-      showAndSave(ctx, current, { ...base, flow: { phase: 'done' }, wait: null }, () => transition.done, reuse));
+      showAndSave(ctx, current, { ...base, flow: { phase: 'done' }, wait: null }, () => transition.done, reuse),
+    );
     if (done) await tellOutcome(ctx, def, done, 'done');
     return endWatch(ctx, thread);
   }
@@ -71,26 +76,32 @@ export async function advance<D extends WorkflowData>(
     const change: FlowChange = { ...base, step, wait: waitFor(next.poll.operation, step), flow: { phase: 'poll', pending: flowOf(record).pending } };
     const label = next.poll.label;
     const saved = await lockedAt(ctx, thread, record.version, (current) =>
-      showAndSave(ctx, current, change, (v) => progressMessage(def, step, label, undefined, v), reuse));
+      showAndSave(ctx, current, change, (v) => progressMessage(def, step, label, undefined, v), reuse),
+    );
     if (saved) startPoll(ctx, def, saved);
     return;
   }
   const preview = stepContext<D>(ctx, { ...record, step, ids: { ...record.ids, ...transition.ids }, data: { ...record.data, ...transition.data } });
   const draw = (v: number) => reviewMessage(def, step, undefined, undefined, preview, v);
   const saved = await lockedAt(ctx, thread, record.version, (current) =>
-    showAndSave(ctx, current, { ...base, step, wait: null, flow: { phase: 'review' } }, draw, reuse));
+    showAndSave(ctx, current, { ...base, step, wait: null, flow: { phase: 'review' } }, draw, reuse),
+  );
   if (saved) watchForCancel(ctx, thread, flowOf(saved).message, draw(saved.version), cancelled(ctx, def));
 }
 
 /** What a watched step does once it is cancelled: the definition lets go (see `onOutcome`). */
-const cancelled = <D extends WorkflowData>(ctx: HandlerContext, def: WorkflowDefinition<D>) =>
-  (record: ThreadRecord) => tellOutcome(ctx, def, record, 'cancelled');
+const cancelled =
+  <D extends WorkflowData>(ctx: HandlerContext, def: WorkflowDefinition<D>) =>
+  (record: ThreadRecord) =>
+    tellOutcome(ctx, def, record, 'cancelled');
 
 // ── poll: the durable wait, then the step's review or its `then` ──
 
 /** Starts the thread's poller in the background (errors are logged). */
 export function startPoll<D extends WorkflowData>(ctx: HandlerContext, def: WorkflowDefinition<D>, record: ThreadRecord): void {
-  void runPoll(ctx, def, record).catch((error: unknown) => ctx.logger.error({ err: error, thread: record.thread }, 'workflow: a wait ended in an error'));
+  void runPoll(ctx, def, record).catch((error: unknown) =>
+    ctx.logger.error({ err: error, thread: record.thread }, 'workflow: a wait ended in an error'),
+  );
 }
 
 export async function runPoll<D extends WorkflowData>(ctx: HandlerContext, def: WorkflowDefinition<D>, record: ThreadRecord): Promise<void> {
@@ -128,7 +139,12 @@ async function pollAndContinue<D extends WorkflowData>(ctx: HandlerContext, def:
 }
 
 /** After the result: the step's review, or at once what follows it. */
-async function continueWith<D extends WorkflowData>(ctx: HandlerContext, def: WorkflowDefinition<D>, record: ThreadRecord, result: unknown): Promise<void> {
+async function continueWith<D extends WorkflowData>(
+  ctx: HandlerContext,
+  def: WorkflowDefinition<D>,
+  record: ThreadRecord,
+  result: unknown,
+): Promise<void> {
   const step = stepOf(def, record.step);
   const label = step.poll?.label ?? record.step;
   rememberResult(ctx.memory, record.thread, record.step, result);
@@ -144,10 +160,16 @@ async function continueWith<D extends WorkflowData>(ctx: HandlerContext, def: Wo
 }
 
 /** The step's result with its controls; the confirmation that started the task is done with. */
-async function showReview<D extends WorkflowData>(ctx: HandlerContext, def: WorkflowDefinition<D>, record: ThreadRecord, result: unknown): Promise<void> {
+async function showReview<D extends WorkflowData>(
+  ctx: HandlerContext,
+  def: WorkflowDefinition<D>,
+  record: ThreadRecord,
+  result: unknown,
+): Promise<void> {
   const draw = (current: ThreadRecord) => (v: number) => reviewMessage(def, current.step, result, undefined, stepContext<D>(ctx, current), v);
   const saved = await lockedAt(ctx, record.thread, record.version, (current) =>
-    showAndSave(ctx, current, { flow: { phase: 'review' }, wait: null }, draw(current), flowOf(current).message));
+    showAndSave(ctx, current, { flow: { phase: 'review' }, wait: null }, draw(current), flowOf(current).message),
+  );
   if (saved) watchForCancel(ctx, record.thread, flowOf(saved).message, draw(saved)(saved.version), cancelled(ctx, def));
 }
 
@@ -155,7 +177,12 @@ async function showReview<D extends WorkflowData>(ctx: HandlerContext, def: Work
 
 /** Shows what failed with Retry and Cancel; the record keeps the confirmation for Retry. */
 export async function fail<D extends WorkflowData>(
-  ctx: HandlerContext, def: WorkflowDefinition<D>, record: ThreadRecord, during: 'send' | 'poll', error: unknown, label: string,
+  ctx: HandlerContext,
+  def: WorkflowDefinition<D>,
+  record: ThreadRecord,
+  during: 'send' | 'poll',
+  error: unknown,
+  label: string,
 ): Promise<void> {
   if (ctx.lifetime?.aborted) return;
   const kind = during === 'send' ? 'send' : error instanceof TaskFailedError ? 'task' : 'wait';
@@ -165,7 +192,8 @@ export async function fail<D extends WorkflowData>(
   const reuse = during === 'poll' ? flow.message : undefined;
   const draw = (v: number) => failureMessage(def, record.step, text, v);
   const saved = await lockedAt(ctx, record.thread, record.version, (current) =>
-    showAndSave(ctx, current, { flow: { ...flow, phase: 'failed', failure: { during: kind, text } }, wait: null }, draw, reuse));
+    showAndSave(ctx, current, { flow: { ...flow, phase: 'failed', failure: { during: kind, text } }, wait: null }, draw, reuse),
+  );
   if (!saved) return;
   await tellOutcome(ctx, def, saved, 'failed');
   watchForCancel(ctx, record.thread, flowOf(saved).message, draw(saved.version), cancelled(ctx, def));
@@ -178,7 +206,10 @@ export async function fail<D extends WorkflowData>(
  * that was out is shown with Retry. A rescan leaves sends alone: they belong to the live request that made them.
  */
 export async function resumeRecord<D extends WorkflowData>(
-  ctx: HandlerContext, def: WorkflowDefinition<D>, record: ThreadRecord, reason: ResumeReason = 'start',
+  ctx: HandlerContext,
+  def: WorkflowDefinition<D>,
+  record: ThreadRecord,
+  reason: ResumeReason = 'start',
 ): Promise<void> {
   const flow = flowOf(record);
   if (!record.wait || (record.status !== 'waiting' && record.status !== 'active')) return;

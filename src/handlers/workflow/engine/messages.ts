@@ -18,12 +18,21 @@ const message = (blocks: Block[]): OutgoingMessage => ({
   blocks,
 });
 
-const cancelButton = (def: WorkflowDefinition<WorkflowData>, step: string, version: number): Button =>
-  ({ action: CANCEL, label: 'Cancel', value: encodeValue({ workflow: def.name, step, version }), style: 'danger' });
+const cancelButton = (def: WorkflowDefinition<WorkflowData>, step: string, version: number): Button => ({
+  action: CANCEL,
+  label: 'Cancel',
+  value: encodeValue({ workflow: def.name, step, version }),
+  style: 'danger',
+});
 
 /** `live`: the latest of a job's live stream, shown as markdown under the note */
 export function progressMessage(
-  def: WorkflowDefinition<WorkflowData>, step: string, label: string, note: string | undefined, version: number, live?: string,
+  def: WorkflowDefinition<WorkflowData>,
+  step: string,
+  label: string,
+  note: string | undefined,
+  version: number,
+  live?: string,
 ): OutgoingMessage {
   const blocks: Block[] = [{ type: 'markdown', text: `⏳ ${label}…` }];
   if (note) blocks.push({ type: 'context', text: note });
@@ -34,7 +43,13 @@ export function progressMessage(
 
 /** The review of a step; with `version` its controls, without it only the content (for a settled message). */
 export function reviewMessage<D extends WorkflowData>(
-  def: WorkflowDefinition<D>, step: string, result: unknown, draft: unknown, sc: StepContext<D>, version?: number, footer?: string,
+  def: WorkflowDefinition<D>,
+  step: string,
+  result: unknown,
+  draft: unknown,
+  sc: StepContext<D>,
+  version?: number,
+  footer?: string,
 ): OutgoingMessage {
   const definition = def.steps[step] as StepDefinition<D>;
   const review = definition.review;
@@ -44,7 +59,8 @@ export function reviewMessage<D extends WorkflowData>(
     const value = (key?: string) => encodeValue({ workflow: def.name, step, version, ...(key === undefined ? {} : { key }) });
     for (const [name, select] of Object.entries(review.selects ?? {})) {
       const options = select.options(result, draft, sc).map((o) => ({ ...o, value: value(o.value) }));
-      if (options.length > 0) blocks.push({ type: 'select', id: `${step}-${name}`, action: selectAction(name), label: select.label, options, value: '' });
+      if (options.length > 0)
+        blocks.push({ type: 'select', id: `${step}-${name}`, action: selectAction(name), label: select.label, options, value: '' });
     }
     const buttons: Button[] = [];
     if (review.confirm.button) buttons.push({ action: CONFIRM, label: review.confirm.button, value: value(), style: 'primary' });
@@ -82,8 +98,9 @@ export function failureMessage(def: WorkflowDefinition<WorkflowData>, step: stri
 
 /** A message whose controls were used: the same words without buttons or menus, and a line saying what happened. */
 export function settled(shown: OutgoingMessage, line: string): OutgoingMessage {
-  const blocks = (shown.blocks ?? [{ type: 'markdown' as const, text: shown.text }])
-    .filter((b) => b.type !== 'actions' && b.type !== 'select' && b.type !== 'multiSelect');
+  const blocks = (shown.blocks ?? [{ type: 'markdown' as const, text: shown.text }]).filter(
+    (b) => b.type !== 'actions' && b.type !== 'select' && b.type !== 'multiSelect',
+  );
   return { text: shown.text, blocks: [...blocks, { type: 'context', text: line }] };
 }
 

@@ -5,7 +5,10 @@ import { stepContext } from '../record/flow.js';
 import type { WorkflowData, WorkflowDefinition, WorkflowOutcome } from '../types.js';
 
 export async function tellOutcome<D extends WorkflowData>(
-  ctx: HandlerContext, def: WorkflowDefinition<D>, record: ThreadRecord, outcome: WorkflowOutcome,
+  ctx: HandlerContext,
+  def: WorkflowDefinition<D>,
+  record: ThreadRecord,
+  outcome: WorkflowOutcome,
 ): Promise<void> {
   if (!def.onOutcome) return;
   try {

@@ -19,7 +19,10 @@ async function* textOf(events: AsyncIterable<StreamEvent>): AsyncIterable<string
 
 /** Relays the step's text when it has one not relayed yet; returns the record the wait goes on with. */
 export async function relayOnce<D extends WorkflowData>(
-  ctx: HandlerContext, def: WorkflowDefinition<D>, record: ThreadRecord, signal: AbortSignal,
+  ctx: HandlerContext,
+  def: WorkflowDefinition<D>,
+  record: ThreadRecord,
+  signal: AbortSignal,
 ): Promise<ThreadRecord> {
   const poll = stepOf(def, record.step).poll;
   const relay = poll?.relay;
@@ -29,14 +32,17 @@ export async function relayOnce<D extends WorkflowData>(
   try {
     const events = await relay.open(stepContext<D>(ctx, record), signal);
     const result = await ctx.messenger.relay({ thread, deltas: textOf(events) });
-    if (result.status !== 'complete') ctx.logger.warn({ err: result.error, status: result.status, thread }, 'workflow: a step\'s text was not relayed whole');
+    if (result.status !== 'complete')
+      ctx.logger.warn({ err: result.error, status: result.status, thread }, "workflow: a step's text was not relayed whole");
   } catch (error) {
-    ctx.logger.warn({ err: error, thread }, 'workflow: a step\'s text could not be relayed');
+    ctx.logger.warn({ err: error, thread }, "workflow: a step's text could not be relayed");
   }
   if (signal.aborted) return record;
   const moved = await lockedAt(ctx, thread, record.version, async (current) => {
     await tryDeliver(ctx, thread, flow.message, { text: relay.heading, blocks: [{ type: 'markdown', text: relay.heading }] });
-    return showAndSave(ctx, current, { flow: { ...flow, relayed: true, message: undefined } }, (v) => progressMessage(def, current.step, poll.label, undefined, v));
+    return showAndSave(ctx, current, { flow: { ...flow, relayed: true, message: undefined } }, (v) =>
+      progressMessage(def, current.step, poll.label, undefined, v),
+    );
   });
   return moved ?? record;
 }

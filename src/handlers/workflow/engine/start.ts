@@ -19,7 +19,11 @@ export interface StartRequest<D extends WorkflowData> {
   input: unknown;
 }
 
-export async function startWorkflow<D extends WorkflowData>(ctx: HandlerContext, def: WorkflowDefinition<D>, request: StartRequest<D>): Promise<void> {
+export async function startWorkflow<D extends WorkflowData>(
+  ctx: HandlerContext,
+  def: WorkflowDefinition<D>,
+  request: StartRequest<D>,
+): Promise<void> {
   const { incoming } = request;
   const start = def.starts[request.start];
   if (!start) throw new Error(`${def.name} has no start ${request.start}`);
@@ -33,10 +37,21 @@ export async function startWorkflow<D extends WorkflowData>(ctx: HandlerContext,
     const text = `This thread already runs a ${existing.workflow}; start the ${def.noun} in a new message.`;
     return ctx.messenger.notify({ thread }, incoming.user.id, markdown(text));
   }
-  const flow: FlowState = { phase: 'send', pending: { step: start.step, send: `start:${request.start}`, input: request.input, by: incoming.user.id } };
+  const flow: FlowState = {
+    phase: 'send',
+    pending: { step: start.step, send: `start:${request.start}`, input: request.input, by: incoming.user.id },
+  };
   const record = await ctx.state.compareAndSet(thread, 0, {
-    thread, workflow: def.name, step: start.step, status: 'waiting', workspaceId: incoming.workspaceId, startedBy: incoming.user.id,
-    ids: {}, data: { ...request.data, flow, [SLOT_KEY]: slot.id }, wait: waitFor(start.send.operation, start.step), createdAt: Date.now(),
+    thread,
+    workflow: def.name,
+    step: start.step,
+    status: 'waiting',
+    workspaceId: incoming.workspaceId,
+    startedBy: incoming.user.id,
+    ids: {},
+    data: { ...request.data, flow, [SLOT_KEY]: slot.id },
+    wait: waitFor(start.send.operation, start.step),
+    createdAt: Date.now(),
   });
   if (!record) return slot.release(); // the same thread was started twice at once: the first one runs it
   await runSend(ctx, def, record);

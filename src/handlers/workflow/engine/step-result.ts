@@ -31,13 +31,20 @@ export function sendOf<D extends WorkflowData>(def: WorkflowDefinition<D>, pendi
 }
 
 /** The result from the cache only (no platform call): what a form must open with inside Slack's 3 seconds. */
-export function cachedStepResult<D extends WorkflowData>(ctx: HandlerContext, def: WorkflowDefinition<D>, record: ThreadRecord): { result: unknown } | undefined {
+export function cachedStepResult<D extends WorkflowData>(
+  ctx: HandlerContext,
+  def: WorkflowDefinition<D>,
+  record: ThreadRecord,
+): { result: unknown } | undefined {
   if (!stepOf(def, record.step).poll) return { result: undefined };
   return cachedResult(ctx.memory, record.thread, record.step);
 }
 
 export async function stepResult<D extends WorkflowData>(
-  ctx: HandlerContext, def: WorkflowDefinition<D>, record: ThreadRecord, timeoutMs = READ_TIMEOUT_MS,
+  ctx: HandlerContext,
+  def: WorkflowDefinition<D>,
+  record: ThreadRecord,
+  timeoutMs = READ_TIMEOUT_MS,
 ): Promise<unknown> {
   const cached = cachedStepResult(ctx, def, record);
   if (cached) return cached.result;

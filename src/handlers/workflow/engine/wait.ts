@@ -36,7 +36,10 @@ export type WaitOutcome = { result: unknown } | { failed: unknown; record: Threa
 
 /** Polls until the step's result is there, or the wait fails or ends. */
 export async function waitForResult<D extends WorkflowData>(
-  ctx: HandlerContext, def: WorkflowDefinition<D>, record: ThreadRecord, signal: AbortSignal,
+  ctx: HandlerContext,
+  def: WorkflowDefinition<D>,
+  record: ThreadRecord,
+  signal: AbortSignal,
 ): Promise<WaitOutcome> {
   const { thread } = record;
   const poll = stepOf(def, record.step).poll;
@@ -50,23 +53,36 @@ export async function waitForResult<D extends WorkflowData>(
   let live: string | undefined;
   const notes = new ProgressNotes(ctx, thread, flow.message, () => progressMessage(def, record.step, poll.label, pollNote, record.version, live));
   const refresh = () => notes.note(pollNote || live ? `${pollNote ?? ''}\n${live ?? ''}` : undefined);
-  const stream = poll.stream && followStream((s) => poll.stream!(sc, s), signal, (note) => { live = note; refresh(); }, ctx.logger);
-  try {
-    const result = await pollTask(async (s) => {
-      if (!(await unchanged(ctx, thread, record.version))) throw new RecordMovedError();
-      return poll.read(sc, s);
-    }, {
-      operation: poll.operation,
-      state: (r) => (poll.state ? poll.state(r) : taskState(poll.operation, r, ctx.logger)),
-      intervalMs: timing.intervalMs,
-      maxIntervalMs: timing.maxIntervalMs,
-      deadlineMs: Math.max((poll.deadlineMs ?? timing.deadlineMs) - elapsed, MIN_REMAINING_MS),
+  const stream =
+    poll.stream &&
+    followStream(
+      (s) => poll.stream!(sc, s),
       signal,
-      onProgress: (r) => {
-        pollNote = poll.progress?.(r, sc);
+      (note) => {
+        live = note;
         refresh();
       },
-    });
+      ctx.logger,
+    );
+  try {
+    const result = await pollTask(
+      async (s) => {
+        if (!(await unchanged(ctx, thread, record.version))) throw new RecordMovedError();
+        return poll.read(sc, s);
+      },
+      {
+        operation: poll.operation,
+        state: (r) => (poll.state ? poll.state(r) : taskState(poll.operation, r, ctx.logger)),
+        intervalMs: timing.intervalMs,
+        maxIntervalMs: timing.maxIntervalMs,
+        deadlineMs: Math.max((poll.deadlineMs ?? timing.deadlineMs) - elapsed, MIN_REMAINING_MS),
+        signal,
+        onProgress: (r) => {
+          pollNote = poll.progress?.(r, sc);
+          refresh();
+        },
+      },
+    );
     stream?.stop();
     await notes.close();
     return { result };
@@ -83,10 +99,19 @@ export async function waitForResult<D extends WorkflowData>(
 
 /** The wait stopped because the record changed: a cancelled workflow's progress message says so. */
 async function settleMoved<D extends WorkflowData>(
-  ctx: HandlerContext, def: WorkflowDefinition<D>, record: ThreadRecord, label: string, messageId: string | undefined,
+  ctx: HandlerContext,
+  def: WorkflowDefinition<D>,
+  record: ThreadRecord,
+  label: string,
+  messageId: string | undefined,
 ): Promise<void> {
   const current = await ctx.state.get(record.thread);
   if (current?.status !== 'cancelled') return;
   await tellOutcome(ctx, def, current, 'cancelled');
-  await tryDeliver(ctx, record.thread, messageId, settled({ text: label, blocks: [{ type: 'markdown', text: `${label}: stopped.` }] }, CANCELLED_LINE));
+  await tryDeliver(
+    ctx,
+    record.thread,
+    messageId,
+    settled({ text: label, blocks: [{ type: 'markdown', text: `${label}: stopped.` }] }, CANCELLED_LINE),
+  );
 }

@@ -17,14 +17,23 @@ export const lockKey = (thread: ThreadId): string => `workflow:${thread}`;
 
 /** Runs `fn` under the thread's lock with the record read afresh; undefined (and `fn` not run) when it is gone. */
 export function locked<T>(ctx: HandlerContext, thread: ThreadId, fn: (record: ThreadRecord) => Promise<T>, waitMs?: number): Promise<T | undefined> {
-  return ctx.state.withLock(lockKey(thread), async () => {
-    const record = await ctx.state.get(thread);
-    return record ? fn(record) : undefined;
-  }, waitMs === undefined ? undefined : { waitMs });
+  return ctx.state.withLock(
+    lockKey(thread),
+    async () => {
+      const record = await ctx.state.get(thread);
+      return record ? fn(record) : undefined;
+    },
+    waitMs === undefined ? undefined : { waitMs },
+  );
 }
 
 /** As `locked`, but only while the record is still at `version`. */
-export function lockedAt<T>(ctx: HandlerContext, thread: ThreadId, version: number, fn: (record: ThreadRecord) => Promise<T>): Promise<T | undefined> {
+export function lockedAt<T>(
+  ctx: HandlerContext,
+  thread: ThreadId,
+  version: number,
+  fn: (record: ThreadRecord) => Promise<T>,
+): Promise<T | undefined> {
   return locked(ctx, thread, async (record) => (record.version === version ? fn(record) : undefined));
 }
 
@@ -52,7 +61,11 @@ export async function deliver(ctx: HandlerContext, thread: ThreadId, messageId: 
  * message's id. Call it under the thread's lock (see `locked`); undefined when the record moved meanwhile.
  */
 export async function showAndSave(
-  ctx: HandlerContext, record: ThreadRecord, change: FlowChange, draw: (version: number) => OutgoingMessage, messageId?: string,
+  ctx: HandlerContext,
+  record: ThreadRecord,
+  change: FlowChange,
+  draw: (version: number) => OutgoingMessage,
+  messageId?: string,
 ): Promise<ThreadRecord | undefined> {
   const id = await deliver(ctx, record.thread, messageId, draw(record.version + 1));
   return saveFlow(ctx, record, { ...change, flow: { ...change.flow, message: id } });

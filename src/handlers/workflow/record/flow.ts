@@ -65,7 +65,7 @@ const STATUS_OF: Record<Phase, ThreadStatus> = { send: 'waiting', poll: 'waiting
 
 /** Writes a flow change over `record`; undefined when the record changed since it was read. */
 export function saveFlow(ctx: HandlerContext, record: ThreadRecord, change: FlowChange): Promise<ThreadRecord | undefined> {
-  const wait = change.wait === null ? undefined : change.wait ?? record.wait;
+  const wait = change.wait === null ? undefined : (change.wait ?? record.wait);
   return writeRecord(ctx.state, record, {
     step: change.step ?? record.step,
     status: change.status ?? STATUS_OF[change.flow.phase],

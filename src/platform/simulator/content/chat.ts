@@ -80,9 +80,10 @@ export function chatAnswer(flavor: ChatFlavor, question: string, options: ChatAn
   const query = keywords.length > 0 ? keywords.map((k) => `"${k}"`).join(' AND ') : '"innovation"';
   const [linkText, linkUrl] = rng.pick(LINKS);
   const points = rng.sample(POINTS[flavor], 4);
-  const intro = turn > 1
-    ? `Continuing our conversation (turn ${turn}), here is more detail on **${topic}**.`
-    : `${rng.pick(OPENERS[flavor])} **${topic}** is summarised below.`;
+  const intro =
+    turn > 1
+      ? `Continuing our conversation (turn ${turn}), here is more detail on **${topic}**.`
+      : `${rng.pick(OPENERS[flavor])} **${topic}** is summarised below.`;
   const answer = [
     `## ${topic}`,
     '',
@@ -100,8 +101,8 @@ export function chatAnswer(flavor: ChatFlavor, question: string, options: ChatAn
     '',
     `A good starting query is \`TACD: (${query})\`; narrow it by CPC group and publication date. The [${linkText}](${linkUrl}) database offers the same syntax for cross-checking.`,
     '',
-    `Overall, the most promising direction is the one that keeps cost growth ≤ 15 % while meeting the performance target${cite(rng, citations)}. `
-      + 'Further validation on pilot-scale samples is recommended before drafting claims.',
+    `Overall, the most promising direction is the one that keeps cost growth ≤ 15 % while meeting the performance target${cite(rng, citations)}. ` +
+      'Further validation on pilot-scale samples is recommended before drafting claims.',
   ].join('\n');
   return extendTo(answer, options.minChars ?? 0, flavor, rng);
 }

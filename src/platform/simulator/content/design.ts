@@ -37,12 +37,18 @@ const INVENTORS = ['Li Wei;Zhang Min', 'John Carter', 'Sato Haruki;Ito Mei', 'Ki
 function designNumber(rng: Rng, authority: string): string {
   const digits = (n: number) => String(rng.int(10 ** n)).padStart(n, '0');
   switch (authority) {
-    case 'US': return `USD10${digits(5)}S1`;
-    case 'CN': return `CN30${digits(7)}S`;
-    case 'JP': return `JP17${digits(5)}S`;
-    case 'KR': return `KR30${digits(7)}S`;
-    case 'EU': return `EM${digits(9)}-0001`;
-    default: return `${authority}${digits(8)}S`;
+    case 'US':
+      return `USD10${digits(5)}S1`;
+    case 'CN':
+      return `CN30${digits(7)}S`;
+    case 'JP':
+      return `JP17${digits(5)}S`;
+    case 'KR':
+      return `KR30${digits(7)}S`;
+    case 'EU':
+      return `EM${digits(9)}-0001`;
+    default:
+      return `${authority}${digits(8)}S`;
   }
 }
 
@@ -87,8 +93,14 @@ export function designHits(query: DesignQuery, count = 6): DesignHit[] {
 export function comparisonFor(hit: DesignHit) {
   const high = hit.risk_level === 'High';
   return {
-    score: hit.score, title: hit.title, img_id: hit.img_id, status: 1, country: hit.authority,
-    patent_id: hit.patent_id, patent_pn: hit.patent_pn, risk_level: hit.risk_level,
+    score: hit.score,
+    title: hit.title,
+    img_id: hit.img_id,
+    status: 1,
+    country: hit.authority,
+    patent_id: hit.patent_id,
+    patent_pn: hit.patent_pn,
+    risk_level: hit.risk_level,
     similar: 'Both use a rounded rectangular body with a centred front panel.',
     difference: high ? 'Only the edge radius (≈ 2 mm vs 3 mm) differs.' : 'Different proportions, button layout and surface texture.',
     confusion: high ? 'An ordinary consumer could confuse the overall impression.' : 'The differences are enough to tell the designs apart.',

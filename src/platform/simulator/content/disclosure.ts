@@ -16,7 +16,10 @@ export interface DisclosureFields {
 }
 
 function sentences(text: string): string[] {
-  return text.split(/(?<=[。.;；!?！？])\s*|\n+/u).map((s) => s.trim()).filter(Boolean);
+  return text
+    .split(/(?<=[。.;；!?！？])\s*|\n+/u)
+    .map((s) => s.trim())
+    .filter(Boolean);
 }
 
 /** AI32-1: the key elements of a technical idea. */
@@ -29,7 +32,8 @@ export function extractTechMeans(techSolution: string) {
   return {
     subject_improvement: [subject],
     application: [`${field} technical field`],
-    background: `Existing ${field} solutions rely on manual operation or fixed settings, which is inconvenient and wastes energy. ${parts[1] ?? ''}`.trim(),
+    background:
+      `Existing ${field} solutions rely on manual operation or fixed settings, which is inconvenient and wastes energy. ${parts[1] ?? ''}`.trim(),
     tech_problem: `How to make ${subject} work automatically and precisely, so that performance stays ≥ 95 % of the target under changing conditions.`,
     mechanism: parts.slice(0, 3).join(' ') || techSolution,
     outcome: `${subject} adapts automatically, improving convenience, safety and energy use.`,

@@ -12,7 +12,9 @@ const SOLUTIONS: readonly (readonly [string, string])[] = [
 ];
 
 export function materialRecommendations(input: string, lang: string): string[] {
-  return rngFrom('material-recommend', input).sample(SOLUTIONS, 4).map(([en, cn]) => (lang === 'cn' ? cn : en));
+  return rngFrom('material-recommend', input)
+    .sample(SOLUTIONS, 4)
+    .map(([en, cn]) => (lang === 'cn' ? cn : en));
 }
 
 export function thinking(input: string) {
@@ -21,11 +23,19 @@ export function thinking(input: string) {
   const domain = keywordsOf(input, 1)[0] ?? 'materials';
   const directionId = stableHex('direction', input);
   const references = patentsFor(input, 4, 'thinking').map((p) => ({
-    pn: p.pn, apd: p.applicationDate, pbd: p.publicationDate, link: p.link, title: p.title, content: p.abstract,
+    pn: p.pn,
+    apd: p.applicationDate,
+    pbd: p.publicationDate,
+    link: p.link,
+    title: p.title,
+    content: p.abstract,
     authors: { [stableHex('author', p.pn)]: { name: 'Zhang San', organization: p.assignee.name } },
     org_info: { [p.assignee.id]: organizationInfo(p.assignee) },
-    project_id: `proj-${rng.between(10_000, 99_999)}`, project_name: `${domain} research`,
-    solution_id: p.patentId, solution_type: 'PATENT', solution_sub_type: 'INVENTION',
+    project_id: `proj-${rng.between(10_000, 99_999)}`,
+    project_name: `${domain} research`,
+    solution_id: p.patentId,
+    solution_type: 'PATENT',
+    solution_sub_type: 'INVENTION',
   }));
   return {
     direction: {
@@ -43,7 +53,9 @@ export function thinking(input: string) {
       problem_title: topic,
       refined_statement: `Develop an optimised formulation for: ${topic}`,
       background_context: `${domain} formulations trade performance against stability; particle sizes of 20–100 nm and loadings ≥ 15 wt% are common.`,
-      success_criteria: [{ metric: 'Protection factor', target: '≥ 20 % over baseline', priority: 'high', validation_method: 'In vitro spectroscopy' }],
+      success_criteria: [
+        { metric: 'Protection factor', target: '≥ 20 % over baseline', priority: 'high', validation_method: 'In vitro spectroscopy' },
+      ],
       technical_constraints: [{ category: 'Environmental stability', description: 'Stable at 45 °C and 75 % RH for 3 months', impact_level: 'high' }],
       performance_requirements: [{ parameter: 'Particle size', target_value: '20–100', unit: 'nm', tolerance: '±5 nm' }],
     },
@@ -65,8 +77,15 @@ export function nodeReference(title: string) {
 /** Citation records of a node, in the upper-case key style of the published example. */
 export function citationRecords(nodeId: string, title: string, total: number): Record<string, unknown>[] {
   return patentsFor(title, total, nodeId).map((p) => ({
-    PN: p.pn, TITLE: p.title, PBD: p.publicationDate, APD: p.applicationDate, CONTENT: p.abstract, LINK: p.link,
-    ORG_INFO: [{ id: p.assignee.id, display_name: p.assignee.name }], SOLUTION_ID: p.patentId, SOLUTION_TYPE: 'PATENT',
+    PN: p.pn,
+    TITLE: p.title,
+    PBD: p.publicationDate,
+    APD: p.applicationDate,
+    CONTENT: p.abstract,
+    LINK: p.link,
+    ORG_INFO: [{ id: p.assignee.id, display_name: p.assignee.name }],
+    SOLUTION_ID: p.patentId,
+    SOLUTION_TYPE: 'PATENT',
   }));
 }
 

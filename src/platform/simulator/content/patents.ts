@@ -25,17 +25,113 @@ export interface PatentRecord {
   score: number;
 }
 
-const STOP = new Set(['about', 'that', 'this', 'with', 'from', 'what', 'which', 'when', 'where', 'there', 'their', 'have', 'does', 'into', 'without', 'while', 'how', 'the', 'and', 'for']);
-const TECHNIQUES = ['a graphene-coated current collector', 'closed-loop temperature control', 'a convolutional neural network', 'laser-induced surface texturing', 'a silicon-carbon composite anode', 'atomic layer deposition', 'adaptive Kalman filtering', 'a microfluidic mixing channel', 'piezoelectric thin-film sensing', 'low-temperature plasma treatment'];
-const SUBJECTS = ['energy storage device', 'image recognition terminal', 'battery management system', 'sensor assembly', 'coating composition', 'wireless communication module', 'drug delivery formulation', 'optical lens module'];
-const FORMS = ['Method and system for improving', 'Apparatus for controlling', 'Device and method for detecting', 'Composition and process for preparing', 'System for monitoring', 'Method for manufacturing'];
+const STOP = new Set([
+  'about',
+  'that',
+  'this',
+  'with',
+  'from',
+  'what',
+  'which',
+  'when',
+  'where',
+  'there',
+  'their',
+  'have',
+  'does',
+  'into',
+  'without',
+  'while',
+  'how',
+  'the',
+  'and',
+  'for',
+]);
+const TECHNIQUES = [
+  'a graphene-coated current collector',
+  'closed-loop temperature control',
+  'a convolutional neural network',
+  'laser-induced surface texturing',
+  'a silicon-carbon composite anode',
+  'atomic layer deposition',
+  'adaptive Kalman filtering',
+  'a microfluidic mixing channel',
+  'piezoelectric thin-film sensing',
+  'low-temperature plasma treatment',
+];
+const SUBJECTS = [
+  'energy storage device',
+  'image recognition terminal',
+  'battery management system',
+  'sensor assembly',
+  'coating composition',
+  'wireless communication module',
+  'drug delivery formulation',
+  'optical lens module',
+];
+const FORMS = [
+  'Method and system for improving',
+  'Apparatus for controlling',
+  'Device and method for detecting',
+  'Composition and process for preparing',
+  'System for monitoring',
+  'Method for manufacturing',
+];
 export const ORGANIZATIONS: readonly Organization[] = [
-  { id: 'c2622ff840571e887a776e07b192ee06', name: 'Wuhan University of Technology', nameCn: '武汉理工大学', country: 'China', countryCn: '中国', site: 'www.whut.edu.cn', type: 'Education' },
-  { id: '37e3e5a882bc2bfd36fbc3754171e311', name: 'Northbridge Energy Materials Inc.', nameCn: '北桥能源材料有限公司', country: 'United States', countryCn: '美国', site: 'www.northbridge-energy.example', type: 'Company' },
-  { id: '945956249e10c1831d599c51540e5349', name: 'Alpine Institute of Applied Physics', nameCn: '阿尔卑斯应用物理研究所', country: 'Switzerland', countryCn: '瑞士', site: 'www.aiap.example', type: 'Research' },
-  { id: 'ebd39282a7fcc0690cef4b3c5b4ede59', name: 'Hanzhou Precision Sensing Co., Ltd.', nameCn: '杭州精密传感有限公司', country: 'China', countryCn: '中国', site: 'www.hz-sensing.example', type: 'Company' },
-  { id: '8adef1df2dc299c10291a4a610a69068', name: 'Kyoritsu Optical Devices K.K.', nameCn: '共立光学器件株式会社', country: 'Japan', countryCn: '日本', site: 'www.kyoritsu-optical.example', type: 'Company' },
-  { id: '4e2660fb9e04166b28b835c4d46c5bd1', name: 'Rhein Polymer Werke GmbH', nameCn: '莱茵聚合物工厂', country: 'Germany', countryCn: '德国', site: 'www.rhein-polymer.example', type: 'Company' },
+  {
+    id: 'c2622ff840571e887a776e07b192ee06',
+    name: 'Wuhan University of Technology',
+    nameCn: '武汉理工大学',
+    country: 'China',
+    countryCn: '中国',
+    site: 'www.whut.edu.cn',
+    type: 'Education',
+  },
+  {
+    id: '37e3e5a882bc2bfd36fbc3754171e311',
+    name: 'Northbridge Energy Materials Inc.',
+    nameCn: '北桥能源材料有限公司',
+    country: 'United States',
+    countryCn: '美国',
+    site: 'www.northbridge-energy.example',
+    type: 'Company',
+  },
+  {
+    id: '945956249e10c1831d599c51540e5349',
+    name: 'Alpine Institute of Applied Physics',
+    nameCn: '阿尔卑斯应用物理研究所',
+    country: 'Switzerland',
+    countryCn: '瑞士',
+    site: 'www.aiap.example',
+    type: 'Research',
+  },
+  {
+    id: 'ebd39282a7fcc0690cef4b3c5b4ede59',
+    name: 'Hanzhou Precision Sensing Co., Ltd.',
+    nameCn: '杭州精密传感有限公司',
+    country: 'China',
+    countryCn: '中国',
+    site: 'www.hz-sensing.example',
+    type: 'Company',
+  },
+  {
+    id: '8adef1df2dc299c10291a4a610a69068',
+    name: 'Kyoritsu Optical Devices K.K.',
+    nameCn: '共立光学器件株式会社',
+    country: 'Japan',
+    countryCn: '日本',
+    site: 'www.kyoritsu-optical.example',
+    type: 'Company',
+  },
+  {
+    id: '4e2660fb9e04166b28b835c4d46c5bd1',
+    name: 'Rhein Polymer Werke GmbH',
+    nameCn: '莱茵聚合物工厂',
+    country: 'Germany',
+    countryCn: '德国',
+    site: 'www.rhein-polymer.example',
+    type: 'Company',
+  },
 ];
 
 /** Up to `count` meaningful words of a text; CJK runs count as one word each. */
@@ -49,12 +145,18 @@ export function publicationNumber(rng: Rng, authority?: string): string {
   const office = authority ?? rng.pick(['CN', 'CN', 'US', 'EP', 'WO', 'JP']);
   const year = rng.between(2016, 2024);
   switch (office) {
-    case 'CN': return `CN${rng.between(105, 118)}${String(rng.int(1_000_000)).padStart(6, '0')}${rng.pick(['A', 'A', 'B'])}`;
-    case 'US': return `US${year}0${String(rng.int(1_000_000)).padStart(6, '0')}A1`;
-    case 'EP': return `EP${rng.between(3, 4)}${String(rng.int(1_000_000)).padStart(6, '0')}A1`;
-    case 'WO': return `WO${year}${String(rng.int(1_000_000)).padStart(6, '0')}A1`;
-    case 'JP': return `JP${year}${String(rng.int(1_000_000)).padStart(6, '0')}A`;
-    default: return `${office}${rng.between(10, 99)}${String(rng.int(10_000_000)).padStart(7, '0')}A`;
+    case 'CN':
+      return `CN${rng.between(105, 118)}${String(rng.int(1_000_000)).padStart(6, '0')}${rng.pick(['A', 'A', 'B'])}`;
+    case 'US':
+      return `US${year}0${String(rng.int(1_000_000)).padStart(6, '0')}A1`;
+    case 'EP':
+      return `EP${rng.between(3, 4)}${String(rng.int(1_000_000)).padStart(6, '0')}A1`;
+    case 'WO':
+      return `WO${year}${String(rng.int(1_000_000)).padStart(6, '0')}A1`;
+    case 'JP':
+      return `JP${year}${String(rng.int(1_000_000)).padStart(6, '0')}A`;
+    default:
+      return `${office}${rng.between(10, 99)}${String(rng.int(10_000_000)).padStart(7, '0')}A`;
   }
 }
 

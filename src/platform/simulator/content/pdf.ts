@@ -17,13 +17,23 @@ function wrap(text: string): string[] {
 }
 
 const pdfText = (text: string): string =>
-  text.replace(/[^\x20-\x7e]/g, '?').replace(/\\/g, '\\\\').replace(/\(/g, '\\(').replace(/\)/g, '\\)');
+  text
+    .replace(/[^\x20-\x7e]/g, '?')
+    .replace(/\\/g, '\\\\')
+    .replace(/\(/g, '\\(')
+    .replace(/\)/g, '\\)');
 
 export function pdfDocument(title: string, lines: readonly string[]): Buffer {
   const body = lines.flatMap(wrap).slice(0, MAX_LINES);
   const content = [
-    'BT', '/F1 14 Tf', '50 800 Td', `(${pdfText(title)}) Tj`, '/F1 9 Tf', '0 -22 Td',
-    ...body.flatMap((l) => [`(${pdfText(l)}) Tj`, '0 -12 Td']), 'ET',
+    'BT',
+    '/F1 14 Tf',
+    '50 800 Td',
+    `(${pdfText(title)}) Tj`,
+    '/F1 9 Tf',
+    '0 -22 Td',
+    ...body.flatMap((l) => [`(${pdfText(l)}) Tj`, '0 -12 Td']),
+    'ET',
   ].join('\n');
   const objects = [
     '<< /Type /Catalog /Pages 2 0 R >>',

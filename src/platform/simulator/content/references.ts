@@ -33,10 +33,14 @@ export function chatReferences(question: string): ChatReference[] {
     const docId = stableHex('reference', question, i);
     const patent = patents[i];
     const year = rng.between(2016, 2024);
-    const title = source.type === 'paper'
-      ? `Clinical and mechanistic insights into ${keyword}: a ${year} review`
-      : source.type === 'web-site' ? `${year}年${keyword}行业分析报告 (industry analysis of ${keyword})`
-        : patent ? `${patent.title} (${patent.pn})` : `${keyword} development status`;
+    const title =
+      source.type === 'paper'
+        ? `Clinical and mechanistic insights into ${keyword}: a ${year} review`
+        : source.type === 'web-site'
+          ? `${year}年${keyword}行业分析报告 (industry analysis of ${keyword})`
+          : patent
+            ? `${patent.title} (${patent.pn})`
+            : `${keyword} development status`;
     return {
       index: i + 1,
       title,

@@ -34,7 +34,10 @@ export function headPlayers(issues: string) {
 export function keyPatents(issues: string) {
   return {
     patents: patentsFor(issues, 3, 'key-patents').map((p) => ({
-      pn: p.pn, title: p.title, assignee: p.assignee.name, interpretation: `${p.title} covers the core structure; claims require thickness ≤ 20 µm.`,
+      pn: p.pn,
+      title: p.title,
+      assignee: p.assignee.name,
+      interpretation: `${p.title} covers the core structure; claims require thickness ≤ 20 µm.`,
     })),
   };
 }

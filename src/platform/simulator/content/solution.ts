@@ -54,9 +54,18 @@ export function agentNarration(issues: string): { step: string; text: string }[]
   const topic = topicOf(issues, 50);
   const rng = rngFrom('agent', issues);
   return [
-    { step: AGENT_STEPS[0], text: `### Problem analysis\n\nThe core contradiction in **${topic}** is performance versus cost; the target is ≥ ${rng.between(10, 40)} % improvement.\n\n` },
-    { step: AGENT_STEPS[1], text: `### Literature search\n\nScreened ${rng.between(200, 900)} patents and papers; ${rng.between(12, 40)} are relevant (e.g. layers of 5–20 µm, 专利 CN${rng.between(105, 118)}123456A).\n\n` },
+    {
+      step: AGENT_STEPS[0],
+      text: `### Problem analysis\n\nThe core contradiction in **${topic}** is performance versus cost; the target is ≥ ${rng.between(10, 40)} % improvement.\n\n`,
+    },
+    {
+      step: AGENT_STEPS[1],
+      text: `### Literature search\n\nScreened ${rng.between(200, 900)} patents and papers; ${rng.between(12, 40)} are relevant (e.g. layers of 5–20 µm, 专利 CN${rng.between(105, 118)}123456A).\n\n`,
+    },
     { step: AGENT_STEPS[2], text: '### Direction generation\n\n1. Material upgrade\n2. Structural redesign\n3. Process control\n\n' },
-    { step: AGENT_STEPS[3], text: `### Solution synthesis\n\nRecommended: combine the first two directions and verify with \`DoE\` on pilot samples.\n` },
+    {
+      step: AGENT_STEPS[3],
+      text: `### Solution synthesis\n\nRecommended: combine the first two directions and verify with \`DoE\` on pilot samples.\n`,
+    },
   ];
 }

@@ -52,15 +52,24 @@ export const chatRoutes: Routes<'AI07' | 'AI20' | 'AI68-1' | 'AI68-2'> = {
     const references = chatReferences(body.query);
     const answer = chatAnswer('pharm', body.query, { turn: session.turns, citations: references.length });
     const events = outputs(state, answer).map((output, i, all) => ({
-      output: i < all.length - 1 ? { ...output, session_id: session.id } : {
-        ...output,
-        session_id: session.id,
-        usage: usage(body.query, answer),
-        references: references.map((r) => ({
-          index: r.index, link: r.link, text: r.text, type: r.type, doc_id: r.docId, doc_type: r.docType,
-          post_date: r.postDate, text_summary: r.title,
-        })),
-      },
+      output:
+        i < all.length - 1
+          ? { ...output, session_id: session.id }
+          : {
+              ...output,
+              session_id: session.id,
+              usage: usage(body.query, answer),
+              references: references.map((r) => ({
+                index: r.index,
+                link: r.link,
+                text: r.text,
+                type: r.type,
+                doc_id: r.docId,
+                doc_type: r.docType,
+                post_date: r.postDate,
+                text_summary: r.title,
+              })),
+            },
     }));
     return stream(events);
   },
@@ -72,8 +81,13 @@ export const chatRoutes: Routes<'AI07' | 'AI20' | 'AI68-1' | 'AI68-2'> = {
     const itemId = hexId();
     chat.items.set(itemId, { question: body.query, turn: chat.items.size + 1 });
     const refDoc = chatReferences(body.query).map((r) => ({
-      index: String(r.index), link: r.link, text: r.text, _text_display: r.title, type: r.type,
-      doc_type_detail: r.docType, post_time: String(r.postDate),
+      index: String(r.index),
+      link: r.link,
+      text: r.text,
+      _text_display: r.title,
+      type: r.type,
+      doc_type_detail: r.docType,
+      post_time: String(r.postDate),
     }));
     return ok({ chat_id: chat.id, chat_item_id: itemId, ref_doc: refDoc });
   },
@@ -84,19 +98,28 @@ export const chatRoutes: Routes<'AI07' | 'AI20' | 'AI68-1' | 'AI68-2'> = {
     const answer = lsAnswer(item);
     const ids = { chat_id: body.chat_id, chat_item_id: body.chat_item_id, system_fingerprint: 'fp_sim_1' };
     const chunks = splitText(answer, state.settings.streamChunkChars).map((content) => ({
-      ...ids, choices: [{ index: 0, delta: { role: 'assistant', content } }],
+      ...ids,
+      choices: [{ index: 0, delta: { role: 'assistant', content } }],
     }));
     const prompt = tokenCount(item.question) * 40;
     const completion = tokenCount(answer);
     const flags = { detected: false, filtered: false };
     const final = {
       ...ids,
-      choices: [{
-        index: 0, delta: { role: 'assistant', content: '' }, finish_reason: 'stop',
-        content_filter_results: { hate: flags, sexual: flags, violence: flags, jailbreak: flags, profanity: flags, self_harm: flags },
-      }],
+      choices: [
+        {
+          index: 0,
+          delta: { role: 'assistant', content: '' },
+          finish_reason: 'stop',
+          content_filter_results: { hate: flags, sexual: flags, violence: flags, jailbreak: flags, profanity: flags, self_harm: flags },
+        },
+      ],
       usage: {
-        prompt_tokens: prompt, completion_tokens: completion, total_tokens: prompt + completion, image_tokens: 0, thinking_tokens: 0,
+        prompt_tokens: prompt,
+        completion_tokens: completion,
+        total_tokens: prompt + completion,
+        image_tokens: 0,
+        thinking_tokens: 0,
         prompt_tokens_details: { audio_tokens: 0, cached_tokens: 0, cache_read_tokens: 0, cached_creation_tokens: 0 },
         completion_tokens_details: { audio_tokens: 0, reasoning_tokens: 0, accepted_prediction_tokens: 0, rejected_prediction_tokens: 0 },
       },

@@ -10,7 +10,10 @@ function result(task: DesignTask) {
   const hits = designHits(task.query);
   const countries = task.query.country.map(String);
   const countriesAt = (level: string) => [...new Set(hits.filter((h) => h.risk_level === level).map((h) => h.authority))];
-  const fused = [...hits].reverse().map((hit, i) => ({ ...hit, rerank: 100 - i * 7 })).sort((a, b) => b.rerank - a.rerank);
+  const fused = [...hits]
+    .reverse()
+    .map((hit, i) => ({ ...hit, rerank: 100 - i * 7 }))
+    .sort((a, b) => b.rerank - a.rerank);
   const high = countriesAt('High');
   return {
     line_drawing_base64: lineDrawingDataUrl(),
@@ -22,8 +25,13 @@ function result(task: DesignTask) {
       patent_messages: fused.map(({ rerank, ...hit }, i) => {
         const traditionalRank = hits.findIndex((h) => h.patent_id === hit.patent_id) + 1;
         return {
-          ...hit, rerank_rank: i + 1, rerank_score: rerank, traditional_rank: traditionalRank, traditional_score: hit.score,
-          rrf_score: Math.round((1 / (60 + i + 1) + 1 / (60 + traditionalRank)) * 1e6) / 1e6, risk_level: riskOf(hit.score),
+          ...hit,
+          rerank_rank: i + 1,
+          rerank_score: rerank,
+          traditional_rank: traditionalRank,
+          traditional_score: hit.score,
+          rrf_score: Math.round((1 / (60 + i + 1) + 1 / (60 + traditionalRank)) * 1e6) / 1e6,
+          risk_level: riskOf(hit.score),
         };
       }),
     },

@@ -13,7 +13,11 @@ const word = (state: SimState, stage: Stage) => encodeStatus.word(state.clock.st
 
 function mind(task: MaterialTask) {
   const selected = task.selected ?? materialRecommendations(task.input, task.lang);
-  return mindMapCells(task.boardId, task.input, selected.map((title) => ({ title, detail: `Apply ${title.toLowerCase()} to the formulation.` })));
+  return mindMapCells(
+    task.boardId,
+    task.input,
+    selected.map((title) => ({ title, detail: `Apply ${title.toLowerCase()} to the formulation.` })),
+  );
 }
 
 function startMind(state: SimState, task: MaterialTask, selected?: readonly unknown[]): Stage {
@@ -39,7 +43,12 @@ export const materialRoutes: Routes<'AI73-1' | 'AI73-2' | 'AI73-3' | 'AI73-4' | 
   'AI73-1': ({ body, state, ok, taskFails }) => {
     const id = randomUUID();
     const task = state.materials.add(id, {
-      id, input: body.input, lang: body.lang, boardId: stableHex('board', id), thinkingStage: state.clock.start(), implementations: new Map(),
+      id,
+      input: body.input,
+      lang: body.lang,
+      boardId: stableHex('board', id),
+      thinkingStage: state.clock.start(),
+      implementations: new Map(),
     });
     if (taskFails()) task.thinkingStage.failed = true;
     return ok({ task_id: id });
@@ -87,8 +96,12 @@ export const materialRoutes: Routes<'AI73-1' | 'AI73-2' | 'AI73-3' | 'AI73-4' | 
     const limit = Math.max(1, ctx.body.limit ?? 10);
     const all = citationRecords(found.node.nodeId, found.node.title, 12);
     return ctx.ok({
-      page, limit, total: all.length, records: all.slice((page - 1) * limit, page * limit),
-      has_next: page * limit < all.length, has_previous: page > 1,
+      page,
+      limit,
+      total: all.length,
+      records: all.slice((page - 1) * limit, page * limit),
+      has_next: page * limit < all.length,
+      has_previous: page > 1,
     });
   },
 

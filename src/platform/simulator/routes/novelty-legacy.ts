@@ -5,9 +5,13 @@ import { patentsFor } from '../content/patents.js';
 import { encodeStatus } from '../tasks.js';
 import type { Routes } from './types.js';
 
-const references = (input: string) => patentsFor(input, 5, 'legacy-novelty').map((p) => ({
-  pn: p.pn, title: p.title, score: p.score, summary: p.abstract,
-}));
+const references = (input: string) =>
+  patentsFor(input, 5, 'legacy-novelty').map((p) => ({
+    pn: p.pn,
+    title: p.title,
+    score: p.score,
+    summary: p.abstract,
+  }));
 
 export const legacyNoveltyRoutes: Routes<'NOVELTY-REPORT' | 'NOVELTY-QUERY' | 'NOVELTY-DOWNLOAD'> = {
   'NOVELTY-REPORT': ({ body, state, ok, taskFails }) => {

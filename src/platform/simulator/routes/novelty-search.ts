@@ -13,8 +13,12 @@ const timestamp = (): string => new Date().toISOString().replace('T', ' ').repla
 
 function searchResult(task: NoveltyTask, s: StageState) {
   const base = {
-    lang: task.lang.toUpperCase(), is_async: true, operate_type: 'generate', update_ts: timestamp(),
-    request: { async: true, task_id: task.id, operate_type: 'generate' }, process_dict_keys: [...PROCESS_KEYS],
+    lang: task.lang.toUpperCase(),
+    is_async: true,
+    operate_type: 'generate',
+    update_ts: timestamp(),
+    request: { async: true, task_id: task.id, operate_type: 'generate' },
+    process_dict_keys: [...PROCESS_KEYS],
     task_status: encodeStatus.lower(s),
   };
   if (s.state !== 'succeeded') {
@@ -26,28 +30,53 @@ function searchResult(task: NoveltyTask, s: StageState) {
   const findings = findingsOf(task);
   const words = elementWords(elements);
   return {
-    ...base, process_dict: processDict(PROCESS_KEYS.length), excute_times: 14, task_cost: 276.2,
-    cc_num: 100, cc_docs_num: 70, cc_threshold: 0, cc_pids: findings.map((f) => f.document.split(' ')[0] ?? ''),
-    find_patent_num: findings.length, final_result: findings,
+    ...base,
+    process_dict: processDict(PROCESS_KEYS.length),
+    excute_times: 14,
+    task_cost: 276.2,
+    cc_num: 100,
+    cc_docs_num: 70,
+    cc_threshold: 0,
+    cc_pids: findings.map((f) => f.document.split(' ')[0] ?? ''),
+    find_patent_num: findings.length,
+    final_result: findings,
     feature_keywords: words.map((w, i) => ({ feature: w[0] ?? '', weight: Math.round((0.9 - i * 0.1) * 100) / 100, keywords: w.slice(1) })),
     feature_analysis_result: {
-      block_query: Object.fromEntries((elements.list ?? []).filter((e) => e.selected !== false).map((e, i) => [`S${i + 1}`, {
-        type: 'basic', count: 1000 + i * 977, status: 'success', feature_text_original: e.feature_text_original,
-        query: `TACD_ALL:((${(words[i] ?? []).map((w) => `"${w}"`).join(' OR ')}))`,
-      }])),
+      block_query: Object.fromEntries(
+        (elements.list ?? [])
+          .filter((e) => e.selected !== false)
+          .map((e, i) => [
+            `S${i + 1}`,
+            {
+              type: 'basic',
+              count: 1000 + i * 977,
+              status: 'success',
+              feature_text_original: e.feature_text_original,
+              query: `TACD_ALL:((${(words[i] ?? []).map((w) => `"${w}"`).join(' OR ')}))`,
+            },
+          ]),
+      ),
       summary_result: {
-        tech_subject: features[0]?.feature_text ?? '', tech_solution: solutionOf(task),
-        tech_problem: `Existing solutions cannot achieve: ${features[0]?.feature_text ?? ''}`, tech_efficacy: 'Improves performance by ≥ 20 %.',
+        tech_subject: features[0]?.feature_text ?? '',
+        tech_solution: solutionOf(task),
+        tech_problem: `Existing solutions cannot achieve: ${features[0]?.feature_text ?? ''}`,
+        tech_efficacy: 'Improves performance by ≥ 20 %.',
       },
-      feature_extract_result: features.map((f) => ({ feature_num: f.feature_num, feature_weight: f.feature_weight, feature_function: f.feature_function, feature_text_original: f.feature_text })),
+      feature_extract_result: features.map((f) => ({
+        feature_num: f.feature_num,
+        feature_weight: f.feature_weight,
+        feature_function: f.feature_function,
+        feature_text_original: f.feature_text,
+      })),
       keywords_extract_result: elements.list ?? [],
     },
   };
 }
 
 function reportUrl(state: SimState, task: NoveltyTask): string {
-  task.reportUrl ??= state.files.add('docx', task.title ?? 'Novelty search report',
-    () => noveltyReportLines(task.title ?? '', solutionOf(task), featuresOf(task), confirmedResultOf(task)));
+  task.reportUrl ??= state.files.add('docx', task.title ?? 'Novelty search report', () =>
+    noveltyReportLines(task.title ?? '', solutionOf(task), featuresOf(task), confirmedResultOf(task)),
+  );
   return task.reportUrl;
 }
 

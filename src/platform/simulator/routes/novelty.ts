@@ -6,7 +6,6 @@ import { elementsOf, featuresOf, noveltyTask, solutionOf } from './novelty-task.
 import type { Routes } from './types.js';
 import type { NoveltyTask } from '../records.js';
 
-
 const numeric = (state: SimState, stage: Stage) => encodeStatus.number(state.clock.stateOf(stage));
 
 export function startFeatures(state: SimState, task: NoveltyTask): Stage {

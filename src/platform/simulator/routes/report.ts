@@ -39,8 +39,10 @@ export const reportRoutes: Routes<'AI34-1' | 'AI34-2' | 'AI34-3'> = {
     const status = encodeStatus.word(state.clock.stateOf(report.stage));
     if (status !== 'SUCCEED') return ok({ report_status: status });
     return ok({
-      report_status: status, report_url: reportUrl(state, report),
-      head_player_analysis: headPlayers(report.issues), key_patent_interpretation: keyPatents(report.issues),
+      report_status: status,
+      report_url: reportUrl(state, report),
+      head_player_analysis: headPlayers(report.issues),
+      key_patent_interpretation: keyPatents(report.issues),
     });
   },
 };

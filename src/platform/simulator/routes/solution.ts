@@ -26,10 +26,15 @@ interface GivenDirection {
 
 function startSolution(state: SimState, task: SolutionTask, directions?: readonly GivenDirection[]): Stage {
   const given = directions ?? directionsFor(task.issues, task.selected ?? []);
-  task.directions = given.filter((d) => d.ticked !== false).map((d) => ({
-    reason: d.reason ?? 'Custom direction', approaches: (d.approaches ?? []).map(String), verification: d.verification ?? '',
-    ticked: true, source_type: d.source_type ?? 'customize',
-  }));
+  task.directions = given
+    .filter((d) => d.ticked !== false)
+    .map((d) => ({
+      reason: d.reason ?? 'Custom direction',
+      approaches: (d.approaches ?? []).map(String),
+      verification: d.verification ?? '',
+      ticked: true,
+      source_type: d.source_type ?? 'customize',
+    }));
   task.solutionStage = state.clock.start();
   return task.solutionStage;
 }
@@ -94,7 +99,8 @@ export const solutionRoutes: Routes<'AI33-1' | 'AI33-2' | 'AI33-3' | 'AI33-4' | 
     const issues = state.solutions.get(body.job_id)?.issues ?? state.materials.get(body.job_id)?.input;
     if (issues === undefined) return invalid(`job_id: unknown job ${body.job_id}`);
     const events = agentSteps(issues).flatMap(({ step, text }) =>
-      splitText(text, state.settings.streamChunkChars).map((content) => ({ job_id: body.job_id, status: 'running', step, content })));
+      splitText(text, state.settings.streamChunkChars).map((content) => ({ job_id: body.job_id, status: 'running', step, content })),
+    );
     return stream([...events, { job_id: body.job_id, status: 'finished', step: 'done', content: '' }]);
   },
 };
