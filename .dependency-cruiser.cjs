@@ -50,7 +50,12 @@ module.exports = {
     },
     layer('lib-imports-nothing', '^src/lib/', [], 'src/lib holds pure helpers: they import nothing else from src.'),
     layer('log-at-the-bottom', '^src/log\\.ts$', ['log\\.ts$'], 'log.ts imports nothing from src but lib.'),
-    layer('config-at-the-bottom', '^src/config\\.ts$', ['config\\.ts$', 'log\\.ts$'], 'config.ts imports only log.ts (and lib).'),
+    layer(
+      'config-at-the-bottom',
+      '^src/config[a-z-]*\\.ts$',
+      ['config[a-z-]*\\.ts$', 'log\\.ts$'],
+      'config.ts and its parts import only each other, log.ts (and lib).',
+    ),
     layer('platform-layer', '^src/platform/', ['platform/', 'log\\.ts$'], 'platform/ imports only log.ts (and lib).'),
     layer('core-layer', '^src/core/', ['core/', 'platform/', 'log\\.ts$'], 'core/ imports nothing above it: only core, platform, log.ts (and lib).'),
     layer('state-layer', '^src/state/', ['state/', 'core/', 'platform/', 'log\\.ts$'], 'state/ imports only core, platform, log.ts (and lib).'),

@@ -1,6 +1,7 @@
 /** The LIMIT_* variables: defaults, overrides (0 turns a limit off), and one clear problem for a bad value. */
 import { describe, expect, test } from 'vitest';
-import { ConfigError, ENV_HELP, loadConfig } from '../src/config.js';
+import { ConfigError, loadConfig } from '../src/config.js';
+import { ENV_HELP } from '../src/config-help.js';
 import { DEFAULT_LIMITS } from '../src/core/limits.js';
 
 describe('limit variables', () => {

@@ -1,0 +1,46 @@
+/** What `npm start -- --help` and the README say about each environment variable. */
+
+/** The variables `--help` and the README list, with what each does. */
+export const ENV_HELP: ReadonlyArray<[string, string]> = [
+  ['IIP_API_KEY', 'platform API key (sk-...); without it the built-in simulator is used'],
+  ['IIP_BASE_URL', 'platform gateway (default https://connect.patsnap.com)'],
+  ['IIP_AUTH_MODE', 'bearer (default) or query (?apikey=)'],
+  ['IIP_LANG', 'en (default) or cn: language of workflow results'],
+  ['IIP_PATHS', 'JSON map overriding operation paths, e.g. {"AI35-1":"/ai/novelty-search/submit"}'],
+  ['IIP_SECRET', 'encrypts workspace API keys set with `key` (AES-256-GCM); at least 16 characters'],
+  ['SLACK_BOT_TOKEN, SLACK_SIGNING_SECRET', 'run the Slack adapter (HTTP at /slack/events)'],
+  ['SLACK_APP_TOKEN', 'use Slack Socket Mode instead of HTTP'],
+  ['SLACK_API_URL', 'Slack Web API base override (gov instance, tests)'],
+  ['MicrosoftAppId, MicrosoftAppPassword, MicrosoftAppType, MicrosoftAppTenantId', 'run the Teams adapter at /api/messages'],
+  [
+    'TEAMS_ALLOW_UNAUTHENTICATED',
+    '1: serve /api/messages unauthenticated for the Bot Framework Emulator (only with HOST on loopback and no Slack, Teams or platform credentials)',
+  ],
+  ['TEAMS_SERVICE_URLS', "comma-separated service URL prefixes Teams activities may name (default: Microsoft's Bot Framework hosts)"],
+  ['ALLOWED_SLACK_TEAMS, ALLOWED_TEAMS_TENANTS', 'comma-separated Slack team ids / Teams tenant ids that may use the bot (default: every one)'],
+  ['PORT, HOST', "the bot's HTTP server (default 3000, 0.0.0.0)"],
+  ['HTTP_HEADERS_TIMEOUT_MS, HTTP_REQUEST_TIMEOUT_MS', 'time a client has to send its headers (default 10000) and its whole request (default 30000)'],
+  ['HTTP_MAX_CONNECTIONS', 'open connections the HTTP server accepts at once (default 1000)'],
+  ['PUBLIC_URL', "the bot's public base URL: an image uploaded to a thread is served from it to the platform for `design`"],
+  ['STATE_FILE', 'lowdb state file (default ./data/state.json)'],
+  ['STATE_RETENTION_DAYS', 'days a finished thread is kept (default 30)'],
+  ['REDIS_URL', 'keep state in Redis instead (several replicas)'],
+  ['REDIS_KEY_PREFIX', 'prefix of every Redis key the bot writes (default iip:), to share one Redis between bots'],
+  ['WAIT_LEASE_MS', 'how long a workflow wait held by a replica that died stays unclaimed before another takes it over (default 15000)'],
+  [
+    'LIMIT_ANSWERS_PER_USER, LIMIT_ANSWERS_PER_WORKSPACE',
+    'answers being written at once per user (default 3) and per workspace (default 30); 0: no limit',
+  ],
+  [
+    'LIMIT_WORKFLOWS_PER_USER, LIMIT_WORKFLOWS_PER_WORKSPACE',
+    'workflows running at once per user (default 5) and per workspace (default 50); 0: no limit',
+  ],
+  [
+    'LIMIT_WORKFLOW_IDLE_MS',
+    'how long a workflow waiting for its user still counts as running after its last platform work (default 900000: 15 minutes)',
+  ],
+  ['LOG_LEVEL', 'fatal|error|warn|info|debug|trace|silent (default info)'],
+  ['RELAY_MIN_EDIT_INTERVAL_MS', 'minimum time between two edits of a streamed message (default 1000)'],
+  ['RELAY_WORKSPACE_EDITS_PER_MINUTE', "edit budget shared by a workspace's streams (default 45)"],
+  ['SIMULATOR_TASK_MS', 'simulated duration of each platform task step in local mode (default 3000)'],
+];
