@@ -38,7 +38,10 @@ import { reportHandler } from './handlers/report/handler.js';
 import { disclosureHandler } from './handlers/disclosure/handler.js';
 import { solutionHandler } from './handlers/solution/handler.js';
 import { materialHandler } from './handlers/material/handler.js';
-import { leaseMsOf, resumeWaits, watchWaits } from './core/waits.js';
+import { leaseMsOf, resumeInbox, resumeWaits, watchWaits } from './core/waits.js';
+import type { Inbox } from './core/inbox.js';
+import { FileInbox, inboxDirOf } from './state/inbox-file.js';
+import { RedisInbox } from './state/inbox-redis.js';
 import { shownUrl, startupError, StartupError } from './startup-error.js';
 import { createProcessMemory, type ProcessMemory } from './core/services.js';
 
@@ -64,6 +67,8 @@ export interface RunningBot {
   simulator?: RunningSimulator;
   httpUrl?: string;
   state: StateStore;
+  /** where Slack and Teams events are recorded before they are acknowledged (core/inbox.ts) */
+  inbox: Inbox;
   /** what this bot keeps in memory only (the waits it runs) */
   memory: ProcessMemory;
   routers: Router[];
@@ -138,6 +143,11 @@ async function assemble(options: BotOptions, opened: Array<() => Promise<unknown
   const state = await createStateStore({ stateFile: config.state.file, redisUrl, retentionMs: config.state.retentionMs, keyPrefix: config.state.keyPrefix, logger })
     .catch((error: unknown) => { throw redisUrl ? startupError('REDIS_URL', shownUrl(redisUrl), error) : startupError('STATE_FILE', config.state.file, error); });
   opened.push(() => state.close());
+  // events are recorded here before Slack or Teams is told they arrived: on Redis, else in files beside STATE_FILE
+  const inbox: Inbox = redisUrl
+    ? await RedisInbox.connect(redisUrl, { keyPrefix: config.state.keyPrefix, logger }).catch((error: unknown) => { throw startupError('REDIS_URL', shownUrl(redisUrl), error); })
+    : await FileInbox.open(inboxDirOf(config.state.file), { logger }).catch((error: unknown) => { throw startupError('STATE_FILE', inboxDirOf(config.state.file), error); });
+  opened.push(() => inbox.close());
   // concurrent answers and workflows per user and workspace: shared by the replicas on Redis, per process otherwise
   const limits: WorkLimits = redisUrl
     ? await RedisWorkLimits.connect(redisUrl, { settings: config.limits, keyPrefix: config.state.keyPrefix, logger })
@@ -168,9 +178,10 @@ async function assemble(options: BotOptions, opened: Array<() => Promise<unknown
     ({ platform, state, messenger, settings, logger, memory, lifetime: lifetime.signal, keyring, uploads, limits }));
   const admits = workspaceAllowList(config.access);
   const routers = contexts.map((ctx) => new Router(HANDLERS, ctx, {
-    platformFor: (workspaceId) => keyring.platformFor(ctx.messenger.chat, workspaceId), admits,
+    platformFor: (workspaceId) => keyring.platformFor(ctx.messenger.chat, workspaceId), admits, inbox, inboxLeaseMs: leaseMsOf(settings),
   }));
-  await Promise.all(adapters.map((adapter, i) => adapter.start((incoming) => routers[i]!.dispatch(incoming))
+  // Slack and Teams acknowledge an event once it is recorded; the terminal has nothing to acknowledge, and waits for its lines
+  await Promise.all(adapters.map((adapter, i) => adapter.start((incoming) => (adapter.chat === 'console' ? routers[i]!.dispatch(incoming) : routers[i]!.accept(incoming)))
     .catch((error: unknown) => { throw adapterStartError(adapter.chat, config, error); })));
   // listening last: nothing answers /healthz before the bot can work
   const listening = http
@@ -181,12 +192,14 @@ async function assemble(options: BotOptions, opened: Array<() => Promise<unknown
   // STATE_RETENTION_DAYS: finished threads past it are deleted now and every hour until the bot stops
   await keepRetention(state, logger, lifetime.signal);
   await resumeWaits(routers, state, logger).catch((error: unknown) => logger.error({ err: error }, 'recorded waits could not be resumed'));
-  // other replicas' waits whose holder died (a shared store) are taken over by the rescan
-  watchWaits(routers, state, logger, leaseMsOf(settings), lifetime.signal);
+  // events acknowledged but cut before their own record; a live replica's are held, and left alone
+  await resumeInbox(routers, inbox, logger, 0).catch((error: unknown) => logger.error({ err: error }, 'the inbox could not be resumed'));
+  // other replicas' waits and inbox entries whose holder died (a shared store) are taken over by the rescan
+  watchWaits(routers, state, logger, leaseMsOf(settings), lifetime.signal, inbox);
 
   let stopping: Promise<void> | undefined;
   return {
-    platformUrl, simulator, httpUrl: listening?.url, state, memory, routers,
+    platformUrl, simulator, httpUrl: listening?.url, state, inbox, memory, routers,
     interrupt: (thread) => messengers.some((m) => m.interrupt(thread)),
     stop(deadlineMs = SHUTDOWN_DEADLINE_MS) {
       stopping ??= (async () => {
@@ -201,6 +214,7 @@ async function assemble(options: BotOptions, opened: Array<() => Promise<unknown
         await http?.close();
         await uploads?.close();
         await state.close();
+        await inbox.close();
         await limits.close?.();
         await platform.close();
         await simulator?.close();

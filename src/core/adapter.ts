@@ -52,7 +52,12 @@ export interface ChatAdapter {
   fetchFile?(thread: ThreadId, file: SharedFile, maxBytes: number): Promise<FetchedFile>;
   /** Posts a PNG image into the thread (Slack files.uploadV2); without it, handlers describe the image instead. */
   uploadImage?(thread: ThreadId, png: Buffer, title: string): Promise<void>;
-  /** Starts receiving; every verified, acknowledged event is handed to `onIncoming`. */
+  /**
+   * Starts receiving; every verified event is handed to `onIncoming` (the router's `accept`), and acknowledged to
+   * its chat platform only once that resolves: the event is recorded and its handling runs on. When it rejects
+   * (nothing could be recorded) the event is not acknowledged, so the platform delivers it again. The terminal,
+   * with nothing to acknowledge, awaits the whole handling (`dispatch`).
+   */
   start(onIncoming: (incoming: Incoming) => Promise<void>): Promise<void>;
   stop(): Promise<void>;
 }

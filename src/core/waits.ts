@@ -7,6 +7,7 @@ import type { Logger } from '../log.js';
 import type { BotSettings, ResumeReason } from './handler.js';
 import type { Router } from './router.js';
 import type { StateStore } from './state.js';
+import type { Inbox } from './inbox.js';
 import { chatOf } from './thread-id.js';
 
 /** How long a dead holder's wait stays unclaimed (WAIT_LEASE_MS); the rescan runs twice per lease. */
@@ -37,8 +38,24 @@ export async function resumeWaits(routers: readonly Router[], state: StateStore,
   return resumed;
 }
 
-/** Every half lease, offers the recorded waits again; stops with `signal`. The timer never keeps the process alive. */
-export function watchWaits(routers: readonly Router[], state: StateStore, logger: Logger, leaseMs: number, signal: AbortSignal): void {
+/**
+ * Offers the inbox's pending entries recorded at least `olderThanMs` ago to the router of their chat, which
+ * handles each one nobody holds (events acknowledged but cut before their own record); resolves once offered.
+ */
+export async function resumeInbox(routers: readonly Router[], inbox: Inbox, logger: Logger, olderThanMs: number): Promise<number> {
+  let offered = 0;
+  for (const entry of await inbox.pending(olderThanMs)) {
+    if (routers.some((r) => r.replay(entry))) offered += 1;
+    else logger.debug({ entry: entry.id, chat: entry.chat }, 'an inbox entry has no adapter here');
+  }
+  return offered;
+}
+
+/**
+ * Every half lease, offers the recorded waits again, and the inbox's entries older than a lease; stops with
+ * `signal`. The timer never keeps the process alive.
+ */
+export function watchWaits(routers: readonly Router[], state: StateStore, logger: Logger, leaseMs: number, signal: AbortSignal, inbox?: Inbox): void {
   if (signal.aborted) return;
   let scanning = false;
   const rescan = async () => {
@@ -46,6 +63,7 @@ export function watchWaits(routers: readonly Router[], state: StateStore, logger
     scanning = true;
     try {
       for (const record of await state.listWaiting()) offer(routers, logger, record, 'rescan');
+      if (inbox) await resumeInbox(routers, inbox, logger, leaseMs);
     } finally {
       scanning = false;
     }

@@ -1,9 +1,12 @@
 /**
  * The Bolt app that receives Slack: over HTTP on the bot's shared server at `/slack/events` (signatures and
  * the 5-minute timestamp window checked by Bolt's HTTPReceiver), or over Socket Mode when an app token is set.
- * Listeners hand work off without awaiting it and acknowledge at once.
+ * Listeners hand work off and acknowledge once the bot has recorded it (`onIncoming` resolves; the handling runs
+ * on): an event the bot could not record is not acknowledged (HTTP 500, no Socket Mode ack), so Slack delivers
+ * it again. Events API events, which Bolt acknowledges before its listeners run, are answered after them too:
+ * over HTTP by `processBeforeResponse`, in Socket Mode by holding the ack until the listener is done.
  */
-import { App, HTTPReceiver, SocketModeReceiver, type Logger as SlackLogger } from '@slack/bolt';
+import { App, HTTPReceiver, SocketModeReceiver, type Logger as SlackLogger, type ReceiverEvent } from '@slack/bolt';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Incoming } from '../../core/incoming.js';
 import type { HttpServer } from '../../http/server.js';
@@ -37,6 +40,25 @@ function sendStatus(res: ServerResponse, status: number): void {
   res.end(JSON.stringify({ ok: false }));
 }
 
+/**
+ * Socket Mode: Bolt acknowledges an Events API envelope before its listeners run; this holds that ack until they
+ * are done (the event is recorded) and drops it when they fail, so Slack sends the envelope again.
+ */
+function ackEventsAfterListeners(receiver: SocketModeReceiver): void {
+  const init = receiver.init.bind(receiver);
+  receiver.init = (app: App) => init(new Proxy(app, {
+    get(target, property) {
+      if (property !== 'processEvent') return Reflect.get(target, property, target);
+      return async (event: ReceiverEvent) => {
+        if ((event.body as { type?: unknown }).type !== 'event_callback') return target.processEvent(event);
+        let held: Parameters<ReceiverEvent['ack']> | undefined;
+        await target.processEvent({ ...event, ack: async (...args) => { held = args; } });
+        if (held) await event.ack(...held);
+      };
+    },
+  }));
+}
+
 export function createBoltApp(options: BoltAppOptions): BoltApp {
   const { logger, slackLogger } = options;
   const clientOptions = options.apiUrl ? { slackApiUrl: options.apiUrl, retryConfig: { retries: 2 } } : { retryConfig: { retries: 2 } };
@@ -46,38 +68,51 @@ export function createBoltApp(options: BoltAppOptions): BoltApp {
     endpoints: SLACK_EVENTS_PATH,
     logger: slackLogger,
     bodyLimit: DEFAULT_BODY_LIMIT_BYTES,
+    // every answer, events' included, waits for the listener: it resolves once the event is recorded
+    processBeforeResponse: true,
   });
   const receiver = httpReceiver ?? new SocketModeReceiver({
     appToken: options.appToken as string,
     logger: slackLogger,
     installerOptions: { clientOptions },
   });
+  if (!httpReceiver) ackEventsAfterListeners(receiver as SocketModeReceiver);
   const app = new App({ token: options.botToken, receiver, logger: slackLogger, clientOptions, deferInitialization: true });
   let onIncoming: ((incoming: Incoming) => Promise<void>) | undefined;
 
-  /** Converts and hands off without awaiting; a failure is logged and never reaches Bolt or the process. */
-  const dispatch = (source: string, convert: () => Incoming | undefined): void => {
+  /**
+   * Converts and hands off; resolves once the bot has recorded the event (its handling runs on), rejects when it
+   * could not, so the event is not acknowledged. A payload that cannot be converted is logged and acknowledged:
+   * a retry of it would fail the same way.
+   */
+  const dispatch = async (source: string, convert: () => Incoming | undefined): Promise<void> => {
+    let incoming: Incoming | undefined;
     try {
-      const incoming = convert();
-      if (incoming === undefined || onIncoming === undefined) return;
-      onIncoming(incoming).catch((error: unknown) => logger.error({ err: error, source, kind: incoming.kind }, 'handling a Slack event failed'));
+      incoming = convert();
     } catch (error) {
       logger.error({ err: error, source }, 'a Slack payload could not be handled');
+      return;
     }
+    if (incoming === undefined || onIncoming === undefined) return;
+    const { kind } = incoming;
+    await onIncoming(incoming).catch((error: unknown) => {
+      logger.error({ err: error, source, kind }, 'a Slack event could not be recorded: not acknowledged');
+      throw error;
+    });
   };
 
   app.command(/.*/, async ({ body, ack }) => {
-    dispatch('command', () => commandToIncoming(body));
+    await dispatch('command', () => commandToIncoming(body));
     await ack();
   });
   app.event('app_mention', async ({ body, context }) => dispatch('app_mention', () => eventToIncoming(body, context.botUserId)));
   app.event('message', async ({ body, context }) => dispatch('message', () => eventToIncoming(body, context.botUserId)));
   app.action(/.*/, async ({ body, ack }) => {
-    dispatch('block_actions', () => blockActionToIncoming(body));
+    await dispatch('block_actions', () => blockActionToIncoming(body));
     await ack();
   });
   app.view(/.*/, async ({ body, view, ack }) => {
-    if (view.callback_id === FORM_CALLBACK_ID) dispatch('view_submission', () => viewSubmissionToIncoming(body));
+    if (view.callback_id === FORM_CALLBACK_ID) await dispatch('view_submission', () => viewSubmissionToIncoming(body));
     await ack();
   });
 

@@ -2,9 +2,10 @@
  * Receives Teams at `/api/messages` on the bot's shared server through botbuilder's `CloudAdapter`.
  * Each request is authenticated by botbuilder (its JWT validation; 401 when that fails, and no turn runs),
  * its `serviceUrl` (where the answers will go) must be an allowed one (./service-urls.ts; 403 otherwise, and
- * no turn runs), then its turn only remembers the conversation reference, hands the neutral `Incoming` off
- * without awaiting it and, for a card's `adaptiveCard/action` invoke, answers 200 at once: no request is held
- * open while an answer streams or a workflow waits. Everything the bot says later goes out proactively (./connector.ts).
+ * no turn runs), then its turn only remembers the conversation reference, hands the neutral `Incoming` off,
+ * waiting only until the bot has recorded it (500, so the Bot Connector sends it again, when it could not), and,
+ * for a card's `adaptiveCard/action` invoke, answers 200 then: no request is held open while an answer streams
+ * or a workflow waits. Everything the bot says later goes out proactively (./connector.ts).
  */
 import { CloudAdapter, type Activity, type ConfigurationBotFrameworkAuthentication, type TurnContext } from 'botbuilder';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -63,17 +64,25 @@ export interface TeamsReceiver {
 export function createTeamsReceiver({ cloud, auth, book, logger, acceptsServiceUrl = () => true }: TeamsReceiverOptions): TeamsReceiver {
   let onIncoming: ((incoming: Incoming) => Promise<void>) | undefined;
 
-  /** Converts and hands off without awaiting; a failure is logged and never reaches botbuilder or the process. */
+  /**
+   * Converts and hands off; the turn (and so the HTTP answer) ends once the bot has recorded the activity, and
+   * fails (500) when it could not. An activity that cannot be converted is logged and answered.
+   */
   async function turn(context: TurnContext): Promise<void> {
     const activity = context.activity;
     book.remember(activity);
+    let incoming: Incoming | undefined;
     try {
-      const incoming = toIncoming(activity);
-      if (incoming && onIncoming) {
-        onIncoming(incoming).catch((error: unknown) => logger.error({ err: error, kind: incoming.kind }, 'handling a Teams activity failed'));
-      }
+      incoming = toIncoming(activity);
     } catch (error) {
       logger.error({ err: error, type: activity.type }, 'a Teams activity could not be handled');
+    }
+    if (incoming && onIncoming) {
+      const { kind } = incoming;
+      await onIncoming(incoming).catch((error: unknown) => {
+        logger.error({ err: error, kind }, 'a Teams activity could not be recorded: not acknowledged');
+        throw error;
+      });
     }
     if (activity.type === 'invoke' && activity.name === ADAPTIVE_CARD_ACTION_INVOKE) {
       await context.sendActivity({ type: 'invokeResponse', value: { status: 200, body: INVOKE_RECEIVED } });

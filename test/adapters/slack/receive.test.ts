@@ -57,10 +57,11 @@ describe('Slack adapter: verification', () => {
 });
 
 describe('Slack adapter: slash commands', () => {
-  it('acknowledges at once while the work goes on, and hands over a CommandIncoming', async () => {
+  it('acknowledges once the event is recorded while the work goes on, and hands over a CommandIncoming', async () => {
     let release: () => void = () => {};
     const gate = new Promise<void>((resolve) => { release = resolve; });
-    const h = await start({ onIncoming: () => gate });
+    // onIncoming resolves once the bot has recorded the event; the work behind it goes on
+    const h = await start({ onIncoming: async () => { void gate; } });
     const res = await sendSlashCommand(h.eventsUrl, SIGNING_SECRET, {
       text: '  novelty a foldable phone hinge ', team_id: 'T9', channel_id: 'C7', user_id: 'U5', user_name: 'bob', trigger_id: '9.9.t',
     });
@@ -74,12 +75,12 @@ describe('Slack adapter: slash commands', () => {
     release();
   });
 
-  it('logs a failing handler and keeps serving', async () => {
+  it('does not acknowledge an event the bot could not record (Slack delivers it again), logs it and keeps serving', async () => {
     const h = await start({ onIncoming: async (incoming) => {
-      if (incoming.kind === 'command' && incoming.text === 'boom') throw new Error('handler exploded');
+      if (incoming.kind === 'command' && incoming.text === 'boom') throw new Error('recording exploded');
     } });
-    expect((await sendSlashCommand(h.eventsUrl, SIGNING_SECRET, { text: 'boom' })).status).toBe(200);
-    await vi.waitFor(() => expect(h.logs()).toContain('handler exploded'));
+    expect((await sendSlashCommand(h.eventsUrl, SIGNING_SECRET, { text: 'boom' })).status).toBe(500);
+    await vi.waitFor(() => expect(h.logs()).toContain('recording exploded'));
     expect((await sendSlashCommand(h.eventsUrl, SIGNING_SECRET, { text: 'help' })).status).toBe(200);
     await vi.waitFor(() => expect(h.received).toHaveLength(2));
   });

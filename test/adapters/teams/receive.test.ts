@@ -123,13 +123,15 @@ describe('Teams adapter: receiving', () => {
     expect(h.received.map((i) => i.eventId)).toEqual([id]);
   });
 
-  it('answers at once while the work continues, then replies proactively into the reply chain', async () => {
+  it('answers once the activity is recorded while the work continues, then replies proactively into the reply chain', async () => {
     let release: () => void = () => {};
     const gate = new Promise<void>((resolve) => { release = resolve; });
+    // onIncoming resolves once the bot has recorded the activity; the work behind it goes on
     const h = (harness = await startTeamsHarness({
       onIncoming: async (incoming) => {
-        await gate;
-        if (incoming.kind === 'command' && incoming.thread) await h.adapter.post(incoming.thread, markdown('The answer'));
+        void gate.then(async () => {
+          if (incoming.kind === 'command' && incoming.thread) await h.adapter.post(incoming.thread, markdown('The answer'));
+        });
       },
     }));
     const id = activityId();
@@ -141,6 +143,13 @@ describe('Teams adapter: receiving', () => {
     const call = await waitFor(() => h.fake.callsTo('send')[0], 'the proactive reply');
     expect(call.conversationId).toBe(`${CHANNEL};messageid=${id}`);
     expect(h.fake.replyChain(CHANNEL, id).map((a) => a.id)).toHaveLength(1);
+  });
+
+  it('answers 500 to an activity the bot could not record, so the Bot Connector sends it again', async () => {
+    const h = (harness = await startTeamsHarness({ onIncoming: async () => { throw new Error('the inbox is closed'); } }));
+    const sent = await sendActivity(h.messagesUrl, channelMention('ask lost question', { serviceUrl: h.fake.url, id: activityId() }));
+    expect(sent.status).toBe(500);
+    expect(h.fake.callsTo('send')).toHaveLength(0);
   });
 
   it('refuses what is not a POST of an activity, and everything while stopped', async () => {
