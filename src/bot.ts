@@ -45,7 +45,17 @@ import { RedisInbox } from './state/inbox-redis.js';
 import { shownUrl, startupError, StartupError } from './startup-error.js';
 import { createProcessMemory, type ProcessMemory } from './core/services.js';
 
-export const HANDLERS: readonly Handler[] = [chatHandler, noveltyHandler, countHandler, designHandler, reportHandler, disclosureHandler, solutionHandler, materialHandler, keyHandler];
+export const HANDLERS: readonly Handler[] = [
+  chatHandler,
+  noveltyHandler,
+  countHandler,
+  designHandler,
+  reportHandler,
+  disclosureHandler,
+  solutionHandler,
+  materialHandler,
+  keyHandler,
+];
 
 /** How long a stop waits for in-flight work before interrupting it, and how long it then gives the interrupted. */
 export const SHUTDOWN_DEADLINE_MS = 10_000;
@@ -110,8 +120,12 @@ function workspaceAllowList(access: Config['access']): (chat: ChatKind, workspac
 async function openUploadShelf(config: Config, publicUrl: string, logger: Logger): Promise<UploadShelf> {
   const { redisUrl, file, keyPrefix } = config.state;
   const store = redisUrl
-    ? await RedisUploadStore.connect(redisUrl, { keyPrefix, logger }).catch((error: unknown) => { throw startupError('REDIS_URL', shownUrl(redisUrl), error); })
-    : await FileUploadStore.open(uploadsDirOf(file), logger).catch((error: unknown) => { throw startupError('STATE_FILE', uploadsDirOf(file), error); });
+    ? await RedisUploadStore.connect(redisUrl, { keyPrefix, logger }).catch((error: unknown) => {
+        throw startupError('REDIS_URL', shownUrl(redisUrl), error);
+      })
+    : await FileUploadStore.open(uploadsDirOf(file), logger).catch((error: unknown) => {
+        throw startupError('STATE_FILE', uploadsDirOf(file), error);
+      });
   return new UploadShelf(publicUrl, store, { logger });
 }
 
@@ -128,7 +142,13 @@ export async function startBot(options: BotOptions): Promise<RunningBot> {
 async function assemble(options: BotOptions, opened: Array<() => Promise<unknown>>): Promise<RunningBot> {
   const { config } = options;
   const logger = options.logger ?? createLogger(config.logLevel);
-  const simulator = config.platform.apiKey ? undefined : await startSimulator({ taskDurationMs: config.simulatorTaskMs, streamChunkDelayMs: 40, stateFile: join(dirname(config.state.file), 'simulator.json') });
+  const simulator = config.platform.apiKey
+    ? undefined
+    : await startSimulator({
+        taskDurationMs: config.simulatorTaskMs,
+        streamChunkDelayMs: 40,
+        stateFile: join(dirname(config.state.file), 'simulator.json'),
+      });
   if (simulator) opened.push(() => simulator.close());
   const platformUrl = simulator?.url ?? config.platform.baseUrl;
   const platform = new PlatformClient({
@@ -140,18 +160,30 @@ async function assemble(options: BotOptions, opened: Array<() => Promise<unknown
   });
   opened.push(() => platform.close());
   const { redisUrl } = config.state;
-  const state = await createStateStore({ stateFile: config.state.file, redisUrl, retentionMs: config.state.retentionMs, keyPrefix: config.state.keyPrefix, logger })
-    .catch((error: unknown) => { throw redisUrl ? startupError('REDIS_URL', shownUrl(redisUrl), error) : startupError('STATE_FILE', config.state.file, error); });
+  const state = await createStateStore({
+    stateFile: config.state.file,
+    redisUrl,
+    retentionMs: config.state.retentionMs,
+    keyPrefix: config.state.keyPrefix,
+    logger,
+  }).catch((error: unknown) => {
+    throw redisUrl ? startupError('REDIS_URL', shownUrl(redisUrl), error) : startupError('STATE_FILE', config.state.file, error);
+  });
   opened.push(() => state.close());
   // events are recorded here before Slack or Teams is told they arrived: on Redis, else in files beside STATE_FILE
   const inbox: Inbox = redisUrl
-    ? await RedisInbox.connect(redisUrl, { keyPrefix: config.state.keyPrefix, logger }).catch((error: unknown) => { throw startupError('REDIS_URL', shownUrl(redisUrl), error); })
-    : await FileInbox.open(inboxDirOf(config.state.file), { logger }).catch((error: unknown) => { throw startupError('STATE_FILE', inboxDirOf(config.state.file), error); });
+    ? await RedisInbox.connect(redisUrl, { keyPrefix: config.state.keyPrefix, logger }).catch((error: unknown) => {
+        throw startupError('REDIS_URL', shownUrl(redisUrl), error);
+      })
+    : await FileInbox.open(inboxDirOf(config.state.file), { logger }).catch((error: unknown) => {
+        throw startupError('STATE_FILE', inboxDirOf(config.state.file), error);
+      });
   opened.push(() => inbox.close());
   // concurrent answers and workflows per user and workspace: shared by the replicas on Redis, per process otherwise
   const limits: WorkLimits = redisUrl
-    ? await RedisWorkLimits.connect(redisUrl, { settings: config.limits, keyPrefix: config.state.keyPrefix, logger })
-      .catch((error: unknown) => { throw startupError('REDIS_URL', shownUrl(redisUrl), error); })
+    ? await RedisWorkLimits.connect(redisUrl, { settings: config.limits, keyPrefix: config.state.keyPrefix, logger }).catch((error: unknown) => {
+        throw startupError('REDIS_URL', shownUrl(redisUrl), error);
+      })
     : new MemoryWorkLimits(config.limits);
   opened.push(async () => limits.close?.());
 
@@ -174,18 +206,34 @@ async function assemble(options: BotOptions, opened: Array<() => Promise<unknown
   const lifetime = new AbortController();
   const memory = createProcessMemory();
   const settings = { lang: config.platform.lang, confirmers: 'starter', waitLeaseMs: config.state.waitLeaseMs } as const;
-  const contexts = messengers.map((messenger): HandlerContext =>
-    ({ platform, state, messenger, settings, logger, memory, lifetime: lifetime.signal, keyring, uploads, limits }));
+  const contexts = messengers.map(
+    (messenger): HandlerContext => ({ platform, state, messenger, settings, logger, memory, lifetime: lifetime.signal, keyring, uploads, limits }),
+  );
   const admits = workspaceAllowList(config.access);
-  const routers = contexts.map((ctx) => new Router(HANDLERS, ctx, {
-    platformFor: (workspaceId) => keyring.platformFor(ctx.messenger.chat, workspaceId), admits, inbox, inboxLeaseMs: leaseMsOf(settings),
-  }));
+  const routers = contexts.map(
+    (ctx) =>
+      new Router(HANDLERS, ctx, {
+        platformFor: (workspaceId) => keyring.platformFor(ctx.messenger.chat, workspaceId),
+        admits,
+        inbox,
+        inboxLeaseMs: leaseMsOf(settings),
+      }),
+  );
   // Slack and Teams acknowledge an event once it is recorded; the terminal has nothing to acknowledge, and waits for its lines
-  await Promise.all(adapters.map((adapter, i) => adapter.start((incoming) => (adapter.chat === 'console' ? routers[i]!.dispatch(incoming) : routers[i]!.accept(incoming)))
-    .catch((error: unknown) => { throw adapterStartError(adapter.chat, config, error); })));
+  await Promise.all(
+    adapters.map((adapter, i) =>
+      adapter
+        .start((incoming) => (adapter.chat === 'console' ? routers[i]!.dispatch(incoming) : routers[i]!.accept(incoming)))
+        .catch((error: unknown) => {
+          throw adapterStartError(adapter.chat, config, error);
+        }),
+    ),
+  );
   // listening last: nothing answers /healthz before the bot can work
   const listening = http
-    ? await http.listen().catch((error: unknown) => { throw startupError('PORT, HOST', `${config.http.host}:${config.http.port}`, error); })
+    ? await http.listen().catch((error: unknown) => {
+        throw startupError('PORT, HOST', `${config.http.host}:${config.http.port}`, error);
+      })
     : undefined;
   if (http) opened.push(() => http.close());
   logger.info({ adapters: adapters.map((a) => a.chat), platform: simulator ? 'simulator' : 'gateway', http: listening?.url }, 'bot started');
@@ -199,7 +247,13 @@ async function assemble(options: BotOptions, opened: Array<() => Promise<unknown
 
   let stopping: Promise<void> | undefined;
   return {
-    platformUrl, simulator, httpUrl: listening?.url, state, inbox, memory, routers,
+    platformUrl,
+    simulator,
+    httpUrl: listening?.url,
+    state,
+    inbox,
+    memory,
+    routers,
     interrupt: (thread) => messengers.some((m) => m.interrupt(thread)),
     stop(deadlineMs = SHUTDOWN_DEADLINE_MS) {
       stopping ??= (async () => {

@@ -61,4 +61,3 @@ export interface ChatAdapter {
   start(onIncoming: (incoming: Incoming) => Promise<void>): Promise<void>;
   stop(): Promise<void>;
 }
-

@@ -45,7 +45,11 @@ export class Router {
   private readonly byWorkflow = new Map<string, Handler>();
   private readonly inFlight = new InFlight();
 
-  constructor(private readonly handlers: readonly Handler[], private readonly ctx: HandlerContext, private readonly options: RouterOptions = {}) {
+  constructor(
+    private readonly handlers: readonly Handler[],
+    private readonly ctx: HandlerContext,
+    private readonly options: RouterOptions = {},
+  ) {
     for (const h of handlers) {
       for (const verb of h.verbs) this.byVerb.set(verb, h);
       this.byWorkflow.set(h.workflow, h);
@@ -92,7 +96,9 @@ export class Router {
       return Promise.resolve();
     }
     let settle: { recorded: () => void; failed: (error: unknown) => void } | undefined;
-    const recorded = new Promise<void>((resolve, reject) => { settle = { recorded: resolve, failed: reject }; });
+    const recorded = new Promise<void>((resolve, reject) => {
+      settle = { recorded: resolve, failed: reject };
+    });
     const work = this.receive(inbox, incoming, settle!).catch((error: unknown) => {
       settle!.failed(error); // no effect once recorded
       this.ctx.logger.error({ err: error, kind: incoming.kind }, 'an accepted event could not be handled');
@@ -147,7 +153,12 @@ export class Router {
       if (this.options.admits && !this.options.admits(this.chat, incoming.workspaceId)) await this.refuseWorkspace(incoming);
       return;
     }
-    const entry: InboxEntry = { id: `${this.chat}:${incoming.eventId ?? `local-${randomUUID()}`}`, chat: this.chat, incoming, receivedAt: Date.now() };
+    const entry: InboxEntry = {
+      id: `${this.chat}:${incoming.eventId ?? `local-${randomUUID()}`}`,
+      chat: this.chat,
+      incoming,
+      receivedAt: Date.now(),
+    };
     // the entry's lock is taken before it is recorded, so no rescan ever sees it recorded and unheld while this lives
     await this.holdingEntry(entry.id, async () => {
       const fresh = await inbox.record(entry);
@@ -175,7 +186,7 @@ export class Router {
     const base = this.contextFor(incoming.workspaceId);
     if (replay) {
       // cut between its first record write and `done`: that record's recovery owns the work already
-      const record = entry.handover && await base.state.get(entry.handover.thread as ThreadRecord['thread']);
+      const record = entry.handover && (await base.state.get(entry.handover.thread as ThreadRecord['thread']));
       if (record && entry.handover && record.version > entry.handover.version) return inbox.done(entry.id);
       this.ctx.logger.info({ entry: entry.id, kind: incoming.kind }, 'an event recorded but not handled is handled again');
     }
@@ -185,7 +196,8 @@ export class Router {
       ...base,
       state: handingOver(base.state, {
         before: (thread, version) => (handedOver ? Promise.resolve() : inbox.handingOver(entry.id, { thread, version })),
-        after: () => handOver().catch((error: unknown) => base.logger.warn({ err: error, entry: entry.id }, 'an inbox entry could not be marked done')),
+        after: () =>
+          handOver().catch((error: unknown) => base.logger.warn({ err: error, entry: entry.id }, 'an inbox entry could not be marked done')),
       }),
       logger: base.logger.child({ event: incoming.eventId ?? entry.id, kind: incoming.kind, ...(replay ? { replay: true } : {}) }),
     };
@@ -239,7 +251,8 @@ export class Router {
       const record = await ctx.state.get(incoming.thread);
       if (record) return threadCommand(ctx, { word: verb, thread: incoming.thread, user: incoming.user.id, record });
     }
-    if (verb === 'status') return threadCommand(ctx, { word: 'status', user: incoming.user.id, conversation: incoming.conversation, workspaceId: incoming.workspaceId });
+    if (verb === 'status')
+      return threadCommand(ctx, { word: 'status', user: incoming.user.id, conversation: incoming.conversation, workspaceId: incoming.workspaceId });
     const handler = this.byVerb.get(verb);
     if (handler) return handler.command(ctx, { incoming, verb, args: text.slice(first.length).trim() });
     // a mention or DM with a question and no verb means `ask`; a slash command with an unknown verb is a mistake
@@ -261,7 +274,11 @@ export class Router {
         return this.command(ctx, { ...incoming, kind: 'command', conversation: conversationOf(incoming.thread) });
       }
       if (incoming.kind !== 'reply') {
-        await ctx.messenger.notify({ thread: incoming.thread }, incoming.user.id, markdown('This button belongs to a task the bot no longer knows about.'));
+        await ctx.messenger.notify(
+          { thread: incoming.thread },
+          incoming.user.id,
+          markdown('This button belongs to a task the bot no longer knows about.'),
+        );
       }
       return;
     }
@@ -270,7 +287,8 @@ export class Router {
       if (word === 'status' || word === 'cancel') return threadCommand(ctx, { word, thread: incoming.thread, user: incoming.user.id, record });
       return handler.reply?.(ctx, incoming, record);
     }
-    if (incoming.kind === 'action' && incoming.action === 'cancel') return threadCommand(ctx, { word: 'cancel', thread: incoming.thread, user: incoming.user.id, record });
+    if (incoming.kind === 'action' && incoming.action === 'cancel')
+      return threadCommand(ctx, { word: 'cancel', thread: incoming.thread, user: incoming.user.id, record });
     if (incoming.kind === 'action') return handler.action?.(ctx, incoming, record);
     return handler.form?.(ctx, incoming, record);
   }
@@ -278,12 +296,18 @@ export class Router {
   /** An event from a workspace not on the allow-list: a note to its sender where one fits, nothing else. */
   private async refuseWorkspace(incoming: Incoming): Promise<void> {
     const { logger, messenger } = this.ctx;
-    logger.info({ chat: this.chat, workspaceId: incoming.workspaceId, kind: incoming.kind }, 'event from a workspace the bot is not enabled for: refused');
+    logger.info(
+      { chat: this.chat, workspaceId: incoming.workspaceId, kind: incoming.kind },
+      'event from a workspace the bot is not enabled for: refused',
+    );
     // a reply nobody addressed to the bot (channel chatter) gets no note
     if (incoming.kind === 'reply' && !incoming.mentioned) return;
     const where = incoming.kind === 'command' ? { thread: incoming.thread, conversation: incoming.conversation } : { thread: incoming.thread };
-    await messenger.notify(where, incoming.user.id, markdown(NOT_ENABLED_NOTE))
-      .catch((error: unknown) => logger.warn({ err: error, workspaceId: incoming.workspaceId }, 'could not tell a workspace the bot is not enabled for'));
+    await messenger
+      .notify(where, incoming.user.id, markdown(NOT_ENABLED_NOTE))
+      .catch((error: unknown) =>
+        logger.warn({ err: error, workspaceId: incoming.workspaceId }, 'could not tell a workspace the bot is not enabled for'),
+      );
   }
 
   private async report(ctx: HandlerContext, incoming: Incoming, error: unknown): Promise<void> {
@@ -299,7 +323,10 @@ export class Router {
  * own record exists from then on), each one is noted in the entry first (`before`), and the first that succeeds
  * calls `after` (the entry is done) before the handler goes on.
  */
-function handingOver(state: StateStore, hooks: { before: (thread: string, version: number) => Promise<void>; after: () => Promise<void> }): StateStore {
+function handingOver(
+  state: StateStore,
+  hooks: { before: (thread: string, version: number) => Promise<void>; after: () => Promise<void> },
+): StateStore {
   const compareAndSet: StateStore['compareAndSet'] = async (thread, expectedVersion, next) => {
     await hooks.before(thread, expectedVersion);
     const written = await state.compareAndSet(thread, expectedVersion, next);

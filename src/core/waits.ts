@@ -68,9 +68,12 @@ export function watchWaits(routers: readonly Router[], state: StateStore, logger
       scanning = false;
     }
   };
-  const timer = setInterval(() => {
-    rescan().catch((error: unknown) => logger.warn({ err: error }, 'the rescan of recorded waits failed'));
-  }, Math.floor(leaseMs / 2));
+  const timer = setInterval(
+    () => {
+      rescan().catch((error: unknown) => logger.warn({ err: error }, 'the rescan of recorded waits failed'));
+    },
+    Math.floor(leaseMs / 2),
+  );
   timer.unref();
   signal.addEventListener('abort', () => clearInterval(timer), { once: true });
 }

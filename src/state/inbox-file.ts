@@ -29,8 +29,15 @@ const fileNameOf = (id: string): string => `${createHash('sha256').update(id).di
 
 function isEntry(value: unknown): value is InboxEntry {
   const v = value as Partial<InboxEntry> | null;
-  return typeof v === 'object' && v !== null && typeof v.id === 'string' && typeof v.chat === 'string'
-    && typeof v.receivedAt === 'number' && typeof v.incoming === 'object' && v.incoming !== null;
+  return (
+    typeof v === 'object' &&
+    v !== null &&
+    typeof v.id === 'string' &&
+    typeof v.chat === 'string' &&
+    typeof v.receivedAt === 'number' &&
+    typeof v.incoming === 'object' &&
+    v.incoming !== null
+  );
 }
 
 function isTombstone(value: unknown): value is Tombstone {
@@ -52,7 +59,11 @@ export class FileInbox implements Inbox {
     return inbox;
   }
 
-  private constructor(readonly dir: string, private readonly logger: Logger, private readonly keepDoneMs: number) {}
+  private constructor(
+    readonly dir: string,
+    private readonly logger: Logger,
+    private readonly keepDoneMs: number,
+  ) {}
 
   async record(entry: InboxEntry): Promise<boolean> {
     this.#open();
@@ -97,7 +108,10 @@ export class FileInbox implements Inbox {
     this.#open();
     await this.#sweep();
     const before = Date.now() - olderThanMs;
-    return [...this.#pending.values()].filter((e) => e.receivedAt <= before).sort((a, b) => a.receivedAt - b.receivedAt).map((e) => structuredClone(e));
+    return [...this.#pending.values()]
+      .filter((e) => e.receivedAt <= before)
+      .sort((a, b) => a.receivedAt - b.receivedAt)
+      .map((e) => structuredClone(e));
   }
 
   async close(): Promise<void> {

@@ -7,7 +7,10 @@ export class MemoryInbox implements Inbox {
   readonly #done = new Map<string, number>();
   #closed = false;
 
-  constructor(private readonly keepDoneMs: number = INBOX_KEEP_DONE_MS, private readonly now: () => number = Date.now) {}
+  constructor(
+    private readonly keepDoneMs: number = INBOX_KEEP_DONE_MS,
+    private readonly now: () => number = Date.now,
+  ) {}
 
   async record(entry: InboxEntry): Promise<boolean> {
     this.#open();
@@ -39,7 +42,10 @@ export class MemoryInbox implements Inbox {
     this.#open();
     this.#sweep();
     const before = this.now() - olderThanMs;
-    return [...this.#entries.values()].filter((e) => e.receivedAt <= before).sort((a, b) => a.receivedAt - b.receivedAt).map((e) => structuredClone(e));
+    return [...this.#entries.values()]
+      .filter((e) => e.receivedAt <= before)
+      .sort((a, b) => a.receivedAt - b.receivedAt)
+      .map((e) => structuredClone(e));
   }
 
   async close(): Promise<void> {

@@ -70,22 +70,28 @@ export class RedisInbox implements Inbox {
     return new RedisInbox(redis, options, true);
   }
 
-  constructor(private readonly redis: Redis, options: RedisInboxOptions = {}, private readonly ownsConnection = false) {
+  constructor(
+    private readonly redis: Redis,
+    options: RedisInboxOptions = {},
+    private readonly ownsConnection = false,
+  ) {
     this.#prefix = options.keyPrefix ?? DEFAULT_KEY_PREFIX;
     this.#keepDoneMs = options.keepDoneMs ?? INBOX_KEEP_DONE_MS;
     this.#logger = options.logger ?? silentLogger;
   }
 
   async record(entry: InboxEntry): Promise<boolean> {
-    const written = await recordScript.run(this.redis, [this.#entryKey(entry.id), this.#pendingKey], [
-      JSON.stringify(entry), entry.receivedAt, entry.id, 2 * this.#keepDoneMs,
-    ]);
+    const written = await recordScript.run(
+      this.redis,
+      [this.#entryKey(entry.id), this.#pendingKey],
+      [JSON.stringify(entry), entry.receivedAt, entry.id, 2 * this.#keepDoneMs],
+    );
     return written === 1;
   }
 
   async pendingEntry(id: string): Promise<InboxEntry | undefined> {
     const value = await this.redis.get(this.#entryKey(id));
-    return value === null || value === DONE ? undefined : JSON.parse(value) as InboxEntry;
+    return value === null || value === DONE ? undefined : (JSON.parse(value) as InboxEntry);
   }
 
   async handingOver(id: string, handover: NonNullable<InboxEntry['handover']>): Promise<void> {

@@ -30,26 +30,48 @@ export async function startBotProcess(dir: string, platformUrl: string, slack: F
   const child = spawn(process.execPath, ['--import', 'tsx', BOT], {
     cwd: REPO,
     env: {
-      ...process.env, IIP_API_KEY: API_KEY, IIP_BASE_URL: platformUrl, SLACK_BOT_TOKEN: BOT_TOKEN, SLACK_SIGNING_SECRET: SIGNING_SECRET,
-      SLACK_API_URL: slack.url, PORT: '0', HOST: '127.0.0.1', STATE_FILE: join(dir, 'state.json'), LOG_LEVEL: 'warn',
-      RELAY_MIN_EDIT_INTERVAL_MS: '50', ...env,
+      ...process.env,
+      IIP_API_KEY: API_KEY,
+      IIP_BASE_URL: platformUrl,
+      SLACK_BOT_TOKEN: BOT_TOKEN,
+      SLACK_SIGNING_SECRET: SIGNING_SECRET,
+      SLACK_API_URL: slack.url,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      STATE_FILE: join(dir, 'state.json'),
+      LOG_LEVEL: 'warn',
+      RELAY_MIN_EDIT_INTERVAL_MS: '50',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
-  child.stdout!.on('data', (chunk: Buffer) => { out += chunk.toString(); });
-  child.stderr!.on('data', (chunk: Buffer) => { out += chunk.toString(); });
+  child.stdout!.on('data', (chunk: Buffer) => {
+    out += chunk.toString();
+  });
+  child.stderr!.on('data', (chunk: Buffer) => {
+    out += chunk.toString();
+  });
   const exited = new Promise<NodeJS.Signals | number | null>((resolve) => child.on('exit', (code, signal) => resolve(signal ?? code)));
   const url = await waitFor(() => /Listening on (http:\/\/\S+)\./.exec(out)?.[1], 'the bot to listen', 20_000);
   const eventsUrl = `${url}/slack/events`;
   return {
-    child, eventsUrl, exited,
+    child,
+    eventsUrl,
+    exited,
     output: () => out,
     command: (text) => sendSlashCommand(eventsUrl, SIGNING_SECRET, { text, trigger_id: `${++triggers}.${Date.now()}.t` }),
-    click: (button, where) => sendInteraction(eventsUrl, SIGNING_SECRET, blockActionsPayload({
-      action: { type: 'button', action_ts: String(Date.now() / 1000), ...button },
-      messageTs: where.messageTs, threadTs: where.threadTs, triggerId: `${++triggers}.${Date.now()}.c`,
-    })),
+    click: (button, where) =>
+      sendInteraction(
+        eventsUrl,
+        SIGNING_SECRET,
+        blockActionsPayload({
+          action: { type: 'button', action_ts: String(Date.now() / 1000), ...button },
+          messageTs: where.messageTs,
+          threadTs: where.threadTs,
+          triggerId: `${++triggers}.${Date.now()}.c`,
+        }),
+      ),
     kill(signal) {
       child.kill(signal);
       return exited;

@@ -67,19 +67,25 @@ async function startHoldingProxy(target: string, delayFor: (body: string) => num
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`,
-    close: () => new Promise<void>((resolve) => {
-      for (const res of held) res.destroy();
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const res of held) res.destroy();
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 
 const isRestartNote = (text: string): boolean => text.includes(RESTART_NOTE);
 
-interface Verdict { question: string; cut: 'inbox only' | 'record written' | 'request out' }
+interface Verdict {
+  question: string;
+  cut: 'inbox only' | 'record written' | 'request out';
+}
 
-test('SIGKILL between acknowledgement and the first platform call: after a restart each acknowledged command is answered exactly once', { timeout: 240_000 }, async () => {
+test('SIGKILL between acknowledgement and the first platform call: after a restart each acknowledged command is answered exactly once', {
+  timeout: 240_000,
+}, async () => {
   const sim = await startSimulator({ streamChunkDelayMs: 2 });
   cleanup.push(() => sim.close());
   const verdicts: Verdict[] = [];
@@ -111,22 +117,32 @@ test('SIGKILL between acknowledgement and the first platform call: after a resta
       // what the kill left: a request out (beyond this test's window), the command's own record, or only its inbox entry
       const asked = (q: string) => sim.requests.filter((r) => r.operation === 'AI07' && JSON.stringify(r.body).includes(q)).length;
       const recorded = new Set(recordsOnDisk(dir).map((r) => r.data.lastQuestion));
-      const cuts = questions.map((question): Verdict => ({
-        question,
-        cut: asked(question) > 0 ? 'request out' : recorded.has(question) ? 'record written' : 'inbox only',
-      }));
+      const cuts = questions.map(
+        (question): Verdict => ({
+          question,
+          cut: asked(question) > 0 ? 'request out' : recorded.has(question) ? 'record written' : 'inbox only',
+        }),
+      );
       verdicts.push(...cuts);
 
       const second = await startBotProcess(dir, sim.url, slack, env);
       bots.push(second);
-      const threadsOf = (q: string) => parentsIn(slack).filter((p) => allText(p).includes(q)).map((p) => slack.threadMessages('C1', p.ts).filter((m) => m.ts !== p.ts));
-      const outcome = (q: string) => threadsOf(q).flat().filter((m) => hasFooter(m) || isRestartNote(markdownOf(m)));
+      const threadsOf = (q: string) =>
+        parentsIn(slack)
+          .filter((p) => allText(p).includes(q))
+          .map((p) => slack.threadMessages('C1', p.ts).filter((m) => m.ts !== p.ts));
+      const outcome = (q: string) =>
+        threadsOf(q)
+          .flat()
+          .filter((m) => hasFooter(m) || isRestartNote(markdownOf(m)));
       await waitFor(() => questions.every((q) => outcome(q).length > 0), `seed ${seed}: every command to have an outcome`, 30_000);
       // nothing more comes: no late replay, no second answer
       await new Promise((resolve) => setTimeout(resolve, 1_500));
       for (const { question, cut } of cuts) {
         const answers = threadsOf(question).flat().filter(hasFooter);
-        const notes = threadsOf(question).flat().filter((m) => isRestartNote(markdownOf(m)));
+        const notes = threadsOf(question)
+          .flat()
+          .filter((m) => isRestartNote(markdownOf(m)));
         const where = `seed ${seed}, ${question} (${cut})`;
         if (cut === 'inbox only') {
           // acknowledged, recorded only in the inbox: the restart handles it, once

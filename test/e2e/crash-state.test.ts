@@ -32,7 +32,9 @@ function answeringOnDisk(dir: string): { records: number; answering: number } {
   }
 }
 
-test('SIGKILL during a stream of commands: every file parses, the next start reads every record and answers normally', { timeout: 60_000 }, async () => {
+test('SIGKILL during a stream of commands: every file parses, the next start reads every record and answers normally', {
+  timeout: 60_000,
+}, async () => {
   const sim = await startSimulator({ streamChunkDelayMs: 3 });
   cleanup.push(() => sim.close());
   const slack = await startFakeSlackApi({ token: BOT_TOKEN });
@@ -40,7 +42,9 @@ test('SIGKILL during a stream of commands: every file parses, the next start rea
   const dir = mkdtempSync(join(tmpdir(), 'iip-crash-state-'));
   cleanup.push(() => rmSync(dir, { recursive: true, force: true }));
   const bots: BotProcess[] = [];
-  cleanup.push(() => { for (const bot of bots) bot.child.kill('SIGKILL'); });
+  cleanup.push(() => {
+    for (const bot of bots) bot.child.kill('SIGKILL');
+  });
 
   const first = await startBotProcess(dir, sim.url, slack);
   bots.push(first);
@@ -50,10 +54,14 @@ test('SIGKILL during a stream of commands: every file parses, the next start rea
     while (!killed) await first.command(`ask Crash question number ${++sent}`).catch(() => undefined);
   };
   const senders = Array.from({ length: 3 }, sender);
-  await waitFor(() => {
-    const { records, answering } = answeringOnDisk(dir);
-    return records >= RECORDS_BEFORE_KILL && answering > 0;
-  }, 'records to be written while answers stream', 30_000);
+  await waitFor(
+    () => {
+      const { records, answering } = answeringOnDisk(dir);
+      return records >= RECORDS_BEFORE_KILL && answering > 0;
+    },
+    'records to be written while answers stream',
+    30_000,
+  );
   expect(await first.kill('SIGKILL')).toBe('SIGKILL');
   killed = true;
   await Promise.all(senders);
@@ -62,7 +70,12 @@ test('SIGKILL during a stream of commands: every file parses, the next start rea
   expect(files.get(join(dir, 'state.json'))).toMatchObject({ dedupe: expect.any(Object) });
   const onDisk = recordsOnDisk(dir);
   expect(onDisk.length).toBeGreaterThan(0);
-  for (const record of onDisk) expect(record).toMatchObject({ workflow: 'chat', version: expect.any(Number), data: { lastQuestion: expect.stringMatching(/^Crash question number \d+$/) } });
+  for (const record of onDisk)
+    expect(record).toMatchObject({
+      workflow: 'chat',
+      version: expect.any(Number),
+      data: { lastQuestion: expect.stringMatching(/^Crash question number \d+$/) },
+    });
   const interrupted = onDisk.filter((r) => r.wait?.step === 'answering');
   expect(interrupted.length).toBeGreaterThan(0);
 

@@ -27,7 +27,9 @@ test('SIGKILL mid-answer: on restart the answer is marked incomplete with a Retr
   const dir = mkdtempSync(join(tmpdir(), 'iip-crash-stream-'));
   cleanup.push(() => rmSync(dir, { recursive: true, force: true }));
   const bots: BotProcess[] = [];
-  cleanup.push(() => { for (const bot of bots) bot.child.kill('SIGKILL'); });
+  cleanup.push(() => {
+    for (const bot of bots) bot.child.kill('SIGKILL');
+  });
 
   const first = await startBotProcess(dir, sim.url, slack);
   bots.push(first);

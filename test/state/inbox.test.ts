@@ -17,30 +17,41 @@ afterAll(async () => {
 });
 
 const entry = (id: string, receivedAt = Date.now() - 5_000): InboxEntry => ({
-  id, chat: 'slack', receivedAt,
+  id,
+  chat: 'slack',
+  receivedAt,
   incoming: { kind: 'command', eventId: id, text: 'ask x', user: { id: 'U1' }, workspaceId: 'T1', conversation: 'slack:T1:C1' as never },
 });
 
-interface Opened { inbox: Inbox; reopen?: () => Promise<Inbox> }
+interface Opened {
+  inbox: Inbox;
+  reopen?: () => Promise<Inbox>;
+}
 
 const kinds: Array<[string, () => Promise<Opened>]> = [
   ['memory', async () => ({ inbox: new MemoryInbox(1_000) })],
-  ['file', async () => {
-    const dir = join(mkdtempSync(join(tmpdir(), 'iip-inbox-')), 'state.inbox');
-    cleanup.push(() => rmSync(dir, { recursive: true, force: true }));
-    return { inbox: await FileInbox.open(dir, { keepDoneMs: 1_000 }), reopen: () => FileInbox.open(dir, { keepDoneMs: 1_000 }) };
-  }],
-  ['redis', async () => {
-    const keyPrefix = `iip-test-inbox-${randomUUID()}:`;
-    const admin = new Redis(REDIS_URL);
-    cleanup.push(async () => {
-      const keys = await admin.keys(`${keyPrefix}*`);
-      if (keys.length > 0) await admin.del(...keys);
-      await admin.quit();
-    });
-    const open = () => RedisInbox.connect(REDIS_URL, { keyPrefix, keepDoneMs: 1_000 });
-    return { inbox: await open(), reopen: open };
-  }],
+  [
+    'file',
+    async () => {
+      const dir = join(mkdtempSync(join(tmpdir(), 'iip-inbox-')), 'state.inbox');
+      cleanup.push(() => rmSync(dir, { recursive: true, force: true }));
+      return { inbox: await FileInbox.open(dir, { keepDoneMs: 1_000 }), reopen: () => FileInbox.open(dir, { keepDoneMs: 1_000 }) };
+    },
+  ],
+  [
+    'redis',
+    async () => {
+      const keyPrefix = `iip-test-inbox-${randomUUID()}:`;
+      const admin = new Redis(REDIS_URL);
+      cleanup.push(async () => {
+        const keys = await admin.keys(`${keyPrefix}*`);
+        if (keys.length > 0) await admin.del(...keys);
+        await admin.quit();
+      });
+      const open = () => RedisInbox.connect(REDIS_URL, { keyPrefix, keepDoneMs: 1_000 });
+      return { inbox: await open(), reopen: open };
+    },
+  ],
 ];
 
 describe.each(kinds)('%s inbox', (_name, open) => {

@@ -13,12 +13,19 @@ import type { MessageBook, StoredMessage } from './messages.js';
 import type { Screen } from './screen.js';
 import type { Style } from './style.js';
 
-interface Choice { action: string; value: string; label: string }
+interface Choice {
+  action: string;
+  value: string;
+  label: string;
+}
 
 export class ChoicePrompt {
   private pending: { stored: StoredMessage; buttons: Button[] } | undefined;
 
-  constructor(private readonly host: { style: Style; screen: Screen; messages: MessageBook }, private readonly dispatcher: Dispatcher) {}
+  constructor(
+    private readonly host: { style: Style; screen: Screen; messages: MessageBook },
+    private readonly dispatcher: Dispatcher,
+  ) {}
 
   get promptText(): string | undefined {
     return this.pending ? `then [1-${this.pending.buttons.length}]> ` : undefined;
@@ -73,8 +80,13 @@ export class ChoicePrompt {
   private click(stored: StoredMessage, choice: Choice): Promise<void> {
     this.note(this.host.style.dim(`→ ${choice.label}`));
     return this.dispatcher.send({
-      kind: 'action', thread: stored.thread, messageId: String(stored.number), action: choice.action, value: choice.value,
-      selections: selectionsOf(stored.message, stored.ticks), triggerId: `console:${randomUUID()}`,
+      kind: 'action',
+      thread: stored.thread,
+      messageId: String(stored.number),
+      action: choice.action,
+      value: choice.value,
+      selections: selectionsOf(stored.message, stored.ticks),
+      triggerId: `console:${randomUUID()}`,
     });
   }
 

@@ -19,10 +19,21 @@ export function numberChoices(message: OutgoingMessage): ChoiceEntry[] {
     const next = (): number => entries.length + 1;
     if (block.type === 'multiSelect') {
       block.options.forEach((option, itemIndex) =>
-        entries.push({ kind: 'tick', number: next(), blockIndex, itemIndex, blockId: block.id, value: option.value, label: option.label }));
+        entries.push({ kind: 'tick', number: next(), blockIndex, itemIndex, blockId: block.id, value: option.value, label: option.label }),
+      );
     } else if (block.type === 'select') {
       block.options.forEach((option, itemIndex) =>
-        entries.push({ kind: 'select', number: next(), blockIndex, itemIndex, blockId: block.id, action: block.action, value: option.value, label: option.label }));
+        entries.push({
+          kind: 'select',
+          number: next(),
+          blockIndex,
+          itemIndex,
+          blockId: block.id,
+          action: block.action,
+          value: option.value,
+          label: option.label,
+        }),
+      );
     } else if (block.type === 'actions') {
       block.buttons.forEach((button, itemIndex) => entries.push({ kind: 'button', number: next(), blockIndex, itemIndex, button }));
     }
@@ -46,7 +57,12 @@ export function selectionsOf(message: OutgoingMessage, ticks: Ticks): Record<str
 const NUMBERS = /^\s*\d+(?:[\s,]+\d+)*\s*$/;
 
 export function parseNumbers(line: string): number[] | undefined {
-  return NUMBERS.test(line) ? line.trim().split(/[\s,]+/).map(Number) : undefined;
+  return NUMBERS.test(line)
+    ? line
+        .trim()
+        .split(/[\s,]+/)
+        .map(Number)
+    : undefined;
 }
 
 export type ChoiceOutcome =

@@ -67,13 +67,19 @@ class ConsoleChatAdapter implements ConsoleAdapter, ConsoleHost {
     const store = options.sessionStore ?? (options.sessionFile ? createSessionFile(options.sessionFile) : undefined);
     const now = options.now ?? Date.now;
     const logger = options.logger ?? silentLogger;
-    this.book = new ThreadBook(store, () => threadId('console', this.workspaceId, 'terminal', randomUUID().slice(0, 8)), now,
-      (error) => logger.warn({ err: error }, 'console: could not save the thread list'));
+    this.book = new ThreadBook(
+      store,
+      () => threadId('console', this.workspaceId, 'terminal', randomUUID().slice(0, 8)),
+      now,
+      (error) => logger.warn({ err: error }, 'console: could not save the thread list'),
+    );
     this.loaded = this.book.load().catch((error: unknown) => logger.warn({ err: error }, 'console: could not load the thread list'));
     const promptHost: PromptHost = { cursorRows: () => this.terminal?.cursorRows(), restoreBelow: () => this.terminal?.restoreBelow() };
     const size = { columns: () => output.columns ?? 80, rows: () => output.rows ?? 24 };
     this.screen = this.interactive ? new LiveScreen(options.output, this.style, size, promptHost) : new TranscriptScreen(options.output, this.style);
-    this.closed = new Promise((resolve) => { this.resolveClosed = resolve; });
+    this.closed = new Promise((resolve) => {
+      this.resolveClosed = resolve;
+    });
   }
 
   layout(): LayoutOptions {
@@ -157,7 +163,12 @@ class ConsoleChatAdapter implements ConsoleAdapter, ConsoleHost {
   }
 
   screenMessage(stored: StoredMessage): ScreenMessage {
-    return { key: stored.key, thread: stored.thread, header: `thread ${stored.threadNumber} · #${stored.number}`, body: renderMessage(stored.message, this.layout(), stored.ticks) };
+    return {
+      key: stored.key,
+      thread: stored.thread,
+      header: `thread ${stored.threadNumber} · #${stored.number}`,
+      body: renderMessage(stored.message, this.layout(), stored.ticks),
+    };
   }
 
   /** A copy of a message as a note (for `switch N`), not tied to later edits. */

@@ -20,7 +20,11 @@ export interface DispatchHost {
 }
 
 export class Dispatcher {
-  constructor(private readonly host: DispatchHost, private readonly onIncoming: (incoming: Incoming) => Promise<void>, private readonly logger: Logger) {}
+  constructor(
+    private readonly host: DispatchHost,
+    private readonly onIncoming: (incoming: Incoming) => Promise<void>,
+    private readonly logger: Logger,
+  ) {}
 
   /**
    * With a terminal, resolves at once: the user may type on (or press Ctrl-C) while the bot works. Without one,

@@ -9,7 +9,12 @@ import { FormSession, type FormTurn } from './form-session.js';
 import type { LayoutOptions } from './markdown-terminal.js';
 import type { Screen } from './screen.js';
 
-interface OpenForm { thread: ThreadId; form: FormSpec; session?: FormSession; prompt?: string }
+interface OpenForm {
+  thread: ThreadId;
+  form: FormSpec;
+  session?: FormSession;
+  prompt?: string;
+}
 
 export class FormPrompt {
   private current: OpenForm | undefined;

@@ -12,7 +12,7 @@ import { wrapText } from './markdown-terminal.js';
 export type FormValues = Record<string, string | string[]>;
 export type FormTurn = { lines: string[]; prompt: string; fields?: undefined } | { lines: string[]; fields: FormValues };
 
-const asText = (initial: FormField['initial']): string => (Array.isArray(initial) ? initial.join(', ') : initial ?? '');
+const asText = (initial: FormField['initial']): string => (Array.isArray(initial) ? initial.join(', ') : (initial ?? ''));
 const asList = (initial: FormField['initial']): string[] => (Array.isArray(initial) ? initial : initial ? [initial] : []);
 
 export class FormSession {
@@ -20,7 +20,10 @@ export class FormSession {
   private readonly values: FormValues = {};
   private multiline: string[] | undefined;
 
-  constructor(readonly form: FormSpec, private readonly layout: LayoutOptions) {}
+  constructor(
+    readonly form: FormSpec,
+    private readonly layout: LayoutOptions,
+  ) {}
 
   /** The field being asked holds a secret: its answer must not be echoed. */
   get secretField(): boolean {
@@ -60,14 +63,20 @@ export class FormSession {
     if (!numbers || numbers.some((n) => n < 1 || n > options.length)) {
       return { lines: [this.layout.style.danger(`Type numbers from 1 to ${options.length}, e.g. \`1 3\`.`)], prompt: `${field.label}> ` };
     }
-    return this.accept(field, [...new Set(numbers)].sort((a, b) => a - b).map((n) => options[n - 1]?.value ?? ''));
+    return this.accept(
+      field,
+      [...new Set(numbers)].sort((a, b) => a - b).map((n) => options[n - 1]?.value ?? ''),
+    );
   }
 
   private accept(field: FormField, value: string | string[]): FormTurn {
     const empty = Array.isArray(value) ? value.length === 0 : value.trim() === '';
-    const problem = empty && !field.optional ? `${field.label} is required.`
-      : typeof value === 'string' && field.maxLength !== undefined && value.length > field.maxLength
-        ? `${field.label} takes at most ${field.maxLength} characters (this has ${value.length}).` : undefined;
+    const problem =
+      empty && !field.optional
+        ? `${field.label} is required.`
+        : typeof value === 'string' && field.maxLength !== undefined && value.length > field.maxLength
+          ? `${field.label} takes at most ${field.maxLength} characters (this has ${value.length}).`
+          : undefined;
     if (problem) return { ...this.question(field), lines: [this.layout.style.danger(problem)] };
     this.values[field.id] = value;
     return this.advance([]);
@@ -96,13 +105,23 @@ export class FormSession {
     if (field.kind === 'checkboxes') {
       const ticked = new Set(asList(field.initial));
       const options = (field.options ?? []).map((o, i) => `  ${i + 1}. [${ticked.has(o.value) ? 'x' : ' '}] ${renderInline(o.label, style)}`);
-      return { lines: [head, ...options, style.dim(`Type the numbers to tick (e.g. 1 3); Enter keeps the ticks shown${clear.replace('empties it', 'ticks none')}.`)], prompt: `${field.label}> ` };
+      return {
+        lines: [
+          head,
+          ...options,
+          style.dim(`Type the numbers to tick (e.g. 1 3); Enter keeps the ticks shown${clear.replace('empties it', 'ticks none')}.`),
+        ],
+        prompt: `${field.label}> `,
+      };
     }
     const current = asText(field.initial);
     const shown = current.includes('\n')
       ? [style.dim('  current:'), ...current.split('\n').flatMap((l) => wrapText(style.dim(l), this.layout, '    '))]
       : wrapText(style.dim(`current: ${current === '' ? '(empty)' : current}`), this.layout, '  ', '    ');
-    const how = field.kind === 'multiline' ? 'Type the new text and end with a line holding only `.`; Enter on the first line keeps the current text' : 'Type the new value; Enter keeps the current one';
+    const how =
+      field.kind === 'multiline'
+        ? 'Type the new text and end with a line holding only `.`; Enter on the first line keeps the current text'
+        : 'Type the new value; Enter keeps the current one';
     return { lines: [head, ...shown, style.dim(`${how}${current === '' ? '' : clear}.`)], prompt: `${field.label}> ` };
   }
 }

@@ -31,7 +31,11 @@ export function renderInline(text: string, style: Style): string {
   };
 
   // the bot's own mentions (core `mention()`) shown as a bold @id; mention-like text from elsewhere stays as typed
-  let out = mapMentions(text.replace(/[\uE000\uE001]/g, ''), (run) => run, (id) => keep(style.bold(`@${id}`)))
+  let out = mapMentions(
+    text.replace(/[\uE000\uE001]/g, ''),
+    (run) => run,
+    (id) => keep(style.bold(`@${id}`)),
+  )
     .replace(CODE_SPAN, (_m, _ticks: string, code: string) => keep(style.code(code.trim() || code)))
     .replace(ESCAPE, (_m, ch: string) => keep(ch))
     .replace(IMAGE, (_m, alt: string, url: string) => keep(`[image${alt ? `: ${alt}` : ''}] (${style.underline(url)})`))

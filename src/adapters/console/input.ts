@@ -48,8 +48,8 @@ export function classifyLine(line: string, ctx: LineContext): LineIntent {
 }
 
 export const CONSOLE_USAGE =
-  'Type a command such as `help`. In a thread, lines are replies and numbers pick buttons. '
-  + '`threads` lists threads, `switch N` resumes one, `new` leaves the thread, `exit` or Ctrl-D quits.';
+  'Type a command such as `help`. In a thread, lines are replies and numbers pick buttons. ' +
+  '`threads` lists threads, `switch N` resumes one, `new` leaves the thread, `exit` or Ctrl-D quits.';
 
 export function ago(then: number, now: number): string {
   const s = Math.max(0, Math.round((now - then) / 1000));

@@ -40,7 +40,11 @@ export class LineHandler {
   private readonly choices: ChoicePrompt;
   private readonly forms: FormPrompt;
 
-  constructor(private readonly host: ConsoleHost, onIncoming: (incoming: Incoming) => Promise<void>, private readonly options: ConsoleAdapterOptions) {
+  constructor(
+    private readonly host: ConsoleHost,
+    onIncoming: (incoming: Incoming) => Promise<void>,
+    private readonly options: ConsoleAdapterOptions,
+  ) {
     this.verbs = new Set((options.verbs ?? []).map((v) => v.toLowerCase()));
     this.threadVerbs = new Set((options.threadVerbs ?? ['status', 'cancel']).map((v) => v.toLowerCase()));
     this.logger = options.logger ?? silentLogger;
@@ -52,7 +56,12 @@ export class LineHandler {
   attach(terminal: Terminal): void {
     this.terminal = terminal;
     const current = this.host.book.current && this.host.book.get(this.host.book.current);
-    if (current) this.note(this.host.style.dim(`Back in thread ${current.number} (${current.title}): lines are replies there; \`new\` leaves it, \`threads\` lists all.`));
+    if (current)
+      this.note(
+        this.host.style.dim(
+          `Back in thread ${current.number} (${current.title}): lines are replies there; \`new\` leaves it, \`threads\` lists all.`,
+        ),
+      );
     this.refreshPrompt();
     terminal.show();
   }

@@ -54,20 +54,39 @@ function renderBlock(block: Block, index: number, layout: LayoutOptions, ticks: 
     case 'image':
       return [style.dim(`[image${block.alt ? `: ${block.alt}` : ''}] (${block.url})`)];
     case 'actions':
-      return packButtons(block.buttons.map((b, i) => {
-        const label = `[${numberAt(index, i)}] ${b.label}`;
-        return b.style === 'primary' ? style.bold(label) : b.style === 'danger' ? style.danger(label) : label;
-      }), layout.width);
+      return packButtons(
+        block.buttons.map((b, i) => {
+          const label = `[${numberAt(index, i)}] ${b.label}`;
+          return b.style === 'primary' ? style.bold(label) : b.style === 'danger' ? style.danger(label) : label;
+        }),
+        layout.width,
+      );
     case 'multiSelect': {
       const ticked = new Set(selectionsOf({ text: '', blocks: [block] }, ticks)[block.id]);
-      return [style.bold(renderInline(block.label, style)), ...block.options.flatMap((o, i) => wrapText(
-        `${numberAt(index, i)}. [${ticked.has(o.value) ? 'x' : ' '}] ${renderInline(o.label, style)}${o.description ? style.dim(` — ${o.description}`) : ''}`,
-        layout, '  ', '        '))];
+      return [
+        style.bold(renderInline(block.label, style)),
+        ...block.options.flatMap((o, i) =>
+          wrapText(
+            `${numberAt(index, i)}. [${ticked.has(o.value) ? 'x' : ' '}] ${renderInline(o.label, style)}${o.description ? style.dim(` — ${o.description}`) : ''}`,
+            layout,
+            '  ',
+            '        ',
+          ),
+        ),
+      ];
     }
     case 'select':
-      return [style.bold(renderInline(block.label, style)), ...block.options.flatMap((o, i) => wrapText(
-        `${numberAt(index, i)}. ${renderInline(o.label, style)}${o.value === block.value ? style.dim(' (current)') : ''}${o.description ? style.dim(` — ${o.description}`) : ''}`,
-        layout, '  ', '     '))];
+      return [
+        style.bold(renderInline(block.label, style)),
+        ...block.options.flatMap((o, i) =>
+          wrapText(
+            `${numberAt(index, i)}. ${renderInline(o.label, style)}${o.value === block.value ? style.dim(' (current)') : ''}${o.description ? style.dim(` — ${o.description}`) : ''}`,
+            layout,
+            '  ',
+            '     ',
+          ),
+        ),
+      ];
   }
 }
 

@@ -42,7 +42,11 @@ export interface TerminalSize {
   rows(): number;
 }
 
-interface Item { key?: string; updated?: boolean; lines: string[] }
+interface Item {
+  key?: string;
+  updated?: boolean;
+  lines: string[];
+}
 
 export const headerLine = (style: Style, header: string, updated: boolean): string => style.dim(`── ${header}${updated ? ' (updated)' : ''}`);
 
@@ -71,7 +75,12 @@ export class LiveScreen implements Screen {
   private region: Item[] = [];
   private readonly shownBodies = new ShownBodies();
 
-  constructor(private readonly out: NodeJS.WritableStream, private readonly style: Style, private readonly size: TerminalSize, private readonly prompt: PromptHost) {}
+  constructor(
+    private readonly out: NodeJS.WritableStream,
+    private readonly style: Style,
+    private readonly size: TerminalSize,
+    private readonly prompt: PromptHost,
+  ) {}
 
   showMessage(message: ScreenMessage, isNew: boolean): void {
     const index = this.region.findIndex((item) => item.key === message.key);

@@ -13,13 +13,15 @@ const MAX_HISTORY = 200;
 const MAX_RESERVED = 20;
 
 const SESSIONS = z.object({
-  threads: z.array(z.object({
-    id: z.string().min(1),
-    number: z.number().int().positive().optional(),
-    title: z.string(),
-    lastActivity: z.number(),
-    messages: z.number().int().nonnegative().optional(),
-  })),
+  threads: z.array(
+    z.object({
+      id: z.string().min(1),
+      number: z.number().int().positive().optional(),
+      title: z.string(),
+      lastActivity: z.number(),
+      messages: z.number().int().nonnegative().optional(),
+    }),
+  ),
   current: z.string().optional(),
   history: z.array(z.string()).optional(),
 });
@@ -133,7 +135,10 @@ export class ThreadBook {
   private prune(): void {
     const excess = this.threads.size - MAX_THREADS;
     if (excess <= 0) return;
-    const oldest = [...this.threads.values()].filter((t) => t.id !== this.currentId).sort((a, b) => a.lastActivity - b.lastActivity).slice(0, excess);
+    const oldest = [...this.threads.values()]
+      .filter((t) => t.id !== this.currentId)
+      .sort((a, b) => a.lastActivity - b.lastActivity)
+      .slice(0, excess);
     for (const t of oldest) this.threads.delete(t.id);
   }
 }

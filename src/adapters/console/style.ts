@@ -14,7 +14,10 @@ export interface Style {
   danger(text: string): string;
 }
 
-const sgr = (open: number, close: number) => (text: string): string => (text ? `\x1b[${open}m${text}\x1b[${close}m` : text);
+const sgr =
+  (open: number, close: number) =>
+  (text: string): string =>
+    text ? `\x1b[${open}m${text}\x1b[${close}m` : text;
 
 export const ansiStyle: Style = {
   ansi: true,

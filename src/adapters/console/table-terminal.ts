@@ -8,9 +8,11 @@ import { displayWidth, padEnd, wrapLine } from './text-width.js';
 
 type Align = 'left' | 'right' | 'center';
 
-
 export function splitRow(line: string): string[] {
-  const trimmed = line.trim().replace(/^\|/, '').replace(/(?<!\\)\|$/, '');
+  const trimmed = line
+    .trim()
+    .replace(/^\|/, '')
+    .replace(/(?<!\\)\|$/, '');
   return trimmed.split(/(?<!\\)\|/).map((cell) => cell.trim().replace(/\\\|/g, '|'));
 }
 
@@ -47,6 +49,9 @@ export function renderTable(lines: string[], style: Style, width: number | undef
   }
   const rule = style.ansi ? '─' : '-';
   const format = (row: string[], bold: boolean): string =>
-    widths.map((w, i) => place(bold ? style.bold(cellAt(row, i)) : cellAt(row, i), w, aligns[i] ?? 'left')).join(gap).trimEnd();
+    widths
+      .map((w, i) => place(bold ? style.bold(cellAt(row, i)) : cellAt(row, i), w, aligns[i] ?? 'left'))
+      .join(gap)
+      .trimEnd();
   return [format(header, true), widths.map((w) => rule.repeat(w)).join(gap), ...body.map((row) => format(row, false))];
 }

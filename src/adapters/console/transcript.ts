@@ -12,7 +12,10 @@ export class TranscriptScreen implements Screen {
   private readonly held = new Map<string, ScreenMessage>();
   private readonly printed = new ShownBodies();
 
-  constructor(private readonly out: NodeJS.WritableStream, private readonly style: Style) {}
+  constructor(
+    private readonly out: NodeJS.WritableStream,
+    private readonly style: Style,
+  ) {}
 
   showMessage(message: ScreenMessage, isNew: boolean): void {
     if (isNew) this.flushThread(message.thread);

@@ -46,36 +46,48 @@ function sendStatus(res: ServerResponse, status: number): void {
  */
 function ackEventsAfterListeners(receiver: SocketModeReceiver): void {
   const init = receiver.init.bind(receiver);
-  receiver.init = (app: App) => init(new Proxy(app, {
-    get(target, property) {
-      if (property !== 'processEvent') return Reflect.get(target, property, target);
-      return async (event: ReceiverEvent) => {
-        if ((event.body as { type?: unknown }).type !== 'event_callback') return target.processEvent(event);
-        let held: Parameters<ReceiverEvent['ack']> | undefined;
-        await target.processEvent({ ...event, ack: async (...args) => { held = args; } });
-        if (held) await event.ack(...held);
-      };
-    },
-  }));
+  receiver.init = (app: App) =>
+    init(
+      new Proxy(app, {
+        get(target, property) {
+          if (property !== 'processEvent') return Reflect.get(target, property, target);
+          return async (event: ReceiverEvent) => {
+            if ((event.body as { type?: unknown }).type !== 'event_callback') return target.processEvent(event);
+            let held: Parameters<ReceiverEvent['ack']> | undefined;
+            await target.processEvent({
+              ...event,
+              ack: async (...args) => {
+                held = args;
+              },
+            });
+            if (held) await event.ack(...held);
+          };
+        },
+      }),
+    );
 }
 
 export function createBoltApp(options: BoltAppOptions): BoltApp {
   const { logger, slackLogger } = options;
   const clientOptions = options.apiUrl ? { slackApiUrl: options.apiUrl, retryConfig: { retries: 2 } } : { retryConfig: { retries: 2 } };
   const socketMode = options.appToken !== undefined;
-  const httpReceiver = socketMode ? undefined : new HTTPReceiver({
-    signingSecret: options.signingSecret,
-    endpoints: SLACK_EVENTS_PATH,
-    logger: slackLogger,
-    bodyLimit: DEFAULT_BODY_LIMIT_BYTES,
-    // every answer, events' included, waits for the listener: it resolves once the event is recorded
-    processBeforeResponse: true,
-  });
-  const receiver = httpReceiver ?? new SocketModeReceiver({
-    appToken: options.appToken as string,
-    logger: slackLogger,
-    installerOptions: { clientOptions },
-  });
+  const httpReceiver = socketMode
+    ? undefined
+    : new HTTPReceiver({
+        signingSecret: options.signingSecret,
+        endpoints: SLACK_EVENTS_PATH,
+        logger: slackLogger,
+        bodyLimit: DEFAULT_BODY_LIMIT_BYTES,
+        // every answer, events' included, waits for the listener: it resolves once the event is recorded
+        processBeforeResponse: true,
+      });
+  const receiver =
+    httpReceiver ??
+    new SocketModeReceiver({
+      appToken: options.appToken as string,
+      logger: slackLogger,
+      installerOptions: { clientOptions },
+    });
   if (!httpReceiver) ackEventsAfterListeners(receiver as SocketModeReceiver);
   const app = new App({ token: options.botToken, receiver, logger: slackLogger, clientOptions, deferInitialization: true });
   let onIncoming: ((incoming: Incoming) => Promise<void>) | undefined;
@@ -121,20 +133,23 @@ export function createBoltApp(options: BoltAppOptions): BoltApp {
     options.server.route(SLACK_EVENTS_PATH, (req: IncomingMessage, res: ServerResponse) => {
       if (onIncoming === undefined) return sendStatus(res, 503);
       if (req.method !== 'POST') return sendStatus(res, 405);
-      readBody(req).then((rawBody) => {
-        if (isSslCheck(req, rawBody)) return sendStatus(res, 200);
-        const verdict = guardSlackRequest(req, rawBody, options.signingSecret);
-        if (!verdict.ok) {
-          logger.debug({ reason: verdict.reason }, 'refused a request to /slack/events');
-          return sendStatus(res, verdict.status);
-        }
-        // Bolt reads a pre-buffered body from `rawBody` instead of the consumed stream
-        Object.assign(req, { rawBody });
-        httpReceiver.requestListener(req, res);
-      }, (error: unknown) => {
-        res.setHeader('connection', 'close');
-        sendStatus(res, error instanceof BodyTooLargeError ? 413 : 400);
-      });
+      readBody(req).then(
+        (rawBody) => {
+          if (isSslCheck(req, rawBody)) return sendStatus(res, 200);
+          const verdict = guardSlackRequest(req, rawBody, options.signingSecret);
+          if (!verdict.ok) {
+            logger.debug({ reason: verdict.reason }, 'refused a request to /slack/events');
+            return sendStatus(res, verdict.status);
+          }
+          // Bolt reads a pre-buffered body from `rawBody` instead of the consumed stream
+          Object.assign(req, { rawBody });
+          httpReceiver.requestListener(req, res);
+        },
+        (error: unknown) => {
+          res.setHeader('connection', 'close');
+          sendStatus(res, error instanceof BodyTooLargeError ? 413 : 400);
+        },
+      );
     });
   }
 

@@ -16,7 +16,14 @@ import { PUBLIC_CLOUD, createBotAuthentication, type TeamsAuthEndpoints } from '
 import { TEAMS_MESSAGES_PATH, TeamsCloudAdapter, createTeamsReceiver } from './bot-app.js';
 import { createConnector, type ConnectorPlace } from './connector.js';
 import {
-  channelThreadId, chatThreadId, looksLikeChannel, routeOf, teamsConversation, teamsThread, type TeamsThread, type ThreadRoute,
+  channelThreadId,
+  chatThreadId,
+  looksLikeChannel,
+  routeOf,
+  teamsConversation,
+  teamsThread,
+  type TeamsThread,
+  type ThreadRoute,
 } from './ids.js';
 import { createReferenceBook } from './references.js';
 import { BOT_FRAMEWORK_SERVICE_URLS, serviceUrlCheck } from './service-urls.js';
@@ -67,8 +74,10 @@ export function createTeamsAdapter(options: TeamsAdapterOptions): ChatAdapter {
   if (appId || options.allowUnauthenticated) receiver.mount(options.server);
   else logger.warn('Teams: no MicrosoftAppId, so /api/messages is not served (set it, or allow unauthenticated local development)');
   if (!appId && options.allowUnauthenticated) {
-    logger.warn({ path: TEAMS_MESSAGES_PATH },
-      'Teams: /api/messages is UNAUTHENTICATED (TEAMS_ALLOW_UNAUTHENTICATED): anyone who reaches it can post as any user of any tenant; local development only');
+    logger.warn(
+      { path: TEAMS_MESSAGES_PATH },
+      'Teams: /api/messages is UNAUTHENTICATED (TEAMS_ALLOW_UNAUTHENTICATED): anyone who reaches it can post as any user of any tenant; local development only',
+    );
   }
 
   const nameOf = (userId: string) => book.nameOf(userId);
@@ -82,8 +91,11 @@ export function createTeamsAdapter(options: TeamsAdapterOptions): ChatAdapter {
     return kind === undefined ? looksLikeChannel(conversation) : kind === 'channel';
   };
   const route = (thread: TeamsThread): ThreadRoute => routeOf(thread, isChannel(thread.conversation));
-  const placeOf = (thread: TeamsThread, target = route(thread).target): ConnectorPlace =>
-    ({ tenant: thread.tenant, conversation: thread.conversation, target });
+  const placeOf = (thread: TeamsThread, target = route(thread).target): ConnectorPlace => ({
+    tenant: thread.tenant,
+    conversation: thread.conversation,
+    target,
+  });
   /** Cards in chats carry their thread's root: a chat has no reply chain to tell which thread a click is in. */
   const render = (thread: TeamsThread, message: OutgoingMessage): TeamsMessage[] =>
     renderMessage(message, { nameOf, ...(route(thread).mode === 'chat' ? { thread: thread.root } : {}) });
@@ -112,7 +124,13 @@ export function createTeamsAdapter(options: TeamsAdapterOptions): ChatAdapter {
     async startThread(conversation: ConversationId, message: OutgoingMessage): Promise<MessageRef> {
       const { tenant, conversation: id } = teamsConversation(conversation);
       if (!isChannel(id)) {
-        const thread = chatThreadId(tenant, id, `${Date.now()}${Math.floor(Math.random() * 1000).toString().padStart(3, '0')}`);
+        const thread = chatThreadId(
+          tenant,
+          id,
+          `${Date.now()}${Math.floor(Math.random() * 1000)
+            .toString()
+            .padStart(3, '0')}`,
+        );
         const last = await sendPages(teamsThread(thread), render(teamsThread(thread), message));
         return { thread, messageId: last as string };
       }
@@ -151,7 +169,10 @@ export function createTeamsAdapter(options: TeamsAdapterOptions): ChatAdapter {
       const kind = book.kindOf(place.conversation) ?? (place.conversation.startsWith('a:') ? 'personal' : undefined);
       if (kind !== 'personal' || route(place).mode !== 'chat' || book.streamingRefused(place.conversation)) return undefined;
       return createNativeStream({
-        connector, thread, place: placeOf(place), toActivity,
+        connector,
+        thread,
+        place: placeOf(place),
+        toActivity,
         render: (message) => render(place, message),
         onRefused: () => book.refuseStreaming(place.conversation),
       });

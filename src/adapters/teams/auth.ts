@@ -60,20 +60,22 @@ export function createBotAuthentication(credentials: TeamsCredentials): Configur
     return new ConfigurationBotFrameworkAuthentication(base);
   }
   const loginUrl = `${(endpoints.loginUrl ?? PUBLIC_CLOUD.loginUrl).replace(/\/+$/, '')}/${loginTenant(credentials)}`;
-  const factory = endpoints.loginUrl && credentials.appId
-    ? createClientSecretCredentialsFactory(credentials.appId, credentials.appPassword ?? '')
-    : undefined;
-  return new ConfigurationBotFrameworkAuthentication({
-    ...base,
-    ToChannelFromBotLoginUrl: loginUrl,
-    ToChannelFromBotOAuthScope: endpoints.oAuthScope ?? PUBLIC_CLOUD.oAuthScope,
-    ToBotFromChannelTokenIssuer: endpoints.tokenIssuer ?? PUBLIC_CLOUD.tokenIssuer,
-    OAuthUrl: PUBLIC_CLOUD.oAuthUrl,
-    ToBotFromChannelOpenIdMetadataUrl: endpoints.openIdMetadataUrl ?? PUBLIC_CLOUD.openIdMetadataUrl,
-    ToBotFromEmulatorOpenIdMetadataUrl: PUBLIC_CLOUD.emulatorOpenIdMetadataUrl,
-    CallerId: CallerIdConstants.PublicAzureChannel,
-    ValidateAuthority: true,
-  }, factory);
+  const factory =
+    endpoints.loginUrl && credentials.appId ? createClientSecretCredentialsFactory(credentials.appId, credentials.appPassword ?? '') : undefined;
+  return new ConfigurationBotFrameworkAuthentication(
+    {
+      ...base,
+      ToChannelFromBotLoginUrl: loginUrl,
+      ToChannelFromBotOAuthScope: endpoints.oAuthScope ?? PUBLIC_CLOUD.oAuthScope,
+      ToBotFromChannelTokenIssuer: endpoints.tokenIssuer ?? PUBLIC_CLOUD.tokenIssuer,
+      OAuthUrl: PUBLIC_CLOUD.oAuthUrl,
+      ToBotFromChannelOpenIdMetadataUrl: endpoints.openIdMetadataUrl ?? PUBLIC_CLOUD.openIdMetadataUrl,
+      ToBotFromEmulatorOpenIdMetadataUrl: PUBLIC_CLOUD.emulatorOpenIdMetadataUrl,
+      CallerId: CallerIdConstants.PublicAzureChannel,
+      ValidateAuthority: true,
+    },
+    factory,
+  );
 }
 
 /** Whether a failure of botbuilder's request authentication means "not authorized" (401) rather than a fault. */

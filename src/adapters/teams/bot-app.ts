@@ -111,8 +111,10 @@ export function createTeamsReceiver({ cloud, auth, book, logger, acceptsServiceU
     // nothing is remembered or sent for an activity naming another service URL: the bot would send its answers there
     const { serviceUrl } = activity as { serviceUrl?: unknown };
     if (!acceptsServiceUrl(serviceUrl)) {
-      logger.warn({ serviceUrl: typeof serviceUrl === 'string' ? serviceUrl.slice(0, 200) : typeof serviceUrl },
-        'Teams request refused: its serviceUrl is not an allowed Bot Framework service URL (TEAMS_SERVICE_URLS)');
+      logger.warn(
+        { serviceUrl: typeof serviceUrl === 'string' ? serviceUrl.slice(0, 200) : typeof serviceUrl },
+        'Teams request refused: its serviceUrl is not an allowed Bot Framework service URL (TEAMS_SERVICE_URLS)',
+      );
       return reply(res, typeof serviceUrl === 'string' ? 403 : 400);
     }
     const invokeResponse = await cloud.runTurn(authenticated, activity as Activity, turn);

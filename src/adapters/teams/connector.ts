@@ -60,12 +60,18 @@ export function createConnector(cloud: CloudAdapter, book: ReferenceBook, appId:
   }
 
   return {
-    send: (place, activity) => call(place, 'send', async (client) =>
-      (await client.conversations.sendToConversation(place.target, activity)).id ?? ''),
+    send: (place, activity) =>
+      call(place, 'send', async (client) => (await client.conversations.sendToConversation(place.target, activity)).id ?? ''),
 
-    update: (place, ref, activity) => call(place, 'update', async (client) => {
-      await client.conversations.updateActivity(place.target, ref.messageId, { ...activity, id: ref.messageId });
-    }, ref),
+    update: (place, ref, activity) =>
+      call(
+        place,
+        'update',
+        async (client) => {
+          await client.conversations.updateActivity(place.target, ref.messageId, { ...activity, id: ref.messageId });
+        },
+        ref,
+      ),
 
     createChannelPost(tenant, channel, activity) {
       const place = { tenant, conversation: channel, target: channel };

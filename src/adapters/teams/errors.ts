@@ -15,7 +15,11 @@ import { redactSecrets } from '../../log.js';
 export class TeamsApiError extends ChatError {
   readonly kind = 'call-failed';
 
-  constructor(readonly operation: string, readonly status: number | undefined, readonly code: string) {
+  constructor(
+    readonly operation: string,
+    readonly status: number | undefined,
+    readonly code: string,
+  ) {
     super(`Teams ${operation} failed: ${status === undefined ? code : `HTTP ${status} ${code}`}`, 'teams');
   }
 }
@@ -41,8 +45,7 @@ interface ConnectorFailure {
   response?: { headers?: { get?: (name: string) => string | undefined } };
 }
 
-const codeText = (value: unknown): string | undefined =>
-  typeof value === 'string' && /^[A-Za-z0-9_.-]{1,80}$/.test(value) ? value : undefined;
+const codeText = (value: unknown): string | undefined => (typeof value === 'string' && /^[A-Za-z0-9_.-]{1,80}$/.test(value) ? value : undefined);
 
 /**
  * The one mapping from whatever a Bot Connector call threw to a `ChatError`: a back-off status is

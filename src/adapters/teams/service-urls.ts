@@ -63,9 +63,7 @@ function prefixOf(entry: string): Prefix {
 
 function matches(prefix: Prefix, url: URL): boolean {
   if (url.protocol !== prefix.protocol || url.port !== prefix.port) return false;
-  const hostOk = prefix.wildcard
-    ? url.hostname.endsWith(prefix.host) && url.hostname.length > prefix.host.length
-    : url.hostname === prefix.host;
+  const hostOk = prefix.wildcard ? url.hostname.endsWith(prefix.host) && url.hostname.length > prefix.host.length : url.hostname === prefix.host;
   if (!hostOk) return false;
   return url.pathname.startsWith(prefix.path) || `${url.pathname}/` === prefix.path;
 }

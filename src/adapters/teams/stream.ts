@@ -50,7 +50,10 @@ export function createNativeStream(deps: NativeStreamDeps): NativeStream {
       // the text so far, as Teams streams it; kept only once Teams took it (the relay resends a failed chunk)
       const shown = text + delta;
       const activity: Partial<Activity> = {
-        type: 'typing', text: shown, entities: [{ type: 'streaminfo', ...info }], channelData: info,
+        type: 'typing',
+        text: shown,
+        entities: [{ type: 'streaminfo', ...info }],
+        channelData: info,
       };
       try {
         const id = await connector.send(place, activity);

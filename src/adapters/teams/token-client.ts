@@ -28,7 +28,9 @@ export function createClientSecretCredentialsFactory(appId: string, password: st
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({
-        grant_type: 'client_credentials', client_id: appId, client_secret: password,
+        grant_type: 'client_credentials',
+        client_id: appId,
+        client_secret: password,
         scope: scope.endsWith('/.default') ? scope : `${scope}/.default`,
       }),
       signal: AbortSignal.timeout(TOKEN_TIMEOUT_MS),

@@ -1,6 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { conversationId, threadId } from '../../../src/core/thread-id.js';
-import { eventCallback, sendEvent, sendSignedRequest, sendSlashCommand, sendUrlVerification, slashCommandBody } from '../../helpers/slack-requests.js';
+import {
+  eventCallback,
+  sendEvent,
+  sendSignedRequest,
+  sendSlashCommand,
+  sendUrlVerification,
+  slashCommandBody,
+} from '../../helpers/slack-requests.js';
 import { SIGNING_SECRET, startSlackHarness, type HarnessOptions, type SlackHarness } from './harness.js';
 
 let harness: SlackHarness | undefined;
@@ -31,12 +38,14 @@ describe('Slack adapter: verification', () => {
     expect(h.received.map((i) => (i.kind === 'command' ? i.text : i.kind))).toEqual(['ask e']);
   });
 
-  it('answers Slack\'s ssl_check with 200 as Bolt does, signed or not, and acts on nothing smuggled into it', async () => {
+  it("answers Slack's ssl_check with 200 as Bolt does, signed or not, and acts on nothing smuggled into it", async () => {
     const h = await start();
     const form = 'application/x-www-form-urlencoded';
     const unsigned = await sendSignedRequest(h.eventsUrl, SIGNING_SECRET, 'ssl_check=1&token=legacy-token', form, { signature: false });
     const signed = await sendSignedRequest(h.eventsUrl, SIGNING_SECRET, 'ssl_check=1&token=legacy-token', form);
-    const smuggled = await sendSignedRequest(h.eventsUrl, SIGNING_SECRET, `ssl_check=1&${slashCommandBody({ text: 'ask smuggled' })}`, form, { signature: false });
+    const smuggled = await sendSignedRequest(h.eventsUrl, SIGNING_SECRET, `ssl_check=1&${slashCommandBody({ text: 'ask smuggled' })}`, form, {
+      signature: false,
+    });
     expect([unsigned.status, signed.status, smuggled.status]).toEqual([200, 200, 200]);
     const good = await sendSlashCommand(h.eventsUrl, SIGNING_SECRET, { text: 'ask real' });
     expect(good.status).toBe(200);
@@ -59,26 +68,46 @@ describe('Slack adapter: verification', () => {
 describe('Slack adapter: slash commands', () => {
   it('acknowledges once the event is recorded while the work goes on, and hands over a CommandIncoming', async () => {
     let release: () => void = () => {};
-    const gate = new Promise<void>((resolve) => { release = resolve; });
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
     // onIncoming resolves once the bot has recorded the event; the work behind it goes on
-    const h = await start({ onIncoming: async () => { void gate; } });
+    const h = await start({
+      onIncoming: async () => {
+        void gate;
+      },
+    });
     const res = await sendSlashCommand(h.eventsUrl, SIGNING_SECRET, {
-      text: '  novelty a foldable phone hinge ', team_id: 'T9', channel_id: 'C7', user_id: 'U5', user_name: 'bob', trigger_id: '9.9.t',
+      text: '  novelty a foldable phone hinge ',
+      team_id: 'T9',
+      channel_id: 'C7',
+      user_id: 'U5',
+      user_name: 'bob',
+      trigger_id: '9.9.t',
     });
     expect(res.status).toBe(200);
     expect(res.body).toBe('');
     expect(res.elapsedMs).toBeLessThan(1500);
-    expect(h.received).toEqual([{
-      kind: 'command', eventId: 'command:9.9.t', user: { id: 'U5', name: 'bob' }, workspaceId: 'T9',
-      text: 'novelty a foldable phone hinge', conversation: conversationId('slack', 'T9', 'C7'), triggerId: '9.9.t',
-    }]);
+    expect(h.received).toEqual([
+      {
+        kind: 'command',
+        eventId: 'command:9.9.t',
+        user: { id: 'U5', name: 'bob' },
+        workspaceId: 'T9',
+        text: 'novelty a foldable phone hinge',
+        conversation: conversationId('slack', 'T9', 'C7'),
+        triggerId: '9.9.t',
+      },
+    ]);
     release();
   });
 
   it('does not acknowledge an event the bot could not record (Slack delivers it again), logs it and keeps serving', async () => {
-    const h = await start({ onIncoming: async (incoming) => {
-      if (incoming.kind === 'command' && incoming.text === 'boom') throw new Error('recording exploded');
-    } });
+    const h = await start({
+      onIncoming: async (incoming) => {
+        if (incoming.kind === 'command' && incoming.text === 'boom') throw new Error('recording exploded');
+      },
+    });
     expect((await sendSlashCommand(h.eventsUrl, SIGNING_SECRET, { text: 'boom' })).status).toBe(500);
     await vi.waitFor(() => expect(h.logs()).toContain('recording exploded'));
     expect((await sendSlashCommand(h.eventsUrl, SIGNING_SECRET, { text: 'help' })).status).toBe(200);
@@ -88,7 +117,12 @@ describe('Slack adapter: slash commands', () => {
 
 describe('Slack adapter: events', () => {
   const mention = (extra: Record<string, unknown> = {}) => ({
-    type: 'app_mention', user: 'U1', text: '<@UBOT> ask what is CRISPR', ts: '1700000100.000100', channel: 'C1', ...extra,
+    type: 'app_mention',
+    user: 'U1',
+    text: '<@UBOT> ask what is CRISPR',
+    ts: '1700000100.000100',
+    channel: 'C1',
+    ...extra,
   });
 
   it('turns a top-level mention into a command whose thread is the mention', async () => {
@@ -96,17 +130,31 @@ describe('Slack adapter: events', () => {
     await sendEvent(h.eventsUrl, SIGNING_SECRET, eventCallback(mention(), { eventId: 'EvA' }));
     await vi.waitFor(() => expect(h.received).toHaveLength(1));
     expect(h.received[0]).toEqual({
-      kind: 'command', eventId: 'EvA', user: { id: 'U1' }, workspaceId: 'T1', text: 'ask what is CRISPR',
-      conversation: conversationId('slack', 'T1', 'C1'), thread: threadId('slack', 'T1', 'C1', '1700000100.000100'),
+      kind: 'command',
+      eventId: 'EvA',
+      user: { id: 'U1' },
+      workspaceId: 'T1',
+      text: 'ask what is CRISPR',
+      conversation: conversationId('slack', 'T1', 'C1'),
+      thread: threadId('slack', 'T1', 'C1', '1700000100.000100'),
     });
   });
 
   it('turns a mention inside a thread into a reply with mentioned=true', async () => {
     const h = await start();
-    await sendEvent(h.eventsUrl, SIGNING_SECRET, eventCallback(mention({ text: 'status <@UBOT>', thread_ts: '1700000000.000001' }), { eventId: 'EvB' }));
+    await sendEvent(
+      h.eventsUrl,
+      SIGNING_SECRET,
+      eventCallback(mention({ text: 'status <@UBOT>', thread_ts: '1700000000.000001' }), { eventId: 'EvB' }),
+    );
     await vi.waitFor(() => expect(h.received).toHaveLength(1));
     expect(h.received[0]).toEqual({
-      kind: 'reply', eventId: 'EvB', user: { id: 'U1' }, workspaceId: 'T1', text: 'status', mentioned: true,
+      kind: 'reply',
+      eventId: 'EvB',
+      user: { id: 'U1' },
+      workspaceId: 'T1',
+      text: 'status',
+      mentioned: true,
       thread: threadId('slack', 'T1', 'C1', '1700000000.000001'),
     });
   });
@@ -124,25 +172,40 @@ describe('Slack adapter: events', () => {
     for (const [i, event] of ignored.entries()) {
       expect((await sendEvent(h.eventsUrl, SIGNING_SECRET, eventCallback(event, { eventId: `EvI${i}` }))).status).toBe(200);
     }
-    await sendEvent(h.eventsUrl, SIGNING_SECRET, eventCallback({ ...inThread, user: 'U1', text: 'what about claim 3?', ts: '1700000200.000009' }, { eventId: 'EvR' }));
+    await sendEvent(
+      h.eventsUrl,
+      SIGNING_SECRET,
+      eventCallback({ ...inThread, user: 'U1', text: 'what about claim 3?', ts: '1700000200.000009' }, { eventId: 'EvR' }),
+    );
     await vi.waitFor(() => expect(h.received).toHaveLength(1));
     expect(h.received[0]).toEqual({
-      kind: 'reply', eventId: 'EvR', user: { id: 'U1' }, workspaceId: 'T1', text: 'what about claim 3?', mentioned: false,
+      kind: 'reply',
+      eventId: 'EvR',
+      user: { id: 'U1' },
+      workspaceId: 'T1',
+      text: 'what about claim 3?',
+      mentioned: false,
       thread: threadId('slack', 'T1', 'C1', '1700000000.000001'),
     });
   });
 
   it('turns a top-level direct message into a command in its own thread', async () => {
     const h = await start();
-    await sendEvent(h.eventsUrl, SIGNING_SECRET, eventCallback(
-      { type: 'message', channel: 'D1', channel_type: 'im', user: 'U1', text: 'help', ts: '1700000300.000001' }, { eventId: 'EvD' }));
+    await sendEvent(
+      h.eventsUrl,
+      SIGNING_SECRET,
+      eventCallback({ type: 'message', channel: 'D1', channel_type: 'im', user: 'U1', text: 'help', ts: '1700000300.000001' }, { eventId: 'EvD' }),
+    );
     await vi.waitFor(() => expect(h.received).toHaveLength(1));
     expect(h.received[0]).toMatchObject({
-      kind: 'command', text: 'help', conversation: conversationId('slack', 'T1', 'D1'), thread: threadId('slack', 'T1', 'D1', '1700000300.000001'),
+      kind: 'command',
+      text: 'help',
+      conversation: conversationId('slack', 'T1', 'D1'),
+      thread: threadId('slack', 'T1', 'D1', '1700000300.000001'),
     });
   });
 
-  it('hands over each of Slack\'s retries with the same event id (dedupe is the router\'s)', async () => {
+  it("hands over each of Slack's retries with the same event id (dedupe is the router's)", async () => {
     const h = await start();
     const envelope = eventCallback(mention(), { eventId: 'EvRetry' });
     await sendEvent(h.eventsUrl, SIGNING_SECRET, envelope);

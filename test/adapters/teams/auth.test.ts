@@ -69,15 +69,23 @@ describe('Teams adapter: authentication', () => {
     await h.adapter.post(incoming.thread, markdown('more'));
     const [tokenCall, ...others] = h.fake.callsTo('token');
     expect(others).toHaveLength(0);
-    expect(tokenCall?.body).toMatchObject({ grant_type: 'client_credentials', client_id: appId, client_secret_ok: true, scope: 'https://api.botframework.com/.default' });
+    expect(tokenCall?.body).toMatchObject({
+      grant_type: 'client_credentials',
+      client_id: appId,
+      client_secret_ok: true,
+      scope: 'https://api.botframework.com/.default',
+    });
     expect(h.fake.callsTo('send').map((c) => c.auth)).toEqual(['valid', 'valid']);
   });
 
   it('keeps the app password out of errors and logs when the login endpoint refuses it', async () => {
     const appId = randomUUID();
     const h = (harness = await startTeamsHarness({ appId, appPassword: `${APP_PASSWORD}-wrong` }));
-    await sendActivity(h.messagesUrl, personalMessage('hi', { serviceUrl: h.fake.url, bot: { id: `28:${appId}`, name: 'iip' } }),
-      channelToken(h.fake, { audience: appId, serviceUrl: h.fake.url }));
+    await sendActivity(
+      h.messagesUrl,
+      personalMessage('hi', { serviceUrl: h.fake.url, bot: { id: `28:${appId}`, name: 'iip' } }),
+      channelToken(h.fake, { audience: appId, serviceUrl: h.fake.url }),
+    );
     const incoming = await waitFor(() => h.received[0], 'the message');
     if (incoming.kind !== 'command' || !incoming.thread) throw new Error('expected a command');
     const error = await caught(h.adapter.post(incoming.thread, markdown('x')));
@@ -92,7 +100,9 @@ describe('Teams adapter: authentication', () => {
     const server = createHttpServer({ port: 0, host: '127.0.0.1', logger: silentLogger });
     const received: unknown[] = [];
     const adapter = createTeamsAdapter({ server, logger: silentLogger, appId: randomUUID(), appPassword: APP_PASSWORD, allowUnauthenticated: true });
-    await adapter.start(async (incoming) => { received.push(incoming); });
+    await adapter.start(async (incoming) => {
+      received.push(incoming);
+    });
     const { url } = await server.listen();
     try {
       expect((await sendActivity(`${url}/api/messages`, personalMessage('hi', { serviceUrl: 'http://127.0.0.1:9/' }))).status).toBe(401);

@@ -15,7 +15,14 @@ import { startSimulator } from '../../../src/platform/simulator/index.js';
 import type { RunningSimulator, SimulatorOptions } from '../../../src/platform/simulator/types.js';
 import { startFakeBotConnector, type FakeActivity, type FakeBotConnector } from '../../helpers/fake-bot-connector.js';
 import {
-  CHANNEL, USER, activityId, cardSubmit, channelMention, personalMessage, sendActivity, type SentActivity,
+  CHANNEL,
+  USER,
+  activityId,
+  cardSubmit,
+  channelMention,
+  personalMessage,
+  sendActivity,
+  type SentActivity,
 } from '../../helpers/teams-activities.js';
 
 type Json = Record<string, unknown>;
@@ -63,8 +70,14 @@ export async function startTeamsBot(options: { simulator?: SimulatorOptions; env
   const fake = await startFakeBotConnector();
   const stateDir = mkdtempSync(join(tmpdir(), 'iip-teams-'));
   const config = loadConfig({
-    IIP_API_KEY: 'sk-teams-e2e-key', IIP_BASE_URL: sim.url, STATE_FILE: join(stateDir, 'state.json'),
-    RELAY_MIN_EDIT_INTERVAL_MS: '40', LOG_LEVEL: 'silent', PORT: '0', HOST: '127.0.0.1', ...options.env,
+    IIP_API_KEY: 'sk-teams-e2e-key',
+    IIP_BASE_URL: sim.url,
+    STATE_FILE: join(stateDir, 'state.json'),
+    RELAY_MIN_EDIT_INTERVAL_MS: '40',
+    LOG_LEVEL: 'silent',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    ...options.env,
   });
   const server: HttpServer = createHttpServer({ port: 0, host: '127.0.0.1', logger: silentLogger });
   const adapter = createTeamsAdapter({ server, logger: silentLogger, allowUnauthenticated: true, serviceUrl: fake.url });
@@ -72,7 +85,10 @@ export async function startTeamsBot(options: { simulator?: SimulatorOptions; env
   const { url } = await server.listen();
   const messagesUrl = `${url}/api/messages`;
   return {
-    bot, sim, fake, messagesUrl,
+    bot,
+    sim,
+    fake,
+    messagesUrl,
     async mention(text) {
       const root = activityId();
       const sent = await sendActivity(messagesUrl, channelMention(text, { serviceUrl: fake.url, id: root }));
@@ -80,9 +96,20 @@ export async function startTeamsBot(options: { simulator?: SimulatorOptions; env
     },
     personal: (text) => sendActivity(messagesUrl, personalMessage(text, { serviceUrl: fake.url })),
     replies: (root) => fake.replyChain(CHANNEL, root),
-    click: (root, card, button, inputs = {}, user = USER) => sendActivity(messagesUrl, cardSubmit({ ...button.data, ...inputs }, {
-      serviceUrl: fake.url, place: 'channel', root, replyToId: card.id, user,
-    })),
+    click: (root, card, button, inputs = {}, user = USER) =>
+      sendActivity(
+        messagesUrl,
+        cardSubmit(
+          { ...button.data, ...inputs },
+          {
+            serviceUrl: fake.url,
+            place: 'channel',
+            root,
+            replyToId: card.id,
+            user,
+          },
+        ),
+      ),
     async close() {
       await bot.stop();
       await server.close();

@@ -17,9 +17,10 @@ afterEach(async () => {
   h = undefined;
 });
 
-const IDEA = 'A telephone with an image sensor that reads text from captured images; the text is shown on the display; the address is fetched from a network database.';
+const IDEA =
+  'A telephone with an image sensor that reads text from captured images; the text is shown on the display; the address is fetched from a network database.';
 const bodyOf = (activity: FakeActivity | undefined): Record<string, unknown>[] =>
-  ((activity?.attachments[0]?.content as { body?: Record<string, unknown>[] } | undefined)?.body ?? []);
+  (activity?.attachments[0]?.content as { body?: Record<string, unknown>[] } | undefined)?.body ?? [];
 const bodies = (harness: TeamsBotHarness, operation: string) => harness.sim.requests.filter((r) => r.operation === operation);
 
 /** The reply with `title` and buttons, once it is there. */
@@ -38,7 +39,11 @@ describe('Teams, the whole bot', () => {
     const question = 'How do solid-state batteries avoid lithium dendrites?';
     const { root, sent } = await h.mention(`ask ${question}`);
     expect(sent.status).toBe(200);
-    const answer = await waitFor(() => h!.replies(root).find((m) => cardJson(m).includes('General model') && m.edits > 0), 'the final answer', 10_000);
+    const answer = await waitFor(
+      () => h!.replies(root).find((m) => cardJson(m).includes('General model') && m.edits > 0),
+      'the final answer',
+      10_000,
+    );
     expect(h.replies(root)).toHaveLength(1);
     const whole = expectedChatAnswer('AI07', { prompt: question });
     const expected = renderMarkdown(whole, { nameOf: () => undefined, mentions: [] });

@@ -37,11 +37,18 @@ export async function startTeamsHarness(options: HarnessOptions = {}): Promise<T
     ...options.fake,
   });
   const lines: string[] = [];
-  const sink = new Writable({ write(chunk: Buffer, _encoding, done) { lines.push(chunk.toString()); done(); } });
+  const sink = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      lines.push(chunk.toString());
+      done();
+    },
+  });
   const logger = createLogger('debug', sink);
   const server = createHttpServer({ port: 0, host: '127.0.0.1', logger });
   const adapter = createTeamsAdapter({
-    server, logger, serviceUrl: fake.url,
+    server,
+    logger,
+    serviceUrl: fake.url,
     ...(options.appId
       ? { appId: options.appId, appPassword, auth: { loginUrl: fake.loginUrl, openIdMetadataUrl: fake.openIdMetadataUrl } }
       : { allowUnauthenticated: true }),
@@ -55,7 +62,10 @@ export async function startTeamsHarness(options: HarnessOptions = {}): Promise<T
   }
   const { url } = await server.listen();
   return {
-    fake, adapter, server, received,
+    fake,
+    adapter,
+    server,
+    received,
     messagesUrl: `${url}/api/messages`,
     logs: () => lines.join(''),
     async close() {

@@ -42,7 +42,7 @@ describe('Teams app package', () => {
     expect(manifest.validDomains.length).toBeGreaterThan(0);
   });
 
-  it('lists the verbs as commands within Teams\' ten per list, naming the rest in help', () => {
+  it("lists the verbs as commands within Teams' ten per list, naming the rest in help", () => {
     const { manifest } = unpack(buildTeamsPackage());
     expect(manifest.id).toBe(PLACEHOLDER_APP_ID);
     const [list] = manifest.bots[0]?.commandLists ?? [];
@@ -70,7 +70,9 @@ describe('Teams app package', () => {
   it('writes dist/iip-teams.zip from `npm run package:teams`, the bot id from MicrosoftAppId', () => {
     const appId = '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d';
     const run = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/package-teams.ts'], {
-      cwd: ROOT, env: { ...process.env, MicrosoftAppId: appId }, encoding: 'utf8',
+      cwd: ROOT,
+      env: { ...process.env, MicrosoftAppId: appId },
+      encoding: 'utf8',
     });
     expect(run.status).toBe(0);
     expect(run.stdout).toContain('dist/iip-teams.zip');

@@ -2,8 +2,20 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { markdown } from '../../../src/core/message.js';
 import { conversationId, threadId } from '../../../src/core/thread-id.js';
 import {
-  CHANNEL, GROUP_CHAT, PERSONAL_CHAT, TENANT, USER, activityId, cardInvoke, cardSubmit, channelChatter, channelMention,
-  groupChatMention, groupChatter, personalMessage, sendActivity,
+  CHANNEL,
+  GROUP_CHAT,
+  PERSONAL_CHAT,
+  TENANT,
+  USER,
+  activityId,
+  cardInvoke,
+  cardSubmit,
+  channelChatter,
+  channelMention,
+  groupChatMention,
+  groupChatter,
+  personalMessage,
+  sendActivity,
 } from '../../helpers/teams-activities.js';
 import { startTeamsHarness, waitFor, type TeamsHarness } from './harness.js';
 
@@ -21,7 +33,10 @@ describe('Teams adapter: receiving', () => {
     expect(sent.status).toBe(200);
     const incoming = await waitFor(() => h.received[0], 'the command');
     expect(incoming).toEqual({
-      kind: 'command', eventId: id, text: 'ask What is CRISPR?', workspaceId: TENANT,
+      kind: 'command',
+      eventId: id,
+      text: 'ask What is CRISPR?',
+      workspaceId: TENANT,
       user: { id: USER.id, name: USER.name },
       conversation: conversationId('teams', TENANT, CHANNEL),
       thread: threadId('teams', TENANT, CHANNEL, id),
@@ -36,12 +51,15 @@ describe('Teams adapter: receiving', () => {
     expect(incoming).toMatchObject({ kind: 'reply', text: 'status', mentioned: true, thread: threadId('teams', TENANT, CHANNEL, root) });
   });
 
-  it('passes a reply in a chain without a mention on as an unmentioned reply (the router ignores it unless the chain is a task\'s)', async () => {
+  it("passes a reply in a chain without a mention on as an unmentioned reply (the router ignores it unless the chain is a task's)", async () => {
     const h = (harness = await startTeamsHarness());
     const root = activityId();
     await sendActivity(h.messagesUrl, channelChatter('and for LFP cells?', { serviceUrl: h.fake.url, root }));
     expect(await waitFor(() => h.received[0], 'the reply')).toMatchObject({
-      kind: 'reply', text: 'and for LFP cells?', mentioned: false, thread: threadId('teams', TENANT, CHANNEL, root),
+      kind: 'reply',
+      text: 'and for LFP cells?',
+      mentioned: false,
+      thread: threadId('teams', TENANT, CHANNEL, root),
     });
   });
 
@@ -53,8 +71,10 @@ describe('Teams adapter: receiving', () => {
     await sendActivity(h.messagesUrl, personalMessage('what about batteries?', { serviceUrl: h.fake.url, id: second }));
     await waitFor(() => h.received.length === 2, 'both messages');
     expect(h.received[0]).toMatchObject({
-      kind: 'command', text: 'novelty a self-heating mug',
-      conversation: conversationId('teams', TENANT, PERSONAL_CHAT), thread: threadId('teams', TENANT, PERSONAL_CHAT, `chat-${first}`),
+      kind: 'command',
+      text: 'novelty a self-heating mug',
+      conversation: conversationId('teams', TENANT, PERSONAL_CHAT),
+      thread: threadId('teams', TENANT, PERSONAL_CHAT, `chat-${first}`),
     });
     expect(h.received[1]).toMatchObject({ kind: 'command', thread: threadId('teams', TENANT, PERSONAL_CHAT, `chat-${second}`) });
   });
@@ -67,9 +87,14 @@ describe('Teams adapter: receiving', () => {
     const id = activityId();
     await sendActivity(h.messagesUrl, groupChatMention('help', { serviceUrl: h.fake.url, id }));
     await waitFor(() => h.received[0], 'the group-chat command');
-    expect(h.received).toEqual([expect.objectContaining({
-      kind: 'command', text: 'help', conversation: conversationId('teams', TENANT, GROUP_CHAT), thread: threadId('teams', TENANT, GROUP_CHAT, `chat-${id}`),
-    })]);
+    expect(h.received).toEqual([
+      expect.objectContaining({
+        kind: 'command',
+        text: 'help',
+        conversation: conversationId('teams', TENANT, GROUP_CHAT),
+        thread: threadId('teams', TENANT, GROUP_CHAT, `chat-${id}`),
+      }),
+    ]);
   });
 
   it('reads an Action.Submit click in a channel as an action with the multi-select state, answering 200', async () => {
@@ -82,8 +107,14 @@ describe('Teams adapter: receiving', () => {
     expect(sent.status).toBe(200);
     const incoming = await waitFor(() => h.received[0], 'the click');
     expect(incoming).toEqual({
-      kind: 'action', eventId: click, user: { id: USER.id, name: USER.name }, workspaceId: TENANT,
-      thread: threadId('teams', TENANT, CHANNEL, root), messageId: card, action: 'confirm', value: 'step=1;v=3',
+      kind: 'action',
+      eventId: click,
+      user: { id: USER.id, name: USER.name },
+      workspaceId: TENANT,
+      thread: threadId('teams', TENANT, CHANNEL, root),
+      messageId: card,
+      action: 'confirm',
+      value: 'step=1;v=3',
       selections: { patents: ['P1', 'P3,b'], years: [] },
     });
   });
@@ -96,7 +127,11 @@ describe('Teams adapter: receiving', () => {
     expect(sent.status).toBe(200);
     expect(JSON.parse(sent.body)).toMatchObject({ statusCode: 200, type: 'application/vnd.microsoft.activity.message' });
     expect(await waitFor(() => h.received[0], 'the invoke')).toMatchObject({
-      kind: 'action', action: 'sort', value: 'newest', messageId: card, thread: threadId('teams', TENANT, PERSONAL_CHAT, 'chat-1700'),
+      kind: 'action',
+      action: 'sort',
+      value: 'newest',
+      messageId: card,
+      thread: threadId('teams', TENANT, PERSONAL_CHAT, 'chat-1700'),
     });
   });
 
@@ -104,12 +139,24 @@ describe('Teams adapter: receiving', () => {
     const h = (harness = await startTeamsHarness());
     const root = activityId();
     const value = {
-      iip: { kind: 'form', action: 'edit-solution', value: 'v=4', fields: [{ id: 'title', multi: false }, { id: 'tags', multi: true }] },
-      title: 'A better mug', tags: 'heat,cup',
+      iip: {
+        kind: 'form',
+        action: 'edit-solution',
+        value: 'v=4',
+        fields: [
+          { id: 'title', multi: false },
+          { id: 'tags', multi: true },
+        ],
+      },
+      title: 'A better mug',
+      tags: 'heat,cup',
     };
     await sendActivity(h.messagesUrl, cardSubmit(value, { serviceUrl: h.fake.url, place: 'channel', root, replyToId: activityId() }));
     expect(await waitFor(() => h.received[0], 'the form')).toMatchObject({
-      kind: 'form', action: 'edit-solution', value: 'v=4', thread: threadId('teams', TENANT, CHANNEL, root),
+      kind: 'form',
+      action: 'edit-solution',
+      value: 'v=4',
+      thread: threadId('teams', TENANT, CHANNEL, root),
       fields: { title: 'A better mug', tags: ['heat', 'cup'] },
     });
   });
@@ -125,7 +172,9 @@ describe('Teams adapter: receiving', () => {
 
   it('answers once the activity is recorded while the work continues, then replies proactively into the reply chain', async () => {
     let release: () => void = () => {};
-    const gate = new Promise<void>((resolve) => { release = resolve; });
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
     // onIncoming resolves once the bot has recorded the activity; the work behind it goes on
     const h = (harness = await startTeamsHarness({
       onIncoming: async (incoming) => {
@@ -146,7 +195,11 @@ describe('Teams adapter: receiving', () => {
   });
 
   it('answers 500 to an activity the bot could not record, so the Bot Connector sends it again', async () => {
-    const h = (harness = await startTeamsHarness({ onIncoming: async () => { throw new Error('the inbox is closed'); } }));
+    const h = (harness = await startTeamsHarness({
+      onIncoming: async () => {
+        throw new Error('the inbox is closed');
+      },
+    }));
     const sent = await sendActivity(h.messagesUrl, channelMention('ask lost question', { serviceUrl: h.fake.url, id: activityId() }));
     expect(sent.status).toBe(500);
     expect(h.fake.callsTo('send')).toHaveLength(0);

@@ -18,14 +18,19 @@ const IN_CHANNEL = conversationId('teams', TENANT, CHANNEL);
 
 /** The Action.Submit actions of a card's action sets, in order. */
 function buttonsOfCard(activity: FakeActivity | undefined): { title: string; data: Record<string, unknown> }[] {
-  const card = activity?.attachments[0]?.content as { body?: { type: string; actions?: { title: string; data: Record<string, unknown> }[] }[] } | undefined;
-  return (card?.body ?? []).flatMap((e) => (e.type === 'ActionSet' ? e.actions ?? [] : []));
+  const card = activity?.attachments[0]?.content as
+    | { body?: { type: string; actions?: { title: string; data: Record<string, unknown> }[] }[] }
+    | undefined;
+  return (card?.body ?? []).flatMap((e) => (e.type === 'ActionSet' ? (e.actions ?? []) : []));
 }
 
 /** The text of a card's TextBlocks, in order. */
 function cardText(activity: FakeActivity | undefined): string {
   const card = activity?.attachments[0]?.content as { body?: { type: string; text?: string }[] } | undefined;
-  return (card?.body ?? []).filter((e) => e.type === 'TextBlock').map((e) => e.text).join('\n');
+  return (card?.body ?? [])
+    .filter((e) => e.type === 'TextBlock')
+    .map((e) => e.text)
+    .join('\n');
 }
 
 describe('Teams adapter: sending', () => {
@@ -55,7 +60,10 @@ describe('Teams adapter: sending', () => {
     const h = await start();
     await sendActivity(h.messagesUrl, personalMessage('hi', { serviceUrl: h.fake.url }));
     await waitFor(() => h.received[0], 'the chat to be known');
-    const message: OutgoingMessage = { text: 'Confirm?', blocks: [{ type: 'actions', buttons: [{ action: 'confirm', label: 'Confirm', value: 'v=1' }] }] };
+    const message: OutgoingMessage = {
+      text: 'Confirm?',
+      blocks: [{ type: 'actions', buttons: [{ action: 'confirm', label: 'Confirm', value: 'v=1' }] }],
+    };
     const ref = await h.adapter.startThread(conversationId('teams', TENANT, PERSONAL_CHAT), message);
     expect(h.fake.callsTo('create')).toHaveLength(0);
     expect(h.fake.callsTo('send')[0]?.conversationId).toBe(PERSONAL_CHAT);
@@ -63,35 +71,66 @@ describe('Teams adapter: sending', () => {
     const card = h.fake.activity(ref.messageId)?.attachments[0]?.content as { body: { actions?: { data: { iip: unknown } }[] }[] };
     const data = card.body[0]?.actions?.[0]?.data;
     expect(data).toEqual({ iip: { kind: 'button', action: 'confirm', value: 'v=1', thread: root } });
-    await sendActivity(h.messagesUrl, cardSubmit(data as Record<string, unknown>, { serviceUrl: h.fake.url, place: 'personal', replyToId: ref.messageId }));
-    expect(await waitFor(() => h.received[1], 'the click')).toMatchObject({ kind: 'action', thread: ref.thread, action: 'confirm', messageId: ref.messageId });
+    await sendActivity(
+      h.messagesUrl,
+      cardSubmit(data as Record<string, unknown>, { serviceUrl: h.fake.url, place: 'personal', replyToId: ref.messageId }),
+    );
+    expect(await waitFor(() => h.received[1], 'the click')).toMatchObject({
+      kind: 'action',
+      thread: ref.thread,
+      action: 'confirm',
+      messageId: ref.messageId,
+    });
   });
 
   it('posts a form as a card in the thread whose submission comes back as a form', async () => {
     const h = await start();
     const ref = await h.adapter.startThread(IN_CHANNEL, markdown('solution'));
     await h.adapter.openForm?.('', ref.thread, {
-      action: 'edit-solution', title: 'Edit the solution', submitLabel: 'Save', value: 'v=2',
-      fields: [{ id: 'title', label: 'Title', kind: 'text', initial: 'Mug' }, { id: 'notes', label: 'Notes', kind: 'multiline', optional: true }],
+      action: 'edit-solution',
+      title: 'Edit the solution',
+      submitLabel: 'Save',
+      value: 'v=2',
+      fields: [
+        { id: 'title', label: 'Title', kind: 'text', initial: 'Mug' },
+        { id: 'notes', label: 'Notes', kind: 'multiline', optional: true },
+      ],
     });
     const form = h.fake.replyChain(CHANNEL, ref.messageId)[1];
     const card = form?.attachments[0]?.content as { body: Record<string, unknown>[] };
     expect(card.body.map((e) => e.type)).toEqual(['TextBlock', 'Input.Text', 'Input.Text', 'ActionSet']);
     const submit = (card.body[3]?.actions as { title: string; data: Record<string, unknown> }[])[0];
     expect(submit?.title).toBe('Save');
-    await sendActivity(h.messagesUrl, cardSubmit({ ...submit?.data, title: 'Better mug', notes: '' }, {
-      serviceUrl: h.fake.url, place: 'channel', root: ref.messageId, replyToId: form?.id as string,
-    }));
+    await sendActivity(
+      h.messagesUrl,
+      cardSubmit(
+        { ...submit?.data, title: 'Better mug', notes: '' },
+        {
+          serviceUrl: h.fake.url,
+          place: 'channel',
+          root: ref.messageId,
+          replyToId: form?.id as string,
+        },
+      ),
+    );
     expect(await waitFor(() => h.received[0], 'the form')).toMatchObject({
-      kind: 'form', thread: ref.thread, action: 'edit-solution', value: 'v=2', fields: { title: 'Better mug', notes: '' },
+      kind: 'form',
+      thread: ref.thread,
+      action: 'edit-solution',
+      value: 'v=2',
+      fields: { title: 'Better mug', notes: '' },
     });
   });
 
-  it('posts into a channel thread that is no reply chain (a handler\'s pseudo-thread) as a new channel post', async () => {
+  it("posts into a channel thread that is no reply chain (a handler's pseudo-thread) as a new channel post", async () => {
     const h = await start();
     const settings = threadId('teams', TENANT, CHANNEL, 'settings');
     await h.adapter.openForm?.('', settings, {
-      action: 'key:set', title: 'Platform API key', submitLabel: 'Save', value: 'key', fields: [{ id: 'key', label: 'API key', kind: 'text' }],
+      action: 'key:set',
+      title: 'Platform API key',
+      submitLabel: 'Save',
+      value: 'key',
+      fields: [{ id: 'key', label: 'API key', kind: 'text' }],
     });
     const [create] = h.fake.callsTo('create');
     expect(h.fake.callsTo('send')).toHaveLength(0);
@@ -99,11 +138,23 @@ describe('Teams adapter: sending', () => {
     expect(create?.body).toMatchObject({ channelData: { channel: { id: CHANNEL } } });
     const submit = buttonsOfCard(post)[0];
     expect(submit?.data).toEqual({ iip: { kind: 'form', action: 'key:set', value: 'key', fields: [{ id: 'key', multi: false }] } });
-    await sendActivity(h.messagesUrl, cardSubmit({ ...submit?.data, key: 'sk-typed' }, {
-      serviceUrl: h.fake.url, place: 'channel', root: post?.id as string, replyToId: post?.id as string,
-    }));
+    await sendActivity(
+      h.messagesUrl,
+      cardSubmit(
+        { ...submit?.data, key: 'sk-typed' },
+        {
+          serviceUrl: h.fake.url,
+          place: 'channel',
+          root: post?.id as string,
+          replyToId: post?.id as string,
+        },
+      ),
+    );
     expect(await waitFor(() => h.received[0], 'the form')).toMatchObject({
-      kind: 'form', action: 'key:set', fields: { key: 'sk-typed' }, thread: threadId('teams', TENANT, CHANNEL, post?.id as string),
+      kind: 'form',
+      action: 'key:set',
+      fields: { key: 'sk-typed' },
+      thread: threadId('teams', TENANT, CHANNEL, post?.id as string),
     });
   });
 
@@ -116,7 +167,6 @@ describe('Teams adapter: sending', () => {
     expect(Object.fromEntries(url.searchParams)).toEqual({ tenantId: TENANT, parentMessageId: root, createdTime: root });
     expect(await h.adapter.permalink?.(threadId('teams', TENANT, PERSONAL_CHAT, 'chat-1'))).toBeUndefined();
   });
-
 });
 
 describe('Teams adapter: failures', () => {
@@ -129,7 +179,7 @@ describe('Teams adapter: failures', () => {
     expect(h.fake.callsTo('send')).toHaveLength(1);
   });
 
-  it('reports the fake\'s per-second budget as a rate limit', async () => {
+  it("reports the fake's per-second budget as a rate limit", async () => {
     const h = await start();
     const ref = await h.adapter.startThread(IN_CHANNEL, markdown('a'));
     h.fake.setBudget(2);

@@ -19,22 +19,45 @@ describe('serviceUrlCheck', () => {
   it('accepts https on the Bot Framework hosts by default, and nothing else', () => {
     const accepts = serviceUrlCheck();
     for (const url of [
-      'https://smba.trafficmanager.net/teams/', 'https://smba.trafficmanager.net/amer/', 'https://smba.trafficmanager.net/emea/72f988bf-0000/',
-      'https://smba.infra.gcc.teams.microsoft.com/teams', 'https://smba.infra.gov.teams.microsoft.us/teams', 'https://smba.infra.dod.teams.microsoft.us/teams',
-      'https://webchat.botframework.com/', 'https://europe.directline.botframework.com/', 'https://webchat.botframework.azure.us/',
+      'https://smba.trafficmanager.net/teams/',
+      'https://smba.trafficmanager.net/amer/',
+      'https://smba.trafficmanager.net/emea/72f988bf-0000/',
+      'https://smba.infra.gcc.teams.microsoft.com/teams',
+      'https://smba.infra.gov.teams.microsoft.us/teams',
+      'https://smba.infra.dod.teams.microsoft.us/teams',
+      'https://webchat.botframework.com/',
+      'https://europe.directline.botframework.com/',
+      'https://webchat.botframework.azure.us/',
       'https://SMBA.TrafficManager.net:443/amer/',
-    ]) expect(accepts(url), url).toBe(true);
+    ])
+      expect(accepts(url), url).toBe(true);
     for (const url of [
-      'http://smba.trafficmanager.net/amer/', 'https://smba.trafficmanager.net:8443/amer/', 'https://smba.trafficmanager.net.evil.example/',
-      'https://evil.example/smba.trafficmanager.net/', 'https://user:pw@smba.trafficmanager.net/amer/', 'https://botframework.com/',
-      'https://evilbotframework.com/', 'https://botframework.com.evil.example/', 'https://smba.infra.gcc.teams.microsoft.com.evil.example/',
-      'http://127.0.0.1:9/', 'http://localhost:3978/', 'http://169.254.169.254/latest/meta-data/', 'http://[::1]/', 'file:///etc/passwd',
-      'https://smba.trafficmanager.net/amer/?x=1', 'not a url', '', undefined, 42, { href: 'https://smba.trafficmanager.net/' },
-    ]) expect(accepts(url), String(url)).toBe(false);
+      'http://smba.trafficmanager.net/amer/',
+      'https://smba.trafficmanager.net:8443/amer/',
+      'https://smba.trafficmanager.net.evil.example/',
+      'https://evil.example/smba.trafficmanager.net/',
+      'https://user:pw@smba.trafficmanager.net/amer/',
+      'https://botframework.com/',
+      'https://evilbotframework.com/',
+      'https://botframework.com.evil.example/',
+      'https://smba.infra.gcc.teams.microsoft.com.evil.example/',
+      'http://127.0.0.1:9/',
+      'http://localhost:3978/',
+      'http://169.254.169.254/latest/meta-data/',
+      'http://[::1]/',
+      'file:///etc/passwd',
+      'https://smba.trafficmanager.net/amer/?x=1',
+      'not a url',
+      '',
+      undefined,
+      42,
+      { href: 'https://smba.trafficmanager.net/' },
+    ])
+      expect(accepts(url), String(url)).toBe(false);
     expect(BOT_FRAMEWORK_SERVICE_URLS.every((url) => url.startsWith('https://'))).toBe(true);
   });
 
-  it('a configured list replaces the default: same scheme, host and port, a path under the prefix\'s', () => {
+  it("a configured list replaces the default: same scheme, host and port, a path under the prefix's", () => {
     const accepts = serviceUrlCheck(['http://127.0.0.1:5000/bf', 'https://*.example.org/']);
     expect(accepts('http://127.0.0.1:5000/bf')).toBe(true);
     expect(accepts('http://127.0.0.1:5000/bf/v3/')).toBe(true);
@@ -80,7 +103,11 @@ describe('the Teams endpoint and service URLs', () => {
   };
 
   it('unauthenticated: an activity naming another service URL gets 403, reaches no handler, and nothing is sent anywhere', async () => {
-    const h = await harness({ onIncoming: async () => { throw new Error('no handler may run'); } });
+    const h = await harness({
+      onIncoming: async () => {
+        throw new Error('no handler may run');
+      },
+    });
     const target = await internal();
     const forged = await sendActivity(h.messagesUrl, personalMessage('help', { serviceUrl: target.url }));
     expect(forged.status).toBe(403);
@@ -105,22 +132,35 @@ describe('the Teams endpoint and service URLs', () => {
     expect(h.received).toEqual([]);
     expect(target.hits).toEqual([]);
     // the same activity naming the allowed service URL is accepted
-    const good = await sendActivity(h.messagesUrl, channelMention('ask x', { serviceUrl: h.fake.url, bot }),
-      channelToken(h.fake, { audience: appId, serviceUrl: h.fake.url }));
+    const good = await sendActivity(
+      h.messagesUrl,
+      channelMention('ask x', { serviceUrl: h.fake.url, bot }),
+      channelToken(h.fake, { audience: appId, serviceUrl: h.fake.url }),
+    );
     expect(good.status).toBe(200);
     await waitFor(() => h.received.length === 1, 'the accepted activity');
   });
 
   async function bareAdapter(options: { serviceUrls?: string[] }) {
     const lines: string[] = [];
-    const sink = new Writable({ write(chunk: Buffer, _encoding, done) { lines.push(chunk.toString()); done(); } });
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(chunk.toString());
+        done();
+      },
+    });
     const logger = createLogger('debug', sink);
     const server = createHttpServer({ port: 0, host: '127.0.0.1', logger });
     const adapter = createTeamsAdapter({ server, logger, allowUnauthenticated: true, ...options });
     const received: unknown[] = [];
-    await adapter.start(async (incoming) => { received.push(incoming); });
+    await adapter.start(async (incoming) => {
+      received.push(incoming);
+    });
     const { url } = await server.listen();
-    cleanups.push(async () => { await adapter.stop(); await server.close(); });
+    cleanups.push(async () => {
+      await adapter.stop();
+      await server.close();
+    });
     return { url: `${url}/api/messages`, received, logs: () => lines.join('') };
   }
 
@@ -139,7 +179,10 @@ describe('the Teams endpoint and service URLs', () => {
 
   it('the unauthenticated mode is logged as a warning at start; with an app id it is not', async () => {
     const open = await harness();
-    const warning = open.logs().split('\n').find((line) => line.includes('UNAUTHENTICATED'));
+    const warning = open
+      .logs()
+      .split('\n')
+      .find((line) => line.includes('UNAUTHENTICATED'));
     expect(warning).toBeDefined();
     expect(JSON.parse(warning!)).toMatchObject({ level: 'warn', path: '/api/messages' });
     const closed = await harness({ appId: '00000000-0000-0000-0000-00000000a002' });

@@ -16,7 +16,10 @@ const IN_CHAT = threadId('teams', TENANT, PERSONAL_CHAT, 'chat-1700');
 
 function cardText(activity: FakeActivity | undefined): string {
   const card = activity?.attachments[0]?.content as { body?: { type: string; text?: string }[] } | undefined;
-  return (card?.body ?? []).filter((e) => e.type === 'TextBlock').map((e) => e.text).join('\n');
+  return (card?.body ?? [])
+    .filter((e) => e.type === 'TextBlock')
+    .map((e) => e.text)
+    .join('\n');
 }
 
 async function* words(text: string, pauseMs: number): AsyncGenerator<string> {
@@ -47,13 +50,25 @@ describe('Teams adapter: native streaming in 1:1 chats', () => {
     await stream.append('lo, ');
     const ref = await stream.stop(markdown('Hello, world.'));
     const [recorded] = h.fake.streams;
-    expect(recorded?.updates).toEqual([{ sequence: 1, text: 'Hel' }, { sequence: 2, text: 'Hello, ' }]);
+    expect(recorded?.updates).toEqual([
+      { sequence: 1, text: 'Hel' },
+      { sequence: 2, text: 'Hello, ' },
+    ]);
     expect(ref).toEqual({ thread: IN_CHAT, messageId: recorded?.id });
     const [first, second, final] = h.fake.callsTo('send');
-    expect(first?.body).toMatchObject({ type: 'typing', text: 'Hel', entities: [{ type: 'streaminfo' }], channelData: { streamType: 'streaming', streamSequence: 1 } });
+    expect(first?.body).toMatchObject({
+      type: 'typing',
+      text: 'Hel',
+      entities: [{ type: 'streaminfo' }],
+      channelData: { streamType: 'streaming', streamSequence: 1 },
+    });
     expect(first?.body.channelData).not.toHaveProperty('streamId');
     expect(second?.body).toMatchObject({ type: 'typing', channelData: { streamId: recorded?.id, streamType: 'streaming', streamSequence: 2 } });
-    expect(final?.body).toMatchObject({ type: 'message', entities: [{ type: 'streaminfo' }], channelData: { streamId: recorded?.id, streamType: 'final' } });
+    expect(final?.body).toMatchObject({
+      type: 'message',
+      entities: [{ type: 'streaminfo' }],
+      channelData: { streamId: recorded?.id, streamType: 'final' },
+    });
     expect(final?.body.channelData).not.toHaveProperty('streamSequence');
     expect(cardText(h.fake.activity(ref.messageId))).toBe('Hello, world.');
     await h.adapter.edit(ref, markdown('Hello, edited.'));

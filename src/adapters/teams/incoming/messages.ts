@@ -22,7 +22,7 @@ const mentionsRecipient = (activity: Activity): boolean =>
 /** The text with the bot's mention removed, `&nbsp;` and non-breaking spaces as plain spaces, trimmed. */
 export function commandText(activity: Activity, mentioned: boolean): string {
   const copy = { ...activity, text: activity.text ?? '' } as Activity;
-  const text = mentioned ? TurnContext.removeRecipientMention(copy) ?? '' : copy.text;
+  const text = mentioned ? (TurnContext.removeRecipientMention(copy) ?? '') : copy.text;
   return text.replace(/&nbsp;|\u00a0/g, ' ').trim();
 }
 
@@ -38,7 +38,7 @@ export function messageToIncoming(raw: Activity, activity: TeamsActivity): Incom
     const root = place.root ?? activity.replyToId ?? activity.id;
     const thread = channelThreadId(place.tenant, place.conversation, root);
     if (root !== activity.id) return { ...base, kind: 'reply', text, thread, mentioned } satisfies ReplyIncoming;
-    return mentioned ? { ...base, kind: 'command', text, conversation, thread } satisfies CommandIncoming : undefined;
+    return mentioned ? ({ ...base, kind: 'command', text, conversation, thread } satisfies CommandIncoming) : undefined;
   }
   if (place.kind === 'groupChat' && !mentioned) return undefined;
   const thread = chatThreadId(place.tenant, place.conversation, activity.id);

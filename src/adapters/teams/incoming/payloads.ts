@@ -43,9 +43,8 @@ export interface ActivityPlace {
 export function placeOf(activity: TeamsActivity): ActivityPlace {
   const tenant = activity.conversation.tenantId ?? activity.channelData?.tenant?.id ?? activity.channelId;
   const type = activity.conversation.conversationType;
-  const kind: ConversationKind = type === 'channel' || type === 'groupChat' || type === 'personal'
-    ? type
-    : activity.conversation.isGroup ? 'groupChat' : 'personal';
+  const kind: ConversationKind =
+    type === 'channel' || type === 'groupChat' || type === 'personal' ? type : activity.conversation.isGroup ? 'groupChat' : 'personal';
   const { base, root } = splitReplyChain(activity.conversation.id);
   return root === undefined ? { tenant, kind, conversation: base } : { tenant, kind, conversation: base, root };
 }

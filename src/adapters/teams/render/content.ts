@@ -8,13 +8,15 @@ const linkLabel = (text: string): string => text.replace(/[[\]]/g, '').replace(/
 
 export function renderFields(fields: { label: string; value: string }[], ctx: RenderContext): CardElement[] {
   if (fields.length === 0) return [];
-  return [{
-    type: 'FactSet',
-    facts: fields.map(({ label, value }) => ({
-      title: clean(label, TEAMS_LIMITS.factTitle) || ' ',
-      value: withMentions(clean(value, TEAMS_LIMITS.factValue), ctx) || '-',
-    })),
-  }];
+  return [
+    {
+      type: 'FactSet',
+      facts: fields.map(({ label, value }) => ({
+        title: clean(label, TEAMS_LIMITS.factTitle) || ' ',
+        value: withMentions(clean(value, TEAMS_LIMITS.factValue), ctx) || '-',
+      })),
+    },
+  ];
 }
 
 function referenceLine(reference: Reference, n: number, ctx: RenderContext): string {

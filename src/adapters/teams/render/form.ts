@@ -11,8 +11,7 @@ import { clean, stripControl, truncate } from './text.js';
 const MAX_FIELDS = 50;
 const TEXT_INPUT_MAX = 10_000;
 
-const asList = (initial: string | string[] | undefined): string[] =>
-  initial === undefined ? [] : Array.isArray(initial) ? initial : [initial];
+const asList = (initial: string | string[] | undefined): string[] => (initial === undefined ? [] : Array.isArray(initial) ? initial : [initial]);
 
 function renderField(field: FormField): CardElement[] {
   if (field.kind === 'readonly') {
@@ -28,23 +27,23 @@ function renderField(field: FormField): CardElement[] {
   }
   const maxLength = Math.min(field.maxLength ?? TEXT_INPUT_MAX, TEXT_INPUT_MAX);
   const initial = truncate(stripControl(asList(field.initial).join('\n')), maxLength);
-  return [{
-    type: 'Input.Text',
-    id: checkInputId('a form field id', field.id),
-    label: clean(field.label, 500) || ' ',
-    isMultiline: field.kind === 'multiline',
-    maxLength,
-    isRequired: !(field.optional ?? false),
-    errorMessage: 'This field is required',
-    ...(initial.length > 0 ? { value: initial } : {}),
-  }];
+  return [
+    {
+      type: 'Input.Text',
+      id: checkInputId('a form field id', field.id),
+      label: clean(field.label, 500) || ' ',
+      isMultiline: field.kind === 'multiline',
+      maxLength,
+      isRequired: !(field.optional ?? false),
+      errorMessage: 'This field is required',
+      ...(initial.length > 0 ? { value: initial } : {}),
+    },
+  ];
 }
 
 export function renderForm(form: FormSpec, options: { thread?: string } = {}): TeamsMessage {
   if (form.fields.length === 0 || form.fields.length > MAX_FIELDS) throw new TeamsRenderError(`a form needs 1-${MAX_FIELDS} fields`);
-  const fields = form.fields
-    .filter((field) => field.kind !== 'readonly')
-    .map((field) => ({ id: field.id, multi: field.kind === 'checkboxes' }));
+  const fields = form.fields.filter((field) => field.kind !== 'readonly').map((field) => ({ id: field.id, multi: field.kind === 'checkboxes' }));
   const context = { ...(options.thread !== undefined ? { thread: options.thread } : {}), multi: [] };
   const submit = submitAction(form.submitLabel, { kind: 'form', action: form.action, value: form.value, fields }, context, 'primary');
   const body: CardElement[] = [

@@ -40,7 +40,8 @@ export function submitAction(title: string, data: SubmitData, context: SubmitCon
 export function renderButtons(buttons: Button[], context: SubmitContext): CardElement[] {
   if (buttons.length === 0) return [];
   const actions = buttons.map((button) =>
-    submitAction(button.label, { kind: 'button', action: button.action, value: button.value }, context, button.style));
+    submitAction(button.label, { kind: 'button', action: button.action, value: button.value }, context, button.style),
+  );
   return [{ type: 'ActionSet', actions }];
 }
 
@@ -65,7 +66,10 @@ export function choiceSetInput(id: string, label: string, options: Choice[], sel
     isMultiSelect: true,
     style: options.length <= TEAMS_LIMITS.expandedChoices ? 'expanded' : 'compact',
     choices: renderChoices(options, 'a multi-select'),
-    value: selected.filter((value) => known.has(value)).map(encodeChoice).join(','),
+    value: selected
+      .filter((value) => known.has(value))
+      .map(encodeChoice)
+      .join(','),
   };
 }
 
@@ -74,9 +78,7 @@ export function renderMultiSelect(id: string, label: string, options: Choice[], 
 }
 
 /** A compact dropdown and an Apply button: Adaptive Cards fire no action when a choice changes. */
-export function renderSelect(
-  id: string, action: string, label: string, options: Choice[], value: string, context: SubmitContext,
-): CardElement[] {
+export function renderSelect(id: string, action: string, label: string, options: Choice[], value: string, context: SubmitContext): CardElement[] {
   const input: CardElement = {
     type: 'Input.ChoiceSet',
     id: checkInputId('a select id', id),

@@ -21,7 +21,10 @@ const QUOTE = /^ {0,3}>\s?(.*)$/;
 const TABLE_ROWS_PER_ELEMENT = 50;
 
 function tableCells(line: string): string[] {
-  const trimmed = line.trim().replace(/^\|/, '').replace(/(?<!\\)\|$/, '');
+  const trimmed = line
+    .trim()
+    .replace(/^\|/, '')
+    .replace(/(?<!\\)\|$/, '');
   return trimmed.split(/(?<!\\)\|/).map((cell) => cell.trim().replace(/\\\|/g, '|'));
 }
 
@@ -119,12 +122,18 @@ function codeBlock(text: string): CardElement {
 
 function renderSegment(segment: Segment, ctx: RenderContext): CardElement[] {
   switch (segment.kind) {
-    case 'text': return textBlocks(segment.text, ctx);
-    case 'heading': return textBlocks(segment.text, ctx, { weight: 'Bolder', size: segment.level === 1 ? 'Large' : segment.level === 2 ? 'Medium' : 'Default' });
-    case 'code': return splitText(segment.text, TEAMS_LIMITS.textBlockChars).map(codeBlock);
-    case 'table': return renderTable(segment.rows, ctx);
-    case 'quote': return [{ type: 'Container', style: 'emphasis', items: textBlocks(segment.text, ctx, { isSubtle: true }) }];
-    case 'rule': return [];
+    case 'text':
+      return textBlocks(segment.text, ctx);
+    case 'heading':
+      return textBlocks(segment.text, ctx, { weight: 'Bolder', size: segment.level === 1 ? 'Large' : segment.level === 2 ? 'Medium' : 'Default' });
+    case 'code':
+      return splitText(segment.text, TEAMS_LIMITS.textBlockChars).map(codeBlock);
+    case 'table':
+      return renderTable(segment.rows, ctx);
+    case 'quote':
+      return [{ type: 'Container', style: 'emphasis', items: textBlocks(segment.text, ctx, { isSubtle: true }) }];
+    case 'rule':
+      return [];
   }
 }
 

@@ -7,9 +7,7 @@
 import { mapMentions, type Block, type OutgoingMessage } from '../../../core/message.js';
 import { renderContext, renderFields, renderImage, renderReferences } from './content.js';
 import { renderButtons, renderMultiSelect, renderSelect, type SubmitContext } from './interactive.js';
-import {
-  CARD_SCHEMA, TEAMS_LIMITS, jsonBytes, type AdaptiveCard, type CardElement, type TeamsMessage,
-} from './limits.js';
+import { CARD_SCHEMA, TEAMS_LIMITS, jsonBytes, type AdaptiveCard, type CardElement, type TeamsMessage } from './limits.js';
 import { renderMarkdown } from './markdown.js';
 import { clean, type MentionEntity, type RenderContext } from './text.js';
 
@@ -25,15 +23,24 @@ const PAGE_OVERHEAD_BYTES = 2_000;
 
 function renderBlock(block: Block, ctx: RenderContext, submit: SubmitContext): CardElement[] {
   switch (block.type) {
-    case 'markdown': return renderMarkdown(block.text, ctx);
-    case 'fields': return renderFields(block.fields, ctx);
-    case 'references': return renderReferences(block.items, ctx, block.title);
-    case 'context': return renderContext(block.text, ctx);
-    case 'divider': return [{ type: 'Container', separator: true, spacing: 'Medium', items: [] }];
-    case 'image': return renderImage(block.url, block.alt, ctx);
-    case 'actions': return renderButtons(block.buttons, submit);
-    case 'multiSelect': return renderMultiSelect(block.id, block.label, block.options, block.selected);
-    case 'select': return renderSelect(block.id, block.action, block.label, block.options, block.value, submit);
+    case 'markdown':
+      return renderMarkdown(block.text, ctx);
+    case 'fields':
+      return renderFields(block.fields, ctx);
+    case 'references':
+      return renderReferences(block.items, ctx, block.title);
+    case 'context':
+      return renderContext(block.text, ctx);
+    case 'divider':
+      return [{ type: 'Container', separator: true, spacing: 'Medium', items: [] }];
+    case 'image':
+      return renderImage(block.url, block.alt, ctx);
+    case 'actions':
+      return renderButtons(block.buttons, submit);
+    case 'multiSelect':
+      return renderMultiSelect(block.id, block.label, block.options, block.selected);
+    case 'select':
+      return renderSelect(block.id, block.action, block.label, block.options, block.value, submit);
   }
 }
 
@@ -76,7 +83,11 @@ function card(body: CardElement[], mentions: MentionEntity[]): AdaptiveCard {
 
 /** Notification text: plain, short, names instead of the bot's mentions. */
 function summaryOf(text: string, nameOf: RenderOptions['nameOf']): string {
-  const named = mapMentions(text, (run) => run, (id) => `@${nameOf?.(id) ?? 'user'}`);
+  const named = mapMentions(
+    text,
+    (run) => run,
+    (id) => `@${nameOf?.(id) ?? 'user'}`,
+  );
   return clean(named.replace(/\s+/g, ' '), TEAMS_LIMITS.summary);
 }
 

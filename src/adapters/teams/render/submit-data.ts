@@ -29,7 +29,10 @@ const decodeChoice = (value: string): string => value.replace(/%2C/gi, ',').repl
 /** A ChoiceSet's submitted value (`"a,b"`, `""`, absent) as the list of chosen values. */
 export function decodeChoices(raw: unknown): string[] {
   if (typeof raw !== 'string' || raw.length === 0) return [];
-  return raw.split(',').filter((part) => part.length > 0).map(decodeChoice);
+  return raw
+    .split(',')
+    .filter((part) => part.length > 0)
+    .map(decodeChoice);
 }
 
 export const decodeSingleChoice = (raw: unknown): string => decodeChoices(raw)[0] ?? '';

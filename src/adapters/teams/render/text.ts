@@ -23,13 +23,17 @@ export interface RenderContext {
  * `@user`. Mention-like text from anywhere else (`<@29:abc>` in a model answer) stays plain text.
  */
 export function withMentions(text: string, ctx: RenderContext): string {
-  return mapMentions(text, (run) => run, (id) => {
-    const name = ctx.nameOf(id)?.replace(/[<>]/g, '').trim();
-    if (!name) return '@user';
-    const tag = `<at>${name}</at>`;
-    if (!ctx.mentions.some((m) => m.mentioned.id === id)) ctx.mentions.push({ type: 'mention', text: tag, mentioned: { id, name } });
-    return tag;
-  });
+  return mapMentions(
+    text,
+    (run) => run,
+    (id) => {
+      const name = ctx.nameOf(id)?.replace(/[<>]/g, '').trim();
+      if (!name) return '@user';
+      const tag = `<at>${name}</at>`;
+      if (!ctx.mentions.some((m) => m.mentioned.id === id)) ctx.mentions.push({ type: 'mention', text: tag, mentioned: { id, name } });
+      return tag;
+    },
+  );
 }
 
 export const clean = (text: string, max: number): string => truncate(stripControl(text).trim(), max);
@@ -39,4 +43,3 @@ export function safeUrl(url: string | undefined, max: number): string | undefine
   const href = httpUrl(url)?.href;
   return href !== undefined && href.length <= max ? href : undefined;
 }
-
