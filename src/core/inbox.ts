@@ -15,8 +15,11 @@
 import type { Incoming } from './incoming.js';
 import type { ChatKind } from './thread-id.js';
 
-/** How long a done entry still dedupes its id (the router's event dedupe keeps ids as long). */
-export const INBOX_KEEP_DONE_MS = 15 * 60_000;
+/** Slack retries an unacknowledged event for about 5 minutes; the router's event-id dedupe keeps ids well beyond that. */
+export const DEDUPE_TTL_MS = 15 * 60_000;
+
+/** How long a done entry still dedupes its id (as long as the router's event dedupe). */
+export const INBOX_KEEP_DONE_MS = DEDUPE_TTL_MS;
 
 export interface InboxEntry {
   /** unique per event and chat: `<chat>:<eventId>`, or `<chat>:local-<uuid>` for an event without an id */

@@ -15,11 +15,9 @@ import { threadCommand } from './thread-commands.js';
 import { userMessage } from './user-errors.js';
 import { conversationOf, type ChatKind } from './thread-id.js';
 import { InFlight } from './in-flight.js';
-import { LockTimeoutError, type StateStore, type ThreadRecord } from './state.js';
-import { INBOX_KEEP_DONE_MS, inboxLock, type Inbox, type InboxEntry } from './inbox.js';
-
-/** Slack retries an unacknowledged event for about 5 minutes; keep ids well beyond that. */
-export const DEDUPE_TTL_MS = 15 * 60_000;
+import type { ThreadRecord } from './state.js';
+import { DEDUPE_TTL_MS, type Inbox, type InboxEntry } from './inbox.js';
+import { Intake } from './intake.js';
 
 export interface RouterOptions {
   /** the platform a workspace's events use; default: `ctx.platform` for all */
@@ -44,6 +42,7 @@ export class Router {
   private readonly byVerb = new Map<string, Handler>();
   private readonly byWorkflow = new Map<string, Handler>();
   private readonly inFlight = new InFlight();
+  private readonly intake: Intake | undefined;
 
   constructor(
     private readonly handlers: readonly Handler[],
@@ -54,6 +53,20 @@ export class Router {
       for (const verb of h.verbs) this.byVerb.set(verb, h);
       this.byWorkflow.set(h.workflow, h);
     }
+    this.intake = options.inbox
+      ? new Intake(options.inbox, {
+          chat: this.chat,
+          state: ctx.state,
+          logger: ctx.logger,
+          leaseMs: options.inboxLeaseMs,
+          admits: (incoming) => this.admits(incoming),
+          refuseWorkspace: (incoming) => this.refuseWorkspace(incoming),
+          continues: (incoming) => this.continues(ctx, incoming),
+          contextFor: (workspaceId) => this.contextFor(workspaceId),
+          act: (actCtx, incoming) => this.act(actCtx, incoming),
+          track: (work) => void this.inFlight.track(work),
+        })
+      : undefined;
   }
 
   /** The context a workspace's work runs in (also for resuming its waits after a restart). */
@@ -86,49 +99,21 @@ export class Router {
   /**
    * Records an event in the inbox, then handles it in the background (tracked like `dispatch`); resolves as soon
    * as it is recorded, so the adapter acknowledges it only then, and rejects when it could not be recorded (the
-   * adapter must not acknowledge: the chat platform delivers it again). Events the bot does not act on (channel
-   * chatter, a workspace not allowed) are not recorded and resolve at once. Without an inbox: `dispatch`.
+   * adapter must not acknowledge: the chat platform delivers it again). Without an inbox: `dispatch`.
    */
   accept(incoming: Incoming): Promise<void> {
-    const { inbox } = this.options;
-    if (!inbox) {
-      this.dispatch(incoming).catch((error: unknown) => this.ctx.logger.error({ err: error, kind: incoming.kind }, 'handling an event failed'));
-      return Promise.resolve();
-    }
-    let settle: { recorded: () => void; failed: (error: unknown) => void } | undefined;
-    const recorded = new Promise<void>((resolve, reject) => {
-      settle = { recorded: resolve, failed: reject };
-    });
-    const work = this.receive(inbox, incoming, settle!).catch((error: unknown) => {
-      settle!.failed(error); // no effect once recorded
-      this.ctx.logger.error({ err: error, kind: incoming.kind }, 'an accepted event could not be handled');
-    });
-    void this.inFlight.track(work);
-    return recorded;
+    if (this.intake) return this.intake.accept(incoming);
+    this.dispatch(incoming).catch((error: unknown) => this.ctx.logger.error({ err: error, kind: incoming.kind }, 'handling an event failed'));
+    return Promise.resolve();
   }
 
-  /**
-   * Handles an inbox entry again (at start, or on a rescan of a shared store) unless a live process holds it or
-   * it is done; not awaited. False when the entry is not this router's chat.
-   */
+  /** Handles an inbox entry again (at start, or on a rescan of a shared store); false when it is not this router's. */
   replay(entry: InboxEntry): boolean {
-    const { inbox } = this.options;
-    if (!inbox || entry.chat !== this.chat) return false;
-    const work = this.holdingEntry(entry.id, async () => {
-      const current = await inbox.pendingEntry(entry.id);
-      if (!current) return;
-      if (Date.now() - current.receivedAt > INBOX_KEEP_DONE_MS) {
-        // its dedupe key is gone by now, and its user long moved on: handling it now would surprise more than help
-        this.ctx.logger.warn({ entry: entry.id, kind: entry.incoming.kind }, 'an inbox entry too old to handle was dropped');
-        return inbox.done(entry.id);
-      }
-      await this.handleRecorded(inbox, current, true);
-    }).catch((error: unknown) => {
-      if (error instanceof LockTimeoutError && error.key === inboxLock(entry.id)) return; // a live process holds it
-      this.ctx.logger.error({ err: error, entry: entry.id }, 'replaying an inbox entry failed');
-    });
-    void this.inFlight.track(work);
-    return true;
+    return this.intake?.replay(entry) ?? false;
+  }
+
+  private admits(incoming: Incoming): boolean {
+    return !this.options.admits || this.options.admits(this.chat, incoming.workspaceId);
   }
 
   /** Waits for the events being handled to finish, up to `timeoutMs`; true when all finished in time. */
@@ -136,81 +121,8 @@ export class Router {
     return this.inFlight.drain(timeoutMs);
   }
 
-  private holdingEntry<T>(id: string, fn: () => Promise<T>): Promise<T> {
-    return this.ctx.state.withLock(inboxLock(id), fn, { waitMs: 0, ...(this.options.inboxLeaseMs ? { ttlMs: this.options.inboxLeaseMs } : {}) });
-  }
-
-  /** Whether the bot acts on the event (and so records it): not a refused workspace's, not channel chatter. */
-  private async actsOn(incoming: Incoming): Promise<boolean> {
-    if (this.options.admits && !this.options.admits(this.chat, incoming.workspaceId)) return false;
-    return !(incoming.kind === 'reply' && !incoming.mentioned && !(await this.continues(this.ctx, incoming)));
-  }
-
-  private async receive(inbox: Inbox, incoming: Incoming, settle: { recorded: () => void }): Promise<void> {
-    if (!(await this.actsOn(incoming))) {
-      settle.recorded();
-      // chatter: nothing at all; a workspace not allowed: its note
-      if (this.options.admits && !this.options.admits(this.chat, incoming.workspaceId)) await this.refuseWorkspace(incoming);
-      return;
-    }
-    const entry: InboxEntry = {
-      id: `${this.chat}:${incoming.eventId ?? `local-${randomUUID()}`}`,
-      chat: this.chat,
-      incoming,
-      receivedAt: Date.now(),
-    };
-    // the entry's lock is taken before it is recorded, so no rescan ever sees it recorded and unheld while this lives
-    await this.holdingEntry(entry.id, async () => {
-      const fresh = await inbox.record(entry);
-      settle.recorded();
-      if (fresh) return this.handleRecorded(inbox, entry, false);
-      // a retried delivery of an event recorded already: done, or left pending by a holder that died (we hold its
-      // lock now), which this delivery finishes
-      const current = await inbox.pendingEntry(entry.id);
-      if (current) await this.handleRecorded(inbox, current, true);
-    }).catch(async (error: unknown) => {
-      if (!(error instanceof LockTimeoutError && error.key === inboxLock(entry.id))) throw error;
-      // another delivery of the same event is being handled right now: recorded there (or here, idempotently)
-      await inbox.record(entry);
-      settle.recorded();
-    });
-  }
-
-  /**
-   * Handles a recorded entry and marks it done: as soon as the handling writes a thread record of its own (that
-   * record's recovery owns the work from then on), or when it ends. A replay's event-id claim may have been made
-   * by the same entry's cut first attempt, so a replay goes on whatever the claim says.
-   */
-  private async handleRecorded(inbox: Inbox, entry: InboxEntry, replay: boolean): Promise<void> {
-    const { incoming } = entry;
-    const base = this.contextFor(incoming.workspaceId);
-    if (replay) {
-      // cut between its first record write and `done`: that record's recovery owns the work already
-      const record = entry.handover && (await base.state.get(entry.handover.thread as ThreadRecord['thread']));
-      if (record && entry.handover && record.version > entry.handover.version) return inbox.done(entry.id);
-      this.ctx.logger.info({ entry: entry.id, kind: incoming.kind }, 'an event recorded but not handled is handled again');
-    }
-    let handedOver: Promise<void> | undefined;
-    const handOver = (): Promise<void> => (handedOver ??= inbox.done(entry.id));
-    const ctx = {
-      ...base,
-      state: handingOver(base.state, {
-        before: (thread, version) => (handedOver ? Promise.resolve() : inbox.handingOver(entry.id, { thread, version })),
-        after: () =>
-          handOver().catch((error: unknown) => base.logger.warn({ err: error, entry: entry.id }, 'an inbox entry could not be marked done')),
-      }),
-      logger: base.logger.child({ event: incoming.eventId ?? entry.id, kind: incoming.kind, ...(replay ? { replay: true } : {}) }),
-    };
-    if (incoming.eventId && !(await base.state.setIfNotExists(`event:${incoming.eventId}`, DEDUPE_TTL_MS)) && !replay) {
-      ctx.logger.debug({ eventId: incoming.eventId }, 'duplicate event ignored');
-      return handOver();
-    }
-    await this.act(ctx, incoming);
-    await handOver();
-  }
-
   private async handle(incoming: Incoming): Promise<void> {
-    if (this.options.admits && !this.options.admits(this.chat, incoming.workspaceId)) return this.refuseWorkspace(incoming);
+    if (!this.admits(incoming)) return this.refuseWorkspace(incoming);
     const base = this.contextFor(incoming.workspaceId);
     // every log line of this event's work carries its id, so one request can be followed through the logs
     const ctx = { ...base, logger: base.logger.child({ event: incoming.eventId ?? `local-${randomUUID()}`, kind: incoming.kind }) };
@@ -316,28 +228,4 @@ export class Router {
     const conversation = incoming.kind === 'command' ? incoming.conversation : undefined;
     await ctx.messenger.notify({ thread, conversation }, incoming.user.id, markdown(text));
   }
-}
-
-/**
- * The state store as one inbox entry's handling sees it: until its first successful compareAndSet (the event's
- * own record exists from then on), each one is noted in the entry first (`before`), and the first that succeeds
- * calls `after` (the entry is done) before the handler goes on.
- */
-function handingOver(
-  state: StateStore,
-  hooks: { before: (thread: string, version: number) => Promise<void>; after: () => Promise<void> },
-): StateStore {
-  const compareAndSet: StateStore['compareAndSet'] = async (thread, expectedVersion, next) => {
-    await hooks.before(thread, expectedVersion);
-    const written = await state.compareAndSet(thread, expectedVersion, next);
-    if (written) await hooks.after();
-    return written;
-  };
-  return new Proxy(state, {
-    get(target, property) {
-      if (property === 'compareAndSet') return compareAndSet;
-      const value: unknown = Reflect.get(target, property, target);
-      return typeof value === 'function' ? value.bind(target) : value;
-    },
-  });
 }

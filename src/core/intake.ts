@@ -1,0 +1,179 @@
+/**
+ * The router's intake of events into the inbox (core/inbox.ts): each event the bot acts on is recorded before the
+ * chat is told it arrived, handled in the background, and marked done once its own thread record exists (that
+ * record's recovery owns the work from then on); what a dead process left pending is handled again on replay.
+ */
+import { randomUUID } from 'node:crypto';
+import type { HandlerContext } from './handler.js';
+import { DEDUPE_TTL_MS, INBOX_KEEP_DONE_MS, inboxLock, type Inbox, type InboxEntry } from './inbox.js';
+import type { Incoming, ReplyIncoming } from './incoming.js';
+import type { Logger } from '../log.js';
+import { LockTimeoutError, type StateStore, type ThreadRecord } from './state.js';
+import type { ChatKind } from './thread-id.js';
+
+/** What the intake needs of its router. */
+export interface IntakeDeps {
+  chat: ChatKind;
+  /** the bot's store, for the entries' locks */
+  state: StateStore;
+  logger: Logger;
+  /** the TTL of an entry's lock across processes (WAIT_LEASE_MS) */
+  leaseMs?: number;
+  admits(incoming: Incoming): boolean;
+  refuseWorkspace(incoming: Incoming): Promise<void>;
+  /** whether a handler continues the task recorded for a reply's thread */
+  continues(incoming: ReplyIncoming): Promise<boolean>;
+  contextFor(workspaceId: string): HandlerContext;
+  /** runs the event's handler (failures told to its user) */
+  act(ctx: HandlerContext, incoming: Incoming): Promise<void>;
+  /** tracks background work, so a stop can drain it */
+  track(work: Promise<void>): void;
+}
+
+export class Intake {
+  constructor(
+    private readonly inbox: Inbox,
+    private readonly deps: IntakeDeps,
+  ) {}
+
+  /**
+   * Records an event in the inbox, then handles it in the background (tracked like `dispatch`); resolves as soon
+   * as it is recorded, so the adapter acknowledges it only then, and rejects when it could not be recorded (the
+   * adapter must not acknowledge: the chat platform delivers it again). Events the bot does not act on (channel
+   * chatter, a workspace not allowed) are not recorded and resolve at once.
+   */
+  accept(incoming: Incoming): Promise<void> {
+    const { inbox } = this;
+    let settle: { recorded: () => void; failed: (error: unknown) => void } | undefined;
+    const recorded = new Promise<void>((resolve, reject) => {
+      settle = { recorded: resolve, failed: reject };
+    });
+    const work = this.receive(inbox, incoming, settle!).catch((error: unknown) => {
+      settle!.failed(error); // no effect once recorded
+      this.deps.logger.error({ err: error, kind: incoming.kind }, 'an accepted event could not be handled');
+    });
+    void this.deps.track(work);
+    return recorded;
+  }
+
+  /**
+   * Handles an inbox entry again (at start, or on a rescan of a shared store) unless a live process holds it or
+   * it is done; not awaited. False when the entry is not this router's chat.
+   */
+  replay(entry: InboxEntry): boolean {
+    const { inbox } = this;
+    if (entry.chat !== this.deps.chat) return false;
+    const work = this.holdingEntry(entry.id, async () => {
+      const current = await inbox.pendingEntry(entry.id);
+      if (!current) return;
+      if (Date.now() - current.receivedAt > INBOX_KEEP_DONE_MS) {
+        // its dedupe key is gone by now, and its user long moved on: handling it now would surprise more than help
+        this.deps.logger.warn({ entry: entry.id, kind: entry.incoming.kind }, 'an inbox entry too old to handle was dropped');
+        return inbox.done(entry.id);
+      }
+      await this.handleRecorded(inbox, current, true);
+    }).catch((error: unknown) => {
+      if (error instanceof LockTimeoutError && error.key === inboxLock(entry.id)) return; // a live process holds it
+      this.deps.logger.error({ err: error, entry: entry.id }, 'replaying an inbox entry failed');
+    });
+    void this.deps.track(work);
+    return true;
+  }
+
+  private holdingEntry<T>(id: string, fn: () => Promise<T>): Promise<T> {
+    return this.deps.state.withLock(inboxLock(id), fn, { waitMs: 0, ...(this.deps.leaseMs ? { ttlMs: this.deps.leaseMs } : {}) });
+  }
+
+  /** Whether the bot acts on the event (and so records it): not a refused workspace's, not channel chatter. */
+  private async actsOn(incoming: Incoming): Promise<boolean> {
+    if (!this.deps.admits(incoming)) return false;
+    return !(incoming.kind === 'reply' && !incoming.mentioned && !(await this.deps.continues(incoming)));
+  }
+
+  private async receive(inbox: Inbox, incoming: Incoming, settle: { recorded: () => void }): Promise<void> {
+    if (!(await this.actsOn(incoming))) {
+      settle.recorded();
+      // chatter: nothing at all; a workspace not allowed: its note
+      if (!this.deps.admits(incoming)) await this.deps.refuseWorkspace(incoming);
+      return;
+    }
+    const entry: InboxEntry = {
+      id: `${this.deps.chat}:${incoming.eventId ?? `local-${randomUUID()}`}`,
+      chat: this.deps.chat,
+      incoming,
+      receivedAt: Date.now(),
+    };
+    // the entry's lock is taken before it is recorded, so no rescan ever sees it recorded and unheld while this lives
+    await this.holdingEntry(entry.id, async () => {
+      const fresh = await inbox.record(entry);
+      settle.recorded();
+      if (fresh) return this.handleRecorded(inbox, entry, false);
+      // a retried delivery of an event recorded already: done, or left pending by a holder that died (we hold its
+      // lock now), which this delivery finishes
+      const current = await inbox.pendingEntry(entry.id);
+      if (current) await this.handleRecorded(inbox, current, true);
+    }).catch(async (error: unknown) => {
+      if (!(error instanceof LockTimeoutError && error.key === inboxLock(entry.id))) throw error;
+      // another delivery of the same event is being handled right now: recorded there (or here, idempotently)
+      await inbox.record(entry);
+      settle.recorded();
+    });
+  }
+
+  /**
+   * Handles a recorded entry and marks it done: as soon as the handling writes a thread record of its own (that
+   * record's recovery owns the work from then on), or when it ends. A replay's event-id claim may have been made
+   * by the same entry's cut first attempt, so a replay goes on whatever the claim says.
+   */
+  private async handleRecorded(inbox: Inbox, entry: InboxEntry, replay: boolean): Promise<void> {
+    const { incoming } = entry;
+    const base = this.deps.contextFor(incoming.workspaceId);
+    if (replay) {
+      // cut between its first record write and `done`: that record's recovery owns the work already
+      const record = entry.handover && (await base.state.get(entry.handover.thread as ThreadRecord['thread']));
+      if (record && entry.handover && record.version > entry.handover.version) return inbox.done(entry.id);
+      this.deps.logger.info({ entry: entry.id, kind: incoming.kind }, 'an event recorded but not handled is handled again');
+    }
+    let handedOver: Promise<void> | undefined;
+    const handOver = (): Promise<void> => (handedOver ??= inbox.done(entry.id));
+    const ctx = {
+      ...base,
+      state: handingOver(base.state, {
+        before: (thread, version) => (handedOver ? Promise.resolve() : inbox.handingOver(entry.id, { thread, version })),
+        after: () =>
+          handOver().catch((error: unknown) => base.logger.warn({ err: error, entry: entry.id }, 'an inbox entry could not be marked done')),
+      }),
+      logger: base.logger.child({ event: incoming.eventId ?? entry.id, kind: incoming.kind, ...(replay ? { replay: true } : {}) }),
+    };
+    if (incoming.eventId && !(await base.state.setIfNotExists(`event:${incoming.eventId}`, DEDUPE_TTL_MS)) && !replay) {
+      ctx.logger.debug({ eventId: incoming.eventId }, 'duplicate event ignored');
+      return handOver();
+    }
+    await this.deps.act(ctx, incoming);
+    await handOver();
+  }
+}
+
+/**
+ * The state store as one inbox entry's handling sees it: until its first successful compareAndSet (the event's
+ * own record exists from then on), each one is noted in the entry first (`before`), and the first that succeeds
+ * calls `after` (the entry is done) before the handler goes on.
+ */
+function handingOver(
+  state: StateStore,
+  hooks: { before: (thread: string, version: number) => Promise<void>; after: () => Promise<void> },
+): StateStore {
+  const compareAndSet: StateStore['compareAndSet'] = async (thread, expectedVersion, next) => {
+    await hooks.before(thread, expectedVersion);
+    const written = await state.compareAndSet(thread, expectedVersion, next);
+    if (written) await hooks.after();
+    return written;
+  };
+  return new Proxy(state, {
+    get(target, property) {
+      if (property === 'compareAndSet') return compareAndSet;
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+}
