@@ -6,7 +6,7 @@ import { dirname, join } from 'node:path';
 import type { Config } from './config.js';
 import { createLogger, type Logger } from './log.js';
 import type { ChatAdapter } from './core/adapter.js';
-import type { ChatKind, ThreadId } from './core/thread-id.js';
+import type { ThreadId } from './core/thread-id.js';
 import type { Handler, HandlerContext } from './core/handler.js';
 import { Messenger } from './core/messenger.js';
 import { Router } from './core/router.js';
@@ -14,11 +14,7 @@ import { StreamRelay } from './core/relay/index.js';
 import { PlatformClient } from './platform/client.js';
 import { startSimulator } from './platform/simulator/index.js';
 import type { RunningSimulator } from './platform/simulator/types.js';
-import { createStateStore } from './state/index.js';
 import { keepRetention } from './state/retention.js';
-import { MemoryWorkLimits } from './state/limits-memory.js';
-import { RedisWorkLimits } from './state/limits-redis.js';
-import type { WorkLimits } from './core/limits.js';
 import type { StateStore } from './core/state.js';
 import { createHttpServer } from './http/server.js';
 import { createSlackAdapter } from './adapters/slack/index.js';
@@ -31,18 +27,15 @@ import { SecretBox } from './security/secret-box.js';
 import { noveltyHandler } from './handlers/novelty/handler.js';
 import { countHandler } from './handlers/count/handler.js';
 import { designHandler } from './handlers/design/handler.js';
-import { UploadShelf, UPLOADS_PATH } from './http/uploads.js';
-import { FileUploadStore, uploadsDirOf } from './state/upload-store-file.js';
-import { RedisUploadStore } from './state/upload-store-redis.js';
+import { UPLOADS_PATH } from './http/uploads.js';
+import type { Inbox } from './core/inbox.js';
 import { reportHandler } from './handlers/report/handler.js';
 import { disclosureHandler } from './handlers/disclosure/handler.js';
 import { solutionHandler } from './handlers/solution/handler.js';
 import { materialHandler } from './handlers/material/handler.js';
 import { leaseMsOf, resumeInbox, resumeWaits, watchWaits } from './core/waits.js';
-import type { Inbox } from './core/inbox.js';
-import { FileInbox, inboxDirOf } from './state/inbox-file.js';
-import { RedisInbox } from './state/inbox-redis.js';
 import { shownUrl, startupError, StartupError } from './startup-error.js';
+import { openInbox, openLimits, openStateStore, openUploadShelf, workspaceAllowList } from './stores.js';
 import { createProcessMemory, type ProcessMemory } from './core/services.js';
 
 export const HANDLERS: readonly Handler[] = [
@@ -106,29 +99,6 @@ function adapterStartError(chat: ChatAdapter['chat'], config: Config, error: unk
   return startupError(chat === 'teams' ? 'MicrosoftAppId' : 'the terminal', undefined, error);
 }
 
-/** ALLOWED_SLACK_TEAMS and ALLOWED_TEAMS_TENANTS as the routers' check; an unset list admits every workspace. */
-function workspaceAllowList(access: Config['access']): (chat: ChatKind, workspaceId: string) => boolean {
-  const slack = access.slackTeams && new Set(access.slackTeams);
-  const teams = access.teamsTenants && new Set(access.teamsTenants);
-  return (chat, workspaceId) => {
-    const allowed = chat === 'slack' ? slack : chat === 'teams' ? teams : undefined;
-    return allowed === undefined || allowed.has(workspaceId);
-  };
-}
-
-/** The files served to the platform (PUBLIC_URL): on Redis with REDIS_URL, else in a private folder beside STATE_FILE. */
-async function openUploadShelf(config: Config, publicUrl: string, logger: Logger): Promise<UploadShelf> {
-  const { redisUrl, file, keyPrefix } = config.state;
-  const store = redisUrl
-    ? await RedisUploadStore.connect(redisUrl, { keyPrefix, logger }).catch((error: unknown) => {
-        throw startupError('REDIS_URL', shownUrl(redisUrl), error);
-      })
-    : await FileUploadStore.open(uploadsDirOf(file), logger).catch((error: unknown) => {
-        throw startupError('STATE_FILE', uploadsDirOf(file), error);
-      });
-  return new UploadShelf(publicUrl, store, { logger });
-}
-
 export async function startBot(options: BotOptions): Promise<RunningBot> {
   const opened: Array<() => Promise<unknown>> = [];
   try {
@@ -159,32 +129,11 @@ async function assemble(options: BotOptions, opened: Array<() => Promise<unknown
     logger,
   });
   opened.push(() => platform.close());
-  const { redisUrl } = config.state;
-  const state = await createStateStore({
-    stateFile: config.state.file,
-    redisUrl,
-    retentionMs: config.state.retentionMs,
-    keyPrefix: config.state.keyPrefix,
-    logger,
-  }).catch((error: unknown) => {
-    throw redisUrl ? startupError('REDIS_URL', shownUrl(redisUrl), error) : startupError('STATE_FILE', config.state.file, error);
-  });
+  const state = await openStateStore(config, logger);
   opened.push(() => state.close());
-  // events are recorded here before Slack or Teams is told they arrived: on Redis, else in files beside STATE_FILE
-  const inbox: Inbox = redisUrl
-    ? await RedisInbox.connect(redisUrl, { keyPrefix: config.state.keyPrefix, logger }).catch((error: unknown) => {
-        throw startupError('REDIS_URL', shownUrl(redisUrl), error);
-      })
-    : await FileInbox.open(inboxDirOf(config.state.file), { logger }).catch((error: unknown) => {
-        throw startupError('STATE_FILE', inboxDirOf(config.state.file), error);
-      });
+  const inbox = await openInbox(config, logger);
   opened.push(() => inbox.close());
-  // concurrent answers and workflows per user and workspace: shared by the replicas on Redis, per process otherwise
-  const limits: WorkLimits = redisUrl
-    ? await RedisWorkLimits.connect(redisUrl, { settings: config.limits, keyPrefix: config.state.keyPrefix, logger }).catch((error: unknown) => {
-        throw startupError('REDIS_URL', shownUrl(redisUrl), error);
-      })
-    : new MemoryWorkLimits(config.limits);
+  const limits = await openLimits(config, logger);
   opened.push(async () => limits.close?.());
 
   const keyring = new Keyring(state, config.secret ? new SecretBox(config.secret) : undefined, platform, logger);

@@ -1,0 +1,73 @@
+/**
+ * The bot's stores as the configuration says: on Redis (REDIS_URL), shared by every replica, or in this process and
+ * files beside STATE_FILE. A store that cannot be opened fails the start naming the variable and the address.
+ */
+import type { Config } from './config.js';
+import type { Inbox } from './core/inbox.js';
+import type { WorkLimits } from './core/limits.js';
+import type { StateStore } from './core/state.js';
+import type { ChatKind } from './core/thread-id.js';
+import { UploadShelf } from './http/uploads.js';
+import type { Logger } from './log.js';
+import { shownUrl, startupError } from './startup-error.js';
+import { FileInbox, inboxDirOf } from './state/inbox-file.js';
+import { RedisInbox } from './state/inbox-redis.js';
+import { createStateStore } from './state/index.js';
+import { MemoryWorkLimits } from './state/limits-memory.js';
+import { RedisWorkLimits } from './state/limits-redis.js';
+import { FileUploadStore, uploadsDirOf } from './state/upload-store-file.js';
+import { RedisUploadStore } from './state/upload-store-redis.js';
+
+const redisFailure =
+  (redisUrl: string) =>
+  (error: unknown): never => {
+    throw startupError('REDIS_URL', shownUrl(redisUrl), error);
+  };
+const fileFailure =
+  (path: string) =>
+  (error: unknown): never => {
+    throw startupError('STATE_FILE', path, error);
+  };
+
+/** Thread records, settings, locks and dedupe keys. */
+export function openStateStore(config: Config, logger: Logger): Promise<StateStore> {
+  const { redisUrl, file, retentionMs, keyPrefix } = config.state;
+  return createStateStore({ stateFile: file, redisUrl, retentionMs, keyPrefix, logger }).catch(redisUrl ? redisFailure(redisUrl) : fileFailure(file));
+}
+
+/** Where events are recorded before Slack or Teams is told they arrived. */
+export function openInbox(config: Config, logger: Logger): Promise<Inbox> {
+  const { redisUrl, file, keyPrefix } = config.state;
+  if (redisUrl) return RedisInbox.connect(redisUrl, { keyPrefix, logger }).catch(redisFailure(redisUrl));
+  return FileInbox.open(inboxDirOf(file), { logger }).catch(fileFailure(inboxDirOf(file)));
+}
+
+/** Concurrent answers and workflows per user and workspace: shared by the replicas on Redis, per process otherwise. */
+export async function openLimits(config: Config, logger: Logger): Promise<WorkLimits> {
+  const { redisUrl, keyPrefix } = config.state;
+  if (!redisUrl) return new MemoryWorkLimits(config.limits);
+  return RedisWorkLimits.connect(redisUrl, { settings: config.limits, keyPrefix, logger }).catch(redisFailure(redisUrl));
+}
+
+/** The files served to the platform (PUBLIC_URL): on Redis with REDIS_URL, else in a private folder beside STATE_FILE. */
+export async function openUploadShelf(config: Config, publicUrl: string, logger: Logger): Promise<UploadShelf> {
+  const { redisUrl, file, keyPrefix } = config.state;
+  const store = redisUrl
+    ? await RedisUploadStore.connect(redisUrl, { keyPrefix, logger }).catch((error: unknown) => {
+        throw startupError('REDIS_URL', shownUrl(redisUrl), error);
+      })
+    : await FileUploadStore.open(uploadsDirOf(file), logger).catch((error: unknown) => {
+        throw startupError('STATE_FILE', uploadsDirOf(file), error);
+      });
+  return new UploadShelf(publicUrl, store, { logger });
+}
+
+/** ALLOWED_SLACK_TEAMS and ALLOWED_TEAMS_TENANTS as the routers' check; an unset list admits every workspace. */
+export function workspaceAllowList(access: Config['access']): (chat: ChatKind, workspaceId: string) => boolean {
+  const slack = access.slackTeams && new Set(access.slackTeams);
+  const teams = access.teamsTenants && new Set(access.teamsTenants);
+  return (chat, workspaceId) => {
+    const allowed = chat === 'slack' ? slack : chat === 'teams' ? teams : undefined;
+    return allowed === undefined || allowed.has(workspaceId);
+  };
+}
