@@ -4,7 +4,7 @@
  * killable with any signal. Also reads the state files the way a person inspecting the disk would.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FakeSlackApi } from '../helpers/fake-slack-api.js';
 import { blockActionsPayload, sendInteraction, sendSlashCommand, type SlackResponse } from '../helpers/slack-requests.js';
@@ -82,6 +82,7 @@ export async function startBotProcess(dir: string, platformUrl: string, slack: F
 /** Every `.json` file under `dir`, parsed: throws on the first one that does not parse. */
 export function parseEveryStateFile(dir: string): Map<string, unknown> {
   const parsed = new Map<string, unknown>();
+  if (!existsSync(dir)) return parsed;
   const walk = (folder: string): void => {
     for (const name of readdirSync(folder)) {
       const path = join(folder, name);
@@ -93,7 +94,7 @@ export function parseEveryStateFile(dir: string): Map<string, unknown> {
   return parsed;
 }
 
-/** The thread records on disk (the files under `state.threads`). */
+/** The thread records on disk (the files under `state.threads`; a live bot's other folders, such as its inbox, change meanwhile). */
 export function recordsOnDisk(dir: string): ThreadRecord[] {
-  return [...parseEveryStateFile(dir).entries()].filter(([path]) => path.includes('state.threads')).map(([, record]) => record as ThreadRecord);
+  return [...parseEveryStateFile(join(dir, 'state.threads')).values()].map((record) => record as ThreadRecord);
 }

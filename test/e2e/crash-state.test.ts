@@ -22,6 +22,8 @@ afterEach(async () => {
 
 /** Records on disk before the kill, at least one of them mid-answer: answers finished, streaming and starting at once. */
 const RECORDS_BEFORE_KILL = 6;
+/** One user sends every command here: the per-user answer limit would refuse the fresh question while the restart replays. */
+const UNLIMITED = { LIMIT_ANSWERS_PER_USER: '0', LIMIT_ANSWERS_PER_WORKSPACE: '0' };
 
 function answeringOnDisk(dir: string): { records: number; answering: number } {
   try {
@@ -46,7 +48,7 @@ test('SIGKILL during a stream of commands: every file parses, the next start rea
     for (const bot of bots) bot.child.kill('SIGKILL');
   });
 
-  const first = await startBotProcess(dir, sim.url, slack);
+  const first = await startBotProcess(dir, sim.url, slack, UNLIMITED);
   bots.push(first);
   let sent = 0;
   let killed = false;
@@ -79,7 +81,7 @@ test('SIGKILL during a stream of commands: every file parses, the next start rea
   const interrupted = onDisk.filter((r) => r.wait?.step === 'answering');
   expect(interrupted.length).toBeGreaterThan(0);
 
-  const second = await startBotProcess(dir, sim.url, slack);
+  const second = await startBotProcess(dir, sim.url, slack, UNLIMITED);
   bots.push(second);
   const notes = () => slack.channelMessages('C1').filter((m) => markdownOf(m) === RESTART_NOTE);
   await waitFor(() => notes().length === interrupted.length, `${interrupted.length} restart notes`);
@@ -95,10 +97,10 @@ test('SIGKILL during a stream of commands: every file parses, the next start rea
   const open = recordsOnDisk(dir).filter((r) => r.status !== 'done');
   expect(listing.text.match(/\*chat\*/g)?.length ?? 0).toBe(Math.min(open.length, 20));
 
-  const before = parentsIn(slack).length;
   const question = 'What is a PCT application?';
   expect((await second.command(`ask ${question}`)).status).toBe(200);
-  const fresh = await ChatThread.nth(slack, before);
+  // found by its question: commands acknowledged but unrecorded before the kill may be answered meanwhile
+  const fresh = new ChatThread(slack, await waitFor(() => parentsIn(slack).find((p) => markdownOf(p).includes(question)), 'the fresh question'));
   expect(await fresh.answer()).toBe(sim.expectedStreamText('AI07', { prompt: question, stream: true }));
 
   const note = notes()[0]!;
