@@ -107,7 +107,9 @@ describe('StreamRelay: first text, coalescing, final text', () => {
     expect(updates.length).toBeGreaterThanOrEqual(3);
     expect(updates.length).toBeLessThanOrEqual(Math.ceil(elapsed / 30) + 2);
     const beforeFinal = updates.slice(0, -1);
-    for (let i = 1; i < beforeFinal.length; i += 1) expect(beforeFinal[i]!.at - beforeFinal[i - 1]!.at).toBeGreaterThanOrEqual(30);
+    // the relay times an edit from the moment it issues it and the fake stamps it in the same step, both in whole
+    // milliseconds: a boundary crossed in between shows the interval as 1 ms shorter
+    for (let i = 1; i < beforeFinal.length; i += 1) expect(beforeFinal[i]!.at - beforeFinal[i - 1]!.at).toBeGreaterThanOrEqual(30 - 1);
     expect(adapter.maxInFlightPerMessage).toBe(1);
     expect(adapter.messagesIn(thread)[0]!.content.text).toBe(joined(timetable));
     expect(result.status).toBe('complete');
