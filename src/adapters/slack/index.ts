@@ -1,3 +1,4 @@
+/** The Slack adapter's public surface. */
 export { createSlackAdapter, SLACK_MAX_MESSAGE_CHARS, type SlackAdapterOptions } from './adapter.js';
 export { SLACK_EVENTS_PATH } from './bolt-app.js';
 export { SlackApiError } from './errors.js';

@@ -1,3 +1,4 @@
+/** The Teams adapter's public surface. */
 export { createTeamsAdapter, TEAMS_MAX_MESSAGE_CHARS, type TeamsAdapterOptions } from './adapter.js';
 export { TEAMS_MESSAGES_PATH } from './bot-app.js';
 export { PUBLIC_CLOUD, type TeamsAuthEndpoints } from './auth.js';
