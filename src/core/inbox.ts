@@ -56,3 +56,12 @@ export interface Inbox {
 
 /** The lock an entry's handling holds (kept alive while it runs), so a live holder's entry is never replayed. */
 export const inboxLock = (id: string): string => `inbox:${id}`;
+
+/** The entries received at least `olderThanMs` before `now`, oldest first, as copies (for stores that keep them in memory). */
+export function pendingOlderThan(entries: Iterable<InboxEntry>, olderThanMs: number, now: number): InboxEntry[] {
+  const before = now - olderThanMs;
+  return [...entries]
+    .filter((e) => e.receivedAt <= before)
+    .sort((a, b) => a.receivedAt - b.receivedAt)
+    .map((e) => structuredClone(e));
+}

@@ -10,7 +10,7 @@
 import { createHash } from 'node:crypto';
 import { chmod, mkdir, open, readdir, readFile, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { INBOX_KEEP_DONE_MS, type Inbox, type InboxEntry } from '../core/inbox.js';
+import { INBOX_KEEP_DONE_MS, pendingOlderThan, type Inbox, type InboxEntry } from '../core/inbox.js';
 import { silentLogger, type Logger } from '../log.js';
 
 const FILE_MODE = 0o600;
@@ -107,11 +107,7 @@ export class FileInbox implements Inbox {
   async pending(olderThanMs: number): Promise<InboxEntry[]> {
     this.#open();
     await this.#sweep();
-    const before = Date.now() - olderThanMs;
-    return [...this.#pending.values()]
-      .filter((e) => e.receivedAt <= before)
-      .sort((a, b) => a.receivedAt - b.receivedAt)
-      .map((e) => structuredClone(e));
+    return pendingOlderThan(this.#pending.values(), olderThanMs, Date.now());
   }
 
   async close(): Promise<void> {

@@ -1,5 +1,5 @@
 /** The inbox (core/inbox.ts) in memory: for tests and the in-process setups; nothing survives the process. */
-import { INBOX_KEEP_DONE_MS, type Inbox, type InboxEntry } from '../core/inbox.js';
+import { INBOX_KEEP_DONE_MS, pendingOlderThan, type Inbox, type InboxEntry } from '../core/inbox.js';
 
 export class MemoryInbox implements Inbox {
   readonly #entries = new Map<string, InboxEntry>();
@@ -41,11 +41,7 @@ export class MemoryInbox implements Inbox {
   async pending(olderThanMs: number): Promise<InboxEntry[]> {
     this.#open();
     this.#sweep();
-    const before = this.now() - olderThanMs;
-    return [...this.#entries.values()]
-      .filter((e) => e.receivedAt <= before)
-      .sort((a, b) => a.receivedAt - b.receivedAt)
-      .map((e) => structuredClone(e));
+    return pendingOlderThan(this.#entries.values(), olderThanMs, this.now());
   }
 
   async close(): Promise<void> {
