@@ -10,6 +10,10 @@ export const ENV_HELP: ReadonlyArray<[string, string]> = [
   ['IIP_SECRET', 'encrypts workspace API keys set with `key` (AES-256-GCM); at least 16 characters'],
   ['SLACK_BOT_TOKEN, SLACK_SIGNING_SECRET', 'run the Slack adapter (HTTP at /slack/events)'],
   ['SLACK_APP_TOKEN', 'use Slack Socket Mode instead of HTTP'],
+  [
+    'SLACK_CLIENT_ID, SLACK_CLIENT_SECRET, SLACK_STATE_SECRET',
+    'install the Slack app into many workspaces over OAuth (/slack/install, /slack/oauth_redirect) instead of SLACK_BOT_TOKEN; tokens sealed with IIP_SECRET; the state secret (16+ characters) signs the install flow',
+  ],
   ['SLACK_API_URL', 'Slack Web API base override (gov instance, tests)'],
   ['MicrosoftAppId, MicrosoftAppPassword, MicrosoftAppType, MicrosoftAppTenantId', 'run the Teams adapter at /api/messages'],
   [
@@ -17,6 +21,7 @@ export const ENV_HELP: ReadonlyArray<[string, string]> = [
     '1: serve /api/messages unauthenticated for the Bot Framework Emulator (only with HOST on loopback and no Slack, Teams or platform credentials)',
   ],
   ['TEAMS_SERVICE_URLS', "comma-separated service URL prefixes Teams activities may name (default: Microsoft's Bot Framework hosts)"],
+  ['TEAMS_ADMIN_IDS', 'comma-separated Azure AD object ids of the Teams users who may set the workspace API key (`key`); default none'],
   ['ALLOWED_SLACK_TEAMS, ALLOWED_TEAMS_TENANTS', 'comma-separated Slack team ids / Teams tenant ids that may use the bot (default: every one)'],
   ['PORT, HOST', "the bot's HTTP server (default 3000, 0.0.0.0)"],
   ['HTTP_HEADERS_TIMEOUT_MS, HTTP_REQUEST_TIMEOUT_MS', 'time a client has to send its headers (default 10000) and its whole request (default 30000)'],

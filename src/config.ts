@@ -16,6 +16,9 @@ const EnvSchema = z.object({
   SLACK_SIGNING_SECRET: optionalText,
   SLACK_APP_TOKEN: optionalText,
   SLACK_API_URL: z.url().optional(),
+  SLACK_CLIENT_ID: optionalText,
+  SLACK_CLIENT_SECRET: optionalText,
+  SLACK_STATE_SECRET: z.string().min(16, { message: 'must be at least 16 characters' }).optional(),
   MicrosoftAppId: optionalText,
   MicrosoftAppPassword: optionalText,
   MicrosoftAppType: z.enum(['MultiTenant', 'SingleTenant', 'UserAssignedMSI']).default('MultiTenant'),
@@ -25,6 +28,7 @@ const EnvSchema = z.object({
     .optional()
     .transform((v) => v === '1' || v === 'true'),
   TEAMS_SERVICE_URLS: serviceUrlList,
+  TEAMS_ADMIN_IDS: idList,
   ALLOWED_SLACK_TEAMS: idList,
   ALLOWED_TEAMS_TENANTS: idList,
   PORT: intWithDefault(3000),
@@ -51,11 +55,30 @@ const EnvSchema = z.object({
 
 export type Env = z.infer<typeof EnvSchema>;
 
+/** Multi-workspace mode: the app's OAuth credentials and the secret that signs the install flow's state parameter. */
+export interface SlackOAuthConfig {
+  clientId: string;
+  clientSecret: string;
+  stateSecret: string;
+}
+
+const SLACK_OAUTH_VARIABLES = ['SLACK_CLIENT_ID', 'SLACK_CLIENT_SECRET', 'SLACK_STATE_SECRET'] as const;
+
 export interface Config {
   platform: { apiKey?: string; baseUrl: string; authMode: 'bearer' | 'query'; lang: 'en' | 'cn'; pathOverrides: Record<string, string> };
-  slack?: { botToken: string; signingSecret: string; appToken?: string; apiUrl?: string };
+  /** `botToken` for one workspace, or `oauth` for installs into many (SLACK_CLIENT_ID, SLACK_CLIENT_SECRET, SLACK_STATE_SECRET) */
+  slack?: { botToken?: string; signingSecret: string; appToken?: string; apiUrl?: string; oauth?: SlackOAuthConfig };
   /** `serviceUrls`: the service URL prefixes activities may name (TEAMS_SERVICE_URLS); default Bot Framework's hosts */
-  teams?: { appId?: string; appPassword?: string; appType: string; tenantId?: string; allowUnauthenticated: boolean; serviceUrls?: string[] };
+  /** `adminIds`: the AAD object ids of the users who may run `key` (TEAMS_ADMIN_IDS) */
+  teams?: {
+    appId?: string;
+    appPassword?: string;
+    appType: string;
+    tenantId?: string;
+    allowUnauthenticated: boolean;
+    serviceUrls?: string[];
+    adminIds?: string[];
+  };
   /** the Slack teams and Teams tenants that may use the bot; undefined: every one */
   access: { slackTeams?: string[]; teamsTenants?: string[] };
   /** `publicUrl`: where the platform reaches the bot's HTTP server (files it serves for a moment) */
@@ -85,16 +108,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   const problems: string[] = [];
+  const oauthSet = SLACK_OAUTH_VARIABLES.filter((name) => e[name] !== undefined);
+  const oauth = oauthSet.length > 0;
+  if (oauth) {
+    for (const name of SLACK_OAUTH_VARIABLES) if (e[name] === undefined) problems.push(`${name}: required with ${oauthSet.join(', ')} (OAuth installs)`);
+    if (e.SLACK_BOT_TOKEN) problems.push('SLACK_BOT_TOKEN: leave it unset with SLACK_CLIENT_ID (OAuth installs bring a token per workspace)');
+    if (!e.SLACK_SIGNING_SECRET) problems.push('SLACK_SIGNING_SECRET: required with SLACK_CLIENT_ID (OAuth installs)');
+    if (e.SLACK_APP_TOKEN) problems.push('SLACK_APP_TOKEN: OAuth installs need the HTTP endpoints (/slack/install); unset it, or use SLACK_BOT_TOKEN');
+    if (!e.IIP_SECRET) problems.push('IIP_SECRET: required with SLACK_CLIENT_ID (installed workspaces\' tokens are sealed with it)');
+  }
   if (e.SLACK_BOT_TOKEN && !e.SLACK_SIGNING_SECRET && !e.SLACK_APP_TOKEN) {
     problems.push('SLACK_SIGNING_SECRET: required with SLACK_BOT_TOKEN (or set SLACK_APP_TOKEN for Socket Mode)');
   }
-  if (!e.SLACK_BOT_TOKEN && (e.SLACK_SIGNING_SECRET || e.SLACK_APP_TOKEN))
-    problems.push('SLACK_BOT_TOKEN: required when other SLACK_ variables are set');
+  if (!oauth && !e.SLACK_BOT_TOKEN && (e.SLACK_SIGNING_SECRET || e.SLACK_APP_TOKEN))
+    problems.push('SLACK_BOT_TOKEN: required when other SLACK_ variables are set (or SLACK_CLIENT_ID for OAuth installs)');
   if (e.IIP_API_KEY && !e.IIP_API_KEY.startsWith('sk-')) problems.push('IIP_API_KEY: platform keys start with "sk-"');
   if (e.TEAMS_ALLOW_UNAUTHENTICATED) {
     // an unauthenticated /api/messages lets anyone post as any user and tenant: only for a local bot with nothing to lose
     const credentials = (
-      ['SLACK_BOT_TOKEN', 'SLACK_SIGNING_SECRET', 'SLACK_APP_TOKEN', 'IIP_API_KEY', 'MicrosoftAppId', 'MicrosoftAppPassword'] as const
+      ['SLACK_BOT_TOKEN', 'SLACK_SIGNING_SECRET', 'SLACK_APP_TOKEN', 'SLACK_CLIENT_SECRET', 'IIP_API_KEY', 'MicrosoftAppId', 'MicrosoftAppPassword'] as const
     ).filter((name) => e[name] !== undefined);
     const found = [...(LOOPBACK_HOSTS.includes(e.HOST.trim()) ? [] : [`HOST=${e.HOST}`]), ...credentials];
     if (found.length > 0) {
@@ -109,7 +141,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     platform: { apiKey: e.IIP_API_KEY, baseUrl: e.IIP_BASE_URL, authMode: e.IIP_AUTH_MODE, lang: e.IIP_LANG, pathOverrides: e.IIP_PATHS },
     slack: e.SLACK_BOT_TOKEN
       ? { botToken: e.SLACK_BOT_TOKEN, signingSecret: e.SLACK_SIGNING_SECRET ?? '', appToken: e.SLACK_APP_TOKEN, apiUrl: e.SLACK_API_URL }
-      : undefined,
+      : oauth
+        ? {
+            signingSecret: e.SLACK_SIGNING_SECRET ?? '',
+            apiUrl: e.SLACK_API_URL,
+            oauth: { clientId: e.SLACK_CLIENT_ID ?? '', clientSecret: e.SLACK_CLIENT_SECRET ?? '', stateSecret: e.SLACK_STATE_SECRET ?? '' },
+          }
+        : undefined,
     teams:
       e.MicrosoftAppId || e.TEAMS_ALLOW_UNAUTHENTICATED
         ? {
@@ -119,6 +157,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             tenantId: e.MicrosoftAppTenantId,
             allowUnauthenticated: !e.MicrosoftAppId && e.TEAMS_ALLOW_UNAUTHENTICATED,
             ...(e.TEAMS_SERVICE_URLS ? { serviceUrls: e.TEAMS_SERVICE_URLS } : {}),
+            ...(e.TEAMS_ADMIN_IDS ? { adminIds: e.TEAMS_ADMIN_IDS } : {}),
           }
         : undefined,
     access: {
