@@ -11,6 +11,18 @@ export interface Button {
   /** opaque to adapters; handlers put the step and record version here, never a platform task id */
   value: string;
   style?: 'primary' | 'danger';
+  /** asked before the click counts (a choice that throws work away): Slack's confirm dialog, a y/N in the terminal */
+  confirm?: ButtonConfirm;
+}
+
+export interface ButtonConfirm {
+  /** the question, e.g. "Cancel the novelty search?" */
+  title: string;
+  /** what happens if the user goes on */
+  text: string;
+  /** the labels of going on and of backing out */
+  confirm: string;
+  deny: string;
 }
 
 export interface Choice {

@@ -100,6 +100,29 @@ describe('renderMessage', () => {
     expect(page?.map((b) => (b.elements as unknown[]).length)).toEqual([2, 25, 5]);
   });
 
+  it("gives a button that throws work away Slack's confirm dialog, cut to the dialog's limits", () => {
+    const confirm = { title: `Cancel the novelty search?${'?'.repeat(100)}`, text: 'w'.repeat(400), confirm: 'Yes, cancel it', deny: 'No, keep it' };
+    const [page] = blocksOf({
+      text: 'x',
+      blocks: [{ type: 'actions', buttons: [{ action: 'cancel', label: 'Cancel', value: 'v', style: 'danger', confirm }] }],
+    });
+    const [button] = (page?.[0]?.elements ?? []) as Record<string, unknown>[];
+    expect(button).toMatchObject({
+      type: 'button',
+      style: 'danger',
+      confirm: {
+        title: { type: 'plain_text', text: expect.stringMatching(/^Cancel the novelty search\?/) },
+        text: { type: 'plain_text' },
+        confirm: { type: 'plain_text', text: 'Yes, cancel it' },
+        deny: { type: 'plain_text', text: 'No, keep it' },
+        style: 'danger',
+      },
+    });
+    const dialog = button?.confirm as Record<string, { text: string }>;
+    expect(dialog.title?.text.length).toBeLessThanOrEqual(100);
+    expect(dialog.text?.text.length).toBeLessThanOrEqual(300);
+  });
+
   it('refuses a button value Slack would cut', () => {
     expect(() =>
       renderMessage({ text: 'x', blocks: [{ type: 'actions', buttons: [{ action: 'a', label: 'A', value: 'v'.repeat(2001) }] }] }),

@@ -1,6 +1,6 @@
 /** Buttons, multi-selects and selects as Block Kit elements; ids are built so an action can be read back. */
 import type { types } from '@slack/bolt';
-import type { Button, Choice } from '../../../core/message.js';
+import type { Button, ButtonConfirm, Choice } from '../../../core/message.js';
 import { SLACK_LIMITS, SlackRenderError, checkId, type SlackBlock } from './limits.js';
 import { escapeTruncated, stripControl, truncate } from './text.js';
 
@@ -23,6 +23,17 @@ export function renderOption(choice: Choice): types.PlainTextOption {
   return option;
 }
 
+/** Block Kit's confirmation dialog (title 100, text 300, button labels 30 characters at most). */
+function confirmDialog(confirm: ButtonConfirm, style: Button['style']): types.ConfirmationDialog {
+  return {
+    title: plain(confirm.title, 100),
+    text: plain(confirm.text, 300),
+    confirm: plain(confirm.confirm, 30),
+    deny: plain(confirm.deny, 30),
+    ...(style === 'danger' ? { style: 'danger' as const } : {}),
+  };
+}
+
 /** Buttons in actions blocks of at most 25; `firstIndex` keeps action ids unique across one message. */
 export function renderButtons(buttons: Button[], firstIndex: number): SlackBlock[] {
   const elements = buttons.map((button, i): types.Button => {
@@ -36,6 +47,7 @@ export function renderButtons(buttons: Button[], firstIndex: number): SlackBlock
       value: button.value,
     };
     if (button.style) element.style = button.style;
+    if (button.confirm) element.confirm = confirmDialog(button.confirm, button.style);
     return element;
   });
   const blocks: SlackBlock[] = [];

@@ -23,6 +23,12 @@ const cancelButton = (def: WorkflowDefinition<WorkflowData>, step: string, versi
   label: 'Cancel',
   value: encodeValue({ workflow: def.name, step, version }),
   style: 'danger',
+  confirm: {
+    title: `Cancel the ${def.noun}?`,
+    text: `Everything this ${def.noun} did so far is dropped and nothing more is sent to the platform. This cannot be undone.`,
+    confirm: 'Yes, cancel it',
+    deny: 'No, keep it',
+  },
 });
 
 /** `live`: the latest of a job's live stream, shown as markdown under the note */
