@@ -7,6 +7,7 @@ import type { ReplyIncoming } from '../../core/incoming.js';
 import { markdown } from '../../core/message.js';
 import type { ThreadRecord } from '../../core/state.js';
 import { confirmOutside, flowOf, mayAct, notAllowedNote } from '../workflow/index.js';
+import { threadControlsHint } from '../shared/text.js';
 import { DESIGN } from './definition.js';
 import { shelveSharedImage, uploadOwner } from './image.js';
 
@@ -17,9 +18,7 @@ export async function onDesignReply(ctx: HandlerContext, incoming: ReplyIncoming
   const note = (text: string) => ctx.messenger.notify({ thread: incoming.thread }, incoming.user.id, markdown(text));
   if (!isAwaitingImage(record)) {
     if (incoming.mentioned || files.length > 0) {
-      await note(
-        'This thread runs a design search that has its image already: use the buttons of its latest message, or mention me with `status` or `cancel`.',
-      );
+      await note(`This thread runs a design search that has its image already: ${threadControlsHint(ctx.messenger.chat)}.`);
     }
     return;
   }

@@ -1,6 +1,7 @@
 /** A workflow definition as a `Handler`: the command starts it, the machinery answers clicks, forms and restarts. */
 import type { CommandInput, Handler, HandlerContext } from '../../core/handler.js';
 import { markdown } from '../../core/message.js';
+import { threadControlsHint } from '../shared/text.js';
 import { onAction } from './clicks/actions.js';
 import { onForm } from './clicks/forms.js';
 import { resumeRecord } from './engine/machine.js';
@@ -24,7 +25,7 @@ export function workflowHandler<D extends WorkflowData>(def: WorkflowDefinition<
     resume: (ctx, record, reason) => resumeRecord(ctx, def, record, reason),
     async reply(ctx, incoming) {
       if (!incoming.mentioned) return;
-      const text = `This thread runs a ${def.noun}: use the buttons of its latest message, or mention me with \`status\` or \`cancel\`.`;
+      const text = `This thread runs a ${def.noun}: ${threadControlsHint(ctx.messenger.chat)}.`;
       await ctx.messenger.notify({ thread: incoming.thread }, incoming.user.id, markdown(text));
     },
   };
