@@ -86,6 +86,8 @@ export interface FakeBotConnector {
   messages(conversation: string): FakeActivity[];
   /** a channel reply chain: its root post and the replies, in order */
   replyChain(channel: string, root: string): FakeActivity[];
+  /** every live message in every conversation, in order */
+  allMessages(): FakeActivity[];
   close(): Promise<void>;
 }
 
@@ -310,6 +312,7 @@ export async function startFakeBotConnector(options: FakeBotConnectorOptions = {
     activity: (id) => activities.get(id),
     messages: (conversation) => live((a) => a.conversation === conversation),
     replyChain: (channel, root) => live((a) => a.conversation === channel && a.root === root),
+    allMessages: () => live(() => true),
     close: () =>
       new Promise((resolve) => {
         server.close(() => resolve());
