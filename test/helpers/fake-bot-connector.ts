@@ -175,8 +175,8 @@ export async function startFakeBotConnector(options: FakeBotConnectorOptions = {
     const entity = entities.find((e) => e.type === 'streaminfo');
     const channelData = (body.channelData ?? {}) as Json;
     if (!entity && channelData.streamType === undefined) return undefined;
-    // Teams reads the streaminfo entity, or the same fields in channelData (what botbuilder's serializer keeps)
-    const info = entity && entity.streamType !== undefined ? entity : channelData;
+    // Teams reads the streaminfo entity (Microsoft's documentation); channelData only when an activity has no such entity
+    const info = entity ?? channelData;
     const { streamId, streamSequence: seq, streamType = 'streaming' } = info;
     const stream = streams.find((s) => s.id === streamId);
     const bad = (message: string) => ({ status: 400, body: errorBody('BadRequest', message) });

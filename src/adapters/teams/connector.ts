@@ -2,12 +2,14 @@
  * Proactive calls to the Bot Connector: every send runs in its own `continueConversationAsync` turn on the
  * saved conversation reference, so nothing waits on an incoming request. The connector client's built-in
  * retry policy is removed: it would resend stale text after its own backoff on top of Retry-After, while the
- * relay owns rate limits (it pauses the tenant and sends the latest text).
+ * relay owns rate limits (it pauses the tenant and sends the latest text). A policy of its own puts the stream
+ * fields into the `streaminfo` entity the serializer trims (./stream-entity-policy.ts).
  */
 import type { Activity, CloudAdapter, ConversationParameters, TurnContext } from 'botbuilder';
 import type { MessageRef } from '../../core/adapter.js';
 import { teamsChatError } from './errors.js';
 import type { ReferenceBook } from './references.js';
+import { STREAM_ENTITY_POLICY, streamEntityPolicy, type PipelinePolicyLike } from './stream-entity-policy.js';
 
 /** The part of botframework-connector's ConnectorClient the adapter uses. */
 interface ConnectorClientLike {
@@ -17,7 +19,7 @@ interface ConnectorClientLike {
     createConversation(parameters: ConversationParameters): Promise<{ id?: string; activityId?: string }>;
   };
   /** the @azure/core-client pipeline underneath (not part of the typed API) */
-  client?: { pipeline?: { removePolicy?(policy: { name: string }): unknown } };
+  client?: { pipeline?: { removePolicy?(policy: { name: string }): unknown; addPolicy?(policy: PipelinePolicyLike): unknown } };
 }
 
 const RETRY_POLICY = 'defaultRetryPolicy';
@@ -41,7 +43,11 @@ export function createConnector(cloud: CloudAdapter, book: ReferenceBook, appId:
   function clientOf(context: TurnContext): ConnectorClientLike {
     const client = context.turnState.get(cloud.ConnectorClientKey) as ConnectorClientLike | undefined;
     if (!client) throw new Error('botbuilder gave the turn no connector client');
-    client.client?.pipeline?.removePolicy?.({ name: RETRY_POLICY });
+    const pipeline = client.client?.pipeline;
+    pipeline?.removePolicy?.({ name: RETRY_POLICY });
+    // removed first: a pipeline refuses two policies of one name, and botbuilder may hand out the same client again
+    pipeline?.removePolicy?.({ name: STREAM_ENTITY_POLICY });
+    pipeline?.addPolicy?.(streamEntityPolicy);
     return client;
   }
 

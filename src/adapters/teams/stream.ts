@@ -5,9 +5,9 @@
  * The relay paces appends (Teams asks for about one a second) and falls back to editing when the first
  * append fails; a refusal (403 ContentStreamNotAllowed) is remembered for the chat.
  *
- * The stream fields go in the `streaminfo` entity and in `channelData`: botbuilder's connector serializes an
- * entity with only `type`, `text` and `mentioned`, so Teams reads them from `channelData` (as it did for the
- * Teams AI library, which sends both).
+ * The stream fields go in the `streaminfo` entity (where Teams reads them) and in `channelData` (as the Teams AI
+ * library sends them too); botbuilder's connector would trim the entity to its `type`, so the connector's
+ * pipeline puts them back on the wire (./stream-entity-policy.ts).
  */
 import type { Activity } from 'botbuilder';
 import type { MessageRef, NativeStream } from '../../core/adapter.js';

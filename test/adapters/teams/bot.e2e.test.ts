@@ -62,6 +62,14 @@ describe('Teams, the whole bot', () => {
     expect(bodyOf(stream.final).slice(0, expected.length)).toEqual(expected);
     expect(h.fake.callsTo('update')).toHaveLength(0);
     expect(h.fake.callsTo('create')).toHaveLength(0);
+    // on the wire, the streaminfo entity itself carries the stream fields (Microsoft's documentation), channelData too
+    const sends = h.fake.callsTo('send').filter((c) => (c.body.channelData as { streamType?: string } | undefined)?.streamType);
+    const entities = sends.map((c) => (c.body.entities as Record<string, unknown>[]).find((e) => e.type === 'streaminfo'));
+    const typing = entities.slice(0, -1);
+    expect(typing.map((e) => e?.streamSequence)).toEqual(typing.map((_, i) => i + 1));
+    expect(typing.every((e, i) => e?.streamType === 'streaming' && (i === 0 ? e.streamId === undefined : e?.streamId === stream.id))).toBe(true);
+    expect(entities.at(-1)).toEqual({ type: 'streaminfo', streamType: 'final', streamId: stream.id });
+    expect(sends.map((c) => c.body.channelData)).toEqual(entities.map(({ type: _, ...fields }: Record<string, unknown> = {}) => fields));
   });
 
   test('the novelty search runs from the mention to the report link through card clicks; a double click confirms once', async () => {
