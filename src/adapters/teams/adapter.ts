@@ -2,9 +2,9 @@
  * The Microsoft Teams `ChatAdapter`: botbuilder's CloudAdapter receives at `/api/messages` (./bot-app.ts),
  * every reply goes out proactively through the Bot Connector (./connector.ts), messages are Adaptive Cards
  * (./render/). Forms are cards in the thread with inline inputs (no modals in Teams without a task module);
- * there are no ephemeral notes (`postEphemeral` is left out, so the core posts them in the thread) and no
- * admin check (`isAdmin` is left out: a bot sees no tenant roles without Microsoft Graph); native streaming
- * works in 1:1 chats only.
+ * there are no ephemeral notes (`postEphemeral` is left out, so the core posts them in the thread); the admins
+ * are the users whose Azure AD object ids TEAMS_ADMIN_IDS lists (a bot sees no tenant roles without Microsoft
+ * Graph); native streaming works in 1:1 chats only.
  */
 import type { Activity } from 'botbuilder';
 import type { ChatAdapter, MessageRef, NativeStream } from '../../core/adapter.js';
@@ -57,6 +57,8 @@ export interface TeamsAdapterOptions {
   serviceUrl?: string;
   /** URL prefixes an activity's `serviceUrl` must match (TEAMS_SERVICE_URLS); default the Bot Framework's hosts (./service-urls.ts) */
   serviceUrls?: readonly string[];
+  /** Azure AD object ids of the users who administer the bot's workspace settings (TEAMS_ADMIN_IDS) */
+  adminIds?: readonly string[];
 }
 
 /** Characters of markdown per message: the card stays well under Teams' ~100 KB, CJK text and card JSON included. */
@@ -176,6 +178,12 @@ export function createTeamsAdapter(options: TeamsAdapterOptions): ChatAdapter {
         render: (message) => render(place, message),
         onRefused: () => book.refuseStreaming(place.conversation),
       });
+    },
+
+    /** An admin is a user whose Azure AD object id (from their activities) TEAMS_ADMIN_IDS lists. */
+    async isAdmin(_workspaceId: string, userId: string): Promise<boolean> {
+      const aadObjectId = book.aadObjectOf(userId);
+      return aadObjectId !== undefined && (options.adminIds ?? []).includes(aadObjectId);
     },
 
     /** A deep link to a channel reply chain's root post; chat threads have no message of their own to link. */

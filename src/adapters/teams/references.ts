@@ -19,6 +19,8 @@ export interface ReferenceBook {
   referenceFor(tenant: string, conversation: string, target: string): Partial<ConversationReference>;
   kindOf(conversation: string): ConversationKind | undefined;
   nameOf(userId: string): string | undefined;
+  /** The user's Azure AD object id, as their last activity gave it. */
+  aadObjectOf(userId: string): string | undefined;
   /** Marks a 1:1 chat where Teams refused native streaming, so later answers go straight to edits. */
   refuseStreaming(conversation: string): void;
   streamingRefused(conversation: string): boolean;
@@ -39,6 +41,7 @@ export function createReferenceBook(options: { appId?: string; defaultServiceUrl
   const kinds = new BoundedMap<string, ConversationKind>();
   const serviceUrls = new BoundedMap<string, string>();
   const names = new BoundedMap<string, string>();
+  const aadObjects = new BoundedMap<string, string>();
   const noStreaming = new BoundedMap<string, true>();
   let bot: ConversationReference['bot'] = { id: options.appId ? `28:${options.appId}` : 'bot', name: 'iip' };
 
@@ -54,6 +57,7 @@ export function createReferenceBook(options: { appId?: string; defaultServiceUrl
       serviceUrls.set(place.tenant, activity.serviceUrl);
       if (activity.recipient) bot = { id: activity.recipient.id, name: activity.recipient.name ?? 'iip' };
       if (activity.from?.name && activity.from.id !== activity.recipient?.id) names.set(activity.from.id, activity.from.name);
+      if (activity.from?.aadObjectId) aadObjects.set(activity.from.id, activity.from.aadObjectId);
     },
     referenceFor(tenant, conversation, target) {
       const known = references.get(conversation);
@@ -73,6 +77,7 @@ export function createReferenceBook(options: { appId?: string; defaultServiceUrl
     },
     kindOf: (conversation) => kinds.get(conversation),
     nameOf: (userId) => names.get(userId),
+    aadObjectOf: (userId) => aadObjects.get(userId),
     refuseStreaming: (conversation) => void noStreaming.set(conversation, true),
     streamingRefused: (conversation) => noStreaming.has(conversation),
   };

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startBot, type RunningBot } from '../../../src/bot.js';
 import { loadConfig } from '../../../src/config.js';
-import { createTeamsAdapter } from '../../../src/adapters/teams/index.js';
+import { createTeamsAdapter, type TeamsAdapterOptions } from '../../../src/adapters/teams/index.js';
 import { createHttpServer, type HttpServer } from '../../../src/http/server.js';
 import { silentLogger } from '../../../src/log.js';
 import { startSimulator } from '../../../src/platform/simulator/index.js';
@@ -56,16 +56,31 @@ export interface TeamsBotHarness {
   messagesUrl: string;
   /** A new channel post mentioning the bot; returns its id (the root of the reply chain the bot answers in). */
   mention(text: string): Promise<{ root: string; sent: SentActivity }>;
+  /** A new channel post mentioning the bot, by another user. */
+  sendAs(user: { id: string; name: string; aadObjectId?: string }, text: string): Promise<{ root: string; sent: SentActivity }>;
   /** A message in the user's 1:1 chat with the bot (no mention). */
   personal(text: string): Promise<SentActivity>;
   /** The bot's messages in the reply chain of `root`, in order. */
   replies(root: string): FakeActivity[];
   /** Clicks a card's button as drawn (its data plus the card inputs given). */
-  click(root: string, card: FakeActivity, button: CardButton, inputs?: Json, user?: { id: string; name: string }): Promise<SentActivity>;
+  click(
+    root: string,
+    card: FakeActivity,
+    button: CardButton,
+    inputs?: Json,
+    user?: { id: string; name: string; aadObjectId?: string },
+  ): Promise<SentActivity>;
   close(): Promise<void>;
 }
 
-export async function startTeamsBot(options: { simulator?: SimulatorOptions; env?: Record<string, string> } = {}): Promise<TeamsBotHarness> {
+export interface TeamsBotOptions {
+  simulator?: SimulatorOptions;
+  env?: Record<string, string>;
+  /** more adapter options (admin ids, ...) */
+  adapter?: Partial<TeamsAdapterOptions>;
+}
+
+export async function startTeamsBot(options: TeamsBotOptions = {}): Promise<TeamsBotHarness> {
   const sim = await startSimulator(options.simulator);
   const fake = await startFakeBotConnector();
   const stateDir = mkdtempSync(join(tmpdir(), 'iip-teams-'));
@@ -80,7 +95,7 @@ export async function startTeamsBot(options: { simulator?: SimulatorOptions; env
     ...options.env,
   });
   const server: HttpServer = createHttpServer({ port: 0, host: '127.0.0.1', logger: silentLogger });
-  const adapter = createTeamsAdapter({ server, logger: silentLogger, allowUnauthenticated: true, serviceUrl: fake.url });
+  const adapter = createTeamsAdapter({ server, logger: silentLogger, allowUnauthenticated: true, serviceUrl: fake.url, ...options.adapter });
   const bot = await startBot({ config, logger: silentLogger, extraAdapters: () => [adapter] });
   const { url } = await server.listen();
   const messagesUrl = `${url}/api/messages`;
@@ -92,6 +107,11 @@ export async function startTeamsBot(options: { simulator?: SimulatorOptions; env
     async mention(text) {
       const root = activityId();
       const sent = await sendActivity(messagesUrl, channelMention(text, { serviceUrl: fake.url, id: root }));
+      return { root, sent };
+    },
+    async sendAs(user, text) {
+      const root = activityId();
+      const sent = await sendActivity(messagesUrl, channelMention(text, { serviceUrl: fake.url, id: root, user }));
       return { root, sent };
     },
     personal: (text) => sendActivity(messagesUrl, personalMessage(text, { serviceUrl: fake.url })),
