@@ -7,6 +7,7 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { FakeSlackChannels } from './fake-slack-channels.js';
 import { FakeSlackFiles } from './fake-slack-files.js';
 
 type Json = Record<string, unknown>;
@@ -40,6 +41,12 @@ export interface FakeEphemeral {
   blocks: Json[];
 }
 
+/** A POST to a command's or a click's response_url. */
+export interface FakeResponsePost {
+  url: string;
+  body: Json;
+}
+
 export type FakeFailure = string | { status: 429; retryAfter?: number } | { status: number };
 
 export interface FakeSlackApiOptions {
@@ -65,6 +72,12 @@ export interface FakeSlackApi {
   readonly views: { triggerId: string; view: Json }[];
   /** shared and uploaded files (files.info, downloads, files.uploadV2's three steps) */
   readonly files: FakeSlackFiles;
+  /** channel membership (fake-slack-channels.ts): undeclared channels are public ones the bot is in */
+  readonly channels: FakeSlackChannels;
+  /** what was posted to response URLs, in order */
+  readonly responses: FakeResponsePost[];
+  /** a fresh response_url for a command or click, pointing at this fake (5 posts within 30 minutes, as Slack allows) */
+  responseUrl(): string;
   callsTo(method: string): FakeSlackCall[];
   /** The next call of `method` fails: a Slack error code (HTTP 200, ok:false), a 429 with Retry-After, or an HTTP status. */
   failNext(method: string, failure: FakeFailure): void;
@@ -157,6 +170,9 @@ export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Prom
   let sequence = 0;
   let origin = '';
   const files = new FakeSlackFiles(() => origin);
+  const channelsModel = new FakeSlackChannels(botUserId);
+  const responses: FakeResponsePost[] = [];
+  const responseUrls = new Map<string, { issued: number; uses: number }>();
 
   const nextTs = (): string => `1700000000.${String(++sequence).padStart(6, '0')}`;
   const channelOf = (channel: string): Map<string, FakeSlackMessage> => {
@@ -196,7 +212,7 @@ export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Prom
       case 'auth.test':
         return ok({ url: 'https://fake.slack.test/', team: 'Fake Team', user: 'iip', team_id: teamId, user_id: botUserId, bot_id: botId });
       case 'chat.postMessage': {
-        const problem = contentProblem(args);
+        const problem = contentProblem(args) ?? channelsModel.postProblem(String(args.channel));
         if (problem) return fail(problem);
         const channel = String(args.channel);
         const message: FakeSlackMessage = {
@@ -229,7 +245,11 @@ export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Prom
         return ok({ channel: message.channel, ts: message.ts });
       }
       case 'chat.postEphemeral': {
-        const problem = contentProblem(args) ?? (args.user ? undefined : 'user_not_in_channel');
+        const channel = String(args.channel ?? '');
+        const problem =
+          contentProblem(args) ??
+          channelsModel.postProblem(channel) ??
+          (args.user && channelsModel.isMember(channel, String(args.user)) ? undefined : 'user_not_in_channel');
         if (problem) return fail(problem);
         ephemerals.push({
           channel: String(args.channel),
@@ -244,6 +264,20 @@ export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Prom
         const message = channelOf(String(args.channel ?? '')).get(String(args.message_ts ?? ''));
         if (!message || message.deleted) return fail('message_not_found');
         return ok({ channel: message.channel, permalink: `https://fake.slack.test/archives/${message.channel}/p${message.ts.replace('.', '')}` });
+      }
+      case 'conversations.join': {
+        const joined = channelsModel.join(String(args.channel ?? ''));
+        if (!joined.ok) return fail(joined.error);
+        return ok({ channel: channelsModel.describe(joined.channel), ...(joined.alreadyIn ? { warning: 'already_in_channel' } : {}) });
+      }
+      case 'conversations.open': {
+        const users = String(args.users ?? '')
+          .split(',')
+          .filter(Boolean);
+        // several users would open a group DM, which the bot never does
+        if (users.length !== 1) return fail(users.length === 0 ? 'users_list_not_supplied' : 'invalid_arguments');
+        const opened = channelsModel.openDm(users[0] as string);
+        return opened.ok ? ok({ channel: channelsModel.describe(opened.channel) }) : fail(opened.error);
       }
       case 'users.info': {
         const user = String(args.user ?? '');
@@ -292,8 +326,35 @@ export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Prom
     res.end(JSON.stringify(result.body));
   }
 
+  /** A response_url takes JSON, at most 5 posts within 30 minutes of its command (404 `used_url`/`expired_url` then). */
+  async function respondToUrl(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = `${origin}${req.url ?? ''}`;
+    const issued = responseUrls.get(url);
+    const body = await readArgs(req);
+    const answer = (status: number, payload: Json) => {
+      res.writeHead(status, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(payload));
+    };
+    if (!issued) return answer(404, { ok: false, error: 'no_such_url' });
+    if (Date.now() - issued.issued > 30 * 60_000) return answer(404, { ok: false, error: 'expired_url' });
+    if (issued.uses >= 5) return answer(404, { ok: false, error: 'used_url' });
+    if (!(req.headers['content-type'] ?? '').includes('application/json')) return answer(400, { ok: false, error: 'invalid_payload' });
+    if (!body.text && asList(body.blocks).length === 0 && !body.delete_original) return answer(400, { ok: false, error: 'no_text' });
+    if (messageBlocksProblem(body.blocks)) return answer(400, { ok: false, error: 'invalid_blocks' });
+    issued.uses += 1;
+    responses.push({ url, body });
+    answer(200, { ok: true });
+  }
+
   const server = createServer((req, res) => {
     if (files.serve(req, res, isAuthorized(req, undefined))) return;
+    if (req.method === 'POST' && req.url?.startsWith('/response/')) {
+      respondToUrl(req, res).catch(() => {
+        res.writeHead(400, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ ok: false, error: 'invalid_payload' }));
+      });
+      return;
+    }
     respond(req, res).catch(() => {
       res.writeHead(400, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ ok: false, error: 'invalid_form_data' }));
@@ -312,6 +373,13 @@ export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Prom
     ephemerals,
     views,
     files,
+    channels: channelsModel,
+    responses,
+    responseUrl() {
+      const url = `${origin}/response/${responseUrls.size + 1}`;
+      responseUrls.set(url, { issued: Date.now(), uses: 0 });
+      return url;
+    },
     callsTo: (method) => calls.filter((call) => call.method === method),
     failNext(method, failure) {
       failures.set(method, [...(failures.get(method) ?? []), failure]);

@@ -44,7 +44,8 @@ export interface SlackBotHarness {
   slack: FakeSlackApi;
   eventsUrl: string;
   stateDir: string;
-  command(text: string, fields?: { user_id?: string; channel_id?: string; trigger_id?: string }): Promise<SlackResponse>;
+  command(text: string, fields?: { user_id?: string; channel_id?: string; trigger_id?: string; response_url?: string }): Promise<SlackResponse>;
+  /** sends an event callback, unless Slack would not deliver it (then `NOT_DELIVERED`, nothing sent) */
   event(event: Record<string, unknown>, eventId: string, options?: SendOptions): Promise<SlackResponse>;
   click(action: { action_id: string; value: string }, where: Where): Promise<SlackResponse>;
   /** chooses an option of a static select menu (`value` is the option's value) */
@@ -57,6 +58,9 @@ export interface SlackBotHarness {
   restart(): Promise<void>;
   close(): Promise<void>;
 }
+
+/** What `event` answers for an event Slack would not send the bot (it is not a member of the conversation). */
+export const NOT_DELIVERED: SlackResponse = { status: 0, body: 'not delivered: the bot is not a member of the conversation', elapsedMs: 0 };
 
 export async function waitFor<T>(check: () => T | undefined | false, what: string, timeoutMs = 10_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
@@ -101,8 +105,14 @@ export async function startSlackBot(options: HarnessOptions = {}): Promise<Slack
       return url();
     },
     // Slack gives every command invocation its own trigger_id, which the bot dedupes by
-    command: (text, fields = {}) => sendSlashCommand(url(), SIGNING_SECRET, { text, trigger_id: `${++commands}.${Date.now()}.t`, ...fields }),
-    event: (event, eventId, sendOptions) => sendEvent(url(), SIGNING_SECRET, eventCallback(event, { eventId }), sendOptions),
+    command: (text, fields = {}) =>
+      sendSlashCommand(url(), SIGNING_SECRET, { text, trigger_id: `${++commands}.${Date.now()}.t`, response_url: slack.responseUrl(), ...fields }),
+    event(event, eventId, sendOptions) {
+      // Slack sends message and app_mention events only from conversations the bot is a member of
+      const channel = typeof event.channel === 'string' ? event.channel : undefined;
+      if (channel !== undefined && !slack.channels.delivers(channel)) return Promise.resolve(NOT_DELIVERED);
+      return sendEvent(url(), SIGNING_SECRET, eventCallback(event, { eventId }), sendOptions);
+    },
     click: (action, where) =>
       sendInteraction(
         url(),

@@ -58,6 +58,7 @@ export interface SlashCommandFields {
   user_id?: string;
   user_name?: string;
   trigger_id?: string;
+  response_url?: string;
 }
 
 export function slashCommandBody(fields: SlashCommandFields = {}): string {
