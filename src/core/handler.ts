@@ -50,6 +50,11 @@ export interface Handler {
   /** the `workflow` name of the thread records it owns */
   readonly workflow: string;
   readonly help: { summary: string; usage: string; example: string };
+  /**
+   * Single words its threads take as commands, passed to `reply` (chat's `clear`). A handler with them takes plain
+   * replies as input, so a lone typo of a verb there is answered by the router instead of reaching `reply`.
+   */
+  readonly threadWords?: readonly string[];
   command(ctx: HandlerContext, input: CommandInput): Promise<void>;
   reply?(ctx: HandlerContext, incoming: ReplyIncoming, record: ThreadRecord): Promise<void>;
   action?(ctx: HandlerContext, incoming: ActionIncoming, record: ThreadRecord): Promise<void>;

@@ -10,7 +10,8 @@ import type { Platform } from '../platform/client.js';
 import type { Handler, HandlerContext, ResumeReason } from './handler.js';
 import type { ActionIncoming, CommandIncoming, FormIncoming, Incoming, ReplyIncoming } from './incoming.js';
 import { markdown } from './message.js';
-import { helpMessage, unknownVerbMessage } from './help.js';
+import { helpMessage, nothingToCancelMessage, unknownVerbMessage } from './help.js';
+import { wordMistake } from './verb-guess.js';
 import { threadCommand } from './thread-commands.js';
 import { userMessage } from './user-errors.js';
 import { conversationOf, type ChatKind } from './thread-id.js';
@@ -43,6 +44,8 @@ export class Router {
   private readonly byWorkflow = new Map<string, Handler>();
   private readonly inFlight = new InFlight();
   private readonly intake: Intake | undefined;
+  /** every word that starts something: the handlers' verbs and the router's own */
+  private readonly verbs: string[];
 
   constructor(
     private readonly handlers: readonly Handler[],
@@ -53,6 +56,7 @@ export class Router {
       for (const verb of h.verbs) this.byVerb.set(verb, h);
       this.byWorkflow.set(h.workflow, h);
     }
+    this.verbs = [...this.byVerb.keys(), 'help', 'status'];
     this.intake = options.inbox
       ? new Intake(options.inbox, {
           chat: this.chat,
@@ -167,11 +171,16 @@ export class Router {
       return threadCommand(ctx, { word: 'status', user: incoming.user.id, conversation: incoming.conversation, workspaceId: incoming.workspaceId });
     const handler = this.byVerb.get(verb);
     if (handler) return handler.command(ctx, { incoming, verb, args: text.slice(first.length).trim() });
+    const { invocation } = ctx.messenger;
+    if (verb === 'cancel' && first === text) return ctx.messenger.notify(where, incoming.user.id, nothingToCancelMessage(invocation));
+    // a lone typo of a verb (`hepl`) or a word people try as one (`clear`) is a mistake, not a question for the model
+    const mistake = wordMistake(text, this.verbs);
+    if (mistake) return ctx.messenger.notify(where, incoming.user.id, unknownVerbMessage(verb, invocation, mistake));
     // a mention or DM with a question and no verb means `ask`; a slash command with an unknown verb is a mistake
     const fallbackVerb = this.options.defaultVerb ?? 'ask';
     const fallback = incoming.thread ? this.byVerb.get(fallbackVerb) : undefined;
     if (fallback) return fallback.command(ctx, { incoming, verb: fallbackVerb, args: text });
-    return ctx.messenger.notify(where, incoming.user.id, unknownVerbMessage(verb, ctx.messenger.invocation));
+    return ctx.messenger.notify(where, incoming.user.id, unknownVerbMessage(verb, invocation));
   }
 
   private async inThread(ctx: HandlerContext, incoming: ReplyIncoming | ActionIncoming | FormIncoming): Promise<void> {
@@ -197,6 +206,11 @@ export class Router {
     if (incoming.kind === 'reply') {
       const word = incoming.text.trim().toLowerCase();
       if (word === 'status' || word === 'cancel') return threadCommand(ctx, { word, thread: incoming.thread, user: incoming.user.id, record });
+      if (handler.threadWords?.includes(word)) return handler.reply?.(ctx, incoming, record);
+      // a thread that takes plain replies as input (a chat) or a reply addressed to the bot: a typo is not input
+      const mistake = (incoming.mentioned || handler.threadWords) && wordMistake(word, this.verbs);
+      if (mistake)
+        return ctx.messenger.notify({ thread: incoming.thread }, incoming.user.id, unknownVerbMessage(word, ctx.messenger.invocation, mistake));
       return handler.reply?.(ctx, incoming, record);
     }
     if (incoming.kind === 'action' && incoming.action === 'cancel')

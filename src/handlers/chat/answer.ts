@@ -21,6 +21,9 @@ import { answerMessage, failureMessage, stoppedMessage } from './render.js';
 /** A follow-up asked while an answer is still streaming waits for it this long, then is dropped with a note. */
 const TURN_WAIT_MS = 10 * 60_000;
 
+/** Under the first follow-up's answer in an `ask` thread: AI07 has no conversation id. */
+export const ASK_KEEPS_NO_CONTEXT = '`ask` keeps no context: each question in this thread is answered on its own. For a conversation, use `pharm`.';
+
 /** The step of a chat record's `wait` while its answer streams. */
 export const ANSWERING = 'answering';
 
@@ -94,16 +97,20 @@ async function runTurn(ctx: HandlerContext, record: ThreadRecord, family: ChatFa
   // the version the record will have once this turn is saved: the Retry button carries it
   const retry = retryButton(record.version + 1);
   const collected: Collected = { references: [], ids: {} };
-  const complete = await showAnswer(ctx, record, family, { question, previous }, collected, retry);
+  // said once per thread, under the first follow-up's answer
+  const note = family.verb === 'ask' && previous !== undefined && record.data.noContextNoted !== true ? ASK_KEEPS_NO_CONTEXT : undefined;
+  const complete = await showAnswer(ctx, record, family, { question, previous, note }, collected, retry);
 
   await writeRecord(ctx.state, record, {
     status: complete ? 'done' : 'active',
     wait: undefined,
-    ids: { ...record.ids, ...collected.ids },
+    // an answer that did not complete leaves the conversation where it was: its Retry asks the same turn again
+    ids: complete ? { ...record.ids, ...collected.ids } : record.ids,
     data: {
       ...record.data,
       turns: Number(record.data.turns ?? 0) + (complete ? 1 : 0),
       ...(complete ? { answeredQuestion: question } : {}),
+      ...(complete && note ? { noContextNoted: true } : {}),
     },
   });
 }
@@ -113,7 +120,7 @@ async function showAnswer(
   ctx: HandlerContext,
   record: ThreadRecord,
   family: ChatFamily,
-  asked: { question: string; previous?: string },
+  asked: { question: string; previous?: string; note?: string },
   collected: Collected,
   retry: Button,
 ): Promise<boolean> {
@@ -129,7 +136,7 @@ async function showAnswer(
       render: (text, state) =>
         state.final && collected.stopped
           ? stoppedMessage(text, collected.stopped)
-          : answerMessage(text, state.final && !state.interrupted, state.final ? { ...collected, family } : undefined),
+          : answerMessage(text, state.final && !state.interrupted, state.final ? { ...collected, family, note: asked.note } : undefined),
       retry,
     });
     if (result.status === 'complete' && !collected.stopped) return true;

@@ -10,6 +10,7 @@ import { CHAT_FAMILIES, type ChatFamily } from './families.js';
 import { cleanQuestion, problemWith } from './question.js';
 import { markInterruptedByRestart } from './restart.js';
 import { withAnswerSlot } from './limit.js';
+import { CLEAR_WORD, startOver } from './clear.js';
 
 function familyOf(verb: string): ChatFamily {
   return verb === 'bio' ? CHAT_FAMILIES.encyclopedia : (CHAT_FAMILIES[verb as ChatFamily['verb']] ?? CHAT_FAMILIES.ask);
@@ -32,6 +33,7 @@ const inThread = (ctx: HandlerContext, incoming: ReplyIncoming | ActionIncoming)
 export const chatHandler: Handler = {
   verbs: ['ask', 'pharm', 'encyclopedia', 'bio'],
   workflow: 'chat',
+  threadWords: [CLEAR_WORD],
   help: {
     summary: 'ask the general model; `pharm` the life-science model; `encyclopedia` the bio-pharma encyclopedia with citations',
     usage: 'ask|pharm|encyclopedia <question>',
@@ -83,6 +85,7 @@ export const chatHandler: Handler = {
   async reply(ctx, incoming: ReplyIncoming, record) {
     const question = cleanQuestion(incoming.text);
     if (!question) return;
+    if (question.toLowerCase() === CLEAR_WORD) return startOver(ctx, incoming.thread, incoming.user.id);
     await withAnswerSlot(ctx, askerOf(incoming), inThread(ctx, incoming), () => followUp(ctx, incoming.thread, incoming.user.id, record, question));
   },
 

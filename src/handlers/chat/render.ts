@@ -8,6 +8,8 @@ export interface AnswerExtras {
   references: PlatformReference[];
   usage?: Usage;
   family: ChatFamily;
+  /** a line under the footer */
+  note?: string;
 }
 
 export function answerMessage(text: string, final: boolean, extras: AnswerExtras | undefined): OutgoingMessage {
@@ -21,6 +23,7 @@ export function answerMessage(text: string, final: boolean, extras: AnswerExtras
       });
     }
     blocks.push({ type: 'context', text: footer(extras) });
+    if (extras.note) blocks.push({ type: 'context', text: extras.note });
   }
   return { text: text || '…', blocks };
 }
