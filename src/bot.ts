@@ -37,6 +37,7 @@ import { leaseMsOf, resumeInbox, resumeWaits, watchWaits } from './core/waits.js
 import { shownUrl, startupError, StartupError } from './startup-error.js';
 import { openInbox, openLimits, openStateStore, openUploadShelf, workspaceAllowList } from './stores.js';
 import { createProcessMemory, type ProcessMemory } from './core/services.js';
+import { slackInstalls } from './slack-installs.js';
 
 export const HANDLERS: readonly Handler[] = [
   chatHandler,
@@ -145,7 +146,7 @@ async function assemble(options: BotOptions, opened: Array<() => Promise<unknown
   const uploads = http && config.http.publicUrl ? await openUploadShelf(config, config.http.publicUrl, logger) : undefined;
   if (uploads) opened.push(() => uploads.close());
   if (http && uploads) http.route(UPLOADS_PATH, uploads.handler, { bodyLimitBytes: 0 });
-  if (config.slack) adapters.push(createSlackAdapter({ ...config.slack, logger, server: http }));
+  if (config.slack) adapters.push(createSlackAdapter({ ...slackInstalls(config, state, keyring, logger), logger, server: http }));
   if (config.teams && http) adapters.push(createTeamsAdapter({ ...config.teams, server: http, logger }));
   const verbs = [...HANDLERS.flatMap((h) => h.verbs), 'help', 'status'];
   adapters.push(...(options.extraAdapters?.(verbs) ?? []));

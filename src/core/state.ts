@@ -2,7 +2,7 @@
  * Thread-scoped task state: one small record per thread, updated by compare-and-set on its version under a
  * per-thread lock. Implementations: memory (tests), lowdb (default, STATE_FILE), Redis (REDIS_URL).
  */
-import type { ThreadId } from './thread-id.js';
+import type { ChatKind, ThreadId } from './thread-id.js';
 
 /** Platform ids a thread's task is tied to (names as the platform spells them). */
 export interface PlatformIds {
@@ -85,6 +85,12 @@ export interface StateStore {
    * The bot runs it at start and every hour (src/state/retention.ts).
    */
   expire(now?: number): Promise<number>;
+  /**
+   * Deletes every thread of one workspace of one chat (a Slack team that uninstalled the bot), open or finished,
+   * with everything the store keeps about them; returns how many went. A write to one of them after it
+   * (expected version > 0) finds no record and is refused.
+   */
+  forgetWorkspace(chat: ChatKind, workspaceId: string): Promise<number>;
   close(): Promise<void>;
 }
 

@@ -23,9 +23,9 @@
 import path from 'node:path';
 import type { Low } from 'lowdb';
 import { silentLogger } from '../log.js';
-import type { ThreadId } from '../core/thread-id.js';
+import type { ChatKind, ThreadId } from '../core/thread-id.js';
 import { KeyedMutex } from './keyed-mutex.js';
-import { DEFAULT_LOCK_WAIT_MS, DEFAULT_RETENTION_MS, newestFirst, stampRecord, type CommonStoreOptions } from './options.js';
+import { DEFAULT_LOCK_WAIT_MS, DEFAULT_RETENTION_MS, inWorkspace, newestFirst, stampRecord, type CommonStoreOptions } from './options.js';
 import { openSharedStateFile, SCHEMA_VERSION, type SharedState } from './shared-state-file.js';
 import { DedupeJournal } from './dedupe-journal.js';
 import { DIR_MODE, makePrivateDir, restrict } from './private-files.js';
@@ -159,6 +159,22 @@ export class LowdbStateStore implements StateStore {
       );
     }
     await this.#track(this.dedupe.prune(now));
+    return dropped;
+  }
+
+  async forgetWorkspace(chat: ChatKind, workspaceId: string): Promise<number> {
+    this.#assertOpen();
+    let dropped = 0;
+    for (const thread of this.index.threadsWhere(inWorkspace(chat, workspaceId))) {
+      await this.#track(
+        this.#writes.run(thread, async () => {
+          if (!this.index.has(thread)) return;
+          await this.files.remove(thread);
+          this.index.remove(thread);
+          dropped += 1;
+        }),
+      );
+    }
     return dropped;
   }
 

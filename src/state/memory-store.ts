@@ -3,9 +3,9 @@
  * expire, locks that queue and time out) without touching disk: for unit tests of handlers and the router.
  * Records are copied in and out, so a caller mutating a returned record changes nothing stored.
  */
-import type { ThreadId } from '../core/thread-id.js';
+import type { ChatKind, ThreadId } from '../core/thread-id.js';
 import { KeyedMutex } from './keyed-mutex.js';
-import { DEFAULT_LOCK_WAIT_MS, DEFAULT_RETENTION_MS, newestFirst, stampRecord, type CommonStoreOptions } from './options.js';
+import { DEFAULT_LOCK_WAIT_MS, DEFAULT_RETENTION_MS, inWorkspace, newestFirst, stampRecord, type CommonStoreOptions } from './options.js';
 import type { StateStore, ThreadRecord, ThreadRecordInput } from '../core/state.js';
 import { isFinished } from '../core/state.js';
 
@@ -79,6 +79,13 @@ export class MemoryStateStore implements StateStore {
     }
     for (const [key, expiresAt] of this.#seen) if (expiresAt <= now) this.#seen.delete(key);
     return dropped;
+  }
+
+  async forgetWorkspace(chat: ChatKind, workspaceId: string): Promise<number> {
+    const belongs = inWorkspace(chat, workspaceId);
+    const threads = [...this.#records.keys()].filter(belongs);
+    for (const thread of threads) this.#records.delete(thread);
+    return threads.length;
   }
 
   async close(): Promise<void> {}

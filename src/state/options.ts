@@ -1,6 +1,6 @@
 /** Settings every state store shares, and the record helpers the implementations agree on. */
 import type { Logger } from '../log.js';
-import type { ThreadId } from '../core/thread-id.js';
+import { threadId, type ChatKind, type ThreadId } from '../core/thread-id.js';
 import type { ThreadRecord, ThreadRecordInput, ThreadStatus } from '../core/state.js';
 
 export const DEFAULT_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
@@ -54,3 +54,21 @@ export function isThreadRecord(value: unknown): value is ThreadRecord {
 /** Newest first; ties broken by thread id so the order is stable. */
 export const newestFirst = (a: ThreadRecord, b: ThreadRecord): number =>
   b.updatedAt - a.updatedAt || (a.thread < b.thread ? -1 : a.thread > b.thread ? 1 : 0);
+
+/** Whether a thread id belongs to one workspace of one chat (`slack:T1:...` for Slack team T1). */
+export function inWorkspace(chat: ChatKind, workspaceId: string): (thread: string) => boolean {
+  const prefix = `${threadId(chat, workspaceId)}:`;
+  return (thread) => thread.startsWith(prefix);
+}
+
+/** The record of `thread` in `text`, or why there is none (unparseable JSON, a foreign shape, another thread's). */
+export function parseRecord(thread: ThreadId, text: string): { record: ThreadRecord } | { reason: string } {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    return { reason: error instanceof Error ? error.message : String(error) };
+  }
+  if (!isThreadRecord(value)) return { reason: 'not a thread record' };
+  return value.thread === thread ? { record: value } : { reason: 'the record of another thread' };
+}

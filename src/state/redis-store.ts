@@ -13,12 +13,12 @@
  */
 import type { Redis } from 'ioredis';
 import { silentLogger, type Logger } from '../log.js';
-import type { ThreadId } from '../core/thread-id.js';
+import type { ChatKind, ThreadId } from '../core/thread-id.js';
 import {
   DEFAULT_LOCK_TTL_MS,
   DEFAULT_LOCK_WAIT_MS,
   DEFAULT_RETENTION_MS,
-  isThreadRecord,
+  parseRecord,
   newestFirst,
   stampRecord,
   type CommonStoreOptions,
@@ -28,6 +28,7 @@ import { compareAndSetScript, expireBatchScript, openKeyOf, setAsideScript } fro
 import type { StateStore, ThreadRecord, ThreadRecordInput } from '../core/state.js';
 import { isFinished } from '../core/state.js';
 import { connectRedis } from './redis-connect.js';
+import { forgetRedisWorkspace } from './redis-forget.js';
 
 export const DEFAULT_KEY_PREFIX = 'iip:';
 const BATCH = 500;
@@ -141,6 +142,10 @@ export class RedisStateStore implements StateStore {
     }
   }
 
+  forgetWorkspace(chat: ChatKind, workspaceId: string): Promise<number> {
+    return forgetRedisWorkspace(this.redis, this.#prefix, chat, workspaceId);
+  }
+
   async close(): Promise<void> {
     if (this.ownsConnection) await this.redis.quit();
   }
@@ -180,16 +185,4 @@ export class RedisStateStore implements StateStore {
   #threadKey(thread: ThreadId): string {
     return this.#key(`thread:${thread}`);
   }
-}
-
-/** The record of `thread` in `text`, or why there is none (unparseable JSON, a foreign shape, another thread's). */
-function parseRecord(thread: ThreadId, text: string): { record: ThreadRecord } | { reason: string } {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (error) {
-    return { reason: error instanceof Error ? error.message : String(error) };
-  }
-  if (!isThreadRecord(value)) return { reason: 'not a thread record' };
-  return value.thread === thread ? { record: value } : { reason: 'the record of another thread' };
 }

@@ -54,6 +54,11 @@ export class ThreadIndex {
     if (open?.size === 0) this.#openByOwner.delete(entry.owner);
   }
 
+  /** Every thread whose id passes `keep`. */
+  threadsWhere(keep: (thread: ThreadId) => boolean): ThreadId[] {
+    return [...this.#entries.keys()].filter(keep);
+  }
+
   waiting(): ThreadId[] {
     return [...this.#waiting];
   }

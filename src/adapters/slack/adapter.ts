@@ -1,15 +1,16 @@
 /**
- * The Slack `ChatAdapter`: Bolt receives (./bolt-app.ts), a WebClient with its own retries off sends.
- * The relay owns rate limiting, so a 429 comes back at once as `ChatRateLimitedError` instead of being
- * retried here with stale text.
+ * The Slack `ChatAdapter`: Bolt receives (./bolt-app.ts), a WebClient with its own retries off sends (./clients.ts),
+ * with the token of the workspace the message goes to. The relay owns rate limiting, so a 429 comes back at once
+ * as `ChatRateLimitedError` instead of being retried here with stale text.
  */
-import { webApi } from '@slack/bolt';
+import type { SlackOAuthOptions } from './oauth.js';
 import type { ChatAdapter, MessageRef } from '../../core/adapter.js';
 import type { FormSpec, OutgoingMessage } from '../../core/message.js';
 import { threadId, type ConversationId, type ThreadId } from '../../core/thread-id.js';
 import type { HttpServer } from '../../http/server.js';
 import type { Logger } from '../../log.js';
 import { createBoltApp } from './bolt-app.js';
+import { slackClients } from './clients.js';
 import { toSlackLogger } from './bolt-logger.js';
 import { slackChatError, type FailureContext } from './errors.js';
 import { fetchSlackFile, uploadSlackImage } from './files.js';
@@ -19,7 +20,12 @@ import type { SlackMessage } from './render/limits.js';
 import { renderMessage } from './render/message.js';
 
 export interface SlackAdapterOptions {
-  botToken: string;
+  /** single-workspace mode; unset with `oauth` */
+  botToken?: string;
+  /** multi-workspace mode: installs over OAuth, a token per workspace (./oauth.ts) */
+  oauth?: SlackOAuthOptions;
+  /** forgets what the bot keeps about a workspace that uninstalled the app (threads, API key) */
+  onWorkspaceGone?: (team: string) => Promise<void>;
   signingSecret: string;
   /** Socket Mode when set: no HTTP route is mounted */
   appToken?: string;
@@ -32,18 +38,11 @@ export interface SlackAdapterOptions {
 
 /** Under the 12,000 characters a message's markdown blocks may hold, leaving room for the relay's markers. */
 export const SLACK_MAX_MESSAGE_CHARS = 11_000;
-const CALL_TIMEOUT_MS = 30_000;
 
 export function createSlackAdapter(options: SlackAdapterOptions): ChatAdapter {
   const slackLogger = toSlackLogger(options.logger);
   const bolt = createBoltApp({ ...options, slackLogger });
-  const client = new webApi.WebClient(options.botToken, {
-    ...(options.apiUrl ? { slackApiUrl: options.apiUrl } : {}),
-    logger: slackLogger,
-    rejectRateLimitedCalls: true,
-    retryConfig: { retries: 0 },
-    timeout: CALL_TIMEOUT_MS,
-  });
+  const clientFor = slackClients(bolt.tokenFor, { apiUrl: options.apiUrl, slackLogger });
 
   async function call<T>(context: FailureContext, send: () => Promise<T>): Promise<T> {
     try {
@@ -54,8 +53,8 @@ export function createSlackAdapter(options: SlackAdapterOptions): ChatAdapter {
   }
 
   async function postPage(team: string, channel: string, page: SlackMessage, threadTs?: string): Promise<string> {
-    const result = await call({ method: 'chat.postMessage', teamId: team }, () =>
-      client.chat.postMessage({
+    const result = await call({ method: 'chat.postMessage', teamId: team }, async () =>
+      (await clientFor(team)).client.chat.postMessage({
         channel,
         text: page.text,
         blocks: page.blocks,
@@ -98,8 +97,8 @@ export function createSlackAdapter(options: SlackAdapterOptions): ChatAdapter {
     async edit(ref: MessageRef, message: OutgoingMessage): Promise<void> {
       const { team, channel, threadTs } = slackThread(ref.thread);
       const [first, ...rest] = renderMessage(message) as [SlackMessage, ...SlackMessage[]];
-      await call({ method: 'chat.update', teamId: team, ref }, () =>
-        client.chat.update({ channel, ts: ref.messageId, text: first.text, blocks: first.blocks }),
+      await call({ method: 'chat.update', teamId: team, ref }, async () =>
+        (await clientFor(team)).client.chat.update({ channel, ts: ref.messageId, text: first.text, blocks: first.blocks }),
       );
       if (rest.length > 0) {
         options.logger.warn({ thread: ref.thread, extra: rest.length }, 'an edit did not fit one Slack message: the rest is posted below');
@@ -110,8 +109,8 @@ export function createSlackAdapter(options: SlackAdapterOptions): ChatAdapter {
     async postEphemeral(where: ThreadId | ConversationId, userId: string, message: OutgoingMessage): Promise<void> {
       const { team, channel, threadTs } = slackPlace(where);
       for (const page of renderMessage(message)) {
-        await call({ method: 'chat.postEphemeral', teamId: team }, () =>
-          client.chat.postEphemeral({
+        await call({ method: 'chat.postEphemeral', teamId: team }, async () =>
+          (await clientFor(team)).client.chat.postEphemeral({
             channel,
             user: userId,
             text: page.text,
@@ -126,29 +125,38 @@ export function createSlackAdapter(options: SlackAdapterOptions): ChatAdapter {
       const { team } = slackThread(thread);
       if (!triggerId) throw new Error('a Slack form opens only from a click: its trigger_id is missing');
       const view = renderForm(thread, form);
-      await call({ method: 'views.open', teamId: team }, () => client.views.open({ trigger_id: triggerId, view }));
+      await call({ method: 'views.open', teamId: team }, async () => (await clientFor(team)).client.views.open({ trigger_id: triggerId, view }));
     },
 
     async isAdmin(workspaceId: string, userId: string): Promise<boolean> {
-      const result = await call({ method: 'users.info', teamId: workspaceId }, () => client.users.info({ user: userId }));
+      const result = await call({ method: 'users.info', teamId: workspaceId }, async () =>
+        (await clientFor(workspaceId)).client.users.info({ user: userId }),
+      );
       const user = result.user;
       return Boolean(user && (user.is_admin || user.is_owner || user.is_primary_owner));
     },
 
     async permalink(thread: ThreadId): Promise<string | undefined> {
       const { team, channel, threadTs } = slackThread(thread);
-      const result = await call({ method: 'chat.getPermalink', teamId: team }, () => client.chat.getPermalink({ channel, message_ts: threadTs }));
+      const result = await call({ method: 'chat.getPermalink', teamId: team }, async () =>
+        (await clientFor(team)).client.chat.getPermalink({ channel, message_ts: threadTs }),
+      );
       return result.permalink;
     },
 
     async fetchFile(thread, file, maxBytes) {
       const { team } = slackThread(thread);
-      return call({ method: 'files.info', teamId: team }, () => fetchSlackFile(client, options.botToken, options.apiUrl, file, maxBytes));
+      return call({ method: 'files.info', teamId: team }, async () => {
+        const { client, token } = await clientFor(team);
+        return fetchSlackFile(client, token, options.apiUrl, file, maxBytes);
+      });
     },
 
     async uploadImage(thread, png, title) {
       const { team, channel, threadTs } = slackThread(thread);
-      await call({ method: 'files.uploadV2', teamId: team }, () => uploadSlackImage(client, channel, threadTs, png, title));
+      await call({ method: 'files.uploadV2', teamId: team }, async () =>
+        uploadSlackImage((await clientFor(team)).client, channel, threadTs, png, title),
+      );
     },
 
     start: (onIncoming) => bolt.start(onIncoming),

@@ -5,8 +5,9 @@
  * on): an event the bot could not record is not acknowledged (HTTP 500, no Socket Mode ack), so Slack delivers
  * it again. Events API events, which Bolt acknowledges before its listeners run, are answered after them too:
  * over HTTP by `processBeforeResponse`, in Socket Mode by holding the ack until the listener is done.
+ * With `oauth` the app serves installs into many workspaces (./oauth.ts) and answers each with its own token.
  */
-import { App, HTTPReceiver, SocketModeReceiver, type Logger as SlackLogger, type ReceiverEvent } from '@slack/bolt';
+import { App, ErrorCode, HTTPReceiver, SocketModeReceiver, type Logger as SlackLogger, type ReceiverEvent } from '@slack/bolt';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Incoming } from '../../core/incoming.js';
 import type { HttpServer } from '../../http/server.js';
@@ -17,11 +18,19 @@ import { blockActionToIncoming, viewSubmissionToIncoming } from './incoming/inte
 import { FORM_CALLBACK_ID } from './render/form.js';
 import { BodyTooLargeError, readBody } from '../../http/body.js';
 import { guardSlackRequest, isSslCheck } from './request-guard.js';
+import type { TokenFor } from './clients.js';
+import { installedTokenFor, type SlackOAuthOptions, VaultInstallationStore } from './oauth.js';
+import { mountInstallRoutes, oauthReceiverOptions } from './oauth-routes.js';
+import { onUninstall, type WorkspaceGone } from './uninstall.js';
 
 export const SLACK_EVENTS_PATH = '/slack/events';
 
 export interface BoltAppOptions {
-  botToken: string;
+  /** one workspace's token; unset with `oauth` */
+  botToken?: string;
+  oauth?: SlackOAuthOptions;
+  /** forgets what the bot keeps about a workspace that uninstalled the app or revoked its token */
+  onWorkspaceGone?: WorkspaceGone;
   signingSecret: string;
   appToken?: string;
   apiUrl?: string;
@@ -33,6 +42,8 @@ export interface BoltAppOptions {
 export interface BoltApp {
   start(onIncoming: (incoming: Incoming) => Promise<void>): Promise<void>;
   stop(): Promise<void>;
+  /** the bot token that answers a workspace (the one token, or its installation's) */
+  tokenFor: TokenFor;
 }
 
 function sendStatus(res: ServerResponse, status: number): void {
@@ -71,6 +82,9 @@ export function createBoltApp(options: BoltAppOptions): BoltApp {
   const { logger, slackLogger } = options;
   const clientOptions = options.apiUrl ? { slackApiUrl: options.apiUrl, retryConfig: { retries: 2 } } : { retryConfig: { retries: 2 } };
   const socketMode = options.appToken !== undefined;
+  if (options.oauth && socketMode) throw new Error('OAuth installs need the HTTP receiver: SLACK_APP_TOKEN (Socket Mode) cannot be used with them');
+  if (!options.oauth && !options.botToken) throw new Error('the Slack adapter needs a bot token, or OAuth settings');
+  const installations = options.oauth ? new VaultInstallationStore(options.oauth.vault, logger) : undefined;
   const httpReceiver = socketMode
     ? undefined
     : new HTTPReceiver({
@@ -80,6 +94,7 @@ export function createBoltApp(options: BoltAppOptions): BoltApp {
         bodyLimit: DEFAULT_BODY_LIMIT_BYTES,
         // every answer, events' included, waits for the listener: it resolves once the event is recorded
         processBeforeResponse: true,
+        ...(options.oauth && installations ? oauthReceiverOptions(options.oauth, installations, clientOptions, options.apiUrl) : {}),
       });
   const receiver =
     httpReceiver ??
@@ -89,7 +104,21 @@ export function createBoltApp(options: BoltAppOptions): BoltApp {
       installerOptions: { clientOptions },
     });
   if (!httpReceiver) ackEventsAfterListeners(receiver as SocketModeReceiver);
-  const app = new App({ token: options.botToken, receiver, logger: slackLogger, clientOptions, deferInitialization: true });
+  const app = new App({
+    ...(options.oauth ? {} : { token: options.botToken }),
+    receiver,
+    logger: slackLogger,
+    clientOptions,
+    deferInitialization: true,
+  });
+  app.error(async (error) => {
+    // a workspace without an installation (uninstalled, or never installed): acknowledged, nothing recorded
+    if (error.code === ErrorCode.AuthorizationError)
+      return logger.info({ reason: error.message }, 'refused a Slack request: no installation for its workspace');
+    slackLogger.error(error);
+    throw error;
+  });
+  onUninstall(app, installations, options.onWorkspaceGone, logger);
   let onIncoming: ((incoming: Incoming) => Promise<void>) | undefined;
 
   /**
@@ -151,9 +180,13 @@ export function createBoltApp(options: BoltAppOptions): BoltApp {
         },
       );
     });
+    if (options.oauth) mountInstallRoutes(options.server, httpReceiver, () => onIncoming !== undefined);
   }
+  const installer = httpReceiver?.installer;
+  const tokenFor: TokenFor = installer && installations ? installedTokenFor(installer, installations) : async () => options.botToken as string;
 
   return {
+    tokenFor,
     async start(handler) {
       await app.init();
       onIncoming = handler;
