@@ -7,14 +7,20 @@ import { PLACEHOLDER_APP_ID, buildTeamsPackage } from '../../../scripts/package-
 import { colorIcon, outlineIcon } from '../../../teams/icons.js';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
-const VERBS = ['ask', 'pharm', 'encyclopedia', 'novelty', 'solution', 'material', 'report', 'disclosure', 'design', 'count', 'status', 'help'];
+const VERBS = ['ask', 'pharm', 'encyclopedia', 'novelty', 'solution', 'material', 'report', 'disclosure', 'design', 'count', 'key', 'status', 'help'];
 
 interface Manifest {
   id: string;
   manifestVersion: string;
   icons: { color: string; outline: string };
   validDomains: string[];
-  bots: { botId: string; scopes: string[]; commandLists: { scopes: string[]; commands: { title: string; description: string }[] }[] }[];
+  developer: { websiteUrl: string; privacyUrl: string; termsOfUseUrl: string };
+  bots: {
+    botId: string;
+    scopes: string[];
+    supportsFiles: boolean;
+    commandLists: { scopes: string[]; commands: { title: string; description: string }[] }[];
+  }[];
 }
 
 function pngSize(png: Uint8Array): { width: number; height: number; colorType: number } {
@@ -23,6 +29,12 @@ function pngSize(png: Uint8Array): { width: number; height: number; colorType: n
   expect(buffer.subarray(12, 16).toString('ascii')).toBe('IHDR');
   return { width: buffer.readUInt32BE(16), height: buffer.readUInt32BE(20), colorType: buffer[25] as number };
 }
+
+const runScript = (env: Record<string, string>) =>
+  spawnSync(process.execPath, ['--import', 'tsx', 'scripts/package-teams.ts'], { cwd: ROOT, env: { ...process.env, ...env }, encoding: 'utf8' });
+
+const description = (manifest: Manifest, verb: string): string =>
+  manifest.bots[0]?.commandLists[0]?.commands.find((c) => c.title === verb)?.description ?? '';
 
 function unpack(zip: Uint8Array): { manifest: Manifest; files: Record<string, Uint8Array> } {
   const files = unzipSync(zip);
@@ -67,16 +79,45 @@ describe('Teams app package', () => {
     expect(() => buildTeamsPackage({ appId: 'not-a-guid' })).toThrow(/GUID/);
   });
 
+  it('describes the verbs as they work: design is an image search, material and report what the platform makes; files are expected', () => {
+    const { manifest } = unpack(buildTeamsPackage());
+    expect(description(manifest, 'design')).toMatch(/image search/i);
+    expect(description(manifest, 'material')).toMatch(/material solutions/i);
+    expect(description(manifest, 'report')).toMatch(/pre-research report/i);
+    expect(description(manifest, 'help')).toMatch(/\bkey\b/);
+    expect(manifest.bots[0]?.supportsFiles).toBe(true);
+  });
+
+  it('fills validDomains and the developer URLs from PUBLIC_URL, and refuses a PUBLIC_URL that is not https', () => {
+    const { manifest } = unpack(buildTeamsPackage({ publicUrl: 'https://iip.contoso.com:8443/bot/' }));
+    expect(manifest.validDomains).toEqual(['iip.contoso.com:8443']);
+    expect(manifest.developer).toMatchObject({
+      websiteUrl: 'https://iip.contoso.com:8443/bot/',
+      privacyUrl: 'https://iip.contoso.com:8443/bot/privacy',
+      termsOfUseUrl: 'https://iip.contoso.com:8443/bot/terms',
+    });
+    expect(() => buildTeamsPackage({ publicUrl: 'http://iip.contoso.com' })).toThrow(/PUBLIC_URL must be the bot's public https address/);
+  });
+
+  it('tells a bad MicrosoftAppId or PUBLIC_URL in one line on stderr, without a stack trace', () => {
+    for (const [env, expected] of [
+      [{ MicrosoftAppId: 'my-bot' }, /^package:teams: MicrosoftAppId must be a GUID .*"my-bot"\n$/],
+      [{ MicrosoftAppId: '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d', PUBLIC_URL: 'not a url' }, /^package:teams: PUBLIC_URL must be .*"not a url"\)\n$/],
+    ] as const) {
+      const run = runScript(env);
+      expect(run.status).toBe(1);
+      expect(run.stderr).toMatch(expected);
+      expect(run.stdout).toBe('');
+    }
+  });
+
   it('writes dist/iip-teams.zip from `npm run package:teams`, the bot id from MicrosoftAppId', () => {
     const appId = '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d';
-    const run = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/package-teams.ts'], {
-      cwd: ROOT,
-      env: { ...process.env, MicrosoftAppId: appId },
-      encoding: 'utf8',
-    });
+    const run = runScript({ MicrosoftAppId: appId, PUBLIC_URL: 'https://iip.contoso.com' });
     expect(run.status).toBe(0);
     expect(run.stdout).toContain('dist/iip-teams.zip');
     const { manifest } = unpack(readFileSync(resolve(ROOT, 'dist/iip-teams.zip')));
     expect(manifest.bots[0]?.botId).toBe(appId);
+    expect(manifest.validDomains).toEqual(['iip.contoso.com']);
   });
 });
