@@ -78,6 +78,8 @@ export interface FormSpec {
   title: string;
   submitLabel: string;
   fields: FormField[];
+  /** what submitting does ("moves the search on", "saves and shows the step again"), said before the first field */
+  outcome?: string;
   /** opaque; comes back with the submission (step and version) */
   value: string;
 }

@@ -39,7 +39,7 @@ test('novelty from the command to the report link by typing choices', { timeout:
   const term = start('iip-nov', dir, 50);
   await term.waitFor((s) => s.includes('iip>'), 'the prompt');
   term.type('novelty A foldable phone hinge with a liquid-metal damping layer');
-  await term.waitFor((s) => steps(s, 1) && s.includes('[1] Confirm'), 'step 1');
+  await term.waitFor((s) => steps(s, 1) && s.includes('[c] Confirm'), 'step 1');
   term.choose('Confirm');
   await term.waitFor((s) => steps(s, 2), 'step 2');
   term.choose('Confirm');

@@ -61,9 +61,9 @@ export class TerminalSession {
     }
   }
 
-  /** Types the number of the newest choice shown with this label (`[6] Confirm` → `6`). */
+  /** Types the key of the newest choice shown with this label (`[c] Confirm` → `c`, `3. [ ] Hinge` is not one). */
   choose(label: string): void {
-    const numbers = [...this.screen().matchAll(/\[(\d+)\] ([^[\n]+)/g)].filter((m) => m[2]!.trim() === label).map((m) => m[1]!);
+    const numbers = [...this.screen().matchAll(/\[(\d+|[a-z])\] ([^[\n]+)/g)].filter((m) => m[2]!.trim() === label).map((m) => m[1]!);
     const number = numbers.at(-1);
     if (!number) throw new Error(`no choice "${label}" on the screen:\n${this.screen()}`);
     this.type(number);

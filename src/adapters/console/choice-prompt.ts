@@ -1,13 +1,14 @@
 /**
- * Numbers typed for the latest message with choices in the current thread (numbering in choices.ts). Naming a
- * button or select option sends an ActionIncoming with the ticks of the message's multi-selects; naming only
- * multi-select options ticks them and asks "Then: [1] Confirm  [2] Cancel" (the message's buttons): the next
- * number clicks one, Enter keeps the ticks without clicking, and any other text is an ordinary line.
+ * Keys typed for the latest message with choices in the current thread (keys in choices.ts). Naming a button or
+ * select option sends an ActionIncoming with the ticks of the message's multi-selects; naming only multi-select
+ * options ticks them and asks "Then: [c] Confirm  [x] Cancel" (the message's buttons): the next letter clicks one,
+ * Enter keeps the ticks without clicking, and any other text is an ordinary line. A button that carries a
+ * `confirm` (it throws work away) asks its question first ("Cancel the novelty search? y/N"): only `y` clicks it.
  */
 import { randomUUID } from 'node:crypto';
 import type { Button } from '../../core/message.js';
 import type { ThreadId } from '../../core/thread-id.js';
-import { parseNumbers, resolveNumbers, selectionsOf } from './choices.js';
+import { parseKeys, resolveKeys, selectionsOf, type ChoiceEntry } from './choices.js';
 import type { Dispatcher } from './dispatcher.js';
 import type { MessageBook, StoredMessage } from './messages.js';
 import type { Screen } from './screen.js';
@@ -17,10 +18,14 @@ interface Choice {
   action: string;
   value: string;
   label: string;
+  confirm?: Button['confirm'];
 }
 
+type ButtonEntry = Extract<ChoiceEntry, { kind: 'button' }>;
+type Pending = { kind: 'then'; stored: StoredMessage; buttons: ButtonEntry[] } | { kind: 'confirm'; stored: StoredMessage; choice: Choice };
+
 export class ChoicePrompt {
-  private pending: { stored: StoredMessage; buttons: Button[] } | undefined;
+  private pending: Pending | undefined;
 
   constructor(
     private readonly host: { style: Style; screen: Screen; messages: MessageBook },
@@ -28,7 +33,8 @@ export class ChoicePrompt {
   ) {}
 
   get promptText(): string | undefined {
-    return this.pending ? `then [1-${this.pending.buttons.length}]> ` : undefined;
+    if (this.pending?.kind === 'confirm') return `${this.pending.choice.confirm?.title ?? 'Sure?'} y/N> `;
+    return this.pending ? `then [${this.pending.buttons.map((b) => b.key).join('/')}]> ` : undefined;
   }
 
   cancel(): boolean {
@@ -37,11 +43,11 @@ export class ChoicePrompt {
     return had;
   }
 
-  async choose(thread: ThreadId | undefined, numbers: number[]): Promise<void> {
+  async choose(thread: ThreadId | undefined, keys: string[]): Promise<void> {
     const { messages, style } = this.host;
     const stored = messages.latest(thread, true);
     if (!stored) return;
-    const outcome = resolveNumbers(numbers, stored.message, stored.ticks);
+    const outcome = resolveKeys(keys, stored.message, stored.ticks);
     if (outcome.kind === 'error') return this.note(style.danger(outcome.text));
     stored.ticks = outcome.ticks;
     if (outcome.kind === 'choose') {
@@ -53,31 +59,43 @@ export class ChoicePrompt {
     const labels = options.filter((o) => ticked.includes(o.value)).map((o) => o.label);
     const summary = `Ticked: ${labels.length > 0 ? labels.join(', ') : 'nothing'}.`;
     if (outcome.buttons.length === 0) return this.note(summary);
-    this.pending = { stored, buttons: outcome.buttons };
-    this.note(summary, `Then: ${outcome.buttons.map((b, i) => `[${i + 1}] ${b.label}`).join('  ')}`);
+    this.pending = { kind: 'then', stored, buttons: outcome.buttons };
+    this.note(summary, `Then: ${outcome.buttons.map((b) => `[${b.key}] ${b.button.label}`).join('  ')}`);
   }
 
-  /** The line after "Then:"; false when it is not an answer and should be handled as an ordinary line. */
+  /** The line after "Then:" or a confirm question; false when it is not an answer and should be handled as an ordinary line. */
   async answer(line: string): Promise<boolean> {
     const pending = this.pending;
     this.pending = undefined;
     if (!pending) return false;
+    if (pending.kind === 'confirm') {
+      if (/^\s*y(es)?\s*$/i.test(line)) await this.send(pending.stored, pending.choice);
+      else this.note(this.host.style.dim(`${pending.choice.label}: not done; nothing changed.`));
+      return true;
+    }
     if (line.trim() === '') {
       this.note(this.host.style.dim('No button chosen; the ticks are kept.'));
       return true;
     }
-    const numbers = parseNumbers(line);
-    if (!numbers) return false;
-    const button = numbers.length === 1 ? pending.buttons[(numbers[0] ?? 0) - 1] : undefined;
-    if (button) await this.click(pending.stored, button);
+    const keys = parseKeys(line);
+    if (!keys) return false;
+    const entry = keys.length === 1 ? pending.buttons.find((b) => b.key === keys[0]) : undefined;
+    if (entry) await this.click(pending.stored, entry.button);
     else {
       this.pending = pending;
-      this.note(this.host.style.danger(`Type one number from 1 to ${pending.buttons.length}.`));
+      this.note(this.host.style.danger(`Type one of ${pending.buttons.map((b) => b.key).join(', ')}.`));
     }
     return true;
   }
 
   private click(stored: StoredMessage, choice: Choice): Promise<void> {
+    if (!choice.confirm) return this.send(stored, choice);
+    this.pending = { kind: 'confirm', stored, choice };
+    this.note(this.host.style.dim(choice.confirm.text));
+    return Promise.resolve();
+  }
+
+  private send(stored: StoredMessage, choice: Choice): Promise<void> {
     this.note(this.host.style.dim(`→ ${choice.label}`));
     return this.dispatcher.send({
       kind: 'action',

@@ -1,31 +1,45 @@
 /**
- * Numbered choices of one message. Every choosable item gets its own number in block order: multi-select
- * options, select options, then buttons, so that with buttons alone they read `[1] Confirm  [2] Edit  [3] Cancel`.
- * A typed line of numbers (`2`, `1 3`, `1,3,4`) ticks the multi-select options it names (replacing the ticks of
- * that multi-select) and clicks the one button or select option it names, if any.
+ * Typed choices of one message. Options (multi-select and select) are numbered 1, 2, ... in block order; buttons
+ * get letters, so a button never shares a key with an option and keeps its key from screen to screen: the
+ * first free letter of its label's words (`[c] Confirm  [e] Edit`), and `x` for a button that throws work away
+ * (`[x] Cancel`). A typed line of keys (`2`, `1 3 c`, `1,3,4`) ticks the multi-select options it names
+ * (replacing the ticks of that multi-select) and chooses the one button or select option it names, if any.
  */
 import type { Block, Button, OutgoingMessage } from '../../core/message.js';
 
 export type ChoiceEntry =
-  | { kind: 'tick'; number: number; blockIndex: number; itemIndex: number; blockId: string; value: string; label: string }
-  | { kind: 'select'; number: number; blockIndex: number; itemIndex: number; blockId: string; action: string; value: string; label: string }
-  | { kind: 'button'; number: number; blockIndex: number; itemIndex: number; button: Button };
+  | { kind: 'tick'; key: string; blockIndex: number; itemIndex: number; blockId: string; value: string; label: string }
+  | { kind: 'select'; key: string; blockIndex: number; itemIndex: number; blockId: string; action: string; value: string; label: string }
+  | { kind: 'button'; key: string; blockIndex: number; itemIndex: number; button: Button };
 
 export type Ticks = ReadonlyMap<string, readonly string[]>;
 
+const DESTRUCTIVE_KEY = 'x';
+
+/** The letter a button is typed with: `x` when it throws work away, else the first free letter of its words. */
+function buttonKey(button: Button, taken: Set<string>): string {
+  const free = (ch: string): boolean => /^[a-w]$/.test(ch) && !taken.has(ch);
+  if ((button.style === 'danger' || button.confirm) && !taken.has(DESTRUCTIVE_KEY)) return DESTRUCTIVE_KEY;
+  const label = button.label.toLowerCase();
+  const initials = label.split(/[^a-z]+/).map((word) => word.charAt(0));
+  return [...initials, ...label, ...'abcdefghijklmnopqrstuvw'].find(free) ?? 'z';
+}
+
 export function numberChoices(message: OutgoingMessage): ChoiceEntry[] {
   const entries: ChoiceEntry[] = [];
+  let options = 0;
+  const next = (): string => String((options += 1));
+  const taken = new Set<string>();
   (message.blocks ?? []).forEach((block: Block, blockIndex) => {
-    const next = (): number => entries.length + 1;
     if (block.type === 'multiSelect') {
       block.options.forEach((option, itemIndex) =>
-        entries.push({ kind: 'tick', number: next(), blockIndex, itemIndex, blockId: block.id, value: option.value, label: option.label }),
+        entries.push({ kind: 'tick', key: next(), blockIndex, itemIndex, blockId: block.id, value: option.value, label: option.label }),
       );
     } else if (block.type === 'select') {
       block.options.forEach((option, itemIndex) =>
         entries.push({
           kind: 'select',
-          number: next(),
+          key: next(),
           blockIndex,
           itemIndex,
           blockId: block.id,
@@ -35,7 +49,11 @@ export function numberChoices(message: OutgoingMessage): ChoiceEntry[] {
         }),
       );
     } else if (block.type === 'actions') {
-      block.buttons.forEach((button, itemIndex) => entries.push({ kind: 'button', number: next(), blockIndex, itemIndex, button }));
+      block.buttons.forEach((button, itemIndex) => {
+        const key = buttonKey(button, taken);
+        taken.add(key);
+        entries.push({ kind: 'button', key, blockIndex, itemIndex, button });
+      });
     }
   });
   return entries;
@@ -54,15 +72,31 @@ export function selectionsOf(message: OutgoingMessage, ticks: Ticks): Record<str
   return selections;
 }
 
-const NUMBERS = /^\s*\d+(?:[\s,]+\d+)*\s*$/;
+const KEYS = /^\s*(?:\d+|[a-z])(?:[\s,]+(?:\d+|[a-z]))*\s*$/i;
 
-export function parseNumbers(line: string): number[] | undefined {
-  return NUMBERS.test(line)
+/** The keys of a line made only of option numbers and button letters (`1 3 c`), lower-cased; else undefined. */
+export function parseKeys(line: string): string[] | undefined {
+  return KEYS.test(line)
     ? line
         .trim()
+        .toLowerCase()
         .split(/[\s,]+/)
-        .map(Number)
     : undefined;
+}
+
+/** A line of numbers only (form checkboxes). */
+export function parseNumbers(line: string): number[] | undefined {
+  const keys = parseKeys(line);
+  return keys?.every((k) => /^\d+$/.test(k)) ? keys.map(Number) : undefined;
+}
+
+/** "1-3, c, e or x": the keys a person may type for a message. */
+export function describeKeys(entries: readonly ChoiceEntry[]): string {
+  const numbers = entries.filter((e) => e.kind !== 'button').map((e) => Number(e.key));
+  const letters = entries.filter((e) => e.kind === 'button').map((e) => e.key);
+  const range = numbers.length === 0 ? [] : [numbers.length === 1 ? String(numbers[0]) : `${Math.min(...numbers)}-${Math.max(...numbers)}`];
+  const all = [...range, ...letters];
+  return all.length <= 1 ? (all[0] ?? '') : `${all.slice(0, -1).join(', ')} or ${all.at(-1)}`;
 }
 
 export type ChoiceOutcome =
@@ -70,15 +104,16 @@ export type ChoiceOutcome =
   /** a button or select option was chosen, with the ticks as they are now */
   | { kind: 'choose'; entry: Extract<ChoiceEntry, { kind: 'button' | 'select' }>; ticks: Map<string, string[]> }
   /** only multi-select options were named: the adapter asks which button follows */
-  | { kind: 'ticked'; ticks: Map<string, string[]>; buttons: Button[] };
+  | { kind: 'ticked'; ticks: Map<string, string[]>; buttons: Extract<ChoiceEntry, { kind: 'button' }>[] };
 
-export function resolveNumbers(numbers: number[], message: OutgoingMessage, ticks: Ticks): ChoiceOutcome {
+export function resolveKeys(keys: string[], message: OutgoingMessage, ticks: Ticks): ChoiceOutcome {
   const entries = numberChoices(message);
-  const unknown = numbers.filter((n) => n < 1 || n > entries.length);
-  if (unknown.length > 0) return { kind: 'error', text: `No choice ${unknown.join(', ')}: the choices are 1-${entries.length}.` };
-  const picked = numbers.map((n) => entries[n - 1]).filter((e): e is ChoiceEntry => e !== undefined);
+  const byKey = new Map(entries.map((e) => [e.key, e]));
+  const unknown = keys.filter((k) => !byKey.has(k));
+  if (unknown.length > 0) return { kind: 'error', text: `No choice ${unknown.join(', ')}: type ${describeKeys(entries)}.` };
+  const picked = keys.map((k) => byKey.get(k)).filter((e): e is ChoiceEntry => e !== undefined);
   const chosen = picked.filter((e): e is Extract<ChoiceEntry, { kind: 'button' | 'select' }> => e.kind !== 'tick');
-  if (chosen.length > 1) return { kind: 'error', text: 'Pick one button at a time (you may tick options before it, e.g. `1 3 5`).' };
+  if (chosen.length > 1) return { kind: 'error', text: 'Pick one button at a time (you may tick options before it, e.g. `1 3 c`).' };
   const next = new Map<string, string[]>([...ticks].map(([id, values]) => [id, [...values]]));
   const tickedBlocks = new Set<string>();
   for (const entry of picked) {
@@ -91,6 +126,6 @@ export function resolveNumbers(numbers: number[], message: OutgoingMessage, tick
   }
   const [choice] = chosen;
   if (choice) return { kind: 'choose', entry: choice, ticks: next };
-  const buttons = entries.flatMap((e) => (e.kind === 'button' ? [e.button] : []));
+  const buttons = entries.filter((e): e is Extract<ChoiceEntry, { kind: 'button' }> => e.kind === 'button');
   return { kind: 'ticked', ticks: next, buttons };
 }

@@ -32,7 +32,11 @@ export class FormSession {
 
   begin(): FormTurn {
     const { style } = this.layout;
-    return this.advance([style.bold(this.form.title), style.dim('Answer each field; Enter keeps the value shown. Ctrl-C cancels the form.')]);
+    const outcome = this.form.outcome ?? `Answering the last field presses "${this.form.submitLabel}".`;
+    return this.advance([
+      style.bold(this.form.title),
+      ...wrapText(style.dim(`${outcome} Answer each field; Enter keeps the value shown. Ctrl-C cancels the form.`), this.layout),
+    ]);
   }
 
   answer(line: string): FormTurn {
@@ -99,7 +103,8 @@ export class FormSession {
 
   private question(field: FormField): { lines: string[]; prompt: string } {
     const { style } = this.layout;
-    const notes = [field.optional ? 'optional' : '', field.maxLength ? `at most ${field.maxLength} characters` : ''].filter(Boolean);
+    const saysOptional = /\(optional\)/i.test(field.label);
+    const notes = [field.optional && !saysOptional ? 'optional' : '', field.maxLength ? `at most ${field.maxLength} characters` : ''].filter(Boolean);
     const head = `${style.bold(field.label)}${notes.length ? style.dim(` (${notes.join(', ')})`) : ''}`;
     const clear = field.optional ? '; `-` empties it' : '';
     if (field.kind === 'checkboxes') {

@@ -13,7 +13,8 @@ const CODE_SPAN = /(`+)((?:[^`]|`(?!\1))*?[^`])\1(?!`)/g;
 const IMAGE = /!\[([^\][]*)\]\(\s*<?([^)\s<>[]+)>?(?:\s+"[^"[]*")?\s*\)/g;
 const LINK = /\[([^\][]+)\]\(\s*<?([^)\s<>[]+)>?(?:\s+"[^"[]*")?\s*\)/g;
 const AUTOLINK = /<((?:https?|mailto):[^<>\s]+)>/g;
-const ESCAPE = /\\([\\`*_{}[\]()#+\-.!~|>])/g;
+// CommonMark: a backslash before any ASCII punctuation shows that character (`\<`, `\[` as a user typed them)
+const ESCAPE = /\\([!-/:-@[-`{-~])/g;
 const BOLD = [/\*\*(?=\S)((?:[^*]|\*(?!\*))*?\S)\*\*/g, /(?<![\w_])__(?=\S)((?:[^_]|_(?!_))*?\S)__(?![\w_])/g];
 const ITALIC = [/(?<![*\w])\*(?=[^\s*])([^*]*?[^\s*])\*(?![*\w])/g, /(?<![\w_])_(?=[^\s_])([^_]*?[^\s_])_(?![\w_])/g];
 const STRIKE = /~~(?=\S)((?:[^~]|~(?!~))*?\S)~~/g;
@@ -36,6 +37,8 @@ export function renderInline(text: string, style: Style): string {
     (run) => run,
     (id) => keep(style.bold(`@${id}`)),
   )
+    // an escaped backtick opens no code span (a code span ending in a backslash is the rarer text)
+    .replace(/\\`/g, () => keep('`'))
     .replace(CODE_SPAN, (_m, _ticks: string, code: string) => keep(style.code(code.trim() || code)))
     .replace(ESCAPE, (_m, ch: string) => keep(ch))
     .replace(IMAGE, (_m, alt: string, url: string) => keep(`[image${alt ? `: ${alt}` : ''}] (${style.underline(url)})`))

@@ -1,13 +1,14 @@
 /**
  * What a typed line means. The rule, in order:
  * 1. `exit`/`quit`, `new`, `threads`, `switch N` manage the terminal itself and never reach the bot.
- * 2. Numbers only (`2`, `1 3`) while the current thread has a message with choices: pick those choices.
+ * 2. Option numbers and button letters only (`2`, `1 3 c`) while the current thread has a message with choices:
+ *    pick those choices.
  * 3. With no current thread, or one where the bot has not posted yet: a command that starts a new thread.
  * 4. In a thread: a line whose first word is one of `verbs` starts a new thread as a command (unless the word is
  *    one of `threadVerbs`, such as `status` and `cancel`); any other line is a reply in the thread.
  */
 import type { ThreadId } from '../../core/thread-id.js';
-import { parseNumbers } from './choices.js';
+import { parseKeys } from './choices.js';
 import type { Style } from './style.js';
 import { padEnd, truncate } from './text-width.js';
 import type { ConsoleThread } from './types.js';
@@ -18,7 +19,7 @@ export type LineIntent =
   | { kind: 'new' }
   | { kind: 'threads' }
   | { kind: 'switch'; number: number }
-  | { kind: 'choose'; numbers: number[] }
+  | { kind: 'choose'; keys: string[] }
   | { kind: 'command'; text: string }
   | { kind: 'reply'; text: string; thread: ThreadId };
 
@@ -39,8 +40,8 @@ export function classifyLine(line: string, ctx: LineContext): LineIntent {
   if (lower === 'threads') return { kind: 'threads' };
   const switchTo = /^switch\s+(\d+)$/i.exec(text);
   if (switchTo) return { kind: 'switch', number: Number(switchTo[1]) };
-  const numbers = parseNumbers(text);
-  if (numbers && ctx.currentHasChoices) return { kind: 'choose', numbers };
+  const keys = parseKeys(text);
+  if (keys && ctx.currentHasChoices) return { kind: 'choose', keys };
   if (!ctx.current || !ctx.currentHasBotMessages) return { kind: 'command', text };
   const verb = lower.split(/\s+/)[0] ?? '';
   if (ctx.verbs.has(verb) && !ctx.threadVerbs.has(verb)) return { kind: 'command', text };
@@ -48,7 +49,7 @@ export function classifyLine(line: string, ctx: LineContext): LineIntent {
 }
 
 export const CONSOLE_USAGE =
-  'Type a command such as `help`. In a thread, lines are replies and numbers pick buttons. ' +
+  'Type a command such as `help`. In a thread, lines are replies; numbers tick options and letters press buttons. ' +
   '`threads` lists threads, `switch N` resumes one, `new` leaves the thread, `exit` or Ctrl-D quits.';
 
 export function ago(then: number, now: number): string {

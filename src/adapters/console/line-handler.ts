@@ -160,7 +160,7 @@ export class LineHandler {
         return last ? this.host.reprint(last) : undefined;
       }
       case 'choose':
-        return this.choices.choose(current, intent.numbers);
+        return this.choices.choose(current, intent.keys);
       case 'command': {
         const reserved = book.reserve(intent.text);
         book.setCurrent(reserved);

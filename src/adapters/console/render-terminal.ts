@@ -1,10 +1,10 @@
 /**
  * The neutral message model as terminal lines: markdown rendered, fields as aligned `label: value` lines,
- * references numbered `[1] title — url`, context dimmed, buttons as `[1] Confirm  [2] Cancel`, multi-selects
- * with `[x]`/`[ ]` boxes, selects as numbered lists (numbers from choices.ts, so what is shown is what is typed).
+ * references numbered `[1] title — url`, context dimmed, buttons as `[c] Confirm  [x] Cancel`, multi-selects
+ * with `[x]`/`[ ]` boxes, selects as numbered lists (keys from choices.ts, so what is shown is what is typed).
  */
 import type { Block, OutgoingMessage } from '../../core/message.js';
-import { numberChoices, selectionsOf, type Ticks } from './choices.js';
+import { describeKeys, numberChoices, selectionsOf, type Ticks } from './choices.js';
 import { renderInline } from './inline-terminal.js';
 import { renderMarkdown, wrapText, type LayoutOptions } from './markdown-terminal.js';
 import { displayWidth, padEnd } from './text-width.js';
@@ -23,7 +23,7 @@ function packButtons(labels: string[], width: number | undefined): string[] {
   return row ? [...rows, row] : rows;
 }
 
-function renderBlock(block: Block, index: number, layout: LayoutOptions, ticks: Ticks, numberAt: (b: number, i: number) => number): string[] {
+function renderBlock(block: Block, index: number, layout: LayoutOptions, ticks: Ticks, keyAt: (b: number, i: number) => string): string[] {
   const { style } = layout;
   switch (block.type) {
     case 'markdown':
@@ -56,7 +56,7 @@ function renderBlock(block: Block, index: number, layout: LayoutOptions, ticks: 
     case 'actions':
       return packButtons(
         block.buttons.map((b, i) => {
-          const label = `[${numberAt(index, i)}] ${b.label}`;
+          const label = `[${keyAt(index, i)}] ${b.label}`;
           return b.style === 'primary' ? style.bold(label) : b.style === 'danger' ? style.danger(label) : label;
         }),
         layout.width,
@@ -67,7 +67,7 @@ function renderBlock(block: Block, index: number, layout: LayoutOptions, ticks: 
         style.bold(renderInline(block.label, style)),
         ...block.options.flatMap((o, i) =>
           wrapText(
-            `${numberAt(index, i)}. [${ticked.has(o.value) ? 'x' : ' '}] ${renderInline(o.label, style)}${o.description ? style.dim(` — ${o.description}`) : ''}`,
+            `${keyAt(index, i)}. [${ticked.has(o.value) ? 'x' : ' '}] ${renderInline(ownNumberDropped(o.label, i), style)}${o.description ? style.dim(` — ${o.description}`) : ''}`,
             layout,
             '  ',
             '        ',
@@ -80,7 +80,7 @@ function renderBlock(block: Block, index: number, layout: LayoutOptions, ticks: 
         style.bold(renderInline(block.label, style)),
         ...block.options.flatMap((o, i) =>
           wrapText(
-            `${numberAt(index, i)}. ${renderInline(o.label, style)}${o.value === block.value ? style.dim(' (current)') : ''}${o.description ? style.dim(` — ${o.description}`) : ''}`,
+            `${keyAt(index, i)}. ${renderInline(ownNumberDropped(o.label, i), style)}${o.value === block.value ? style.dim(' (current)') : ''}${o.description ? style.dim(` — ${o.description}`) : ''}`,
             layout,
             '  ',
             '     ',
@@ -93,19 +93,24 @@ function renderBlock(block: Block, index: number, layout: LayoutOptions, ticks: 
 function hint(message: OutgoingMessage): string | undefined {
   const entries = numberChoices(message);
   if (entries.length === 0) return undefined;
+  const keys = describeKeys(entries);
   if (entries.some((e) => e.kind === 'tick')) {
-    return 'Type the numbers to tick (e.g. `1 3`), then a button number; or just a button number.';
+    const example = entries.find((e) => e.kind === 'button')?.key;
+    return `Type the numbers to tick${example ? `, then a letter (e.g. 1 3 ${example}); or just a letter` : ' (e.g. 1 3)'}.`;
   }
-  return `Type a number (1-${entries.length}) to choose.`;
+  return `Type ${keys} to choose.`;
 }
+
+/** "2. Display" shown as option 2 would read "2. 2. Display": an option's own number for its place goes. */
+const ownNumberDropped = (label: string, index: number): string => label.replace(new RegExp(`^\\s*${index + 1}[.)]\\s+`), '');
 
 /** The body of a message (no header), as lines ready to print. */
 export function renderMessage(message: OutgoingMessage, layout: LayoutOptions, ticks: Ticks = new Map()): string[] {
   const blocks = message.blocks ?? [];
   if (blocks.length === 0) return renderMarkdown(message.text, layout);
   const entries = numberChoices(message);
-  const numberAt = (b: number, i: number): number => entries.find((e) => e.blockIndex === b && e.itemIndex === i)?.number ?? 0;
-  const lines = blocks.flatMap((block, index) => renderBlock(block, index, layout, ticks, numberAt));
+  const keyAt = (b: number, i: number): string => entries.find((e) => e.blockIndex === b && e.itemIndex === i)?.key ?? '?';
+  const lines = blocks.flatMap((block, index) => renderBlock(block, index, layout, ticks, keyAt));
   const help = hint(message);
   return help ? [...lines, layout.style.dim(help.replace(/`/g, ''))] : lines;
 }

@@ -1,6 +1,6 @@
 /** `/iip count <query>`: how many patents a search query finds (P001); a note for the asker unless `--share`. */
 import type { Handler, HandlerContext } from '../../core/handler.js';
-import { mention, quoteUserText, type OutgoingMessage } from '../../core/message.js';
+import { mention, type OutgoingMessage } from '../../core/message.js';
 import { truncate } from '../../core/text.js';
 import { userMessage } from '../../core/user-errors.js';
 import type { RequestOf } from '../../platform/operations.js';
@@ -21,7 +21,9 @@ export function countRequest(options: CountOptions): RequestOf<'P001'> {
 function countMessage(options: CountOptions, count: number | null | undefined, userId: string, shared: boolean): OutgoingMessage {
   const query = truncate(options.query, SHOWN_QUERY_CHARS);
   const number = typeof count === 'number' ? count.toLocaleString('en-US') : 'no count';
-  const text = `🔢 **${number}** patents match \`${quoteUserText(query).replace(/`/g, "'")}\``;
+  // a code span shows its text literally (markdown escapes would show as backslashes): only backticks and line breaks go
+  const shown = query.replace(/[\u0000-\u001f\u007f]+/g, ' ').replace(/`/g, "'");
+  const text = `🔢 **${number}** patents match \`${shown}\``;
   const collapse = [
     options.collapseType ? `collapsed by ${options.collapseType}` : 'not collapsed',
     options.collapseBy ? `ordered by ${options.collapseBy}` : '',

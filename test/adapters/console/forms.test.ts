@@ -47,7 +47,7 @@ const formBot: Bot = async (incoming, adapter) => {
 describe('forms asked at the prompt', () => {
   it('asks each field in order with its current value, keeps it on Enter, validates, and sends a FormIncoming', async () => {
     const h = await startHarness(formBot);
-    h.type('ask solution\n1\n');
+    h.type('ask solution\ne\n');
     await h.until(() => h.text().includes('current: Foldable hinge'));
     h.type('\n'); // Title: Enter keeps "Foldable hinge"
     h.type('The hinge\ncracks\n.\n'); // Problem: two lines ended by "."
@@ -68,6 +68,7 @@ describe('forms asked at the prompt', () => {
     const text = h.text();
     const order = [
       'Edit the solution',
+      'Answering the last field presses "Save".',
       'Title',
       'current: Foldable hinge',
       'Title> ',

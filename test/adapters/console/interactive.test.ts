@@ -93,9 +93,9 @@ describe('interactive terminal', () => {
     const mark = h.text().length;
     await h.adapter.edit(ref, choices('FIRST'));
     const redraw = h.text().slice(mark);
-    // below "first": "Keep", "1. [ ] A", "[2] Go", and the hint of 88 characters, which takes 3 rows at 40 columns
-    expect(redraw.startsWith(`${ESC}[7A\r${ESC}[J`)).toBe(true);
-    expect(redraw).toContain('FIRST\nKeep\n  1. [ ] A\n[2] Go\n');
+    // below "first": "Keep", "1. [ ] A", "[g] Go", and the hint of 71 characters, which takes 2 rows at 40 columns
+    expect(redraw.startsWith(`${ESC}[6A\r${ESC}[J`)).toBe(true);
+    expect(redraw).toContain('FIRST\nKeep\n  1. [ ] A\n[g] Go\n');
     const last = h.text().length;
     await h.adapter.edit(ref, choices('FIRST'));
     expect(h.text().length).toBe(last); // nothing changed, nothing written

@@ -104,14 +104,14 @@ describe('typed lines become Incoming values', () => {
     await h.adapter.closed;
   });
 
-  it('a message with buttons, then `2`: an ActionIncoming for that button of that message', async () => {
+  it('a message with buttons, then `e`: an ActionIncoming for that button of that message', async () => {
     const h = await startHarness(async (incoming, adapter) => {
       if (incoming.kind === 'command') {
         await adapter.post(incoming.thread!, markdown('Here is the plan.'));
         await adapter.post(incoming.thread!, buttons);
       }
     });
-    h.type('novelty hinge\n2\n');
+    h.type('novelty hinge\ne\n');
     const action = await h.nextIncoming(2);
     const command = h.incomings[0];
     expect(action).toMatchObject({ kind: 'action', action: 'edit', value: 'step1:v3', messageId: '2', selections: {}, user: { id: 'u1' } });
@@ -119,13 +119,13 @@ describe('typed lines become Incoming values', () => {
     expect(action.kind === 'action' && action.triggerId).toMatch(/^console:/);
     h.type('7\nexit\n');
     await h.adapter.closed;
-    expect(h.text()).toContain('[1] Confirm  [2] Edit  [3] Cancel');
+    expect(h.text()).toContain('[c] Confirm  [e] Edit  [x] Cancel');
     expect(h.text()).toContain('→ Edit');
-    expect(h.text()).toContain('No choice 7: the choices are 1-3.');
+    expect(h.text()).toContain('No choice 7: type c, e or x.');
     expect(h.incomings).toHaveLength(2);
   });
 
-  it('a multi-select: `1 3` ticks, then the button asked for; `2 4` ticks and clicks at once; `select` picks', async () => {
+  it('a multi-select: `1 3` ticks, then the button asked for; `2 3 c` ticks and clicks at once; `x` cancels', async () => {
     const message: OutgoingMessage = {
       text: 'Pick features',
       blocks: [
@@ -144,7 +144,7 @@ describe('typed lines become Incoming values', () => {
           type: 'actions',
           buttons: [
             { action: 'continue', label: 'Continue', value: 's2' },
-            { action: 'cancel', label: 'Cancel', value: 's2' },
+            { action: 'cancel', label: 'Cancel', value: 's2', style: 'danger' },
           ],
         },
       ],
@@ -153,17 +153,17 @@ describe('typed lines become Incoming values', () => {
       if (incoming.kind === 'command') await adapter.post(incoming.thread!, message);
     });
     h.type('novelty hinge\n1 3\n');
-    await h.until(() => h.text().includes('Then: [1] Continue  [2] Cancel'));
+    await h.until(() => h.text().includes('Then: [c] Continue  [x] Cancel'));
     expect(h.text()).toContain('Ticked: Hinge, Lock.');
-    h.type('1\n');
+    h.type('c\n');
     expect(await h.nextIncoming(2)).toMatchObject({ kind: 'action', action: 'continue', value: 's2', selections: { features: ['f1', 'f3'] } });
-    h.type('2,3 4\n');
+    h.type('2,3 c\n');
     expect(await h.nextIncoming(3)).toMatchObject({ kind: 'action', action: 'continue', selections: { features: ['f2', 'f3'] } });
-    h.type('5\n');
+    h.type('x\n');
     expect(await h.nextIncoming(4)).toMatchObject({ kind: 'action', action: 'cancel', selections: { features: ['f2', 'f3'] } });
     h.type('exit\n');
     await h.adapter.closed;
-    expect(h.text()).toContain('  1. [ ] Hinge\n  2. [x] Display\n  3. [ ] Lock\n[4] Continue  [5] Cancel');
+    expect(h.text()).toContain('  1. [ ] Hinge\n  2. [x] Display\n  3. [ ] Lock\n[c] Continue  [x] Cancel');
   });
 
   it('a select option is itself the action', async () => {

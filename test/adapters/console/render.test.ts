@@ -104,7 +104,7 @@ describe('blocks for the terminal', () => {
     ]);
   });
 
-  it('numbers choices across the message: multi-select options, select options, then buttons', () => {
+  it('numbers the options across the message and gives buttons letters: x for the one that throws work away', () => {
     const lines = plain({
       text: 'x',
       blocks: [
@@ -123,7 +123,7 @@ describe('blocks for the terminal', () => {
           type: 'actions',
           buttons: [
             { action: 'ok', label: 'Confirm', value: 'v' },
-            { action: 'no', label: 'Cancel', value: 'v' },
+            { action: 'no', label: 'Cancel', value: 'v', style: 'danger' },
           ],
         },
       ],
@@ -134,8 +134,8 @@ describe('blocks for the terminal', () => {
       '  2. [x] B',
       'Mode',
       '  3. Quick (current)',
-      '[4] Confirm  [5] Cancel',
-      'Type the numbers to tick (e.g. 1 3), then a button number; or just a button number.',
+      '[c] Confirm  [x] Cancel',
+      'Type the numbers to tick, then a letter (e.g. 1 3 c); or just a letter.',
     ]);
     expect(
       plain(
@@ -147,14 +147,14 @@ describe('blocks for the terminal', () => {
               buttons: [
                 { action: 'a', label: 'Confirm', value: '' },
                 { action: 'b', label: 'Edit', value: '' },
-                { action: 'c', label: 'Cancel', value: '' },
+                { action: 'c', label: 'Cancel', value: '', style: 'danger' },
               ],
             },
           ],
         },
         21,
       ),
-    ).toEqual(['[1] Confirm  [2] Edit', '[3] Cancel', 'Type a number (1-3) to choose.']);
+    ).toEqual(['[c] Confirm  [e] Edit', '[x] Cancel', 'Type c, e or x to choose.']);
   });
 });
 

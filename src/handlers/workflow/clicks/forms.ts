@@ -44,7 +44,8 @@ export async function openStepForm<D extends WorkflowData>(
   if (!record) return;
   const refusal: Refusal | undefined = refusalFor(def, record, value, ['review']);
   if (refusal) return refuse(ctx, def, acting, record, refusal);
-  const form = stepOf(def, record.step).review?.forms?.[name];
+  const review = stepOf(def, record.step).review;
+  const form = review?.forms?.[name];
   if (!form) return refuse(ctx, def, acting, record, 'invalid');
   let result: unknown;
   try {
@@ -58,6 +59,10 @@ export async function openStepForm<D extends WorkflowData>(
     title: form.title,
     submitLabel: form.submitLabel,
     fields: form.fields(result, flowOf(record).draft, sc),
+    outcome:
+      form.submits === 'confirm'
+        ? `"${form.submitLabel}" confirms this step: the ${def.noun} moves on.`
+        : `"${form.submitLabel}" keeps your changes and shows this step again; nothing is sent until you press ${review?.confirm.button ? `"${review.confirm.button}"` : 'Confirm'}.`,
     value: encodeValue({ workflow: def.name, step: record.step, version: record.version }),
   };
   let opened: boolean;
