@@ -15,6 +15,8 @@ import { toSlackLogger } from './bolt-logger.js';
 import { slackChatError, type FailureContext } from './errors.js';
 import { fetchSlackFile, uploadSlackImage } from './files.js';
 import { slackPlace, slackThread } from './ids.js';
+import { inCommandScope } from './command-scope.js';
+import { createReach } from './reach.js';
 import { renderForm } from './render/form.js';
 import type { SlackMessage } from './render/limits.js';
 import { renderMessage } from './render/message.js';
@@ -52,6 +54,15 @@ export function createSlackAdapter(options: SlackAdapterOptions): ChatAdapter {
     }
   }
 
+  const reach = createReach(
+    (team, method, args) =>
+      call(
+        { method, teamId: team },
+        async (): Promise<Record<string, unknown>> => ({ ...(await (await clientFor(team)).client.apiCall(method, args)) }),
+      ),
+    options.logger,
+  );
+
   async function postPage(team: string, channel: string, page: SlackMessage, threadTs?: string): Promise<string> {
     const result = await call({ method: 'chat.postMessage', teamId: team }, async () =>
       (await clientFor(team)).client.chat.postMessage({
@@ -80,9 +91,10 @@ export function createSlackAdapter(options: SlackAdapterOptions): ChatAdapter {
     limits: { maxMessageChars: SLACK_MAX_MESSAGE_CHARS },
 
     async startThread(conversation: ConversationId, message: OutgoingMessage): Promise<MessageRef> {
-      const { team, channel } = slackPlace(conversation);
+      const { team, channel: place } = slackPlace(conversation);
+      const channel = await reach.channelFor(team, place);
       const [first, ...rest] = renderMessage(message);
-      const threadTs = await postPage(team, channel, first as SlackMessage);
+      const threadTs = await reach.posting(team, channel, () => postPage(team, channel, first as SlackMessage));
       const last = await postPages(team, channel, threadTs, rest);
       return { thread: threadId('slack', team, channel, threadTs), messageId: last ?? threadTs };
     },
@@ -107,8 +119,9 @@ export function createSlackAdapter(options: SlackAdapterOptions): ChatAdapter {
     },
 
     async postEphemeral(where: ThreadId | ConversationId, userId: string, message: OutgoingMessage): Promise<void> {
-      const { team, channel, threadTs } = slackPlace(where);
-      for (const page of renderMessage(message)) {
+      const { team, channel: place, threadTs } = slackPlace(where);
+      const channel = await reach.channelFor(team, place);
+      await reach.ephemeral(team, channel, renderMessage(message), async (page) => {
         await call({ method: 'chat.postEphemeral', teamId: team }, async () =>
           (await clientFor(team)).client.chat.postEphemeral({
             channel,
@@ -118,7 +131,7 @@ export function createSlackAdapter(options: SlackAdapterOptions): ChatAdapter {
             ...(threadTs ? { thread_ts: threadTs } : {}),
           }),
         );
-      }
+      });
     },
 
     async openForm(triggerId: string, thread: ThreadId, form: FormSpec): Promise<void> {
@@ -159,7 +172,7 @@ export function createSlackAdapter(options: SlackAdapterOptions): ChatAdapter {
       );
     },
 
-    start: (onIncoming) => bolt.start(onIncoming),
+    start: (onIncoming) => bolt.start((incoming) => inCommandScope(incoming, () => onIncoming(incoming))),
     stop: () => bolt.stop(),
   };
 }

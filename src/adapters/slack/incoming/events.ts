@@ -1,6 +1,7 @@
 /** Slash commands and Events API callbacks as neutral `Incoming` values (pure functions). */
 import type { CommandIncoming, Incoming, ReplyIncoming, SharedFile } from '../../../core/incoming.js';
 import { conversationId, threadId } from '../../../core/thread-id.js';
+import { rememberOrigin } from '../command-scope.js';
 import { EventCallbackBody, SlashCommandBody, type MessageLikeEvent } from './payloads.js';
 
 /** Message subtypes that are still a person writing (a reply also sent to the channel, a reply with a file). */
@@ -9,7 +10,7 @@ const HUMAN_SUBTYPES = new Set(['thread_broadcast', 'file_share']);
 export function commandToIncoming(body: unknown): CommandIncoming {
   const command = SlashCommandBody.parse(body);
   const user = command.user_name ? { id: command.user_id, name: command.user_name } : { id: command.user_id };
-  return {
+  const incoming: CommandIncoming = {
     kind: 'command',
     eventId: `command:${command.trigger_id}`,
     user,
@@ -18,6 +19,11 @@ export function commandToIncoming(body: unknown): CommandIncoming {
     conversation: conversationId('slack', command.team_id, command.channel_id),
     triggerId: command.trigger_id,
   };
+  if (command.response_url) {
+    const { response_url: responseUrl, team_id: teamId, channel_id: channelId, user_id: userId } = command;
+    rememberOrigin(incoming, { responseUrl, teamId, channelId, userId, text: incoming.text });
+  }
+  return incoming;
 }
 
 /** Removes mentions of the bot (`<@U123>` or `<@U123|name>`); without its id, a leading mention. */

@@ -1,7 +1,8 @@
 /** Button clicks, select choices and modal submissions as neutral `Incoming` values (pure functions). */
-import type { ActionIncoming, FormIncoming, User } from '../../../core/incoming.js';
-import { decodeId, threadId, type ThreadId } from '../../../core/thread-id.js';
+import type { ActionIncoming, CommandIncoming, FormIncoming, User } from '../../../core/incoming.js';
+import { conversationId, decodeId, threadId, type ThreadId } from '../../../core/thread-id.js';
 import { parseActionId } from '../render/interactive.js';
+import { RUN_IN_DM_ACTION_ID } from '../render/unreachable.js';
 import { BlockActionsBody, FormMetadataSchema, ViewSubmissionBody, type StateValues } from './payloads.js';
 
 const MULTI_VALUE_TYPES = new Set(['checkboxes', 'multi_static_select']);
@@ -21,16 +22,34 @@ export function selectionsFrom(values: StateValues | undefined): Record<string, 
 }
 
 /**
+ * The "run it in a DM" button of the note the bot sends where it cannot post: the command it carries, run in the
+ * bot's DM with the clicker (a conversation named by the user id; the adapter opens the DM).
+ */
+function runInDm(parsed: BlockActionsBody, teamId: string, value: string): CommandIncoming {
+  const incoming: CommandIncoming = {
+    kind: 'command',
+    eventId: `action:${parsed.trigger_id ?? `${parsed.container.message_ts ?? ''}:${RUN_IN_DM_ACTION_ID}`}`,
+    user: userOf(parsed.user),
+    workspaceId: teamId,
+    text: value.trim(),
+    conversation: conversationId('slack', teamId, parsed.user.id),
+  };
+  if (parsed.trigger_id) incoming.triggerId = parsed.trigger_id;
+  return incoming;
+}
+
+/**
  * A click on a button or a select of a bot message. Multi-select toggles and anything outside a message
  * (modals, home tab) give undefined: a toggle's state travels with the next button click.
  */
-export function blockActionToIncoming(body: unknown): ActionIncoming | undefined {
+export function blockActionToIncoming(body: unknown): ActionIncoming | CommandIncoming | undefined {
   const parsed = BlockActionsBody.safeParse(body);
   if (!parsed.success) return undefined;
   const { team, user, container, channel, message, actions, state, trigger_id: triggerId } = parsed.data;
   const clicked = actions[0];
   const channelId = container.channel_id ?? channel?.id;
   const teamId = team?.id ?? user.team_id;
+  if (clicked?.action_id === RUN_IN_DM_ACTION_ID && teamId) return runInDm(parsed.data, teamId, clicked.value ?? '');
   if (!clicked || container.type !== 'message' || !container.message_ts || !channelId || !teamId) return undefined;
   const { action, kind } = parseActionId(clicked.action_id);
   if (kind === 'multiselect') return undefined;

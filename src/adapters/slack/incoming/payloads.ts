@@ -9,6 +9,8 @@ export const SlashCommandBody = z.object({
   text: z.string().default(''),
   trigger_id: z.string(),
   command: z.string(),
+  /** where a private answer goes even when the bot cannot post in the channel (30 minutes, 5 posts) */
+  response_url: z.string().url().optional(),
 });
 export type SlashCommandBody = z.infer<typeof SlashCommandBody>;
 
@@ -70,6 +72,7 @@ export const BlockActionsBody = z.object({
     message_ts: z.string().optional(),
     channel_id: z.string().optional(),
     thread_ts: z.string().optional(),
+    is_ephemeral: z.boolean().optional(),
   }),
   channel: z.object({ id: z.string() }).optional(),
   message: z.object({ ts: z.string(), thread_ts: z.string().optional() }).optional(),

@@ -30,7 +30,11 @@ export async function startWorkflow<D extends WorkflowData>(
   // over a limit nothing is started: no parent message, no record, no platform call
   const slot = await takeWorkflowSlot(ctx, incoming.workspaceId, incoming.user.id);
   if ('ok' in slot) return answerCommand(ctx, incoming, limitReached(ctx, slot, 'workflow'));
-  const thread = await ctx.messenger.threadFor(incoming, request.parent);
+  // where the bot cannot post (a conversation it is not in) nothing started: the slot is free again
+  const thread = await ctx.messenger.threadFor(incoming, request.parent).catch(async (error: unknown) => {
+    await slot.release();
+    throw error;
+  });
   const existing = await ctx.state.get(thread);
   if (existing) {
     await slot.release();

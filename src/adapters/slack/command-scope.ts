@@ -1,0 +1,55 @@
+/**
+ * The slash command whose handling is running, for the Web API calls made on its behalf: where the bot cannot
+ * post in the command's conversation, its answer goes to the user through the command's `response_url` (an
+ * ephemeral message Slack shows even in conversations the bot is not in). The scope follows the handling's async
+ * calls (AsyncLocalStorage), so the neutral core never sees Slack's URL. An event handled again after a restart
+ * has no scope: the adapter then only logs that it could not post.
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { Incoming } from '../../core/incoming.js';
+
+export interface CommandOrigin {
+  /** valid 30 minutes, 5 posts */
+  responseUrl: string;
+  teamId: string;
+  channelId: string;
+  userId: string;
+  /** the command text as typed after `/iip` */
+  text: string;
+  /** set once the user has been told the bot cannot post here: later notes of the same command are dropped */
+  toldUnreachable?: boolean;
+}
+
+const origins = new WeakMap<Incoming, CommandOrigin>();
+const scope = new AsyncLocalStorage<CommandOrigin>();
+
+/** Called by the payload conversion: the Slack side of a command the core will see as `incoming`. */
+export function rememberOrigin(incoming: Incoming, origin: CommandOrigin): void {
+  origins.set(incoming, origin);
+}
+
+/** Runs the handling of `incoming` inside its command's scope (when it is a slash command). */
+export function inCommandScope<T>(incoming: Incoming, run: () => Promise<T>): Promise<T> {
+  const origin = origins.get(incoming);
+  return origin ? scope.run(origin, run) : run();
+}
+
+/** The command being handled, when a call to `channelId` of `teamId` is made on its behalf. */
+export function originFor(teamId: string, channelId: string): CommandOrigin | undefined {
+  const origin = scope.getStore();
+  return origin?.teamId === teamId && origin.channelId === channelId ? origin : undefined;
+}
+
+const RESPONSE_TIMEOUT_MS = 10_000;
+
+/** Posts an ephemeral message to the user through a response_url; Slack's refusal is an error. */
+export async function postToResponseUrl(responseUrl: string, message: { text: string; blocks?: unknown[] }): Promise<void> {
+  const response = await fetch(responseUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ response_type: 'ephemeral', replace_original: false, ...message }),
+    signal: AbortSignal.timeout(RESPONSE_TIMEOUT_MS),
+  });
+  await response.body?.cancel();
+  if (!response.ok) throw new Error(`Slack refused a response_url post: HTTP ${response.status}`);
+}

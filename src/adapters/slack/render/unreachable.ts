@@ -1,0 +1,46 @@
+/**
+ * What a user is told, privately, when the bot cannot post where they typed a command (a private channel, a group
+ * DM or a DM it is not in): how to invite it, and a button that runs the same command in a DM with the bot.
+ */
+import type { SlackMessage } from './limits.js';
+import { SLACK_LIMITS } from './limits.js';
+import { escapeMrkdwn, splitText, truncate } from './text.js';
+
+/** The action id of the "run it in a DM" button; its value is the command text. */
+export const RUN_IN_DM_ACTION_ID = 'iip-run-in-dm';
+
+export function unreachableNotice(commandText: string): SlackMessage {
+  const typed = `/iip ${commandText}`.trim();
+  const fits = commandText.length > 0 && commandText.length <= SLACK_LIMITS.buttonValue;
+  const explain =
+    "I can't post in this conversation: I'm not a member of it. To use me here, invite me with `/invite @iip` and " +
+    (fits ? 'run the command again, or run it in a direct message with me:' : 'run the command again, or copy it into a direct message with me:');
+  // the whole command is shown, over as many sections as it needs: nothing the user typed is lost
+  const quoted = splitText(typed, SLACK_LIMITS.sectionText - 200).map((part) => ({
+    type: 'section' as const,
+    text: { type: 'mrkdwn' as const, text: `\`\`\`${escapeMrkdwn(part)}\`\`\`` },
+  }));
+  return {
+    text: `I can't post here; invite me with /invite @iip. Your command: ${truncate(typed, SLACK_LIMITS.fallbackText - 60)}`,
+    blocks: [
+      { type: 'section', text: { type: 'mrkdwn', text: explain } },
+      ...quoted,
+      ...(fits
+        ? [
+            {
+              type: 'actions' as const,
+              elements: [
+                {
+                  type: 'button' as const,
+                  action_id: RUN_IN_DM_ACTION_ID,
+                  text: { type: 'plain_text' as const, text: 'Run it in a DM with me' },
+                  style: 'primary' as const,
+                  value: commandText,
+                },
+              ],
+            },
+          ]
+        : []),
+    ],
+  };
+}
