@@ -9,6 +9,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { FakeSlackChannels } from './fake-slack-channels.js';
 import { FakeSlackFiles } from './fake-slack-files.js';
+import { FakeSlackOAuth, type FakeOAuthOptions } from './fake-slack-oauth.js';
 
 type Json = Record<string, unknown>;
 
@@ -20,6 +21,8 @@ export interface FakeSlackCall {
   at: number;
   /** whether the bearer token was the expected one (the token itself is never stored) */
   authorized: boolean;
+  /** the workspace of the token the call carried, once OAuth installs are modelled (fake-slack-oauth.ts) */
+  teamId?: string;
 }
 
 export interface FakeSlackMessage {
@@ -62,6 +65,8 @@ export interface FakeSlackApiOptions {
   socketModeUrl?: string;
   /** users that users.info reports as workspace admins; everyone else is a member */
   admins?: string[];
+  /** the app's OAuth credentials and redirect URL (installs are modelled once a workspace is added to `oauth`) */
+  oauth?: FakeOAuthOptions;
 }
 
 export interface FakeSlackApi {
@@ -76,6 +81,8 @@ export interface FakeSlackApi {
   readonly channels: FakeSlackChannels;
   /** what was posted to response URLs, in order */
   readonly responses: FakeResponsePost[];
+  /** OAuth installs: the authorize page, oauth.v2.access, the tokens issued per workspace (fake-slack-oauth.ts) */
+  readonly oauth: FakeSlackOAuth;
   /** a fresh response_url for a command or click, pointing at this fake (5 posts within 30 minutes, as Slack allows) */
   responseUrl(): string;
   callsTo(method: string): FakeSlackCall[];
@@ -173,6 +180,7 @@ export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Prom
   const channelsModel = new FakeSlackChannels(botUserId);
   const responses: FakeResponsePost[] = [];
   const responseUrls = new Map<string, { issued: number; uses: number }>();
+  const oauth = new FakeSlackOAuth(() => `${origin}/oauth/v2/authorize`, options.oauth);
 
   const nextTs = (): string => `1700000000.${String(++sequence).padStart(6, '0')}`;
   const channelOf = (channel: string): Map<string, FakeSlackMessage> => {
@@ -203,13 +211,24 @@ export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Prom
     return messageBlocksProblem(args.blocks) ? 'invalid_blocks' : undefined;
   }
 
-  function handle(method: string, args: Json, now: number): { status: number; body: Json; headers?: Record<string, string> } {
+  function handle(
+    method: string,
+    args: Json,
+    now: number,
+    token?: string,
+    authorization?: string,
+  ): { status: number; body: Json; headers?: Record<string, string> } {
     const ok = (body: Json = {}) => ({ status: 200, body: { ok: true, ...body } });
     const fail = (error: string) => ({ status: 200, body: { ok: false, error } });
     switch (method) {
       case 'apps.connections.open':
         return options.socketModeUrl ? ok({ url: options.socketModeUrl }) : fail('not_allowed_token_type');
+      case 'oauth.v2.access': {
+        const answer = oauth.access(args, /^Basic (.+)$/.exec(authorization ?? '')?.[1]);
+        return answer.ok ? ok(answer.body) : fail(answer.error);
+      }
       case 'auth.test':
+        if (oauth.active) return ok(oauth.authTest(token));
         return ok({ url: 'https://fake.slack.test/', team: 'Fake Team', user: 'iip', team_id: teamId, user_id: botUserId, bot_id: botId });
       case 'chat.postMessage': {
         const problem = contentProblem(args) ?? channelsModel.postProblem(String(args.channel));
@@ -305,13 +324,20 @@ export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Prom
     const method = /^\/api\/([\w.]+)$/.exec(new URL(req.url ?? '/', 'http://x').pathname)?.[1];
     const now = Date.now();
     const args = await readArgs(req);
-    const authorized = isAuthorized(req, method);
-    if (method) calls.push({ method, args, at: now, authorized });
+    const token = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
+    // oauth.v2.access authenticates with the app's client id and secret, not a token
+    const verdict = method === 'oauth.v2.access' ? { ok: true as const } : oauth.check(token);
+    const authorized = verdict ? verdict.ok : isAuthorized(req, method);
+    const teamId = verdict?.ok ? verdict.teamId : undefined;
+    if (method) calls.push({ method, args, at: now, authorized, ...(teamId ? { teamId } : {}) });
+    const foreignChannel = verdict?.ok && typeof args.channel === 'string' ? oauth.channelProblem(token, args.channel) : undefined;
     if (latencyMs > 0) await sleep(latencyMs);
     const failure = method ? failures.get(method)?.shift() : undefined;
     let result: { status: number; body: Json; headers?: Record<string, string> };
     if (!method) result = { status: 404, body: { ok: false, error: 'unknown_method' } };
+    else if (verdict && !verdict.ok) result = { status: 200, body: { ok: false, error: verdict.error } };
     else if (!authorized) result = { status: 200, body: { ok: false, error: req.headers.authorization ? 'invalid_auth' : 'not_authed' } };
+    else if (foreignChannel) result = { status: 200, body: { ok: false, error: foreignChannel } };
     else if (typeof failure === 'string') result = { status: 200, body: { ok: false, error: failure } };
     else if (failure?.status === 429) {
       const retryAfter = 'retryAfter' in failure ? failure.retryAfter : undefined;
@@ -321,7 +347,7 @@ export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Prom
         headers: retryAfter === undefined ? {} : { 'retry-after': String(retryAfter) },
       };
     } else if (failure) result = { status: failure.status, body: { ok: false, error: 'fake_http_error' } };
-    else result = handle(method, args, now);
+    else result = handle(method, args, now, token, req.headers.authorization);
     res.writeHead(result.status, { 'content-type': 'application/json', ...result.headers });
     res.end(JSON.stringify(result.body));
   }
@@ -375,6 +401,7 @@ export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Prom
     files,
     channels: channelsModel,
     responses,
+    oauth,
     responseUrl() {
       const url = `${origin}/response/${responseUrls.size + 1}`;
       responseUrls.set(url, { issued: Date.now(), uses: 0 });
