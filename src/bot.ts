@@ -147,8 +147,8 @@ async function assemble(options: BotOptions, opened: Array<() => Promise<unknown
   if (uploads) opened.push(() => uploads.close());
   if (http && uploads) http.route(UPLOADS_PATH, uploads.handler, { bodyLimitBytes: 0 });
   if (config.slack) adapters.push(createSlackAdapter({ ...slackInstalls(config, state, keyring, logger), logger, server: http }));
-  if (config.teams && http) adapters.push(createTeamsAdapter({ ...config.teams, server: http, logger }));
   const verbs = [...HANDLERS.flatMap((h) => h.verbs), 'help', 'status'];
+  if (config.teams && http) adapters.push(createTeamsAdapter({ ...config.teams, server: http, logger, verbs }));
   adapters.push(...(options.extraAdapters?.(verbs) ?? []));
   opened.push(() => Promise.allSettled(adapters.map((a) => a.stop())));
 

@@ -15,6 +15,7 @@ import type { Logger } from '../../log.js';
 import { PUBLIC_CLOUD, createBotAuthentication, type TeamsAuthEndpoints } from './auth.js';
 import { TEAMS_MESSAGES_PATH, TeamsCloudAdapter, createTeamsReceiver } from './bot-app.js';
 import { createConnector, type ConnectorPlace } from './connector.js';
+import { fetchTeamsFile, teamsFileAccess } from './files.js';
 import {
   channelThreadId,
   chatThreadId,
@@ -25,6 +26,8 @@ import {
   type TeamsThread,
   type ThreadRoute,
 } from './ids.js';
+import { withStartOverHint } from './chat-threads.js';
+import { imageMessage } from './image-reply.js';
 import { createReferenceBook } from './references.js';
 import { BOT_FRAMEWORK_SERVICE_URLS, serviceUrlCheck } from './service-urls.js';
 import { renderForm } from './render/form.js';
@@ -57,6 +60,8 @@ export interface TeamsAdapterOptions {
   serviceUrl?: string;
   /** URL prefixes an activity's `serviceUrl` must match (TEAMS_SERVICE_URLS); default the Bot Framework's hosts (./service-urls.ts) */
   serviceUrls?: readonly string[];
+  /** the bot's verbs: in a chat, a message starting with one starts a new thread (./chat-threads.ts) */
+  verbs?: readonly string[];
   /** Azure AD object ids of the users who administer the bot's workspace settings (TEAMS_ADMIN_IDS) */
   adminIds?: readonly string[];
 }
@@ -72,7 +77,8 @@ export function createTeamsAdapter(options: TeamsAdapterOptions): ChatAdapter {
   const book = createReferenceBook({ ...(appId ? { appId } : {}), ...(options.serviceUrl ? { defaultServiceUrl: options.serviceUrl } : {}) });
   const connector = createConnector(cloud, book, appId, options.auth?.oAuthScope ?? PUBLIC_CLOUD.oAuthScope);
   const acceptsServiceUrl = serviceUrlCheck(options.serviceUrls ?? (options.serviceUrl ? [options.serviceUrl] : BOT_FRAMEWORK_SERVICE_URLS));
-  const receiver = createTeamsReceiver({ cloud, auth, book, logger, acceptsServiceUrl });
+  const receiver = createTeamsReceiver({ cloud, auth, book, logger, acceptsServiceUrl, ...(options.verbs ? { verbs: options.verbs } : {}) });
+  const fileOptions = { cloud, book, appId, audience: options.auth?.oAuthScope ?? PUBLIC_CLOUD.oAuthScope, trusted: acceptsServiceUrl };
   if (appId || options.allowUnauthenticated) receiver.mount(options.server);
   else logger.warn('Teams: no MicrosoftAppId, so /api/messages is not served (set it, or allow unauthenticated local development)');
   if (!appId && options.allowUnauthenticated) {
@@ -100,7 +106,7 @@ export function createTeamsAdapter(options: TeamsAdapterOptions): ChatAdapter {
   });
   /** Cards in chats carry their thread's root: a chat has no reply chain to tell which thread a click is in. */
   const render = (thread: TeamsThread, message: OutgoingMessage): TeamsMessage[] =>
-    renderMessage(message, { nameOf, ...(route(thread).mode === 'chat' ? { thread: thread.root } : {}) });
+    route(thread).mode === 'chat' ? renderMessage(withStartOverHint(message), { nameOf, thread: thread.root }) : renderMessage(message, { nameOf });
 
   /** Posts pages in order into a thread; returns the last message's id. */
   async function sendPages(thread: TeamsThread, pages: TeamsMessage[]): Promise<string | undefined> {
@@ -163,6 +169,17 @@ export function createTeamsAdapter(options: TeamsAdapterOptions): ChatAdapter {
     async openForm(_triggerId: string, thread: ThreadId, form: FormSpec): Promise<void> {
       const place = teamsThread(thread);
       await sendPages(place, [renderForm(form, route(place).mode === 'chat' ? { thread: place.root } : {})]);
+    },
+
+    /** An image shared with a message (./files.ts), downloaded with the bot's token. */
+    async fetchFile(thread, file, maxBytes) {
+      return fetchTeamsFile(teamsFileAccess(fileOptions, teamsThread(thread)), file, maxBytes);
+    },
+
+    /** A PNG as a card image in the thread (./image-reply.ts). */
+    async uploadImage(thread, png, title) {
+      const place = teamsThread(thread);
+      await sendPages(place, [imageMessage(png, title)]);
     },
 
     /** Native streaming in 1:1 chats; elsewhere, or where Teams refused it before, the relay edits a message. */

@@ -9,14 +9,15 @@
  */
 import { CloudAdapter, type Activity, type ConfigurationBotFrameworkAuthentication, type TurnContext } from 'botbuilder';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Incoming } from '../../core/incoming.js';
+import type { CommandIncoming, Incoming, ReplyIncoming } from '../../core/incoming.js';
 import { BodyTooLargeError, readBody } from '../../http/body.js';
 import { DEFAULT_BODY_LIMIT_BYTES, type HttpServer } from '../../http/server.js';
 import type { Logger } from '../../log.js';
 import { isAuthFailure } from './auth.js';
 import { ADAPTIVE_CARD_ACTION_INVOKE, cardSubmitToIncoming, submittedValues } from './incoming/cards.js';
-import { messageToIncoming } from './incoming/messages.js';
-import { TeamsActivity } from './incoming/payloads.js';
+import { sharedFilesOf } from './files.js';
+import { messageToIncoming, type ChatContext } from './incoming/messages.js';
+import { placeOf, TeamsActivity } from './incoming/payloads.js';
 import type { ReferenceBook } from './references.js';
 
 export const TEAMS_MESSAGES_PATH = '/api/messages';
@@ -39,11 +40,17 @@ function reply(res: ServerResponse, status: number, body?: unknown): void {
   res.end(text);
 }
 
-export function toIncoming(raw: Activity): Incoming | undefined {
+export function toIncoming(raw: Activity, chats?: ChatContext): Incoming | undefined {
   const parsed = TeamsActivity.safeParse(raw);
   if (!parsed.success) return undefined;
   if (submittedValues(parsed.data) !== undefined) return cardSubmitToIncoming(parsed.data);
-  return messageToIncoming(raw, parsed.data);
+  return messageToIncoming(raw, parsed.data, chats);
+}
+
+/** A command or reply with the images its message shares (attachments, pasted images), when it shares any. */
+function withFiles<T extends CommandIncoming | ReplyIncoming>(incoming: T, activity: Activity): T {
+  const files = sharedFilesOf(activity);
+  return files.length > 0 ? { ...incoming, files } : incoming;
 }
 
 export interface TeamsReceiverOptions {
@@ -53,6 +60,8 @@ export interface TeamsReceiverOptions {
   logger: Logger;
   /** whether an activity may name this service URL (./service-urls.ts); default every one */
   acceptsServiceUrl?: (serviceUrl: unknown) => boolean;
+  /** the words that start a new thread in a chat (the bot's verbs) */
+  verbs?: readonly string[];
 }
 
 export interface TeamsReceiver {
@@ -61,8 +70,9 @@ export interface TeamsReceiver {
   stop(): void;
 }
 
-export function createTeamsReceiver({ cloud, auth, book, logger, acceptsServiceUrl = () => true }: TeamsReceiverOptions): TeamsReceiver {
+export function createTeamsReceiver({ cloud, auth, book, logger, acceptsServiceUrl = () => true, verbs = [] }: TeamsReceiverOptions): TeamsReceiver {
   let onIncoming: ((incoming: Incoming) => Promise<void>) | undefined;
+  const chats: ChatContext = { verbs: new Set(verbs), currentThread: (conversation) => book.chatThread(conversation) };
 
   /**
    * Converts and hands off; the turn (and so the HTTP answer) ends once the bot has recorded the activity, and
@@ -73,9 +83,16 @@ export function createTeamsReceiver({ cloud, auth, book, logger, acceptsServiceU
     book.remember(activity);
     let incoming: Incoming | undefined;
     try {
-      incoming = toIncoming(activity);
+      incoming = toIncoming(activity, chats);
+      if (incoming?.kind === 'command' || incoming?.kind === 'reply') incoming = withFiles(incoming, activity);
     } catch (error) {
       logger.error({ err: error, type: activity.type }, 'a Teams activity could not be handled');
+    }
+    // a command in a chat starts the thread later messages there continue
+    if (incoming?.kind === 'command' && incoming.thread) {
+      const parsed = TeamsActivity.safeParse(activity);
+      if (parsed.success && placeOf(parsed.data).kind !== 'channel' && activity.id)
+        book.setChatThread(placeOf(parsed.data).conversation, activity.id);
     }
     if (incoming && onIncoming) {
       const { kind } = incoming;

@@ -21,6 +21,9 @@ export interface ReferenceBook {
   nameOf(userId: string): string | undefined;
   /** The user's Azure AD object id, as their last activity gave it. */
   aadObjectOf(userId: string): string | undefined;
+  /** The root of a chat's current thread (chats have no reply chains: ../chat-threads.ts). */
+  chatThread(conversation: string): string | undefined;
+  setChatThread(conversation: string, root: string): void;
   /** Marks a 1:1 chat where Teams refused native streaming, so later answers go straight to edits. */
   refuseStreaming(conversation: string): void;
   streamingRefused(conversation: string): boolean;
@@ -43,6 +46,7 @@ export function createReferenceBook(options: { appId?: string; defaultServiceUrl
   const names = new BoundedMap<string, string>();
   const aadObjects = new BoundedMap<string, string>();
   const noStreaming = new BoundedMap<string, true>();
+  const chatThreads = new BoundedMap<string, string>();
   let bot: ConversationReference['bot'] = { id: options.appId ? `28:${options.appId}` : 'bot', name: 'iip' };
 
   return {
@@ -78,6 +82,8 @@ export function createReferenceBook(options: { appId?: string; defaultServiceUrl
     kindOf: (conversation) => kinds.get(conversation),
     nameOf: (userId) => names.get(userId),
     aadObjectOf: (userId) => aadObjects.get(userId),
+    chatThread: (conversation) => chatThreads.get(conversation),
+    setChatThread: (conversation, root) => void chatThreads.set(conversation, root),
     refuseStreaming: (conversation) => void noStreaming.set(conversation, true),
     streamingRefused: (conversation) => noStreaming.has(conversation),
   };

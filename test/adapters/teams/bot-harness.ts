@@ -20,6 +20,7 @@ import {
   activityId,
   cardSubmit,
   channelMention,
+  groupChatMention,
   personalMessage,
   sendActivity,
   type SentActivity,
@@ -60,6 +61,8 @@ export interface TeamsBotHarness {
   sendAs(user: { id: string; name: string; aadObjectId?: string }, text: string): Promise<{ root: string; sent: SentActivity }>;
   /** A message in the user's 1:1 chat with the bot (no mention). */
   personal(text: string): Promise<SentActivity>;
+  /** A group-chat message mentioning the bot. */
+  group(text: string): Promise<SentActivity>;
   /** The bot's messages in the reply chain of `root`, in order. */
   replies(root: string): FakeActivity[];
   /** Clicks a card's button as drawn (its data plus the card inputs given). */
@@ -95,8 +98,12 @@ export async function startTeamsBot(options: TeamsBotOptions = {}): Promise<Team
     ...options.env,
   });
   const server: HttpServer = createHttpServer({ port: 0, host: '127.0.0.1', logger: silentLogger });
-  const adapter = createTeamsAdapter({ server, logger: silentLogger, allowUnauthenticated: true, serviceUrl: fake.url, ...options.adapter });
-  const bot = await startBot({ config, logger: silentLogger, extraAdapters: () => [adapter] });
+  const adapterOptions: TeamsAdapterOptions = { server, logger: silentLogger, allowUnauthenticated: true, serviceUrl: fake.url, ...options.adapter };
+  const bot = await startBot({
+    config,
+    logger: silentLogger,
+    extraAdapters: (verbs) => [createTeamsAdapter({ ...adapterOptions, verbs })],
+  });
   const { url } = await server.listen();
   const messagesUrl = `${url}/api/messages`;
   return {
@@ -115,6 +122,7 @@ export async function startTeamsBot(options: TeamsBotOptions = {}): Promise<Team
       return { root, sent };
     },
     personal: (text) => sendActivity(messagesUrl, personalMessage(text, { serviceUrl: fake.url })),
+    group: (text) => sendActivity(messagesUrl, groupChatMention(text, { serviceUrl: fake.url })),
     replies: (root) => fake.replyChain(CHANNEL, root),
     click: (root, card, button, inputs = {}, user = USER) =>
       sendActivity(

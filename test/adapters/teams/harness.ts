@@ -28,6 +28,8 @@ export interface HarnessOptions {
   fake?: FakeBotConnectorOptions;
   /** leave the adapter unstarted */
   start?: boolean;
+  /** the bot's verbs (a chat message starting with one starts a new thread) */
+  verbs?: string[];
 }
 
 export async function startTeamsHarness(options: HarnessOptions = {}): Promise<TeamsHarness> {
@@ -49,6 +51,7 @@ export async function startTeamsHarness(options: HarnessOptions = {}): Promise<T
     server,
     logger,
     serviceUrl: fake.url,
+    ...(options.verbs ? { verbs: options.verbs } : {}),
     ...(options.appId
       ? { appId: options.appId, appPassword, auth: { loginUrl: fake.loginUrl, openIdMetadataUrl: fake.openIdMetadataUrl } }
       : { allowUnauthenticated: true }),

@@ -63,20 +63,27 @@ describe('Teams adapter: receiving', () => {
     });
   });
 
-  it('takes every 1:1 message as a command without a mention, each in a thread of its own', async () => {
-    const h = (harness = await startTeamsHarness());
-    const first = activityId();
-    const second = activityId();
-    await sendActivity(h.messagesUrl, personalMessage('novelty a self-heating mug', { serviceUrl: h.fake.url, id: first }));
-    await sendActivity(h.messagesUrl, personalMessage('what about batteries?', { serviceUrl: h.fake.url, id: second }));
-    await waitFor(() => h.received.length === 2, 'both messages');
+  it('takes a 1:1 message as a command without a mention; a follow-up continues its thread, a verb or `new` starts another', async () => {
+    const h = (harness = await startTeamsHarness({ verbs: ['novelty', 'ask', 'status'] }));
+    const [first, second, third, fourth, fifth] = [activityId(), activityId(), activityId(), activityId(), activityId()];
+    const say = (text: string, id: string) => sendActivity(h.messagesUrl, personalMessage(text, { serviceUrl: h.fake.url, id }));
+    await say('novelty a self-heating mug', first);
+    await say('what about batteries?', second);
+    await say('status', third);
+    await say('ask why?', fourth);
+    await say('New tell me about solid-state cells', fifth);
+    await waitFor(() => h.received.length === 5, 'all five messages');
+    const chatThread = (root: string) => threadId('teams', TENANT, PERSONAL_CHAT, `chat-${root}`);
     expect(h.received[0]).toMatchObject({
       kind: 'command',
       text: 'novelty a self-heating mug',
       conversation: conversationId('teams', TENANT, PERSONAL_CHAT),
-      thread: threadId('teams', TENANT, PERSONAL_CHAT, `chat-${first}`),
+      thread: chatThread(first),
     });
-    expect(h.received[1]).toMatchObject({ kind: 'command', thread: threadId('teams', TENANT, PERSONAL_CHAT, `chat-${second}`) });
+    expect(h.received[1]).toMatchObject({ kind: 'reply', text: 'what about batteries?', mentioned: true, thread: chatThread(first) });
+    expect(h.received[2]).toMatchObject({ kind: 'reply', text: 'status', mentioned: true, thread: chatThread(first) });
+    expect(h.received[3]).toMatchObject({ kind: 'command', text: 'ask why?', thread: chatThread(fourth) });
+    expect(h.received[4]).toMatchObject({ kind: 'command', text: 'tell me about solid-state cells', thread: chatThread(fifth) });
   });
 
   it('takes group-chat mentions as commands and ignores messages that do not mention the bot', async () => {

@@ -6,13 +6,14 @@
  *   it mentions the bot (the router runs a mention as a command when the chain holds no task of the bot's,
  *   and ignores the rest there). Teams delivers channel messages without a mention only to apps granted the
  *   ChannelMessage.Read.Group permission, so without it follow-ups in a chain need a mention.
- * - Group chat: a mention is a command in a new synthetic thread rooted at the mentioning message.
- * - 1:1 chat: no mention needed; every message is a command in a new synthetic thread rooted at it (a chat
- *   has no reply chains to tell a follow-up from a new request).
+ * - Group chat: only mentions count; 1:1 chat: no mention needed. A chat is a conversation (../chat-threads.ts):
+ *   a message starting with a verb or `new` is a command in a new synthetic thread rooted at it, any other a
+ *   reply (addressed to the bot) in the chat's current thread, or a command when the chat has none yet.
  * The bot's mention is removed with botbuilder's `TurnContext.removeRecipientMention`.
  */
 import { TurnContext, type Activity } from 'botbuilder';
 import type { CommandIncoming, Incoming, ReplyIncoming } from '../../../core/incoming.js';
+import { chatTurn } from '../chat-threads.js';
 import { channelThreadId, chatThreadId, teamsConversationId } from '../ids.js';
 import { placeOf, userOf, type TeamsActivity } from './payloads.js';
 
@@ -26,7 +27,15 @@ export function commandText(activity: Activity, mentioned: boolean): string {
   return text.replace(/&nbsp;|\u00a0/g, ' ').trim();
 }
 
-export function messageToIncoming(raw: Activity, activity: TeamsActivity): Incoming | undefined {
+/** What the adapter knows about chats: the verbs that start a thread, and each chat's current thread root. */
+export interface ChatContext {
+  verbs: ReadonlySet<string>;
+  currentThread(conversation: string): string | undefined;
+}
+
+const NO_CHAT_CONTEXT: ChatContext = { verbs: new Set(), currentThread: () => undefined };
+
+export function messageToIncoming(raw: Activity, activity: TeamsActivity, chats: ChatContext = NO_CHAT_CONTEXT): Incoming | undefined {
   if (activity.type !== 'message' || activity.id === undefined || activity.from.id === activity.recipient.id) return undefined;
   const place = placeOf(activity);
   const mentioned = mentionsRecipient(raw);
@@ -41,6 +50,12 @@ export function messageToIncoming(raw: Activity, activity: TeamsActivity): Incom
     return mentioned ? ({ ...base, kind: 'command', text, conversation, thread } satisfies CommandIncoming) : undefined;
   }
   if (place.kind === 'groupChat' && !mentioned) return undefined;
+  const current = chats.currentThread(place.conversation);
+  const turn = chatTurn(text, chats.verbs, current !== undefined);
+  if (turn.kind === 'continue' && current !== undefined) {
+    const thread = chatThreadId(place.tenant, place.conversation, current);
+    return { ...base, kind: 'reply', text: turn.text, thread, mentioned: true } satisfies ReplyIncoming;
+  }
   const thread = chatThreadId(place.tenant, place.conversation, activity.id);
-  return { ...base, kind: 'command', text, conversation, thread } satisfies CommandIncoming;
+  return { ...base, kind: 'command', text: turn.text, conversation, thread } satisfies CommandIncoming;
 }
