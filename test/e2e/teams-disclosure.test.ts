@@ -72,7 +72,8 @@ describe('disclosure in a Teams channel', () => {
     const jobId = jobIdOf(h);
     expect(bodiesOf(h, 'AI32-4')).toEqual([{ job_id: jobId }]);
     for (const request of h.sim.requests) {
-      if (['AI32-1', 'AI32-2', 'AI32-3'].includes(request.operation)) expect(requestErrors(request.operation, request.body)).toEqual([]);
+      const { operation } = request;
+      if (operation === 'AI32-1' || operation === 'AI32-2' || operation === 'AI32-3') expect(requestErrors(operation, request.body)).toEqual([]);
     }
     // the relayed text: the cards between the heading and the link, read as the user sees them
     const heading = t.replies.findIndex((m) => textOf(m).startsWith('✍️'));
