@@ -4,12 +4,12 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig, type Config } from './config.js';
-import { ENV_HELP } from './config-help.js';
+import { ENV_HELP, startedAs } from './config-help.js';
 import { createLogger } from './log.js';
 import { SHUTDOWN_DEADLINE_MS, startBot, type RunningBot } from './bot.js';
 import { createConsoleAdapter } from './adapters/console/index.js';
 
-const USAGE = `Usage: npm start -- [--console] [--help]
+const usage = (command: string): string => `Usage: ${command} [--console] [--help]
 
 Runs iip-bot. With Slack or Teams credentials in the environment it serves them; with none (or with
 --console) it runs in this terminal. Without IIP_API_KEY it uses the built-in platform simulator.
@@ -21,6 +21,9 @@ Options:
 Environment:
 ${ENV_HELP.map(([name, what]) => `  ${name}\n      ${what}`).join('\n')}
 `;
+
+const COMMAND = startedAs(process.argv[1], process.env, process.cwd());
+const USAGE = usage(COMMAND);
 
 export async function runCli(argv: string[]): Promise<number> {
   let args;
@@ -39,7 +42,7 @@ export async function runCli(argv: string[]): Promise<number> {
     config = loadConfig();
   } catch (error) {
     if (error instanceof ConfigError) {
-      process.stderr.write(`${error.message}\n`);
+      process.stderr.write(`${error.message}\n\`${COMMAND} --help\` lists every variable.\n`);
       return 2;
     }
     throw error;

@@ -1,4 +1,18 @@
-/** What `npm start -- --help` and the README say about each environment variable. */
+/** What `--help` says: how the bot was started (for its usage line) and each environment variable. */
+import { relative } from 'node:path';
+
+/**
+ * The command that started this process, as a person would type it again: `npm start --`, `npm run start:prod --`,
+ * `node dist/cli.js`, `npx tsx src/cli.ts`.
+ */
+export function startedAs(script: string | undefined, env: NodeJS.ProcessEnv, cwd: string): string {
+  const path = script ? relative(cwd, script) || script : 'src/cli.ts';
+  const shown = path.startsWith('..') ? (script ?? path) : path;
+  // an npm script only when it runs this file itself: a child of `npm test` or of `npx` inherits their variables too
+  const npmScript = env.npm_lifecycle_event;
+  if (npmScript && env.npm_lifecycle_script?.includes(shown)) return npmScript === 'start' ? 'npm start --' : `npm run ${npmScript} --`;
+  return shown.endsWith('.ts') ? `npx tsx ${shown}` : `node ${shown}`;
+}
 
 /** The variables `--help` and the README list, with what each does. */
 export const ENV_HELP: ReadonlyArray<[string, string]> = [

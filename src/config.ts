@@ -1,5 +1,6 @@
-/** Environment → validated configuration, with one clear error per bad variable. */
+/** Environment → validated configuration; every bad variable is reported at once, one clear line each. */
 import { z } from 'zod';
+import { describeIssue, withoutRefused } from './config-problems.js';
 import { idList, intWithDefault, optionalText, pathOverrides, serviceUrlList } from './config-fields.js';
 
 /** The hosts on which unauthenticated Teams (TEAMS_ALLOW_UNAUTHENTICATED) may listen. */
@@ -102,20 +103,22 @@ export class ConfigError extends Error {
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = EnvSchema.safeParse(env);
-  if (!parsed.success) {
-    // values are never echoed: a misplaced secret must not end up in the terminal or a log
-    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message.replace(/, got ".*"$/, '')}`));
-  }
-  const e = parsed.data;
-  const problems: string[] = [];
+  // values are never echoed: a misplaced secret must not end up in the terminal or a log
+  const problems = parsed.success ? [] : parsed.error.issues.map(describeIssue);
+  // the variables that read well are still checked against each other, so one run lists every problem
+  const readable = parsed.success ? parsed : EnvSchema.safeParse(withoutRefused(env, parsed.error.issues));
+  if (!readable.success) throw new ConfigError(problems);
+  const e = readable.data;
   const oauthSet = SLACK_OAUTH_VARIABLES.filter((name) => e[name] !== undefined);
   const oauth = oauthSet.length > 0;
   if (oauth) {
-    for (const name of SLACK_OAUTH_VARIABLES) if (e[name] === undefined) problems.push(`${name}: required with ${oauthSet.join(', ')} (OAuth installs)`);
+    for (const name of SLACK_OAUTH_VARIABLES)
+      if (e[name] === undefined) problems.push(`${name}: required with ${oauthSet.join(', ')} (OAuth installs)`);
     if (e.SLACK_BOT_TOKEN) problems.push('SLACK_BOT_TOKEN: leave it unset with SLACK_CLIENT_ID (OAuth installs bring a token per workspace)');
     if (!e.SLACK_SIGNING_SECRET) problems.push('SLACK_SIGNING_SECRET: required with SLACK_CLIENT_ID (OAuth installs)');
-    if (e.SLACK_APP_TOKEN) problems.push('SLACK_APP_TOKEN: OAuth installs need the HTTP endpoints (/slack/install); unset it, or use SLACK_BOT_TOKEN');
-    if (!e.IIP_SECRET) problems.push('IIP_SECRET: required with SLACK_CLIENT_ID (installed workspaces\' tokens are sealed with it)');
+    if (e.SLACK_APP_TOKEN)
+      problems.push('SLACK_APP_TOKEN: OAuth installs need the HTTP endpoints (/slack/install); unset it, or use SLACK_BOT_TOKEN');
+    if (!e.IIP_SECRET) problems.push("IIP_SECRET: required with SLACK_CLIENT_ID (installed workspaces' tokens are sealed with it)");
   }
   if (e.SLACK_BOT_TOKEN && !e.SLACK_SIGNING_SECRET && !e.SLACK_APP_TOKEN) {
     problems.push('SLACK_SIGNING_SECRET: required with SLACK_BOT_TOKEN (or set SLACK_APP_TOKEN for Socket Mode)');
@@ -126,7 +129,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.TEAMS_ALLOW_UNAUTHENTICATED) {
     // an unauthenticated /api/messages lets anyone post as any user and tenant: only for a local bot with nothing to lose
     const credentials = (
-      ['SLACK_BOT_TOKEN', 'SLACK_SIGNING_SECRET', 'SLACK_APP_TOKEN', 'SLACK_CLIENT_SECRET', 'IIP_API_KEY', 'MicrosoftAppId', 'MicrosoftAppPassword'] as const
+      [
+        'SLACK_BOT_TOKEN',
+        'SLACK_SIGNING_SECRET',
+        'SLACK_APP_TOKEN',
+        'SLACK_CLIENT_SECRET',
+        'IIP_API_KEY',
+        'MicrosoftAppId',
+        'MicrosoftAppPassword',
+      ] as const
     ).filter((name) => e[name] !== undefined);
     const found = [...(LOOPBACK_HOSTS.includes(e.HOST.trim()) ? [] : [`HOST=${e.HOST}`]), ...credentials];
     if (found.length > 0) {

@@ -58,4 +58,29 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ SLACK_BOT_TOKEN: 'xoxb-1' })).toThrow(/SLACK_SIGNING_SECRET/);
     expect(() => loadConfig({ SLACK_SIGNING_SECRET: 's' })).toThrow(/SLACK_BOT_TOKEN/);
   });
+
+  test("every problem at once, in the bot's own words: field problems beside the checks between variables", () => {
+    let error: unknown;
+    try {
+      loadConfig({
+        PORT: 'abc',
+        IIP_AUTH_MODE: 'cookie',
+        SLACK_API_URL: 'not a url',
+        REDIS_KEY_PREFIX: ' ',
+        TEAMS_ALLOW_UNAUTHENTICATED: 'yes',
+        SLACK_SIGNING_SECRET: 'signing-secret-1',
+      });
+    } catch (e) {
+      error = e;
+    }
+    expect((error as ConfigError).problems).toEqual([
+      'IIP_AUTH_MODE: must be one of bearer, query',
+      'SLACK_API_URL: must be a URL such as https://example.com',
+      'TEAMS_ALLOW_UNAUTHENTICATED: must be one of 0, 1, true, false',
+      'PORT: must be a whole number ≥ 0',
+      'REDIS_KEY_PREFIX: must not be empty',
+      'SLACK_BOT_TOKEN: required when other SLACK_ variables are set (or SLACK_CLIENT_ID for OAuth installs)',
+    ]);
+    expect((error as Error).message).not.toContain('signing-secret-1');
+  });
 });
