@@ -13,7 +13,7 @@ import { conversationId, threadId, type ConversationId, type ThreadId } from '..
 import { silentLogger } from '../../log.js';
 import { CONSOLE_USAGE } from './input.js';
 import { LineHandler, type ConsoleHost } from './line-handler.js';
-import type { LayoutOptions } from './markdown-terminal.js';
+import { wrapText, type LayoutOptions } from './markdown-terminal.js';
 import { MessageBook, type StoredMessage } from './messages.js';
 import { renderMessage } from './render-terminal.js';
 import { headerLine, LiveScreen, type PromptHost, type Screen, type ScreenMessage } from './screen.js';
@@ -146,8 +146,11 @@ class ConsoleChatAdapter implements ConsoleAdapter, ConsoleHost {
     await this.book.settled();
   }
 
+  /** The start-up lines, word-wrapped to the terminal (a terminal itself would cut words at its edge). */
   printBanner(lines: string[]): void {
-    this.screen.note([...lines, this.style.dim(CONSOLE_USAGE.replace(/`/g, this.style.ansi ? '' : '`'))]);
+    const layout = this.layout();
+    const usage = this.style.dim(CONSOLE_USAGE.replace(/`/g, this.style.ansi ? '' : '`'));
+    this.screen.note([...lines, usage].flatMap((line) => wrapText(line, layout)));
   }
 
   flush(): void {

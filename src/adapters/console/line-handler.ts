@@ -27,6 +27,9 @@ export interface ConsoleHost extends DispatchHost {
   reprint(stored: StoredMessage): void;
 }
 
+/** A second Ctrl-C this soon after the first quits. */
+const QUIT_WINDOW_MS = 3000;
+
 export class LineHandler {
   private terminal: Terminal | undefined;
   private queue: Promise<void> = Promise.resolve();
@@ -86,11 +89,18 @@ export class LineHandler {
     this.terminal?.setPrompt(this.promptText());
   }
 
-  /** Ctrl-C: cancel a form, else stop a running stream, else clear the line; twice within a second quits. */
+  /**
+   * Ctrl-C: the first press stops what runs (a form, a half-typed choice or line, a stream or wait), and a second
+   * within QUIT_WINDOW_MS quits, whatever the first one did.
+   */
   interrupt(): void {
     const { style, book } = this.host;
+    const now = (this.options.now ?? Date.now)();
+    if (this.lastInterruptAt !== undefined && now - this.lastInterruptAt <= QUIT_WINDOW_MS) return this.terminal?.close();
+    this.lastInterruptAt = now;
+    const again = `(Ctrl-C again within ${QUIT_WINDOW_MS / 1000} s quits, or type exit)`;
     if (this.forms.active) {
-      this.note(style.dim('Form cancelled.'));
+      this.note(style.dim(`Form cancelled. ${again}`));
       return this.forms.cancel();
     }
     if (this.choices.cancel() || this.continued.length > 0) {
@@ -99,13 +109,10 @@ export class LineHandler {
       return this.refreshPrompt();
     }
     for (const thread of new Set([book.current, this.lastEdited])) {
-      if (thread && this.options.onInterrupt?.(thread)) return this.note(style.dim('Stopped.'));
+      if (thread && this.options.onInterrupt?.(thread)) return this.note(style.dim(`Stopped. ${again}`));
     }
-    const now = (this.options.now ?? Date.now)();
-    if (this.lastInterruptAt !== undefined && now - this.lastInterruptAt <= 1000) return this.terminal?.close();
-    this.lastInterruptAt = now;
     if (this.terminal?.typed) this.terminal.clearTyped();
-    else this.note(style.dim('(Ctrl-C again to quit, or type exit)'));
+    else this.note(style.dim(again));
   }
 
   private async handle(raw: string): Promise<void> {

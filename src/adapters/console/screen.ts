@@ -6,7 +6,7 @@
  * marked "(updated)".
  */
 import type { Style } from './style.js';
-import { rowsOf } from './text-width.js';
+import { rowsOf, wrapLine } from './text-width.js';
 
 export interface ScreenMessage {
   /** unique per message: thread and number */
@@ -96,8 +96,10 @@ export class LiveScreen implements Screen {
     this.append({ key: message.key, updated, lines: [headerLine(this.style, message.header, updated), ...message.body] });
   }
 
+  /** Notes are word-wrapped here (messages come wrapped by their renderer); the terminal would cut words. */
   note(lines: string[]): void {
-    this.append({ lines });
+    const columns = this.size.columns();
+    this.append({ lines: lines.flatMap((line) => line.split('\n').flatMap((row) => wrapLine(row, columns))) });
   }
 
   beforeInput(): void {

@@ -127,3 +127,12 @@ export function wrapLine(text: string, width: number, indent = ''): string[] {
   rows.push(row.trimEnd());
   return rows;
 }
+
+/** Text for a stream that may be a terminal: word-wrapped to its columns when it is one, else as it is. */
+export function wrapForOutput(text: string, output: { isTTY?: boolean; columns?: number }): string {
+  if (output.isTTY !== true || !output.columns) return text;
+  return text
+    .split('\n')
+    .flatMap((line) => wrapLine(line, output.columns ?? 80))
+    .join('\n');
+}

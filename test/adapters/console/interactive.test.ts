@@ -139,11 +139,11 @@ describe('interactive terminal', () => {
     h.type('\x03');
     await h.until(() => stopped.length === 1);
     expect(stopped).toEqual([ref.thread]);
-    expect(h.vt.screen().slice(-2)).toEqual(['Stopped.', 'iip [thread 1]>']);
+    expect(h.vt.screen().slice(-2)).toEqual(['Stopped. (Ctrl-C again within 3 s quits, or type exit)', 'iip [thread 1]>']);
     await h.adapter.stop();
   });
 
-  it('Ctrl-C at an idle prompt clears the line; a second one within a second quits', async () => {
+  it('Ctrl-C at an idle prompt clears the line; a second one within 3 s quits', async () => {
     let clock = 0;
     let exits = 0;
     const { h } = await withStream({
@@ -159,12 +159,77 @@ describe('interactive terminal', () => {
     await h.until(() => h.vt.screen().at(-1) === 'iip>');
     clock = 5000;
     h.type('\x03');
-    await h.until(() => h.text().includes('(Ctrl-C again to quit, or type exit)'));
-    clock = 5800;
+    await h.until(() => h.text().includes('(Ctrl-C again within 3 s quits, or type exit)'));
+    clock = 7900;
     h.type('\x03');
     await h.adapter.closed;
     expect(exits).toBe(1);
     expect(h.incomings).toEqual([]);
+  });
+
+  it('Ctrl-C while a wait runs stops it once; a second press 2.5 s later quits (never "Stopped." twice)', async () => {
+    let clock = 0;
+    let exits = 0;
+    const stopped: ThreadId[] = [];
+    const { h, refs } = await withStream({
+      now: () => clock,
+      onExit: () => {
+        exits += 1;
+      },
+      // the bot always has something to stop in this thread (a wait that polls on)
+      onInterrupt: (thread) => {
+        stopped.push(thread);
+        return true;
+      },
+    });
+    await command(h, refs, 'novelty x');
+    h.type('\x03');
+    await h.until(() => h.vt.screen().includes('Stopped. (Ctrl-C again within 3 s quits, or type exit)'));
+    clock = 2500;
+    h.type('\x03');
+    await h.adapter.closed;
+    expect(exits).toBe(1);
+    expect(stopped).toHaveLength(1);
+    expect(occurrences(h.vt.all().join('\n'), 'Stopped.')).toBe(1);
+  });
+
+  it('Ctrl-C cancels a form and a second press right after quits', async () => {
+    let exits = 0;
+    const h = await startHarness(
+      async (incoming, adapter) => {
+        if (incoming.kind === 'command') {
+          await adapter.openForm!('t', incoming.thread!, {
+            action: 'a',
+            title: 'Edit',
+            submitLabel: 'Save',
+            value: 'v',
+            fields: [{ id: 'title', label: 'Title', kind: 'text', initial: 'x' }],
+          });
+        }
+      },
+      { interactive: true, now: () => 1000, onExit: () => (exits += 1) },
+    );
+    h.type('ask x\r');
+    await h.until(() => h.vt.screen().at(-1) === 'Title>');
+    h.type('\x03');
+    await h.until(() => h.vt.screen().at(-1) === 'iip [thread 1]>' || h.vt.screen().at(-1) === 'iip>');
+    h.type('\x03');
+    await h.adapter.closed;
+    expect(exits).toBe(1);
+  });
+
+  it('the start-up banner wraps between words at any width', async () => {
+    for (const columns of [40, 60, 73]) {
+      const h = await startHarness(async () => {}, { interactive: true, columns });
+      const first = 'iip-bot: no IIP_API_KEY set, so the built-in platform simulator answers; resumes threads.';
+      h.adapter.printBanner([first, 'Type `help` for the commands, `exit` to quit. Logs: /tmp/data/iip-bot.log']);
+      await h.until(() => h.vt.screen().some((row) => row.includes('Ctrl-D')));
+      const rows = h.vt.screen().slice(0, -1);
+      expect(rows.every((row) => row.length <= columns)).toBe(true);
+      const words = rows.join(' ').split(/\s+/);
+      for (const word of ['simulator', 'resumes', 'commands,', '/tmp/data/iip-bot.log', 'replies;']) expect(words, `${columns}`).toContain(word);
+      await h.adapter.stop();
+    }
   });
 
   it('Ctrl-C cancels a form in progress; Ctrl-D quits', async () => {
@@ -192,7 +257,7 @@ describe('interactive terminal', () => {
     await h.until(() => h.vt.screen().at(-1) === 'Title>');
     h.type('\x03');
     await h.until(() => h.vt.screen().at(-1) === 'iip>');
-    expect(h.vt.screen().at(-2)).toBe('Form cancelled.');
+    expect(h.vt.screen().slice(-3)).toEqual(['Form cancelled. (Ctrl-C again within 3 s quits, or type', 'exit)', 'iip>']);
     h.type('\x04');
     await h.adapter.closed;
     expect(exits).toBe(1);
