@@ -1,4 +1,4 @@
-/** Bolt and the WebClient log through the bot's pino logger (secrets redacted there). */
+/** Bolt and the WebClient log through the bot's pino logger (secrets redacted there; the OAuth client secret here). */
 import { LogLevel, type Logger as SlackLogger } from '@slack/bolt';
 import type { Logger } from '../../log.js';
 
@@ -19,7 +19,10 @@ function describePart(part: unknown): string {
   }
 }
 
-const describe = (parts: unknown[]): string => parts.map(describePart).join(' ');
+/** The WebClient logs request bodies at debug: oauth.v2.access carries the app's client secret in its body. */
+const redactClientSecret = (text: string): string => text.replace(/("?client_secret"?\s*[:=]\s*"?)[^"&\s,}]+/gi, '$1***');
+
+const describe = (parts: unknown[]): string => redactClientSecret(parts.map(describePart).join(' '));
 
 export function toSlackLogger(logger: Logger): SlackLogger {
   let target = logger.child({ component: 'slack' });
