@@ -5,6 +5,7 @@
 import { afterEach, describe } from 'vitest';
 import type { StateStore } from '../../src/core/state.js';
 import { coordinationContract } from './contract-coordination.js';
+import { forgetContract } from './contract-forget.js';
 import { recordsContract } from './contract-records.js';
 
 export interface ContractStoreOptions {
@@ -26,5 +27,6 @@ export function stateStoreContract(name: string, factory: StoreFactory): void {
     });
     recordsContract(create);
     coordinationContract(create);
+    forgetContract(create);
   });
 }

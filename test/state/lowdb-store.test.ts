@@ -29,6 +29,20 @@ describe('lowdb store on disk', () => {
     await Promise.all(open.splice(0).map((s) => s.close()));
   });
 
+  it("deletes a forgotten workspace's thread files, so a restart does not bring them back", async () => {
+    const stateFile = await tempStateFile();
+    const first = await openStore({ stateFile });
+    const thread = newThread();
+    await first.compareAndSet(thread, 0, recordInput(thread));
+    const file = threadFilePath(path.join(path.dirname(stateFile), 'state.threads'), thread);
+    expect(await readFile(file, 'utf8')).toContain(thread);
+    expect(await first.forgetWorkspace('slack', 'T1')).toBe(1);
+    await expect(readFile(file, 'utf8')).rejects.toThrow(/ENOENT/);
+    await first.close();
+    const second = await openStore({ stateFile });
+    expect(await second.get(thread)).toBeUndefined();
+  });
+
   it('keeps records, indexes and dedupe keys across a restart', async () => {
     const stateFile = await tempStateFile();
     const first = await openStore({ stateFile });
