@@ -14,6 +14,7 @@ import { silentLogger } from '../../log.js';
 import { CONSOLE_USAGE } from './input.js';
 import { LineHandler, type ConsoleHost } from './line-handler.js';
 import { wrapText, type LayoutOptions } from './markdown-terminal.js';
+import { hasChoices } from './choices.js';
 import { MessageBook, type StoredMessage } from './messages.js';
 import { renderMessage } from './render-terminal.js';
 import { headerLine, LiveScreen, type PromptHost, type Screen, type ScreenMessage } from './screen.js';
@@ -73,7 +74,10 @@ class ConsoleChatAdapter implements ConsoleAdapter, ConsoleHost {
       now,
       (error) => logger.warn({ err: error }, 'console: could not save the thread list'),
     );
-    this.loaded = this.book.load().catch((error: unknown) => logger.warn({ err: error }, 'console: could not load the thread list'));
+    this.loaded = this.book
+      .load()
+      .then(() => this.restoreLatest())
+      .catch((error: unknown) => logger.warn({ err: error }, 'console: could not load the thread list'));
     const promptHost: PromptHost = { cursorRows: () => this.terminal?.cursorRows(), restoreBelow: () => this.terminal?.restoreBelow() };
     const size = { columns: () => output.columns ?? 80, rows: () => output.rows ?? 24 };
     this.screen = this.interactive ? new LiveScreen(options.output, this.style, size, promptHost) : new TranscriptScreen(options.output, this.style);
@@ -99,6 +103,7 @@ class ConsoleChatAdapter implements ConsoleAdapter, ConsoleHost {
     await this.loaded;
     const { thread: entry, number } = this.book.nextMessage(thread, firstLine(message.text));
     const stored = this.messages.add(thread, entry.number, number, message);
+    this.book.setLatest(thread, number, hasChoices(message) ? message : undefined);
     this.lines?.refreshPrompt();
     this.screen.showMessage(this.screenMessage(stored), true);
     return { thread, messageId: String(number) };
@@ -108,6 +113,7 @@ class ConsoleChatAdapter implements ConsoleAdapter, ConsoleHost {
     const stored = this.messages.get(ref.thread, ref.messageId);
     if (!stored) throw new MessageGoneError(ref);
     stored.message = message;
+    this.book.setLatest(ref.thread, stored.number, hasChoices(message) ? message : undefined);
     this.book.touch(ref.thread, false);
     this.lines?.noteEdit(ref.thread);
     this.screen.showMessage(this.screenMessage(stored), false);
@@ -178,6 +184,13 @@ class ConsoleChatAdapter implements ConsoleAdapter, ConsoleHost {
   reprint(stored: StoredMessage): void {
     const shown = this.screenMessage(stored);
     this.screen.note([headerLine(this.style, shown.header, false), ...shown.body]);
+  }
+
+  /** The latest message with choices of each thread, as the session store kept it: choices can be typed again. */
+  private restoreLatest(): void {
+    for (const thread of this.book.list()) {
+      if (thread.latest) this.messages.add(thread.id as ThreadId, thread.number, thread.latest.number, thread.latest.message);
+    }
   }
 
   private async finish(): Promise<void> {

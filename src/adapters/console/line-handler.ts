@@ -59,12 +59,15 @@ export class LineHandler {
   attach(terminal: Terminal): void {
     this.terminal = terminal;
     const current = this.host.book.current && this.host.book.get(this.host.book.current);
-    if (current)
+    if (current) {
       this.note(
         this.host.style.dim(
           `Back in thread ${current.number} (${current.title}): lines are replies there; \`new\` leaves it, \`threads\` lists all.`,
         ),
       );
+      const waiting = this.host.messages.latest(current.id as ThreadId, true);
+      if (waiting) this.host.reprint(waiting);
+    }
     this.refreshPrompt();
     terminal.show();
   }
@@ -163,7 +166,10 @@ export class LineHandler {
         if (!thread) return this.note(style.danger(`There is no thread ${intent.number}; \`threads\` lists them.`));
         book.setCurrent(thread.id as ThreadId);
         this.note(style.dim(`Now in thread ${thread.number}: ${thread.title}`));
+        // where it stands: its latest message, and the latest one with choices if that is an earlier one
         const last = messages.latest(thread.id as ThreadId);
+        const waiting = messages.latest(thread.id as ThreadId, true);
+        if (waiting && waiting !== last) this.host.reprint(waiting);
         return last ? this.host.reprint(last) : undefined;
       }
       case 'choose':

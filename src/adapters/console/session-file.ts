@@ -22,10 +22,11 @@ export function createSessionFile(path: string): ConsoleSessionStore {
       }
     },
     async save(sessions) {
-      await mkdir(dirname(path), { recursive: true });
+      await mkdir(dirname(path), { recursive: true, mode: 0o700 });
       writes += 1;
       const temp = `${path}.${process.pid}.${writes}.tmp`;
-      await writeFile(temp, `${JSON.stringify(sessions, null, 2)}\n`, 'utf8');
+      // it holds what the user typed and the bot's latest questions: readable by its owner only
+      await writeFile(temp, `${JSON.stringify(sessions, null, 2)}\n`, { encoding: 'utf8', mode: 0o600 });
       await rename(temp, path);
     },
   };

@@ -2,10 +2,13 @@
  * The terminal's threads: numbered in the order they start, with a title and last activity, persisted through a
  * ConsoleSessionStore so that `threads` and `switch N` work across restarts. A command reserves a thread id at
  * once (the prompt moves into it); the thread is numbered and listed when the bot posts its first message there.
+ * Each thread also keeps its latest message with choices, so that it can be answered after a restart.
  */
 import { z } from 'zod';
 import type { ThreadId } from '../../core/thread-id.js';
+import type { OutgoingMessage } from '../../core/message.js';
 import { redactSecrets } from '../../log.js';
+import { SAVED_LATEST } from './saved-message.js';
 import type { ConsoleSessions, ConsoleSessionStore, ConsoleThread } from './types.js';
 
 const MAX_THREADS = 200;
@@ -20,6 +23,7 @@ const SESSIONS = z.object({
       title: z.string(),
       lastActivity: z.number(),
       messages: z.number().int().nonnegative().optional(),
+      latest: SAVED_LATEST.optional().catch(undefined),
     }),
   ),
   current: z.string().optional(),
@@ -48,7 +52,8 @@ export class ThreadBook {
     for (const t of [...parsed.data.threads].sort((a, b) => (a.number ?? 0) - (b.number ?? 0))) {
       const number = t.number && t.number >= next ? t.number : next;
       next = number + 1;
-      this.threads.set(t.id, { id: t.id, number, title: t.title, lastActivity: t.lastActivity, messages: t.messages ?? 0 });
+      const messages = Math.max(t.messages ?? 0, t.latest?.number ?? 0);
+      this.threads.set(t.id, { id: t.id, number, title: t.title, lastActivity: t.lastActivity, messages, ...(t.latest ? { latest: t.latest } : {}) });
     }
     const current = parsed.data.current;
     if (current && this.threads.has(current)) this.currentId = current as ThreadId;
@@ -102,6 +107,18 @@ export class ThreadBook {
     thread.lastActivity = this.now();
     this.save();
     return { thread, number: thread.messages };
+  }
+
+  /** Records `message` (number `number`) as the thread's latest with choices, or forgets it (`undefined`). */
+  setLatest(id: ThreadId, number: number, message: OutgoingMessage | undefined): void {
+    const thread = this.threads.get(id);
+    if (!thread) return;
+    const kept = thread.latest;
+    if (message ? kept !== undefined && kept.number > number : kept?.number !== number) return;
+    if (message && kept?.number === number && JSON.stringify(kept.message) === JSON.stringify(message)) return;
+    if (message) thread.latest = { number, message };
+    else delete thread.latest;
+    this.save();
   }
 
   touch(id: ThreadId | undefined, persist = true): void {

@@ -1,5 +1,6 @@
 /** The console adapter's public shapes: options, the adapter, and the persisted thread list. */
 import type { ChatAdapter } from '../../core/adapter.js';
+import type { OutgoingMessage } from '../../core/message.js';
 import type { ConversationId, ThreadId } from '../../core/thread-id.js';
 import type { Logger } from '../../log.js';
 
@@ -15,6 +16,8 @@ export interface ConsoleThread {
   lastActivity: number;
   /** how many messages the bot posted, so numbering continues after a restart */
   messages: number;
+  /** the latest message with choices (its number in the thread), shown again after a restart and on `switch` */
+  latest?: { number: number; message: OutgoingMessage };
 }
 
 export interface ConsoleSessions {

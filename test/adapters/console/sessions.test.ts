@@ -1,9 +1,9 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createSessionFile, type ConsoleSessions } from '../../../src/adapters/console/index.js';
-import { markdown } from '../../../src/core/message.js';
+import { markdown, type OutgoingMessage } from '../../../src/core/message.js';
 import { startHarness, type Bot } from './harness.js';
 
 const answerBot: Bot = async (incoming, adapter) => {
@@ -113,5 +113,54 @@ describe('threads persist through the session store', () => {
     expect(sessions.history).toEqual(['plain words']);
     expect(sessions.threads[0]?.title).toBe('ask key sk-***');
     expect(h.incomings[0]).toMatchObject({ kind: 'command', text: 'ask key sk-abcdef123456' });
+  });
+
+  it('after a restart the latest message with choices is shown again, and its keys work; `switch` shows it too', async () => {
+    const file = join(dir, 'console-sessions.json');
+    const review: OutgoingMessage = {
+      text: 'Step 1 of 5',
+      blocks: [
+        { type: 'markdown', text: '**Step 1 of 5 · Technical solution**' },
+        {
+          type: 'actions',
+          buttons: [
+            { action: 'confirm', label: 'Confirm', value: 'step1:v3', style: 'primary' },
+            { action: 'cancel', label: 'Cancel', value: 'step1:v3', style: 'danger' },
+          ],
+        },
+      ],
+    };
+    const reviewBot: Bot = async (incoming, adapter) => {
+      if (incoming.kind === 'command') {
+        await adapter.post(incoming.thread!, markdown('Started a novelty search.'));
+        await adapter.post(incoming.thread!, review);
+      }
+    };
+    const first = await startHarness(reviewBot, { sessionFile: file });
+    first.type('novelty a hinge\nexit\n');
+    await first.adapter.closed;
+    expect((await stat(file)).mode & 0o777).toBe(0o600);
+
+    const second = await startHarness(answerBot, { sessionFile: file });
+    second.type('c\n');
+    expect(await second.nextIncoming(1)).toMatchObject({ kind: 'action', action: 'confirm', value: 'step1:v3', messageId: '2' });
+    second.type('new\nask another\nswitch 1\nexit\n');
+    await second.adapter.closed;
+    const text = second.text();
+    expect(text).toContain(
+      'Back in thread 1 (novelty a hinge): lines are replies there; `new` leaves it, `threads` lists all.\n── thread 1 · #2\nStep 1 of 5 · Technical solution\n[c] Confirm  [x] Cancel\nType c or x to choose.',
+    );
+    expect(text).toContain('Now in thread 1: novelty a hinge\n── thread 1 · #2\nStep 1 of 5');
+
+    // a damaged saved message is dropped, the thread stays
+    const saved = JSON.parse(await readFile(file, 'utf8')) as { threads: { latest?: { message: { blocks: unknown[] } } }[] };
+    expect(saved.threads[0]?.latest?.message.blocks).toHaveLength(2);
+    saved.threads[0]!.latest!.message.blocks = [{ type: 'actions', buttons: 'broken' }];
+    await writeFile(file, JSON.stringify(saved), 'utf8');
+    const third = await startHarness(answerBot, { sessionFile: file });
+    third.type('threads\nexit\n');
+    await third.adapter.closed;
+    expect(third.text()).toMatch(/1 {2}novelty a hinge/);
+    expect(third.text()).not.toContain('[c] Confirm');
   });
 });
