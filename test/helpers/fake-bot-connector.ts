@@ -1,11 +1,11 @@
 /**
  * The Bot Connector API for tests: a local HTTP server that activities' `serviceUrl` points at.
- * `POST /v3/conversations` (a new channel post), `POST /v3/conversations/:id/activities` (send),
+ * `POST /v3/conversations` (a new channel post, or a 1:1 chat with one member), `POST /v3/conversations/:id/activities` (send),
  * `POST …/activities/:activityId` (reply), `PUT …/activities/:activityId` (update), with map-backed state
  * (activities per conversation, Teams-like ids, reply chains, edits, deletions, native streams with Teams'
  * sequence rules). Records every call. Programmable: one-shot failures, a per-second budget answered with
  * 429 + Retry-After, streaming refused (403 ContentStreamNotAllowed), 404 for unknown activities, 413 over
- * 100 KB. Also the auth side: an OAuth2 client-credentials token endpoint (`<url>login/<tenant>/oauth2/v2.0/token`)
+ * 100 KB. Files users shared (attachments and hosted content, bot token required). Also the auth side: an OAuth2 client-credentials token endpoint (`<url>login/<tenant>/oauth2/v2.0/token`)
  * and the OpenID metadata + JWKS (`<url>openid/…`) whose RSA key signs channel tokens (teams-activities.ts).
  */
 import { generateKeyPairSync, randomUUID, type KeyObject } from 'node:crypto';
@@ -13,7 +13,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 
 type Json = Record<string, unknown>;
-export type ConnectorOperation = 'create' | 'send' | 'reply' | 'update' | 'token' | 'openid' | 'jwks' | 'unknown';
+export type ConnectorOperation = 'create' | 'send' | 'reply' | 'update' | 'token' | 'openid' | 'jwks' | 'attachment' | 'unknown';
 
 export interface FakeConnectorCall {
   operation: ConnectorOperation;
@@ -80,12 +80,24 @@ export interface FakeBotConnector {
   /** send/reply/update calls allowed per rolling second, 429 beyond; unlimited when undefined */
   setBudget(perSecond: number | undefined): void;
   refuseStreaming(refuse: boolean): void;
+  /** 1:1 chats with this user cannot be opened (the app is not installed in their personal scope): 403 */
+  refusePersonalChat(userId: string): void;
+  /** the 1:1 chats the bot opened, by user id */
+  readonly personalChats: Map<string, string>;
   deleteActivity(id: string): void;
   activity(id: string): FakeActivity | undefined;
   /** a conversation's live activities in order (typing and stream updates left out) */
   messages(conversation: string): FakeActivity[];
   /** a channel reply chain: its root post and the replies, in order */
   replyChain(channel: string, root: string): FakeActivity[];
+  /**
+   * Holds a file a user shared, as Teams does: its bytes at `contentUrl` (`/v3/attachments/<id>/views/original`,
+   * the image attachment) and at `hostedUrl` (hosted content, `…/hostedContents/<id>/$value`); both answer only
+   * a bearer token this fake issued (401 otherwise).
+   */
+  addAttachment(data: Buffer, contentType: string): { id: string; contentUrl: string; hostedUrl: string };
+  /** Forgets every token issued so far (a rotated key): the bot's cached token no longer counts as valid. */
+  revokeTokens(): void;
   /** every live message in every conversation, in order */
   allMessages(): FakeActivity[];
   close(): Promise<void>;
@@ -117,10 +129,13 @@ export async function startFakeBotConnector(options: FakeBotConnectorOptions = {
   const streams: FakeStream[] = [];
   const activities = new Map<string, FakeActivity>();
   const failures = new Map<ConnectorOperation, FakeFailure[]>();
+  const files = new Map<string, { data: Buffer; contentType: string }>();
   const issued = new Set<string>();
   const sendTimes: number[] = [];
   let budget: number | undefined;
   let refuseStreams = false;
+  const personalRefused = new Set<string>();
+  const personalChats = new Map<string, string>();
   let sequence = 0;
   let base = '';
 
@@ -160,6 +175,8 @@ export async function startFakeBotConnector(options: FakeBotConnectorOptions = {
     if (method === 'POST' && /^\/login\/[^/]+\/oauth2\/v2\.0\/token$/.test(path)) return { operation: 'token' };
     if (path === '/openid/.well-known/openidconfiguration') return { operation: 'openid' };
     if (path === '/openid/keys') return { operation: 'jwks' };
+    const file = /^\/v3\/attachments\/([^/]+)\/views\/original$/.exec(path) ?? /^\/v1\.0\/hostedContents\/([^/]+)\/\$value$/.exec(path);
+    if (method === 'GET' && file) return { operation: 'attachment', activityId: decodeURIComponent(file[1] as string) };
     if (method === 'POST' && path === '/v3/conversations') return { operation: 'create' };
     const match = /^\/v3\/conversations\/([^/]+)\/activities(?:\/([^/]+))?$/.exec(path);
     if (!match) return { operation: 'unknown' };
@@ -204,6 +221,21 @@ export async function startFakeBotConnector(options: FakeBotConnectorOptions = {
     return { status: 202, body: {} };
   }
 
+  /** A 1:1 chat with one member, as Teams opens it for a proactive message: the same id for the same user. */
+  function openPersonalChat(body: Json): { status: number; body: Json } {
+    const members = Array.isArray(body.members) ? (body.members as Json[]) : [];
+    const user = members[0]?.id;
+    const tenant = ((body.channelData as Json | undefined)?.tenant as Json | undefined)?.id ?? body.tenantId;
+    if (members.length !== 1 || typeof user !== 'string' || typeof tenant !== 'string')
+      return { status: 400, body: errorBody('BadArgument', 'one member and the tenant') };
+    if (personalRefused.has(user)) return { status: 403, body: errorBody('Forbidden', "The bot is not installed in the user's personal scope") };
+    const id = personalChats.get(user) ?? `a:1${user.replace(/[^A-Za-z0-9]/g, '')}-personal-${nextId()}`;
+    personalChats.set(user, id);
+    const activity = body.activity as Json | undefined;
+    if (activity && hasContent(activity)) store(id, activity);
+    return { status: 201, body: { id } };
+  }
+
   function handle(call: FakeConnectorCall, bytes: number): { status: number; body: Json } {
     const { operation, body } = call;
     if (operation === 'token') {
@@ -223,6 +255,7 @@ export async function startFakeBotConnector(options: FakeBotConnectorOptions = {
     if (bytes > MAX_BODY_BYTES) return { status: 413, body: errorBody('RequestEntityTooLarge', 'Message size too large') };
     if (operation !== 'create' && overBudget(call.at)) return { status: 429, body: errorBody('Throttled') };
     const conversationId = call.conversationId as string;
+    if (operation === 'create' && body.isGroup === false) return openPersonalChat(body);
     if (operation === 'create') {
       const activity = body.activity as Json | undefined;
       const channel = ((body.channelData as Json | undefined)?.channel as Json | undefined)?.id;
@@ -268,6 +301,17 @@ export async function startFakeBotConnector(options: FakeBotConnectorOptions = {
     };
     calls.push(call);
     const failure = failures.get(operation)?.shift();
+    const file = operation === 'attachment' && !failure ? files.get(activityId as string) : undefined;
+    if (operation === 'attachment' && !failure && (call.auth !== 'valid' || !file)) {
+      res.writeHead(call.auth !== 'valid' ? 401 : 404, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(call.auth !== 'valid' ? errorBody('Unauthorized', 'Authorization has been denied') : errorBody('NotFound')));
+      return;
+    }
+    if (file) {
+      res.writeHead(200, { 'content-type': file.contentType, 'content-length': String(file.data.length) });
+      res.end(file.data);
+      return;
+    }
     const result = failure ? { status: failure.status, body: errorBody(failure.code ?? `Http${failure.status}`) } : handle(call, bytes);
     const headers: Record<string, string> = { 'content-type': 'application/json' };
     if (failure?.retryAfter !== undefined) headers['retry-after'] = String(failure.retryAfter);
@@ -305,6 +349,10 @@ export async function startFakeBotConnector(options: FakeBotConnectorOptions = {
     refuseStreaming(refuse) {
       refuseStreams = refuse;
     },
+    refusePersonalChat(userId) {
+      personalRefused.add(userId);
+    },
+    personalChats,
     deleteActivity(id) {
       const activity = activities.get(id);
       if (activity) activity.deleted = true;
@@ -312,6 +360,12 @@ export async function startFakeBotConnector(options: FakeBotConnectorOptions = {
     activity: (id) => activities.get(id),
     messages: (conversation) => live((a) => a.conversation === conversation),
     replyChain: (channel, root) => live((a) => a.conversation === channel && a.root === root),
+    revokeTokens: () => issued.clear(),
+    addAttachment(data, contentType) {
+      const id = `0-wus-d${files.size + 1}-${randomUUID().slice(0, 8)}`;
+      files.set(id, { data, contentType });
+      return { id, contentUrl: `${base}v3/attachments/${id}/views/original`, hostedUrl: `${base}v1.0/hostedContents/${id}/$value` };
+    },
     allMessages: () => live(() => true),
     close: () =>
       new Promise((resolve) => {

@@ -2,17 +2,15 @@
  * The Microsoft Teams `ChatAdapter`: botbuilder's CloudAdapter receives at `/api/messages` (./bot-app.ts),
  * every reply goes out proactively through the Bot Connector (./connector.ts), messages are Adaptive Cards
  * (./render/). Forms are cards in the thread with inline inputs (no modals in Teams without a task module);
- * there are no ephemeral notes (`postEphemeral` is left out, so the core posts them in the thread); the admins
+ * Teams has no ephemeral notes, so a note for one user goes to their 1:1 chat with the bot (./private-notes.ts); the admins
  * are the users whose Azure AD object ids TEAMS_ADMIN_IDS lists (a bot sees no tenant roles without Microsoft
  * Graph); native streaming works in 1:1 chats only.
  */
 import type { Activity } from 'botbuilder';
 import type { ChatAdapter, MessageRef, NativeStream } from '../../core/adapter.js';
 import type { FormSpec, OutgoingMessage } from '../../core/message.js';
-import type { ConversationId, ThreadId } from '../../core/thread-id.js';
-import type { HttpServer } from '../../http/server.js';
-import type { Logger } from '../../log.js';
-import { PUBLIC_CLOUD, createBotAuthentication, type TeamsAuthEndpoints } from './auth.js';
+import { decodeId, type ConversationId, type ThreadId } from '../../core/thread-id.js';
+import { PUBLIC_CLOUD, createBotAuthentication } from './auth.js';
 import { TEAMS_MESSAGES_PATH, TeamsCloudAdapter, createTeamsReceiver } from './bot-app.js';
 import { createConnector, type ConnectorPlace } from './connector.js';
 import { fetchTeamsFile, teamsFileAccess } from './files.js';
@@ -28,43 +26,16 @@ import {
 } from './ids.js';
 import { withStartOverHint } from './chat-threads.js';
 import { imageMessage } from './image-reply.js';
+import { createPrivateNotes } from './private-notes.js';
 import { createReferenceBook } from './references.js';
 import { BOT_FRAMEWORK_SERVICE_URLS, serviceUrlCheck } from './service-urls.js';
 import { renderForm } from './render/form.js';
 import { ADAPTIVE_CARD_CONTENT_TYPE, type TeamsMessage } from './render/limits.js';
 import { renderMessage } from './render/message.js';
+import type { TeamsAdapterOptions } from './options.js';
 import { createNativeStream } from './stream.js';
 
-export interface TeamsAdapterOptions {
-  /** MicrosoftAppId; without it the endpoint is mounted only when `allowUnauthenticated` is set */
-  appId?: string;
-  /** MicrosoftAppPassword */
-  appPassword?: string;
-  /** MicrosoftAppType: MultiTenant (default), SingleTenant or UserAssignedMSI */
-  appType?: string;
-  /** MicrosoftAppTenantId (single-tenant apps) */
-  tenantId?: string;
-  server: HttpServer;
-  logger: Logger;
-  /**
-   * local development with the Bot Framework Emulator: serve `/api/messages` without authentication (only without
-   * an app id; the config allows it only on a loopback host without credentials), logged as a warning
-   */
-  allowUnauthenticated?: boolean;
-  /** other OpenID metadata / login endpoints (sovereign clouds; local fakes in tests) */
-  auth?: TeamsAuthEndpoints;
-  /**
-   * where proactive sends go before any activity named the tenant's service URL; default Teams' global endpoint.
-   * Without `serviceUrls`, also the one service URL activities may name (a local fake connector in tests).
-   */
-  serviceUrl?: string;
-  /** URL prefixes an activity's `serviceUrl` must match (TEAMS_SERVICE_URLS); default the Bot Framework's hosts (./service-urls.ts) */
-  serviceUrls?: readonly string[];
-  /** the bot's verbs: in a chat, a message starting with one starts a new thread (./chat-threads.ts) */
-  verbs?: readonly string[];
-  /** Azure AD object ids of the users who administer the bot's workspace settings (TEAMS_ADMIN_IDS) */
-  adminIds?: readonly string[];
-}
+export type { TeamsAdapterOptions } from './options.js';
 
 /** Characters of markdown per message: the card stays well under Teams' ~100 KB, CJK text and card JSON included. */
 export const TEAMS_MAX_MESSAGE_CHARS = 28_000;
@@ -123,7 +94,7 @@ export function createTeamsAdapter(options: TeamsAdapterOptions): ChatAdapter {
     return last;
   }
 
-  return {
+  const adapter: ChatAdapter = {
     chat: 'teams',
     invocation: '@iip ',
     limits: { maxMessageChars: TEAMS_MAX_MESSAGE_CHARS },
@@ -218,4 +189,16 @@ export function createTeamsAdapter(options: TeamsAdapterOptions): ChatAdapter {
       receiver.stop();
     },
   };
+  adapter.postEphemeral = createPrivateNotes({
+    connector,
+    book,
+    logger,
+    toActivity,
+    render: (message) => renderMessage(message, { nameOf }),
+    async postHere(where, message) {
+      if (decodeId(where).parts.length === 3) await adapter.post(where as ThreadId, message);
+      else await adapter.startThread(where as ConversationId, message);
+    },
+  });
+  return adapter;
 }

@@ -37,6 +37,8 @@ export interface Connector {
   update(place: ConnectorPlace, ref: MessageRef, activity: Partial<Activity>): Promise<void>;
   /** Posts a new message in a channel (a new reply chain); returns its id, the chain's root. */
   createChannelPost(tenant: string, channel: string, activity: Partial<Activity>): Promise<string>;
+  /** Opens (or finds) the bot's 1:1 chat with a user, as Teams does for proactive messages; returns its conversation id. */
+  createPersonalChat(place: ConnectorPlace, userId: string): Promise<string>;
 }
 
 export function createConnector(cloud: CloudAdapter, book: ReferenceBook, appId: string | undefined, audience: string): Connector {
@@ -92,6 +94,20 @@ export function createConnector(cloud: CloudAdapter, book: ReferenceBook, appId:
         const root = created.activityId ?? /;messageid=([^;]+)$/.exec(created.id ?? '')?.[1];
         if (!root) throw new Error('Teams created the post without an activity id');
         return root;
+      });
+    },
+
+    createPersonalChat(place, userId) {
+      return call(place, 'create', async (client) => {
+        const created = await client.conversations.createConversation({
+          isGroup: false,
+          members: [{ id: userId }],
+          bot: book.referenceFor(place.tenant, place.conversation, place.target).bot,
+          channelData: { tenant: { id: place.tenant } },
+          tenantId: place.tenant,
+        } as ConversationParameters);
+        if (!created.id) throw new Error('Teams opened the 1:1 chat without a conversation id');
+        return created.id;
       });
     },
   };

@@ -21,6 +21,9 @@ export interface ReferenceBook {
   nameOf(userId: string): string | undefined;
   /** The user's Azure AD object id, as their last activity gave it. */
   aadObjectOf(userId: string): string | undefined;
+  /** The bot's 1:1 chat with a user, once opened; learning it also marks the conversation personal. */
+  personalChatOf(userId: string): string | undefined;
+  setPersonalChat(userId: string, conversation: string): void;
   /** The root of a chat's current thread (chats have no reply chains: ../chat-threads.ts). */
   chatThread(conversation: string): string | undefined;
   setChatThread(conversation: string, root: string): void;
@@ -47,6 +50,7 @@ export function createReferenceBook(options: { appId?: string; defaultServiceUrl
   const aadObjects = new BoundedMap<string, string>();
   const noStreaming = new BoundedMap<string, true>();
   const chatThreads = new BoundedMap<string, string>();
+  const personalChats = new BoundedMap<string, string>();
   let bot: ConversationReference['bot'] = { id: options.appId ? `28:${options.appId}` : 'bot', name: 'iip' };
 
   return {
@@ -62,6 +66,7 @@ export function createReferenceBook(options: { appId?: string; defaultServiceUrl
       if (activity.recipient) bot = { id: activity.recipient.id, name: activity.recipient.name ?? 'iip' };
       if (activity.from?.name && activity.from.id !== activity.recipient?.id) names.set(activity.from.id, activity.from.name);
       if (activity.from?.aadObjectId) aadObjects.set(activity.from.id, activity.from.aadObjectId);
+      if (place.kind === 'personal' && activity.from?.id !== activity.recipient?.id) personalChats.set(activity.from.id, place.conversation);
     },
     referenceFor(tenant, conversation, target) {
       const known = references.get(conversation);
@@ -82,6 +87,11 @@ export function createReferenceBook(options: { appId?: string; defaultServiceUrl
     kindOf: (conversation) => kinds.get(conversation),
     nameOf: (userId) => names.get(userId),
     aadObjectOf: (userId) => aadObjects.get(userId),
+    personalChatOf: (userId) => personalChats.get(userId),
+    setPersonalChat(userId, conversation) {
+      personalChats.set(userId, conversation);
+      kinds.set(conversation, 'personal');
+    },
     chatThread: (conversation) => chatThreads.get(conversation),
     setChatThread: (conversation, root) => void chatThreads.set(conversation, root),
     refuseStreaming: (conversation) => void noStreaming.set(conversation, true),

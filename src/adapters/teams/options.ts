@@ -1,0 +1,35 @@
+/** What the Teams adapter is configured with: credentials, the HTTP server, endpoints, service URLs, verbs, admins. */
+import type { HttpServer } from '../../http/server.js';
+import type { Logger } from '../../log.js';
+import type { TeamsAuthEndpoints } from './auth.js';
+
+export interface TeamsAdapterOptions {
+  /** MicrosoftAppId; without it the endpoint is mounted only when `allowUnauthenticated` is set */
+  appId?: string;
+  /** MicrosoftAppPassword */
+  appPassword?: string;
+  /** MicrosoftAppType: MultiTenant (default), SingleTenant or UserAssignedMSI */
+  appType?: string;
+  /** MicrosoftAppTenantId (single-tenant apps) */
+  tenantId?: string;
+  server: HttpServer;
+  logger: Logger;
+  /**
+   * local development with the Bot Framework Emulator: serve `/api/messages` without authentication (only without
+   * an app id; the config allows it only on a loopback host without credentials), logged as a warning
+   */
+  allowUnauthenticated?: boolean;
+  /** other OpenID metadata / login endpoints (sovereign clouds; local fakes in tests) */
+  auth?: TeamsAuthEndpoints;
+  /**
+   * where proactive sends go before any activity named the tenant's service URL; default Teams' global endpoint.
+   * Without `serviceUrls`, also the one service URL activities may name (a local fake connector in tests).
+   */
+  serviceUrl?: string;
+  /** URL prefixes an activity's `serviceUrl` must match (TEAMS_SERVICE_URLS); default the Bot Framework's hosts (./service-urls.ts) */
+  serviceUrls?: readonly string[];
+  /** the bot's verbs: in a chat, a message starting with one starts a new thread (./chat-threads.ts) */
+  verbs?: readonly string[];
+  /** Azure AD object ids of the users who administer the bot's workspace settings (TEAMS_ADMIN_IDS) */
+  adminIds?: readonly string[];
+}
