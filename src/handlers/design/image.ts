@@ -5,7 +5,7 @@
 import { FileTooLargeError } from '../../core/chat-errors.js';
 import type { HandlerContext } from '../../core/handler.js';
 import type { SharedFile } from '../../core/incoming.js';
-import type { ThreadId } from '../../core/thread-id.js';
+import type { ChatKind, ThreadId } from '../../core/thread-id.js';
 import type { OfferedFile, ShelfRefusal } from '../../core/services.js';
 import { nothingSent } from '../workflow/index.js';
 
@@ -56,6 +56,13 @@ export function shelfRefusalText(refusal: ShelfRefusal): string {
   );
 }
 
+/** Why a download from the chat fails, as far as the bot can tell the user. */
+const DOWNLOAD_HINTS: Record<ChatKind, string> = {
+  slack: 'the bot needs the files:read permission',
+  teams: 'Teams refused the bot access to it; try again, or give an `https://` link to the image',
+  console: 'the file could not be read',
+};
+
 /** Downloads the shared image and offers it at an unguessable URL for `owner` (see `uploadOwner`); or says why not. */
 export async function shelveSharedImage(
   ctx: HandlerContext,
@@ -74,7 +81,7 @@ export async function shelveSharedImage(
     if (error instanceof FileTooLargeError)
       return { problem: nothingSent(`${nameOf(file)} is over ${megabytes(MAX_IMAGE_BYTES)}, the limit for images.`) };
     ctx.logger.warn({ err: error, thread }, 'design: a shared file could not be downloaded');
-    return { problem: nothingSent(`${nameOf(file)} could not be downloaded from the chat (the bot needs the files:read permission).`) };
+    return { problem: nothingSent(`${nameOf(file)} could not be downloaded from the chat (${DOWNLOAD_HINTS[ctx.messenger.chat]}).`) };
   }
   if (!fetched) return { problem: 'This chat does not let the bot read shared files: give an `https://` link to the image instead.' };
   const type = imageTypeOf(fetched.data);

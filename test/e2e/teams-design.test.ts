@@ -1,0 +1,117 @@
+/**
+ * `design` in a Teams channel with an image instead of a link, end to end through botbuilder's CloudAdapter
+ * (authenticated: app id, channel tokens, the bot's own token), the design workflow and the simulator: an image
+ * attached to the mention is downloaded from the connector with the bot's token, offered to the platform at the
+ * bot's private upload link, and the line drawing comes back as a card image in the reply chain; an image pasted
+ * into a reply (hosted content named only in the HTML copy) starts a search that waits for its image; with a
+ * missing or a wrong token the connector refuses the download and the user is told, and nothing is sent.
+ */
+import { afterEach, describe, expect, test } from 'vitest';
+import { PlatformClient } from '../../src/platform/client.js';
+import { cardJson } from '../adapters/teams/bot-harness.js';
+import { waitFor } from '../adapters/teams/harness.js';
+import { requestErrors } from '../helpers/openapi-validator.js';
+import {
+  imageAttachments,
+  pastedHtmlOnly,
+  PRODUCT_PNG,
+  PUBLIC_URL,
+  startTeamsDesignBot,
+  type TeamsDesignBot,
+} from '../helpers/teams-design-steps.js';
+import { elementsOf, textOf } from '../helpers/teams-workflow-steps.js';
+
+let h: TeamsDesignBot | undefined;
+afterEach(async () => {
+  await h?.close();
+  h = undefined;
+});
+
+const submitted = (bot: TeamsDesignBot) => bot.sim.requests.filter((r) => r.operation === 'AI39-1').map((r) => r.body as { url: string });
+const reply = (bot: TeamsDesignBot, root: string, text: string) =>
+  waitFor(() => bot.replies(root).find((m) => cardJson(m).includes(text)), `a reply with "${text}"`, 10_000);
+
+describe('design in a Teams channel, with an image', () => {
+  test('an image attached to the mention is fetched with the bot token, served to the platform, and the line drawing shown as a card image', async () => {
+    h = await startTeamsDesignBot();
+    const command = 'design wireless earbuds case --countries US';
+    h.sim.setTaskDuration(60_000); // hold the search while the platform's link is checked
+    const { root, sent } = await h.mention(command, imageAttachments(h.fake, command));
+    expect(sent.status).toBe(200);
+    await waitFor(() => submitted(h!).length === 1, 'AI39-1');
+    const offered = await fetch(`${h.bot.httpUrl}/uploads${new URL(submitted(h)[0]!.url).search}`);
+    expect(offered.status).toBe(200);
+    expect(Buffer.from(await offered.arrayBuffer()).equals(PRODUCT_PNG)).toBe(true);
+    h.sim.setTaskDuration(0);
+    const done = await reply(h, root, 'Design search report');
+
+    const downloads = h.fake.callsTo('attachment');
+    expect(downloads).toHaveLength(1);
+    expect(downloads[0]).toMatchObject({ method: 'GET', auth: 'valid' });
+    const [body] = submitted(h);
+    expect(body).toEqual({
+      url: expect.stringMatching(new RegExp(`^${PUBLIC_URL}/uploads\\?file=[\\w-]{20,}$`)),
+      country: ['US'],
+      lang: 'en',
+      main_field: 'wireless earbuds case',
+    });
+    expect(requestErrors('AI39-1', body)).toEqual([]);
+    expect(textOf(done)).toContain('line drawing is posted in this thread');
+
+    const taskId = (h.sim.requests.find((r) => r.operation === 'AI39-2')!.body as { task_id: string }).task_id;
+    const platform = new PlatformClient({ baseUrl: h.sim.url, apiKey: 'sk-teams-design-key' });
+    const drawing = (await platform.call('AI39-2', { task_id: taskId })).line_drawing_base64!;
+    await platform.close();
+    const image = await waitFor(
+      () =>
+        h!
+          .replies(root)
+          .flatMap((m) => elementsOf(m))
+          .find((e) => e.type === 'Image' && String(e.url).startsWith('data:image/png;base64,')),
+      'the line drawing as a card image',
+    );
+    expect(Buffer.from(String(image.url).split(',')[1]!, 'base64').equals(Buffer.from(drawing.split(',')[1]!, 'base64'))).toBe(true);
+    expect(image.altText).toBe('Line drawing of your design');
+    // the image reached the platform only through the bot's private link, which is withdrawn once the search is done
+    const link = `${h.bot.httpUrl}/uploads${new URL(body!.url).search}`;
+    for (let tries = 0; (await fetch(link)).status !== 404; tries++) {
+      if (tries > 200) throw new Error('the upload link was not withdrawn');
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+  });
+
+  test('an image pasted into a reply (hosted content in the HTML copy) is the image of a search waiting for one', async () => {
+    h = await startTeamsDesignBot();
+    const { root } = await h.mention('design earbuds case --countries US,EU');
+    await waitFor(() => h!.replies(root).find((m) => cardJson(m).includes('Upload the')), 'the request for the image');
+    expect(submitted(h)).toEqual([]);
+    await h.mention('here it is', pastedHtmlOnly(h.fake, 'here it is'), root);
+    await waitFor(() => submitted(h!).length === 1, 'AI39-1');
+    expect(h.fake.callsTo('attachment')).toEqual([expect.objectContaining({ auth: 'valid' })]);
+    expect(submitted(h)[0]).toMatchObject({ country: ['US', 'EU'], main_field: 'earbuds case' });
+    await reply(h, root, 'Design search report');
+  });
+
+  test.each([
+    ['missing', false],
+    ['wrong', true],
+  ])('with a %s token the connector refuses the download: the user is told and nothing is sent', async (_kind, appId) => {
+    h = await startTeamsDesignBot({ appId });
+    const command = 'design wireless earbuds case';
+    if (appId) {
+      // the bot holds a token (from its first send), then the fake forgets it: the download carries a token it no longer knows
+      const { root: warm } = await h.mention('help');
+      await waitFor(() => h!.replies(warm).length > 0, 'the help answer');
+      h.fake.revokeTokens();
+    }
+    await h.mention(command, imageAttachments(h.fake, command));
+    // a note for the asker: in the reply chain, or in the asker's 1:1 chat with the bot (Teams has no ephemeral messages)
+    const note = await waitFor(() => h!.fake.allMessages().find((m) => cardJson(m).includes('could not be downloaded')), 'the note', 10_000);
+    expect(textOf(note)).toContain('Nothing was sent');
+    expect(textOf(note)).toContain('Teams refused the bot access to it');
+    expect(textOf(note)).not.toContain('files:read');
+    expect(h.fake.callsTo('attachment')).toEqual([expect.objectContaining({ auth: appId ? 'invalid' : 'none' })]);
+    expect(submitted(h)).toEqual([]);
+    expect(JSON.stringify(h.fake.allMessages())).not.toContain('Bearer');
+  });
+});
