@@ -1,6 +1,6 @@
 /**
  * The Bot Connector API for tests: a local HTTP server that activities' `serviceUrl` points at.
- * `POST /v3/conversations` (a new channel post), `POST /v3/conversations/:id/activities` (send),
+ * `POST /v3/conversations` (a new channel post, or a 1:1 chat with one member), `POST /v3/conversations/:id/activities` (send),
  * `POST …/activities/:activityId` (reply), `PUT …/activities/:activityId` (update), with map-backed state
  * (activities per conversation, Teams-like ids, reply chains, edits, deletions, native streams with Teams'
  * sequence rules). Records every call. Programmable: one-shot failures, a per-second budget answered with
@@ -80,6 +80,10 @@ export interface FakeBotConnector {
   /** send/reply/update calls allowed per rolling second, 429 beyond; unlimited when undefined */
   setBudget(perSecond: number | undefined): void;
   refuseStreaming(refuse: boolean): void;
+  /** 1:1 chats with this user cannot be opened (the app is not installed in their personal scope): 403 */
+  refusePersonalChat(userId: string): void;
+  /** the 1:1 chats the bot opened, by user id */
+  readonly personalChats: Map<string, string>;
   deleteActivity(id: string): void;
   activity(id: string): FakeActivity | undefined;
   /** a conversation's live activities in order (typing and stream updates left out) */
@@ -130,6 +134,8 @@ export async function startFakeBotConnector(options: FakeBotConnectorOptions = {
   const sendTimes: number[] = [];
   let budget: number | undefined;
   let refuseStreams = false;
+  const personalRefused = new Set<string>();
+  const personalChats = new Map<string, string>();
   let sequence = 0;
   let base = '';
 
@@ -215,6 +221,21 @@ export async function startFakeBotConnector(options: FakeBotConnectorOptions = {
     return { status: 202, body: {} };
   }
 
+  /** A 1:1 chat with one member, as Teams opens it for a proactive message: the same id for the same user. */
+  function openPersonalChat(body: Json): { status: number; body: Json } {
+    const members = Array.isArray(body.members) ? (body.members as Json[]) : [];
+    const user = members[0]?.id;
+    const tenant = ((body.channelData as Json | undefined)?.tenant as Json | undefined)?.id ?? body.tenantId;
+    if (members.length !== 1 || typeof user !== 'string' || typeof tenant !== 'string')
+      return { status: 400, body: errorBody('BadArgument', 'one member and the tenant') };
+    if (personalRefused.has(user)) return { status: 403, body: errorBody('Forbidden', "The bot is not installed in the user's personal scope") };
+    const id = personalChats.get(user) ?? `a:1${user.replace(/[^A-Za-z0-9]/g, '')}-personal-${nextId()}`;
+    personalChats.set(user, id);
+    const activity = body.activity as Json | undefined;
+    if (activity && hasContent(activity)) store(id, activity);
+    return { status: 201, body: { id } };
+  }
+
   function handle(call: FakeConnectorCall, bytes: number): { status: number; body: Json } {
     const { operation, body } = call;
     if (operation === 'token') {
@@ -234,6 +255,7 @@ export async function startFakeBotConnector(options: FakeBotConnectorOptions = {
     if (bytes > MAX_BODY_BYTES) return { status: 413, body: errorBody('RequestEntityTooLarge', 'Message size too large') };
     if (operation !== 'create' && overBudget(call.at)) return { status: 429, body: errorBody('Throttled') };
     const conversationId = call.conversationId as string;
+    if (operation === 'create' && body.isGroup === false) return openPersonalChat(body);
     if (operation === 'create') {
       const activity = body.activity as Json | undefined;
       const channel = ((body.channelData as Json | undefined)?.channel as Json | undefined)?.id;
@@ -327,6 +349,10 @@ export async function startFakeBotConnector(options: FakeBotConnectorOptions = {
     refuseStreaming(refuse) {
       refuseStreams = refuse;
     },
+    refusePersonalChat(userId) {
+      personalRefused.add(userId);
+    },
+    personalChats,
     deleteActivity(id) {
       const activity = activities.get(id);
       if (activity) activity.deleted = true;
