@@ -27,7 +27,8 @@ export async function threadCommand(ctx: HandlerContext, cmd: ThreadCommand): Pr
       ? [
           'Your open workflows:',
           ...open.map((r, i) => {
-            const link = links[i] ? ` · [open the thread](${links[i]})` : '';
+            // a chat without links (the terminal) names the thread the way its user reaches it instead
+            const link = links[i] ? (/^https?:\/\//.test(links[i]) ? ` · [open the thread](${links[i]})` : ` · ${links[i]}`) : '';
             return `• ${describe(r)} (started ${new Date(r.createdAt).toISOString().slice(0, 16)})${link}`;
           }),
         ].join('\n')

@@ -125,6 +125,13 @@ class ConsoleChatAdapter implements ConsoleAdapter, ConsoleHost {
     this.screen.note([this.style.dim('── (only you)'), ...body], thread);
   }
 
+  /** No links in a terminal: the thread as its user reaches it (`thread 3, \`switch 3\``), for `status` lists. */
+  async permalink(thread: ThreadId): Promise<string | undefined> {
+    await this.loaded;
+    const entry = this.book.get(thread);
+    return entry ? `thread ${entry.number}: \`switch ${entry.number}\`` : undefined;
+  }
+
   async openForm(_triggerId: string, thread: ThreadId, form: FormSpec): Promise<void> {
     this.lines?.openForm(thread, form);
   }
