@@ -42,6 +42,11 @@ export class TerminalSession {
     return tmux('capture-pane', '-p', '-J', '-S', '-', '-t', this.name);
   }
 
+  /** The visible rows as the terminal shows them, with the terminal's own line wrapping (not joined). */
+  rows(): string[] {
+    return tmux('capture-pane', '-p', '-t', this.name).split('\n');
+  }
+
   type(text: string): void {
     tmux('send-keys', '-t', this.name, '-l', text);
     tmux('send-keys', '-t', this.name, 'Enter');
