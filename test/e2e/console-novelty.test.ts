@@ -2,7 +2,7 @@
  * Issue 5: the novelty search in the terminal, typed as a person would (numbers pick buttons, a form asks its
  * fields), from the command to the report link.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, expect, test } from 'vitest';
@@ -54,6 +54,8 @@ test('novelty from the command to the report link by typing choices', { timeout:
   const screen = await term.waitFor((s) => REPORT_READY.test(s), 'the report link', 20_000);
   expect(screen).toContain('@');
   expect(screen).not.toContain('<@');
+  // the README's terminal section shows this session: IIP_TRANSCRIPT=<file> writes it out
+  if (process.env.IIP_TRANSCRIPT) writeFileSync(process.env.IIP_TRANSCRIPT, screen.trimEnd());
   term.type('exit');
   await term.waitFor((s) => s.includes('[exited 0]'), 'a clean exit');
 });
