@@ -99,6 +99,29 @@ export class VaultInstallationStore implements InstallationStore {
   }
 }
 
+/**
+ * Runs Bolt's authorize one at a time per installation: with token rotation a refresh token works once, so two
+ * concurrent refreshes would leave one caller with the token just replaced; the second now reads the first's
+ * result. (Across replicas the loser keeps its older token, which Slack accepts until it expires.)
+ */
+export function serializeAuthorize(installer: Installer): void {
+  const authorize = installer.authorize.bind(installer);
+  const queues = new Map<string, Promise<unknown>>();
+  installer.authorize = (source) => {
+    const key = source.isEnterpriseInstall && source.enterpriseId ? `org:${source.enterpriseId}` : `team:${source.teamId ?? ''}`;
+    const result = (queues.get(key) ?? Promise.resolve()).then(
+      () => authorize(source),
+      () => authorize(source),
+    );
+    const settled = result.catch(() => undefined);
+    queues.set(key, settled);
+    void settled.then(() => {
+      if (queues.get(key) === settled) queues.delete(key);
+    });
+    return result;
+  };
+}
+
 /** The bot token for a workspace, through Bolt's authorize (so a rotating token is refreshed first). */
 export function installedTokenFor(installer: Installer, store: VaultInstallationStore): (team: string) => Promise<string> {
   return async (team) => {
