@@ -4,7 +4,6 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
-import { userInfo } from 'node:os';
 import type { AdapterLimits, MessageRef } from '../../core/adapter.js';
 import { MessageGoneError } from '../../core/chat-errors.js';
 import type { Incoming } from '../../core/incoming.js';
@@ -13,6 +12,7 @@ import { conversationId, threadId, type ConversationId, type ThreadId } from '..
 import { silentLogger } from '../../log.js';
 import { CONSOLE_USAGE } from './input.js';
 import { LineHandler, type ConsoleHost } from './line-handler.js';
+import { defaultUser } from './local-user.js';
 import { wrapText, type LayoutOptions } from './markdown-terminal.js';
 import { hasChoices } from './choices.js';
 import { MessageBook, type StoredMessage } from './messages.js';
@@ -27,16 +27,6 @@ import { TranscriptScreen } from './transcript.js';
 import type { ConsoleAdapter, ConsoleAdapterOptions } from './types.js';
 
 export const CONSOLE_LIMITS: AdapterLimits = { maxMessageChars: 20_000 };
-
-function defaultUser(): { id: string; name: string } {
-  try {
-    const name = userInfo().username;
-    if (name) return { id: name, name };
-  } catch {
-    // no passwd entry (some containers): fall through
-  }
-  return { id: 'console-user', name: 'console user' };
-}
 
 class ConsoleChatAdapter implements ConsoleAdapter, ConsoleHost {
   readonly chat = 'console' as const;
@@ -76,7 +66,7 @@ class ConsoleChatAdapter implements ConsoleAdapter, ConsoleHost {
     );
     this.loaded = this.book
       .load()
-      .then(() => this.restoreLatest())
+      .then(() => this.messages.restore(this.book.list()))
       .catch((error: unknown) => logger.warn({ err: error }, 'console: could not load the thread list'));
     const promptHost: PromptHost = { cursorRows: () => this.terminal?.cursorRows(), restoreBelow: () => this.terminal?.restoreBelow() };
     const size = { columns: () => output.columns ?? 80, rows: () => output.rows ?? 24 };
@@ -191,13 +181,6 @@ class ConsoleChatAdapter implements ConsoleAdapter, ConsoleHost {
   reprint(stored: StoredMessage): void {
     const shown = this.screenMessage(stored);
     this.screen.note([headerLine(this.style, shown.header, false), ...shown.body]);
-  }
-
-  /** The latest message with choices of each thread, as the session store kept it: choices can be typed again. */
-  private restoreLatest(): void {
-    for (const thread of this.book.list()) {
-      if (thread.latest) this.messages.add(thread.id as ThreadId, thread.number, thread.latest.number, thread.latest.message);
-    }
   }
 
   private async finish(): Promise<void> {

@@ -1,11 +1,13 @@
 /**
  * The bot's messages this session, kept so that edits can be redrawn, choices typed as numbers can be resolved
- * against the message that shows them, and `switch N` can show where a thread stands. Bounded: the oldest are
+ * against the message that shows them, and `switch N` can show where a thread stands (after a restart, from
+ * the latest messages with choices the session store kept). Bounded: the oldest are
  * forgotten, and an edit of a forgotten message gets MessageGoneError (the relay then posts anew).
  */
 import type { OutgoingMessage } from '../../core/message.js';
 import type { ThreadId } from '../../core/thread-id.js';
 import { hasChoices } from './choices.js';
+import type { ConsoleThread } from './types.js';
 
 const MAX_MESSAGES = 500;
 
@@ -33,6 +35,11 @@ export class MessageBook {
 
   get(thread: ThreadId, number: number | string): StoredMessage | undefined {
     return this.byKey.get(messageKey(thread, number));
+  }
+
+  /** The latest message with choices of each thread, as the session store kept it: its keys can be typed again. */
+  restore(threads: readonly ConsoleThread[]): void {
+    for (const t of threads) if (t.latest) this.add(t.id as ThreadId, t.number, t.latest.number, t.latest.message);
   }
 
   latest(thread: ThreadId | undefined, withChoices = false): StoredMessage | undefined {
