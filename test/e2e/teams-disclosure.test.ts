@@ -97,7 +97,7 @@ describe('disclosure in a Teams channel', () => {
     const review = await t.step('Key elements');
     await t.doubleClick(review, 'Generate');
     await t.reply('Technical disclosure ready', 15_000);
-    await t.reply('Already done');
+    await t.note('Already done');
     expect(bodiesOf(h, 'AI32-2')).toHaveLength(1);
     expect(bodiesOf(h, 'AI32-4')).toHaveLength(1);
   });
@@ -105,7 +105,7 @@ describe('disclosure in a Teams channel', () => {
   test('an idea over 5,000 words is refused with the limit; nothing is sent', async () => {
     h = await startTeamsBot();
     const t = await TeamsThread.opened(h, `disclosure ${'helmet '.repeat(5_001)}`);
-    const note = await t.reply('5,000 words');
+    const note = await t.note('5,000 words');
     expect(textOf(note)).toContain('Nothing was sent');
     expect(h.sim.requests).toEqual([]);
   });

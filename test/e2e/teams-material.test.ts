@@ -60,7 +60,7 @@ describe('material in a Teams channel', () => {
     await t.doubleClick(step1, 'Confirm', { [ticks!.id]: '1,3' });
     await waitFor(() => bodiesOf(h!, 'AI73-3').length === 1, 'AI73-3');
     expect(bodiesOf(h, 'AI73-3')).toEqual([{ task_id: taskId, recommend: [recs[1], recs[3]] }]);
-    await t.reply('Already done');
+    await t.note('Already done');
 
     const mind = await withMenu(t, 'Technical mind map');
     expect(cardJson(mind)).toContain(recs[1]!);
@@ -92,7 +92,7 @@ describe('material in a Teams channel', () => {
   test('an empty problem is answered with the usage; nothing is sent', async () => {
     h = await startTeamsBot();
     const t = await TeamsThread.opened(h, 'material   ');
-    const note = await t.reply('Describe the problem. Nothing was sent.');
+    const note = await t.note('Describe the problem. Nothing was sent.');
     expect(textOf(note)).toMatch(/Usage: `@iip material <problem/);
     expect(h.sim.requests).toEqual([]);
   });

@@ -70,8 +70,26 @@ describe('report in a Teams channel', () => {
     const outline = await t.step('Report outline');
     await t.doubleClick(outline, 'Generate');
     await t.reply('Pre-research report ready');
-    await t.reply('Already done');
+    await t.note('Already done');
     expect(bodiesOf(h, 'AI34-2')).toEqual([{ report_id: reportIdOf(h), technical_issues: QUESTION, analysis_directory: defaultDirectory(QUESTION) }]);
     expectValidRequests(h);
+  });
+});
+
+describe('report in a Teams channel: the inline form', () => {
+  test('the Edit form submitted twice at once (it stays on screen in Teams) applies once and generates once', async () => {
+    h = await startTeamsBot();
+    const t = await TeamsThread.opened(h, `report ${QUESTION}`);
+    const outline = await t.step('Report outline');
+    await t.press(outline, 'Edit');
+    const form = await t.form(outline);
+    const fields = { 'custom-1': 'Sodium-ion alternatives', 'custom-2': '' };
+    await Promise.all([t.submit(form, fields), t.submit(form, fields)]);
+    await t.reply('Pre-research report ready');
+    await t.note('Already done');
+    const custom = { key: 'TECH_RESEARCH_CUSTOM_MODULE_1', name: 'Sodium-ion alternatives', source_type: 'customize' };
+    expect(bodiesOf(h, 'AI34-2')).toEqual([
+      { report_id: reportIdOf(h), technical_issues: QUESTION, analysis_directory: [...defaultDirectory(QUESTION), custom] },
+    ]);
   });
 });

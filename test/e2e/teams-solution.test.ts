@@ -45,7 +45,7 @@ describe('solution in a Teams channel', () => {
     expect(choiceSetsOf(settled)).toEqual([]);
     expect(textOf(settled)).toContain(`☑ ${recs[0]}`);
     expect(cardJson(settled)).toContain(`<at>${USER.name}</at>`);
-    await t.reply('Already done');
+    await t.note('Already done');
 
     const step2 = await t.step('Step 2 of 3');
     const directions = directionsFor(PROBLEM, kept);
@@ -83,7 +83,7 @@ describe('solution in a Teams channel', () => {
   test('a problem over the platform limit is refused with the usage; nothing is sent', async () => {
     h = await startTeamsBot();
     const t = await TeamsThread.opened(h, `solution ${'x'.repeat(501)}`);
-    const note = await t.reply('at most 500 characters');
+    const note = await t.note('at most 500 characters');
     expect(textOf(note)).toContain('yours has 501');
     expect(textOf(note)).toMatch(/Usage: `@iip solution <technical problem>/);
     expect(h.sim.requests).toEqual([]);

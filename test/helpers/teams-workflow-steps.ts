@@ -90,6 +90,14 @@ export class TeamsThread {
     return waitFor(() => this.replies.find((m) => cardJson(m).includes(text)), `a reply with "${text}"`, timeoutMs);
   }
 
+  /**
+   * A note for the user containing `text`: Teams has no ephemeral messages, so it is in the reply chain or in
+   * the user's 1:1 chat with the bot, wherever the adapter sends notes.
+   */
+  note(text: string, timeoutMs = 10_000): Promise<FakeActivity> {
+    return waitFor(() => this.h.fake.allMessages().find((m) => textOf(m).includes(text)), `a note with "${text}"`, timeoutMs);
+  }
+
   /** The current version of a reply (after edits). */
   current(card: FakeActivity): FakeActivity {
     return this.replies.find((m) => m.id === card.id) ?? card;
