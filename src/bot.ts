@@ -38,6 +38,8 @@ import { shownUrl, startupError, StartupError } from './startup-error.js';
 import { openInbox, openLimits, openStateStore, openUploadShelf, workspaceAllowList } from './stores.js';
 import { createProcessMemory, type ProcessMemory } from './core/services.js';
 import { slackInstalls } from './slack-installs.js';
+import { homeHandler, publishHome } from './handlers/home/handler.js';
+import { watchHomes } from './core/home-watch.js';
 
 export const HANDLERS: readonly Handler[] = [
   chatHandler,
@@ -49,6 +51,7 @@ export const HANDLERS: readonly Handler[] = [
   solutionHandler,
   materialHandler,
   keyHandler,
+  homeHandler,
 ];
 
 /** How long a stop waits for in-flight work before interrupting it, and how long it then gives the interrupted. */
@@ -156,9 +159,16 @@ async function assemble(options: BotOptions, opened: Array<() => Promise<unknown
   const lifetime = new AbortController();
   const memory = createProcessMemory();
   const settings = { lang: config.platform.lang, confirmers: 'starter', waitLeaseMs: config.state.waitLeaseMs } as const;
-  const contexts = messengers.map(
-    (messenger): HandlerContext => ({ platform, state, messenger, settings, logger, memory, lifetime: lifetime.signal, keyring, uploads, limits }),
-  );
+  const contexts = messengers.map((messenger): HandlerContext => {
+    const ctx: HandlerContext = { platform, state, messenger, settings, logger, memory, lifetime: lifetime.signal, keyring, uploads, limits };
+    // a user's home (Slack's Home tab) is published again when one of their threads changes state
+    ctx.state = watchHomes(state, {
+      shown: memory.homes,
+      refresh: async (workspaceId, userId) => void (await publishHome(ctx, workspaceId, userId)),
+      logger,
+    });
+    return ctx;
+  });
   const admits = workspaceAllowList(config.access);
   const routers = contexts.map(
     (ctx) =>

@@ -42,7 +42,7 @@ const answerLines = (markdown: string): string[] =>
 const fold = (text: string): string => text.replace(/\s+/g, ' ').trim();
 
 describe('npm start in a terminal', () => {
-  test('says it uses the simulator, then an ask streams in place and the final screen holds the whole answer', async () => {
+  test('says it uses the simulator, then an ask streams in place and the final screen holds the whole answer', { timeout: 60_000 }, async () => {
     const dir = workDir();
     const term = TerminalSession.start(`iip-ask-${process.pid}`, dir, freshEnv(dir), { columns: 160, rows: 60 });
     sessions.push(term);
@@ -64,7 +64,7 @@ describe('npm start in a terminal', () => {
     await term.waitFor((s) => s.includes('[exited 0]'), 'a clean exit');
   });
 
-  test('help lists the verbs as a note only the user sees; Ctrl-D quits cleanly', async () => {
+  test('help lists the verbs as a note only the user sees; Ctrl-D quits cleanly', { timeout: 60_000 }, async () => {
     const dir = workDir();
     const term = TerminalSession.start(`iip-help-${process.pid}`, dir, freshEnv(dir));
     sessions.push(term);
@@ -78,7 +78,7 @@ describe('npm start in a terminal', () => {
 });
 
 describe('npm start through a pipe', () => {
-  test('prints each message once, final, without terminal control sequences', async () => {
+  test('prints each message once, final, without terminal control sequences', { timeout: 60_000 }, async () => {
     const dir = workDir();
     const child = spawn(TSX, [BOT], { cwd: dir, env: { ...process.env, ...freshEnv(dir) }, stdio: ['pipe', 'pipe', 'pipe'] });
     let out = '';
@@ -102,7 +102,7 @@ describe('npm start through a pipe', () => {
       ).toHaveLength(1);
   });
 
-  test('--help lists the options and the environment variables', async () => {
+  test('--help lists the options and the environment variables', { timeout: 60_000 }, async () => {
     const child = spawn(TSX, [BOT, '--help'], { stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     child.stdout.on('data', (chunk: Buffer) => {

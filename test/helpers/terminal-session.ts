@@ -56,7 +56,7 @@ export class TerminalSession {
     tmux('send-keys', '-t', this.name, key);
   }
 
-  async waitFor(check: (screen: string) => boolean, what: string, timeoutMs = 15_000): Promise<string> {
+  async waitFor(check: (screen: string) => boolean, what: string, timeoutMs = 30_000): Promise<string> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       const screen = this.screen();
