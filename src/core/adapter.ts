@@ -5,6 +5,7 @@
 import type { FormSpec, OutgoingMessage } from './message.js';
 import type { ChatKind, ConversationId, ThreadId } from './thread-id.js';
 import type { Incoming, SharedFile } from './incoming.js';
+import type { HomeView } from './home-view.js';
 
 export interface MessageRef {
   thread: ThreadId;
@@ -46,6 +47,8 @@ export interface ChatAdapter {
   isAdmin?(workspaceId: string, userId: string): Promise<boolean>;
   /** A link that opens the thread (Slack chat.getPermalink); without it, lists name threads without links. */
   permalink?(thread: ThreadId): Promise<string | undefined>;
+  /** Shows a user their home (Slack: the App Home tab, views.publish); without it, home is answered as a note. */
+  publishHome?(workspaceId: string, userId: string, view: HomeView): Promise<void>;
   /** Native streaming (Slack chat.startStream, Teams streaminfo); the relay edits a message without it. */
   nativeStream?(thread: ThreadId): Promise<NativeStream | undefined>;
   /** Downloads a file a user shared in `thread`; over `maxBytes` it throws `FileTooLargeError` (Slack: files.info, the bot token). */

@@ -5,6 +5,7 @@
 import type { ChatAdapter, FetchedFile, MessageRef } from './adapter.js';
 import type { CommandIncoming, SharedFile } from './incoming.js';
 import type { FormSpec, OutgoingMessage } from './message.js';
+import type { HomeView } from './home-view.js';
 import type { ChatKind, ConversationId, ThreadId } from './thread-id.js';
 import type { RelayRequest, RelayResult, StreamRelay } from './relay/index.js';
 
@@ -100,6 +101,18 @@ export class Messenger {
   async openForm(triggerId: string | undefined, thread: ThreadId, form: FormSpec): Promise<boolean> {
     if (!this.adapter.openForm) return false;
     await this.adapter.openForm(triggerId ?? '', thread, form);
+    return true;
+  }
+
+  /** Whether this chat shows users a home of their own (Slack's App Home tab). */
+  get hasHome(): boolean {
+    return this.adapter.publishHome !== undefined;
+  }
+
+  /** Publishes a user's home; false when the chat has none. */
+  async publishHome(workspaceId: string, userId: string, view: HomeView): Promise<boolean> {
+    if (!this.adapter.publishHome) return false;
+    await this.adapter.publishHome(workspaceId, userId, view);
     return true;
   }
 

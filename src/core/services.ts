@@ -78,6 +78,8 @@ export interface ProcessMemory {
   readonly waits: Set<ThreadId>;
   /** the last platform result each thread's step showed, oldest first (bounded by its user) */
   readonly results: Map<ThreadId, { step: string; result: unknown }>;
+  /** `chat:workspace:user` of the homes this process has shown, refreshed when one of their threads changes state */
+  readonly homes: Set<string>;
 }
 
-export const createProcessMemory = (): ProcessMemory => ({ waits: new Set(), results: new Map() });
+export const createProcessMemory = (): ProcessMemory => ({ waits: new Set(), results: new Map(), homes: new Set() });

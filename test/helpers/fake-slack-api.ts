@@ -75,6 +75,8 @@ export interface FakeSlackApi {
   readonly calls: FakeSlackCall[];
   readonly ephemerals: FakeEphemeral[];
   readonly views: { triggerId: string; view: Json }[];
+  /** every views.publish, in order: the Home tab as each user was last shown it is the last of theirs */
+  readonly homeViews: { userId: string; view: Json }[];
   /** shared and uploaded files (files.info, downloads, files.uploadV2's three steps) */
   readonly files: FakeSlackFiles;
   /** channel membership (fake-slack-channels.ts): undeclared channels are public ones the bot is in */
@@ -170,6 +172,7 @@ export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Prom
   const calls: FakeSlackCall[] = [];
   const ephemerals: FakeEphemeral[] = [];
   const views: { triggerId: string; view: Json }[] = [];
+  const homeViews: { userId: string; view: Json }[] = [];
   const channels = new Map<string, Map<string, FakeSlackMessage>>();
   const failures = new Map<string, FakeFailure[]>();
   const updateTimes: number[] = [];
@@ -312,6 +315,13 @@ export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Prom
         views.push({ triggerId: String(args.trigger_id), view });
         return ok({ view: { id: `V${views.length}`, ...view } });
       }
+      case 'views.publish': {
+        const view = args.view as Json | undefined;
+        if (!args.user_id || !/^[UW][A-Z0-9]+$/.test(String(args.user_id))) return fail('invalid_arguments');
+        if (view?.type !== 'home' || asList(view.blocks).length > 100) return fail('invalid_arguments');
+        homeViews.push({ userId: String(args.user_id), view });
+        return ok({ view: { id: `VH${homeViews.length}`, ...view } });
+      }
       default: {
         const answer = files.handle(method, args);
         if (!answer) return fail('unknown_method');
@@ -398,6 +408,7 @@ export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Prom
     calls,
     ephemerals,
     views,
+    homeViews,
     files,
     channels: channelsModel,
     responses,

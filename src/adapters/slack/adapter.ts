@@ -16,7 +16,8 @@ import { slackChatError, type FailureContext } from './errors.js';
 import { fetchSlackFile, uploadSlackImage } from './files.js';
 import { slackPlace, slackThread } from './ids.js';
 import { inCommandScope } from './command-scope.js';
-import { createReach } from './reach.js';
+import { createReach, type ApiCall } from './reach.js';
+import { slackHome } from './home.js';
 import { renderForm } from './render/form.js';
 import type { SlackMessage } from './render/limits.js';
 import { renderMessage } from './render/message.js';
@@ -43,7 +44,7 @@ export const SLACK_MAX_MESSAGE_CHARS = 11_000;
 
 export function createSlackAdapter(options: SlackAdapterOptions): ChatAdapter {
   const slackLogger = toSlackLogger(options.logger);
-  const bolt = createBoltApp({ ...options, slackLogger });
+  const bolt = createBoltApp({ ...options, slackLogger, onViewAction: (body) => home.onViewAction(body) });
   const clientFor = slackClients(bolt.tokenFor, { apiUrl: options.apiUrl, slackLogger });
 
   async function call<T>(context: FailureContext, send: () => Promise<T>): Promise<T> {
@@ -54,14 +55,13 @@ export function createSlackAdapter(options: SlackAdapterOptions): ChatAdapter {
     }
   }
 
-  const reach = createReach(
-    (team, method, args) =>
-      call(
-        { method, teamId: team },
-        async (): Promise<Record<string, unknown>> => ({ ...(await (await clientFor(team)).client.apiCall(method, args)) }),
-      ),
-    options.logger,
-  );
+  const api: ApiCall = (team, method, args) =>
+    call(
+      { method, teamId: team },
+      async (): Promise<Record<string, unknown>> => ({ ...(await (await clientFor(team)).client.apiCall(method, args)) }),
+    );
+  const reach = createReach(api, options.logger);
+  const home = slackHome(api, options.logger);
 
   async function postPage(team: string, channel: string, page: SlackMessage, threadTs?: string): Promise<string> {
     const result = await call({ method: 'chat.postMessage', teamId: team }, async () =>
@@ -148,6 +148,8 @@ export function createSlackAdapter(options: SlackAdapterOptions): ChatAdapter {
       const user = result.user;
       return Boolean(user && (user.is_admin || user.is_owner || user.is_primary_owner));
     },
+
+    publishHome: (workspaceId, userId, view) => home.publish(workspaceId, userId, view),
 
     async permalink(thread: ThreadId): Promise<string | undefined> {
       const { team, channel, threadTs } = slackThread(thread);

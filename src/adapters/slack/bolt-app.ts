@@ -16,6 +16,8 @@ import type { Logger } from '../../log.js';
 import { commandToIncoming, eventToIncoming } from './incoming/events.js';
 import { blockActionToIncoming, viewSubmissionToIncoming } from './incoming/interactive.js';
 import { FORM_CALLBACK_ID } from './render/form.js';
+import { homeOpenedToIncoming, homeStartToIncoming } from './incoming/home.js';
+import { HOME_START_CALLBACK_ID } from './render/home.js';
 import { BodyTooLargeError, readBody } from '../../http/body.js';
 import { guardSlackRequest, isSslCheck } from './request-guard.js';
 import type { TokenFor } from './clients.js';
@@ -37,6 +39,8 @@ export interface BoltAppOptions {
   server?: HttpServer;
   logger: Logger;
   slackLogger: SlackLogger;
+  /** a click in a view (the App Home tab's Start buttons open their modal); called before the ack, not awaited */
+  onViewAction?: (body: unknown) => void;
 }
 
 export interface BoltApp {
@@ -148,12 +152,15 @@ export function createBoltApp(options: BoltAppOptions): BoltApp {
   });
   app.event('app_mention', async ({ body, context }) => dispatch('app_mention', () => eventToIncoming(body, context.botUserId)));
   app.event('message', async ({ body, context }) => dispatch('message', () => eventToIncoming(body, context.botUserId)));
+  app.event('app_home_opened', async ({ body }) => dispatch('app_home_opened', () => homeOpenedToIncoming(body)));
   app.action(/.*/, async ({ body, ack }) => {
+    if (body.type === 'block_actions' && body.container?.type === 'view') options.onViewAction?.(body);
     await dispatch('block_actions', () => blockActionToIncoming(body));
     await ack();
   });
   app.view(/.*/, async ({ body, view, ack }) => {
     if (view.callback_id === FORM_CALLBACK_ID) await dispatch('view_submission', () => viewSubmissionToIncoming(body));
+    if (view.callback_id === HOME_START_CALLBACK_ID) await dispatch('home_start', () => homeStartToIncoming(body));
     await ack();
   });
 

@@ -1,12 +1,15 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SLACK_EVENTS_PATH } from '../../../src/adapters/slack/index.js';
+import { manifestBotScopes, SLACK_OAUTH_REDIRECT_PATH } from '../../../src/adapters/slack/oauth.js';
+import { HANDLERS } from '../../../src/bot.js';
 import { slashCommandBody } from '../../helpers/slack-requests.js';
 
 interface Manifest {
   display_information: { name: string };
   features: { bot_user: { display_name: string }; slash_commands: { command: string; url: string; usage_hint: string }[] };
-  oauth_config: { scopes: { bot: string[] } };
+  oauth_config: { redirect_urls?: string[]; scopes: { bot: string[] } };
   settings: {
     event_subscriptions: { request_url: string; bot_events: string[] };
     interactivity: { is_enabled: boolean; request_url: string };
@@ -16,6 +19,79 @@ interface Manifest {
 
 const manifest = JSON.parse(readFileSync(new URL('../../../manifest.json', import.meta.url), 'utf8')) as Manifest;
 
+/** The scope each Web API method the Slack adapter calls needs (Slack's method reference); null: none. */
+const METHOD_SCOPES: Record<string, string | null> = {
+  'auth.test': null,
+  'oauth.v2.access': null,
+  'apps.connections.open': null,
+  'chat.postMessage': 'chat:write',
+  'chat.update': 'chat:write',
+  'chat.postEphemeral': 'chat:write',
+  'chat.delete': 'chat:write',
+  'chat.getPermalink': null,
+  'conversations.join': 'channels:join',
+  'conversations.open': 'im:write',
+  'users.info': 'users:read',
+  'views.open': null,
+  'views.publish': null,
+  'views.update': null,
+  'files.info': 'files:read',
+  // the download of a file's private URL with the bot token
+  'files.download': 'files:read',
+  // filesUploadV2: files.getUploadURLExternal, the upload, files.completeUploadExternal
+  'files.uploadV2': 'files:write',
+  'files.getUploadURLExternal': 'files:write',
+  'files.completeUploadExternal': 'files:write',
+};
+
+/** The scope each event subscription needs; null: none (app events every app may receive). */
+const EVENT_SCOPES: Record<string, string | null> = {
+  app_mention: 'app_mentions:read',
+  'message.channels': 'channels:history',
+  'message.groups': 'groups:history',
+  'message.im': 'im:history',
+  'message.mpim': 'mpim:history',
+  app_home_opened: null,
+  app_uninstalled: null,
+  tokens_revoked: null,
+};
+
+function sourcesUnder(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? sourcesUnder(path) : path.endsWith('.ts') ? [readFileSync(path, 'utf8')] : [];
+  });
+}
+
+const slackSources = sourcesUnder(new URL('../../../src/adapters/slack', import.meta.url).pathname).join('\n');
+
+/** Every Web API method the Slack adapter names: client.<family>.<method>(...), apiCall/api(team, '<method>'), error labels. */
+function methodsTheCodeCalls(): Set<string> {
+  const found = new Set<string>();
+  const patterns = [
+    /client\.(\w+)\.(\w+)(?:\.(\w+))?\(/g,
+    /\bapi(?:Call)?\((?:\w+,\s*)?'([\w.]+)'/g,
+    /method: '([\w.]+)'/g,
+    /SlackApiError\('([\w.]+)'/g,
+  ];
+  for (const pattern of patterns) {
+    for (const match of slackSources.matchAll(pattern)) found.add(match.slice(1).filter(Boolean).join('.'));
+  }
+  if (/\.filesUploadV2\(/.test(slackSources)) found.add('files.uploadV2');
+  return found;
+}
+
+/** The events the Bolt app listens to, as subscriptions (a `message` listener stands for the four message.* ones). */
+function eventsTheCodeHandles(): Set<string> {
+  const events = new Set<string>();
+  for (const match of slackSources.matchAll(/app\.event\('(\w+)'/g)) {
+    const name = match[1] as string;
+    if (name === 'message') for (const kind of ['channels', 'groups', 'im', 'mpim']) events.add(`message.${kind}`);
+    else events.add(name);
+  }
+  return events;
+}
+
 describe('manifest.json', () => {
   it('names the app, its bot user and the /iip command with every verb in the usage hint', () => {
     expect(manifest.display_information.name).toBe('iip');
@@ -23,52 +99,39 @@ describe('manifest.json', () => {
     const [command] = manifest.features.slash_commands;
     expect(command?.command).toBe('/iip');
     expect(new URLSearchParams(slashCommandBody()).get('command')).toBe(command?.command);
-    for (const verb of [
-      'ask',
-      'pharm',
-      'encyclopedia',
-      'novelty',
-      'solution',
-      'material',
-      'report',
-      'disclosure',
-      'design',
-      'count',
-      'status',
-      'help',
-    ]) {
-      expect(command?.usage_hint).toContain(verb);
-    }
+    const hinted = new Set(command?.usage_hint.split(' ')[0]?.split('|'));
+    for (const verb of [...HANDLERS.flatMap((h) => h.verbs), 'status', 'help']) expect(hinted, `usage_hint lacks ${verb}`).toContain(verb);
   });
 
-  it('subscribes to exactly the events the adapter turns into Incoming, and asks for their scopes', () => {
-    expect(manifest.settings.event_subscriptions.bot_events.sort()).toEqual(
-      ['app_mention', 'message.channels', 'message.groups', 'message.im', 'message.mpim'].sort(),
+  it('asks for exactly the scopes the code uses: each Web API method it calls, each event it subscribes to, the command', () => {
+    const methods = methodsTheCodeCalls();
+    expect(methods).toContain('chat.postMessage');
+    const unknown = [...methods].filter((method) => !(method in METHOD_SCOPES));
+    expect(unknown, 'add these methods and their scopes to METHOD_SCOPES').toEqual([]);
+    const events = manifest.settings.event_subscriptions.bot_events;
+    expect(events.filter((event) => !(event in EVENT_SCOPES))).toEqual([]);
+    const needed = new Set(
+      [...[...methods].map((method) => METHOD_SCOPES[method]), ...events.map((event) => EVENT_SCOPES[event]), 'commands'].filter(
+        (scope): scope is string => typeof scope === 'string',
+      ),
     );
-    expect(manifest.oauth_config.scopes.bot).toEqual(
-      expect.arrayContaining([
-        'commands',
-        'chat:write',
-        'app_mentions:read',
-        'channels:history',
-        'groups:history',
-        'im:history',
-        'mpim:history',
-        'im:write',
-        'files:read',
-        'files:write',
-        'users:read',
-      ]),
-    );
+    expect([...manifest.oauth_config.scopes.bot].sort()).toEqual([...needed].sort());
+    // an OAuth install asks for the manifest's scopes
+    expect(manifestBotScopes()).toEqual(manifest.oauth_config.scopes.bot);
   });
 
-  it('sends events, commands and interactivity to the one URL the adapter mounts, over HTTP', () => {
+  it('subscribes to exactly the events the Bolt app listens to', () => {
+    expect([...manifest.settings.event_subscriptions.bot_events].sort()).toEqual([...eventsTheCodeHandles()].sort());
+  });
+
+  it('sends events, commands and interactivity to the one URL the adapter mounts, and OAuth back to its redirect path', () => {
     const urls = [
       manifest.settings.event_subscriptions.request_url,
       manifest.settings.interactivity.request_url,
       ...manifest.features.slash_commands.map((c) => c.url),
     ];
     for (const url of urls) expect(new URL(url).pathname).toBe(SLACK_EVENTS_PATH);
+    expect(manifest.oauth_config.redirect_urls?.map((url) => new URL(url).pathname)).toEqual([SLACK_OAUTH_REDIRECT_PATH]);
     expect(manifest.settings.interactivity.is_enabled).toBe(true);
     expect(manifest.settings.socket_mode_enabled).toBe(false);
   });

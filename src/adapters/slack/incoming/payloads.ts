@@ -58,6 +58,8 @@ const ElementState = z.object({
   value: z.string().nullish(),
   selected_option: SelectedOption.nullish(),
   selected_options: z.array(SelectedOption).nullish(),
+  /** a conversations_select's choice */
+  selected_conversation: z.string().nullish(),
 });
 export const StateValues = z.record(z.string(), z.record(z.string(), ElementState));
 export type StateValues = z.infer<typeof StateValues>;

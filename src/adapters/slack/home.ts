@@ -1,0 +1,38 @@
+/**
+ * The App Home tab: publishing a user's home (views.publish) and opening the Start modal when one of its buttons
+ * is clicked (views.open with the click's trigger_id, within Slack's 3 seconds). What the home shows is the
+ * core's; this only renders and sends it.
+ */
+import type { HomeView } from '../../core/home-view.js';
+import type { Logger } from '../../log.js';
+import { homeStartClick } from './incoming/home.js';
+import type { ApiCall } from './reach.js';
+import { renderHome, renderStartModal } from './render/home.js';
+
+export interface SlackHome {
+  publish(team: string, userId: string, view: HomeView): Promise<void>;
+  /** a click in a view: a Start button opens its modal; any other is left to the click's own listener */
+  onViewAction(body: unknown): void;
+}
+
+const teamOf = (body: unknown): string | undefined => {
+  const { team, user } = body as { team?: { id?: unknown } | null; user?: { team_id?: unknown } };
+  const id = team?.id ?? user?.team_id;
+  return typeof id === 'string' ? id : undefined;
+};
+
+export function slackHome(api: ApiCall, logger: Logger): SlackHome {
+  return {
+    async publish(team, userId, view) {
+      await api(team, 'views.publish', { user_id: userId, view: renderHome(view) });
+    },
+    onViewAction(body) {
+      const click = homeStartClick(body);
+      const team = teamOf(body);
+      if (!click || !team) return;
+      api(team, 'views.open', { trigger_id: click.triggerId, view: renderStartModal(click.kind, click.starts) }).catch((error: unknown) =>
+        logger.warn({ err: error, team }, 'the Start modal of the Home tab could not be opened'),
+      );
+    },
+  };
+}

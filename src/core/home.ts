@@ -1,0 +1,73 @@
+/** Builds a user's home (home-view.ts) from their thread records, the recently finished list and the workspace key. */
+import type { HandlerContext } from './handler.js';
+import type { HomeEntry, HomeView } from './home-view.js';
+import { isFinished, type ThreadRecord, type ThreadStatus } from './state.js';
+import type { ChatKind, ThreadId } from './thread-id.js';
+
+const MAX_SHOWN = 10;
+/** Finished threads remembered per user for their home, newest first. */
+export const MAX_RECENT = 10;
+
+const STATE_WORDS: Record<ThreadStatus, string> = {
+  active: 'open',
+  waiting: 'working on the platform',
+  done: 'done',
+  failed: 'failed',
+  cancelled: 'cancelled',
+};
+
+/** The setting that lists a user's recently finished threads (written by home-watch.ts). */
+export const recentSetting = (chat: ChatKind, workspaceId: string, userId: string): string => `home:recent:${chat}:${workspaceId}:${userId}`;
+
+export function parseRecent(value: string | undefined): ThreadId[] {
+  try {
+    const parsed: unknown = value === undefined ? [] : JSON.parse(value);
+    return Array.isArray(parsed) ? parsed.filter((t): t is ThreadId => typeof t === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+function labelOf(record: ThreadRecord): string {
+  const family = record.data.family;
+  return record.workflow === 'chat' && typeof family === 'string' ? `chat (${family})` : record.workflow;
+}
+
+async function entryOf(ctx: HandlerContext, record: ThreadRecord): Promise<HomeEntry> {
+  const link = await ctx.messenger.permalink(record.thread);
+  return {
+    thread: record.thread,
+    label: labelOf(record),
+    status: record.status,
+    state: `${STATE_WORDS[record.status]} · step ${record.step}`,
+    ...(link ? { link } : {}),
+    startedAt: record.createdAt,
+    updatedAt: record.updatedAt,
+  };
+}
+
+/** The user's home as it stands now; `starts` is what it offers to start. */
+export async function homeView(
+  ctx: HandlerContext,
+  starts: Pick<HomeView, 'chats' | 'workflows'>,
+  workspaceId: string,
+  userId: string,
+): Promise<HomeView> {
+  const chat = ctx.messenger.chat;
+  const open = (await ctx.state.listOpenByUser(workspaceId, userId)).slice(0, MAX_SHOWN);
+  const recentIds = parseRecent(await ctx.state.getSetting(recentSetting(chat, workspaceId, userId)));
+  const recent = (await Promise.all(recentIds.map((thread) => ctx.state.get(thread))))
+    .filter((r): r is ThreadRecord => r !== undefined && isFinished(r.status) && r.startedBy === userId)
+    .slice(0, MAX_SHOWN);
+  const view: HomeView = {
+    open: await Promise.all(open.map((r) => entryOf(ctx, r))),
+    recent: await Promise.all(recent.map((r) => entryOf(ctx, r))),
+    ...starts,
+  };
+  if (await ctx.messenger.isAdmin(workspaceId, userId)) {
+    const masked = await ctx.keyring?.describe(chat, workspaceId);
+    if (!ctx.keyring?.enabled) view.apiKey = "the bot's own key (per-workspace keys are off: the operator has set no IIP_SECRET)";
+    else view.apiKey = masked ? `this workspace's own key ${masked}` : "the bot's own key (set this workspace's with /iip key)";
+  }
+  return view;
+}
