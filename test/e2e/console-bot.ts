@@ -23,9 +23,12 @@ export interface ConsoleBot {
   requests(): RecordedRequest[];
   /**
    * Waits until `check` holds on the printed text; a piped transcript prints a message once it is final, when the
-   * next line is read, so an empty line is typed now and then meanwhile.
+   * next line is read, so an empty line is typed now and then meanwhile (not with `poke: false`: while a form
+   * asks its fields, an empty line answers one).
    */
-  until(check: (printed: string) => boolean, what: string, timeoutMs?: number): Promise<string>;
+  until(check: (printed: string) => boolean, what: string, options?: { timeoutMs?: number; poke?: boolean }): Promise<string>;
+  /** the key the latest printed choice `label` is picked with (`[c] Confirm` gives `c`) */
+  keyOf(label: string): string;
   stop(): Promise<void>;
 }
 
@@ -66,12 +69,18 @@ export async function startConsoleBot(env: Record<string, string> = {}): Promise
     type: (line) => input.write(`${line}\n`),
     printed: () => printed,
     requests: () => bot.simulator?.requests ?? [],
-    async until(check, what, timeoutMs = 15_000) {
+    keyOf(label) {
+      const keys = [...printed.matchAll(/\[(\w+)\] ([^[\n]+)/g)].filter((m) => m[2]?.trim() === label);
+      const key = keys.at(-1)?.[1];
+      if (!key) throw new Error(`no choice "${label}" was printed`);
+      return key;
+    },
+    async until(check, what, { timeoutMs = 15_000, poke = true } = {}) {
       const deadline = Date.now() + timeoutMs;
       for (let polls = 1; !check(printed); polls += 1) {
         if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; printed:\n${withoutPokes(printed).slice(-4000)}`);
         await new Promise((resolve) => setTimeout(resolve, 20));
-        if (polls % 10 === 0) input.write('\n');
+        if (poke && polls % 10 === 0) input.write('\n');
       }
       return printed;
     },

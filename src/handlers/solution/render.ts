@@ -21,8 +21,20 @@ function referenceOf(ref: MindReference): Reference {
   };
 }
 
+/** The lowest and highest innovation level among one map's solutions. */
+export interface LevelRange {
+  min: number;
+  max: number;
+}
+
+/** AI33-6 publishes no scale for the level, only that higher means more innovative: shown with that and its peers' range. */
+function innovationText(level: number, levels: LevelRange | undefined): string {
+  const range = levels && levels.max > levels.min ? `; these solutions range from ${levels.min} to ${levels.max}` : '';
+  return `${level} (higher is more innovative${range})`;
+}
+
 /** One solution: title, its branch, content, innovation level, improvements, references. */
-export function solutionMessage(node: MindNode, number: number, total: number): OutgoingMessage {
+export function solutionMessage(node: MindNode, number: number, total: number, levels?: LevelRange): OutgoingMessage {
   const { data } = node;
   const title = quoteUserText(titleOf(data));
   const branch = node.path.at(-1);
@@ -33,7 +45,7 @@ export function solutionMessage(node: MindNode, number: number, total: number): 
   const sub = htmlToMarkdown(data.sys_sub_content ?? '');
   if (sub) blocks.push({ type: 'context', text: sub });
   const facts: { label: string; value: string }[] = [];
-  if (typeof data.innovation === 'number') facts.push({ label: 'Innovation level', value: String(data.innovation) });
+  if (typeof data.innovation === 'number') facts.push({ label: 'Innovation level', value: innovationText(data.innovation, levels) });
   const improvements = (data.improvements ?? []).map(itemText).filter(Boolean);
   if (facts.length) blocks.push({ type: 'fields', fields: facts });
   if (improvements.length)
@@ -43,7 +55,7 @@ export function solutionMessage(node: MindNode, number: number, total: number): 
   return { text: `Solution ${number} of ${total}: ${titleOf(data)}`, blocks };
 }
 
-/** The summary that ends the workflow (the solutions follow it as their own messages). */
+/** The summary that ends the workflow, posted after the solutions' own messages. */
 export function solutionsSummary(map: MindMap, count: number, startedBy: string): OutgoingMessage {
   const roots = mindTree(map);
   const numbered = new Map(solutionNodes(roots).map((n, i) => [n.id, i + 1] as const));
@@ -53,12 +65,14 @@ export function solutionsSummary(map: MindMap, count: number, startedBy: string)
     blocks: [
       { type: 'markdown', text },
       { type: 'markdown', text: outline(roots, numbered) || '(the map is empty)' },
-      { type: 'context', text: `Requested by ${mention(startedBy)} · each solution follows below.` },
+      { type: 'context', text: `Requested by ${mention(startedBy)} · each solution is in its own message above.` },
     ],
   };
 }
 
 export function solutionMessages(map: MindMap): OutgoingMessage[] {
   const nodes = solutionNodes(mindTree(map));
-  return nodes.map((n, i) => solutionMessage(n, i + 1, nodes.length));
+  const levels = nodes.map((n) => n.data.innovation).filter((l): l is number => typeof l === 'number');
+  const range = levels.length ? { min: Math.min(...levels), max: Math.max(...levels) } : undefined;
+  return nodes.map((n, i) => solutionMessage(n, i + 1, nodes.length, range));
 }

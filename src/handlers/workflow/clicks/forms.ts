@@ -5,7 +5,7 @@
  */
 import type { HandlerContext } from '../../../core/handler.js';
 import type { ActionIncoming, FormIncoming } from '../../../core/incoming.js';
-import { markdown, type FormSpec } from '../../../core/message.js';
+import { markdown, type FormField, type FormSpec } from '../../../core/message.js';
 import { LockTimeoutError, type ThreadRecord } from '../../../core/state.js';
 import { userMessage } from '../../../core/user-errors.js';
 import { watchForCancel } from '../engine/cancel-watch.js';
@@ -104,7 +104,12 @@ export async function onForm<D extends WorkflowData>(
   const outcome = await locked<Refusal | ThreadRecord>(ctx, incoming.thread, async (current) => {
     const refusal = refusalFor(def, current, value, ['review']);
     if (refusal) return refusal;
-    if (form.submits === 'confirm') return (await recordConfirmation(ctx, def, current, input, acting.user.id, result, true)) ?? 'stale';
+    if (form.submits === 'confirm') {
+      // "(edited)" only when the confirmed values are not the platform's own: a field changed, or a draft saved before
+      const sc = stepContext<D>(ctx, current);
+      const edited = flowOf(current).draft !== undefined || changedAny(form.fields(result, undefined, sc), incoming.fields);
+      return (await recordConfirmation(ctx, def, current, input, acting.user.id, result, edited)) ?? 'stale';
+    }
     const flow = flowOf(current);
     const sc = stepContext<D>(ctx, current);
     const draw = (v: number) => reviewMessage(def, current.step, result, input, sc, v);
@@ -115,4 +120,12 @@ export async function onForm<D extends WorkflowData>(
   if (outcome === undefined) return;
   if (typeof outcome === 'string') return refuse(ctx, def, acting, record, outcome);
   if (form.submits === 'confirm') await runSend(ctx, def, outcome);
+}
+
+const normalised = (value: string | string[] | undefined): string =>
+  Array.isArray(value) ? [...value].sort().join('\n') : (value ?? '').replace(/\r\n?/g, '\n').trim();
+
+/** Whether a submitted form differs from the values it was opened with. */
+function changedAny(fields: readonly FormField[], submitted: Record<string, string | string[]>): boolean {
+  return fields.some((f) => f.kind !== 'readonly' && normalised(submitted[f.id]) !== normalised(f.initial));
 }

@@ -1,7 +1,7 @@
 /**
  * A waiting step's text relayed into the thread as the platform writes it (a disclosure as it is drafted):
- * once per wait, before the polling, through the stream relay. Then the step's progress message moves below the
- * text, so that what follows (the result, the next step) comes after it. Best effort: a stream that fails leaves
+ * once per wait, before the polling, through the stream relay. The step's progress message turns into the text's
+ * heading first, and a new one follows the text, so that what follows (the result, the next step) comes after it. Best effort: a stream that fails leaves
  * its partial text marked and the wait goes on; a stopped stream (restart, cancel) is relayed again on resume.
  */
 import type { HandlerContext } from '../../../core/handler.js';
@@ -29,6 +29,9 @@ export async function relayOnce<D extends WorkflowData>(
   const flow = flowOf(record);
   if (!poll || !relay || flow.relayed) return record;
   const { thread } = record;
+  // the progress message becomes the text's heading before the text arrives: edited later, a chat that shows an
+  // edit as a new line (the terminal through a pipe) would print it below the text it introduces
+  await tryDeliver(ctx, thread, flow.message, { text: relay.heading, blocks: [{ type: 'markdown', text: relay.heading }] });
   try {
     const events = await relay.open(stepContext<D>(ctx, record), signal);
     const result = await ctx.messenger.relay({ thread, deltas: textOf(events) });
@@ -38,11 +41,10 @@ export async function relayOnce<D extends WorkflowData>(
     ctx.logger.warn({ err: error, thread }, "workflow: a step's text could not be relayed");
   }
   if (signal.aborted) return record;
-  const moved = await lockedAt(ctx, thread, record.version, async (current) => {
-    await tryDeliver(ctx, thread, flow.message, { text: relay.heading, blocks: [{ type: 'markdown', text: relay.heading }] });
-    return showAndSave(ctx, current, { flow: { ...flow, relayed: true, message: undefined } }, (v) =>
+  const moved = await lockedAt(ctx, thread, record.version, async (current) =>
+    showAndSave(ctx, current, { flow: { ...flow, relayed: true, message: undefined } }, (v) =>
       progressMessage(def, current.step, poll.label, undefined, v),
-    );
-  });
+    ),
+  );
   return moved ?? record;
 }

@@ -75,7 +75,8 @@ export function chatAnswer(flavor: ChatFlavor, question: string, options: ChatAn
   const turn = options.turn ?? 1;
   const citations = options.citations ?? 0;
   const rng = rngFrom('chat', flavor, question, turn);
-  const topic = topicOf(question, 48);
+  // an encyclopedia follow-up carries the previous question before its own: the answer is about the follow-up
+  const topic = topicOf(/\nFollow-up question: ([\s\S]*)$/.exec(question)?.[1] ?? question, 48);
   const keywords = keywordsOf(question, 2);
   const query = keywords.length > 0 ? keywords.map((k) => `"${k}"`).join(' AND ') : '"innovation"';
   const [linkText, linkUrl] = rng.pick(LINKS);
