@@ -18,7 +18,7 @@ import { keepRetention } from './state/retention.js';
 import type { StateStore } from './core/state.js';
 import { createHttpServer } from './http/server.js';
 import { createSlackAdapter } from './adapters/slack/index.js';
-import { createTeamsAdapter } from './adapters/teams/index.js';
+import { createTeamsAdapter, type KeptValues } from './adapters/teams/index.js';
 import { readinessHandler } from './http/readiness.js';
 import { chatHandler } from './handlers/chat/handler.js';
 import { keyHandler } from './handlers/key/handler.js';
@@ -64,8 +64,8 @@ const SIMULATOR_KEY = 'sk-local-simulator';
 export interface BotOptions {
   config: Config;
   logger?: Logger;
-  /** adapters to run besides those the config enables (the CLI passes the console adapter here) */
-  extraAdapters?: (verbs: string[]) => ChatAdapter[];
+  /** adapters to run besides those the config enables (the CLI passes the console adapter here); `kept`: small values an adapter keeps across restarts */
+  extraAdapters?: (verbs: string[], kept: KeptValues) => ChatAdapter[];
 }
 
 export interface RunningBot {
@@ -151,8 +151,10 @@ async function assemble(options: BotOptions, opened: Array<() => Promise<unknown
   if (http && uploads) http.route(UPLOADS_PATH, uploads.handler, { bodyLimitBytes: 0 });
   if (config.slack) adapters.push(createSlackAdapter({ ...slackInstalls(config, state, keyring, logger), logger, server: http }));
   const verbs = [...HANDLERS.flatMap((h) => h.verbs), 'help', 'status'];
-  if (config.teams && http) adapters.push(createTeamsAdapter({ ...config.teams, server: http, logger, verbs }));
-  adapters.push(...(options.extraAdapters?.(verbs) ?? []));
+  // what the Teams adapter must remember across a restart (conversation references) lives in the state's settings
+  const kept: KeptValues = { get: (key) => state.getSetting(key), put: (key, value) => state.putSetting(key, value) };
+  if (config.teams && http) adapters.push(createTeamsAdapter({ ...config.teams, server: http, logger, verbs, keep: kept }));
+  adapters.push(...(options.extraAdapters?.(verbs, kept) ?? []));
   opened.push(() => Promise.allSettled(adapters.map((a) => a.stop())));
 
   const messengers = adapters.map((adapter) => new Messenger(adapter, new StreamRelay(adapter, { ...config.relay, logger })));

@@ -45,7 +45,11 @@ export function createTeamsAdapter(options: TeamsAdapterOptions): ChatAdapter {
   const appId = options.appId || undefined;
   const auth = createBotAuthentication({ ...options, ...(options.auth ? { endpoints: options.auth } : {}) });
   const cloud = new TeamsCloudAdapter(auth);
-  const book = createReferenceBook({ ...(appId ? { appId } : {}), ...(options.serviceUrl ? { defaultServiceUrl: options.serviceUrl } : {}) });
+  const book = createReferenceBook({
+    ...(appId ? { appId } : {}),
+    ...(options.serviceUrl ? { defaultServiceUrl: options.serviceUrl } : {}),
+    ...(options.keep ? { keep: options.keep } : {}),
+  });
   const connector = createConnector(cloud, book, appId, options.auth?.oAuthScope ?? PUBLIC_CLOUD.oAuthScope);
   const acceptsServiceUrl = serviceUrlCheck(options.serviceUrls ?? (options.serviceUrl ? [options.serviceUrl] : BOT_FRAMEWORK_SERVICE_URLS));
   const receiver = createTeamsReceiver({ cloud, auth, book, logger, acceptsServiceUrl, ...(options.verbs ? { verbs: options.verbs } : {}) });
@@ -102,6 +106,7 @@ export function createTeamsAdapter(options: TeamsAdapterOptions): ChatAdapter {
     /** A new post in a channel (its id roots the reply chain); in a chat, a message that starts a synthetic thread. */
     async startThread(conversation: ConversationId, message: OutgoingMessage): Promise<MessageRef> {
       const { tenant, conversation: id } = teamsConversation(conversation);
+      await book.recall(tenant, id);
       if (!isChannel(id)) {
         const thread = chatThreadId(
           tenant,
@@ -122,6 +127,7 @@ export function createTeamsAdapter(options: TeamsAdapterOptions): ChatAdapter {
 
     async post(thread: ThreadId, message: OutgoingMessage): Promise<MessageRef> {
       const place = teamsThread(thread);
+      await book.recall(place.tenant, place.conversation);
       const last = await sendPages(place, render(place, message));
       return { thread, messageId: last as string };
     },
@@ -129,6 +135,7 @@ export function createTeamsAdapter(options: TeamsAdapterOptions): ChatAdapter {
     /** Replaces the message; what does not fit one card continues in new messages below it. */
     async edit(ref: MessageRef, message: OutgoingMessage): Promise<void> {
       const place = teamsThread(ref.thread);
+      await book.recall(place.tenant, place.conversation);
       const [first, ...rest] = render(place, message) as [TeamsMessage, ...TeamsMessage[]];
       await connector.update(placeOf(place), ref, toActivity(first));
       if (rest.length > 0) {
@@ -139,6 +146,7 @@ export function createTeamsAdapter(options: TeamsAdapterOptions): ChatAdapter {
 
     async openForm(_triggerId: string, thread: ThreadId, form: FormSpec): Promise<void> {
       const place = teamsThread(thread);
+      await book.recall(place.tenant, place.conversation);
       await sendPages(place, [renderForm(form, route(place).mode === 'chat' ? { thread: place.root } : {})]);
     },
 
@@ -156,6 +164,7 @@ export function createTeamsAdapter(options: TeamsAdapterOptions): ChatAdapter {
     /** Native streaming in 1:1 chats; elsewhere, or where Teams refused it before, the relay edits a message. */
     async nativeStream(thread: ThreadId): Promise<NativeStream | undefined> {
       const place = teamsThread(thread);
+      await book.recall(place.tenant, place.conversation);
       const kind = book.kindOf(place.conversation) ?? (place.conversation.startsWith('a:') ? 'personal' : undefined);
       if (kind !== 'personal' || route(place).mode !== 'chat' || book.streamingRefused(place.conversation)) return undefined;
       return createNativeStream({
@@ -177,6 +186,7 @@ export function createTeamsAdapter(options: TeamsAdapterOptions): ChatAdapter {
     /** A deep link to a channel reply chain's root post; chat threads have no message of their own to link. */
     async permalink(thread: ThreadId): Promise<string | undefined> {
       const place = teamsThread(thread);
+      await book.recall(place.tenant, place.conversation);
       if (route(place).mode !== 'chain') return undefined;
       const query = new URLSearchParams({ tenantId: place.tenant, parentMessageId: place.root, createdTime: place.root });
       return `https://teams.microsoft.com/l/message/${encodeURIComponent(place.conversation)}/${place.root}?${query}`;

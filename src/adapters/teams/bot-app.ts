@@ -78,9 +78,20 @@ export function createTeamsReceiver({ cloud, auth, book, logger, acceptsServiceU
    * Converts and hands off; the turn (and so the HTTP answer) ends once the bot has recorded the activity, and
    * fails (500) when it could not. An activity that cannot be converted is logged and answered.
    */
+  /** What was kept about the activity's conversation first (after a restart), then what the activity tells. */
+  async function learn(activity: Activity): Promise<void> {
+    const parsed = TeamsActivity.safeParse(activity);
+    try {
+      if (parsed.success) await book.recall(placeOf(parsed.data).tenant, placeOf(parsed.data).conversation);
+      await book.remember(activity);
+    } catch (error) {
+      logger.warn({ err: error }, 'Teams: a conversation reference could not be read or kept');
+    }
+  }
+
   async function turn(context: TurnContext): Promise<void> {
     const activity = context.activity;
-    book.remember(activity);
+    await learn(activity);
     let incoming: Incoming | undefined;
     try {
       incoming = toIncoming(activity, chats);
@@ -92,7 +103,9 @@ export function createTeamsReceiver({ cloud, auth, book, logger, acceptsServiceU
     if (incoming?.kind === 'command' && incoming.thread) {
       const parsed = TeamsActivity.safeParse(activity);
       if (parsed.success && placeOf(parsed.data).kind !== 'channel' && activity.id)
-        book.setChatThread(placeOf(parsed.data).conversation, activity.id);
+        await book.setChatThread(placeOf(parsed.data).conversation, activity.id).catch((error: unknown) => {
+          logger.warn({ err: error }, "Teams: a chat's current thread could not be kept");
+        });
     }
     if (incoming && onIncoming) {
       const { kind } = incoming;

@@ -54,6 +54,7 @@ export function createConnector(cloud: CloudAdapter, book: ReferenceBook, appId:
   }
 
   async function call<T>(place: ConnectorPlace, operation: string, work: (client: ConnectorClientLike) => Promise<T>, ref?: MessageRef): Promise<T> {
+    await book.recall(place.tenant, place.conversation);
     const reference = book.referenceFor(place.tenant, place.conversation, place.target);
     let result: { value: T } | undefined;
     try {

@@ -2,6 +2,7 @@
 import type { HttpServer } from '../../http/server.js';
 import type { Logger } from '../../log.js';
 import type { TeamsAuthEndpoints } from './auth.js';
+import type { KeptValues } from './reference-keeping.js';
 
 export interface TeamsAdapterOptions {
   /** MicrosoftAppId; without it the endpoint is mounted only when `allowUnauthenticated` is set */
@@ -30,6 +31,8 @@ export interface TeamsAdapterOptions {
   serviceUrls?: readonly string[];
   /** the bot's verbs: in a chat, a message starting with one starts a new thread (./chat-threads.ts) */
   verbs?: readonly string[];
+  /** where conversation references outlive a restart (the state store's settings, wired by bot.ts) */
+  keep?: KeptValues;
   /** Azure AD object ids of the users who administer the bot's workspace settings (TEAMS_ADMIN_IDS) */
   adminIds?: readonly string[];
 }

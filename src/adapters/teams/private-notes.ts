@@ -42,6 +42,8 @@ export function createPrivateNotes(deps: PrivateNoteDeps) {
 
   return async function postEphemeral(where: ThreadId | ConversationId, userId: string, message: OutgoingMessage): Promise<void> {
     const place = teamsConversation(where);
+    await book.recall(place.tenant, place.conversation);
+    await book.recallPersonalChat(userId);
     // a note in the user's own 1:1 chat is private already
     if (book.kindOf(place.conversation) === 'personal' || place.conversation === book.personalChatOf(userId)) return deps.postHere(where, message);
     let delivered = false;

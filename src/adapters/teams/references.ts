@@ -1,20 +1,27 @@
 /**
  * What the adapter remembers from incoming activities to send later, proactively: the conversation reference
  * of each conversation (service URL, bot account, conversation type), each tenant's service URL, the bot's
- * account and users' display names (for mentions). In memory, bounded; after a restart a thread's first send
- * uses its tenant's last seen service URL or, before any activity, `defaultServiceUrl` (Teams' global
- * endpoint, which routes to the tenant's region).
+ * account, users' display names (for mentions) and Azure AD object ids (for the admin check), each chat's current
+ * thread and each user's 1:1 chat with the bot. Bounded in memory; with `keep` (the state store's settings, wired
+ * by bot.ts) the references, service URLs, chat threads and 1:1 chats also survive a restart
+ * (./reference-keeping.ts), so a workflow that was waiting can post again before anyone writes. Without either,
+ * a thread's first send uses its tenant's last seen service URL or `defaultServiceUrl` (Teams' global endpoint).
  */
 import { TurnContext, type Activity, type ConversationReference } from 'botbuilder';
 import type { ConversationKind } from './incoming/payloads.js';
 import { placeOf, TeamsActivity } from './incoming/payloads.js';
+import { keptConversation, type KeptConversation, type KeptValues, keyOf } from './reference-keeping.js';
 
 export const DEFAULT_SERVICE_URL = 'https://smba.trafficmanager.net/teams/';
 const MAX_ENTRIES = 10_000;
 
 export interface ReferenceBook {
-  /** Learns from an incoming activity (any type). */
-  remember(activity: Activity): void;
+  /** Learns from an incoming activity (any type); resolves once what changed is kept. */
+  remember(activity: Activity): Promise<void>;
+  /** Loads what was kept about a conversation (after a restart), unless it is known already. */
+  recall(tenant: string, conversation: string): Promise<void>;
+  /** Loads the user's kept 1:1 chat with the bot, unless it is known already. */
+  recallPersonalChat(userId: string): Promise<void>;
   /** A reference addressing `target` (a conversation id, with `;messageid=` for a reply chain). */
   referenceFor(tenant: string, conversation: string, target: string): Partial<ConversationReference>;
   kindOf(conversation: string): ConversationKind | undefined;
@@ -23,10 +30,10 @@ export interface ReferenceBook {
   aadObjectOf(userId: string): string | undefined;
   /** The bot's 1:1 chat with a user, once opened; learning it also marks the conversation personal. */
   personalChatOf(userId: string): string | undefined;
-  setPersonalChat(userId: string, conversation: string): void;
+  setPersonalChat(userId: string, conversation: string): Promise<void>;
   /** The root of a chat's current thread (chats have no reply chains: ../chat-threads.ts). */
   chatThread(conversation: string): string | undefined;
-  setChatThread(conversation: string, root: string): void;
+  setChatThread(conversation: string, root: string): Promise<void>;
   /** Marks a 1:1 chat where Teams refused native streaming, so later answers go straight to edits. */
   refuseStreaming(conversation: string): void;
   streamingRefused(conversation: string): boolean;
@@ -42,7 +49,7 @@ class BoundedMap<K, V> extends Map<K, V> {
   }
 }
 
-export function createReferenceBook(options: { appId?: string; defaultServiceUrl?: string }): ReferenceBook {
+export function createReferenceBook(options: { appId?: string; defaultServiceUrl?: string; keep?: KeptValues }): ReferenceBook {
   const references = new BoundedMap<string, Partial<ConversationReference>>();
   const kinds = new BoundedMap<string, ConversationKind>();
   const serviceUrls = new BoundedMap<string, string>();
@@ -52,9 +59,37 @@ export function createReferenceBook(options: { appId?: string; defaultServiceUrl
   const chatThreads = new BoundedMap<string, string>();
   const personalChats = new BoundedMap<string, string>();
   let bot: ConversationReference['bot'] = { id: options.appId ? `28:${options.appId}` : 'bot', name: 'iip' };
+  const { keep } = options;
+  /** what was last kept (or read) under each key, so an unchanged value is not written again */
+  const kept = new BoundedMap<string, string>();
+  const recalled = new BoundedMap<string, true>();
+
+  async function put(key: string, value: string): Promise<void> {
+    if (!keep || kept.get(key) === value) return;
+    kept.set(key, value);
+    await keep.put(key, value);
+  }
+  async function read(key: string): Promise<string | undefined> {
+    if (!keep || recalled.has(key)) return undefined;
+    recalled.set(key, true);
+    const value = await keep.get(key);
+    if (value !== undefined) kept.set(key, value);
+    return value;
+  }
+  const conversationRecord = (conversation: string): KeptConversation | undefined => {
+    const reference = references.get(conversation);
+    const kind = kinds.get(conversation);
+    if (!reference || !kind) return undefined;
+    const thread = chatThreads.get(conversation);
+    return { reference, kind, ...(thread ? { chatThread: thread } : {}) };
+  };
+  const keepConversation = async (conversation: string): Promise<void> => {
+    const record = conversationRecord(conversation);
+    if (record) await put(keyOf.conversation(conversation), JSON.stringify(record));
+  };
 
   return {
-    remember(activity) {
+    async remember(activity) {
       const parsed = TeamsActivity.safeParse(activity);
       if (!parsed.success || !activity.serviceUrl) return;
       const place = placeOf(parsed.data);
@@ -64,9 +99,33 @@ export function createReferenceBook(options: { appId?: string; defaultServiceUrl
       kinds.set(place.conversation, place.kind);
       serviceUrls.set(place.tenant, activity.serviceUrl);
       if (activity.recipient) bot = { id: activity.recipient.id, name: activity.recipient.name ?? 'iip' };
-      if (activity.from?.name && activity.from.id !== activity.recipient?.id) names.set(activity.from.id, activity.from.name);
-      if (activity.from?.aadObjectId) aadObjects.set(activity.from.id, activity.from.aadObjectId);
-      if (place.kind === 'personal' && activity.from?.id !== activity.recipient?.id) personalChats.set(activity.from.id, place.conversation);
+      const from = activity.from?.id !== activity.recipient?.id ? activity.from : undefined;
+      if (from?.name) names.set(from.id, from.name);
+      if (from?.aadObjectId) aadObjects.set(from.id, from.aadObjectId);
+      if (from && place.kind === 'personal') personalChats.set(from.id, place.conversation);
+      await keepConversation(place.conversation);
+      await put(keyOf.serviceUrl(place.tenant), activity.serviceUrl);
+      if (from && place.kind === 'personal') await put(keyOf.personalChat(from.id), place.conversation);
+    },
+    async recall(tenant, conversation) {
+      if (!serviceUrls.has(tenant)) {
+        const serviceUrl = await read(keyOf.serviceUrl(tenant));
+        if (serviceUrl && !serviceUrls.has(tenant)) serviceUrls.set(tenant, serviceUrl);
+      }
+      if (references.has(conversation)) return;
+      const record = keptConversation(await read(keyOf.conversation(conversation)));
+      if (!record || references.has(conversation)) return;
+      references.set(conversation, record.reference);
+      kinds.set(conversation, record.kind);
+      if (record.chatThread && !chatThreads.has(conversation)) chatThreads.set(conversation, record.chatThread);
+    },
+    async recallPersonalChat(userId) {
+      if (personalChats.has(userId)) return;
+      const conversation = await read(keyOf.personalChat(userId));
+      if (conversation && !personalChats.has(userId)) {
+        personalChats.set(userId, conversation);
+        kinds.set(conversation, 'personal');
+      }
     },
     referenceFor(tenant, conversation, target) {
       const known = references.get(conversation);
@@ -88,12 +147,16 @@ export function createReferenceBook(options: { appId?: string; defaultServiceUrl
     nameOf: (userId) => names.get(userId),
     aadObjectOf: (userId) => aadObjects.get(userId),
     personalChatOf: (userId) => personalChats.get(userId),
-    setPersonalChat(userId, conversation) {
+    async setPersonalChat(userId, conversation) {
       personalChats.set(userId, conversation);
       kinds.set(conversation, 'personal');
+      await put(keyOf.personalChat(userId), conversation);
     },
     chatThread: (conversation) => chatThreads.get(conversation),
-    setChatThread: (conversation, root) => void chatThreads.set(conversation, root),
+    async setChatThread(conversation, root) {
+      chatThreads.set(conversation, root);
+      await keepConversation(conversation);
+    },
     refuseStreaming: (conversation) => void noStreaming.set(conversation, true),
     streamingRefused: (conversation) => noStreaming.has(conversation),
   };

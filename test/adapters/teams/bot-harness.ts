@@ -55,6 +55,8 @@ export interface TeamsBotHarness {
   sim: RunningSimulator;
   fake: FakeBotConnector;
   messagesUrl: string;
+  /** Stops the bot and starts another over the same state file, simulator and fake connector (a new port). */
+  restart(): Promise<void>;
   /** A new channel post mentioning the bot; returns its id (the root of the reply chain the bot answers in). */
   mention(text: string): Promise<{ root: string; sent: SentActivity }>;
   /** A new channel post mentioning the bot, by another user. */
@@ -81,7 +83,15 @@ export interface TeamsBotOptions {
   env?: Record<string, string>;
   /** more adapter options (admin ids, ...) */
   adapter?: Partial<TeamsAdapterOptions>;
+  /**
+   * the bot's default service URL leads nowhere (as Teams' global endpoint would for a fake): the bot reaches the
+   * fake connector only through the service URL activities named, or what it kept of them
+   */
+  noDefaultServiceUrl?: boolean;
 }
+
+/** A local port nothing listens on. */
+const NOWHERE = 'http://127.0.0.1:9/';
 
 export async function startTeamsBot(options: TeamsBotOptions = {}): Promise<TeamsBotHarness> {
   const sim = await startSimulator(options.simulator);
@@ -97,20 +107,40 @@ export async function startTeamsBot(options: TeamsBotOptions = {}): Promise<Team
     HOST: '127.0.0.1',
     ...options.env,
   });
-  const server: HttpServer = createHttpServer({ port: 0, host: '127.0.0.1', logger: silentLogger });
-  const adapterOptions: TeamsAdapterOptions = { server, logger: silentLogger, allowUnauthenticated: true, serviceUrl: fake.url, ...options.adapter };
-  const bot = await startBot({
-    config,
-    logger: silentLogger,
-    extraAdapters: (verbs) => [createTeamsAdapter({ ...adapterOptions, verbs })],
-  });
-  const { url } = await server.listen();
-  const messagesUrl = `${url}/api/messages`;
+  let server: HttpServer;
+  let bot: RunningBot;
+  let messagesUrl = '';
+  async function start(): Promise<void> {
+    server = createHttpServer({ port: 0, host: '127.0.0.1', logger: silentLogger });
+    const adapterOptions: TeamsAdapterOptions = {
+      server,
+      logger: silentLogger,
+      allowUnauthenticated: true,
+      ...(options.noDefaultServiceUrl ? { serviceUrl: NOWHERE, serviceUrls: [fake.url] } : { serviceUrl: fake.url }),
+      ...options.adapter,
+    };
+    bot = await startBot({
+      config,
+      logger: silentLogger,
+      extraAdapters: (verbs, kept) => [createTeamsAdapter({ ...adapterOptions, verbs, keep: kept })],
+    });
+    messagesUrl = `${(await server.listen()).url}/api/messages`;
+  }
+  await start();
   return {
-    bot,
+    get bot() {
+      return bot;
+    },
     sim,
     fake,
-    messagesUrl,
+    get messagesUrl() {
+      return messagesUrl;
+    },
+    async restart() {
+      await bot.stop();
+      await server.close();
+      await start();
+    },
     async mention(text) {
       const root = activityId();
       const sent = await sendActivity(messagesUrl, channelMention(text, { serviceUrl: fake.url, id: root }));

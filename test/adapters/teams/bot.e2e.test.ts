@@ -8,6 +8,7 @@ import { afterEach, describe, expect, test } from 'vitest';
 import { expectedChatAnswer } from '../../../src/platform/simulator/index.js';
 import { renderMarkdown } from '../../../src/adapters/teams/render/markdown.js';
 import type { FakeActivity } from '../../helpers/fake-bot-connector.js';
+import { USER } from '../../helpers/teams-activities.js';
 import { buttonsOf, cardJson, startTeamsBot, type TeamsBotHarness } from './bot-harness.js';
 import { waitFor } from './harness.js';
 
@@ -81,7 +82,12 @@ describe('Teams, the whole bot', () => {
     const confirm = button(solution, 'Confirm');
     await Promise.all([h.click(root, solution, confirm), h.click(root, solution, confirm)]);
     const features = await step(h, root, 'Step 2 of 5');
-    await waitFor(() => h!.replies(root).some((m) => cardJson(m).includes('Already done')), 'the note to the second click');
+    // the note to the second click is the clicker's alone: it goes to their 1:1 chat, the chain only says so
+    await waitFor(
+      () => h!.fake.messages(h!.fake.personalChats.get(USER.id) ?? '').some((m) => cardJson(m).includes('Already done')),
+      'the note to the second click',
+    );
+    await waitFor(() => h!.replies(root).some((m) => cardJson(m).includes('I sent you a private note')), 'the line about the private note');
     expect(bodies(h, 'AI35-3')).toHaveLength(1);
     await waitFor(() => h!.replies(root).find((m) => m.id === solution.id && buttonsOf(m).length === 0), 'step 1 settled without buttons');
 
