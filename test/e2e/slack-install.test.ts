@@ -6,6 +6,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
+import { manifestBotScopes } from '../../src/adapters/slack/oauth.js';
 import { waitFor } from '../helpers/slack-bot-harness.js';
 import { IIP_SECRET, STATE_SECRET, startInstallBot, type InstallBot } from './slack-install-bot.js';
 
@@ -46,7 +47,7 @@ describe('Slack installs (OAuth v2, many workspaces)', () => {
     expect(html).toContain('Add to Slack');
     const authorize = new URL(/<a class="add" href="([^"]+)"/.exec(html)?.[1]?.replace(/&amp;/g, '&') ?? '');
     expect(`${authorize.origin}${authorize.pathname}`).toBe(new URL('/oauth/v2/authorize', h.slack.url).toString());
-    expect(authorize.searchParams.get('scope')?.split(',')).toContain('chat:write');
+    expect(authorize.searchParams.get('scope')?.split(',')).toEqual(manifestBotScopes());
     expect(authorize.searchParams.get('state')).toBeTruthy();
 
     for (const team of ['TA', 'TB']) expect((await h.install(team)).status).toBe(200);

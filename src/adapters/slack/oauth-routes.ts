@@ -4,7 +4,7 @@ import type { HttpServer } from '../../http/server.js';
 import { renderInstallPage } from './install-page.js';
 import {
   authorizationUrlOf,
-  SLACK_BOT_SCOPES,
+  manifestBotScopes,
   SLACK_INSTALL_PATH,
   SLACK_OAUTH_REDIRECT_PATH,
   type SlackOAuthOptions,
@@ -24,7 +24,7 @@ export function oauthReceiverOptions(
     clientSecret: oauth.clientSecret,
     stateSecret: oauth.stateSecret,
     installationStore,
-    scopes: [...SLACK_BOT_SCOPES],
+    scopes: manifestBotScopes(),
     installerOptions: {
       installPath: SLACK_INSTALL_PATH,
       redirectUriPath: SLACK_OAUTH_REDIRECT_PATH,

