@@ -13,9 +13,20 @@ export interface MessageRef {
   messageId: string;
 }
 
+/** At most `max` calls in any `windowMs`. */
+export interface RateWindow {
+  max: number;
+  windowMs: number;
+}
+
 export interface AdapterLimits {
   /** characters of markdown one message can hold before the text must continue in a new message */
   maxMessageChars: number;
+  /**
+   * what the relay may send into one conversation (posts, edits and stream calls together), every window at
+   * once (Teams limits each conversation); without it only the workspace budget paces the relay (Slack)
+   */
+  conversationRate?: readonly RateWindow[];
 }
 
 export interface NativeStream {
