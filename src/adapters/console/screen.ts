@@ -69,6 +69,23 @@ export class ShownBodies {
   has(key: string): boolean {
     return this.bodies.has(key);
   }
+
+  /** the body `key` last showed */
+  get(key: string): string[] | undefined {
+    return this.bodies.get(key)?.split('\n');
+  }
+}
+
+/**
+ * What to print again of a message shown before as `previous`, now `body`: when it only lost lines at its end
+ * (a settled step drops its buttons and gains "✅ Confirmed by"), the lines after the part it still shares; else
+ * undefined, and it is printed whole.
+ */
+export function changedTail(previous: string[] | undefined, body: string[]): string[] | undefined {
+  if (!previous || body.length >= previous.length) return undefined;
+  let same = 0;
+  while (same < body.length && body[same] === previous[same]) same += 1;
+  return same > 0 ? body.slice(same) : undefined;
 }
 
 export class LiveScreen implements Screen {
@@ -89,10 +106,14 @@ export class LiveScreen implements Screen {
       this.shownBodies.changed(message.key, message.body);
       return;
     }
-    const updated = !isNew && this.shownBodies.has(message.key);
-    if (!shown && !this.shownBodies.changed(message.key, message.body)) return;
+    const previous = this.shownBodies.get(message.key);
+    const updated = !isNew && previous !== undefined;
+    if (!this.shownBodies.changed(message.key, message.body) && !shown) return;
     // not on screen any more (or its rows scrolled off): print a new copy, which starts a fresh region
     if (shown) this.region = [];
+    const tail = updated ? changedTail(previous, message.body) : undefined;
+    // only its new end: not redrawn in place later (a later edit prints a copy of its own)
+    if (tail) return this.append({ lines: [headerLine(this.style, message.header, true), ...tail] });
     this.append({ key: message.key, updated, lines: [headerLine(this.style, message.header, updated), ...message.body] });
   }
 

@@ -3,9 +3,9 @@
  * message printed once, when it is final. The adapter cannot know which edit is the last one, so a message is
  * held back and printed when (a) a newer message is posted in the same thread, (b) the next input line is read,
  * or (c) `flush()`/`stop()` is called. An edit that arrives after a message was printed prints it again, marked
- * "(updated)".
+ * "(updated)" (only its new end when it just lost its last lines, as a settled step does).
  */
-import { headerLine, ShownBodies, type Screen, type ScreenMessage } from './screen.js';
+import { changedTail, headerLine, ShownBodies, type Screen, type ScreenMessage } from './screen.js';
 import type { Style } from './style.js';
 
 export class TranscriptScreen implements Screen {
@@ -43,9 +43,11 @@ export class TranscriptScreen implements Screen {
 
   private print(message: ScreenMessage): void {
     this.held.delete(message.key);
-    const again = this.printed.has(message.key);
+    const previous = this.printed.get(message.key);
     // an edit that brought nothing new (the relay's final edit often repeats the last text) is not printed again
-    if (this.printed.changed(message.key, message.body)) this.write([headerLine(this.style, message.header, again), ...message.body]);
+    if (!this.printed.changed(message.key, message.body)) return;
+    const body = (previous && changedTail(previous, message.body)) ?? message.body;
+    this.write([headerLine(this.style, message.header, previous !== undefined), ...body]);
   }
 
   private write(lines: string[]): void {

@@ -114,4 +114,38 @@ describe('what the terminal shows', () => {
     expect(text).toContain('Add a feature (optional) (at most 500 characters)');
     expect(text).not.toContain('(optional) (optional');
   });
+
+  it('a step that settles after the user answered shows only its new end again, in a transcript and on a live screen', async () => {
+    const step = (settled: boolean): OutgoingMessage => ({
+      text: 'Step 1',
+      blocks: [
+        { type: 'markdown', text: '**Step 1 of 5 · Technical solution**\nA hinge with a damping layer.' },
+        settled
+          ? { type: 'context', text: '✅ Confirmed by Ada' }
+          : { type: 'actions', buttons: [{ action: 'confirm', label: 'Confirm', value: 'v' }, cancel] },
+      ],
+    });
+    for (const interactive of [false, true]) {
+      const h = await startHarness(
+        async (incoming, adapter) => {
+          if (incoming.kind === 'command') await adapter.post(incoming.thread!, step(false));
+          if (incoming.kind === 'action') await adapter.edit({ thread: incoming.thread, messageId: incoming.messageId }, step(true));
+        },
+        { interactive, columns: 60, rows: 30 },
+      );
+      if (interactive) {
+        h.type('novelty hinge\r');
+        await h.until(() => h.text().includes('[c] Confirm'));
+        h.type('c\r');
+        await h.until(() => h.vt.screen().includes('✅ Confirmed by Ada'));
+      } else {
+        h.type('novelty hinge\nc\nexit\n');
+        await h.adapter.closed;
+      }
+      const shown = interactive ? h.vt.all().join('\n') : h.text();
+      expect(shown, `interactive: ${interactive}`).toContain('── thread 1 · #1 (updated)\n✅ Confirmed by Ada');
+      expect(shown.split('A hinge with a damping layer.').length - 1, `interactive: ${interactive}`).toBe(1);
+      await h.adapter.stop();
+    }
+  });
 });
