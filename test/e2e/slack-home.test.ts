@@ -140,6 +140,17 @@ describe('Slack App Home', () => {
     expect(h.slack.callsTo('conversations.open').map((c) => c.args.users)).toEqual(['U1']);
   });
 
+  test('typed, /iip home answers the same privately where it was typed, and publishes nothing', async () => {
+    h = await startSlackBot();
+    const chat = await askAndWait(h, 'Why is the sky blue?');
+    await h.command('home');
+    const note = await waitFor(() => h!.slack.ephemerals.find((e) => e.text.includes('Recently finished')), 'the home note');
+    expect(note.user).toBe('U1');
+    expect(note.text).toContain(chat.ts.replace('.', ''));
+    expect(note.text).toContain('/iip novelty');
+    expect(h.slack.homeViews).toEqual([]);
+  });
+
   test('a Start submitted for a private channel the bot is not in is answered privately through the modal’s response_url', async () => {
     h = await startSlackBot();
     h.slack.channels.add({ id: 'G5', kind: 'private', members: ['U1'] });
