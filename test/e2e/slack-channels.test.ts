@@ -116,7 +116,7 @@ describe('Slack channels the bot is not in', () => {
     expect(h.sim.requests.filter((r) => r.operation === 'AI07')).toHaveLength(2);
   });
 
-  test('a group DM and a DM between two people: a private answer (count, help) goes through the response_url itself', async () => {
+  test('a group DM, a DM between two people, a public channel not joined: a private answer (count, help, a refusal) goes through the response_url itself', async () => {
     h = await startSlackBot();
     h.slack.channels.add({ id: 'G7', kind: 'mpim', members: ['U1', 'U2', 'U3'] });
     h.slack.channels.add({ id: 'D7', kind: 'im', members: ['U1', 'U2'] });
@@ -129,6 +129,12 @@ describe('Slack channels the bot is not in', () => {
     await h.command('help', { channel_id: 'D7' });
     const help = await waitFor(() => h!.slack.responses[1], 'the help');
     expect(JSON.stringify(help.body)).toContain('novelty');
+    // a private note in a public channel the bot has not joined does not make it join
+    h.slack.channels.add({ id: 'C8', kind: 'public', members: ['U1'] });
+    await h.command('count', { channel_id: 'C8' });
+    const refusal = await waitFor(() => h!.slack.responses[2], 'the refusal');
+    expect(JSON.stringify(refusal.body)).toContain('Nothing was sent');
+    expect(h.slack.callsTo('conversations.join')).toEqual([]);
     expect(h.slack.channelMessages('G7')).toEqual([]);
     expect(h.slack.channelMessages('D7')).toEqual([]);
     expect(h.slack.ephemerals).toEqual([]);

@@ -2,8 +2,10 @@
  * Slack's Web API for tests: a local HTTP server (`POST /api/<method>`, form-encoded or JSON, bearer token)
  * with map-backed state (messages per channel, incrementing ts, edits, deletions, ephemerals, modals) that
  * records every call and refuses what Slack refuses (unknown ts, >50 blocks, >12,000 markdown characters,
- * over-long sections, duplicate action ids). Programmable: one-shot failures, a per-team `chat.update`
- * budget per minute answered with 429 + Retry-After beyond it, latency per call.
+ * over-long sections, duplicate action ids). Channel membership is Slack's (fake-slack-channels.ts: posts need it,
+ * conversations.join and conversations.open change it); response URLs handed to commands are served here and record
+ * what is posted to them; views.publish keeps each Home tab shown. Programmable: one-shot failures, a per-team
+ * `chat.update` budget per minute answered with 429 + Retry-After beyond it, latency per call.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
