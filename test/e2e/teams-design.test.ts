@@ -19,6 +19,7 @@ import {
   startTeamsDesignBot,
   type TeamsDesignBot,
 } from '../helpers/teams-design-steps.js';
+import { PERSONAL_CHAT } from '../helpers/teams-activities.js';
 import { elementsOf, textOf } from '../helpers/teams-workflow-steps.js';
 
 let h: TeamsDesignBot | undefined;
@@ -90,6 +91,18 @@ describe('design in a Teams channel, with an image', () => {
     expect(h.fake.callsTo('attachment')).toEqual([expect.objectContaining({ auth: 'valid' })]);
     expect(submitted(h)[0]).toMatchObject({ country: ['US', 'EU'], main_field: 'earbuds case' });
     await reply(h, root, 'Design search report');
+  });
+
+  test('in the 1:1 chat, an image pasted with the command (no mention needed) runs the search there and the drawing comes back there', async () => {
+    h = await startTeamsDesignBot();
+    const command = 'design wireless earbuds case --countries CN';
+    expect((await h.personal(command, imageAttachments(h.fake, command))).status).toBe(200);
+    const chat = () => h!.fake.messages(PERSONAL_CHAT);
+    await waitFor(() => chat().find((m) => cardJson(m).includes('Design search report')), 'the report in the 1:1 chat', 10_000);
+    expect(submitted(h)).toEqual([expect.objectContaining({ country: ['CN'], main_field: 'wireless earbuds case' })]);
+    expect(h.fake.callsTo('attachment')).toEqual([expect.objectContaining({ auth: 'valid' })]);
+    await waitFor(() => chat().some((m) => elementsOf(m).some((e) => e.type === 'Image')), 'the line drawing in the 1:1 chat');
+    expect(h.fake.allMessages().every((m) => m.conversation === PERSONAL_CHAT)).toBe(true);
   });
 
   test.each([

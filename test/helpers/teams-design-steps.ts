@@ -16,7 +16,7 @@ import { lineDrawingDataUrl } from '../../src/platform/simulator/content/png.js'
 import { startSimulator } from '../../src/platform/simulator/index.js';
 import type { RunningSimulator } from '../../src/platform/simulator/types.js';
 import { startFakeBotConnector, type FakeActivity, type FakeBotConnector } from './fake-bot-connector.js';
-import { CHANNEL, activityId, channelMention, channelToken, sendActivity, type SentActivity } from './teams-activities.js';
+import { CHANNEL, activityId, channelMention, channelToken, personalMessage, sendActivity, type SentActivity } from './teams-activities.js';
 
 type Json = Record<string, unknown>;
 
@@ -32,6 +32,8 @@ export interface TeamsDesignBot {
   fake: FakeBotConnector;
   /** A channel message mentioning the bot (a new post, or with `root` a reply in that chain), with attachments. */
   mention(text: string, attachments?: Json[], root?: string): Promise<{ root: string; sent: SentActivity }>;
+  /** A message in the user's 1:1 chat with the bot (no mention), with attachments. */
+  personal(text: string, attachments?: Json[]): Promise<SentActivity>;
   replies(root: string): FakeActivity[];
   close(): Promise<void>;
 }
@@ -75,6 +77,8 @@ export async function startTeamsDesignBot(options: { appId?: boolean } = {}): Pr
       const sent = await sendActivity(messagesUrl, activity, token());
       return { root: root ?? id, sent };
     },
+    personal: (text, attachments = []) =>
+      sendActivity(messagesUrl, { ...personalMessage(text, { serviceUrl: fake.url, id: activityId() }), attachments }, token()),
     replies: (root) => fake.replyChain(CHANNEL, root),
     async close() {
       await bot.stop();
