@@ -109,7 +109,13 @@ describe('Slack App Home', () => {
     // cancelling the novelty publishes U1's home again, without U1 opening it
     const shown = homesOf(h, 'U1').length;
     await h.event({ type: 'message', channel: 'C1', user: 'U1', text: 'cancel', ts: '1800000000.000600', thread_ts: novelty.ts }, 'EvCancel');
-    const refreshed = await waitFor(() => homesOf(h!, 'U1')[shown], 'the refreshed home');
+    const refreshed = await waitFor(
+      () =>
+        homesOf(h!, 'U1')
+          .slice(shown)
+          .find((view) => textOf(view).includes('cancelled')),
+      'the refreshed home',
+    );
     const [openNow, recentNow] = textOf(refreshed).split('Recently finished');
     expect(openNow).toContain('Nothing open');
     expect(recentNow).toContain(novelty.ts.replace('.', ''));
