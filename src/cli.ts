@@ -72,6 +72,7 @@ export async function runCli(argv: string[]): Promise<number> {
               output: process.stdout,
               verbs,
               sessionFile: join(dirname(config.state.file), 'console-sessions.json'),
+              imageDir: join(dirname(config.state.file), 'images'),
               onInterrupt: (thread) => bot?.interrupt(thread) ?? false,
               logger,
             });

@@ -59,6 +59,7 @@ export async function startConsoleBot(env: Record<string, string> = {}): Promise
         color: false,
         verbs,
         user: { id: 'u1', name: 'Ada' },
+        imageDir: join(dir, 'images'),
         onInterrupt: (thread) => bot.interrupt(thread),
       }),
     ],

@@ -46,7 +46,7 @@ describe('/iip design', () => {
 
     const shown = textOf(done);
     const report = result.report!;
-    expect(shown).toContain(`High-risk countries:** ${report.high_risk_country!.join(', ')}`);
+    expect(shown).toContain(`High risk** (highly similar designs registered): ${report.high_risk_country!.join(', ')}`);
     const top = [...report.comparisons].sort((a, b) => b.score - a.score).slice(0, 3);
     for (const c of top) {
       expect(shown).toContain(c.patent_pn);

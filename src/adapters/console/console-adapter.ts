@@ -18,6 +18,7 @@ import { hasChoices } from './choices.js';
 import { MessageBook, type StoredMessage } from './messages.js';
 import { renderMessage } from './render-terminal.js';
 import { headerLine, LiveScreen, type PromptHost, type Screen, type ScreenMessage } from './screen.js';
+import { imageSaver } from './save-image.js';
 import { createSessionFile } from './session-file.js';
 import { ThreadBook } from './sessions.js';
 import { ansiStyle, plainStyle, type Style } from './style.js';
@@ -47,6 +48,7 @@ class ConsoleChatAdapter implements ConsoleAdapter, ConsoleHost {
   private lines: LineHandler | undefined;
   private resolveClosed!: () => void;
   private stopping = false;
+  readonly uploadImage?: (thread: ThreadId, png: Buffer, title: string) => Promise<void>;
 
   constructor(readonly options: ConsoleAdapterOptions) {
     const output = options.output as NodeJS.WritableStream & { isTTY?: boolean; columns?: number; rows?: number };
@@ -71,6 +73,7 @@ class ConsoleChatAdapter implements ConsoleAdapter, ConsoleHost {
     const promptHost: PromptHost = { cursorRows: () => this.terminal?.cursorRows(), restoreBelow: () => this.terminal?.restoreBelow() };
     const size = { columns: () => output.columns ?? 80, rows: () => output.rows ?? 24 };
     this.screen = this.interactive ? new LiveScreen(options.output, this.style, size, promptHost) : new TranscriptScreen(options.output, this.style);
+    if (options.imageDir) this.uploadImage = imageSaver(options.imageDir, (thread, message) => this.post(thread, message));
     this.closed = new Promise((resolve) => {
       this.resolveClosed = resolve;
     });

@@ -54,6 +54,8 @@ export interface ConsoleAdapterOptions {
   sessionStore?: ConsoleSessionStore;
   /** a JSON file for the thread list (createSessionFile) when no `sessionStore` is given */
   sessionFile?: string;
+  /** where images posted to a thread (a design's line drawing) are saved as PNG files; without it the terminal takes none */
+  imageDir?: string;
   /** the user quit (`exit`, Ctrl-D, Ctrl-C twice) */
   onExit?: () => void;
   /** Ctrl-C while a stream runs: stop the stream of `thread`; true if one was stopped */

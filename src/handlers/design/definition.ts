@@ -94,7 +94,7 @@ const reportStep = defineStep<DesignData, DataOf<'AI39-2'>, never>({
   async proceed(result, sc) {
     await sc.ctx.uploads?.withdraw(sc.data.upload);
     const drawing = await postLineDrawing(sc.ctx, sc.thread, result);
-    return { done: reportMessage(result, sc.record.startedBy, drawing) };
+    return { done: reportMessage(result, sc.record.startedBy, drawing, { loc: sc.data.loc }) };
   },
 });
 

@@ -43,14 +43,33 @@ function comparisonText(c: Comparison, rank: number): string {
   return `${head}\n${facts}${part('Similarities', c.similar)}${part('Differences', c.difference)}${part('Risk', c.risk_desc)}${part('Suggestion', c.suggestion)}`;
 }
 
-export function reportMessage(result: DesignReport, startedBy: string, drawing: Drawing): OutgoingMessage {
+/** Whose the Locarno classes are: the ones the user gave (`--loc`), or the product's class as the platform assigned it. */
+function locarnoText(reported: readonly unknown[] | null | undefined, given: readonly string[] | undefined): string {
+  if (given?.length) return ` · Locarno classes you gave: ${codes(given)}`;
+  return reported?.length ? ` · Locarno class the platform assigned to your product: ${codes(reported)}` : '';
+}
+
+/**
+ * AI39-2's high-risk countries have highly similar designs registered, its medium-risk ones moderately similar
+ * designs: a country with both is in both lists, so the medium line names only the countries without a high risk.
+ */
+function riskText(high: readonly unknown[] | null | undefined, medium: readonly unknown[] | null | undefined): string {
+  const highSet = new Set((high ?? []).map(String));
+  const mediumOnly = (medium ?? []).map(String).filter((c) => !highSet.has(c));
+  const mediumText =
+    mediumOnly.length > 0 ? codes(mediumOnly) : highSet.size > 0 && (medium ?? []).length > 0 ? 'none besides the high-risk ones' : 'none';
+  return `🔴 **High risk** (highly similar designs registered): ${codes(high)} · 🟠 **medium risk** (only moderately similar ones): ${mediumText}`;
+}
+
+/** `asked`: what the user gave with the command (their Locarno classes), told apart from what the platform returned. */
+export function reportMessage(result: DesignReport, startedBy: string, drawing: Drawing, asked: { loc?: string[] } = {}): OutgoingMessage {
   const report = result.report;
   const blocks: Block[] = [];
   const total = result.patent_messages?.total_search_result_count;
   const summary = report
     ? [
-        `**Design search report**: similar registered designs in ${codes(report.country)}${report.loc?.length ? ` · Locarno ${codes(report.loc)}` : ''}`,
-        `🔴 **High-risk countries:** ${codes(report.high_risk_country)} · 🟠 medium-risk: ${codes(report.middle_risk_country)}`,
+        `**Design search report**: similar registered designs in ${codes(report.country)}${locarnoText(report.loc, asked.loc)}`,
+        riskText(report.high_risk_country, report.middle_risk_country),
         `Suspected infringements: ${report.suspected_infringement_count ?? 0}${typeof total === 'number' ? ` · ${total.toLocaleString('en-US')} similar designs found` : ''}`,
       ].join('\n')
     : '**Design search report**: the platform returned no risk report for this image.';
@@ -66,7 +85,7 @@ export function reportMessage(result: DesignReport, startedBy: string, drawing: 
   const note = {
     shown: 'the line drawing is posted in this thread',
     missing: 'the platform sent no line drawing',
-    unsupported: 'the line drawing cannot be shown in this chat',
+    unsupported: 'this chat cannot show images, so the line drawing is not shown',
     failed: 'the line drawing could not be posted',
   }[drawing];
   blocks.push({ type: 'context', text: `Requested by ${mention(startedBy)} · ${note}` });

@@ -1,0 +1,26 @@
+/** The terminal cannot show an image: an image posted to a thread (a design's line drawing) is saved as a file, and its path posted. */
+import { randomUUID } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import type { MessageRef } from '../../core/adapter.js';
+import { markdown, type OutgoingMessage } from '../../core/message.js';
+import type { ThreadId } from '../../core/thread-id.js';
+
+/** `uploadImage` for the console: writes the PNG under `dir` (readable by its owner only), then posts where it is. */
+export function imageSaver(
+  dir: string,
+  post: (thread: ThreadId, message: OutgoingMessage) => Promise<MessageRef>,
+): (thread: ThreadId, png: Buffer, title: string) => Promise<void> {
+  return async (thread, png, title) => {
+    await mkdir(dir, { recursive: true, mode: 0o700 });
+    const slug =
+      title
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, '-')
+        .replace(/^-|-$/g, '')
+        .slice(0, 40) || 'image';
+    const path = resolve(join(dir, `${slug}-${new Date().toISOString().slice(0, 10)}-${randomUUID().slice(0, 8)}.png`));
+    await writeFile(path, png, { mode: 0o600 });
+    await post(thread, markdown(`🖼️ ${title}: saved as ${path}`));
+  };
+}
