@@ -57,6 +57,23 @@ test("status at the top level names each workflow's thread; a stray line in its 
   await term.until((p) => (p.split('switch 1').at(-1) ?? '').includes('[c] Confirm'), 'the step again after switch 1');
 });
 
+test('an Edit form of a workflow says what finishing it does before its first field', async () => {
+  term = await startConsoleBot();
+  term.type('novelty A foldable phone hinge with a liquid-metal damping layer');
+  await term.until((p) => p.includes('Step 1 of 5') && p.includes('[c] Confirm'), 'step 1');
+  term.type('c');
+  await term.until((p) => p.includes('Step 2 of 5') && (p.split('Step 2 of 5').at(-1) ?? '').includes('[e] Edit'), 'step 2');
+  term.type('e');
+  await term.until((p) => p.includes('Features to search>'), 'the form');
+  const form = term.printed().split('→ Edit').at(-1) ?? '';
+  const said = form.indexOf('"Save" keeps your changes and shows this step again; nothing is sent until you press "Confirm".');
+  expect(said).toBeGreaterThan(0);
+  expect(said).toBeLessThan(form.indexOf('Features to search'));
+  term.type('');
+  await term.until((p) => p.includes('Add a feature (optional)'), 'the second field');
+  expect(term.printed()).not.toContain('(optional) (optional');
+});
+
 test("count shows the user's query as typed, brackets and all", async () => {
   term = await startConsoleBot();
   const query = 'TTL:(wireless charging) AND PBD:[20200101 TO 20241231] AND PDI < 0.3';

@@ -59,6 +59,9 @@ export function numberChoices(message: OutgoingMessage): ChoiceEntry[] {
   return entries;
 }
 
+/** "2. Display" shown as option 2 would read "2. 2. Display": an option's own number for its place goes. */
+export const ownNumberDropped = (label: string, index: number): string => label.replace(new RegExp(`^\\s*${index + 1}[.)]\\s+`), '');
+
 export const hasChoices = (message: OutgoingMessage): boolean => numberChoices(message).length > 0;
 
 /** The ticks of every multi-select of a message: the user's, else the message's own `selected`. */

@@ -4,7 +4,7 @@
  * fields are shown and kept. Each answer returns what to print next, until the fields are complete.
  */
 import type { FormField, FormSpec } from '../../core/message.js';
-import { parseNumbers } from './choices.js';
+import { ownNumberDropped, parseNumbers } from './choices.js';
 import { renderInline } from './inline-terminal.js';
 import type { LayoutOptions } from './markdown-terminal.js';
 import { wrapText } from './markdown-terminal.js';
@@ -109,7 +109,9 @@ export class FormSession {
     const clear = field.optional ? '; `-` empties it' : '';
     if (field.kind === 'checkboxes') {
       const ticked = new Set(asList(field.initial));
-      const options = (field.options ?? []).map((o, i) => `  ${i + 1}. [${ticked.has(o.value) ? 'x' : ' '}] ${renderInline(o.label, style)}`);
+      const options = (field.options ?? []).map(
+        (o, i) => `  ${i + 1}. [${ticked.has(o.value) ? 'x' : ' '}] ${renderInline(ownNumberDropped(o.label, i), style)}`,
+      );
       return {
         lines: [
           head,

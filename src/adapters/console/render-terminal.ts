@@ -4,7 +4,7 @@
  * with `[x]`/`[ ]` boxes, selects as numbered lists (keys from choices.ts, so what is shown is what is typed).
  */
 import type { Block, OutgoingMessage } from '../../core/message.js';
-import { describeKeys, numberChoices, selectionsOf, type Ticks } from './choices.js';
+import { describeKeys, numberChoices, ownNumberDropped, selectionsOf, type Ticks } from './choices.js';
 import { renderInline } from './inline-terminal.js';
 import { renderMarkdown, wrapText, type LayoutOptions } from './markdown-terminal.js';
 import { displayWidth, padEnd } from './text-width.js';
@@ -100,9 +100,6 @@ function hint(message: OutgoingMessage): string | undefined {
   }
   return `Type ${keys} to choose.`;
 }
-
-/** "2. Display" shown as option 2 would read "2. 2. Display": an option's own number for its place goes. */
-const ownNumberDropped = (label: string, index: number): string => label.replace(new RegExp(`^\\s*${index + 1}[.)]\\s+`), '');
 
 /** The body of a message (no header), as lines ready to print. */
 export function renderMessage(message: OutgoingMessage, layout: LayoutOptions, ticks: Ticks = new Map()): string[] {

@@ -93,7 +93,7 @@ describe('what the terminal shows', () => {
     }
   });
 
-  it('a form says what finishing it does before its first field, and a label that says "optional" is not told twice', async () => {
+  it('a form says what finishing it does before its first field; "optional" and an option\'s number are not told twice', async () => {
     const h = await startHarness(async (incoming, adapter) => {
       if (incoming.kind === 'command') {
         await adapter.openForm!('t', incoming.thread!, {
@@ -102,17 +102,30 @@ describe('what the terminal shows', () => {
           submitLabel: 'Save',
           outcome: '"Save" keeps your changes and shows this step again; nothing is sent until you press "Confirm".',
           value: 'v',
-          fields: [{ id: 'add', label: 'Add a feature (optional)', kind: 'text', optional: true, maxLength: 500 }],
+          fields: [
+            { id: 'add', label: 'Add a feature (optional)', kind: 'text', optional: true, maxLength: 500 },
+            {
+              id: 'keep',
+              label: 'Products',
+              kind: 'checkboxes',
+              options: [
+                { value: 'a', label: '1. A smartphone' },
+                { value: 'b', label: '2. A tablet' },
+              ],
+              initial: ['a'],
+            },
+          ],
         });
       }
     });
-    h.type('novelty hinge\n\nexit\n');
+    h.type('novelty hinge\n\n\nexit\n');
     await h.adapter.closed;
     const text = h.text();
     expect(text).toContain('Edit the features\n"Save" keeps your changes and shows this step again; nothing is sent until you press "Confirm".');
     expect(text.indexOf('nothing is sent')).toBeLessThan(text.indexOf('Add a feature'));
     expect(text).toContain('Add a feature (optional) (at most 500 characters)');
     expect(text).not.toContain('(optional) (optional');
+    expect(text).toContain('  1. [x] A smartphone\n  2. [ ] A tablet');
   });
 
   it('a step that settles after the user answered shows only its new end again, in a transcript and on a live screen', async () => {
