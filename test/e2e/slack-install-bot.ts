@@ -31,6 +31,10 @@ export interface InstallBot {
   install(teamId: string, options?: { cookie?: string | false; state?: string }): Promise<{ status: number; body: string }>;
   command(teamId: string, channel: string, text: string, user?: string): Promise<SlackResponse>;
   event(teamId: string, event: Record<string, unknown>, eventId: string, enterprise?: { id: string; orgWide: boolean }): Promise<SlackResponse>;
+  /** another replica of the bot on the same configuration (REDIS_URL: the same state), stopped by `close` */
+  startReplica(): Promise<RunningBot>;
+  /** the command above, sent to another replica's /slack/events */
+  commandTo(replica: RunningBot, teamId: string, channel: string, text: string): Promise<SlackResponse>;
   close(): Promise<void>;
 }
 
@@ -70,6 +74,16 @@ export async function startInstallBot(env: Record<string, string> = {}): Promise
   const base = bot.httpUrl as string;
   slack.oauth.redirectUrl = `${base}/slack/oauth_redirect`;
   let commands = 0;
+  const replicas: RunningBot[] = [];
+  const commandAt = (url: string, teamId: string, channel: string, text: string, user: string) =>
+    sendSlashCommand(`${url}/slack/events`, SIGNING_SECRET, {
+      text,
+      team_id: teamId,
+      channel_id: channel,
+      user_id: user,
+      trigger_id: `${++commands}.${Date.now()}.t`,
+      response_url: slack.responseUrl(),
+    });
 
   return {
     bot,
@@ -92,15 +106,13 @@ export async function startInstallBot(env: Record<string, string> = {}): Promise
       const done = await fetch(back, { headers, redirect: 'manual' });
       return { status: done.status, body: await done.text() };
     },
-    command: (teamId, channel, text, user = 'U1') =>
-      sendSlashCommand(`${base}/slack/events`, SIGNING_SECRET, {
-        text,
-        team_id: teamId,
-        channel_id: channel,
-        user_id: user,
-        trigger_id: `${++commands}.${Date.now()}.t`,
-        response_url: slack.responseUrl(),
-      }),
+    command: (teamId, channel, text, user = 'U1') => commandAt(base, teamId, channel, text, user),
+    commandTo: (replica, teamId, channel, text) => commandAt(replica.httpUrl as string, teamId, channel, text, 'U1'),
+    async startReplica() {
+      const replica = await startBot({ config, logger: createLogger('debug', sink) });
+      replicas.push(replica);
+      return replica;
+    },
     event(teamId, event, eventId, enterprise) {
       const envelope = eventCallback(event, { teamId, eventId });
       if (enterprise) {
@@ -112,6 +124,7 @@ export async function startInstallBot(env: Record<string, string> = {}): Promise
       return sendEvent(`${base}/slack/events`, SIGNING_SECRET, envelope);
     },
     async close() {
+      for (const replica of replicas) await replica.stop(2_000);
       await bot.stop(2_000);
       await slack.close();
       await sim.close();
