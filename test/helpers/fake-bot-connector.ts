@@ -3,8 +3,8 @@
  * `POST /v3/conversations` (a new channel post, or a 1:1 chat with one member), `POST /v3/conversations/:id/activities` (send),
  * `POST …/activities/:activityId` (reply), `PUT …/activities/:activityId` (update), with map-backed state
  * (activities per conversation, Teams-like ids, reply chains, edits, deletions, native streams with Teams'
- * sequence rules). Records every call. Programmable: one-shot failures, a per-second budget answered with
- * 429 + Retry-After, streaming refused (403 ContentStreamNotAllowed), 404 for unknown activities, 413 over
+ * sequence rules). Records every call and its status. Programmable: one-shot failures, a per-second budget answered with
+ * 429 + Retry-After, Teams' per-conversation limits (7/1 s, 8/2 s, 60/30 s) answered the same way, streaming refused (403 ContentStreamNotAllowed), 404 for unknown activities, 413 over
  * 100 KB. Files users shared (attachments and hosted content, bot token required). Also the auth side: an OAuth2 client-credentials token endpoint (`<url>login/<tenant>/oauth2/v2.0/token`)
  * and the OpenID metadata + JWKS (`<url>openid/…`) whose RSA key signs channel tokens (teams-activities.ts).
  */
@@ -26,6 +26,10 @@ export interface FakeConnectorCall {
   at: number;
   /** the bearer token: none, one this fake issued, or another */
   auth: 'none' | 'valid' | 'invalid';
+  /** the status the fake answered with */
+  status?: number;
+  /** a 429 the fake gave because a conversation went over Teams' limits (not a programmed failure) */
+  overLimit?: boolean;
 }
 
 export interface FakeActivity {
@@ -61,7 +65,19 @@ export interface FakeBotConnectorOptions {
   appPassword?: string;
   /** refuse connector calls without a token this fake issued (set when the bot has an app id) */
   requireToken?: boolean;
+  /**
+   * Teams' per-bot, per-conversation limits: sends, replies and updates into one conversation beyond 7 a second,
+   * 8 in two seconds or 60 in thirty seconds get 429 with Retry-After
+   */
+  conversationLimits?: boolean;
 }
+
+/** Teams' limits per bot and conversation (Microsoft's "Optimize your bot with rate limiting"). */
+export const TEAMS_CONVERSATION_LIMITS = [
+  { max: 7, windowMs: 1_000 },
+  { max: 8, windowMs: 2_000 },
+  { max: 60, windowMs: 30_000 },
+] as const;
 
 export interface FakeBotConnector {
   /** the serviceUrl, ending in `/` */
@@ -143,6 +159,21 @@ export async function startFakeBotConnector(options: FakeBotConnectorOptions = {
   const authOf = (req: IncomingMessage): FakeConnectorCall['auth'] => {
     const token = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
     return token === undefined ? 'none' : issued.has(token) ? 'valid' : 'invalid';
+  };
+  const conversationCalls = new Map<string, number[]>();
+  /** ms until the conversation may take another call (Retry-After), 0 when it may now; a call let through counts */
+  const overConversationLimits = (conversationId: string, now: number): number => {
+    if (!options.conversationLimits) return 0;
+    const base = conversationId.split(';messageid=')[0] as string;
+    const times = (conversationCalls.get(base) ?? []).filter((t) => t > now - 30_000);
+    let waitMs = 0;
+    for (const { max, windowMs } of TEAMS_CONVERSATION_LIMITS) {
+      const inWindow = times.filter((t) => t > now - windowMs);
+      if (inWindow.length >= max) waitMs = Math.max(waitMs, (inWindow[inWindow.length - max] as number) + windowMs - now);
+    }
+    if (waitMs === 0) times.push(now);
+    conversationCalls.set(base, times);
+    return waitMs;
   };
   const overBudget = (now: number): boolean => {
     while (sendTimes.length > 0 && (sendTimes[0] as number) <= now - 1000) sendTimes.shift();
@@ -236,7 +267,7 @@ export async function startFakeBotConnector(options: FakeBotConnectorOptions = {
     return { status: 201, body: { id } };
   }
 
-  function handle(call: FakeConnectorCall, bytes: number): { status: number; body: Json } {
+  function handle(call: FakeConnectorCall, bytes: number): { status: number; body: Json; retryAfterMs?: number } {
     const { operation, body } = call;
     if (operation === 'token') {
       if (body.client_id !== options.appId || call.body.client_secret_ok !== true) return { status: 401, body: { error: 'invalid_client' } };
@@ -254,6 +285,11 @@ export async function startFakeBotConnector(options: FakeBotConnectorOptions = {
     if (options.requireToken && call.auth !== 'valid') return { status: 401, body: errorBody('Unauthorized', 'Authorization has been denied') };
     if (bytes > MAX_BODY_BYTES) return { status: 413, body: errorBody('RequestEntityTooLarge', 'Message size too large') };
     if (operation !== 'create' && overBudget(call.at)) return { status: 429, body: errorBody('Throttled') };
+    const limitedFor = operation === 'create' ? 0 : overConversationLimits(call.conversationId as string, call.at);
+    if (limitedFor > 0) {
+      call.overLimit = true;
+      return { status: 429, body: errorBody('Throttled', 'Too many requests in this conversation'), retryAfterMs: limitedFor };
+    }
     const conversationId = call.conversationId as string;
     if (operation === 'create' && body.isGroup === false) return openPersonalChat(body);
     if (operation === 'create') {
@@ -312,9 +348,13 @@ export async function startFakeBotConnector(options: FakeBotConnectorOptions = {
       res.end(file.data);
       return;
     }
-    const result = failure ? { status: failure.status, body: errorBody(failure.code ?? `Http${failure.status}`) } : handle(call, bytes);
+    const result: { status: number; body: Json; retryAfterMs?: number } = failure
+      ? { status: failure.status, body: errorBody(failure.code ?? `Http${failure.status}`) }
+      : handle(call, bytes);
+    call.status = result.status;
     const headers: Record<string, string> = { 'content-type': 'application/json' };
     if (failure?.retryAfter !== undefined) headers['retry-after'] = String(failure.retryAfter);
+    else if (result.retryAfterMs !== undefined) headers['retry-after'] = String(Math.max(1, Math.ceil(result.retryAfterMs / 1000)));
     else if (result.status === 429) headers['retry-after'] = '1';
     res.writeHead(result.status, headers);
     res.end(JSON.stringify(result.body));

@@ -40,6 +40,16 @@ export type { TeamsAdapterOptions } from './options.js';
 /** Characters of markdown per message: the card stays well under Teams' ~100 KB, CJK text and card JSON included. */
 export const TEAMS_MAX_MESSAGE_CHARS = 28_000;
 
+/**
+ * What the relay sends into one conversation: below Teams' per-bot, per-conversation limits (7 a second, 8 in two
+ * seconds, 60 in thirty), leaving room for the bot's other messages there (workflow steps, notes).
+ */
+export const TEAMS_CONVERSATION_RATE = [
+  { max: 6, windowMs: 1_000 },
+  { max: 7, windowMs: 2_000 },
+  { max: 50, windowMs: 30_000 },
+] as const;
+
 export function createTeamsAdapter(options: TeamsAdapterOptions): ChatAdapter {
   const { logger } = options;
   const appId = options.appId || undefined;
@@ -101,7 +111,7 @@ export function createTeamsAdapter(options: TeamsAdapterOptions): ChatAdapter {
   const adapter: ChatAdapter = {
     chat: 'teams',
     invocation: '@iip ',
-    limits: { maxMessageChars: TEAMS_MAX_MESSAGE_CHARS },
+    limits: { maxMessageChars: TEAMS_MAX_MESSAGE_CHARS, conversationRate: TEAMS_CONVERSATION_RATE },
 
     /** A new post in a channel (its id roots the reply chain); in a chat, a message that starts a synthetic thread. */
     async startThread(conversation: ConversationId, message: OutgoingMessage): Promise<MessageRef> {

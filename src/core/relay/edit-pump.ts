@@ -68,6 +68,7 @@ export class EditPump {
     this.waitingSlot = slot;
     await this.grantOf(slot, urgent);
     this.waitingSlot = undefined;
+    await this.ctx.pace();
     if (budget.pausedFor(workspace, method) === 0) return slot;
     slot.done();
     return undefined;

@@ -53,6 +53,7 @@ export class NativePath {
         }
         const slot = budget.acquire(workspace, 'stream', { urgent: !this.shown, keepAlive: false, retry: this.rateLimits > 0 });
         await slot.granted;
+        await this.ctx.pace();
         if (budget.pausedFor(workspace, 'stream') > 0 || reader.ended || doc.part(0).sealed) {
           slot.done();
           continue;
@@ -94,6 +95,7 @@ export class NativePath {
     for (;;) {
       const slot = budget.acquire(workspace, 'stream', { urgent: true, keepAlive: true, retry: this.rateLimits > 0 });
       await slot.granted;
+      await this.ctx.pace();
       if (budget.pausedFor(workspace, 'stream') > 0) {
         slot.done();
         continue;

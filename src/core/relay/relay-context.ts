@@ -11,6 +11,8 @@ export interface RelayContext extends ComposeContext {
   workspace: string;
   budget: WorkspaceBudget;
   minEditIntervalMs: number;
+  /** waits for the conversation's rate windows where the adapter declares some (Teams); resolves at once otherwise */
+  pace(): Promise<void>;
   now: () => number;
   logger: Logger;
 }

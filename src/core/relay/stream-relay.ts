@@ -1,8 +1,9 @@
 /** Relays a stream of text deltas into one chat message (and its continuations) through any ChatAdapter. */
 import { silentLogger } from '../../log.js';
 import type { ChatAdapter } from '../adapter.js';
-import { workspaceOf } from '../thread-id.js';
+import { conversationOf, workspaceOf } from '../thread-id.js';
 import { AnswerDocument } from './answer-document.js';
+import { ConversationPacer } from './conversation-pacer.js';
 import { defaultRender } from './compose.js';
 import { DeltaReader } from './delta-reader.js';
 import { EditPump } from './edit-pump.js';
@@ -14,6 +15,7 @@ import { WorkspaceBudget } from './workspace-budget.js';
 export class StreamRelay {
   private readonly budget: WorkspaceBudget;
   private readonly minEditIntervalMs: number;
+  private readonly pacer: ConversationPacer | undefined;
 
   /** One instance per adapter: its workspace budgets are shared by every relay it runs. */
   constructor(
@@ -22,6 +24,8 @@ export class StreamRelay {
   ) {
     this.minEditIntervalMs = options.minEditIntervalMs ?? 1000;
     this.budget = new WorkspaceBudget(options.workspaceEditsPerMinute ?? 45, options.budgetWindowMs ?? 60_000, Date.now);
+    const windows = adapter.limits.conversationRate;
+    this.pacer = windows && windows.length > 0 ? new ConversationPacer(windows, Date.now) : undefined;
   }
 
   /**
@@ -37,6 +41,7 @@ export class StreamRelay {
       workspace: workspaceOf(request.thread),
       budget: this.budget,
       minEditIntervalMs: this.minEditIntervalMs,
+      pace: this.pacer ? () => this.pacer!.take(conversationOf(request.thread)) : () => Promise.resolve(),
       now: Date.now,
       logger: this.options.logger ?? silentLogger,
       doc,

@@ -13,7 +13,7 @@ import { createHttpServer, type HttpServer } from '../../../src/http/server.js';
 import { silentLogger } from '../../../src/log.js';
 import { startSimulator } from '../../../src/platform/simulator/index.js';
 import type { RunningSimulator, SimulatorOptions } from '../../../src/platform/simulator/types.js';
-import { startFakeBotConnector, type FakeActivity, type FakeBotConnector } from '../../helpers/fake-bot-connector.js';
+import { startFakeBotConnector, type FakeActivity, type FakeBotConnector, type FakeBotConnectorOptions } from '../../helpers/fake-bot-connector.js';
 import {
   CHANNEL,
   USER,
@@ -83,6 +83,8 @@ export interface TeamsBotOptions {
   env?: Record<string, string>;
   /** more adapter options (admin ids, ...) */
   adapter?: Partial<TeamsAdapterOptions>;
+  /** the fake Bot Connector's options (Teams' per-conversation limits, ...) */
+  connector?: FakeBotConnectorOptions;
   /**
    * the bot's default service URL leads nowhere (as Teams' global endpoint would for a fake): the bot reaches the
    * fake connector only through the service URL activities named, or what it kept of them
@@ -95,7 +97,7 @@ const NOWHERE = 'http://127.0.0.1:9/';
 
 export async function startTeamsBot(options: TeamsBotOptions = {}): Promise<TeamsBotHarness> {
   const sim = await startSimulator(options.simulator);
-  const fake = await startFakeBotConnector();
+  const fake = await startFakeBotConnector(options.connector);
   const stateDir = mkdtempSync(join(tmpdir(), 'iip-teams-'));
   const config = loadConfig({
     IIP_API_KEY: 'sk-teams-e2e-key',
