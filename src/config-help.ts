@@ -40,6 +40,8 @@ export const ENV_HELP: ReadonlyArray<[string, string]> = [
   ['PORT, HOST', "the bot's HTTP server (default 3000, 0.0.0.0)"],
   ['HTTP_HEADERS_TIMEOUT_MS, HTTP_REQUEST_TIMEOUT_MS', 'time a client has to send its headers (default 10000) and its whole request (default 30000)'],
   ['HTTP_MAX_CONNECTIONS', 'open connections the HTTP server accepts at once (default 1000)'],
+  ['METRICS_PORT', "serve /metrics (Prometheus text format) on this port alone; unset: on the bot's HTTP server (PORT) when Slack or Teams runs"],
+  ['METRICS_TOKEN', '/metrics answers only requests with Authorization: Bearer <this token>; at least 16 characters'],
   ['PUBLIC_URL', "the bot's public base URL: an image uploaded to a thread is served from it to the platform for `design`"],
   ['STATE_FILE', 'lowdb state file (default ./data/state.json)'],
   ['STATE_RETENTION_DAYS', 'days a finished thread is kept (default 30)'],

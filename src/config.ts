@@ -37,6 +37,18 @@ const EnvSchema = z.object({
   HTTP_HEADERS_TIMEOUT_MS: intWithDefault(10_000, 100),
   HTTP_REQUEST_TIMEOUT_MS: intWithDefault(30_000, 100),
   HTTP_MAX_CONNECTIONS: intWithDefault(1_000, 1),
+  METRICS_PORT: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v === '') return undefined;
+      const n = Number(v);
+      if (Number.isInteger(n) && n >= 0 && n <= 65_535) return n;
+      ctx.addIssue({ code: 'custom', message: `must be a port number 0-65535, got "${v}"` });
+      return z.NEVER;
+    }),
+  METRICS_TOKEN: z.string().trim().min(16, { message: 'must be at least 16 characters' }).optional(),
   PUBLIC_URL: z.url({ message: "must be the bot's public base URL, e.g. https://iip-bot.example.com" }).optional(),
   STATE_FILE: z.string().default('./data/state.json'),
   STATE_RETENTION_DAYS: intWithDefault(30, 1),
@@ -84,6 +96,8 @@ export interface Config {
   access: { slackTeams?: string[]; teamsTenants?: string[] };
   /** `publicUrl`: where the platform reaches the bot's HTTP server (files it serves for a moment) */
   http: { port: number; host: string; publicUrl?: string; headersTimeoutMs: number; requestTimeoutMs: number; maxConnections: number };
+  /** `/metrics`: on its own port when `port` is set (METRICS_PORT), else on the bot's HTTP server; `token` (METRICS_TOKEN) guards it */
+  metrics: { port?: number; token?: string };
   state: { file: string; redisUrl?: string; retentionMs: number; keyPrefix: string; waitLeaseMs: number };
   relay: { minEditIntervalMs: number; workspaceEditsPerMinute: number };
   /** concurrent answers and workflows per user and per workspace (0: no limit); how long an idle workflow still counts */
@@ -182,6 +196,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       headersTimeoutMs: e.HTTP_HEADERS_TIMEOUT_MS,
       requestTimeoutMs: e.HTTP_REQUEST_TIMEOUT_MS,
       maxConnections: e.HTTP_MAX_CONNECTIONS,
+    },
+    metrics: {
+      ...(e.METRICS_PORT === undefined ? {} : { port: e.METRICS_PORT }),
+      ...(e.METRICS_TOKEN ? { token: e.METRICS_TOKEN } : {}),
     },
     state: {
       file: e.STATE_FILE,
