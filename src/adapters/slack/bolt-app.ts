@@ -7,7 +7,7 @@
  * over HTTP by `processBeforeResponse`, in Socket Mode by holding the ack until the listener is done.
  * With `oauth` the app serves installs into many workspaces (./oauth.ts) and answers each with its own token.
  */
-import { App, ErrorCode, HTTPReceiver, SocketModeReceiver, type Logger as SlackLogger, type ReceiverEvent } from '@slack/bolt';
+import { App, ErrorCode, HTTPReceiver, SocketModeReceiver, type Logger as SlackLogger } from '@slack/bolt';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Incoming } from '../../core/incoming.js';
 import type { HttpServer } from '../../http/server.js';
@@ -20,6 +20,7 @@ import { homeOpenedToIncoming, homeStartToIncoming } from './incoming/home.js';
 import { HOME_START_CALLBACK_ID } from './render/home.js';
 import { BodyTooLargeError, readBody } from '../../http/body.js';
 import { guardSlackRequest, isSslCheck } from './request-guard.js';
+import { ackEventsAfterListeners } from './socket-mode-ack.js';
 import type { TokenFor } from './clients.js';
 import { installedTokenFor, serializeAuthorize, type SlackOAuthOptions, VaultInstallationStore } from './oauth.js';
 import { mountInstallRoutes, oauthReceiverOptions } from './oauth-routes.js';
@@ -53,33 +54,6 @@ export interface BoltApp {
 function sendStatus(res: ServerResponse, status: number): void {
   res.writeHead(status, { 'content-type': 'application/json' });
   res.end(JSON.stringify({ ok: false }));
-}
-
-/**
- * Socket Mode: Bolt acknowledges an Events API envelope before its listeners run; this holds that ack until they
- * are done (the event is recorded) and drops it when they fail, so Slack sends the envelope again.
- */
-function ackEventsAfterListeners(receiver: SocketModeReceiver): void {
-  const init = receiver.init.bind(receiver);
-  receiver.init = (app: App) =>
-    init(
-      new Proxy(app, {
-        get(target, property) {
-          if (property !== 'processEvent') return Reflect.get(target, property, target);
-          return async (event: ReceiverEvent) => {
-            if ((event.body as { type?: unknown }).type !== 'event_callback') return target.processEvent(event);
-            let held: Parameters<ReceiverEvent['ack']> | undefined;
-            await target.processEvent({
-              ...event,
-              ack: async (...args) => {
-                held = args;
-              },
-            });
-            if (held) await event.ack(...held);
-          };
-        },
-      }),
-    );
 }
 
 export function createBoltApp(options: BoltAppOptions): BoltApp {
