@@ -64,11 +64,11 @@ test('an Edit form of a workflow says what finishing it does before its first fi
   term.type('c');
   await term.until((p) => p.includes('Step 2 of 5') && (p.split('Step 2 of 5').at(-1) ?? '').includes('[e] Edit'), 'step 2');
   term.type('e');
-  await term.until((p) => p.includes('Features to search>'), 'the form');
+  await term.until((p) => p.includes('Features to leave out of the search>'), 'the form');
   const form = term.printed().split('→ Edit').at(-1) ?? '';
   const said = form.indexOf('"Save" keeps your changes and shows this step again; nothing is sent until you press "Confirm".');
   expect(said).toBeGreaterThan(0);
-  expect(said).toBeLessThan(form.indexOf('Features to search'));
+  expect(said).toBeLessThan(form.indexOf('Features to leave out of the search'));
   term.type('');
   await term.until((p) => p.includes('Add a feature (optional)'), 'the second field');
   expect(term.printed()).not.toContain('(optional) (optional');

@@ -49,10 +49,10 @@ describe('/iip novelty, the guided search', () => {
     const features = await t.step('Step 2 of 5');
     const edit2 = await t.openForm(features, 'Edit');
     const shown = formValues(edit2.view);
-    expect(shown.keep).toEqual(['0', '1', '2', '3']);
+    expect(shown.leave).toEqual([]);
     await h.submitForm(edit2.view, {
       ...shown,
-      keep: ['0', '2', '3'],
+      leave: ['1'],
       'text-0': 'A telephone with a camera module',
       add: 'The camera is triggered by a voice command',
     });
@@ -64,9 +64,9 @@ describe('/iip novelty, the guided search', () => {
     await t.press(redrawn, 'Confirm');
     await waitFor(() => bodiesOf(h!, 'AI35-5').length === 1, 'AI35-5');
     const extracted = extractFeatures(EDITED_SOLUTION);
+    // the left-out feature is not sent: AI35-5 confirms the features it is given
     const confirmed = [
       { ...extracted[0], feature_text: 'A telephone with a camera module' },
-      { ...extracted[1], selected: false },
       ...extracted.slice(2),
       {
         feature_num: 'F5',
@@ -84,7 +84,7 @@ describe('/iip novelty, the guided search', () => {
     await waitFor(() => bodiesOf(h!, 'AI35-7').length === 1, 'AI35-7');
     expect(bodiesOf(h, 'AI35-7')).toEqual([{ task_id: taskId, elements: searchElements(confirmed) }]);
 
-    // step 4: add a patent through AI35-12, remove the second reference, confirm the list
+    // step 4: add a patent through AI35-12, leave out the second reference, confirm the list
     const references = await t.step('Step 4 of 5');
     expect(textOf(references)).toContain('most similar');
     expect(textOf(references)).toMatch(/\[[A-Z]{2}\d+[A-Z]\d?\]\(https:\/\/patents\.google\.com\/patent\//);
@@ -94,16 +94,16 @@ describe('/iip novelty, the guided search', () => {
       () => t.replies.find((m) => m.ts === references.ts && textOf(m).includes('CN118289111A') && buttonsOf(m).length > 0),
       'the added patent',
     );
-    const selected = confirmed.filter((f) => f.selected !== false);
+    const selected = confirmed;
     expect(bodiesOf(h, 'AI35-12')).toEqual([
       { request: { pn: 'CN118289111A', is_add_patent: true, add_patent_selected: true }, tech_features: selected },
     ]);
     const platform = new PlatformClient({ baseUrl: h.sim.url, apiKey: API_KEY });
     const found = (await platform.call('AI35-8', { task_id: taskId })).final_result!;
     const removedPn = found[1]!.document!.split(' ')[0]!;
-    await t.choose(withAdded, removedPn);
+    await t.choose(withAdded, `Leave out 2. ${removedPn}`);
     const afterRemoval = await waitFor(
-      () => t.replies.find((m) => m.ts === references.ts && textOf(m).includes('1 removed, 1 added') && buttonsOf(m).length > 0),
+      () => t.replies.find((m) => m.ts === references.ts && textOf(m).includes(`Include 2. ${removedPn}`) && buttonsOf(m).length > 0),
       'the removal',
     );
     await t.press(afterRemoval, 'Confirm');
@@ -116,13 +116,17 @@ describe('/iip novelty, the guided search', () => {
     expect(bodiesOf(h, 'AI35-9')).toEqual([
       {
         task_id: taskId,
-        final_result: [...found.filter((_, i) => i !== 1), { ...addedWithoutClaims, user_added: true, selected: true }],
+        final_result: [
+          ...found.filter((f, i) => i !== 1 && f.selected !== false).map((f) => ({ ...f, selected: true })),
+          { ...addedWithoutClaims, user_added: true, selected: true },
+        ],
       },
     ]);
 
     // step 5: the report title (default from the idea), then the link
     const report = await t.step('Step 5 of 5');
-    expect(textOf(report)).toContain(`(${found.length} references)`);
+    const inReport = found.filter((f, i) => i !== 1 && f.selected !== false).length + 1;
+    expect(textOf(report)).toContain(`(${inReport} references)`);
     const titleForm = await t.openForm(report, 'Generate report');
     expect(formValues(titleForm.view).title).toMatch(/^Novelty search: A telephone with an image sensor/);
     await h.submitForm(titleForm.view, { title: 'Image-reading telephone: novelty' });

@@ -1,6 +1,6 @@
 /**
  * Step 2: AI35-4 extracts the technical features; they are shown numbered with their weights. Edit unticks,
- * rewrites or adds features (shown again for Confirm); Confirm sends AI35-5 with the list as edited.
+ * rewrites or adds features (shown again for Confirm); Confirm sends AI35-5 with the features kept.
  */
 import type { Block, FormField } from '../../core/message.js';
 import { quoteUserText } from '../../core/message.js';
@@ -30,15 +30,22 @@ export function renderFeatures(features: Feature[]): Block[] {
   ];
 }
 
+/**
+ * AI35-5 "adds/reduces" features: a left-out feature is not sent at all (a platform that ignores `selected`
+ * would otherwise compare it with every reference), and the ones sent are selected.
+ */
+export const confirmedFeatures = (features: Feature[]): Feature[] =>
+  features.filter((f) => f.selected !== false).map((f) => ({ ...f, selected: true }));
+
 function editFields(features: Feature[]): FormField[] {
   return [
     {
-      id: 'keep',
-      label: 'Features to search',
+      id: 'leave',
+      label: 'Features to leave out of the search',
       kind: 'checkboxes',
       optional: true,
       options: features.map((f, i) => ({ value: String(i), label: truncate(`${f.feature_num ?? `F${i + 1}`} ${f.feature_text ?? ''}`, 70) })),
-      initial: features.flatMap((f, i) => (f.selected === false ? [] : [String(i)])),
+      initial: features.flatMap((f, i) => (f.selected === false ? [String(i)] : [])),
     },
     ...features.map(
       (f, i): FormField => ({
@@ -54,10 +61,10 @@ function editFields(features: Feature[]): FormField[] {
 }
 
 function applyEdit(fields: Record<string, string | string[]>, features: Feature[]): Feature[] {
-  const keep = new Set(Array.isArray(fields.keep) ? fields.keep : []);
+  const leave = new Set(Array.isArray(fields.leave) ? fields.leave : []);
   const edited = features.map((f, i): Feature => {
     const text = String(fields[`text-${i}`] ?? '').trim();
-    return { ...f, feature_text: text || f.feature_text, selected: keep.has(String(i)) };
+    return { ...f, feature_text: text || f.feature_text, selected: !leave.has(String(i)) };
   });
   const added = String(fields.add ?? '').trim();
   if (added) edited.push({ feature_num: `F${edited.length + 1}`, feature_text: added, feature_text_original: added, selected: true, user_add: true });
@@ -82,8 +89,9 @@ export const featuresStep = defineStep<NoveltyData, Extracted, Feature[]>({
         operation: 'AI35-5',
         label: 'Confirming the technical features',
         async run(sc, features) {
-          await sc.ctx.platform.call('AI35-5', { task_id: taskIdOf(sc), tech_features: features });
-          return { next: 'elements', data: { features } };
+          const kept = confirmedFeatures(features);
+          await sc.ctx.platform.call('AI35-5', { task_id: taskIdOf(sc), tech_features: kept });
+          return { next: 'elements', data: { features: kept } };
         },
       },
     },

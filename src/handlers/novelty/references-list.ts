@@ -1,6 +1,7 @@
 /**
- * The reference list of step 4 as the user edits it: AI35-8's filtered list minus the removed references plus
- * the patents added through AI35-12. The record keeps only the edits; the list is rebuilt from AI35-8.
+ * The reference list of step 4 as the user edits it: AI35-8's list (the platform preselects some) plus the
+ * patents added through AI35-12, each included or left out. The record keeps only the edits; the list is
+ * rebuilt from AI35-8. AI35-9 gets exactly the included references, each marked selected.
  */
 import type { Choice } from '../../core/message.js';
 import type { DataOf } from '../../platform/operations.js';
@@ -11,8 +12,10 @@ import { publicationNumberIn } from '../shared/text.js';
 export type SearchResult = DataOf<'AI35-8'>;
 
 export interface ReferenceEdits {
-  /** keys (patent_id) of references taken off the list */
+  /** keys (patent_id) of references left out */
   removed: string[];
+  /** keys of references the platform did not preselect that the user included */
+  included?: string[];
   /** AI35-12 comparisons of patents the user added, as AI35-9 takes them */
   added: FinalEntry[];
 }
@@ -24,6 +27,8 @@ export interface Listed {
   key: string;
   entry: FinalEntry;
   added: boolean;
+  /** goes into the report: preselected by the platform or included by the user, and not left out */
+  included: boolean;
 }
 
 /** A reference's key in the edits and the remove menu: its id when short enough for a menu value, else its position. */
@@ -32,18 +37,27 @@ export function keyOf(entry: FinalEntry, index: number): string {
   return id && id.length <= 40 && !id.startsWith('ref-') ? id : `ref-${index + 1}`;
 }
 
-/** The list as it stands: the platform's entries (as AI35-9 takes them) not removed, then the added ones. */
+/** The list as it stands: the platform's entries (as AI35-9 takes them), then the added ones, each included or not. */
 export function listed(result: SearchResult, edits: ReferenceEdits = NO_EDITS): Listed[] {
+  const isIncluded = (key: string, entry: FinalEntry) =>
+    !edits.removed.includes(key) && (entry.selected !== false || (edits.included ?? []).includes(key));
   const found = (result.final_result ?? []).map((raw, i) => {
     const entry = toFinalEntry(raw);
-    return { key: keyOf(entry, i), entry, added: false };
+    const key = keyOf(entry, i);
+    return { key, entry, added: false, included: isIncluded(key, entry) };
   });
-  const added = edits.added.map((entry, i) => ({ key: keyOf(entry, found.length + i), entry, added: true }));
-  return [...found, ...added].filter((item) => !edits.removed.includes(item.key));
+  const added = edits.added.map((entry, i) => {
+    const key = keyOf(entry, found.length + i);
+    return { key, entry, added: true, included: isIncluded(key, entry) };
+  });
+  return [...found, ...added];
 }
 
-/** AI35-9's final_result: the list as edited. */
-export const finalResult = (result: SearchResult, edits: ReferenceEdits): FinalEntry[] => listed(result, edits).map((item) => item.entry);
+/** AI35-9's final_result: the included references, each marked selected (the report compares exactly these). */
+export const finalResult = (result: SearchResult, edits: ReferenceEdits): FinalEntry[] =>
+  listed(result, edits)
+    .filter((item) => item.included)
+    .map((item) => ({ ...item.entry, selected: true }));
 
 /** A reference's publication number and title, from its document line or its id. */
 export function describeEntry(entry: FinalEntry): { pn?: string; title: string } {
@@ -52,17 +66,26 @@ export function describeEntry(entry: FinalEntry): { pn?: string; title: string }
   return { pn, title: title || pn || entry.patent_id || 'Untitled reference' };
 }
 
-export function removalChoices(result: SearchResult, edits: ReferenceEdits | undefined): Choice[] {
+/** The include / leave out menu: every reference, its choice saying what picking it does. */
+export function inclusionChoices(result: SearchResult, edits: ReferenceEdits | undefined): Choice[] {
   return listed(result, edits)
     .slice(0, 100)
     .map((item, i) => {
-      const { pn, title } = describeEntry(item.entry);
-      return { value: item.key, label: truncate(`${i + 1}. ${pn ?? ''} ${title}`.trim(), 70) };
+      const { pn } = describeEntry(item.entry);
+      const what = item.included ? (item.added ? 'Remove' : 'Leave out') : 'Include';
+      return { value: item.key, label: truncate(`${what} ${i + 1}. ${pn ?? item.entry.patent_id ?? ''}`.trim(), 70) };
     });
 }
 
-export function removeReference(key: string, result: SearchResult, edits: ReferenceEdits = NO_EDITS): ReferenceEdits {
-  if (!listed(result, edits).some((item) => item.key === key)) return edits;
-  const added = edits.added.filter((entry, i) => keyOf(entry, (result.final_result ?? []).length + i) !== key);
-  return added.length !== edits.added.length ? { ...edits, added } : { ...edits, removed: [...edits.removed, key] };
+/** Leaves an included reference out (an added one is dropped), or includes one that is left out. */
+export function toggleReference(key: string, result: SearchResult, edits: ReferenceEdits = NO_EDITS): ReferenceEdits {
+  const item = listed(result, edits).find((i) => i.key === key);
+  if (!item) return edits;
+  const included = edits.included ?? [];
+  if (!item.included) {
+    const removed = edits.removed.filter((k) => k !== key);
+    return { ...edits, removed, included: item.entry.selected === false ? [...included, key] : included };
+  }
+  if (item.added) return { ...edits, added: edits.added.filter((entry) => entry !== item.entry) };
+  return { ...edits, removed: [...edits.removed, key], included: included.filter((k) => k !== key) };
 }

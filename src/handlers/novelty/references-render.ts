@@ -1,9 +1,13 @@
-/** Step 4's message: each reference with its link, title, score and flags, and its feature-by-feature comparison. */
+/**
+ * Step 4's message: the feature comparison matrix (references x features), then each reference with its link,
+ * title, score, whether it goes into the report, and per feature the platform's verdict (or the user's).
+ */
 import { quoteUserText, type Block } from '../../core/message.js';
-import { describeEntry, listed, type ReferenceEdits, type SearchResult } from './references-list.js';
+import { describeEntry, listed, type Listed, type ReferenceEdits, type SearchResult } from './references-list.js';
 import type { FinalEntry } from './payloads.js';
 import { truncate } from '../../core/text.js';
 import { PATENT_LINK, percent } from '../shared/text.js';
+import { comparisonMatrix, verdictOf } from './comparison-matrix.js';
 
 /** Beyond this many compared features a reference shows the first few and says how many more there are. */
 const COLLAPSE_AFTER = 4;
@@ -14,16 +18,20 @@ function comparisonLines(entry: FinalEntry): string[] {
   const features = entry.features ?? [];
   const shown = features.length > COLLAPSE_AFTER ? features.slice(0, SHOWN_WHEN_COLLAPSED) : features;
   const lines = shown.map((f) => {
-    const verdict = f.type_for_user ?? f.type ?? '?';
-    const score = f.score_for_user ?? f.score;
-    return `   - ${quoteUserText(truncate(f.tech_feature ?? '', 90))} → **${quoteUserText(verdict)}**${score === undefined ? '' : ` (${score})`}`;
+    const v = verdictOf(f);
+    const score = v.score === undefined ? '' : ` (${v.score})`;
+    const differ = v.differ ? ` · ${quoteUserText(v.differ)}` : '';
+    const reason = v.reason ? `: ${quoteUserText(truncate(v.reason, 140))}` : '';
+    const yours = v.overridden ? ' _(yours)_' : '';
+    return `   - ${quoteUserText(truncate(f.tech_feature ?? '', 90))} → **${quoteUserText(v.type ?? '?')}**${score}${differ}${yours}${reason}`;
   });
   if (features.length > shown.length) lines.push(`   - … ${features.length - shown.length} more features compared (all of them go into the report)`);
   return lines;
 }
 
 /** One reference as an item of a numbered markdown list, its comparison as the item's sub-list. */
-function referenceText(entry: FinalEntry, n: number, added: boolean): string {
+function referenceText(item: Listed, n: number): string {
+  const { entry, added, included } = item;
   const { pn, title } = describeEntry(entry);
   const link = pn ? `[${pn}](${PATENT_LINK(pn)})` : quoteUserText(entry.patent_id ?? 'reference');
   const flags = [
@@ -31,6 +39,7 @@ function referenceText(entry: FinalEntry, n: number, added: boolean): string {
     entry.most_similar ? '★ most similar' : undefined,
     entry.comparative_literature_type ? `category ${quoteUserText(entry.comparative_literature_type)}` : undefined,
     added ? 'added by you' : entry.selected === false ? 'not preselected' : undefined,
+    included ? '✅ in the report' : '➖ left out',
   ]
     .filter(Boolean)
     .join(' · ');
@@ -39,18 +48,20 @@ function referenceText(entry: FinalEntry, n: number, added: boolean): string {
 
 export function renderReferences(result: SearchResult, edits: ReferenceEdits | undefined): Block[] {
   const items = listed(result, edits);
-  const blocks: Block[] = items
-    .slice(0, MAX_SHOWN_REFERENCES)
-    .map((item, i) => ({ type: 'markdown', text: referenceText(item.entry, i + 1, item.added) }));
+  const blocks: Block[] = [];
+  const matrix = comparisonMatrix(items.filter((i) => i.included).map((i) => i.entry));
+  if (matrix) blocks.push({ type: 'markdown', text: matrix });
+  blocks.push(...items.slice(0, MAX_SHOWN_REFERENCES).map((item, i): Block => ({ type: 'markdown', text: referenceText(item, i + 1) })));
   if (items.length > MAX_SHOWN_REFERENCES) blocks.push({ type: 'context', text: `… and ${items.length - MAX_SHOWN_REFERENCES} more references.` });
   if (items.length === 0) blocks.push({ type: 'markdown', text: 'No references are on the list.' });
-  const removed = edits?.removed.length ?? 0;
+  const included = items.filter((i) => i.included).length;
   const added = edits?.added.length ?? 0;
-  const changes = removed || added ? ` (${removed} removed, ${added} added)` : '';
   const found = result.find_patent_num ?? (result.final_result ?? []).length;
   blocks.push({
     type: 'context',
-    text: `${items.length} references on the list${changes}; the search found ${found}. Confirm sends this list to the platform.`,
+    text:
+      `${included} of ${items.length} references go into the report${added ? ` (${added} added by you)` : ''}; the search found ${found}. ` +
+      'Include or leave out any of them; Confirm sends the included ones to the platform.',
   });
   return blocks;
 }

@@ -1,6 +1,7 @@
 /**
  * Step 4: AI35-8 until the agent search finishes (progress from its process steps), then the filtered reference
- * list. Add a patent (AI35-12) and Remove a reference change the list; Confirm sends AI35-9 with it.
+ * list. Add a patent (AI35-12) and Include or leave out a reference change it; Confirm sends AI35-9 with the
+ * included references.
  */
 import { defineStep, FormProblem } from '../workflow/index.js';
 import { taskIdOf, type NoveltyContext, type NoveltyData } from './data.js';
@@ -10,8 +11,8 @@ import {
   listed,
   MAX_ADDED,
   NO_EDITS,
-  removalChoices,
-  removeReference,
+  inclusionChoices,
+  toggleReference,
   type ReferenceEdits,
   type SearchResult,
 } from './references-list.js';
@@ -75,6 +76,7 @@ export const referencesStep = defineStep<NoveltyData, SearchResult, ReferenceEdi
         label: 'Confirming the reference list',
         async run(sc, edits, result) {
           const final = finalResult(await result(), edits);
+          if (final.length === 0) throw new FormProblem('Include at least one reference for the report; nothing was sent.');
           await sc.ctx.platform.call('AI35-9', { task_id: taskIdOf(sc), final_result: final });
           return { next: 'title', data: { confirmedReferences: final.length } };
         },
@@ -92,9 +94,9 @@ export const referencesStep = defineStep<NoveltyData, SearchResult, ReferenceEdi
     },
     selects: {
       remove: {
-        label: 'Remove a reference',
-        options: (result, edits) => removalChoices(result, edits),
-        apply: (key, result, edits) => removeReference(key, result, edits ?? NO_EDITS),
+        label: 'Include or leave out a reference',
+        options: (result, edits) => inclusionChoices(result, edits),
+        apply: (key, result, edits) => toggleReference(key, result, edits ?? NO_EDITS),
       },
     },
   },

@@ -44,15 +44,16 @@ describe('AI35 guided novelty check', () => {
     expect(features[0]).toMatchObject({ feature_num: 'F1', feature_weight: 'topic', selected: true, user_add: false });
     for (const f of features) expect(edited).toContain(String(f.feature_text));
 
+    // AI35-5 confirms what it is sent ("adds/reduces"): a feature left out is not in the request
     const confirmed = [
-      ...features.map((f, i) => (i === 1 ? { ...f, selected: false } : f)),
+      ...features.filter((_, i) => i !== 1),
       { feature_num: 'F9', feature_text: 'a graphene heat spreader under the display', feature_weight: 'sup', selected: true, user_add: true },
     ];
     await data(sim, 'AI35-5', { task_id: taskId, tech_features: confirmed });
     const elements = await data(sim, 'AI35-6', { task_id: taskId });
     expect(elements.status).toBe(2);
     const list = rows(at(elements, 'elements', 'list'));
-    expect(list.map((e) => e.feature_text_original)).toEqual(confirmed.filter((f) => f.selected).map((f) => f.feature_text));
+    expect(list.map((e) => e.feature_text_original)).toEqual(confirmed.map((f) => f.feature_text));
     expect(list.at(-1)?.feature_type).toBe('sup_search');
 
     const editedList = list.map((e, i) => (i === 0 ? { ...e, express: [{ word: { key: 'quantumdot', source: 'user' }, extend: [], ipc: [] }] } : e));
@@ -62,7 +63,7 @@ describe('AI35 guided novelty check', () => {
     expect(JSON.stringify(at(result, 'feature_analysis_result', 'block_query'))).toContain('quantumdot');
     const findings = rows(result.final_result);
     expect(findings.length).toBeGreaterThan(2);
-    expect(rows(findings[0]?.features).map((f) => f.tech_feature)).toEqual(confirmed.filter((f) => f.selected).map((f) => f.feature_text));
+    expect(rows(findings[0]?.features).map((f) => f.tech_feature)).toEqual(confirmed.map((f) => f.feature_text));
     expect(String(findings[0]?.document)).toMatch(/^(CN|US|EP|WO|JP)\d+[AB]\d?\s/);
 
     const added = await data(sim, 'AI35-12', {

@@ -81,13 +81,16 @@ function compareFeature(rng: ReturnType<typeof rngFrom>, feature: TechFeature, p
   };
 }
 
-/** AI35-8 final_result: the patents found for the confirmed elements, compared with the confirmed features. */
+/**
+ * AI35-8 final_result: the patents found for the confirmed elements, compared with every confirmed feature.
+ * AI35-5 "adds/reduces" features: whatever it was sent is confirmed, `selected` or not (as the platform was seen
+ * to do), so a client must leave a left-out feature out of the request.
+ */
 export function searchFindings(techSolution: string, features: readonly TechFeature[], elements: SearchElements, lang: string) {
   const query = elementWords(elements).flat().join(' ') || techSolution;
-  const selected = features.filter((f) => f.selected !== false);
   return patentsFor(query, 5, 'novelty').map((patent, rank) => {
     const rng = rngFrom('compare', patent.pn);
-    const compared = selected.map((f) => compareFeature(rng, f, patent, rank));
+    const compared = features.map((f) => compareFeature(rng, f, patent, rank));
     return {
       patent_id: patent.patentId,
       document: `${patent.pn} ${patent.title}`,
@@ -141,7 +144,7 @@ export function noveltyReportLines(
   return [
     `Title: ${title}`,
     `Technical solution: ${techSolution}`,
-    ...features.filter((f) => f.selected !== false).map((f) => `Feature ${f.feature_num ?? ''}: ${f.feature_text ?? ''}`),
+    ...features.map((f) => `Feature ${f.feature_num ?? ''}: ${f.feature_text ?? ''}`),
     `Comparison documents: ${chosen.length}`,
     ...chosen.flatMap((r, i) => [
       `D${i + 1}: ${r.document ?? r.patent_id ?? 'document'} (patent_id ${r.patent_id ?? '-'}, public score ${r.public_score ?? '-'})`,

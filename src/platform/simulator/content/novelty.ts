@@ -80,27 +80,25 @@ export function extractFeatures(techSolution: string): TechFeature[] {
 
 const TYPE_OF_WEIGHT: Record<string, string> = { topic: 'topic_search', key: 'key_search', sup: 'sup_search' };
 
-/** AI35-6: search elements from the confirmed features (unselected features are left out). */
+/** AI35-6: search elements from every confirmed feature (AI35-5 confirms what it is sent). */
 export function searchElements(features: readonly TechFeature[]): SearchElements {
   return {
     family_merge_enabled: false,
-    list: features
-      .filter((f) => f.selected !== false)
-      .map((f) => {
-        const text = f.feature_text ?? f.feature_text_original ?? '';
-        const rng = rngFrom('elements', text);
-        const words = keywordsOf(text, 2);
-        return {
-          feature_text_original: text,
-          feature_type: TYPE_OF_WEIGHT[f.feature_weight ?? 'key'] ?? 'key_search',
-          selected: true,
-          express: (words.length > 0 ? words : [text]).map((word) => ({
-            word: { key: word, source: 'keywords_extract' },
-            extend: (SYNONYMS[word] ?? [`${word}s`]).map((key) => ({ key, source: 'keywords_extract' })),
-            ipc: [{ key: rng.pick(IPC), source: 'keywords_extract' }],
-          })),
-        };
-      }),
+    list: features.map((f) => {
+      const text = f.feature_text ?? f.feature_text_original ?? '';
+      const rng = rngFrom('elements', text);
+      const words = keywordsOf(text, 2);
+      return {
+        feature_text_original: text,
+        feature_type: TYPE_OF_WEIGHT[f.feature_weight ?? 'key'] ?? 'key_search',
+        selected: true,
+        express: (words.length > 0 ? words : [text]).map((word) => ({
+          word: { key: word, source: 'keywords_extract' },
+          extend: (SYNONYMS[word] ?? [`${word}s`]).map((key) => ({ key, source: 'keywords_extract' })),
+          ipc: [{ key: rng.pick(IPC), source: 'keywords_extract' }],
+        })),
+      };
+    }),
   };
 }
 

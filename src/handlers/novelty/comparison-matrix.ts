@@ -1,0 +1,63 @@
+/** The feature comparison of step 4 as an aligned text table (features x references), and each cell's verdict. */
+import type { FinalEntry } from './payloads.js';
+import { truncate } from '../../core/text.js';
+import { describeEntry } from './references-list.js';
+
+type ComparedFeature = NonNullable<FinalEntry['features']>[number];
+
+export interface Verdict {
+  type?: string;
+  score?: number;
+  differ?: string;
+  reason?: string;
+  /** the user changed the platform's verdict (a `*_for_user` field differs from the platform's own) */
+  overridden: boolean;
+}
+
+/** The verdict that counts: the user's where they gave one, else the platform's. */
+export function verdictOf(f: ComparedFeature): Verdict {
+  const type = f.type_for_user ?? f.type;
+  const score = f.score_for_user ?? f.score;
+  const differ = f.differ_for_user ?? f.differ;
+  const reason = f.reason_for_user ?? f.reason;
+  const original = { type: f.original_type ?? f.type, score: f.original_score ?? f.score, reason: f.original_reason ?? f.reason };
+  const overridden = type !== original.type || score !== original.score || reason !== original.reason;
+  return { type, score, differ, reason, overridden };
+}
+
+/** ● disclosed, ◐ obvious, ○ not disclosed, · not compared. */
+export function cellOf(f: ComparedFeature | undefined): string {
+  if (!f) return '·';
+  const type = verdictOf(f).type;
+  return type === 'public' ? '●' : type === 'obvious' ? '◐' : '○';
+}
+
+const MAX_COLUMNS = 12;
+const FEATURE_WIDTH = 34;
+const plain = (text: string): string => text.replace(/`/g, "'").replace(/\s+/g, ' ').trim();
+
+/** The table as a code block, or undefined when nothing was compared. */
+export function comparisonMatrix(entries: FinalEntry[]): string | undefined {
+  const shown = entries.slice(0, MAX_COLUMNS);
+  const features: string[] = [];
+  for (const entry of shown)
+    for (const f of entry.features ?? []) if (f.tech_feature && !features.includes(f.tech_feature)) features.push(f.tech_feature);
+  if (features.length === 0 || shown.length === 0) return undefined;
+  const columns = shown.map((_, i) => `D${i + 1}`);
+  const labels = features.map((text, i) => truncate(`${i + 1}. ${plain(text)}`, FEATURE_WIDTH).padEnd(FEATURE_WIDTH));
+  const header = `${'Feature'.padEnd(FEATURE_WIDTH)} ${columns.map((c) => c.padStart(3)).join(' ')}`;
+  const rows = features.map((feature, r) => {
+    const cells = shown.map((entry) => cellOf((entry.features ?? []).find((f) => f.tech_feature === feature)).padStart(3));
+    return `${labels[r]} ${cells.join(' ')}`;
+  });
+  const key = shown.map((entry, i) => `D${i + 1} ${plain(describeEntry(entry).pn ?? entry.patent_id ?? '')}`).join(' · ');
+  const more = entries.length > shown.length ? ` (first ${shown.length} of ${entries.length})` : '';
+  return [
+    `**Feature comparison of the references in the report${more}**`,
+    '```',
+    header,
+    ...rows,
+    '```',
+    `● disclosed · ◐ obvious · ○ not disclosed · ${key}`,
+  ].join('\n');
+}

@@ -1,0 +1,91 @@
+/**
+ * Issue 16, what the user confirmed is what the report states: a feature left out at step 2 is not sent to
+ * AI35-5 and appears in no comparison; at step 4 a reference the platform did not preselect is included and a
+ * preselected one left out, AI35-9 gets exactly the included ones, step 5 counts them and the downloaded report
+ * compares exactly those. Real Bolt app, real platform client, the simulator, the fake Slack Web API.
+ */
+import { afterEach, expect, test } from 'vitest';
+import { PlatformClient } from '../../src/platform/client.js';
+import { requestErrors } from '../helpers/openapi-validator.js';
+import { API_KEY, startSlackBot, waitFor, type SlackBotHarness } from '../helpers/slack-bot-harness.js';
+import { bodiesOf, formValues, IDEA, NoveltyThread, selectOptions, textOf } from './slack-novelty-steps.js';
+
+let h: SlackBotHarness | undefined;
+afterEach(async () => {
+  await h?.close();
+  h = undefined;
+});
+
+const pnOf = (document: string | null | undefined): string => (document ?? '').split(' ')[0] ?? '';
+
+test('a left-out feature and the references chosen at step 4 are exactly what reaches the platform and the report', async () => {
+  h = await startSlackBot();
+  await h.command(`novelty ${IDEA} --lang en`);
+  const t = await NoveltyThread.opened(h, 0);
+  await t.press(await t.step('Step 1 of 5'), 'Confirm');
+  const taskId = (bodiesOf(h, 'AI35-2')[0] as { task_id: string }).task_id;
+
+  // step 2: the form asks which features to leave out; leaving out the second one keeps it out of AI35-5
+  const features = await t.step('Step 2 of 5');
+  const edit = await t.openForm(features, 'Edit');
+  const platform = new PlatformClient({ baseUrl: h.sim.url, apiKey: API_KEY });
+  const extracted = (await platform.call('AI35-4', { task_id: taskId })).data!;
+  const leftOut = extracted[1]!.feature_text!;
+  await h.submitForm(edit.view, { ...formValues(edit.view), leave: ['1'] });
+  const redrawn = await waitFor(() => t.replies.find((m) => m.ts === features.ts && textOf(m).includes('left out')), 'the edited features');
+  await t.press(redrawn, 'Confirm');
+  await waitFor(() => bodiesOf(h!, 'AI35-5').length === 1, 'AI35-5');
+  const sent = (bodiesOf(h, 'AI35-5')[0] as { tech_features: { feature_text: string; selected: boolean }[] }).tech_features;
+  expect(sent.map((f) => f.feature_text)).toEqual(extracted.filter((_, i) => i !== 1).map((f) => f.feature_text));
+  expect(sent.every((f) => f.selected)).toBe(true);
+
+  await t.press(await t.step('Step 3 of 5'), 'Confirm and search');
+
+  // step 4: the matrix and per-feature verdicts; the not-preselected references say so and are left out
+  const references = await t.step('Step 4 of 5');
+  const found = (await platform.call('AI35-8', { task_id: taskId })).final_result!;
+  await platform.close();
+  const notPreselected = found.findIndex((f) => f.selected === false);
+  const preselected = found.findIndex((f) => f.selected !== false);
+  expect(notPreselected).toBeGreaterThan(-1);
+  const shown = textOf(references);
+  expect(shown).toContain('Feature comparison of the references in the report');
+  expect(shown).toContain('● disclosed');
+  expect(shown).toContain('➖ left out');
+  expect(shown).not.toContain(leftOut);
+  const menu = selectOptions(references)!.options.map((o) => o.label);
+  expect(menu).toContain(`Include ${notPreselected + 1}. ${pnOf(found[notPreselected]!.document!)}`);
+
+  await t.choose(references, `Include ${notPreselected + 1}. `);
+  const included = await waitFor(
+    () =>
+      t.replies.find((m) => m.ts === references.ts && selectOptions(m)?.options.some((o) => o.label.startsWith(`Leave out ${notPreselected + 1}. `))),
+    'the reference included',
+  );
+  await t.choose(included, `Leave out ${preselected + 1}. `);
+  const edited = await waitFor(
+    () => t.replies.find((m) => m.ts === references.ts && selectOptions(m)?.options.some((o) => o.label.startsWith(`Include ${preselected + 1}. `))),
+    'the reference left out',
+  );
+  const chosen = found.filter((f, i) => i === notPreselected || (i !== preselected && f.selected !== false));
+  expect(textOf(edited)).toContain(`${chosen.length} of ${found.length} references go into the report`);
+  await t.press(edited, 'Confirm');
+  await waitFor(() => bodiesOf(h!, 'AI35-9').length === 1, 'AI35-9');
+  expect(bodiesOf(h, 'AI35-9')).toEqual([{ task_id: taskId, final_result: chosen.map((f) => ({ ...f, selected: true })) }]);
+  expect(requestErrors('AI35-9', bodiesOf(h, 'AI35-9')[0])).toEqual([]);
+
+  // step 5 states the count sent; the report compares exactly those references and features
+  const report = await t.step('Step 5 of 5');
+  expect(textOf(report)).toContain(`(${chosen.length} references)`);
+  const titleForm = await t.openForm(report, 'Generate report');
+  await h.submitForm(titleForm.view, formValues(titleForm.view));
+  const done = await t.reply('Novelty search report ready');
+  const url = /\((http:\/\/127\.0\.0\.1:\d+\/files\/[0-9a-f]+\.docx)\)/.exec(textOf(done))![1]!;
+  // the simulator stores the docx uncompressed: its XML (with &gt; escapes) is readable as it is
+  const text = Buffer.from(await (await fetch(url)).arrayBuffer()).toString('utf8');
+  expect(text).toContain(`Comparison documents: ${chosen.length}`);
+  for (const f of chosen) expect(text).toContain(pnOf(f.document));
+  expect(text).not.toContain(pnOf(found[preselected]!.document));
+  expect(text).toContain(`${sent[0]!.feature_text} -&gt; `);
+  expect(text).not.toContain(`${leftOut} -&gt; `);
+});
