@@ -20,23 +20,31 @@ const FINAL_DELAY_P99_TARGET_MS = 100;
 const ms = (value: number): string => (Number.isNaN(value) ? '-' : String(Math.round(value)));
 const spread = (samples: readonly number[]): string => `${ms(p50(samples))} / ${ms(p99(samples))} / ${ms(max(samples))}`;
 
+const SLACK_LIMIT = "Slack's limit on message edits (the stand-in for Slack)";
+
 function column(setting: RelaySetting, s: SettingSummary): Record<string, Cell> {
   return {
-    'fake Slack chat.update limit': setting.updatesPerMinute === undefined ? 'none' : `${setting.updatesPerMinute}/min`,
-    'relay min edit interval (ms) / workspace edits per min': `${setting.relay.minEditIntervalMs} / ${setting.relay.workspaceEditsPerMinute}`,
-    'answers complete (final text = whole answer)': `${s.complete}/${s.streams}`,
-    'first text visible - first token, p50 / p99 / max (ms)': spread(s.firstVisibleAddedMs),
-    'final text visible - stream end, p50 / p99 / max (ms)': spread(s.finalDelayMs),
-    "relay's own part (call issued), first / final p99 (ms)": `${ms(p99(s.relayFirstMs))} / ${ms(p99(s.relayFinalMs))}`,
-    'chat.update calls: accepted / 429s received': `${s.updateCalls - s.rateLimited} / ${s.rateLimited}`,
-    'accepted edits per answer, mean / max': `${round(mean(s.editsPerAnswer))} / ${max(s.editsPerAnswer)}`,
-    'answer tokens p50 / stream seconds p50': `${p50(s.deltasPerStream)} / ${round(p50(s.streamSeconds))}`,
-    'bot process peak RSS (MB)': round(s.peakRssMb),
-    'bot event-loop delay p99 / max (ms)': `${round(s.eventLoopDelayP99Ms)} / ${round(s.eventLoopDelayMaxMs)}`,
-    'machine load average (1 min) at start / end, of CPUs': `${round(s.machineLoad.start)} / ${round(s.machineLoad.end)}, of ${s.machineLoad.cpus}`,
+    [SLACK_LIMIT]: setting.updatesPerMinute === undefined ? 'none' : `${setting.updatesPerMinute} per minute`,
+    "bot's edit pacing: ms between edits of a message / edits per minute per workspace": `${setting.relay.minEditIntervalMs} / ${setting.relay.workspaceEditsPerMinute}`,
+    'answers shown whole at the end': `${s.complete} of ${s.streams}`,
+    'first text shown, ms after the first token: median / 99th percentile / max': spread(s.firstVisibleAddedMs),
+    'final text shown, ms after the answer ended: median / 99th percentile / max': spread(s.finalDelayMs),
+    'time inside the bot before it sent the first / final text, 99th percentile (ms)': `${ms(p99(s.relayFirstMs))} / ${ms(p99(s.relayFinalMs))}`,
+    'message edits: accepted / refused by Slack as too many (429)': `${s.updateCalls - s.rateLimited} / ${s.rateLimited}`,
+    'edits per answer: mean / max': `${round(mean(s.editsPerAnswer))} / ${max(s.editsPerAnswer)}`,
+    'answer length in tokens / seconds to stream it (median)': `${p50(s.deltasPerStream)} / ${round(p50(s.streamSeconds))}`,
+    'bot memory at its peak (MB)': round(s.peakRssMb),
+    "bot's event-loop delay: 99th percentile / max (ms)": `${round(s.eventLoopDelayP99Ms)} / ${round(s.eventLoopDelayMaxMs)}`,
+    'machine load (1-minute average) at start / end': `${round(s.machineLoad.start)} / ${round(s.machineLoad.end)}, on ${s.machineLoad.cpus} CPUs`,
     'wall time (s)': round(s.wallSeconds),
   };
 }
+
+/**
+ * A limited setting that was never refused measured the same thing as no limit: it gets no column of its own
+ * (two columns that differ only by noise), a line says so instead.
+ */
+const limitNeverHit = (setting: RelaySetting, s: SettingSummary): boolean => setting.updatesPerMinute !== undefined && s.rateLimited === 0;
 
 /** PASS/FAIL for the issue's targets; an `info` line for what it asks to report without a target. */
 function verdicts(setting: RelaySetting, s: SettingSummary, slackLatencyMs: number): { lines: string[]; passed: boolean } {
@@ -47,21 +55,21 @@ function verdicts(setting: RelaySetting, s: SettingSummary, slackLatencyMs: numb
   if (setting.updatesPerMinute === undefined) {
     checks.push([
       first < FIRST_VISIBLE_P99_TARGET_MS,
-      `first text p99 ${ms(first)} ms after the first token (target < ${FIRST_VISIBLE_P99_TARGET_MS} ms; relay's own part p99 ${ms(p99(s.relayFirstMs))} ms; ${ms(first + slackLatencyMs)} ms once the fake has stored it)`,
+      `first text shown ${ms(first)} ms after the first token, 99th percentile (target under ${FIRST_VISIBLE_P99_TARGET_MS} ms; ${ms(p99(s.relayFirstMs))} ms of it inside the bot; ${ms(first + slackLatencyMs)} ms once Slack has stored it)`,
     ]);
     checks.push([
       final < FINAL_DELAY_P99_TARGET_MS,
-      `final text p99 ${ms(final)} ms after the stream's end (target < ${FINAL_DELAY_P99_TARGET_MS} ms; relay's own part p99 ${ms(p99(s.relayFinalMs))} ms; ${ms(final + slackLatencyMs)} ms once stored)`,
+      `final text shown ${ms(final)} ms after the answer ended, 99th percentile (target under ${FINAL_DELAY_P99_TARGET_MS} ms; ${ms(p99(s.relayFinalMs))} ms of it inside the bot; ${ms(final + slackLatencyMs)} ms once stored)`,
     ]);
   } else {
     checks.push([
       'info',
-      `${s.rateLimited} 429s received; final text p50 ${ms(p50(s.finalDelayMs))} ms, p99 ${ms(final)} ms after the stream's end (the issue sets no latency target here)`,
+      `${s.rateLimited} edits refused with 429; final text median ${ms(p50(s.finalDelayMs))} ms, 99th percentile ${ms(final)} ms after the answer ended (reported only: no latency target applies while Slack refuses edits)`,
     ]);
   }
   checks.push([
     complete,
-    `every final text complete: ${s.complete}/${s.streams}${s.firstPostMismatches ? `, ${s.firstPostMismatches} first replies without the first token` : ''}`,
+    `every answer shown whole at the end: ${s.complete} of ${s.streams}${s.firstPostMismatches ? `, ${s.firstPostMismatches} first replies without the first token` : ''}`,
   ]);
   const label = (holds: boolean | 'info'): string => (holds === 'info' ? 'info' : verdict(holds));
   const lines = checks.map(([holds, text]) => `  ${label(holds)} [${setting.name}] ${text}`);
@@ -73,7 +81,15 @@ function verdicts(setting: RelaySetting, s: SettingSummary, slackLatencyMs: numb
 }
 
 export function relayReport(results: Array<{ setting: RelaySetting; summary: SettingSummary }>, shape: RelayShape): BenchReport {
-  const columns = results.map(({ setting, summary }) => [setting.name, column(setting, summary)] as const);
+  const columns = results
+    .filter(({ setting, summary }) => !limitNeverHit(setting, summary))
+    .map(({ setting, summary }) => [setting.name, column(setting, summary)] as const);
+  const unlimitedLike = results
+    .filter(({ setting, summary }) => limitNeverHit(setting, summary))
+    .map(
+      ({ setting }) =>
+        `  (${setting.name}: Slack refused no edit, since the bot's own pacing of ${setting.relay.workspaceEditsPerMinute} edits per minute stays under the limit; the run measured the same as without a limit, so it has no column of its own)`,
+    );
   const table: Record<string, Record<string, Cell>> = {};
   for (const [name, values] of columns) {
     for (const [metric, value] of Object.entries(values)) (table[metric] ??= {})[name] = value;
@@ -83,10 +99,12 @@ export function relayReport(results: Array<{ setting: RelaySetting; summary: Set
   return {
     title: `relay: ${shape.streams} streams in one workspace over ${shape.spreadMs / 1000} s, at least ${shape.tokens} tokens each at ${tokensPerSecond}/s${shape.quick ? ' (quick)' : ''}`,
     table,
+    measures: `how soon each answer's first and final text reach Slack while ${shape.streams} answers stream at once into one workspace, with and without Slack limiting message edits ("shown" = the edit's arrival at the stand-in for Slack); targets: first text within ${FIRST_VISIBLE_P99_TARGET_MS} ms and final text within ${FINAL_DELAY_P99_TARGET_MS} ms (99th percentile) without a limit, every answer whole.`,
     lines: [
       ...judged.flatMap((j) => j.lines),
+      ...unlimitedLike,
       `  (1 token = ${shape.charsPerToken} characters: one ${shape.charsPerToken}-character simulator event every ${shape.tokenIntervalMs} ms; ` +
-        `fake Slack answers in ${shape.slackLatencyMs} ms; "visible" = the call's arrival at the fake)`,
+        `the stand-in for Slack answers in ${shape.slackLatencyMs} ms)`,
       "  (first and final text go out at once; only intermediate edits wait for the relay's workspace budget)",
     ],
     passed: judged.every((j) => j.passed),

@@ -26,6 +26,7 @@ async function stateReport(quick: boolean): Promise<BenchReport> {
   return {
     title: `state: compareAndSet latency against the number of stored threads (lowdb, Redis)${quick ? ' (quick)' : ''}`,
     table: rows,
+    measures: `how long saving one thread record (compare-and-set) takes as more threads are stored, in the file store (lowdb) and in Redis; target: with ${count(most)} threads the file store's 99th percentile stays within ${STATE_P99_RATIO}x of that with ${count(fewest)}.`,
     lines: [
       `  ${verdict(holds)} lowdb p99 at ${count(most)} threads ${large?.p99_ms} ms <= ${STATE_P99_RATIO}x p99 at ${count(fewest)} threads (${small?.p99_ms} ms)`,
     ],
@@ -42,6 +43,8 @@ async function chatterReport(quick: boolean): Promise<BenchReport> {
   return {
     title: `state: cost per irrelevant channel message and per dedupe claim against the dedupe keys stored (lowdb, Redis)${quick ? ' (quick)' : ''}`,
     table: rows,
+    measures:
+      'what a channel message the bot ignores costs (it must touch no stored key), and what recording an event the bot acts on costs (its dedupe key), as more dedupe keys are stored.',
     lines: verdicts.map((v) => `  ${verdict(v.holds)} ${v.line}`),
     passed: verdicts.every((v) => v.holds),
   };
