@@ -41,6 +41,7 @@ function clickEphemeral(harness: SlackBotHarness, channel: string, button: Json,
     triggerId: `dm.${Date.now()}`,
   });
   Object.assign(payload.container as Json, { is_ephemeral: true });
+  payload.response_url = harness.slack.responseUrl();
   delete payload.message;
   return sendInteraction(harness.eventsUrl, SIGNING_SECRET, payload);
 }
@@ -102,6 +103,10 @@ describe('Slack channels the bot is not in', () => {
     expect(h.slack.responses).toHaveLength(1);
 
     expect((await clickEphemeral(h, 'G9', button!)).status).toBe(200);
+    // the clicked notice says where the command went and loses its button
+    const replaced = await waitFor(() => h!.slack.responses[1], 'the replaced notice');
+    expect(replaced.body).toMatchObject({ replace_original: true, text: expect.stringContaining('direct message') });
+    expect(replaced.body.blocks).toBeUndefined();
     const [answer] = await answers(h, 'DU1');
     expect(markdownOf(answer!)).toBe(expectedChatAnswer('AI07', { prompt: question }));
     expect(h.slack.callsTo('conversations.open').map((c) => c.args.users)).toEqual(['U1']);

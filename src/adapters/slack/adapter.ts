@@ -15,7 +15,7 @@ import { toSlackLogger } from './bolt-logger.js';
 import { slackChatError, type FailureContext } from './errors.js';
 import { fetchSlackFile, uploadSlackImage } from './files.js';
 import { slackPlace, slackThread } from './ids.js';
-import { inCommandScope } from './command-scope.js';
+import { inCommandScope, replaceClickedNotice } from './command-scope.js';
 import { createReach, type ApiCall } from './reach.js';
 import { slackHome } from './home.js';
 import { renderForm } from './render/form.js';
@@ -174,7 +174,13 @@ export function createSlackAdapter(options: SlackAdapterOptions): ChatAdapter {
       );
     },
 
-    start: (onIncoming) => bolt.start((incoming) => inCommandScope(incoming, () => onIncoming(incoming))),
+    start: (onIncoming) =>
+      bolt.start(async (incoming) => {
+        await inCommandScope(incoming, () => onIncoming(incoming));
+        await replaceClickedNotice(incoming).catch((error: unknown) =>
+          options.logger.warn({ err: error }, 'the clicked "run it in a DM" notice could not be replaced'),
+        );
+      }),
     stop: () => bolt.stop(),
   };
 }

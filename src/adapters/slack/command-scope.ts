@@ -21,11 +21,24 @@ export interface CommandOrigin {
 }
 
 const origins = new WeakMap<Incoming, CommandOrigin>();
+/** the response_url of a clicked "run it in a DM" notice, by the command the click became */
+const noticeClicks = new WeakMap<Incoming, string>();
 const scope = new AsyncLocalStorage<CommandOrigin>();
 
 /** Called by the payload conversion: the Slack side of a command the core will see as `incoming`. */
 export function rememberOrigin(incoming: Incoming, origin: CommandOrigin): void {
   origins.set(incoming, origin);
+}
+
+/** Called by the payload conversion: the command came from a click on the notice at `responseUrl`. */
+export function rememberNoticeClick(incoming: Incoming, responseUrl: string): void {
+  noticeClicks.set(incoming, responseUrl);
+}
+
+/** Once its command is recorded, the clicked notice says where it went, and loses its button (no second run). */
+export async function replaceClickedNotice(incoming: Incoming): Promise<void> {
+  const responseUrl = noticeClicks.get(incoming);
+  if (responseUrl) await postToResponseUrl(responseUrl, { replace_original: true, text: 'Running it in your direct message with me.' });
 }
 
 /** Runs the handling of `incoming` inside its command's scope (when it is a slash command). */
@@ -43,7 +56,10 @@ export function originFor(teamId: string, channelId: string): CommandOrigin | un
 const RESPONSE_TIMEOUT_MS = 10_000;
 
 /** Posts an ephemeral message to the user through a response_url; Slack's refusal is an error. */
-export async function postToResponseUrl(responseUrl: string, message: { text: string; blocks?: unknown[] }): Promise<void> {
+export async function postToResponseUrl(
+  responseUrl: string,
+  message: { text: string; blocks?: unknown[]; replace_original?: boolean },
+): Promise<void> {
   const response = await fetch(responseUrl, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

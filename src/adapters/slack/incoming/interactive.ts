@@ -3,6 +3,7 @@ import type { ActionIncoming, CommandIncoming, FormIncoming, User } from '../../
 import { conversationId, decodeId, threadId, type ThreadId } from '../../../core/thread-id.js';
 import { parseActionId } from '../render/interactive.js';
 import { RUN_IN_DM_ACTION_ID } from '../render/unreachable.js';
+import { rememberNoticeClick } from '../command-scope.js';
 import { BlockActionsBody, FormMetadataSchema, ViewSubmissionBody, type StateValues } from './payloads.js';
 
 const MULTI_VALUE_TYPES = new Set(['checkboxes', 'multi_static_select']);
@@ -35,6 +36,7 @@ function runInDm(parsed: BlockActionsBody, teamId: string, value: string): Comma
     conversation: conversationId('slack', teamId, parsed.user.id),
   };
   if (parsed.trigger_id) incoming.triggerId = parsed.trigger_id;
+  if (parsed.response_url && parsed.container.is_ephemeral) rememberNoticeClick(incoming, parsed.response_url);
   return incoming;
 }
 

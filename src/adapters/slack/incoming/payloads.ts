@@ -90,6 +90,7 @@ export const BlockActionsBody = z.object({
     )
     .min(1),
   state: z.object({ values: StateValues }).optional(),
+  response_url: z.string().url().optional(),
 });
 export type BlockActionsBody = z.infer<typeof BlockActionsBody>;
 
