@@ -32,23 +32,10 @@ import { BOT_FRAMEWORK_SERVICE_URLS, serviceUrlCheck } from './service-urls.js';
 import { renderForm } from './render/form.js';
 import { ADAPTIVE_CARD_CONTENT_TYPE, type TeamsMessage } from './render/limits.js';
 import { renderMessage } from './render/message.js';
-import type { TeamsAdapterOptions } from './options.js';
+import { TEAMS_CONVERSATION_RATE, TEAMS_MAX_MESSAGE_CHARS, type TeamsAdapterOptions } from './options.js';
 import { createNativeStream } from './stream.js';
 
-export type { TeamsAdapterOptions } from './options.js';
-
-/** Characters of markdown per message: the card stays well under Teams' ~100 KB, CJK text and card JSON included. */
-export const TEAMS_MAX_MESSAGE_CHARS = 28_000;
-
-/**
- * What the relay sends into one conversation: below Teams' per-bot, per-conversation limits (7 a second, 8 in two
- * seconds, 60 in thirty), leaving room for the bot's other messages there (workflow steps, notes).
- */
-export const TEAMS_CONVERSATION_RATE = [
-  { max: 6, windowMs: 1_000 },
-  { max: 7, windowMs: 2_000 },
-  { max: 50, windowMs: 30_000 },
-] as const;
+export { TEAMS_CONVERSATION_RATE, TEAMS_MAX_MESSAGE_CHARS, type TeamsAdapterOptions } from './options.js';
 
 export function createTeamsAdapter(options: TeamsAdapterOptions): ChatAdapter {
   const { logger } = options;

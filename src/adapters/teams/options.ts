@@ -1,4 +1,4 @@
-/** What the Teams adapter is configured with: credentials, the HTTP server, endpoints, service URLs, verbs, admins. */
+/** What the Teams adapter is configured with (credentials, the HTTP server, endpoints, service URLs, verbs, admins) and its limits. */
 import type { HttpServer } from '../../http/server.js';
 import type { Logger } from '../../log.js';
 import type { TeamsAuthEndpoints } from './auth.js';
@@ -36,3 +36,16 @@ export interface TeamsAdapterOptions {
   /** Azure AD object ids of the users who administer the bot's workspace settings (TEAMS_ADMIN_IDS) */
   adminIds?: readonly string[];
 }
+
+/** Characters of markdown per message: the card stays well under Teams' ~100 KB, CJK text and card JSON included. */
+export const TEAMS_MAX_MESSAGE_CHARS = 28_000;
+
+/**
+ * What the relay sends into one conversation: below Teams' per-bot, per-conversation limits (7 a second, 8 in two
+ * seconds, 60 in thirty), leaving room for the bot's other messages there (workflow steps, notes).
+ */
+export const TEAMS_CONVERSATION_RATE = [
+  { max: 6, windowMs: 1_000 },
+  { max: 7, windowMs: 2_000 },
+  { max: 50, windowMs: 30_000 },
+] as const;
