@@ -63,6 +63,20 @@ describe('Slack installs (OAuth v2, many workspaces)', () => {
     expect(callsIn(h, 'CA1').length).toBeGreaterThan(1);
     expect(callsIn(h, 'CA1').every((c) => c.authorized && c.teamId === 'TA')).toBe(true);
     expect(callsIn(h, 'CB1').every((c) => c.authorized && c.teamId === 'TB')).toBe(true);
+
+    // a mention names that workspace's own bot user, which its installation knows
+    const ts = '1700000200.000001';
+    const mention = await h.event(
+      'TB',
+      { type: 'app_mention', channel: 'CB1', user: 'U7', text: '<@UBOTTB> What is a supercapacitor?', ts },
+      'EvMentionB',
+    );
+    expect(mention.status).toBe(200);
+    await waitFor(
+      () => h?.slack.threadMessages('CB1', ts).some((m) => JSON.stringify(m.blocks).includes('tokens')),
+      'the answer to the mention in TB',
+    );
+    expect(callsIn(h, 'CB1').every((c) => c.authorized && c.teamId === 'TB')).toBe(true);
   });
 
   test('tokens are sealed at rest with IIP_SECRET and never appear in files or logs', async () => {
