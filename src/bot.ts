@@ -3,7 +3,9 @@
  * adapters, and an orderly stop. The command line that runs it is src/cli.ts.
  */
 import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Config } from './config.js';
+import { notTheEntryPoint } from './config-help.js';
 import { createLogger, type Logger } from './log.js';
 import type { ChatAdapter } from './core/adapter.js';
 import type { ThreadId } from './core/thread-id.js';
@@ -238,4 +240,10 @@ async function assemble(options: BotOptions, opened: Array<() => Promise<unknown
       return stopping;
     },
   };
+}
+
+// `node dist/bot.js --help` is a natural guess: it says which command starts the bot instead of exiting without a word
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  process.stderr.write(notTheEntryPoint(process.argv[1], process.cwd()));
+  process.exitCode = 2;
 }

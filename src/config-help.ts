@@ -1,5 +1,5 @@
 /** What `--help` says: how the bot was started (for its usage line) and each environment variable. */
-import { relative } from 'node:path';
+import { basename, dirname, join, relative } from 'node:path';
 
 /**
  * The command that started this process, as a person would type it again: `npm start --`, `npm run start:prod --`,
@@ -12,6 +12,15 @@ export function startedAs(script: string | undefined, env: NodeJS.ProcessEnv, cw
   const npmScript = env.npm_lifecycle_event;
   if (npmScript && env.npm_lifecycle_script?.includes(shown)) return npmScript === 'start' ? 'npm start --' : `npm run ${npmScript} --`;
   return shown.endsWith('.ts') ? `npx tsx ${shown}` : `node ${shown}`;
+}
+
+/**
+ * What running the composition root itself (`node dist/bot.js`) prints: it starts nothing, so it names the
+ * command that does, the CLI beside it.
+ */
+export function notTheEntryPoint(script: string, cwd: string): string {
+  const cli = startedAs(join(dirname(script), basename(script).replace(/^bot\./, 'cli.')), {}, cwd);
+  return `${basename(script)} holds the bot's parts and starts nothing; start the bot with \`${cli}\` (\`${cli} --help\` lists the options).\n`;
 }
 
 /** The variables `--help` and the README list, with what each does. */

@@ -4,13 +4,17 @@
  */
 import { spawn } from 'node:child_process';
 import { describe, expect, test } from 'vitest';
-import { startedAs } from '../src/config-help.js';
+import { notTheEntryPoint, startedAs } from '../src/config-help.js';
+import { join } from 'node:path';
 import { BOT, REPO, TSX } from './helpers/terminal-session.js';
 
+/** Starting tsx takes seconds, and far more on a busy machine. */
+const SPAWN_TIMEOUT_MS = 120_000;
+
 /** Runs the CLI from the repository's folder with `env` on top of a clean environment (no npm variables). */
-async function runCli(args: string[], env: Record<string, string>): Promise<{ code: number | null; out: string; err: string }> {
+async function runCli(args: string[], env: Record<string, string>, script = BOT): Promise<{ code: number | null; out: string; err: string }> {
   const clean = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('npm_')));
-  const child = spawn(TSX, [BOT, ...args], { cwd: REPO, env: { ...clean, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(TSX, [script, ...args], { cwd: REPO, env: { ...clean, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   let err = '';
   child.stdout.on('data', (chunk: Buffer) => {
@@ -37,7 +41,7 @@ describe('the usage line', () => {
     expect(startedAs(`${root}/src/cli.ts`, { npm_lifecycle_event: 'test', npm_lifecycle_script: 'vitest run' }, root)).toBe('npx tsx src/cli.ts');
   });
 
-  test('--help run directly, and through npm start', async () => {
+  test('--help run directly, and through npm start', { timeout: SPAWN_TIMEOUT_MS }, async () => {
     const direct = await runCli(['--help'], {});
     expect(direct.code).toBe(0);
     expect(direct.out.split('\n')[0]).toBe('Usage: npx tsx src/cli.ts [--console] [--help]');
@@ -46,7 +50,19 @@ describe('the usage line', () => {
   });
 });
 
-test('a bad configuration lists every problem at once, in one voice, without the values', async () => {
+test('the composition root run by itself says which command starts the bot', { timeout: SPAWN_TIMEOUT_MS }, async () => {
+  expect(notTheEntryPoint('/srv/iip-bot/dist/bot.js', '/srv/iip-bot')).toBe(
+    "bot.js holds the bot's parts and starts nothing; start the bot with `node dist/cli.js` (`node dist/cli.js --help` lists the options).\n",
+  );
+  const { code, out, err } = await runCli(['--help'], {}, join(REPO, 'src/bot.ts'));
+  expect(code).toBe(2);
+  expect(out).toBe('');
+  expect(err).toBe(
+    "bot.ts holds the bot's parts and starts nothing; start the bot with `npx tsx src/cli.ts` (`npx tsx src/cli.ts --help` lists the options).\n",
+  );
+});
+
+test('a bad configuration lists every problem at once, in one voice, without the values', { timeout: SPAWN_TIMEOUT_MS }, async () => {
   const { code, out, err } = await runCli([], {
     PORT: 'abc',
     IIP_API_KEY: 'secret-value-123',
