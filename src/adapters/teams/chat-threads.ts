@@ -15,7 +15,7 @@ const THREAD_WORDS = new Set(['status', 'cancel']);
 export const START_OVER_HINT = `\`${START_OVER_WORD}\` or a command starts a new conversation in this chat`;
 
 export type ChatTurn =
-  /** a new thread rooted at the message, with this text as its command (`new` removed) */
+  /** a new thread rooted at the message, with this text as its command (`new` removed before a verb) */
   | { kind: 'start'; text: string }
   /** a reply in the chat's current thread */
   | { kind: 'continue'; text: string };
@@ -23,7 +23,12 @@ export type ChatTurn =
 /** What a chat message does, given the verbs that start a thread and whether the chat has a current thread. */
 export function chatTurn(text: string, verbs: ReadonlySet<string>, hasCurrent: boolean): ChatTurn {
   const first = (text.split(/\s+/)[0] ?? '').toLowerCase();
-  if (first === START_OVER_WORD) return { kind: 'start', text: text.slice(first.length).trim() };
+  if (first === START_OVER_WORD) {
+    // `new novelty …` runs the verb; `New materials for …?` is a question that starts over, word kept
+    const rest = text.slice(first.length).trim();
+    const second = (rest.split(/\s+/)[0] ?? '').toLowerCase();
+    return { kind: 'start', text: rest === '' || verbs.has(second) ? rest : text };
+  }
   if (!hasCurrent || first === '' || (verbs.has(first) && !THREAD_WORDS.has(first))) return { kind: 'start', text };
   return { kind: 'continue', text };
 }

@@ -23,7 +23,8 @@ const chatText = (harness: TeamsBotHarness, chat: string) => harness.fake.messag
 
 describe('Teams chats are conversations', () => {
   test('1:1: a follow-up continues the pharm session, its answers say how to start over, and `new` starts a fresh question', async () => {
-    h = await startTeamsBot({ simulator: { streamChunkDelayMs: 1 } });
+    // four answers stream into one chat: appends a quarter second apart keep them well inside Teams' 60 per 30 s
+    h = await startTeamsBot({ simulator: { streamChunkDelayMs: 1 }, env: { RELAY_MIN_EDIT_INTERVAL_MS: '250' } });
     const harness = h;
     await harness.personal('pharm What are the indications for siRNA drugs?');
     await waitFor(() => harness.fake.streams.filter((s) => s.final).length === 1, 'the first answer', 10_000);
@@ -36,10 +37,14 @@ describe('Teams chats are conversations', () => {
     expect(pharm[1]).toMatchObject({ query: 'And what limits their delivery to the liver?', session_id: expect.any(String) });
     expect(cardJson(harness.fake.streams[1]?.final)).toContain(HINT_WORDS);
 
-    await harness.personal('new Why do sodium-ion cells need hard carbon anodes?');
+    // `new` starts over: a question keeps its words, a verb after it runs
+    await harness.personal('New anode materials for sodium-ion cells?');
     await waitFor(() => requests(harness, 'AI07').length === 1, 'the fresh question');
-    expect(requests(harness, 'AI07')[0]?.body).toEqual({ prompt: 'Why do sodium-ion cells need hard carbon anodes?', stream: true });
-    expect(requests(harness, 'AI20')).toHaveLength(2);
+    expect(requests(harness, 'AI07')[0]?.body).toEqual({ prompt: 'New anode materials for sodium-ion cells?', stream: true });
+    await waitFor(() => harness.fake.streams.filter((s) => s.final).length === 3, 'its answer', 10_000);
+    await harness.personal('new pharm What is tirzepatide?');
+    await waitFor(() => requests(harness, 'AI20').length === 3, 'the new pharm question');
+    expect(requests(harness, 'AI20')[2]?.body).toEqual({ query: 'What is tirzepatide?' });
   });
 
   test('1:1: a typed `cancel` cancels the running workflow and reaches no model', async () => {

@@ -65,14 +65,15 @@ describe('Teams adapter: receiving', () => {
 
   it('takes a 1:1 message as a command without a mention; a follow-up continues its thread, a verb or `new` starts another', async () => {
     const h = (harness = await startTeamsHarness({ verbs: ['novelty', 'ask', 'status'] }));
-    const [first, second, third, fourth, fifth] = [activityId(), activityId(), activityId(), activityId(), activityId()];
+    const [first, second, third, fourth, fifth, sixth] = Array.from({ length: 6 }, activityId) as [string, string, string, string, string, string];
     const say = (text: string, id: string) => sendActivity(h.messagesUrl, personalMessage(text, { serviceUrl: h.fake.url, id }));
     await say('novelty a self-heating mug', first);
     await say('what about batteries?', second);
     await say('status', third);
     await say('ask why?', fourth);
-    await say('New tell me about solid-state cells', fifth);
-    await waitFor(() => h.received.length === 5, 'all five messages');
+    await say('New materials for solid-state cells?', fifth);
+    await say('new novelty a cooling vest', sixth);
+    await waitFor(() => h.received.length === 6, 'all six messages');
     const chatThread = (root: string) => threadId('teams', TENANT, PERSONAL_CHAT, `chat-${root}`);
     expect(h.received[0]).toMatchObject({
       kind: 'command',
@@ -83,7 +84,8 @@ describe('Teams adapter: receiving', () => {
     expect(h.received[1]).toMatchObject({ kind: 'reply', text: 'what about batteries?', mentioned: true, thread: chatThread(first) });
     expect(h.received[2]).toMatchObject({ kind: 'reply', text: 'status', mentioned: true, thread: chatThread(first) });
     expect(h.received[3]).toMatchObject({ kind: 'command', text: 'ask why?', thread: chatThread(fourth) });
-    expect(h.received[4]).toMatchObject({ kind: 'command', text: 'tell me about solid-state cells', thread: chatThread(fifth) });
+    expect(h.received[4]).toMatchObject({ kind: 'command', text: 'New materials for solid-state cells?', thread: chatThread(fifth) });
+    expect(h.received[5]).toMatchObject({ kind: 'command', text: 'novelty a cooling vest', thread: chatThread(sixth) });
   });
 
   it('takes group-chat mentions as commands and ignores messages that do not mention the bot', async () => {
