@@ -73,8 +73,17 @@ describe('/iip material', () => {
     const plan2 = await withMenu(t, `Implementation strategy: ${secondTitle}`, plan1);
     const second = { task_id: taskId, board_id: boardId, node_id: nodeIdOf(secondTitle) };
     expect(bodiesOf(h, 'AI73-8')).toEqual([first, second]);
-    expect(bodiesOf(h, 'AI73-9')).toEqual(expect.arrayContaining([first, second]));
-    for (const body of bodiesOf(h, 'AI73-9')) expect([first, second]).toContainEqual(body);
+    // AI73-9 is polled under the task each AI73-8 returned (a new one per node), never the finding's own
+    const planTasks = [...new Set(bodiesOf(h, 'AI73-9').map((b) => (b as { task_id: string }).task_id))];
+    expect(planTasks).toHaveLength(2);
+    expect(planTasks).not.toContain(taskId);
+    const [plan1Task, plan2Task] = planTasks;
+    for (const body of bodiesOf(h, 'AI73-9')) {
+      expect([
+        { ...first, task_id: plan1Task },
+        { ...second, task_id: plan2Task },
+      ]).toContainEqual(body);
+    }
     expect(buttonsOf(plan2).map((b) => b.label)).toEqual(['Cancel']);
 
     for (const request of h.sim.requests) {

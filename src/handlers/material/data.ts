@@ -9,6 +9,8 @@ export interface NodeChoice {
   key: string;
   id: string;
   title: string;
+  /** the task AI73-8 returned for this node's plan, which AI73-9 is polled with (absent in older records) */
+  planTaskId?: string;
 }
 
 export interface MaterialData extends WorkflowData {

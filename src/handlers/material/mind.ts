@@ -1,13 +1,17 @@
 /**
  * Step 2: the technical mind map (AI73-5) as a nested outline with a menu of its nodes; choosing one asks AI73-8
- * for its implementation plan, shown once AI73-9 has it, with the menu again for the next node.
+ * for its implementation plan, shown once AI73-9 has it (polled under the task id AI73-8 returned), with the
+ * menu again for the next node.
  */
 import { quoteUserText, type Block, type Choice } from '../../core/message.js';
 import type { DataOf } from '../../platform/operations.js';
 import { taskState } from '../../platform/task-state.js';
 import { truncate } from '../../core/text.js';
 import { allNodes, mindTree, outline, titleOf, type MindMap } from '../shared/mind-map.js';
+import { renderMindMap } from '../shared/images/mind-map-image.js';
+import { postPicture } from '../shared/images/post-picture.js';
 import { defineStep, type SelectDefinition, type Send } from '../workflow/index.js';
+import { requireTaskId } from '../shared/platform-values.js';
 import { boardOf, taskIdOf, type MaterialData, type NodeChoice } from './data.js';
 
 type Mind = DataOf<'AI73-5'>;
@@ -35,8 +39,8 @@ function planSend<R>(): Send<MaterialData, NodeChoice, R> {
     operation: 'AI73-8',
     label: 'Asking for the implementation plan',
     async run(sc, node) {
-      await sc.ctx.platform.call('AI73-8', { task_id: taskIdOf(sc), board_id: boardOf(sc), node_id: node.id });
-      return { next: 'plan', data: { node } };
+      const asked = await sc.ctx.platform.call('AI73-8', { task_id: taskIdOf(sc), board_id: boardOf(sc), node_id: node.id });
+      return { next: 'plan', data: { node: { ...node, planTaskId: requireTaskId('AI73-8', asked.task_id) } } };
     },
   };
 }
@@ -59,6 +63,10 @@ export const mindStep = defineStep<MaterialData, Mind, NodeChoice>({
     ],
     confirm: { input: (_r, draft) => draft!, send: planSend<Mind>() },
     selects: { node: nodeMenu<Mind>((r) => r) },
+    async afterShown(result, sc) {
+      const roots = result.solution ? mindTree(result.solution as MindMap) : [];
+      if (roots.length > 0) await postPicture(sc.ctx, sc.thread, 'Technical mind map', async () => (await renderMindMap(roots)).png);
+    },
   },
 });
 
@@ -73,8 +81,9 @@ export const planStep = defineStep<MaterialData, PlanResult, NodeChoice>({
     operation: 'AI73-9',
     label: 'Writing the implementation plan',
     async read(sc, signal) {
-      const nodeId = sc.data.node?.id ?? '';
-      const plan = await sc.ctx.platform.call('AI73-9', { task_id: taskIdOf(sc), board_id: boardOf(sc), node_id: nodeId }, { signal });
+      const node = sc.data.node;
+      const planTask = node?.planTaskId ?? taskIdOf(sc);
+      const plan = await sc.ctx.platform.call('AI73-9', { task_id: planTask, board_id: boardOf(sc), node_id: node?.id ?? '' }, { signal });
       if (taskState('AI73-9', plan) !== 'succeeded') return { plan };
       return { plan, mind: await sc.ctx.platform.call('AI73-5', { task_id: taskIdOf(sc) }, { signal }) };
     },

@@ -154,8 +154,8 @@ export async function material(client: PlatformClient) {
   const node = { task_id: taskId, board_id: boardId, node_id: nodeId };
   const citations = await client.call('AI73-6', { ...node, page: 1, limit: 5 });
   const reference = await client.call('AI73-7', node);
-  await client.call('AI73-8', node);
-  const plan = await until(client, 'AI73-9', node);
+  const asked = await client.call('AI73-8', node);
+  const plan = await until(client, 'AI73-9', { ...node, task_id: asked.task_id });
   return { taskId, thinking, recommend, mind, nodeId, citations, reference, plan };
 }
 

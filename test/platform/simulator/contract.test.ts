@@ -52,8 +52,8 @@ async function solutionChains(): Promise<void> {
   const node = { ...m, board_id, node_id: String(at(cells[1], 'data', 'node_id')) };
   await data(sim, 'AI73-6', node);
   await data(sim, 'AI73-7', node);
-  await data(sim, 'AI73-8', node);
-  await data(sim, 'AI73-9', node);
+  const { task_id: planTask } = await data(sim, 'AI73-8', node);
+  await data(sim, 'AI73-9', { ...node, task_id: planTask });
 }
 
 async function otherChains(): Promise<void> {

@@ -58,11 +58,17 @@ describe('AI73 material find-solution', () => {
       expect((details[key] as string[]).length).toBeGreaterThan(0);
     }
 
+    // AI73-8 answers with a new task each time; AI73-9 knows the plan only under that task
     sim.setTaskDuration(60_000);
-    expect(await data(sim, 'AI73-8', node)).toEqual({ task_id: taskId });
-    expect(await data(sim, 'AI73-9', node)).toEqual({ status: 'RUNNING' });
+    const { task_id: planTask } = await data(sim, 'AI73-8', node);
+    expect(planTask).toMatch(/^[0-9a-f-]{36}$/);
+    expect(planTask).not.toBe(taskId);
+    expect((await data(sim, 'AI73-8', node)).task_id).not.toBe(planTask);
+    expect((await call(sim, 'AI73-9', node)).error_code).toBe(68300004);
+    const planNode = { ...node, task_id: planTask };
+    expect(await data(sim, 'AI73-9', planNode)).toEqual({ status: 'RUNNING' });
     sim.setTaskDuration(0);
-    const plan = await data(sim, 'AI73-9', node);
+    const plan = await data(sim, 'AI73-9', planNode);
     expect(plan.status).toBe('SUCCEED');
     expect(String(plan.markdown_message).split('\n')[0]).toBe(`# Implementation strategy: ${chosen[0]} — option 1`);
   });

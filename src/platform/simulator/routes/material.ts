@@ -26,6 +26,8 @@ function startMind(state: SimState, task: MaterialTask, selected?: readonly unkn
   return task.mindStage;
 }
 
+const planKey = (planTaskId: string, nodeId: string): string => `${planTaskId} ${nodeId}`;
+
 type NodeOp = 'AI73-6' | 'AI73-7' | 'AI73-8' | 'AI73-9';
 
 /** The task and mind-map node a node-level request names, or the invalid-parameter reply. */
@@ -110,21 +112,27 @@ export const materialRoutes: Routes<'AI73-1' | 'AI73-2' | 'AI73-3' | 'AI73-4' | 
     return 'error' in found ? found.error : ctx.ok(nodeReference(found.node.title));
   },
 
+  // AI73-8 answers with a task of its own (a new id each time), and AI73-9 knows the plan only under that id
   'AI73-8': (ctx) => {
     const found = findNode(ctx);
     if ('error' in found) return found.error;
+    const planId = randomUUID();
+    ctx.state.materials.add(planId, found.task);
     const stage = ctx.state.clock.start();
-    found.task.implementations.set(found.node.nodeId, stage);
+    found.task.implementations.set(planKey(planId, found.node.nodeId), stage);
     if (ctx.taskFails()) stage.failed = true;
-    return ctx.ok({ task_id: found.task.id });
+    return ctx.ok({ task_id: planId });
   },
 
   'AI73-9': (ctx) => {
     const found = findNode(ctx);
     if ('error' in found) return found.error;
     const { task, node } = found;
-    const stage = task.implementations.get(node.nodeId) ?? ctx.state.clock.start();
-    task.implementations.set(node.nodeId, stage);
+    const stage = task.implementations.get(planKey(ctx.body.task_id, node.nodeId));
+    if (!stage)
+      return ctx.invalid(
+        `task_id: no implementation plan of node ${node.nodeId} runs as task ${ctx.body.task_id}; poll with the task_id AI73-8 returned`,
+      );
     if (ctx.taskFails()) stage.failed = true;
     const status = word(ctx.state, stage);
     return ctx.ok({ status, ...(status === 'SUCCEED' ? { markdown_message: implementationPlan(node.title) } : {}) });
