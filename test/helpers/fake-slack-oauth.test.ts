@@ -58,7 +58,7 @@ test('with rotation, an expired token is refused and a refresh token works once'
   const first = await installed(slack, 'TA');
   slack.oauth.expireTokens();
   expect(await errorOf(clientOf(slack, first.access_token).auth.test())).toBe('token_expired');
-  const app = { client_id: slack.oauth.clientId, client_secret: slack.oauth.clientSecret, grant_type: 'refresh_token' };
+  const app = { client_id: slack.oauth.clientId, client_secret: slack.oauth.clientSecret, grant_type: 'refresh_token' as const };
   const next = await clientOf(slack).oauth.v2.access({ ...app, refresh_token: first.refresh_token ?? '' });
   expect((await clientOf(slack, next.access_token).auth.test()).team_id).toBe('TA');
   expect(await errorOf(clientOf(slack).oauth.v2.access({ ...app, refresh_token: first.refresh_token ?? '' }))).toBe('invalid_refresh_token');
