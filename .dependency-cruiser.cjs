@@ -9,6 +9,7 @@
  *   state/, security/, http/  -> core, platform, log, lib   (not each other)
  *   handlers/      -> core, platform, log, lib              (never state, security, http, adapters)
  *   adapters/      -> core, http, log, lib                  (never platform, handlers, state, security)
+ *   metrics/       -> core, http, config, log, lib          (prom-client behind core/metrics.ts; only bot.ts imports it)
  *   bot.ts         composition root: anything; imported only by cli.ts
  *   cli.ts         entry point: anything; imported by nothing
  *
@@ -77,6 +78,12 @@ module.exports = {
       '^src/adapters/',
       ['adapters/', 'core/', 'http/', 'log\\.ts$'],
       'adapters/ import only core, http, log.ts (and lib): an adapter never calls the platform, nor handlers, state or security.',
+    ),
+    layer(
+      'metrics-layer',
+      '^src/metrics/',
+      ['metrics/', 'core/', 'http/', 'config[a-z-]*\\.ts$', 'log\\.ts$'],
+      'metrics/ imports only core, http, config, log.ts (and lib): handlers and adapters report through core/metrics.ts.',
     ),
     {
       name: 'bot-only-from-cli',

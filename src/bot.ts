@@ -12,7 +12,6 @@ import type { ThreadId } from './core/thread-id.js';
 import type { Handler, HandlerContext } from './core/handler.js';
 import { Messenger } from './core/messenger.js';
 import { Router } from './core/router.js';
-import { StreamRelay } from './core/relay/index.js';
 import { PlatformClient } from './platform/client.js';
 import { startSimulator } from './platform/simulator/index.js';
 import type { RunningSimulator } from './platform/simulator/types.js';
@@ -42,6 +41,7 @@ import { createProcessMemory, type ProcessMemory } from './core/services.js';
 import { slackInstalls } from './slack-installs.js';
 import { homeHandler, publishHome } from './handlers/home/handler.js';
 import { watchHomes } from './core/home-watch.js';
+import { openMetrics } from './metrics/index.js';
 
 export const HANDLERS: readonly Handler[] = [
   chatHandler,
@@ -75,6 +75,8 @@ export interface RunningBot {
   platformUrl: string;
   simulator?: RunningSimulator;
   httpUrl?: string;
+  /** where `/metrics` is served: METRICS_PORT's server, else the bot's HTTP server; undefined when metrics are off */
+  metricsUrl?: string;
   state: StateStore;
   /** where Slack and Teams events are recorded before they are acknowledged (core/inbox.ts) */
   inbox: Inbox;
@@ -127,26 +129,28 @@ async function assemble(options: BotOptions, opened: Array<() => Promise<unknown
       });
   if (simulator) opened.push(() => simulator.close());
   const platformUrl = simulator?.url ?? config.platform.baseUrl;
+  // one HTTP server whenever a chat platform is served: its endpoints, /healthz, /readyz and /metrics
+  const http = config.slack || config.teams ? createHttpServer({ ...config.http, logger }) : undefined;
+  const measures = openMetrics(config, http, logger);
   const platform = new PlatformClient({
     baseUrl: platformUrl,
     apiKey: config.platform.apiKey ?? SIMULATOR_KEY,
     authMode: config.platform.authMode,
     pathOverrides: config.platform.pathOverrides,
     logger,
+    onCall: measures.onPlatformCall,
   });
   opened.push(() => platform.close());
-  const state = await openStateStore(config, logger);
+  const state = measures.state(await openStateStore(config, logger));
   opened.push(() => state.close());
   const inbox = await openInbox(config, logger);
   opened.push(() => inbox.close());
-  const limits = await openLimits(config, logger);
+  const limits = measures.limits(await openLimits(config, logger));
   opened.push(async () => limits.close?.());
 
   const keyring = new Keyring(state, config.secret ? new SecretBox(config.secret) : undefined, platform, logger);
 
   const adapters: ChatAdapter[] = [];
-  // one HTTP server whenever a chat platform is served: its endpoints, /healthz and /readyz
-  const http = config.slack || config.teams ? createHttpServer({ ...config.http, logger }) : undefined;
   http?.route('/readyz', readinessHandler({ state, platformUrl, logger }));
   const uploads = http && config.http.publicUrl ? await openUploadShelf(config, config.http.publicUrl, logger) : undefined;
   if (uploads) opened.push(() => uploads.close());
@@ -159,7 +163,7 @@ async function assemble(options: BotOptions, opened: Array<() => Promise<unknown
   adapters.push(...(options.extraAdapters?.(verbs, kept) ?? []));
   opened.push(() => Promise.allSettled(adapters.map((a) => a.stop())));
 
-  const messengers = adapters.map((adapter) => new Messenger(adapter, new StreamRelay(adapter, { ...config.relay, logger })));
+  const messengers = adapters.map(measures.adapter).map((adapter) => new Messenger(adapter, measures.relay(adapter, { ...config.relay, logger })));
   const lifetime = new AbortController();
   const memory = createProcessMemory();
   const settings = { lang: config.platform.lang, confirmers: 'starter', waitLeaseMs: config.state.waitLeaseMs } as const;
@@ -181,6 +185,7 @@ async function assemble(options: BotOptions, opened: Array<() => Promise<unknown
         admits,
         inbox,
         inboxLeaseMs: leaseMsOf(settings),
+        metrics: measures.metrics,
       }),
   );
   // Slack and Teams acknowledge an event once it is recorded; the terminal has nothing to acknowledge, and waits for its lines
@@ -200,6 +205,12 @@ async function assemble(options: BotOptions, opened: Array<() => Promise<unknown
       })
     : undefined;
   if (http) opened.push(() => http.close());
+  const metricsServer = measures.server;
+  const metricsListening = await metricsServer?.listen().catch((error: unknown) => {
+    throw startupError('METRICS_PORT', `${config.http.host}:${config.metrics.port}`, error);
+  });
+  if (metricsServer) opened.push(() => metricsServer.close());
+  const metricsUrl = measures.prometheus && (metricsListening ?? listening) ? `${(metricsListening ?? listening)!.url}/metrics` : undefined;
   logger.info({ adapters: adapters.map((a) => a.chat), platform: simulator ? 'simulator' : 'gateway', http: listening?.url }, 'bot started');
   // STATE_RETENTION_DAYS: finished threads past it are deleted now and every hour until the bot stops
   await keepRetention(state, logger, lifetime.signal);
@@ -214,6 +225,7 @@ async function assemble(options: BotOptions, opened: Array<() => Promise<unknown
     platformUrl,
     simulator,
     httpUrl: listening?.url,
+    metricsUrl,
     state,
     inbox,
     memory,
@@ -230,6 +242,7 @@ async function assemble(options: BotOptions, opened: Array<() => Promise<unknown
           await Promise.all(routers.map((r) => r.drain(INTERRUPT_GRACE_MS)));
         }
         await http?.close();
+        await measures.server?.close();
         await uploads?.close();
         await state.close();
         await inbox.close();

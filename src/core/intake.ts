@@ -28,6 +28,8 @@ export interface IntakeDeps {
   act(ctx: HandlerContext, incoming: Incoming): Promise<void>;
   /** tracks background work, so a stop can drain it */
   track(work: Promise<void>): void;
+  /** told of each delivery recognised as one already handled or being handled (metrics' dedupe hits) */
+  duplicate?(): void;
 }
 
 export class Intake {
@@ -112,9 +114,11 @@ export class Intake {
       // lock now), which this delivery finishes
       const current = await inbox.pendingEntry(entry.id);
       if (current) await this.handleRecorded(inbox, current, true);
+      else this.deps.duplicate?.();
     }).catch(async (error: unknown) => {
       if (!(error instanceof LockTimeoutError && error.key === inboxLock(entry.id))) throw error;
       // another delivery of the same event is being handled right now: recorded there (or here, idempotently)
+      this.deps.duplicate?.();
       await inbox.record(entry);
       settle.recorded();
     });
@@ -147,6 +151,7 @@ export class Intake {
     };
     if (incoming.eventId && !(await base.state.setIfNotExists(`event:${incoming.eventId}`, DEDUPE_TTL_MS)) && !replay) {
       ctx.logger.debug({ eventId: incoming.eventId }, 'duplicate event ignored');
+      this.deps.duplicate?.();
       return handOver();
     }
     await this.deps.act(ctx, incoming);

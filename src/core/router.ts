@@ -19,6 +19,7 @@ import { InFlight } from './in-flight.js';
 import type { ThreadRecord } from './state.js';
 import { DEDUPE_TTL_MS, type Inbox, type InboxEntry } from './inbox.js';
 import { Intake } from './intake.js';
+import { currentEvent, noopMetrics, withinEvent, type BotMetrics } from './metrics.js';
 
 export interface RouterOptions {
   /** the platform a workspace's events use; default: `ctx.platform` for all */
@@ -34,6 +35,8 @@ export interface RouterOptions {
   inbox?: Inbox;
   /** the TTL of an inbox entry's lock across processes (WAIT_LEASE_MS): how long a dead holder keeps it */
   inboxLeaseMs?: number;
+  /** where the router reports dedupe hits, commands and each event's scope (core/metrics.ts); default none */
+  metrics?: BotMetrics;
 }
 
 /** What a person in a workspace the bot is not enabled for is told. */
@@ -46,6 +49,7 @@ export class Router {
   private readonly intake: Intake | undefined;
   /** every word that starts something: the handlers' verbs and the router's own */
   private readonly verbs: string[];
+  private readonly metrics: BotMetrics;
 
   constructor(
     private readonly handlers: readonly Handler[],
@@ -57,6 +61,7 @@ export class Router {
       this.byWorkflow.set(h.workflow, h);
     }
     this.verbs = [...this.byVerb.keys(), 'help', 'status'];
+    this.metrics = options.metrics ?? noopMetrics;
     this.intake = options.inbox
       ? new Intake(options.inbox, {
           chat: this.chat,
@@ -69,6 +74,7 @@ export class Router {
           contextFor: (workspaceId) => this.contextFor(workspaceId),
           act: (actCtx, incoming) => this.act(actCtx, incoming),
           track: (work) => void this.inFlight.track(work),
+          duplicate: () => this.metrics.dedupeHit(this.chat),
         })
       : undefined;
   }
@@ -135,13 +141,19 @@ export class Router {
     if (incoming.kind === 'reply' && !incoming.mentioned && !(await this.continues(ctx, incoming))) return;
     if (incoming.eventId && !(await ctx.state.setIfNotExists(`event:${incoming.eventId}`, DEDUPE_TTL_MS))) {
       ctx.logger.debug({ eventId: incoming.eventId }, 'duplicate event ignored');
+      this.metrics.dedupeHit(this.chat);
       return;
     }
     await this.act(ctx, incoming);
   }
 
   /** Runs the event's handler; a failure is logged and told to its user. */
-  private async act(ctx: HandlerContext, incoming: Incoming): Promise<void> {
+  private act(ctx: HandlerContext, incoming: Incoming): Promise<void> {
+    const scope = { chat: this.chat, workspaceId: incoming.workspaceId, receivedAt: Date.now() };
+    return withinEvent(scope, () => this.actWithin(ctx, incoming));
+  }
+
+  private async actWithin(ctx: HandlerContext, incoming: Incoming): Promise<void> {
     try {
       if (incoming.kind === 'command') await this.command(ctx, incoming);
       else await this.inThread(ctx, incoming);
@@ -162,6 +174,7 @@ export class Router {
     const first = text.split(/\s+/)[0] ?? '';
     const verb = first.toLowerCase();
     const where = { thread: incoming.thread, conversation: incoming.conversation };
+    this.ranVerb(incoming.workspaceId, this.byVerb.has(verb) || verb === 'status' ? verb : verb === '' || verb === 'help' ? 'help' : 'other');
     if (verb === '' || verb === 'help') return ctx.messenger.notify(where, incoming.user.id, helpMessage(this.handlers, ctx.messenger.invocation));
     if (incoming.thread && (verb === 'status' || verb === 'cancel')) {
       const record = await ctx.state.get(incoming.thread);
@@ -190,6 +203,8 @@ export class Router {
     }
     const record = await ctx.state.get(incoming.thread);
     const handler = record && this.byWorkflow.get(record.workflow);
+    const event = currentEvent();
+    if (event && record && handler) event.verb = record.workflow;
     if (!record || !handler) {
       if (incoming.kind === 'reply' && incoming.mentioned) {
         return this.command(ctx, { ...incoming, kind: 'command', conversation: conversationOf(incoming.thread) });
@@ -217,6 +232,13 @@ export class Router {
       return threadCommand(ctx, { word: 'cancel', thread: incoming.thread, user: incoming.user.id, record });
     if (incoming.kind === 'action') return handler.action?.(ctx, incoming, record);
     return handler.form?.(ctx, incoming, record);
+  }
+
+  /** Names the verb the event runs, for its delays, and counts it for the workspace's usage. */
+  private ranVerb(workspaceId: string, verb: string): void {
+    const event = currentEvent();
+    if (event) event.verb = verb;
+    this.metrics.command(this.chat, workspaceId, verb);
   }
 
   /** An event from a workspace not on the allow-list: a note to its sender where one fits, nothing else. */

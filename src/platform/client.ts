@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { Agent, type Dispatcher } from 'undici';
 import { silentLogger, type Logger } from '../log.js';
-import { UnexpectedResponseError } from './errors.js';
+import { PlatformError, UnexpectedResponseError } from './errors.js';
 import { envelopeFailure, parseJson, unwrapEnvelope } from './envelope.js';
 import { exchange, headerValue, readText, retryAfterMs, transportError, type ExchangeContext, type HttpResponse } from './http.js';
 import {
@@ -36,6 +36,8 @@ export interface PlatformClientOptions {
   timeouts?: { connectMs?: number; headersMs?: number; bodyMs?: number; streamBodyMs?: number };
   retry?: RetryOptions;
   logger?: Logger;
+  /** told how every call (and every stream's start) ended: `ok`, an error's kind, or `aborted`; for metrics */
+  onCall?: (operation: OperationId, outcome: string, seconds: number) => void;
 }
 
 export interface CallOptions {
@@ -62,6 +64,7 @@ export class PlatformClient implements Platform {
   readonly #timeouts: typeof DEFAULT_TIMEOUTS;
   readonly #retry: RetryPolicy;
   readonly #logger: Logger;
+  readonly #onCall: PlatformClientOptions['onCall'];
   #closed = false;
 
   constructor(options: PlatformClientOptions) {
@@ -72,6 +75,7 @@ export class PlatformClient implements Platform {
     this.#timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
     this.#retry = retryPolicy(options.retry);
     this.#logger = options.logger ?? silentLogger;
+    this.#onCall = options.onCall;
     this.#ownsDispatcher = options.dispatcher === undefined;
     this.#dispatcher =
       options.dispatcher ??
@@ -84,7 +88,11 @@ export class PlatformClient implements Platform {
   }
 
   /** Runs a JSON operation and returns the envelope's `data`. */
-  async call<K extends CallOperationId>(id: K, request: RequestOf<K>, options: CallOptions = {}): Promise<DataOf<K>> {
+  call<K extends CallOperationId>(id: K, request: RequestOf<K>, options: CallOptions = {}): Promise<DataOf<K>> {
+    return this.#observed(id, () => this.#call(id, request, options));
+  }
+
+  async #call<K extends CallOperationId>(id: K, request: RequestOf<K>, options: CallOptions): Promise<DataOf<K>> {
     const spec: OperationSpec = OPERATIONS[id];
     const context: ExchangeContext = { operation: id, requestId: randomUUID() };
     const body = validateRequest(spec, request, context.requestId);
@@ -101,7 +109,11 @@ export class PlatformClient implements Platform {
    * Starts a streaming operation. The returned stream yields typed events; breaking out of it aborts the
    * request. Only a rate-limited start is retried, never a stream that has begun.
    */
-  async stream<K extends StreamOperationId>(id: K, request: RequestOf<K>, options: CallOptions = {}): Promise<PlatformStream> {
+  stream<K extends StreamOperationId>(id: K, request: RequestOf<K>, options: CallOptions = {}): Promise<PlatformStream> {
+    return this.#observed(id, () => this.#stream(id, request, options));
+  }
+
+  async #stream<K extends StreamOperationId>(id: K, request: RequestOf<K>, options: CallOptions): Promise<PlatformStream> {
     const spec: OperationSpec = OPERATIONS[id];
     const context: ExchangeContext = { operation: id, requestId: randomUUID() };
     const body = validateRequest(spec, request, context.requestId);
@@ -138,6 +150,21 @@ export class PlatformClient implements Platform {
     if (!this.#ownsDispatcher || this.#closed) return;
     this.#closed = true;
     await this.#dispatcher.close();
+  }
+
+  async #observed<T>(id: OperationId, run: () => Promise<T>): Promise<T> {
+    if (!this.#onCall) return run();
+    const started = performance.now();
+    const seconds = () => (performance.now() - started) / 1000;
+    try {
+      const result = await run();
+      this.#onCall(id, 'ok', seconds());
+      return result;
+    } catch (error) {
+      const kind = error instanceof PlatformError ? error.kind : error instanceof DOMException && error.name === 'AbortError' ? 'aborted' : 'error';
+      this.#onCall(id, kind, seconds());
+      throw error;
+    }
   }
 
   async #withRetry<T>(spec: OperationSpec, context: ExchangeContext, signal: AbortSignal | undefined, attempt: () => Promise<T>): Promise<T> {

@@ -1,0 +1,57 @@
+/**
+ * What the bot reports about its own work (answer delays, chat calls, dedupe hits, ...), as an interface the core,
+ * handlers and adapters call; src/metrics/ implements it with prom-client, and the default does nothing.
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { ChatKind } from './thread-id.js';
+
+/** How a chat call ended: `429` also stands for Teams' other back-off statuses; `gone` a message deleted under an edit. */
+export type ChatCallOutcome = 'ok' | '429' | '5xx' | 'gone' | 'error';
+
+export interface BotMetrics {
+  /** seconds from an event's receipt to its first visible text (`first`) or its whole answer (`final`) */
+  answerDelay(chat: ChatKind, verb: string, phase: 'first' | 'final', seconds: number): void;
+  /** one call of a chat adapter's method (post, edit, stream.append, ...) and how it ended */
+  chatCall(chat: ChatKind, method: string, outcome: ChatCallOutcome): void;
+  /** a stream being relayed into a chat began (+1) or ended (-1) */
+  openStreams(chat: ChatKind, change: 1 | -1): void;
+  /** an event a chat delivered again, recognised by its id and not acted on */
+  dedupeHit(chat: ChatKind): void;
+  /** seconds a caller waited for a state lock; `timedOut` when it gave up */
+  lockWait(seconds: number, timedOut: boolean): void;
+  /** work refused by the per-user or per-workspace limit */
+  limitRefused(scope: 'user' | 'workspace', kind: string): void;
+  /** a command run in a workspace (`verb`), counted for usage */
+  command(chat: ChatKind, workspaceId: string, verb: string): void;
+}
+
+export const noopMetrics: BotMetrics = {
+  answerDelay: () => undefined,
+  chatCall: () => undefined,
+  openStreams: () => undefined,
+  dedupeHit: () => undefined,
+  lockWait: () => undefined,
+  limitRefused: () => undefined,
+  command: () => undefined,
+};
+
+/** One event's handling: when it arrived, and which verb it turned out to run once the router knows. */
+export interface EventScope {
+  chat: ChatKind;
+  workspaceId: string;
+  receivedAt: number;
+  verb?: string;
+  firstTextShown: boolean;
+}
+
+const scopes = new AsyncLocalStorage<EventScope>();
+
+/** Runs an event's handling with its scope visible to everything it calls (chat calls, the relay). */
+export function withinEvent<T>(scope: Omit<EventScope, 'firstTextShown'>, fn: () => T): T {
+  return scopes.run({ ...scope, firstTextShown: false }, fn);
+}
+
+/** The scope of the event being handled, if any. */
+export function currentEvent(): EventScope | undefined {
+  return scopes.getStore();
+}

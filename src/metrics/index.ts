@@ -1,0 +1,72 @@
+/**
+ * Wires the bot's metrics: a prom-client registry served at `/metrics` (on METRICS_PORT, or on the bot's HTTP
+ * server), and the wrappers that feed it. Without anywhere to serve them, the bot measures nothing.
+ */
+import type { Config } from '../config.js';
+import type { ChatAdapter } from '../core/adapter.js';
+import type { WorkLimits } from '../core/limits.js';
+import { noopMetrics, type BotMetrics } from '../core/metrics.js';
+import type { StateStore } from '../core/state.js';
+import { StreamRelay } from '../core/relay/index.js';
+import type { RelayOptions } from '../core/relay/types.js';
+import { createHttpServer, type HttpServer } from '../http/server.js';
+import type { Logger } from '../log.js';
+import { METRICS_PATH, metricsHandler } from './endpoint.js';
+import { measuredAdapter } from './measured-adapter.js';
+import { MeasuredRelay, measuredLimits, measuredState } from './measured-stores.js';
+import { PrometheusMetrics } from './prometheus.js';
+
+export { METRICS_PATH } from './endpoint.js';
+export { PrometheusMetrics } from './prometheus.js';
+
+export interface BotMeasures {
+  metrics: BotMetrics;
+  /** the registry, when metrics are on */
+  prometheus?: PrometheusMetrics;
+  /** for PlatformClient's `onCall` */
+  onPlatformCall?: (operation: string, outcome: string, seconds: number) => void;
+  state(state: StateStore): StateStore;
+  limits(limits: WorkLimits): WorkLimits;
+  adapter(adapter: ChatAdapter): ChatAdapter;
+  relay(adapter: ChatAdapter, options: RelayOptions): StreamRelay;
+  /** the METRICS_PORT server: started with the bot, closed with it */
+  server?: HttpServer;
+}
+
+const OFF: BotMeasures = {
+  metrics: noopMetrics,
+  state: (state) => state,
+  limits: (limits) => limits,
+  adapter: (adapter) => adapter,
+  relay: (adapter, options) => new StreamRelay(adapter, options),
+};
+
+/**
+ * Metrics on `botServer` (the Slack and Teams port) or on a server of their own when METRICS_PORT is set; off
+ * when neither exists (the terminal alone).
+ */
+export function openMetrics(config: Config, botServer: HttpServer | undefined, logger: Logger): BotMeasures {
+  const own =
+    config.metrics.port === undefined
+      ? undefined
+      : createHttpServer({ port: config.metrics.port, host: config.http.host, logger, maxConnections: 64 });
+  const server = own ?? botServer;
+  if (!server) return OFF;
+  const labelledWorkspaces = [...(config.access.slackTeams ?? []), ...(config.access.teamsTenants ?? [])];
+  const prometheus = new PrometheusMetrics({ labelledWorkspaces });
+  server.route(METRICS_PATH, metricsHandler(prometheus.registry, { token: config.metrics.token, logger }), { bodyLimitBytes: 0 });
+  return {
+    metrics: prometheus,
+    prometheus,
+    onPlatformCall: prometheus.platformCall,
+    state(state) {
+      const measured = measuredState(state, prometheus, (workflow, step, status) => prometheus.workflowStep(workflow, step, status));
+      prometheus.watchWaits(measured);
+      return measured;
+    },
+    limits: (limits) => measuredLimits(limits, prometheus),
+    adapter: (adapter) => measuredAdapter(adapter, prometheus),
+    relay: (adapter, options) => new MeasuredRelay(adapter, options, prometheus),
+    ...(own ? { server: own } : {}),
+  };
+}
