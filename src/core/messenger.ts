@@ -126,6 +126,11 @@ export class Messenger {
     return this.adapter.fetchFile ? this.adapter.fetchFile(thread, file, maxBytes) : undefined;
   }
 
+  /** Whether the chat can show images (a picture need not be drawn when it cannot). */
+  get canUploadImages(): boolean {
+    return this.adapter.uploadImage !== undefined;
+  }
+
   /** Posts a PNG into the thread; false when the adapter cannot post images. */
   async uploadImage(thread: ThreadId, png: Buffer, title: string): Promise<boolean> {
     if (!this.adapter.uploadImage) return false;

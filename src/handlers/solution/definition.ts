@@ -4,7 +4,8 @@ import { defineSend, defineStep, type WorkflowDefinition } from '../workflow/ind
 import { directionsStep, optionsStep } from './choices.js';
 import { requireTaskId } from '../shared/platform-values.js';
 import { taskIdOf, type SolutionData } from './data.js';
-import { solutionMessages, solutionsSummary } from './render.js';
+import { solutionMessages, solutionMindMap, solutionsSummary } from './render.js';
+import { postPicture } from '../shared/images/post-picture.js';
 
 const submit = defineSend<SolutionData, undefined>({
   operation: 'AI33-1',
@@ -28,7 +29,9 @@ const finalStep = defineStep<SolutionData, DataOf<'AI33-6'>, never>({
     const map = result.solution ?? { title: sc.data.problem, cells: [] };
     const messages = solutionMessages(map);
     for (const message of messages) await sc.ctx.messenger.post(sc.thread, message);
-    return { done: solutionsSummary(map, messages.length, sc.record.startedBy) };
+    const picture =
+      messages.length > 0 ? await postPicture(sc.ctx, sc.thread, 'Solution mind map', async () => (await solutionMindMap(map)).png) : 'unsupported';
+    return { done: solutionsSummary(map, messages.length, sc.record.startedBy, picture === 'shown') };
   },
 });
 

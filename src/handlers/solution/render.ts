@@ -5,6 +5,7 @@ import { PATENT_LINK } from '../shared/text.js';
 import { itemText } from '../shared/platform-values.js';
 import { htmlToMarkdown } from './html.js';
 import { mindTree, outline, solutionNodes, titleOf, type MindMap, type MindNode } from '../shared/mind-map.js';
+import { renderMindMap, type MindMapPicture } from '../shared/images/mind-map-image.js';
 
 type MindReference = NonNullable<MindNode['data']['reference']>[number];
 
@@ -55,17 +56,29 @@ export function solutionMessage(node: MindNode, number: number, total: number, l
   return { text: `Solution ${number} of ${total}: ${titleOf(data)}`, blocks };
 }
 
-/** The summary that ends the workflow, posted after the solutions' own messages. */
-export function solutionsSummary(map: MindMap, count: number, startedBy: string): OutgoingMessage {
+/** The outline's numbers of the solutions, by node id. */
+const numberedSolutions = (roots: MindNode[]) => new Map(solutionNodes(roots).map((n, i) => [n.id, i + 1] as const));
+
+/** The map as a picture, its solutions numbered as in the outline. */
+export const solutionMindMap = (map: MindMap): Promise<MindMapPicture> => {
   const roots = mindTree(map);
-  const numbered = new Map(solutionNodes(roots).map((n, i) => [n.id, i + 1] as const));
+  return renderMindMap(roots, numberedSolutions(roots));
+};
+
+/** The summary that ends the workflow, posted after the solutions' own messages. */
+export function solutionsSummary(map: MindMap, count: number, startedBy: string, pictured = false): OutgoingMessage {
+  const roots = mindTree(map);
+  const numbered = numberedSolutions(roots);
   const text = `✅ **${count} ${count === 1 ? 'solution' : 'solutions'} found** for: ${quoteUserText(truncate(map.title, 300))}`;
   return {
     text,
     blocks: [
       { type: 'markdown', text },
       { type: 'markdown', text: outline(roots, numbered) || '(the map is empty)' },
-      { type: 'context', text: `Requested by ${mention(startedBy)} · each solution is in its own message above.` },
+      {
+        type: 'context',
+        text: `Requested by ${mention(startedBy)} · each solution is in its own message above${pictured ? ', and the map as a picture' : ''}.`,
+      },
     ],
   };
 }

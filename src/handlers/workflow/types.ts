@@ -109,6 +109,11 @@ export interface Review<D extends WorkflowData, R = unknown, I = unknown> {
   };
   forms?: Record<string, FormDefinition<D, R, I>>;
   selects?: Record<string, SelectDefinition<D, R, I>>;
+  /**
+   * Posts beside the review once it is shown after its wait (a picture of the result), on the replica that waited;
+   * not again when the review is redrawn. Its failure is logged, never shown, and does not stop the review.
+   */
+  afterShown?(result: R, sc: StepContext<D>): Promise<void>;
 }
 
 export interface StepDefinition<D extends WorkflowData, R = unknown, I = unknown> {

@@ -170,7 +170,20 @@ async function showReview<D extends WorkflowData>(
   const saved = await lockedAt(ctx, record.thread, record.version, (current) =>
     showAndSave(ctx, current, { flow: { phase: 'review' }, wait: null }, draw(current), flowOf(current).message),
   );
-  if (saved) watchForCancel(ctx, record.thread, flowOf(saved).message, draw(saved)(saved.version), cancelled(ctx, def));
+  if (!saved) return;
+  watchForCancel(ctx, record.thread, flowOf(saved).message, draw(saved)(saved.version), cancelled(ctx, def));
+  await afterShown(ctx, def, saved, result);
+}
+
+/** The review's extra posts (a picture) once it is shown after its wait; best effort: a failure is logged. */
+async function afterShown<D extends WorkflowData>(ctx: HandlerContext, def: WorkflowDefinition<D>, record: ThreadRecord, result: unknown) {
+  const hook = stepOf(def, record.step).review?.afterShown;
+  if (!hook) return;
+  try {
+    await hook(result, stepContext<D>(ctx, record));
+  } catch (error) {
+    ctx.logger.warn({ err: error, thread: record.thread, step: record.step }, "workflow: a review's extra post failed");
+  }
 }
 
 // ── failed: what failed, with Retry and Cancel ──

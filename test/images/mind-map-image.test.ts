@@ -1,0 +1,96 @@
+/** The mind-map picture decoded: its size, not blank, ink inside every label, Chinese glyphs drawn, limits. */
+import { describe, expect, test } from 'vitest';
+import { renderMindMap, type LabelBox } from '../../src/handlers/shared/images/mind-map-image.js';
+import { mindTree, solutionNodes, type MindMap, type MindNode } from '../../src/handlers/shared/mind-map.js';
+import { mindMapCells } from '../../src/platform/simulator/content/mindmap.js';
+import { colourCount, darkPixels, decodePng, inkPattern, type Decoded } from './png-ink.js';
+
+const node = (id: string, title: string, depth: number, children: MindNode[] = []): MindNode => ({
+  id,
+  data: { sys_title: title },
+  depth,
+  children,
+  path: [],
+});
+
+const mapOf = (topic: string, branches: string[]): MindNode[] =>
+  mindTree({
+    title: topic,
+    cells: mindMapCells(
+      'test',
+      topic,
+      branches.map((title) => ({ title, detail: '' })),
+    ).cells,
+  } as unknown as MindMap);
+
+/** Every label has ink on each of its lines, inside its box (the box's border left out). */
+function expectInkInEveryLabel(image: Decoded, boxes: LabelBox[]) {
+  for (const b of boxes) {
+    const lineHeight = b.height / b.lines.length;
+    const inner = { x: b.x + 6, y: b.y + 4, width: b.width - 12, height: b.height - 8 };
+    expect(darkPixels(image, inner), `ink in "${b.lines.join(' ')}"`).toBeGreaterThan(b.lines.join('').length * 8);
+    expect(lineHeight).toBeGreaterThan(b.fontSize);
+  }
+}
+
+describe('renderMindMap', () => {
+  test('an English map: a PNG of the laid-out size, not blank, ink in every label, solutions numbered, legible when halved', async () => {
+    const roots = mapOf('Improve the UV protection of a zinc-oxide sunscreen without whitening', ['Particle size', 'Surface coating']);
+    const numbered = new Map(solutionNodes(roots).map((n, i) => [n.id, i + 1] as const));
+    const picture = await renderMindMap(roots, numbered);
+    const image = decodePng(picture.png);
+    expect([image.width, image.height]).toEqual([picture.width, picture.height]);
+    expect(colourCount(image)).toBeGreaterThan(10);
+    expect(picture.boxes).toHaveLength(7);
+    expect(picture.boxes.filter((b) => /^\d\. /.test(b.lines[0]!)).map((b) => b.lines[0]!.slice(0, 2))).toEqual(['1.', '2.', '3.', '4.']);
+    expectInkInEveryLabel(image, picture.boxes);
+    // shown at half its width (a chat's preview), the smallest text is still 11 px high
+    expect(picture.width).toBeLessThanOrEqual(1600);
+    expect(Math.min(...picture.boxes.map((b) => b.fontSize)) / 2).toBeGreaterThanOrEqual(11);
+    // the space between the columns holds no text: only the curves cross it
+    const root = picture.boxes[0]!;
+    const gap = { x: root.x + root.width + 4, y: 0, width: 40, height: picture.height };
+    expect(darkPixels(image, gap)).toBeLessThan(darkPixels(image, root) / 4);
+  });
+
+  test('a Chinese map: every label inked, and different characters draw different shapes (the font has the glyphs)', async () => {
+    const picture = await renderMindMap(mapOf('在不增加成本的前提下提高锂电池负极的能量密度', ['硅碳复合负极材料', '预锂化工艺优化']));
+    const image = decodePng(picture.png);
+    expectInkInEveryLabel(image, picture.boxes);
+    const one = decodePng((await renderMindMap([node('a', '硅碳', 0)])).png);
+    const other = decodePng((await renderMindMap([node('a', '碳硅', 0)])).png);
+    const tofu = decodePng((await renderMindMap([node('a', '\u4dff\u4dfe', 0)])).png); // hexagram signs: not in the subset
+    const region = { x: 24, y: 24, width: 90, height: 50 };
+    expect(inkPattern(one, region)).not.toEqual(inkPattern(other, region));
+    expect(darkPixels(one, region)).toBeGreaterThan(150);
+    expect(darkPixels(one, region)).not.toEqual(darkPixels(tofu, region));
+  });
+
+  test('long labels wrap into at most three lines ending with an ellipsis; XML characters are drawn as text', async () => {
+    const long =
+      'A very long direction title that goes on and on about coatings, dispersions and particle sizes, then about dispersants, their dosage, the milling time and the final viscosity';
+    const picture = await renderMindMap([node('r', 'Root <&> "quotes"', 0, [node('c', long, 1)])]);
+    const [root, child] = picture.boxes;
+    expect(root!.lines).toEqual(['Root <&> "quotes"']);
+    expect(child!.lines).toHaveLength(3);
+    expect(child!.lines[2]!.endsWith('…')).toBe(true);
+    expectInkInEveryLabel(decodePng(picture.png), picture.boxes);
+  });
+
+  test('past 60 nodes the rest is left out and the picture says how many, pointing to the outline', async () => {
+    const branches = Array.from({ length: 8 }, (_, b) =>
+      node(
+        `b${b}`,
+        `Branch ${b + 1}`,
+        1,
+        Array.from({ length: 9 }, (_, s) => node(`s${b}-${s}`, `Option ${b + 1}.${s + 1}`, 2)),
+      ),
+    );
+    const picture = await renderMindMap([node('root', 'Root', 0, branches)]);
+    expect(picture.boxes).toHaveLength(60);
+    expect(picture.omitted).toBe(81 - 60);
+    const image = decodePng(picture.png);
+    const lowest = Math.max(...picture.boxes.map((b) => b.y + b.height));
+    expect(darkPixels(image, { x: 0, y: lowest + 4, width: 500, height: image.height - lowest - 4 })).toBeGreaterThan(300);
+  });
+});
