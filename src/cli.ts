@@ -7,7 +7,7 @@ import { ConfigError, loadConfig, type Config } from './config.js';
 import { ENV_HELP, startedAs } from './config-help.js';
 import { createLogger } from './log.js';
 import { SHUTDOWN_DEADLINE_MS, startBot, type RunningBot } from './bot.js';
-import { createConsoleAdapter } from './adapters/console/index.js';
+import { createConsoleAdapter, wrapForOutput } from './adapters/console/index.js';
 
 const usage = (command: string): string => `Usage: ${command} [--console] [--help]
 
@@ -51,7 +51,7 @@ export async function runCli(argv: string[]): Promise<number> {
   const first = config.platform.apiKey
     ? `iip-bot: using the platform at ${config.platform.baseUrl}.`
     : 'iip-bot: no IIP_API_KEY set, so the built-in platform simulator answers. Set IIP_API_KEY=sk-... to use the real platform.';
-  process.stdout.write(`${first}\n`);
+  process.stdout.write(`${wrapForOutput(first, process.stdout)}\n`);
 
   // in the terminal, logs would tear through the conversation: they go to a file next to the state
   const logFile = join(dirname(config.state.file), 'iip-bot.log');
