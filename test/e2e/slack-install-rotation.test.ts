@@ -91,6 +91,14 @@ describe('Slack installs: rotation, org-wide installs, revoked tokens', () => {
     const before = h.slack.calls.length;
     expect((await h.command('TX', 'CX1', 'ask Hello?')).status).toBe(200);
     expect(h.slack.calls.slice(before).filter((c) => c.args.channel === 'CX1')).toHaveLength(0);
+
+    // the org uninstalls: the org's installation and the threads of its workspaces the bot has seen go
+    const thread = h.slack.channelMessages('CE2')[0]?.ts;
+    expect(await h.bot.state.get(`slack:TE2:CE2:${thread}` as never)).toBeDefined();
+    h.slack.oauth.uninstall('E1');
+    expect((await h.event('TE2', { type: 'app_uninstalled' }, 'EvOrgGone', { id: 'E1', orgWide: true })).status).toBe(200);
+    expect(await h.bot.state.getSetting('install:slack:org:E1')).toBeUndefined();
+    expect(await h.bot.state.get(`slack:TE2:CE2:${thread}` as never)).toBeUndefined();
   });
 
   test('tokens_revoked forgets the workspace when its bot token went, not when only user tokens did', async () => {
