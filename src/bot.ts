@@ -42,6 +42,8 @@ import { slackInstalls } from './slack-installs.js';
 import { homeHandler, publishHome } from './handlers/home/handler.js';
 import { watchHomes } from './core/home-watch.js';
 import { openMetrics } from './metrics/index.js';
+import { UsageRecorder } from './state/usage-recorder.js';
+import { usageHandler } from './handlers/usage/handler.js';
 
 export const HANDLERS: readonly Handler[] = [
   chatHandler,
@@ -54,6 +56,7 @@ export const HANDLERS: readonly Handler[] = [
   materialHandler,
   keyHandler,
   homeHandler,
+  usageHandler,
 ];
 
 /** How long a stop waits for in-flight work before interrupting it, and how long it then gives the interrupted. */
@@ -131,7 +134,12 @@ async function assemble(options: BotOptions, opened: Array<() => Promise<unknown
   const platformUrl = simulator?.url ?? config.platform.baseUrl;
   // one HTTP server whenever a chat platform is served: its endpoints, /healthz, /readyz and /metrics
   const http = config.slack || config.teams ? createHttpServer({ ...config.http, logger }) : undefined;
-  const measures = openMetrics(config, http, logger);
+  const openedState = await openStateStore(config, logger);
+  opened.push(() => openedState.close());
+  // each workspace's commands and platform calls, for `/iip usage` (written before the store closes)
+  const usage = new UsageRecorder(openedState, logger);
+  opened.push(() => usage.close());
+  const measures = openMetrics(config, http, logger, usage);
   const platform = new PlatformClient({
     baseUrl: platformUrl,
     apiKey: config.platform.apiKey ?? SIMULATOR_KEY,
@@ -141,8 +149,7 @@ async function assemble(options: BotOptions, opened: Array<() => Promise<unknown
     onCall: measures.onPlatformCall,
   });
   opened.push(() => platform.close());
-  const state = measures.state(await openStateStore(config, logger));
-  opened.push(() => state.close());
+  const state = measures.state(openedState);
   const inbox = await openInbox(config, logger);
   opened.push(() => inbox.close());
   const limits = measures.limits(await openLimits(config, logger));
@@ -244,6 +251,7 @@ async function assemble(options: BotOptions, opened: Array<() => Promise<unknown
         await http?.close();
         await measures.server?.close();
         await uploads?.close();
+        await usage.close();
         await state.close();
         await inbox.close();
         await limits.close?.();

@@ -55,3 +55,34 @@ export function withinEvent<T>(scope: Omit<EventScope, 'firstTextShown'>, fn: ()
 export function currentEvent(): EventScope | undefined {
   return scopes.getStore();
 }
+
+/** A workspace's usage of one day: commands by verb and platform calls by operation id. */
+export interface UsageCounts {
+  commands: Record<string, number>;
+  calls: Record<string, number>;
+}
+
+/** Where usage is counted (state/usage-recorder.ts keeps it in the state store's settings, in daily buckets). */
+export interface UsageSink {
+  record(chat: ChatKind, workspaceId: string, kind: keyof UsageCounts, name: string): void;
+}
+
+/** Days of usage kept; older daily buckets are deleted. */
+export const USAGE_KEEP_DAYS = 31;
+
+/** The UTC day of a time, as the buckets name it: `2026-11-24`. */
+export const usageDay = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
+
+/** The setting that holds one workspace's usage of one day. */
+export const usageKey = (chat: ChatKind, workspaceId: string, day: string): string => `usage:${chat}:${workspaceId}:${day}`;
+
+/** Reads a stored day, tolerating a missing or damaged value (it counts as nothing). */
+export function parseUsage(text: string | undefined): UsageCounts {
+  try {
+    const value: unknown = text === undefined ? undefined : JSON.parse(text);
+    const { commands, calls } = (value ?? {}) as Partial<UsageCounts>;
+    return { commands: { ...(commands ?? {}) }, calls: { ...(calls ?? {}) } };
+  } catch {
+    return { commands: {}, calls: {} };
+  }
+}

@@ -5,7 +5,7 @@
 import type { Config } from '../config.js';
 import type { ChatAdapter } from '../core/adapter.js';
 import type { WorkLimits } from '../core/limits.js';
-import { noopMetrics, type BotMetrics } from '../core/metrics.js';
+import { currentEvent, noopMetrics, type BotMetrics, type UsageSink } from '../core/metrics.js';
 import type { StateStore } from '../core/state.js';
 import { StreamRelay } from '../core/relay/index.js';
 import type { RelayOptions } from '../core/relay/types.js';
@@ -33,27 +33,32 @@ export interface BotMeasures {
   server?: HttpServer;
 }
 
-const OFF: BotMeasures = {
-  metrics: noopMetrics,
+/** Without an endpoint: only each workspace's usage is counted. */
+const usageOnly = (usage: UsageSink): BotMeasures => ({
+  metrics: { ...noopMetrics, command: (chat, workspaceId, verb) => usage.record(chat, workspaceId, 'commands', verb) },
+  onPlatformCall: (operation) => {
+    const event = currentEvent();
+    if (event) usage.record(event.chat, event.workspaceId, 'calls', operation);
+  },
   state: (state) => state,
   limits: (limits) => limits,
   adapter: (adapter) => adapter,
   relay: (adapter, options) => new StreamRelay(adapter, options),
-};
+});
 
 /**
  * Metrics on `botServer` (the Slack and Teams port) or on a server of their own when METRICS_PORT is set; off
- * when neither exists (the terminal alone).
+ * when neither exists (the terminal alone), where only usage (`usage`) is counted.
  */
-export function openMetrics(config: Config, botServer: HttpServer | undefined, logger: Logger): BotMeasures {
+export function openMetrics(config: Config, botServer: HttpServer | undefined, logger: Logger, usage: UsageSink): BotMeasures {
   const own =
     config.metrics.port === undefined
       ? undefined
       : createHttpServer({ port: config.metrics.port, host: config.http.host, logger, maxConnections: 64 });
   const server = own ?? botServer;
-  if (!server) return OFF;
+  if (!server) return usageOnly(usage);
   const labelledWorkspaces = [...(config.access.slackTeams ?? []), ...(config.access.teamsTenants ?? [])];
-  const prometheus = new PrometheusMetrics({ labelledWorkspaces });
+  const prometheus = new PrometheusMetrics({ labelledWorkspaces, usage });
   server.route(METRICS_PATH, metricsHandler(prometheus.registry, { token: config.metrics.token, logger }), { bodyLimitBytes: 0 });
   return {
     metrics: prometheus,

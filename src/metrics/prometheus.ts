@@ -1,6 +1,6 @@
 /** The bot's metrics in one prom-client registry: what core/metrics.ts reports, platform calls, workflows and waits. */
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import type { BotMetrics, ChatCallOutcome } from '../core/metrics.js';
+import { currentEvent, type BotMetrics, type ChatCallOutcome, type UsageSink } from '../core/metrics.js';
 import type { StateStore } from '../core/state.js';
 import type { ChatKind } from '../core/thread-id.js';
 
@@ -13,11 +13,14 @@ export interface PrometheusOptions {
   labelledWorkspaces?: readonly string[];
   /** process metrics (CPU, memory, event loop); default on */
   processMetrics?: boolean;
+  /** where each workspace's commands and platform calls are also counted (`/iip usage`) */
+  usage?: UsageSink;
 }
 
 export class PrometheusMetrics implements BotMetrics {
   readonly registry = new Registry();
   readonly #labelled: ReadonlySet<string>;
+  readonly #usage: UsageSink | undefined;
   readonly #firstText = this.#histogram(
     'iip_answer_first_text_seconds',
     'Seconds from an event to its first visible text',
@@ -59,10 +62,16 @@ export class PrometheusMetrics implements BotMetrics {
     'workspace',
     'verb',
   ]);
+  readonly #workspaceCalls = this.#counter(
+    'iip_workspace_platform_calls_total',
+    'Platform calls made for an event, by chat, workspace (configured ones) and operation id (the numbers of /iip usage)',
+    ['chat', 'workspace', 'operation'],
+  );
   readonly #steps = this.#counter('iip_workflow_steps_total', 'Workflow records written, by workflow, step and state', ['workflow', 'step', 'state']);
 
   constructor(options: PrometheusOptions = {}) {
     this.#labelled = new Set(options.labelledWorkspaces ?? []);
+    this.#usage = options.usage;
     if (options.processMetrics !== false) collectDefaultMetrics({ register: this.registry });
   }
 
@@ -97,12 +106,17 @@ export class PrometheusMetrics implements BotMetrics {
 
   command(chat: ChatKind, workspaceId: string, verb: string): void {
     this.#commands.inc({ chat, workspace: this.workspaceLabel(workspaceId), verb });
+    this.#usage?.record(chat, workspaceId, 'commands', verb);
   }
 
   /** For PlatformClient's `onCall`. */
   platformCall = (operation: string, outcome: string, seconds: number): void => {
     this.#platformCalls.inc({ operation, outcome });
     this.#platformSeconds.observe({ operation, outcome }, seconds);
+    const event = currentEvent();
+    if (!event) return;
+    this.#workspaceCalls.inc({ chat: event.chat, workspace: this.workspaceLabel(event.workspaceId), operation });
+    this.#usage?.record(event.chat, event.workspaceId, 'calls', operation);
   };
 
   workflowStep(workflow: string, step: string, state: string): void {
