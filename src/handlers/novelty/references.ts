@@ -17,6 +17,7 @@ import {
   type SearchResult,
 } from './references-list.js';
 import { renderReferences } from './references-render.js';
+import { postComparisonPicture } from './matrix-picture.js';
 import { isPublicationNumber } from '../shared/text.js';
 
 type Step = { status?: unknown; title?: { en?: unknown } };
@@ -99,5 +100,6 @@ export const referencesStep = defineStep<NoveltyData, SearchResult, ReferenceEdi
         apply: (key, result, edits) => toggleReference(key, result, edits ?? NO_EDITS),
       },
     },
+    afterShown: postComparisonPicture,
   },
 });
