@@ -24,6 +24,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
       streamChunkDelayMs: options.streamChunkDelayMs ?? 0,
       cumulativeContent: options.cumulativeContent ?? false,
       minAnswerChars: options.minAnswerChars ?? 0,
+      jobStreamShape: options.jobStreamShape ?? 'content',
     },
     options.taskDurationMs ?? 0,
     () => url,
@@ -81,6 +82,9 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
     clearFaults: () => faults.clear(),
     setTaskDuration: (ms) => {
       state.clock.durationMs = ms;
+    },
+    setJobStreamShape: (shape) => {
+      state.settings.jobStreamShape = shape;
     },
     expectedStreamText: (operation: StreamOperationId, body: unknown) => expectedStreamText(state, operation, body),
     close: () =>

@@ -1,5 +1,6 @@
 /** Everything the simulator remembers between requests: sessions, chats, tasks of every family, files. */
 import { FileStore } from './files.js';
+import type { JobStreamShape } from './job-stream.js';
 import type {
   DesignTask,
   DisclosureJob,
@@ -19,6 +20,8 @@ export interface StreamSettings {
   cumulativeContent: boolean;
   /** AI07 answers are extended with further sections to at least this many characters */
   minAnswerChars: number;
+  /** the shape of the AI32-4 and agent stream events (their format is not published) */
+  jobStreamShape: JobStreamShape;
 }
 
 export class SimState {

@@ -1,6 +1,7 @@
 /** How tests and local mode start, watch and break the platform simulator. */
 import type { Logger } from '../../log.js';
 import type { OperationId, StreamOperationId } from '../operations.js';
+import type { JobStreamShape } from './job-stream.js';
 
 export interface SimulatorOptions {
   /** 0 (default) picks a free port */
@@ -14,6 +15,8 @@ export interface SimulatorOptions {
   streamChunkChars?: number;
   /** AI07/AI20 send the whole text so far in every event instead of deltas */
   cumulativeContent?: boolean;
+  /** the shape of AI32-4 and agent stream events (default `content`; see job-stream.ts) */
+  jobStreamShape?: JobStreamShape;
   /** local mode: keep tasks, sessions and chats in this JSON file across restarts of the bot */
   stateFile?: string;
   /** well-formed keys the gateway nevertheless refuses as disabled (67200003) */
@@ -75,6 +78,8 @@ export interface RunningSimulator {
   clearFaults(): void;
   /** changes the task timing at run time (local mode uses seconds, tests near zero) */
   setTaskDuration(ms: number): void;
+  /** changes the shape of the AI32-4 and agent stream events at run time */
+  setJobStreamShape(shape: JobStreamShape): void;
   /**
    * The whole text the next stream request with this body will produce (AI07, AI20, AI68-2, AI32-4,
    * AGENT-SSE), computed from the simulator's current state: call it before sending (an AI20 session's turn

@@ -10,12 +10,18 @@ import type { SseData } from './sse-decoder.js';
 
 const EXCERPT_CHARS = 60;
 
-/** null for an event that carries nothing (empty data: a heartbeat some servers send). */
-export function readEvent(event: SseData, normalize: Normalizer, context: StreamContext): StreamEvent[] | null {
+/**
+ * null for an event that carries nothing (empty data: a heartbeat some servers send). `bare`: the family's event
+ * format is not published (AI32-4, the agent stream), so data that is plain text, or JSON without the envelope,
+ * goes to the normaliser as it is; JSON cut short is still a broken stream.
+ */
+export function readEvent(event: SseData, normalize: Normalizer, context: StreamContext, bare = false): StreamEvent[] | null {
   const data = event.data.trim();
-  if (!data) return null;
+  if (!data) return bare && event.data !== '' ? normalize(event.data) : null;
   if (data === '[DONE]') return [{ type: 'done', reason: 'done' }];
   const envelope = parseJson(data);
+  if (bare && envelope === undefined && !/^[[{]/.test(data)) return normalize(event.data);
+  if (bare && isBare(envelope)) return normalize(envelope);
   if (envelope === undefined) {
     throw new StreamInterruptedError(
       context,
@@ -34,6 +40,14 @@ export function readEvent(event: SseData, normalize: Normalizer, context: Stream
     throw new UnexpectedResponseError(context, "stream event without the envelope's status and error_code");
   }
   return payload === null || payload === undefined ? [] : normalize(payload);
+}
+
+/** JSON that is not an envelope: a string, or an object with neither the envelope's status nor its error_code. */
+function isBare(value: unknown): boolean {
+  if (typeof value === 'string') return true;
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const { status, error_code: errorCode } = value as Record<string, unknown>;
+  return typeof status !== 'boolean' && errorCode === undefined;
 }
 
 function parseJson(text: string): unknown {

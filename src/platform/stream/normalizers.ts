@@ -14,6 +14,6 @@ export function createNormalizer(family: StreamFamily, context: StreamContext): 
       return createCompletionNormalizer(context);
     case 'disclosure':
     case 'agent':
-      return createJobNormalizer(family, context);
+      return createJobNormalizer(context);
   }
 }

@@ -32,6 +32,8 @@ export interface OpenStreamInit {
 }
 
 const DEFAULT_DRAIN_TIMEOUT_MS = 250;
+/** families whose event format the platform does not publish: their events may come without the envelope */
+const BARE_FAMILIES: ReadonlySet<StreamFamily> = new Set(['disclosure', 'agent']);
 /** at `done`, more than this many further bytes is not worth reading to save the connection */
 const DRAIN_MAX_BYTES = 64 * 1024;
 
@@ -85,7 +87,7 @@ export class PlatformStream implements AsyncIterable<StreamEvent> {
         const read = await this.readChunk(reader, context);
         if (read === 'interrupted') return;
         for (const sse of read === 'end' ? decoder.finish() : decoder.push(read)) {
-          const events = readEvent(sse, normalize, context);
+          const events = readEvent(sse, normalize, context, BARE_FAMILIES.has(this.init.family));
           if (!events) continue;
           sawEvent = true;
           for (const event of events) {

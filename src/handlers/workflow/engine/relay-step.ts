@@ -17,6 +17,17 @@ async function* textOf(events: AsyncIterable<StreamEvent>): AsyncIterable<string
   for await (const event of events) if (event.type === 'text') yield event.text;
 }
 
+/** The text once its first piece is there, or undefined when the stream ends without any (nothing to show). */
+async function firstText(deltas: AsyncIterable<string>): Promise<AsyncIterable<string> | undefined> {
+  const it = deltas[Symbol.asyncIterator]();
+  const first = await it.next();
+  if (first.done) return undefined;
+  return (async function* () {
+    yield first.value;
+    for (let next = await it.next(); !next.done; next = await it.next()) yield next.value;
+  })();
+}
+
 /** Relays the step's text when it has one not relayed yet; returns the record the wait goes on with. */
 export async function relayOnce<D extends WorkflowData>(
   ctx: HandlerContext,
@@ -34,9 +45,17 @@ export async function relayOnce<D extends WorkflowData>(
   await tryDeliver(ctx, thread, flow.message, { text: relay.heading, blocks: [{ type: 'markdown', text: relay.heading }] });
   try {
     const events = await relay.open(stepContext<D>(ctx, record), signal);
-    const result = await ctx.messenger.relay({ thread, deltas: textOf(events) });
-    if (result.status !== 'complete')
-      ctx.logger.warn({ err: result.error, status: result.status, thread }, "workflow: a step's text was not relayed whole");
+    // a stream with no text posts nothing (not "no answer": the document it precedes may still come)
+    const deltas = await firstText(textOf(events));
+    if (!deltas) {
+      ctx.logger.warn({ thread }, "workflow: a step's text stream brought no text");
+      const note = `${relay.heading}\n_(the text did not come through as it was written; the result follows when it is ready)_`;
+      await tryDeliver(ctx, thread, flow.message, { text: note, blocks: [{ type: 'markdown', text: note }] });
+    } else {
+      const result = await ctx.messenger.relay({ thread, deltas });
+      if (result.status !== 'complete')
+        ctx.logger.warn({ err: result.error, status: result.status, thread }, "workflow: a step's text was not relayed whole");
+    }
   } catch (error) {
     ctx.logger.warn({ err: error, thread }, "workflow: a step's text could not be relayed");
   }

@@ -5,6 +5,7 @@ import { disclosureMarkdown, extractTechMeans } from '../content/disclosure.js';
 import type { SimState } from '../state.js';
 import { encodeStatus } from '../tasks.js';
 import type { Routes } from './types.js';
+import { jobStream } from '../job-stream.js';
 import type { DisclosureJob } from '../records.js';
 
 export const disclosureText = (job: DisclosureJob): string => disclosureMarkdown(job.fields);
@@ -32,12 +33,12 @@ export const disclosureRoutes: Routes<'AI32-1' | 'AI32-2' | 'AI32-3' | 'AI32-4'>
     return ok({ job_id: job.id, job_status: jobStatus, ...(jobStatus === 2 ? { download_url: downloadUrl(state, job) } : {}) });
   },
 
-  'AI32-4': ({ body, state, stream, invalid }) => {
+  'AI32-4': ({ body, state, invalid }) => {
     const job = state.disclosures.get(body.job_id);
     if (!job) return invalid(`job_id: unknown job ${body.job_id}`);
     const pieces = splitText(disclosureText(job), state.settings.streamChunkChars);
-    return stream([
-      ...pieces.map((content) => ({ job_id: job.id, status: 'running', content })),
+    return jobStream(state.settings.jobStreamShape, [
+      ...pieces.map((content) => ({ job_id: job.id, status: 'running' as const, content })),
       { job_id: job.id, status: 'finished', content: '' },
     ]);
   },

@@ -6,6 +6,7 @@ import { agentNarration, directionsFor, recommendations } from '../content/solut
 import type { SimState } from '../state.js';
 import { encodeStatus, type Stage } from '../tasks.js';
 import type { Routes } from './types.js';
+import { jobStream } from '../job-stream.js';
 import type { SolutionTask } from '../records.js';
 
 const word = (state: SimState, stage: Stage) => encodeStatus.word(state.clock.stateOf(stage));
@@ -95,12 +96,12 @@ export const solutionRoutes: Routes<'AI33-1' | 'AI33-2' | 'AI33-3' | 'AI33-4' | 
     return ok({ status, solution: { title: task.issues, cells } });
   },
 
-  'AGENT-SSE': ({ body, state, stream, invalid }) => {
+  'AGENT-SSE': ({ body, state, invalid }) => {
     const issues = state.solutions.get(body.job_id)?.issues ?? state.materials.get(body.job_id)?.input;
     if (issues === undefined) return invalid(`job_id: unknown job ${body.job_id}`);
     const events = agentSteps(issues).flatMap(({ step, text }) =>
-      splitText(text, state.settings.streamChunkChars).map((content) => ({ job_id: body.job_id, status: 'running', step, content })),
+      splitText(text, state.settings.streamChunkChars).map((content) => ({ job_id: body.job_id, status: 'running' as const, step, content })),
     );
-    return stream([...events, { job_id: body.job_id, status: 'finished', step: 'done', content: '' }]);
+    return jobStream(state.settings.jobStreamShape, [...events, { job_id: body.job_id, status: 'finished', step: 'done', content: '' }]);
   },
 };
