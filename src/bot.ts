@@ -41,7 +41,7 @@ import { createProcessMemory, type ProcessMemory } from './core/services.js';
 import { slackInstalls } from './slack-installs.js';
 import { homeHandler, publishHome } from './handlers/home/handler.js';
 import { watchHomes } from './core/home-watch.js';
-import { openMetrics } from './metrics/index.js';
+import { openMetrics, startTracing } from './metrics/index.js';
 import { UsageRecorder } from './state/usage-recorder.js';
 import { usageHandler } from './handlers/usage/handler.js';
 
@@ -123,6 +123,8 @@ export async function startBot(options: BotOptions): Promise<RunningBot> {
 async function assemble(options: BotOptions, opened: Array<() => Promise<unknown>>): Promise<RunningBot> {
   const { config } = options;
   const logger = options.logger ?? createLogger(config.logLevel);
+  const stopTracing = await startTracing(process.env, logger);
+  if (stopTracing) opened.push(stopTracing);
   const simulator = config.platform.apiKey
     ? undefined
     : await startSimulator({
@@ -257,6 +259,7 @@ async function assemble(options: BotOptions, opened: Array<() => Promise<unknown
         await limits.close?.();
         await platform.close();
         await simulator?.close();
+        await stopTracing?.();
       })();
       return stopping;
     },

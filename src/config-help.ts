@@ -51,6 +51,10 @@ export const ENV_HELP: ReadonlyArray<[string, string]> = [
   ['HTTP_MAX_CONNECTIONS', 'open connections the HTTP server accepts at once (default 1000)'],
   ['METRICS_PORT', "serve /metrics (Prometheus text format) on this port alone; unset: on the bot's HTTP server (PORT) when Slack or Teams runs"],
   ['METRICS_TOKEN', '/metrics answers only requests with Authorization: Bearer <this token>; at least 16 characters'],
+  [
+    'OTEL_EXPORTER_OTLP_ENDPOINT, OTEL_SERVICE_NAME',
+    'export OpenTelemetry traces (one per event) over OTLP/HTTP to this collector, as service OTEL_SERVICE_NAME (default iip-bot); unset: no tracing',
+  ],
   ['PUBLIC_URL', "the bot's public base URL: an image uploaded to a thread is served from it to the platform for `design`"],
   ['STATE_FILE', 'lowdb state file (default ./data/state.json)'],
   ['STATE_RETENTION_DAYS', 'days a finished thread is kept (default 30)'],

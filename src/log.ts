@@ -1,4 +1,5 @@
 /** Structured JSON logs with secrets redacted wherever they could appear. */
+import { isSpanContextValid, trace } from '@opentelemetry/api';
 import { pino, type DestinationStream, type Logger } from 'pino';
 
 export type { Logger };
@@ -35,6 +36,11 @@ export function createLogger(level: string = process.env.LOG_LEVEL ?? 'info', de
       level,
       redact: { paths: REDACT, censor: '***' },
       formatters: { level: (label) => ({ level: label }) },
+      // the trace of the event being handled (OpenTelemetry), so its log lines and its spans can be matched
+      mixin() {
+        const context = trace.getActiveSpan()?.spanContext();
+        return context && isSpanContextValid(context) ? { trace_id: context.traceId, span_id: context.spanId } : {};
+      },
       hooks: {
         logMethod(args, method) {
           method.apply(this, args.map((a) => (typeof a === 'string' ? redactSecrets(a) : a)) as Parameters<typeof method>);

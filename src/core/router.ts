@@ -6,6 +6,7 @@
  * platform as its workspace reaches it (its own API key, if any).
  */
 import { randomUUID } from 'node:crypto';
+import { trace } from '@opentelemetry/api';
 import type { Platform } from '../platform/client.js';
 import type { Handler, HandlerContext, ResumeReason } from './handler.js';
 import type { ActionIncoming, CommandIncoming, FormIncoming, Incoming, ReplyIncoming } from './incoming.js';
@@ -149,7 +150,7 @@ export class Router {
 
   /** Runs the event's handler; a failure is logged and told to its user. */
   private act(ctx: HandlerContext, incoming: Incoming): Promise<void> {
-    const scope = { chat: this.chat, workspaceId: incoming.workspaceId, receivedAt: Date.now() };
+    const scope = { chat: this.chat, workspaceId: incoming.workspaceId, receivedAt: Date.now(), kind: incoming.kind };
     return withinEvent(scope, () => this.actWithin(ctx, incoming));
   }
 
@@ -238,6 +239,7 @@ export class Router {
   private ranVerb(workspaceId: string, verb: string): void {
     const event = currentEvent();
     if (event) event.verb = verb;
+    trace.getActiveSpan()?.setAttribute('iip.verb', verb);
     this.metrics.command(this.chat, workspaceId, verb);
   }
 

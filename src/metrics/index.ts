@@ -18,6 +18,7 @@ import { PrometheusMetrics } from './prometheus.js';
 
 export { METRICS_PATH } from './endpoint.js';
 export { PrometheusMetrics } from './prometheus.js';
+export { startTracing } from './tracing.js';
 
 export interface BotMeasures {
   metrics: BotMetrics;
@@ -42,7 +43,8 @@ const usageOnly = (usage: UsageSink): BotMeasures => ({
   },
   state: (state) => state,
   limits: (limits) => limits,
-  adapter: (adapter) => adapter,
+  // chat calls still get their spans
+  adapter: (adapter) => measuredAdapter(adapter, noopMetrics),
   relay: (adapter, options) => new StreamRelay(adapter, options),
 });
 

@@ -1,7 +1,7 @@
 /** A chat adapter whose calls are counted by method and outcome, and whose first visible text of an event is timed. */
 import type { ChatAdapter, NativeStream } from '../core/adapter.js';
 import { ChatError } from '../core/chat-errors.js';
-import { currentEvent, type BotMetrics, type ChatCallOutcome } from '../core/metrics.js';
+import { currentEvent, inSpan, type BotMetrics, type ChatCallOutcome } from '../core/metrics.js';
 
 /** Calls that put text in front of a user: the first one of an event ends its first-text delay. */
 const SHOWS_TEXT = new Set(['startThread', 'post', 'edit', 'postEphemeral', 'stream.append', 'stream.stop']);
@@ -20,7 +20,9 @@ export function chatOutcome(error: unknown): ChatCallOutcome {
 
 export function measuredAdapter(adapter: ChatAdapter, metrics: BotMetrics): ChatAdapter {
   const { chat } = adapter;
-  const measure = async <T>(method: string, run: () => Promise<T>): Promise<T> => {
+  const measure = <T>(method: string, run: () => Promise<T>): Promise<T> =>
+    inSpan(`chat ${method}`, { 'iip.chat': chat }, () => counted(method, run));
+  const counted = async <T>(method: string, run: () => Promise<T>): Promise<T> => {
     try {
       const result = await run();
       metrics.chatCall(chat, method, 'ok');

@@ -4,6 +4,7 @@
  * PlatformError (or the caller's AbortError) that names the operation and request id and never the key.
  */
 import { randomUUID } from 'node:crypto';
+import { SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
 import { Agent, type Dispatcher } from 'undici';
 import { silentLogger, type Logger } from '../log.js';
 import { PlatformError, UnexpectedResponseError } from './errors.js';
@@ -45,6 +46,9 @@ export interface CallOptions {
   /** a workspace's own key instead of the client's */
   apiKey?: string;
 }
+
+/** No-op until an OpenTelemetry SDK is registered. */
+const tracer = trace.getTracer('iip-bot');
 
 export const DEFAULT_TIMEOUTS = { connectMs: 10_000, headersMs: 60_000, bodyMs: 60_000, streamBodyMs: 300_000 };
 
@@ -152,19 +156,25 @@ export class PlatformClient implements Platform {
     await this.#dispatcher.close();
   }
 
-  async #observed<T>(id: OperationId, run: () => Promise<T>): Promise<T> {
-    if (!this.#onCall) return run();
-    const started = performance.now();
-    const seconds = () => (performance.now() - started) / 1000;
-    try {
-      const result = await run();
-      this.#onCall(id, 'ok', seconds());
-      return result;
-    } catch (error) {
-      const kind = error instanceof PlatformError ? error.kind : error instanceof DOMException && error.name === 'AbortError' ? 'aborted' : 'error';
-      this.#onCall(id, kind, seconds());
-      throw error;
-    }
+  /** Runs a call in its own span (a child of the event's) and tells `onCall` how it ended. */
+  #observed<T>(id: OperationId, run: () => Promise<T>): Promise<T> {
+    return tracer.startActiveSpan(`platform ${id}`, { kind: SpanKind.CLIENT, attributes: { 'iip.operation': id } }, async (span) => {
+      const started = performance.now();
+      const seconds = () => (performance.now() - started) / 1000;
+      try {
+        const result = await run();
+        this.#onCall?.(id, 'ok', seconds());
+        return result;
+      } catch (error) {
+        const kind = error instanceof PlatformError ? error.kind : error instanceof DOMException && error.name === 'AbortError' ? 'aborted' : 'error';
+        this.#onCall?.(id, kind, seconds());
+        span.setAttribute('iip.outcome', kind);
+        span.setStatus({ code: SpanStatusCode.ERROR, message: kind });
+        throw error;
+      } finally {
+        span.end();
+      }
+    });
   }
 
   async #withRetry<T>(spec: OperationSpec, context: ExchangeContext, signal: AbortSignal | undefined, attempt: () => Promise<T>): Promise<T> {
