@@ -5,6 +5,7 @@
  */
 import type { z } from 'zod';
 import { PUBLISHED_OPERATIONS } from './schemas/generated/operations.js';
+import { LenientDesignResponse } from './schemas/lenient-design.js';
 import {
   AgentSseRequest,
   AgentSseResponse,
@@ -101,7 +102,8 @@ export const OPERATIONS = {
   'NOVELTY-DOWNLOAD': specOnly('NOVELTY-DOWNLOAD', '/ai/novelty-search/download', 'read', NoveltyDownloadRequest, NoveltyDownloadResponse),
   // design-patent image search
   'AI39-1': published('AI39-1', 'create'),
-  'AI39-2': published('AI39-2', 'read'),
+  // a hit missing a field the document requires is read as partial, not as a broken answer
+  'AI39-2': { ...published('AI39-2', 'read'), envelope: LenientDesignResponse },
   // material solution finding
   'AI73-1': published('AI73-1', 'create'),
   'AI73-2': published('AI73-2', 'read'),

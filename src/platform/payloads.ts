@@ -18,3 +18,4 @@ export type {
   AI33_6Step5V3_EurekaMindCell as MindMapCell,
   AI33_6Step5V3_EurekaMindData as MindMapData,
 } from './schemas/generated/ai33-6.js';
+export { REQUIRED_COMPARISON_FIELDS as DESIGN_COMPARISON_REQUIRED_FIELDS } from './schemas/lenient-design.js';

@@ -47,10 +47,10 @@ describe('/iip design', () => {
     const shown = textOf(done);
     const report = result.report!;
     expect(shown).toContain(`High risk** (highly similar designs registered): ${report.high_risk_country!.join(', ')}`);
-    const top = [...report.comparisons].sort((a, b) => b.score - a.score).slice(0, 3);
+    const top = [...report.comparisons].sort((a, b) => b.score! - a.score!).slice(0, 3);
     for (const c of top) {
       expect(shown).toContain(c.patent_pn);
-      expect(shown).toContain(`${Math.round(c.score * 100)}% similar`);
+      expect(shown).toContain(`${Math.round(c.score! * 100)}% similar`);
       expect(shown).toContain(`${c.risk_level} risk`);
     }
     expect(shown).toContain('Similarities:');
@@ -58,7 +58,7 @@ describe('/iip design', () => {
     expect(shown).toContain('Suggestion:');
     expect(shown).toContain('line drawing is posted in this thread');
     expect(buttonsOf(done)).toEqual([]);
-    expect(shown).not.toContain(report.comparisons.sort((a, b) => a.score - b.score)[0]!.patent_pn);
+    expect(shown).not.toContain(report.comparisons.sort((a, b) => a.score! - b.score!)[0]!.patent_pn);
   });
 
   test.each([

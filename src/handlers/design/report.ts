@@ -6,9 +6,10 @@ import type { DataOf } from '../../platform/operations.js';
 import { truncate } from '../../core/text.js';
 import { PATENT_LINK, percent } from '../shared/text.js';
 import { imageTypeOf } from './image.js';
+import { DESIGN_COMPARISON_REQUIRED_FIELDS } from '../../platform/payloads.js';
 
 export type DesignReport = DataOf<'AI39-2'>;
-type Comparison = NonNullable<DesignReport['report']>['comparisons'][number];
+type Comparison = NonNullable<DesignReport['report']>['comparisons'][number] & Record<string, unknown>;
 
 export const TOP_COMPARISONS = 3;
 export type Drawing = 'shown' | 'missing' | 'unsupported' | 'failed';
@@ -26,21 +27,30 @@ export function lineDrawingPng(base64: string | null | undefined): Buffer | unde
   return imageTypeOf(data) === 'image/png' ? data : undefined;
 }
 
+/** The required fields a comparison came without (it is shown with what it has). */
+export function missingFields(c: Comparison): string[] {
+  return DESIGN_COMPARISON_REQUIRED_FIELDS.filter((key) => c[key] === undefined || c[key] === null);
+}
+
 function comparisonText(c: Comparison, rank: number): string {
   const level = c.risk_level ?? '';
-  const status = LEGAL_STATUS[c.status];
-  const head = `**${rank}. [${quoteUserText(c.patent_pn)}](${PATENT_LINK(c.patent_pn)})** ${quoteUserText(truncate(c.title, 120))}`;
+  const status = c.status === undefined ? undefined : LEGAL_STATUS[c.status];
+  const pn = c.patent_pn ?? c.patent_id;
+  const name = pn ? `[${quoteUserText(pn)}](${PATENT_LINK(pn)})` : 'A registered design';
+  const head = `**${rank}. ${name}** ${quoteUserText(truncate(c.title ?? '', 120))}`.trimEnd();
   const facts = [
     `${percent(c.score)} similar`,
     `${RISK_MARK[level.toLowerCase()] ?? '⚪'} ${quoteUserText(level || 'unknown')} risk`,
-    quoteUserText(c.country),
+    c.country ? quoteUserText(c.country) : undefined,
     status,
   ]
     .filter(Boolean)
     .join(' · ');
   const part = (label: string, text: string | undefined) =>
     text?.trim() ? `\n• _${label}:_ ${quoteUserText(truncate(text.trim(), FIELD_CHARS))}` : '';
-  return `${head}\n${facts}${part('Similarities', c.similar)}${part('Differences', c.difference)}${part('Risk', c.risk_desc)}${part('Suggestion', c.suggestion)}`;
+  const missing = missingFields(c);
+  const gap = missing.length > 0 ? `\n• _The platform sent this comparison without: ${missing.join(', ')}._` : '';
+  return `${head}\n${facts}${part('Similarities', c.similar)}${part('Differences', c.difference)}${part('Risk', c.risk_desc)}${part('Suggestion', c.suggestion)}${gap}`;
 }
 
 /** Whose the Locarno classes are: the ones the user gave (`--loc`), or the product's class as the platform assigned it. */
@@ -74,7 +84,7 @@ export function reportMessage(result: DesignReport, startedBy: string, drawing: 
       ].join('\n')
     : '**Design search report**: the platform returned no risk report for this image.';
   blocks.push({ type: 'markdown', text: summary });
-  const comparisons = [...(report?.comparisons ?? [])].sort((a, b) => b.score - a.score).slice(0, TOP_COMPARISONS);
+  const comparisons = [...(report?.comparisons ?? [])].sort((a, b) => (b.score ?? 0) - (a.score ?? 0)).slice(0, TOP_COMPARISONS);
   if (comparisons.length > 0) {
     blocks.push({ type: 'divider' });
     blocks.push({

@@ -51,6 +51,8 @@ export type Fault = FaultScope &
     | { kind: 'stream-error-envelope'; afterEvents: number; errorCode: number; message?: string }
     /** the task the operation polls (or creates) reports failure */
     | { kind: 'task-fails' }
+    /** the successful answer's data lacks the fields at these dotted paths (`report.comparisons.1.country`) */
+    | { kind: 'drop-fields'; paths: string[] }
   );
 
 export interface RecordedRequest {

@@ -29,13 +29,27 @@ export const ROUTES: Routes<OperationId> = {
   ...patentRoutes,
 };
 
+/** The answer's data without the fields an injected `drop-fields` fault names (a copy; the state is untouched). */
+function withoutFields(data: unknown, paths: readonly string[]): unknown {
+  if (paths.length === 0) return data;
+  const copy = JSON.parse(JSON.stringify(data)) as unknown;
+  for (const path of paths) {
+    const keys = path.split('.');
+    const last = keys.pop()!;
+    let node: unknown = copy;
+    for (const key of keys) node = typeof node === 'object' && node !== null ? (node as Record<string, unknown>)[key] : undefined;
+    if (typeof node === 'object' && node !== null) delete (node as Record<string, unknown>)[last];
+  }
+  return copy;
+}
+
 function contextFor<K extends OperationId>(operation: K, body: BodyOf<K>, state: SimState, faults: FaultBook): Ctx<K> {
   return {
     operation,
     body,
     state,
     taskFails: () => faults.take('task-fails', operation) !== undefined,
-    ok: (data) => jsonReply(success(data)),
+    ok: (data) => jsonReply(success(withoutFields(data, faults.take('drop-fields', operation)?.paths ?? []))),
     invalid: (message) => jsonReply(failure(ErrorCode.invalidParameter, message)),
     stream: (events, terminator) => ({
       type: 'stream',
