@@ -39,7 +39,7 @@ describe('/iip material', () => {
     }
     const recs = materialRecommendations(MATERIAL_PROBLEM, 'en');
     expect(checkboxesOf(step1)!.values).toEqual(recs.map((_, i) => String(i)));
-    expect(buttonsOf(step1).map((b) => b.label)).toEqual(['Confirm', 'Cancel']);
+    expect(buttonsOf(step1).map((b) => b.label)).toEqual(['Confirm', 'Add your own', 'Cancel']);
 
     await pressWithTicks(t, step1, 'Confirm', ['1', '3']);
     await waitFor(() => bodiesOf(h!, 'AI73-3').length === 1, 'AI73-3');

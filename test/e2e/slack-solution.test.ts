@@ -30,7 +30,7 @@ describe('/iip solution', () => {
     const boxes1 = checkboxesOf(step1)!;
     expect(boxes1.values).toEqual(recs.map((_, i) => String(i)));
     expect(boxes1.initial).toEqual(boxes1.values);
-    expect(buttonsOf(step1).map((b) => b.label)).toEqual(['Continue', 'Cancel']);
+    expect(buttonsOf(step1).map((b) => b.label)).toEqual(['Continue', 'Add your own', 'Cancel']);
 
     await pressWithTicks(t, step1, 'Continue', ['0', '2', '3']);
     await waitFor(() => bodiesOf(h!, 'AI33-3').length === 1, 'AI33-3');

@@ -55,7 +55,7 @@ describe('material in a Teams channel', () => {
     const [ticks] = choiceSetsOf(step1);
     expect(ticks!.multi).toBe(true);
     expect(ticks!.choices.map((c) => c.value)).toEqual(recs.map((_, i) => String(i)));
-    expect(buttonsOf(step1).map((b) => b.title)).toEqual(['Confirm', 'Cancel']);
+    expect(buttonsOf(step1).map((b) => b.title)).toEqual(['Confirm', 'Add your own', 'Cancel']);
 
     await t.doubleClick(step1, 'Confirm', { [ticks!.id]: '1,3' });
     await waitFor(() => bodiesOf(h!, 'AI73-3').length === 1, 'AI73-3');

@@ -31,7 +31,7 @@ describe('solution in a Teams channel', () => {
     const [goals] = choiceSetsOf(step1);
     expect(goals).toMatchObject({ multi: true, value: recs.map((_, i) => String(i)).join(',') });
     expect(goals!.choices.map((c) => c.value)).toEqual(recs.map((_, i) => String(i)));
-    expect(buttonsOf(step1).map((b) => b.title)).toEqual(['Continue', 'Cancel']);
+    expect(buttonsOf(step1).map((b) => b.title)).toEqual(['Continue', 'Add your own', 'Cancel']);
 
     // a double click: the same Continue, with the same ticks, delivered twice at once
     await t.doubleClick(step1, 'Continue', { [goals!.id]: '0,2,3' });

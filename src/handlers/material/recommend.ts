@@ -7,6 +7,7 @@ import type { DataOf } from '../../platform/operations.js';
 import { taskState, type TaskState } from '../../platform/task-state.js';
 import { truncate } from '../../core/text.js';
 import { itemText, tickedPositions } from '../shared/platform-values.js';
+import { ownItemsForm, pickedList, pickedOf, type Picked } from '../shared/own-items.js';
 import { defineStep } from '../workflow/index.js';
 import { taskIdOf, type MaterialData } from './data.js';
 import { thinkingProgress, thinkingSections } from './thinking.js';
@@ -27,7 +28,7 @@ function state(r: ThinkingResult): TaskState {
   return r.recommend ? taskState('AI73-2', r.recommend) : 'running';
 }
 
-export const recommendStep = defineStep<MaterialData, ThinkingResult, number[]>({
+export const recommendStep = defineStep<MaterialData, ThinkingResult, Picked>({
   poll: {
     operation: 'AI73-4',
     label: 'Thinking the problem through',
@@ -42,11 +43,12 @@ export const recommendStep = defineStep<MaterialData, ThinkingResult, number[]>(
   },
   review: {
     title: 'Step 1 of 2 · Thinking process and recommended solutions',
-    render(result, chosen): Block[] {
+    render(result, draft): Block[] {
       const sections = thinkingSections(result.thinking);
       const items = itemsOf(result).map(itemText);
+      const chosen = pickedOf(draft);
       const blocks: Block[] = sections.map((text) => ({ type: 'markdown', text }));
-      const list = items.map((text, i) => `${chosen ? (chosen.includes(i) ? '☑' : '☐') : `${i + 1}.`} ${quoteUserText(text)}`).join('\n');
+      const list = chosen ? pickedList(items, chosen) : items.map((text, i) => `${i + 1}. ${quoteUserText(text)}`).join('\n');
       blocks.push({
         type: 'markdown',
         text: `**Recommended solutions**\n${list || 'No recommendations; Confirm builds the mind map from the problem alone.'}`,
@@ -61,21 +63,36 @@ export const recommendStep = defineStep<MaterialData, ThinkingResult, number[]>(
         });
         blocks.push({ type: 'context', text: 'Untick what does not fit, then Confirm: the technical mind map takes a few minutes.' });
       }
+      if (!chosen) blocks.push({ type: 'context', text: 'Add your own to build the map with solutions of yours as well.' });
       return blocks;
     },
     confirm: {
       button: 'Confirm',
-      input: (result, _draft, _sc, ticked) => tickedPositions(ticked[RECOMMEND_ID], itemsOf(result).length) ?? all(itemsOf(result).length),
+      input: (result, _draft, _sc, ticked) => ({
+        chosen: tickedPositions(ticked[RECOMMEND_ID], itemsOf(result).length) ?? all(itemsOf(result).length),
+        own: [],
+      }),
       send: {
         operation: 'AI73-3',
         label: 'Confirming the recommended solutions',
-        async run(sc, chosen, result) {
+        async run(sc, input, result) {
           const read = await result();
           const items = itemsOf(read);
-          await sc.ctx.platform.call('AI73-3', { task_id: taskIdOf(sc), recommend: chosen.map((i) => items[i]) });
+          const picked = pickedOf(input)!;
+          await sc.ctx.platform.call('AI73-3', { task_id: taskIdOf(sc), recommend: [...picked.chosen.map((i) => items[i]), ...picked.own] });
           return { next: 'mind', data: { ...(read.thinking.board_id ? { board: read.thinking.board_id } : {}) } };
         },
       },
+    },
+    forms: {
+      own: ownItemsForm<MaterialData, ThinkingResult>({
+        title: 'Recommended solutions',
+        submitLabel: 'Confirm',
+        keepLabel: 'Build the mind map with',
+        ownLabel: 'Add your own, one per line',
+        items: (r) => itemsOf(r).map(itemText),
+        initial: (r) => all(itemsOf(r).length),
+      }),
     },
   },
 });

@@ -4,6 +4,7 @@ import type { DataOf } from '../../platform/operations.js';
 import { truncate } from '../../core/text.js';
 import { defineStep } from '../workflow/index.js';
 import { itemText, tickedPositions } from '../shared/platform-values.js';
+import { ownItemsForm, pickedList, pickedOf, type Picked } from '../shared/own-items.js';
 import { taskIdOf, type SolutionData } from './data.js';
 
 type Recommended = DataOf<'AI33-2'>;
@@ -16,11 +17,10 @@ export const DIRECTIONS_ID = 'solution-directions';
 const choice = (label: string, i: number): Choice => ({ value: String(i), label: truncate(`${i + 1}. ${label}`, 75) });
 const all = (length: number): number[] => Array.from({ length }, (_, i) => i);
 
-function listed(items: string[], chosen: number[] | undefined): string {
-  return items.map((text, i) => `${chosen ? (chosen.includes(i) ? '☑' : '☐') : `${i + 1}.`} ${quoteUserText(text)}`).join('\n');
-}
+const listed = (items: string[]): string => items.map((text, i) => `${i + 1}. ${quoteUserText(text)}`).join('\n');
+const recommendedOf = (result: Recommended): string[] => (result.recommend ?? []).map(itemText);
 
-export const optionsStep = defineStep<SolutionData, Recommended, number[]>({
+export const optionsStep = defineStep<SolutionData, Recommended, Picked>({
   poll: {
     operation: 'AI33-2',
     label: 'Analysing the problem for goals and constraints',
@@ -29,39 +29,56 @@ export const optionsStep = defineStep<SolutionData, Recommended, number[]>({
   },
   review: {
     title: 'Step 1 of 3 · Goals and constraints',
-    render(result, chosen): Block[] {
-      const items = (result.recommend ?? []).map(itemText);
-      if (chosen) return [{ type: 'markdown', text: listed(items, chosen) || 'No recommendations.' }];
-      if (items.length === 0) return [{ type: 'markdown', text: 'The platform recommended nothing to add; Continue explores the problem as it is.' }];
+    render(result, draft): Block[] {
+      const items = recommendedOf(result);
+      const picked = pickedOf(draft);
+      if (picked) return [{ type: 'markdown', text: pickedList(items, picked) || 'No goals or constraints.' }];
+      const own = 'Add your own to give goals or constraints of yours as well.';
+      if (items.length === 0)
+        return [{ type: 'markdown', text: `The platform recommended nothing to add; Continue explores the problem as it is. ${own}` }];
       return [
-        { type: 'markdown', text: listed(items, undefined) },
+        { type: 'markdown', text: listed(items) },
         { type: 'multiSelect', id: RECOMMEND_ID, label: 'Keep these', options: items.map(choice), selected: all(items.length).map(String) },
-        { type: 'context', text: 'Untick what does not apply, then Continue: the directions are worked out with what you keep.' },
+        { type: 'context', text: `Untick what does not apply, then Continue: the directions are worked out with what you keep. ${own}` },
       ];
     },
     confirm: {
       button: 'Continue',
-      input: (result, _draft, _sc, ticked) =>
-        tickedPositions(ticked[RECOMMEND_ID], result.recommend?.length ?? 0) ?? all(result.recommend?.length ?? 0),
+      input: (result, _draft, _sc, ticked) => ({
+        chosen: tickedPositions(ticked[RECOMMEND_ID], result.recommend?.length ?? 0) ?? all(result.recommend?.length ?? 0),
+        own: [],
+      }),
       send: {
         operation: 'AI33-3',
         label: 'Sending the chosen goals and constraints',
-        async run(sc, chosen, result) {
+        async run(sc, input, result) {
           const recommend = (await result()).recommend ?? [];
+          const picked = pickedOf(input)!;
           const created = await sc.ctx.platform.call('AI33-3', {
             task_id: taskIdOf(sc),
             lang: sc.data.lang,
-            recommend: chosen.map((i) => recommend[i]),
+            recommend: [...picked.chosen.map((i) => recommend[i]), ...picked.own],
           });
           return { next: 'directions', ...(created.task_id ? { ids: { task_id: created.task_id } } : {}) };
         },
       },
+    },
+    forms: {
+      own: ownItemsForm<SolutionData, Recommended>({
+        title: 'Goals and constraints',
+        submitLabel: 'Continue',
+        keepLabel: 'Keep these',
+        ownLabel: 'Add your own, one per line',
+        items: recommendedOf,
+        initial: (r) => all(r.recommend?.length ?? 0),
+      }),
     },
   },
 });
 
 function directionText(d: Direction, i: number, chosen: number[] | undefined): string {
   const mark = chosen ? (chosen.includes(i) ? '☑ ' : '☐ ') : '';
+  if (!chosen && d.source_type === 'customize') return `**${i + 1}. ${quoteUserText(d.reason ?? 'Direction')}** _(yours)_`;
   const approaches = (d.approaches ?? [])
     .map(itemText)
     .filter(Boolean)
@@ -83,7 +100,10 @@ function asSent(d: Direction, ticked: boolean) {
 
 const platformTicked = (list: Direction[]): number[] => all(list.length).filter((i) => list[i]!.ticked !== false);
 
-export const directionsStep = defineStep<SolutionData, Directions, number[]>({
+/** A direction the user typed, as AI33-5 takes it: its text as the reason, marked as the user's own. */
+const ownDirection = (reason: string) => ({ reason, source_type: 'customize', ticked: true });
+
+export const directionsStep = defineStep<SolutionData, Directions, Picked>({
   poll: {
     operation: 'AI33-4',
     label: 'Working out technical directions',
@@ -92,10 +112,12 @@ export const directionsStep = defineStep<SolutionData, Directions, number[]>({
   },
   review: {
     title: 'Step 2 of 3 · Technical directions',
-    render(result, chosen): Block[] {
+    render(result, draft): Block[] {
       const list = result.directions ?? [];
-      const text = list.map((d, i) => directionText(d, i, chosen)).join('\n') || 'No directions were proposed.';
-      if (chosen || list.length === 0) return [{ type: 'markdown', text }];
+      const picked = pickedOf(draft);
+      const own = (picked?.own ?? []).map((reason) => `☑ **${quoteUserText(reason)}** _(yours)_`);
+      const text = [...list.map((d, i) => directionText(d, i, picked?.chosen)), ...own].join('\n') || 'No directions were proposed.';
+      if (picked || list.length === 0) return [{ type: 'markdown', text }];
       return [
         { type: 'markdown', text },
         {
@@ -105,7 +127,10 @@ export const directionsStep = defineStep<SolutionData, Directions, number[]>({
           options: list.map((d, i) => choice(d.reason ?? 'Direction', i)),
           selected: platformTicked(list).map(String),
         },
-        { type: 'context', text: 'Tick the directions to explore, then Continue: the solutions take a few minutes.' },
+        {
+          type: 'context',
+          text: 'Tick the directions to explore, then Continue: the solutions take a few minutes. Add your own to explore yours too.',
+        },
       ];
     },
     confirm: {
@@ -114,18 +139,29 @@ export const directionsStep = defineStep<SolutionData, Directions, number[]>({
         const list = result.directions ?? [];
         const chosen = tickedPositions(ticked[DIRECTIONS_ID], list.length);
         // nothing ticked (or no menu in the click): the directions as the platform ticked them
-        return chosen && chosen.length > 0 ? chosen : platformTicked(list);
+        return { chosen: chosen && chosen.length > 0 ? chosen : platformTicked(list), own: [] };
       },
       send: {
         operation: 'AI33-5',
         label: 'Sending the chosen directions',
-        async run(sc, chosen, result) {
+        async run(sc, input, result) {
           const list = (await result()).directions ?? [];
-          const directions = list.map((d, i) => asSent(d, chosen.includes(i)));
+          const picked = pickedOf(input)!;
+          const directions = [...list.map((d, i) => asSent(d, picked.chosen.includes(i))), ...picked.own.map(ownDirection)];
           const created = await sc.ctx.platform.call('AI33-5', { task_id: taskIdOf(sc), lang: sc.data.lang, directions });
           return { next: 'final', ...(created.task_id ? { ids: { task_id: created.task_id } } : {}) };
         },
       },
+    },
+    forms: {
+      own: ownItemsForm<SolutionData, Directions>({
+        title: 'Technical directions',
+        submitLabel: 'Continue',
+        keepLabel: 'Explore these',
+        ownLabel: 'Add your own directions, one per line',
+        items: (r) => (r.directions ?? []).map((d) => d.reason ?? 'Direction'),
+        initial: (r) => platformTicked(r.directions ?? []),
+      }),
     },
   },
 });

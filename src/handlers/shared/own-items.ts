@@ -1,0 +1,88 @@
+/**
+ * The recommended items a user ticks plus their own, one per line ("Add your own"): the confirmed input of the
+ * solution (AI33) and material (AI73) steps, and the form that asks for both.
+ */
+import { quoteUserText, type FormField } from '../../core/message.js';
+import { truncate } from '../../core/text.js';
+import { FormProblem, type FormDefinition, type WorkflowData } from '../workflow/index.js';
+import { tickedPositions } from './platform-values.js';
+
+export interface Picked {
+  /** positions of the ticked recommended items */
+  chosen: number[];
+  /** the user's own items, in the order typed */
+  own: string[];
+}
+
+export const MAX_OWN = 10;
+export const MAX_OWN_CHARS = 300;
+const KEEP = 'keep';
+const OWN = 'own';
+
+/** The confirmed input, also as older records kept it (the positions alone). */
+export const pickedOf = (draft: Picked | number[] | undefined): Picked | undefined =>
+  draft === undefined ? undefined : Array.isArray(draft) ? { chosen: draft, own: [] } : draft;
+
+/** The typed lines, trimmed, blank and repeated ones dropped; too many or too long is refused with the limit. */
+export function ownLines(value: string | string[] | undefined): string[] {
+  const text = Array.isArray(value) ? value.join('\n') : (value ?? '');
+  const lines = [...new Set(text.split(/\r?\n/).map((l) => l.replace(/\s+/g, ' ').trim()))].filter(Boolean);
+  if (lines.length > MAX_OWN)
+    throw new FormProblem(`Add at most ${MAX_OWN} of your own, one per line (you typed ${lines.length}); nothing was sent.`);
+  const long = lines.find((l) => l.length > MAX_OWN_CHARS);
+  if (long)
+    throw new FormProblem(`Each line may have at most ${MAX_OWN_CHARS} characters; "${truncate(long, 40)}" has ${long.length}. Nothing was sent.`);
+  return lines;
+}
+
+/** The ticked list as confirmed: every recommended item marked, then the user's own. */
+export function pickedList(items: string[], picked: Picked): string {
+  const recommended = items.map((text, i) => `${picked.chosen.includes(i) ? '☑' : '☐'} ${quoteUserText(text)}`);
+  return [...recommended, ...picked.own.map((text) => `☑ ${quoteUserText(text)} _(yours)_`)].join('\n');
+}
+
+/** The "Add your own" form: the recommended items to keep (ticked as `initial` says) and a line per own item. */
+export function ownItemsForm<D extends WorkflowData, R>(options: {
+  title: string;
+  submitLabel: string;
+  keepLabel: string;
+  ownLabel: string;
+  items: (result: R) => string[];
+  initial: (result: R) => number[];
+}): FormDefinition<D, R, Picked> {
+  return {
+    button: 'Add your own',
+    title: options.title,
+    submitLabel: options.submitLabel,
+    submits: 'confirm',
+    fields(result, draft): FormField[] {
+      const items = options.items(result);
+      const picked = pickedOf(draft);
+      const keep: FormField[] = items.length
+        ? [
+            {
+              id: KEEP,
+              label: options.keepLabel,
+              kind: 'checkboxes',
+              options: items.map((text, i) => ({ value: String(i), label: truncate(`${i + 1}. ${text}`, 75) })),
+              initial: (picked?.chosen ?? options.initial(result)).map(String),
+              optional: true,
+            },
+          ]
+        : [];
+      return [
+        ...keep,
+        { id: OWN, label: options.ownLabel, kind: 'multiline', optional: true, maxLength: 3000, initial: picked?.own.join('\n') ?? '' },
+      ];
+    },
+    apply(fields, result) {
+      const length = options.items(result).length;
+      const chosen = length ? (tickedPositions(asList(fields[KEEP]), length) ?? []) : [];
+      const own = ownLines(fields[OWN]);
+      if (chosen.length === 0 && own.length === 0) throw new FormProblem('Keep at least one recommended item or add your own; nothing was sent.');
+      return { chosen, own };
+    },
+  };
+}
+
+const asList = (value: string | string[] | undefined): string[] => (Array.isArray(value) ? value : value ? [value] : []);
