@@ -1,17 +1,18 @@
 /**
  * `npm run bench`: runs every benchmark and prints one table per benchmark with its verdict lines.
  *   npm run bench                  all benchmarks, full size
- *   npm run bench -- relay         one of them (relay, state)
+ *   npm run bench -- relay         one of them (relay, state, observability)
  *   npm run bench -- --quick       short smoke runs (fewer streams and stored threads; about a minute in all)
  *   npm run bench -- --diagnostic  the relay benchmark also runs its diagnostic settings (see bench/relay.ts)
  * A missed target is reported, not an error: the exit code is 0 unless a benchmark crashed (2: usage error).
  */
 import { performance } from 'node:perf_hooks';
+import { observabilityBench } from './observability.js';
 import { relayBench } from './relay.js';
 import { printReport, verdict, type BenchReport } from './report.js';
 import { chatterShape, chatterVerdict, stateBench, stateChatterBench, stateShape } from './state.js';
 
-type BenchName = 'relay' | 'state';
+type BenchName = 'relay' | 'state' | 'observability';
 
 const STATE_P99_RATIO = 2;
 
@@ -58,6 +59,7 @@ interface Flags {
 const BENCHES: Record<BenchName, (flags: Flags) => Promise<BenchReport[]>> = {
   relay: async (flags) => [await relayBench({ ...flags, log: (line) => console.log(line) })],
   state: async (flags) => [await stateReport(flags.quick), await chatterReport(flags.quick)],
+  observability: async (flags) => [await observabilityBench(flags.quick)],
 };
 
 const FLAGS = ['--quick', '--diagnostic'];
