@@ -16,7 +16,16 @@ import { lineDrawingDataUrl } from '../../src/platform/simulator/content/png.js'
 import { startSimulator } from '../../src/platform/simulator/index.js';
 import type { RunningSimulator } from '../../src/platform/simulator/types.js';
 import { startFakeBotConnector, type FakeActivity, type FakeBotConnector } from './fake-bot-connector.js';
-import { CHANNEL, activityId, channelMention, channelToken, personalMessage, sendActivity, type SentActivity } from './teams-activities.js';
+import {
+  CHANNEL,
+  activityId,
+  channelMention,
+  channelToken,
+  groupChatMention,
+  personalMessage,
+  sendActivity,
+  type SentActivity,
+} from './teams-activities.js';
 
 type Json = Record<string, unknown>;
 
@@ -34,6 +43,8 @@ export interface TeamsDesignBot {
   mention(text: string, attachments?: Json[], root?: string): Promise<{ root: string; sent: SentActivity }>;
   /** A message in the user's 1:1 chat with the bot (no mention), with attachments. */
   personal(text: string, attachments?: Json[]): Promise<SentActivity>;
+  /** A group-chat message mentioning the bot, with attachments. */
+  group(text: string, attachments?: Json[]): Promise<SentActivity>;
   replies(root: string): FakeActivity[];
   close(): Promise<void>;
 }
@@ -79,6 +90,8 @@ export async function startTeamsDesignBot(options: { appId?: boolean } = {}): Pr
     },
     personal: (text, attachments = []) =>
       sendActivity(messagesUrl, { ...personalMessage(text, { serviceUrl: fake.url, id: activityId() }), attachments }, token()),
+    group: (text, attachments = []) =>
+      sendActivity(messagesUrl, { ...groupChatMention(text, { serviceUrl: fake.url, id: activityId() }), attachments }, token()),
     replies: (root) => fake.replyChain(CHANNEL, root),
     async close() {
       await bot.stop();

@@ -58,6 +58,16 @@ const fromLink = defineSend<DesignData, undefined>({
   run: (sc) => submit(sc, sc.data.url!, sc.data.upload),
 });
 
+/**
+ * How to hand the bot the image. Where the bot is addressed by mention (Teams), a channel or group-chat message
+ * without one never reaches it, so the image must come with the mention; the 1:1 chat needs none.
+ */
+export function uploadInstruction(invocation: string): string {
+  const mention = invocation.trim();
+  if (!mention.startsWith('@')) return 'Upload the product image to this thread';
+  return `Post the product image in this thread with a mention of the bot (\`${mention}\` and the image attached or pasted in the same message; in your 1:1 chat with the bot no mention is needed)`;
+}
+
 /** Opens the thread's upload step; nothing goes to the platform until the image is there. */
 const awaitUpload = defineSend<DesignData, undefined>({
   operation: 'AI39-1',
@@ -73,7 +83,7 @@ const imageStep = defineStep<DesignData, undefined, OfferedImage>({
         type: 'markdown',
         text:
           (sc.data.reupload ? 'The image uploaded before was withdrawn when the search failed: upload it again. ' : '') +
-          `Upload the product image to this thread (PNG, JPEG, GIF or WebP, at most ${MAX_IMAGE_BYTES / (1024 * 1024)} MB). ` +
+          `${uploadInstruction(sc.ctx.messenger.invocation)} (PNG, JPEG, GIF or WebP, at most ${MAX_IMAGE_BYTES / (1024 * 1024)} MB). ` +
           'The bot passes it to the platform at a private link that stops working once the search has it.',
       },
     ],

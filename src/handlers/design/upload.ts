@@ -8,7 +8,7 @@ import { markdown } from '../../core/message.js';
 import type { ThreadRecord } from '../../core/state.js';
 import { confirmOutside, flowOf, mayAct, notAllowedNote } from '../workflow/index.js';
 import { threadControlsHint } from '../shared/text.js';
-import { DESIGN } from './definition.js';
+import { DESIGN, uploadInstruction } from './definition.js';
 import { shelveSharedImage, uploadOwner } from './image.js';
 
 const isAwaitingImage = (record: ThreadRecord): boolean => record.step === 'image' && flowOf(record).phase === 'review' && record.status === 'active';
@@ -23,7 +23,7 @@ export async function onDesignReply(ctx: HandlerContext, incoming: ReplyIncoming
     return;
   }
   if (files.length === 0) {
-    if (incoming.mentioned) await note('Upload the product image to this thread (PNG, JPEG, GIF or WebP) to start the search.');
+    if (incoming.mentioned) await note(`${uploadInstruction(ctx.messenger.invocation)} (PNG, JPEG, GIF or WebP) to start the search.`);
     return;
   }
   if (!mayAct(ctx.settings, record, incoming.user.id)) return note(notAllowedNote(record, DESIGN.noun));
