@@ -2,7 +2,7 @@
  * The one-shot verbs and the thread words in each of Teams' places (a channel's reply chain, a group chat, the
  * 1:1 chat), end to end through botbuilder's CloudAdapter, the router, the handlers, the platform client and the
  * simulator, one bot for the file: encyclopedia, count, novelty quick, help, status and cancel in a waiting
- * workflow, and key for the admin TEAMS_ADMIN_IDS names (anyone else refused).
+ * workflow, home, and key and usage for the admin TEAMS_ADMIN_IDS names (anyone else refused).
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buttonsOf, cardJson, startTeamsBot, type TeamsBotHarness } from '../adapters/teams/bot-harness.js';
@@ -85,5 +85,26 @@ describe.each(PLACES)('Teams verbs in %s', (place, where) => {
     expect(JSON.stringify(h.fake.allMessages())).not.toContain(key);
     const status = await PlaceThread.opened(h, place, 'key status');
     await status.note('This workspace uses its own key');
+  });
+
+  test(`home lists the user's open workflow and how to start others, in ${where}`, async () => {
+    const question = `Perovskite tandem cells for rooftops (${place})`;
+    const waiting = await PlaceThread.opened(h, place, `report ${question}`);
+    const outline = await waiting.step('Report outline');
+    const t = await PlaceThread.opened(h, place, 'home');
+    const home = await t.note('Start a workflow:');
+    expect(textOf(home)).toContain('*Open*');
+    expect(textOf(home)).toContain('`@iip report`');
+    await waiting.press(outline, 'Cancel');
+    await waitFor(() => buttonsOf(waiting.current(outline)).length === 0, 'the outline cancelled');
+  });
+
+  test(`usage shows the admin this workspace's commands; anyone else is refused, in ${where}`, async () => {
+    const refused = await PlaceThread.opened(h, place, 'usage');
+    await refused.note('Only a workspace admin can see its usage.');
+    const t = await PlaceThread.opened(h, place, 'usage', ADMIN);
+    const usage = await t.note('Usage of this workspace');
+    expect(textOf(usage)).toContain('Commands by verb');
+    expect(textOf(usage)).toContain('encyclopedia');
   });
 });
