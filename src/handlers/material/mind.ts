@@ -9,6 +9,7 @@ import { taskState } from '../../platform/task-state.js';
 import { truncate } from '../../core/text.js';
 import { allNodes, mindTree, outline, titleOf, type MindMap } from '../shared/mind-map.js';
 import { renderMindMap } from '../shared/images/mind-map-image.js';
+import { nodeDetailBlocks, readNodeDetails, type NodeDetails } from './node-details.js';
 import { postPicture } from '../shared/images/post-picture.js';
 import { defineStep, type SelectDefinition, type Send } from '../workflow/index.js';
 import { requireTaskId } from '../shared/platform-values.js';
@@ -72,6 +73,8 @@ export const mindStep = defineStep<MaterialData, Mind, NodeChoice>({
 
 export interface PlanResult {
   plan: DataOf<'AI73-9'>;
+  /** the node's principle, maturity, reliability, industry cases and references, read once the plan is there */
+  details?: NodeDetails;
   /** the map again once the plan is there, for the menu of the next node */
   mind?: Mind;
 }
@@ -85,7 +88,11 @@ export const planStep = defineStep<MaterialData, PlanResult, NodeChoice>({
       const planTask = node?.planTaskId ?? taskIdOf(sc);
       const plan = await sc.ctx.platform.call('AI73-9', { task_id: planTask, board_id: boardOf(sc), node_id: node?.id ?? '' }, { signal });
       if (taskState('AI73-9', plan) !== 'succeeded') return { plan };
-      return { plan, mind: await sc.ctx.platform.call('AI73-5', { task_id: taskIdOf(sc) }, { signal }) };
+      const [mind, details] = await Promise.all([
+        sc.ctx.platform.call('AI73-5', { task_id: taskIdOf(sc) }, { signal }),
+        readNodeDetails(sc, node?.id ?? '', signal),
+      ]);
+      return { plan, mind, details };
     },
     state: (r) => taskState('AI73-9', r.plan),
     deadlineMs: 20 * 60_000,
@@ -95,6 +102,7 @@ export const planStep = defineStep<MaterialData, PlanResult, NodeChoice>({
     render: (result, chosen, sc) => [
       { type: 'markdown', text: `**${quoteUserText(sc.data.node?.title ?? 'Node')}**` },
       { type: 'markdown', text: truncate(result.plan.markdown_message?.trim() || '(the plan is empty)', MAX_PLAN_CHARS) },
+      ...nodeDetailBlocks(result.details),
       ...(chosen ? chosenLine(chosen) : [{ type: 'context' as const, text: 'Choose another node for its plan.' }]),
     ],
     confirm: { input: (_r, draft) => draft!, send: planSend<PlanResult>() },
