@@ -69,9 +69,55 @@ test('a left-out feature and the references chosen at step 4 are exactly what re
   );
   const chosen = found.filter((f, i) => i === notPreselected || (i !== preselected && f.selected !== false));
   expect(textOf(edited)).toContain(`${chosen.length} of ${found.length} references go into the report`);
-  await t.press(edited, 'Confirm');
+
+  // the attorney overrides the platform's verdict on the included reference's second feature; a bad number changes nothing
+  const verdict = await t.openForm(edited, 'Change a verdict');
+  const notes = h.slack.ephemerals.length;
+  await h.submitForm(verdict.view, { reference: '99', feature: '1', verdict: 'obvious', score: '', reason: '' });
+  expect(await t.note(notes)).toContain(`Give a reference number from 1 to ${found.length}; nothing was changed.`);
+  const again = await t.openForm(edited, 'Change a verdict');
+  await h.submitForm(again.view, {
+    reference: String(notPreselected + 1),
+    feature: '2',
+    verdict: 'not disclosed',
+    score: '15',
+    reason: 'The reference uses no network database.',
+  });
+  const overridden = await waitFor(
+    () => t.replies.find((m) => m.ts === references.ts && textOf(m).includes('yours; the platform said')),
+    'the verdict',
+  );
+  const platformVerdict = found[notPreselected]!.features![1]!;
+  expect(textOf(overridden)).toContain('The reference uses no network database.');
+  await t.press(overridden, 'Confirm');
   await waitFor(() => bodiesOf(h!, 'AI35-9').length === 1, 'AI35-9');
-  expect(bodiesOf(h, 'AI35-9')).toEqual([{ task_id: taskId, final_result: chosen.map((f) => ({ ...f, selected: true })) }]);
+  const withVerdict = (f: (typeof found)[number], i: number) =>
+    i !== notPreselected
+      ? f
+      : {
+          ...f,
+          features: f.features!.map((c, j) =>
+            j !== 1
+              ? c
+              : {
+                  ...c,
+                  type_for_user: 'different',
+                  score_for_user: 15,
+                  reason_for_user: 'The reference uses no network database.',
+                  differ_for_user: 'DIFFER',
+                },
+          ),
+        };
+  const expected = chosen.map((f) => withVerdict(f, found.indexOf(f))).map((f) => ({ ...f, selected: true }));
+  expect(bodiesOf(h, 'AI35-9')).toEqual([{ task_id: taskId, final_result: expected }]);
+  // the platform's own verdict is kept beside the user's
+  const sentEntries = (bodiesOf(h, 'AI35-9')[0] as { final_result: { document: string; features: Record<string, unknown>[] }[] }).final_result;
+  const sentFeature = sentEntries.find((e) => e.document === found[notPreselected]!.document)!.features[1]!;
+  expect(sentFeature).toMatchObject({
+    type: platformVerdict.type,
+    score: platformVerdict.score,
+    original_type: platformVerdict.original_type ?? platformVerdict.type,
+  });
   expect(requestErrors('AI35-9', bodiesOf(h, 'AI35-9')[0])).toEqual([]);
 
   // step 5 states the count sent; the report compares exactly those references and features

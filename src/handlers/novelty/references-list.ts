@@ -8,6 +8,7 @@ import type { DataOf } from '../../platform/operations.js';
 import { toFinalEntry, type FinalEntry } from './payloads.js';
 import { truncate } from '../../core/text.js';
 import { publicationNumberIn } from '../shared/text.js';
+import { withOverrides, type VerdictOverride } from './verdicts.js';
 
 export type SearchResult = DataOf<'AI35-8'>;
 
@@ -16,6 +17,8 @@ export interface ReferenceEdits {
   removed: string[];
   /** keys of references the platform did not preselect that the user included */
   included?: string[];
+  /** the user's verdicts, by reference key and feature index (overrideKey) */
+  overrides?: Record<string, VerdictOverride>;
   /** AI35-12 comparisons of patents the user added, as AI35-9 takes them */
   added: FinalEntry[];
 }
@@ -44,11 +47,11 @@ export function listed(result: SearchResult, edits: ReferenceEdits = NO_EDITS): 
   const found = (result.final_result ?? []).map((raw, i) => {
     const entry = toFinalEntry(raw);
     const key = keyOf(entry, i);
-    return { key, entry, added: false, included: isIncluded(key, entry) };
+    return { key, entry: withOverrides(entry, key, edits.overrides), added: false, included: isIncluded(key, entry) };
   });
   const added = edits.added.map((entry, i) => {
     const key = keyOf(entry, found.length + i);
-    return { key, entry, added: true, included: isIncluded(key, entry) };
+    return { key, entry: withOverrides(entry, key, edits.overrides), added: true, included: isIncluded(key, entry) };
   });
   return [...found, ...added];
 }
@@ -86,6 +89,9 @@ export function toggleReference(key: string, result: SearchResult, edits: Refere
     const removed = edits.removed.filter((k) => k !== key);
     return { ...edits, removed, included: item.entry.selected === false ? [...included, key] : included };
   }
-  if (item.added) return { ...edits, added: edits.added.filter((entry) => entry !== item.entry) };
+  if (item.added) {
+    const offset = (result.final_result ?? []).length;
+    return { ...edits, added: edits.added.filter((entry, i) => keyOf(entry, offset + i) !== key) };
+  }
   return { ...edits, removed: [...edits.removed, key], included: included.filter((k) => k !== key) };
 }

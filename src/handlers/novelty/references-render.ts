@@ -22,7 +22,8 @@ function comparisonLines(entry: FinalEntry): string[] {
     const score = v.score === undefined ? '' : ` (${v.score})`;
     const differ = v.differ ? ` · ${quoteUserText(v.differ)}` : '';
     const reason = v.reason ? `: ${quoteUserText(truncate(v.reason, 140))}` : '';
-    const yours = v.overridden ? ' _(yours)_' : '';
+    const platform = `${f.original_type ?? f.type ?? '?'}${(f.original_score ?? f.score) === undefined ? '' : ` ${f.original_score ?? f.score}`}`;
+    const yours = v.overridden ? ` _(yours; the platform said ${quoteUserText(platform)})_` : '';
     return `   - ${quoteUserText(truncate(f.tech_feature ?? '', 90))} → **${quoteUserText(v.type ?? '?')}**${score}${differ}${yours}${reason}`;
   });
   if (features.length > shown.length) lines.push(`   - … ${features.length - shown.length} more features compared (all of them go into the report)`);

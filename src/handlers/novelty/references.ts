@@ -19,6 +19,7 @@ import {
 import { renderReferences } from './references-render.js';
 import { postComparisonPicture } from './matrix-picture.js';
 import { isPublicationNumber } from '../shared/text.js';
+import { readVerdict, verdictFields } from './verdicts.js';
 
 type Step = { status?: unknown; title?: { en?: unknown } };
 
@@ -91,6 +92,18 @@ export const referencesStep = defineStep<NoveltyData, SearchResult, ReferenceEdi
         submits: 'review',
         fields: () => [{ id: 'pn', label: 'Publication number, e.g. CN118289111A', kind: 'text', maxLength: 30 }],
         apply: (fields, result, edits, sc) => addPatent(fields, result, edits ?? NO_EDITS, sc),
+      },
+      verdict: {
+        button: 'Change a verdict',
+        title: 'Your verdict on a feature',
+        submitLabel: 'Save',
+        submits: 'review',
+        fields: () => verdictFields(),
+        apply(fields, result, edits) {
+          const { key, override } = readVerdict(fields, listed(result, edits ?? NO_EDITS));
+          const current = edits ?? NO_EDITS;
+          return { ...current, overrides: { ...current.overrides, [key]: override } };
+        },
       },
     },
     selects: {

@@ -1,0 +1,83 @@
+/**
+ * The user's own verdict on one feature of one reference (step 4's "Change a verdict"): AI35-9 carries it in the
+ * `*_for_user` fields, and the platform's verdict stays in `type` / `score` / `reason` / `differ` and the
+ * `original_*` fields, so both reach the report.
+ */
+import type { FormField } from '../../core/message.js';
+import { FormProblem } from '../workflow/index.js';
+import type { FinalEntry } from './payloads.js';
+
+export interface VerdictOverride {
+  type: string;
+  score?: number;
+  reason?: string;
+}
+
+/** The words a user may type, and the platform's values for them (AI35-8 uses `public` for disclosed). */
+const VERDICT_WORDS: Record<string, string> = {
+  disclosed: 'public',
+  public: 'public',
+  obvious: 'obvious',
+  'not disclosed': 'different',
+  different: 'different',
+};
+
+export const overrideKey = (referenceKey: string, featureIndex: number): string => `${referenceKey}#${featureIndex}`;
+
+/** The entry with the user's verdicts written into the `*_for_user` fields, the platform's kept as `original_*`. */
+export function withOverrides(entry: FinalEntry, referenceKey: string, overrides: Record<string, VerdictOverride> = {}): FinalEntry {
+  if (!entry.features?.some((_, i) => overrides[overrideKey(referenceKey, i)])) return entry;
+  const features = entry.features.map((f, i) => {
+    const o = overrides[overrideKey(referenceKey, i)];
+    if (!o) return f;
+    return {
+      ...f,
+      original_type: f.original_type ?? f.type,
+      original_score: f.original_score ?? f.score,
+      original_reason: f.original_reason ?? f.reason,
+      original_differ: f.original_differ ?? f.differ,
+      type_for_user: o.type,
+      ...(o.score === undefined ? {} : { score_for_user: o.score }),
+      ...(o.reason ? { reason_for_user: o.reason } : {}),
+      differ_for_user: o.type === 'different' ? 'DIFFER' : 'NONE',
+    };
+  });
+  return { ...entry, features };
+}
+
+export const verdictFields = (): FormField[] => [
+  { id: 'reference', label: 'Reference number as listed, e.g. 2', kind: 'text', maxLength: 3 },
+  { id: 'feature', label: 'Feature number in its comparison, e.g. 1', kind: 'text', maxLength: 3 },
+  { id: 'verdict', label: 'Verdict: disclosed, obvious or not disclosed', kind: 'text', maxLength: 20 },
+  { id: 'score', label: 'Score from 0 to 100 (optional)', kind: 'text', optional: true, maxLength: 3 },
+  { id: 'reason', label: 'Reason (optional)', kind: 'multiline', optional: true, maxLength: 1_000 },
+];
+
+const NOTHING = 'nothing was changed.';
+
+/** Reads the form against the list as shown: which reference and feature, and the verdict given. */
+export function readVerdict(
+  fields: Record<string, string | string[]>,
+  references: { key: string; entry: FinalEntry }[],
+): { key: string; override: VerdictOverride } {
+  const n = Number(String(fields.reference ?? '').trim());
+  const reference = Number.isInteger(n) ? references[n - 1] : undefined;
+  if (!reference) throw new FormProblem(`Give a reference number from 1 to ${references.length}; ${NOTHING}`);
+  const count = reference.entry.features?.length ?? 0;
+  const f = Number(String(fields.feature ?? '').trim());
+  if (!Number.isInteger(f) || f < 1 || f > count)
+    throw new FormProblem(`Reference ${n} compares ${count} features: give a number from 1 to ${count}; ${NOTHING}`);
+  const type =
+    VERDICT_WORDS[
+      String(fields.verdict ?? '')
+        .trim()
+        .toLowerCase()
+    ];
+  if (!type) throw new FormProblem(`The verdict must be disclosed, obvious or not disclosed; ${NOTHING}`);
+  const scoreText = String(fields.score ?? '').trim();
+  const score = scoreText === '' ? undefined : Number(scoreText);
+  if (score !== undefined && (!Number.isInteger(score) || score < 0 || score > 100))
+    throw new FormProblem(`The score must be a whole number from 0 to 100; ${NOTHING}`);
+  const reason = String(fields.reason ?? '').trim() || undefined;
+  return { key: overrideKey(reference.key, f - 1), override: { type, ...(score === undefined ? {} : { score }), ...(reason ? { reason } : {}) } };
+}
