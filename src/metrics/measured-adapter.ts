@@ -42,8 +42,8 @@ export function measuredAdapter(adapter: ChatAdapter, metrics: BotMetrics): Chat
     stop: (final) => measure('stream.stop', () => stream.stop(final)),
   });
   return new Proxy(adapter, {
-    get(target, property, receiver) {
-      const value: unknown = Reflect.get(target, property, receiver);
+    get(target, property) {
+      const value: unknown = Reflect.get(target, property);
       if (typeof value !== 'function') return value;
       const method = value as (...args: unknown[]) => Promise<unknown>;
       if (property === 'nativeStream') {
