@@ -3,8 +3,11 @@ import type { ChatAdapter, NativeStream } from '../core/adapter.js';
 import { ChatError } from '../core/chat-errors.js';
 import { currentEvent, inSpan, type BotMetrics, type ChatCallOutcome } from '../core/metrics.js';
 
-/** Calls that put text in front of a user: the first one of an event ends its first-text delay. */
-const SHOWS_TEXT = new Set(['startThread', 'post', 'edit', 'postEphemeral', 'stream.append', 'stream.stop']);
+/**
+ * Calls that put an answer's text in front of a user: the first one of an event ends its first-text delay. A new
+ * thread's parent (the question repeated) is not the answer yet.
+ */
+const SHOWS_TEXT = new Set(['post', 'edit', 'postEphemeral', 'stream.append', 'stream.stop']);
 const COUNTED = ['startThread', 'post', 'edit', 'postEphemeral', 'openForm', 'isAdmin', 'permalink', 'publishHome', 'fetchFile', 'uploadImage'];
 
 /** The outcome family of a failed chat call, from the ChatError the adapter threw (Slack `http_503`, Teams `status`). */
