@@ -16,6 +16,8 @@ export interface NodeChoice {
 export interface MaterialData extends WorkflowData {
   problem: string;
   lang: 'en' | 'cn';
+  /** the starter let anyone in the channel confirm the steps (`--let-others-confirm`) */
+  othersMayConfirm?: boolean;
   /** the mind map's board (AI73-4), which the node-level requests name */
   board?: string;
   /** the node whose implementation plan is asked for */

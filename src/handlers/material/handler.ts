@@ -1,6 +1,6 @@
 /** `/iip material <problem> [--lang en|cn]`: material solution finding (AI73) in a thread. */
 import type { HandlerContext } from '../../core/handler.js';
-import { parseProblemArgs } from '../shared/problem-args.js';
+import { othersNote, parseProblemArgs } from '../shared/problem-args.js';
 import { parentMessage, refuseCommand, startWorkflow, workflowHandler } from '../workflow/index.js';
 import { MAX_MATERIAL_CHARS, type MaterialData } from './data.js';
 import { MATERIAL } from './definition.js';
@@ -22,8 +22,14 @@ export const materialHandler = workflowHandler<MaterialData>(MATERIAL, {
       incoming.user.id,
       'started a material solution finding',
       parsed.problem,
-      'The thinking process shows up here, then recommendations to confirm and the mind map.',
+      `The thinking process shows up here, then recommendations to confirm and the mind map.${othersNote(parsed.othersMayConfirm)}`,
     );
-    await startWorkflow(ctx, MATERIAL, { incoming, parent, start: 'main', data: { problem: parsed.problem, lang: parsed.lang }, input: undefined });
+    await startWorkflow(ctx, MATERIAL, {
+      incoming,
+      parent,
+      start: 'main',
+      data: { problem: parsed.problem, lang: parsed.lang, ...(parsed.othersMayConfirm ? { othersMayConfirm: true } : {}) },
+      input: undefined,
+    });
   },
 });

@@ -1,8 +1,10 @@
-/** `<problem> [--lang en|cn]`: the arguments of the solution and material commands. */
+/** `<problem> [--lang en|cn] [--let-others-confirm]`: the arguments of the solution and material commands. */
 
 export interface ProblemArgs {
   problem: string;
   lang: 'en' | 'cn';
+  /** `--let-others-confirm`: anyone in the channel may confirm the steps, not only the starter */
+  othersMayConfirm: boolean;
 }
 
 /** The problem and language, or what is wrong with the command. */
@@ -12,7 +14,12 @@ export function parseProblemArgs(
   limits: { noun: string; maxChars: number; platformLimit?: boolean },
 ): ProblemArgs | { refusal: string } {
   let lang: string = defaultLang;
+  let othersMayConfirm = false;
   const problem = args
+    .replace(/(?:^|\s)--let-others-confirm(?=\s|$)/i, () => {
+      othersMayConfirm = true;
+      return ' ';
+    })
     .replace(/(?:^|\s)--lang(?:=|\s+)(\S*)/i, (_all, value: string) => {
       lang = value.toLowerCase();
       return ' ';
@@ -27,5 +34,8 @@ export function parseProblemArgs(
       refusal: `The ${limits.noun} can be at most ${limits.maxChars} characters${limits.platformLimit ? " (the platform's limit)" : ''}; yours has ${length}.`,
     };
   }
-  return { problem, lang };
+  return { problem, lang, othersMayConfirm };
 }
+
+/** What the thread's first message says when the starter let others confirm. */
+export const othersNote = (othersMayConfirm: boolean): string => (othersMayConfirm ? ' Anyone in the channel may confirm the steps.' : '');

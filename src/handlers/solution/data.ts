@@ -7,6 +7,8 @@ export const MAX_PROBLEM_CHARS = 500;
 export interface SolutionData extends WorkflowData {
   problem: string;
   lang: 'en' | 'cn';
+  /** the starter let anyone in the channel confirm the steps (`--let-others-confirm`) */
+  othersMayConfirm?: boolean;
 }
 
 export type SolutionContext = StepContext<SolutionData>;

@@ -1,6 +1,6 @@
 /** `/iip solution <technical problem> [--lang en|cn]`: technical solution exploration (AI33 v3) in a thread. */
 import type { HandlerContext } from '../../core/handler.js';
-import { parseProblemArgs } from '../shared/problem-args.js';
+import { othersNote, parseProblemArgs } from '../shared/problem-args.js';
 import { parentMessage, refuseCommand, startWorkflow, workflowHandler } from '../workflow/index.js';
 import { MAX_PROBLEM_CHARS, type SolutionData } from './data.js';
 import { SOLUTION } from './definition.js';
@@ -26,8 +26,14 @@ export const solutionHandler = workflowHandler<SolutionData>(SOLUTION, {
       incoming.user.id,
       'started a technical solution exploration',
       parsed.problem,
-      'Choose goals and directions here step by step; the solutions follow.',
+      `Choose goals and directions here step by step; the solutions follow.${othersNote(parsed.othersMayConfirm)}`,
     );
-    await startWorkflow(ctx, SOLUTION, { incoming, parent, start: 'main', data: { problem: parsed.problem, lang: parsed.lang }, input: undefined });
+    await startWorkflow(ctx, SOLUTION, {
+      incoming,
+      parent,
+      start: 'main',
+      data: { problem: parsed.problem, lang: parsed.lang, ...(parsed.othersMayConfirm ? { othersMayConfirm: true } : {}) },
+      input: undefined,
+    });
   },
 });

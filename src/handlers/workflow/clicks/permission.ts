@@ -3,9 +3,16 @@ import type { BotSettings } from '../../../core/handler.js';
 import { mention } from '../../../core/message.js';
 import type { ThreadRecord } from '../../../core/state.js';
 
-/** With `confirmers: 'starter'` (the default) only the user who started the workflow; with `anyone`, everyone in the channel. */
-export function mayAct(settings: Pick<BotSettings, 'confirmers'>, record: Pick<ThreadRecord, 'startedBy'>, userId: string): boolean {
-  return settings.confirmers === 'anyone' || userId === record.startedBy;
+/**
+ * With `confirmers: 'starter'` (the default) only the user who started the workflow, unless they let others
+ * confirm when starting it (`othersMayConfirm` in its data); with `anyone`, everyone in the channel.
+ */
+export function mayAct(
+  settings: Pick<BotSettings, 'confirmers'>,
+  record: Pick<ThreadRecord, 'startedBy'> & { data?: ThreadRecord['data'] },
+  userId: string,
+): boolean {
+  return settings.confirmers === 'anyone' || record.data?.othersMayConfirm === true || userId === record.startedBy;
 }
 
 export const notAllowedNote = (record: Pick<ThreadRecord, 'startedBy'>, noun: string): string =>
