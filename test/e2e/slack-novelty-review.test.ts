@@ -2,7 +2,8 @@
  * Issue 16, what the user confirmed is what the report states: a feature left out at step 2 is not sent to
  * AI35-5 and appears in no comparison; at step 4 a reference the platform did not preselect is included and a
  * preselected one left out, AI35-9 gets exactly the included ones, step 5 counts them and the downloaded report
- * compares exactly those. Real Bolt app, real platform client, the simulator, the fake Slack Web API.
+ * compares exactly those; the attorney's own verdict travels beside the platform's; --family-merge reaches AI35-7
+ * and the agent's search strategy is shown. Real Bolt app, real platform client, the simulator, the fake Slack Web API.
  */
 import { afterEach, expect, test } from 'vitest';
 import { PlatformClient } from '../../src/platform/client.js';
@@ -20,7 +21,7 @@ const pnOf = (document: string | null | undefined): string => (document ?? '').s
 
 test('a left-out feature and the references chosen at step 4 are exactly what reaches the platform and the report', async () => {
   h = await startSlackBot();
-  await h.command(`novelty ${IDEA} --lang en`);
+  await h.command(`novelty ${IDEA} --lang en --family-merge`);
   const t = await NoveltyThread.opened(h, 0);
   await t.press(await t.step('Step 1 of 5'), 'Confirm');
   const taskId = (bodiesOf(h, 'AI35-2')[0] as { task_id: string }).task_id;
@@ -39,7 +40,14 @@ test('a left-out feature and the references chosen at step 4 are exactly what re
   expect(sent.map((f) => f.feature_text)).toEqual(extracted.filter((_, i) => i !== 1).map((f) => f.feature_text));
   expect(sent.every((f) => f.selected)).toBe(true);
 
-  await t.press(await t.step('Step 3 of 5'), 'Confirm and search');
+  // step 3 says families are merged, and AI35-7 asks for it
+  const elements = await t.step('Step 3 of 5');
+  expect(textOf(elements)).toContain('Patent families are merged: one hit per family.');
+  await t.press(elements, 'Confirm and search');
+  await waitFor(() => bodiesOf(h!, 'AI35-7').length === 1, 'AI35-7');
+  const search = bodiesOf(h, 'AI35-7')[0] as { elements: { family_merge_enabled: boolean } };
+  expect(search.elements.family_merge_enabled).toBe(true);
+  expect(requestErrors('AI35-7', search)).toEqual([]);
 
   // step 4: the matrix and per-feature verdicts; the not-preselected references say so and are left out
   const references = await t.step('Step 4 of 5');
@@ -52,6 +60,9 @@ test('a left-out feature and the references chosen at step 4 are exactly what re
   expect(shown).toContain('Feature comparison of the references in the report');
   expect(shown).toContain('● disclosed');
   expect(shown).toContain('➖ left out');
+  expect(shown).toContain('Search strategy the agent used');
+  expect(shown).toMatch(/\*\*S1\*\* .+ · [\d,]+ hits/);
+  expect(shown).toContain('TACD_ALL:');
   expect(shown).not.toContain(leftOut);
   const menu = selectOptions(references)!.options.map((o) => o.label);
   expect(menu).toContain(`Include ${notPreselected + 1}. ${pnOf(found[notPreselected]!.document!)}`);

@@ -241,6 +241,7 @@ describe('/iip novelty quick and bad input', () => {
       [`novelty ${IDEA} --from 20240101 --to 20230101`, '`--from` must not be after `--to`'],
       [`novelty ${IDEA} --from`, '`--from` needs a value'],
       [`novelty ${IDEA} --colour blue`, 'Unknown option `--colour`'],
+      [`novelty ${IDEA} --family-merge=yes`, '`--family-merge` takes no value'],
       [`novelty ${'x'.repeat(5_001)}`, 'at most 5,000 characters; yours has 5,001'],
     ];
     for (const [command, problem] of cases) {
@@ -249,7 +250,7 @@ describe('/iip novelty quick and bad input', () => {
       const note = await waitFor(() => h!.slack.ephemerals[before], `the note for ${command.slice(0, 30)}`);
       const shown = JSON.stringify(note.blocks);
       expect(shown).toContain(problem);
-      expect(shown).toContain('Usage: `/iip novelty <technical idea> [--lang en|cn] [--from YYYYMMDD] [--to YYYYMMDD]`');
+      expect(shown).toContain('Usage: `/iip novelty <technical idea> [--lang en|cn] [--from YYYYMMDD] [--to YYYYMMDD] [--family-merge]`');
     }
     expect(h.sim.requests).toEqual([]);
     expect(h.slack.callsTo('chat.postMessage')).toEqual([]);

@@ -16,6 +16,8 @@ export interface NoveltyData extends WorkflowData {
   lang: 'en' | 'cn';
   from?: string;
   to?: string;
+  /** --family-merge: AI35-7 merges patent families (one hit per family) */
+  familyMerge?: boolean;
   /** the features as confirmed in AI35-5: AI35-12 compares an added patent with them */
   features?: Feature[];
   /** how many references AI35-9 confirmed */

@@ -25,7 +25,13 @@ function expressionLine(x: Expression): string {
   return [x.word?.key ?? '', extend.join(', '), ipc.join(', ')].join(' | ');
 }
 
-export function renderElements(elements: Elements): Block[] {
+/** What AI35-7 is sent: the elements, with family merging as the command asked (else as the platform proposed). */
+export const withFamilyMerge = (elements: Elements, familyMerge: boolean | undefined): Elements => ({
+  ...elements,
+  family_merge_enabled: familyMerge ?? elements.family_merge_enabled ?? false,
+});
+
+export function renderElements(elements: Elements, familyMerge?: boolean): Block[] {
   const lines = (elements.list ?? []).map((e, i) => {
     const head = `${i + 1}. **${KIND[e.feature_type ?? ''] ?? 'element'}**: ${quoteUserText(truncate(e.feature_text_original ?? '', 200))}${e.selected === false ? ' — left out' : ''}`;
     const words = (e.express ?? []).map((x) => {
@@ -38,6 +44,12 @@ export function renderElements(elements: Elements): Block[] {
   return [
     { type: 'markdown', text: lines.join('\n') || 'No search elements were proposed.' },
     { type: 'context', text: 'Keywords (expansions) · IPC classes per feature. Confirm starts the search, which takes a few minutes.' },
+    {
+      type: 'context',
+      text: withFamilyMerge(elements, familyMerge).family_merge_enabled
+        ? 'Patent families are merged: one hit per family.'
+        : 'Patent families are not merged: each publication is a hit of its own (start with `--family-merge` to merge them).',
+    },
   ];
 }
 
@@ -104,7 +116,7 @@ export const elementsStep = defineStep<NoveltyData, Proposed, Elements | undefin
   },
   review: {
     title: 'Step 3 of 5 · Search elements',
-    render: (result, draft) => renderElements(draft ?? elementsOf(result)),
+    render: (result, draft, sc) => renderElements(draft ?? elementsOf(result), sc.data.familyMerge),
     confirm: {
       button: 'Confirm and search',
       // undefined: the elements as proposed, read again when sent (the record keeps only what the user changed)
@@ -113,7 +125,7 @@ export const elementsStep = defineStep<NoveltyData, Proposed, Elements | undefin
         operation: 'AI35-7',
         label: 'Starting the search',
         async run(sc, edited, result) {
-          const elements = edited ?? elementsOf(await result());
+          const elements = withFamilyMerge(edited ?? elementsOf(await result()), sc.data.familyMerge);
           await sc.ctx.platform.call('AI35-7', { task_id: taskIdOf(sc), elements });
           return { next: 'references' };
         },

@@ -7,7 +7,9 @@ import { NOVELTY } from './definition.js';
 import { parseNoveltyArgs, usageText, type NoveltyOptions } from './options.js';
 
 function noveltyParent(userId: string, options: NoveltyOptions): OutgoingMessage {
-  const range = options.from || options.to ? ` · published ${options.from ?? 'any time'} – ${options.to ?? 'today'}` : '';
+  const range =
+    (options.from || options.to ? ` · published ${options.from ?? 'any time'} – ${options.to ?? 'today'}` : '') +
+    (options.familyMerge ? ' · one hit per patent family' : '');
   const steps = options.quick ? 'the report link follows when it is ready' : 'each step waits for your confirmation here';
   const started = options.quick ? 'started a one-shot novelty report' : 'started a novelty search';
   return parentMessage(userId, started, options.idea, `Language ${options.lang}${range} · ${steps}`);
@@ -30,6 +32,7 @@ export const noveltyHandler = workflowHandler<NoveltyData>(NOVELTY, {
       lang: options.lang,
       ...(options.from ? { from: options.from } : {}),
       ...(options.to ? { to: options.to } : {}),
+      ...(options.familyMerge ? { familyMerge: true } : {}),
     };
     await startWorkflow(ctx, NOVELTY, {
       incoming,

@@ -1,4 +1,4 @@
-/** `/iip novelty [quick] <technical idea> [--lang en|cn] [--from YYYYMMDD] [--to YYYYMMDD]`, parsed and checked. */
+/** `/iip novelty [quick] <technical idea> [--lang en|cn] [--from YYYYMMDD] [--to YYYYMMDD] [--family-merge]`, parsed and checked. */
 
 export interface NoveltyOptions {
   quick: boolean;
@@ -7,6 +7,8 @@ export interface NoveltyOptions {
   /** publication date range, YYYYMMDD */
   from?: string;
   to?: string;
+  /** AI35-7 family_merge_enabled: one hit per patent family */
+  familyMerge?: boolean;
 }
 
 /** No published limit for AI35-1's input; a Slack command carries a few thousand characters at most anyway. */
@@ -14,7 +16,7 @@ export const MAX_IDEA_CHARS = 5_000;
 export const MIN_IDEA_CHARS = 10;
 
 export const usageText = (prefix: string): string =>
-  `Usage: \`${prefix}novelty <technical idea> [--lang en|cn] [--from YYYYMMDD] [--to YYYYMMDD]\`, or \`${prefix}novelty quick <technical idea>\` for the one-shot report without review steps.`;
+  `Usage: \`${prefix}novelty <technical idea> [--lang en|cn] [--from YYYYMMDD] [--to YYYYMMDD] [--family-merge]\`, or \`${prefix}novelty quick <technical idea>\` for the one-shot report without review steps.`;
 
 function isDate(value: string): boolean {
   if (!/^\d{8}$/.test(value)) return false;
@@ -34,13 +36,19 @@ export function parseNoveltyArgs(args: string, defaultLang: 'en' | 'cn'): { opti
   let last = 0;
   for (let i = 0; i < tokens.length; i++) {
     const token = tokens[i]![0];
-    const flag = /^--([a-z]+)(?:=(.*))?$/i.exec(token);
+    const flag = /^--([a-z][a-z-]*)(?:=(.*))?$/i.exec(token);
     if (!flag) continue;
     const name = flag[1]!.toLowerCase();
-    if (!['lang', 'from', 'to'].includes(name)) return { problem: `Unknown option \`--${name.slice(0, 20)}\`.` };
+    if (!['lang', 'from', 'to', 'family-merge'].includes(name)) return { problem: `Unknown option \`--${name.slice(0, 20)}\`.` };
     let value = flag[2];
     const start = tokens[i]!.index;
     ideaParts.push(rest.slice(last, start));
+    if (name === 'family-merge') {
+      if (value !== undefined) return { problem: '`--family-merge` takes no value.' };
+      flags[name] = 'yes';
+      last = start + token.length;
+      continue;
+    }
     if (value === undefined) value = tokens[++i]?.[0];
     last = i < tokens.length ? tokens[i]!.index + tokens[i]![0].length : rest.length;
     if (value === undefined || value.startsWith('--')) return { problem: `\`--${name}\` needs a value.` };
@@ -64,5 +72,6 @@ export function parseNoveltyArgs(args: string, defaultLang: 'en' | 'cn'): { opti
     return {
       problem: `The technical idea can be at most ${MAX_IDEA_CHARS.toLocaleString('en-US')} characters; yours has ${idea.length.toLocaleString('en-US')}.`,
     };
-  return { options: { quick, idea, lang, ...(flags.from ? { from: flags.from } : {}), ...(flags.to ? { to: flags.to } : {}) } };
+  const dates = { ...(flags.from ? { from: flags.from } : {}), ...(flags.to ? { to: flags.to } : {}) };
+  return { options: { quick, idea, lang, ...dates, ...(flags['family-merge'] ? { familyMerge: true } : {}) } };
 }

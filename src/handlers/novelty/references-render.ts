@@ -8,6 +8,7 @@ import type { FinalEntry } from './payloads.js';
 import { truncate } from '../../core/text.js';
 import { PATENT_LINK, percent } from '../shared/text.js';
 import { comparisonMatrix, verdictOf } from './comparison-matrix.js';
+import { strategyText } from './strategy.js';
 
 /** Beyond this many compared features a reference shows the first few and says how many more there are. */
 const COLLAPSE_AFTER = 4;
@@ -55,6 +56,8 @@ export function renderReferences(result: SearchResult, edits: ReferenceEdits | u
   blocks.push(...items.slice(0, MAX_SHOWN_REFERENCES).map((item, i): Block => ({ type: 'markdown', text: referenceText(item, i + 1) })));
   if (items.length > MAX_SHOWN_REFERENCES) blocks.push({ type: 'context', text: `… and ${items.length - MAX_SHOWN_REFERENCES} more references.` });
   if (items.length === 0) blocks.push({ type: 'markdown', text: 'No references are on the list.' });
+  const strategy = strategyText(result);
+  if (strategy) blocks.push({ type: 'markdown', text: strategy });
   const included = items.filter((i) => i.included).length;
   const added = edits?.added.length ?? 0;
   const found = result.find_patent_num ?? (result.final_result ?? []).length;

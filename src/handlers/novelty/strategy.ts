@@ -1,0 +1,27 @@
+/** The search strategy the agent used (AI35-8): each search block's element, query and hit count, and the keywords. */
+import { quoteUserText } from '../../core/message.js';
+import { truncate } from '../../core/text.js';
+import type { SearchResult } from './references-list.js';
+
+const MAX_BLOCKS = 10;
+type Json = Record<string, unknown>;
+const str = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() ? value : undefined);
+
+/** Markdown for the strategy, or undefined when the platform sent none. */
+export function strategyText(result: SearchResult): string | undefined {
+  const blocks = Object.entries((result.feature_analysis_result?.block_query ?? {}) as Json).filter(([, b]) => typeof b === 'object' && b !== null);
+  const lines = blocks.slice(0, MAX_BLOCKS).map(([name, raw]) => {
+    const b = raw as Json;
+    const element = str(b.feature_text_original);
+    const count = typeof b.count === 'number' ? ` · ${b.count.toLocaleString('en-US')} hits` : '';
+    const query = str(b.query);
+    return `- **${quoteUserText(name)}**${element ? ` ${quoteUserText(truncate(element, 100))}` : ''}${count}${query ? `\n  \`${truncate(query, 300).replace(/`/g, "'")}\`` : ''}`;
+  });
+  if (blocks.length > MAX_BLOCKS) lines.push(`- … ${blocks.length - MAX_BLOCKS} more search blocks`);
+  const keywords = (result.feature_keywords ?? [])
+    .map((k) => [str(k.feature), ...(k.keywords ?? []).map(str)].filter(Boolean).join(': '))
+    .filter(Boolean)
+    .slice(0, MAX_BLOCKS);
+  if (keywords.length > 0) lines.push(`- Keywords: ${keywords.map((k) => quoteUserText(truncate(k, 120))).join(' · ')}`);
+  return lines.length > 0 ? `**Search strategy the agent used**\n${lines.join('\n')}` : undefined;
+}
