@@ -12,7 +12,9 @@ import { buttonsOf, cardJson, startTeamsBot, type TeamsBotHarness } from '../ada
 import { waitFor } from '../adapters/teams/harness.js';
 import type { FakeActivity } from '../helpers/fake-bot-connector.js';
 import { PLACES, PlaceThread } from '../helpers/teams-places.js';
-import { bodiesOf, choiceSetsOf, inputsOf, textOf } from '../helpers/teams-workflow-steps.js';
+import { bodiesOf, choiceSetsOf, elementsOf, inputsOf, textOf } from '../helpers/teams-workflow-steps.js';
+
+type Json = Record<string, unknown>;
 
 let h: TeamsBotHarness;
 beforeAll(async () => {
@@ -43,6 +45,20 @@ describe.each(PLACES)('Teams workflows in %s', (place, where) => {
     const t = await PlaceThread.opened(h, place, `report ${question}`);
     const outline = await t.step('Report outline');
     expect(buttonsOf(outline).map((b) => b.title)).toEqual(['Generate', 'Edit', 'Cancel']);
+    // Cancel asks first: Adaptive Cards have no confirm dialog, so the question opens under the button
+    const cancel = elementsOf(outline).find((e) => e.type === 'Action.ShowCard')!;
+    const asked = cancel.card as { body: Json[]; actions: Json[] };
+    expect(cancel.title).toBe('Cancel');
+    expect(asked.body.map((b) => b.text)).toEqual([
+      expect.stringMatching(/^Cancel the .+\?$/),
+      expect.stringContaining('No, keep it: press Cancel again.'),
+    ]);
+    expect(asked.actions).toEqual([expect.objectContaining({ type: 'Action.Submit', title: 'Yes, cancel it', style: 'destructive' })]);
+    expect(
+      elementsOf(outline)
+        .filter((e) => e.type === 'Action.Submit')
+        .map((e) => e.title),
+    ).toEqual(['Generate', 'Edit', 'Yes, cancel it']);
     await t.press(outline, 'Edit');
     const form = await t.form(outline);
     expect(inputsOf(form).map((i) => i.id)).toEqual(['custom-1', 'custom-2']);

@@ -33,7 +33,11 @@ export interface CardButton {
   data: Json;
 }
 
-/** Every Action.Submit of a card, in order. */
+/**
+ * Every button of a card, in order: each Action.Submit, and each button that asks first (an Action.ShowCard
+ * holding the question and its one submit) under its own title with that submit's data, as the user's two
+ * clicks (the button, then the question's yes) send it.
+ */
 export function buttonsOf(activity: FakeActivity | undefined): CardButton[] {
   const buttons: CardButton[] = [];
   const visit = (value: unknown): void => {
@@ -41,6 +45,11 @@ export function buttonsOf(activity: FakeActivity | undefined): CardButton[] {
     else if (typeof value === 'object' && value !== null) {
       const node = value as Json;
       if (node.type === 'Action.Submit') buttons.push({ title: String(node.title), data: node.data as Json });
+      if (node.type === 'Action.ShowCard') {
+        const yes = ((node.card as Json | undefined)?.actions as Json[] | undefined)?.find((a) => a.type === 'Action.Submit');
+        if (yes) buttons.push({ title: String(node.title), data: yes.data as Json });
+        return;
+      }
       Object.values(node).forEach(visit);
     }
   };

@@ -37,10 +37,34 @@ export function submitAction(title: string, data: SubmitData, context: SubmitCon
   };
 }
 
+/**
+ * A button that asks first (Button.confirm): Adaptive Cards have no confirm dialog, so it opens the question
+ * under itself (Action.ShowCard) and only the question's submit does what the button means; pressing the button
+ * again folds the question away, which is backing out.
+ */
+function askingAction(button: Button & { confirm: NonNullable<Button['confirm']> }, context: SubmitContext): CardElement {
+  const { title, text, confirm, deny } = button.confirm;
+  const data: SubmitData = { kind: 'button', action: button.action, value: button.value };
+  return {
+    type: 'Action.ShowCard',
+    title: clean(button.label, TEAMS_LIMITS.buttonTitle) || ' ',
+    card: {
+      type: 'AdaptiveCard',
+      body: [
+        { type: 'TextBlock', text: clean(title, 500), weight: 'Bolder', wrap: true },
+        { type: 'TextBlock', text: clean(`${text} (${deny}: press ${button.label} again.)`, 2000), wrap: true },
+      ],
+      actions: [submitAction(confirm, data, context, button.style)],
+    },
+  };
+}
+
 export function renderButtons(buttons: Button[], context: SubmitContext): CardElement[] {
   if (buttons.length === 0) return [];
   const actions = buttons.map((button) =>
-    submitAction(button.label, { kind: 'button', action: button.action, value: button.value }, context, button.style),
+    button.confirm
+      ? askingAction({ ...button, confirm: button.confirm }, context)
+      : submitAction(button.label, { kind: 'button', action: button.action, value: button.value }, context, button.style),
   );
   return [{ type: 'ActionSet', actions }];
 }
