@@ -1,6 +1,6 @@
 /** The mind-map picture decoded: its size, not blank, ink inside every label, Chinese glyphs drawn, limits. */
 import { describe, expect, test } from 'vitest';
-import { renderMindMap, type LabelBox } from '../../src/handlers/shared/images/mind-map-image.js';
+import { MAX_PICTURE_WIDTH, renderMindMap, type LabelBox } from '../../src/handlers/shared/images/mind-map-image.js';
 import { mindTree, solutionNodes, type MindMap, type MindNode } from '../../src/handlers/shared/mind-map.js';
 import { mindMapCells } from '../../src/platform/simulator/content/mindmap.js';
 import { colourCount, darkPixels, decodePng, inkPattern, type Decoded } from './png-ink.js';
@@ -92,5 +92,14 @@ describe('renderMindMap', () => {
     const image = decodePng(picture.png);
     const lowest = Math.max(...picture.boxes.map((b) => b.y + b.height));
     expect(darkPixels(image, { x: 0, y: lowest + 4, width: 500, height: image.height - lowest - 4 })).toBeGreaterThan(300);
+  });
+
+  test('a deep map narrows its labels to stay within the width a preview can show legibly', async () => {
+    let chain = node('d5', 'The deepest level with a fairly long title of its own', 5);
+    for (let d = 4; d >= 0; d--) chain = node(`d${d}`, `Level ${d} with a fairly long title that needs wrapping`, d, [chain]);
+    const picture = await renderMindMap([chain]);
+    expect(picture.width).toBeLessThanOrEqual(MAX_PICTURE_WIDTH);
+    expect(picture.boxes).toHaveLength(6);
+    expectInkInEveryLabel(decodePng(picture.png), picture.boxes);
   });
 });

@@ -16,6 +16,9 @@ const GAP_X = 56;
 const GAP_Y = 14;
 const MARGIN = 24;
 const MAX_TEXT_WIDTH = 320;
+const MIN_TEXT_WIDTH = 140;
+/** Wider pictures are shrunk by a chat's preview until the text is too small to read. */
+export const MAX_PICTURE_WIDTH = 1600;
 const MAX_NODES = 60;
 const BRANCH_COLOURS = ['#2f6fb3', '#c0392b', '#2e8b57', '#8e44ad', '#d35400', '#16808a', '#a0522d', '#5d6d7e'];
 
@@ -45,11 +48,19 @@ interface Placed extends LabelBox {
   children: Placed[];
 }
 
-function label(node: MindNode, numbered: Map<string, number>, colour: string): Placed {
+/** The label width that keeps a map of `columns` levels within MAX_PICTURE_WIDTH (down to MIN_TEXT_WIDTH). */
+function textWidthFor(columns: number): number {
+  const perColumn = (MAX_PICTURE_WIDTH - 2 * MARGIN - (columns - 1) * GAP_X) / columns - 2 * PAD_X;
+  return Math.max(MIN_TEXT_WIDTH, Math.min(MAX_TEXT_WIDTH, Math.floor(perColumn)));
+}
+
+const depthOf = (nodes: MindNode[]): number => Math.max(0, ...nodes.map((n) => 1 + depthOf(n.children)));
+
+function label(node: MindNode, numbered: Map<string, number>, colour: string, maxWidth: number): Placed {
   const fontSize = node.depth === 0 ? ROOT_FONT : FONT;
   const number = numbered.get(node.id);
   const text = `${number === undefined ? '' : `${number}. `}${cleanText(titleOf(node.data))}`;
-  const lines = wrap(text, MAX_TEXT_WIDTH, fontSize, node.depth === 0 ? 4 : 3);
+  const lines = wrap(text, maxWidth, fontSize, node.depth === 0 ? 4 : 3);
   const width = Math.ceil(Math.max(...lines.map((l) => textWidth(l, fontSize)), fontSize) + 2 * PAD_X);
   const height = Math.ceil(lines.length * fontSize * LINE + 2 * PAD_Y);
   return { id: node.id, lines, fontSize, x: 0, y: 0, width, height, depth: node.depth, colour, children: [] };
@@ -59,6 +70,7 @@ function label(node: MindNode, numbered: Map<string, number>, colour: string): P
 function measure(roots: MindNode[], numbered: Map<string, number>): { trees: Placed[]; omitted: number; all: Placed[] } {
   const all: Placed[] = [];
   let omitted = 0;
+  const maxWidth = textWidthFor(depthOf(roots));
   const visit = (node: MindNode, colour: string): Placed | undefined => {
     if (all.length >= MAX_NODES) {
       omitted += 1;
@@ -68,7 +80,7 @@ function measure(roots: MindNode[], numbered: Map<string, number>): { trees: Pla
       });
       return undefined;
     }
-    const placed = label(node, numbered, colour);
+    const placed = label(node, numbered, colour, maxWidth);
     all.push(placed);
     node.children.forEach((child, i) => {
       const kept = visit(child, node.depth === 0 ? BRANCH_COLOURS[i % BRANCH_COLOURS.length]! : colour);
