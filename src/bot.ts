@@ -4,60 +4,35 @@
  */
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Config } from './config.js';
 import { notTheEntryPoint } from './config-help.js';
-import { createLogger, type Logger } from './log.js';
+import { createLogger } from './log.js';
 import type { ChatAdapter } from './core/adapter.js';
-import type { ThreadId } from './core/thread-id.js';
-import type { Handler, HandlerContext } from './core/handler.js';
+import type { HandlerContext } from './core/handler.js';
 import { Messenger } from './core/messenger.js';
 import { Router } from './core/router.js';
+import type { BotOptions, RunningBot } from './running-bot.js';
 import { PlatformClient } from './platform/client.js';
 import { startSimulator } from './platform/simulator/index.js';
-import type { RunningSimulator } from './platform/simulator/types.js';
 import { keepRetention } from './state/retention.js';
-import type { StateStore } from './core/state.js';
 import { createHttpServer } from './http/server.js';
 import { createSlackAdapter } from './adapters/slack/index.js';
 import { createTeamsAdapter, type KeptValues } from './adapters/teams/index.js';
 import { readinessHandler } from './http/readiness.js';
-import { chatHandler } from './handlers/chat/handler.js';
-import { keyHandler } from './handlers/key/handler.js';
 import { Keyring } from './security/keyring.js';
 import { SecretBox } from './security/secret-box.js';
-import { noveltyHandler } from './handlers/novelty/handler.js';
-import { countHandler } from './handlers/count/handler.js';
-import { designHandler } from './handlers/design/handler.js';
 import { UPLOADS_PATH } from './http/uploads.js';
-import type { Inbox } from './core/inbox.js';
-import { reportHandler } from './handlers/report/handler.js';
-import { disclosureHandler } from './handlers/disclosure/handler.js';
-import { solutionHandler } from './handlers/solution/handler.js';
-import { materialHandler } from './handlers/material/handler.js';
 import { leaseMsOf, resumeInbox, resumeWaits, watchWaits } from './core/waits.js';
-import { shownUrl, startupError, StartupError } from './startup-error.js';
+import { adapterStartError, startupError } from './startup-error.js';
 import { openInbox, openLimits, openStateStore, openUploadShelf, workspaceAllowList } from './stores.js';
-import { createProcessMemory, type ProcessMemory } from './core/services.js';
+import { createProcessMemory } from './core/services.js';
 import { slackInstalls } from './slack-installs.js';
-import { homeHandler, publishHome } from './handlers/home/handler.js';
+import { publishHome } from './handlers/home/handler.js';
+import { HANDLERS, VERBS } from './handlers/index.js';
 import { watchHomes } from './core/home-watch.js';
 import { openMetrics, startTracing } from './metrics/index.js';
 import { UsageRecorder } from './state/usage-recorder.js';
-import { usageHandler } from './handlers/usage/handler.js';
 
-export const HANDLERS: readonly Handler[] = [
-  chatHandler,
-  noveltyHandler,
-  countHandler,
-  designHandler,
-  reportHandler,
-  disclosureHandler,
-  solutionHandler,
-  materialHandler,
-  keyHandler,
-  homeHandler,
-  usageHandler,
-];
+export type { BotOptions, RunningBot } from './running-bot.js';
 
 /** How long a stop waits for in-flight work before interrupting it, and how long it then gives the interrupted. */
 export const SHUTDOWN_DEADLINE_MS = 10_000;
@@ -66,50 +41,10 @@ const INTERRUPT_GRACE_MS = 2_000;
 /** The key the bot uses against its own simulator, which accepts every `sk-` key. */
 const SIMULATOR_KEY = 'sk-local-simulator';
 
-export interface BotOptions {
-  config: Config;
-  logger?: Logger;
-  /** adapters to run besides those the config enables (the CLI passes the console adapter here); `kept`: small values an adapter keeps across restarts */
-  extraAdapters?: (verbs: string[], kept: KeptValues) => ChatAdapter[];
-}
-
-export interface RunningBot {
-  /** where the platform is: the real gateway or the built-in simulator */
-  platformUrl: string;
-  simulator?: RunningSimulator;
-  httpUrl?: string;
-  /** where `/metrics` is served: METRICS_PORT's server, else the bot's HTTP server; undefined when metrics are off */
-  metricsUrl?: string;
-  state: StateStore;
-  /** where Slack and Teams events are recorded before they are acknowledged (core/inbox.ts) */
-  inbox: Inbox;
-  /** what this bot keeps in memory only (the waits it runs) */
-  memory: ProcessMemory;
-  routers: Router[];
-  /** stops the platform work running in a thread (Ctrl-C in the terminal); false when there was none */
-  interrupt(thread: ThreadId): boolean;
-  /**
-   * Stops taking new work, lets in-flight work finish (streams, edits, state writes) for up to `deadlineMs`,
-   * then interrupts what is left (its messages are marked interrupted with Retry) and closes everything.
-   */
-  stop(deadlineMs?: number): Promise<void>;
-}
-
 /**
  * Starts the bot; on a failure midway closes what it had opened (nothing keeps the process alive, nothing
  * answers 200) and rejects with a `StartupError` naming the variable and address at fault.
  */
-/** Names what a chat adapter's failed start depends on (Slack: the token, checked with auth.test at SLACK_API_URL). */
-function adapterStartError(chat: ChatAdapter['chat'], config: Config, error: unknown): StartupError {
-  if (error instanceof StartupError) return error;
-  if (chat === 'slack') {
-    const code = (error as { data?: { error?: unknown } }).data?.error;
-    if (typeof code === 'string') return new StartupError(`SLACK_BOT_TOKEN: Slack's auth.test refused the token (${code})`, { cause: error });
-    return startupError('SLACK_API_URL', `${shownUrl(config.slack?.apiUrl ?? 'https://slack.com/api')} (auth.test)`, error);
-  }
-  return startupError(chat === 'teams' ? 'MicrosoftAppId' : 'the terminal', undefined, error);
-}
-
 export async function startBot(options: BotOptions): Promise<RunningBot> {
   const opened: Array<() => Promise<unknown>> = [];
   try {
@@ -165,7 +100,7 @@ async function assemble(options: BotOptions, opened: Array<() => Promise<unknown
   if (uploads) opened.push(() => uploads.close());
   if (http && uploads) http.route(UPLOADS_PATH, uploads.handler, { bodyLimitBytes: 0 });
   if (config.slack) adapters.push(createSlackAdapter({ ...slackInstalls(config, state, keyring, logger), logger, server: http }));
-  const verbs = [...HANDLERS.flatMap((h) => h.verbs), 'help', 'status'];
+  const verbs = [...VERBS];
   // what the Teams adapter must remember across a restart (conversation references) lives in the state's settings
   const kept: KeptValues = { get: (key) => state.getSetting(key), put: (key, value) => state.putSetting(key, value) };
   if (config.teams && http) adapters.push(createTeamsAdapter({ ...config.teams, server: http, logger, verbs, keep: kept }));

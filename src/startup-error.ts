@@ -2,6 +2,8 @@
  * Why the bot could not start, as one line an operator can act on: the variable to look at, the address it
  * names (never a password or token) and what went wrong there (`REDIS_URL redis://127.0.0.1:6390: connection refused`).
  */
+import type { Config } from './config.js';
+import type { ChatAdapter } from './core/adapter.js';
 
 export class StartupError extends Error {
   constructor(message: string, options?: { cause?: unknown }) {
@@ -60,3 +62,14 @@ export function reasonOf(error: unknown): string {
 /** `VARIABLE address: reason`, the start-up failure an operator reads. */
 export const startupError = (variable: string, address: string | undefined, error: unknown): StartupError =>
   new StartupError(`${variable}${address ? ` ${address}` : ''}: ${reasonOf(error)}`, { cause: error });
+
+/** Names what a chat adapter's failed start depends on (Slack: the token, checked with auth.test at SLACK_API_URL). */
+export function adapterStartError(chat: ChatAdapter['chat'], config: Config, error: unknown): StartupError {
+  if (error instanceof StartupError) return error;
+  if (chat === 'slack') {
+    const code = (error as { data?: { error?: unknown } }).data?.error;
+    if (typeof code === 'string') return new StartupError(`SLACK_BOT_TOKEN: Slack's auth.test refused the token (${code})`, { cause: error });
+    return startupError('SLACK_API_URL', `${shownUrl(config.slack?.apiUrl ?? 'https://slack.com/api')} (auth.test)`, error);
+  }
+  return startupError(chat === 'teams' ? 'MicrosoftAppId' : 'the terminal', undefined, error);
+}

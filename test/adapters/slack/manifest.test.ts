@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SLACK_EVENTS_PATH } from '../../../src/adapters/slack/index.js';
 import { manifestBotScopes, SLACK_OAUTH_REDIRECT_PATH } from '../../../src/adapters/slack/oauth.js';
-import { HANDLERS } from '../../../src/bot.js';
+import { HANDLERS } from '../../../src/handlers/index.js';
 import { slashCommandBody } from '../../helpers/slack-requests.js';
 
 interface Manifest {

@@ -1,0 +1,40 @@
+/** What starting the bot takes (BotOptions) and what a started bot offers (RunningBot). */
+import type { Config } from './config.js';
+import type { ChatAdapter } from './core/adapter.js';
+import type { Inbox } from './core/inbox.js';
+import type { Router } from './core/router.js';
+import type { ProcessMemory } from './core/services.js';
+import type { StateStore } from './core/state.js';
+import type { ThreadId } from './core/thread-id.js';
+import type { Logger } from './log.js';
+import type { RunningSimulator } from './platform/simulator/types.js';
+import type { KeptValues } from './adapters/teams/index.js';
+
+export interface BotOptions {
+  config: Config;
+  logger?: Logger;
+  /** adapters to run besides those the config enables (the CLI passes the console adapter here); `kept`: small values an adapter keeps across restarts */
+  extraAdapters?: (verbs: string[], kept: KeptValues) => ChatAdapter[];
+}
+
+export interface RunningBot {
+  /** where the platform is: the real gateway or the built-in simulator */
+  platformUrl: string;
+  simulator?: RunningSimulator;
+  httpUrl?: string;
+  /** where `/metrics` is served: METRICS_PORT's server, else the bot's HTTP server; undefined when metrics are off */
+  metricsUrl?: string;
+  state: StateStore;
+  /** where Slack and Teams events are recorded before they are acknowledged (core/inbox.ts) */
+  inbox: Inbox;
+  /** what this bot keeps in memory only (the waits it runs) */
+  memory: ProcessMemory;
+  routers: Router[];
+  /** stops the platform work running in a thread (Ctrl-C in the terminal); false when there was none */
+  interrupt(thread: ThreadId): boolean;
+  /**
+   * Stops taking new work, lets in-flight work finish (streams, edits, state writes) for up to `deadlineMs`,
+   * then interrupts what is left (its messages are marked interrupted with Retry) and closes everything.
+   */
+  stop(deadlineMs?: number): Promise<void>;
+}
