@@ -7,6 +7,14 @@ import type { ChatKind, ConversationId, ThreadId } from './thread-id.js';
 import type { Incoming, SharedFile } from './incoming.js';
 import type { HomeView } from './home-view.js';
 
+/** A document a handler posts into a thread (a report). */
+export interface OutgoingFile {
+  data: Buffer;
+  /** with its extension, e.g. `novelty-report.docx` */
+  filename: string;
+  title: string;
+}
+
 export interface MessageRef {
   thread: ThreadId;
   /** Slack ts, Teams activity id, console message number */
@@ -66,6 +74,8 @@ export interface ChatAdapter {
   fetchFile?(thread: ThreadId, file: SharedFile, maxBytes: number): Promise<FetchedFile>;
   /** Posts a PNG image into the thread (Slack files.uploadV2); without it, handlers describe the image instead. */
   uploadImage?(thread: ThreadId, png: Buffer, title: string): Promise<void>;
+  /** Posts a document into the thread (Slack files.uploadV2; the terminal saves it and prints the path). */
+  uploadFile?(thread: ThreadId, file: OutgoingFile): Promise<void>;
   /**
    * Starts receiving; every verified event is handed to `onIncoming` (the router's `accept`), and acknowledged to
    * its chat platform only once that resolves: the event is recorded and its handling runs on. When it rejects

@@ -2,7 +2,7 @@
  * What handlers use to talk in a thread: the adapter's methods plus the stream relay, with the core's
  * fallbacks where an adapter lacks a capability (no ephemeral notes: post in the thread).
  */
-import type { ChatAdapter, FetchedFile, MessageRef } from './adapter.js';
+import type { ChatAdapter, FetchedFile, MessageRef, OutgoingFile } from './adapter.js';
 import type { CommandIncoming, SharedFile } from './incoming.js';
 import type { FormSpec, OutgoingMessage } from './message.js';
 import type { HomeView } from './home-view.js';
@@ -129,6 +129,18 @@ export class Messenger {
   /** Whether the chat can show images (a picture need not be drawn when it cannot). */
   get canUploadImages(): boolean {
     return this.adapter.uploadImage !== undefined;
+  }
+
+  /** Whether the chat can take documents (a report need not be downloaded when it cannot). */
+  get canUploadFiles(): boolean {
+    return this.adapter.uploadFile !== undefined;
+  }
+
+  /** Posts a document into the thread; false when the adapter cannot post files. */
+  async uploadFile(thread: ThreadId, file: OutgoingFile): Promise<boolean> {
+    if (!this.adapter.uploadFile) return false;
+    await this.adapter.uploadFile(thread, file);
+    return true;
   }
 
   /** Posts a PNG into the thread; false when the adapter cannot post images. */

@@ -8,7 +8,19 @@ import { currentEvent, inSpan, type BotMetrics, type ChatCallOutcome } from '../
  * thread's parent (the question repeated) is not the answer yet.
  */
 const SHOWS_TEXT = new Set(['post', 'edit', 'postEphemeral', 'stream.append', 'stream.stop']);
-const COUNTED = ['startThread', 'post', 'edit', 'postEphemeral', 'openForm', 'isAdmin', 'permalink', 'publishHome', 'fetchFile', 'uploadImage'];
+const COUNTED = [
+  'startThread',
+  'post',
+  'edit',
+  'postEphemeral',
+  'openForm',
+  'isAdmin',
+  'permalink',
+  'publishHome',
+  'fetchFile',
+  'uploadImage',
+  'uploadFile',
+];
 
 /** The outcome family of a failed chat call, from the ChatError the adapter threw (Slack `http_503`, Teams `status`). */
 export function chatOutcome(error: unknown): ChatCallOutcome {

@@ -21,6 +21,7 @@ export {
 export type { StreamEvent, PlatformReference, Usage } from './events.js';
 export { collectEvents, textDeltas, type PlatformStream, type StreamResult, type StreamSession } from './stream/index.js';
 export { pollTask, type PollOptions } from './poll.js';
+export { downloadDocument, type DownloadedDocument } from './download.js';
 export { taskState, hasTaskStatus, type TaskState } from './task-state.js';
 export { DEFAULT_RETRY, type RetryOptions } from './retry.js';
 export {

@@ -54,6 +54,8 @@ test('novelty from the command to the report link by typing choices', { timeout:
   const screen = await term.waitFor((s) => REPORT_READY.test(s), 'the report link', 20_000);
   expect(screen).toContain('@');
   expect(screen).not.toContain('<@');
+  // the report is also saved as a file, its path printed (the link expires)
+  expect(screen).toMatch(/📎 Novelty search: [\s\S]*saved as\s+\/[\s\S]*\.docx/);
   // the README's terminal section shows this session: IIP_TRANSCRIPT=<file> writes it out
   if (process.env.IIP_TRANSCRIPT) writeFileSync(process.env.IIP_TRANSCRIPT, screen.trimEnd());
   term.type('exit');

@@ -139,7 +139,14 @@ test('a left-out feature and the references chosen at step 4 are exactly what re
   const done = await t.reply('Novelty search report ready');
   const url = /\((http:\/\/127\.0\.0\.1:\d+\/files\/[0-9a-f]+\.docx)\)/.exec(textOf(done))![1]!;
   // the simulator stores the docx uncompressed: its XML (with &gt; escapes) is readable as it is
-  const text = Buffer.from(await (await fetch(url)).arrayBuffer()).toString('utf8');
+  const bytes = Buffer.from(await (await fetch(url)).arrayBuffer());
+  const text = bytes.toString('utf8');
+  // the report comes back as a file in the thread too (the link expires)
+  const file = h.slack.files.uploads().find((f) => f.name.endsWith('.docx'));
+  expect(file).toMatchObject({ channel: 'C1', threadTs: t.parentTs, completed: true });
+  expect(file!.name).toMatch(/^Novelty-search-.+\.docx$/);
+  expect(file!.data.equals(bytes)).toBe(true);
+  expect(textOf(done)).toContain('the report is attached in this thread');
   expect(text).toContain(`Comparison documents: ${chosen.length}`);
   for (const f of chosen) expect(text).toContain(pnOf(f.document));
   expect(text).not.toContain(pnOf(found[preselected]!.document));

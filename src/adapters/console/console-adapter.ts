@@ -18,7 +18,7 @@ import { hasChoices } from './choices.js';
 import { MessageBook, type StoredMessage } from './messages.js';
 import { renderMessage } from './render-terminal.js';
 import { headerLine, LiveScreen, type PromptHost, type Screen, type ScreenMessage } from './screen.js';
-import { imageSaver } from './save-image.js';
+import { fileSaver, imageSaver } from './save-image.js';
 import { createSessionFile } from './session-file.js';
 import { ThreadBook } from './sessions.js';
 import { ansiStyle, plainStyle, type Style } from './style.js';
@@ -49,6 +49,7 @@ class ConsoleChatAdapter implements ConsoleAdapter, ConsoleHost {
   private resolveClosed!: () => void;
   private stopping = false;
   readonly uploadImage?: (thread: ThreadId, png: Buffer, title: string) => Promise<void>;
+  readonly uploadFile?: (thread: ThreadId, file: { data: Buffer; filename: string; title: string }) => Promise<void>;
 
   constructor(readonly options: ConsoleAdapterOptions) {
     const output = options.output as NodeJS.WritableStream & { isTTY?: boolean; columns?: number; rows?: number };
@@ -74,6 +75,7 @@ class ConsoleChatAdapter implements ConsoleAdapter, ConsoleHost {
     const size = { columns: () => output.columns ?? 80, rows: () => output.rows ?? 24 };
     this.screen = this.interactive ? new LiveScreen(options.output, this.style, size, promptHost) : new TranscriptScreen(options.output, this.style);
     if (options.imageDir) this.uploadImage = imageSaver(options.imageDir, (thread, message) => this.post(thread, message));
+    if (options.imageDir) this.uploadFile = fileSaver(options.imageDir, (thread, message) => this.post(thread, message));
     this.closed = new Promise((resolve) => {
       this.resolveClosed = resolve;
     });

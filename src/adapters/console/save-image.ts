@@ -24,3 +24,21 @@ export function imageSaver(
     await post(thread, markdown(`🖼️ ${title}: saved as ${path}`));
   };
 }
+
+/** `uploadFile` for the console: writes the document under `dir` (readable by its owner only), then posts where it is. */
+export function fileSaver(
+  dir: string,
+  post: (thread: ThreadId, message: OutgoingMessage) => Promise<MessageRef>,
+): (thread: ThreadId, file: { data: Buffer; filename: string; title: string }) => Promise<void> {
+  return async (thread, file) => {
+    await mkdir(dir, { recursive: true, mode: 0o700 });
+    const safe =
+      file.filename
+        .replace(/[^\w.-]+/g, '-')
+        .replace(/^[-.]+/, '')
+        .slice(-80) || 'document';
+    const path = resolve(join(dir, `${randomUUID().slice(0, 8)}-${safe}`));
+    await writeFile(path, file.data, { mode: 0o600 });
+    await post(thread, markdown(`📎 ${file.title}: saved as ${path}`));
+  };
+}

@@ -13,7 +13,7 @@ import { createBoltApp } from './bolt-app.js';
 import { slackClients } from './clients.js';
 import { toSlackLogger } from './bolt-logger.js';
 import { slackChatError, type FailureContext } from './errors.js';
-import { fetchSlackFile, uploadSlackImage } from './files.js';
+import { fetchSlackFile, uploadSlackImage, uploadSlackFile } from './files.js';
 import { slackPlace, slackThread } from './ids.js';
 import { inCommandScope, replaceClickedNotice } from './command-scope.js';
 import { createReach, type ApiCall } from './reach.js';
@@ -172,6 +172,11 @@ export function createSlackAdapter(options: SlackAdapterOptions): ChatAdapter {
       await call({ method: 'files.uploadV2', teamId: team }, async () =>
         uploadSlackImage((await clientFor(team)).client, channel, threadTs, png, title),
       );
+    },
+
+    async uploadFile(thread, file) {
+      const { team, channel, threadTs } = slackThread(thread);
+      await call({ method: 'files.uploadV2', teamId: team }, async () => uploadSlackFile((await clientFor(team)).client, channel, threadTs, file));
     },
 
     start: (onIncoming) =>

@@ -75,3 +75,13 @@ export async function uploadSlackImage(client: webApi.WebClient, channel: string
   }.png`;
   await client.filesUploadV2({ channel_id: channel, thread_ts: threadTs, file: png, filename, title });
 }
+
+/** A document into the thread (a report), under its own file name. */
+export async function uploadSlackFile(
+  client: webApi.WebClient,
+  channel: string,
+  threadTs: string,
+  file: { data: Buffer; filename: string; title: string },
+): Promise<void> {
+  await client.filesUploadV2({ channel_id: channel, thread_ts: threadTs, file: file.data, filename: file.filename, title: file.title });
+}

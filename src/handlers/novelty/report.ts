@@ -3,7 +3,8 @@ import { mention, quoteUserText, type OutgoingMessage } from '../../core/message
 import type { DataOf } from '../../platform/operations.js';
 import { defineStep, FormProblem } from '../workflow/index.js';
 import { requireTaskId } from '../shared/platform-values.js';
-import { taskIdOf, type NoveltyData } from './data.js';
+import { taskIdOf, type NoveltyContext, type NoveltyData } from './data.js';
+import { downloadDocument } from '../../platform/index.js';
 import { truncate } from '../../core/text.js';
 
 const MAX_TITLE_CHARS = 200;
@@ -13,16 +14,44 @@ export function defaultTitle(idea: string): string {
   return `Novelty search: ${truncate(firstSentence.replace(/[.。]$/u, ''), 80)}`;
 }
 
-export function reportMessage(url: string | null | undefined, title: string, startedBy: string): OutgoingMessage {
+export type Attached = 'attached' | 'unsupported' | 'failed';
+
+export function reportMessage(url: string | null | undefined, title: string, startedBy: string, attached: Attached = 'unsupported'): OutgoingMessage {
   if (!url) throw new Error('the report is ready but its link is missing');
   const text = `📄 **Novelty search report ready**: [${quoteUserText(title.replace(/[[\]]/g, ''))}](${url})`;
+  const file = {
+    attached: 'the report is attached in this thread; the link expires',
+    unsupported: 'the link expires: download the report soon',
+    failed: 'the report could not be attached here: download it from the link soon, it expires',
+  }[attached];
   return {
     text,
     blocks: [
       { type: 'markdown', text },
-      { type: 'context', text: `Requested by ${mention(startedBy)} · the search is done.` },
+      { type: 'context', text: `Requested by ${mention(startedBy)} · the search is done · ${file}.` },
     ],
   };
+}
+
+const MAX_REPORT_BYTES = 50_000_000;
+
+/** Downloads the report and posts it into the thread as a file, so it outlives its link. */
+async function attachReport(sc: NoveltyContext, url: string | null | undefined, title: string): Promise<Attached> {
+  if (!url || !sc.ctx.messenger.canUploadFiles) return 'unsupported';
+  try {
+    const document = await downloadDocument(url, MAX_REPORT_BYTES);
+    const extension = /\.(docx|pdf|xlsx|zip)$/i.exec(document.filename)?.[0] ?? '.docx';
+    const filename = `${
+      title
+        .replace(/[^\w-]+/g, '-')
+        .replace(/^-+|-+$/g, '')
+        .slice(0, 60) || 'novelty-report'
+    }${extension}`;
+    return (await sc.ctx.messenger.uploadFile(sc.thread, { data: document.data, filename, title })) ? 'attached' : 'unsupported';
+  } catch (error) {
+    sc.ctx.logger.warn({ err: error, thread: sc.thread }, 'novelty: the report could not be attached');
+    return 'failed';
+  }
 }
 
 export const titleStep = defineStep<NoveltyData, undefined, { title: string }>({
@@ -77,5 +106,9 @@ export const reportStep = defineStep<NoveltyData, DataOf<'AI35-11'>, never>({
     read: (sc, signal) => sc.ctx.platform.call('AI35-11', { task_id: sc.ids.report_id ?? taskIdOf(sc) }, { signal }),
     deadlineMs: 20 * 60_000,
   },
-  proceed: (result, sc) => ({ done: reportMessage(result.report_url, sc.data.title ?? defaultTitle(sc.data.idea), sc.record.startedBy) }),
+  async proceed(result, sc) {
+    const title = sc.data.title ?? defaultTitle(sc.data.idea);
+    const attached = await attachReport(sc, result.report_url, title);
+    return { done: reportMessage(result.report_url, title, sc.record.startedBy, attached) };
+  },
 });
