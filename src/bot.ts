@@ -112,7 +112,7 @@ async function assemble(options: BotOptions, opened: Array<() => Promise<unknown
   const memory = createProcessMemory();
   const settings = { lang: config.platform.lang, confirmers: 'starter', waitLeaseMs: config.state.waitLeaseMs } as const;
   const contexts = messengers.map((messenger): HandlerContext => {
-    const ctx: HandlerContext = { platform, state, messenger, settings, logger, memory, lifetime: lifetime.signal, keyring, uploads, limits };
+    const ctx: HandlerContext = { platform, state, messenger, settings, logger, memory, lifetime: lifetime.signal, keyring, uploads, limits, usage };
     // a user's home (Slack's Home tab) is published again when one of their threads changes state
     ctx.state = watchHomes(state, {
       shown: memory.homes,

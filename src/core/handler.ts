@@ -6,6 +6,7 @@ import type { ActionIncoming, CommandIncoming, FormIncoming, ReplyIncoming } fro
 import type { Messenger } from './messenger.js';
 import type { FileShelf, ProcessMemory, WorkspaceKeys } from './services.js';
 import type { WorkLimits } from './limits.js';
+import type { UsageSink } from './metrics.js';
 
 /** `start`: the bot (re)started and finds the wait recorded; `rescan`: the periodic look for waits nobody holds. */
 export type ResumeReason = 'start' | 'rescan';
@@ -35,6 +36,8 @@ export interface HandlerContext {
   lifetime?: AbortSignal;
   /** concurrent answers and workflows per user and workspace; absent: no limits */
   limits?: WorkLimits;
+  /** where this replica counts each workspace's usage; absent: nothing is counted */
+  usage?: UsageSink;
 }
 
 export interface CommandInput {

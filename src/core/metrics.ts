@@ -90,6 +90,8 @@ export interface UsageCounts {
 /** Where usage is counted (state/usage-recorder.ts keeps it in the state store's settings, in daily buckets). */
 export interface UsageSink {
   record(chat: ChatKind, workspaceId: string, kind: keyof UsageCounts, name: string): void;
+  /** writes what was counted but not stored yet (counts are batched), so a reader sees it */
+  flush?(): Promise<void>;
 }
 
 /** Days of usage kept; older daily buckets are deleted. */

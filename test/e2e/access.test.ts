@@ -64,13 +64,19 @@ test('Slack: a team not on ALLOWED_SLACK_TEAMS gets one short note per command, 
   expect(h.slack.ephemerals).toHaveLength(3);
 });
 
-test('Teams: a tenant not on ALLOWED_TEAMS_TENANTS gets the note in its thread; nothing reaches the platform or the thread records', async () => {
+test('Teams: a tenant not on ALLOWED_TEAMS_TENANTS gets the note (privately, pointed to from its thread); nothing reaches the platform or the thread records', async () => {
   const h = await startTeamsBot({ env: { ALLOWED_TEAMS_TENANTS: 'another-tenant', ALLOWED_SLACK_TEAMS: TENANT } });
   cleanups.push(() => h.close());
   const { root, sent } = await h.mention('ask What is CRISPR?');
   expect(sent.status).toBe(200);
-  await waitFor(() => h.replies(root).length === 1, 'the note in the reply chain');
-  expect(JSON.stringify(h.replies(root)[0]?.attachments)).toContain(NOT_ENABLED_NOTE);
+  await waitFor(() => h.replies(root).length === 1, 'the pointer in the reply chain');
+  expect(JSON.stringify(h.replies(root)[0]?.attachments)).toContain('private note');
+  // the note itself goes to the user's 1:1 chat with the bot, as every note meant for one user does in Teams
+  const note = await waitFor(
+    () => h.fake.allMessages().find((m) => `${m.text ?? ''}${JSON.stringify(m.attachments)}`.includes(NOT_ENABLED_NOTE)),
+    'the note in the 1:1 chat',
+  );
+  expect(note.conversation).not.toBe(h.replies(root)[0]?.conversation);
   await new Promise((resolve) => setTimeout(resolve, 200));
   expect(h.replies(root)).toHaveLength(1);
   expect(platformCalls(h.sim)).toEqual([]);

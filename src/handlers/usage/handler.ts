@@ -51,6 +51,8 @@ export const usageHandler: Handler = {
   async command(ctx, { incoming }) {
     if (!(await ctx.messenger.isAdmin(incoming.workspaceId, incoming.user.id)))
       return answerCommand(ctx, incoming, markdown('Only a workspace admin can see its usage.'));
+    // counts are written in batches: this replica's latest ones are stored before they are read
+    await ctx.usage?.flush?.();
     const totals = await usageTotals(ctx, ctx.messenger.chat, incoming.workspaceId);
     const text = [
       `Usage of this workspace (days in UTC, today included)`,
