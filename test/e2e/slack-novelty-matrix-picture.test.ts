@@ -52,9 +52,9 @@ test('step 4 posts the comparison of the preselected references as a picture, dr
   // changing the list redraws the message, not the picture
   const menu = selectOptions(references)!;
   await t.choose(references, menu.options[0]!.label);
-  expect(menu.options[0]!.label).toMatch(/^Leave out 1\. /);
+  expect(menu.options[0]!.label).toMatch(/^1\. Leave out /);
   await waitFor(
-    () => t.replies.find((m) => m.ts === references.ts && selectOptions(m)?.options[0]?.label.startsWith('Include 1. ')),
+    () => t.replies.find((m) => m.ts === references.ts && selectOptions(m)?.options[0]?.label.startsWith('1. Include ')),
     'step 4 redrawn with the first reference left out',
   );
   expect(h.slack.files.uploads()).toHaveLength(1);

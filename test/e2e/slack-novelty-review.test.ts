@@ -65,17 +65,17 @@ test('a left-out feature and the references chosen at step 4 are exactly what re
   expect(shown).toContain('TACD_ALL:');
   expect(shown).not.toContain(leftOut);
   const menu = selectOptions(references)!.options.map((o) => o.label);
-  expect(menu).toContain(`Include ${notPreselected + 1}. ${pnOf(found[notPreselected]!.document!)}`);
+  expect(menu).toContain(`${notPreselected + 1}. Include ${pnOf(found[notPreselected]!.document!)}`);
 
-  await t.choose(references, `Include ${notPreselected + 1}. `);
+  await t.choose(references, `${notPreselected + 1}. Include `);
   const included = await waitFor(
     () =>
-      t.replies.find((m) => m.ts === references.ts && selectOptions(m)?.options.some((o) => o.label.startsWith(`Leave out ${notPreselected + 1}. `))),
+      t.replies.find((m) => m.ts === references.ts && selectOptions(m)?.options.some((o) => o.label.startsWith(`${notPreselected + 1}. Leave out `))),
     'the reference included',
   );
-  await t.choose(included, `Leave out ${preselected + 1}. `);
+  await t.choose(included, `${preselected + 1}. Leave out `);
   const edited = await waitFor(
-    () => t.replies.find((m) => m.ts === references.ts && selectOptions(m)?.options.some((o) => o.label.startsWith(`Include ${preselected + 1}. `))),
+    () => t.replies.find((m) => m.ts === references.ts && selectOptions(m)?.options.some((o) => o.label.startsWith(`${preselected + 1}. Include `))),
     'the reference left out',
   );
   const chosen = found.filter((f, i) => i === notPreselected || (i !== preselected && f.selected !== false));

@@ -101,9 +101,9 @@ describe('/iip novelty, the guided search', () => {
     const platform = new PlatformClient({ baseUrl: h.sim.url, apiKey: API_KEY });
     const found = (await platform.call('AI35-8', { task_id: taskId })).final_result!;
     const removedPn = found[1]!.document!.split(' ')[0]!;
-    await t.choose(withAdded, `Leave out 2. ${removedPn}`);
+    await t.choose(withAdded, `2. Leave out ${removedPn}`);
     const afterRemoval = await waitFor(
-      () => t.replies.find((m) => m.ts === references.ts && textOf(m).includes(`Include 2. ${removedPn}`) && buttonsOf(m).length > 0),
+      () => t.replies.find((m) => m.ts === references.ts && textOf(m).includes(`2. Include ${removedPn}`) && buttonsOf(m).length > 0),
       'the removal',
     );
     await t.press(afterRemoval, 'Confirm');

@@ -76,7 +76,7 @@ export function inclusionChoices(result: SearchResult, edits: ReferenceEdits | u
     .map((item, i) => {
       const { pn } = describeEntry(item.entry);
       const what = item.included ? (item.added ? 'Remove' : 'Leave out') : 'Include';
-      return { value: item.key, label: truncate(`${what} ${i + 1}. ${pn ?? item.entry.patent_id ?? ''}`.trim(), 70) };
+      return { value: item.key, label: truncate(`${i + 1}. ${what} ${pn ?? item.entry.patent_id ?? ''}`.trim(), 70) };
     });
 }
 

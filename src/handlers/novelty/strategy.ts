@@ -19,7 +19,10 @@ export function strategyText(result: SearchResult): string | undefined {
   });
   if (blocks.length > MAX_BLOCKS) lines.push(`- … ${blocks.length - MAX_BLOCKS} more search blocks`);
   const keywords = (result.feature_keywords ?? [])
-    .map((k) => [str(k.feature), ...(k.keywords ?? []).map(str)].filter(Boolean).join(': '))
+    .map((k) => {
+      const expansions = (k.keywords ?? []).map(str).filter(Boolean).join(', ');
+      return [str(k.feature), expansions].filter(Boolean).join(': ');
+    })
     .filter(Boolean)
     .slice(0, MAX_BLOCKS);
   if (keywords.length > 0) lines.push(`- Keywords: ${keywords.map((k) => quoteUserText(truncate(k, 120))).join(' · ')}`);
