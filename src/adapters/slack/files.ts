@@ -7,6 +7,7 @@ import type { webApi } from '@slack/bolt';
 import type { FetchedFile } from '../../core/adapter.js';
 import { FileTooLargeError } from '../../core/chat-errors.js';
 import type { SharedFile } from '../../core/incoming.js';
+import { readLimited } from '../../core/read-limited.js';
 import { SlackApiError } from './errors.js';
 
 const DOWNLOAD_TIMEOUT_MS = 30_000;
@@ -26,24 +27,6 @@ export function isSlackFileUrl(url: string, apiUrl: string | undefined): boolean
   );
 }
 
-async function readLimited(response: Response, maxBytes: number): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  let total = 0;
-  const reader = response.body?.getReader();
-  if (!reader) return Buffer.alloc(0);
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > maxBytes) {
-      await reader.cancel();
-      throw new FileTooLargeError(maxBytes, total, 'slack');
-    }
-    chunks.push(Buffer.from(value));
-  }
-  return Buffer.concat(chunks);
-}
-
 export async function fetchSlackFile(
   client: webApi.WebClient,
   botToken: string,
@@ -61,7 +44,7 @@ export async function fetchSlackFile(
     await response.body?.cancel();
     throw new SlackApiError('files.download', `http_${response.status}`);
   }
-  const data = await readLimited(response, maxBytes);
+  const data = await readLimited(response, maxBytes, 'slack');
   const mimeType = info.mimetype ?? response.headers.get('content-type') ?? undefined;
   return { data, ...(mimeType ? { mimeType } : {}), ...(info.name ? { name: info.name } : {}) };
 }

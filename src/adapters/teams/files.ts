@@ -9,8 +9,8 @@
  */
 import type { Activity, CloudAdapter } from 'botbuilder';
 import type { FetchedFile } from '../../core/adapter.js';
-import { FileTooLargeError } from '../../core/chat-errors.js';
 import type { SharedFile } from '../../core/incoming.js';
+import { readLimited } from '../../core/read-limited.js';
 import { TeamsApiError } from './errors.js';
 import type { ReferenceBook } from './references.js';
 
@@ -102,29 +102,6 @@ export function teamsFileAccess(
   };
 }
 
-async function readLimited(response: Response, maxBytes: number): Promise<Buffer> {
-  const declared = Number(response.headers.get('content-length'));
-  if (Number.isFinite(declared) && declared > maxBytes) {
-    await response.body?.cancel();
-    throw new FileTooLargeError(maxBytes, declared, 'teams');
-  }
-  const chunks: Buffer[] = [];
-  let total = 0;
-  const reader = response.body?.getReader();
-  if (!reader) return Buffer.alloc(0);
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > maxBytes) {
-      await reader.cancel();
-      throw new FileTooLargeError(maxBytes, total, 'teams');
-    }
-    chunks.push(Buffer.from(value));
-  }
-  return Buffer.concat(chunks);
-}
-
 /** Downloads a shared file: hosted content with the bot's token, a pre-authenticated download link over https without it. */
 export async function fetchTeamsFile(access: TeamsFileAccess, file: SharedFile, maxBytes: number): Promise<FetchedFile> {
   const direct = file.id.startsWith(DIRECT_PREFIX);
@@ -143,7 +120,7 @@ export async function fetchTeamsFile(access: TeamsFileAccess, file: SharedFile, 
     await response.body?.cancel();
     throw new TeamsApiError('file download', response.status, response.status === 401 || response.status === 403 ? 'Unauthorized' : 'error');
   }
-  const data = await readLimited(response, maxBytes);
+  const data = await readLimited(response, maxBytes, 'teams');
   const mimeType = file.mimeType ?? response.headers.get('content-type') ?? undefined;
   return { data, ...(mimeType ? { mimeType } : {}), ...(file.name ? { name: file.name } : {}) };
 }
