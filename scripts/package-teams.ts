@@ -41,7 +41,7 @@ function publicBase(raw: string): URL {
   } catch {
     url = undefined;
   }
-  if (!url || url.protocol !== 'https:' || url.username || url.password || url.search || url.hash) {
+  if (url?.protocol !== 'https:' || url.username || url.password || url.search || url.hash) {
     throw new PackageInputError(
       `PUBLIC_URL must be the bot's public https address, such as https://iip-bot.example.com (got "${raw.slice(0, 100)}")`,
     );

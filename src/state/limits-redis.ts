@@ -8,7 +8,7 @@
  * key expires with its last slot.
  */
 import type { Redis } from 'ioredis';
-import { silentLogger, type Logger } from '../log.js';
+import type { Logger } from '../log.js';
 import { DEFAULT_LIMITS, limitsOf, type Admission, type LimitSettings, type WorkKind, type WorkLimits, type WorkScope } from '../core/limits.js';
 import { LuaScript } from './redis-scripts.js';
 import { DEFAULT_KEY_PREFIX } from './redis-store.js';

@@ -8,7 +8,7 @@
  */
 import type { Redis } from 'ioredis';
 import type { ShelfRefusal, StoredUpload, UploadLimits, UploadStore } from '../core/services.js';
-import { silentLogger, type Logger } from '../log.js';
+import type { Logger } from '../log.js';
 import { LuaScript } from './redis-scripts.js';
 import { DEFAULT_KEY_PREFIX } from './redis-store.js';
 import { connectRedis } from './redis-connect.js';

@@ -24,7 +24,7 @@ export class Terminal implements PromptHost {
   private ended = false;
 
   constructor(
-    private readonly input: NodeJS.ReadableStream,
+    input: NodeJS.ReadableStream,
     private readonly output: NodeJS.WritableStream,
     readonly interactive: boolean,
     history: string[],
