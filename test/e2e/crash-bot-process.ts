@@ -4,7 +4,7 @@
  * killable with any signal. Also reads the state files the way a person inspecting the disk would.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FakeSlackApi } from '../helpers/fake-slack-api.js';
 import { blockActionsPayload, sendInteraction, sendSlashCommand, type SlackResponse } from '../helpers/slack-requests.js';
@@ -79,15 +79,29 @@ export async function startBotProcess(dir: string, platformUrl: string, slack: F
   };
 }
 
+function readIfThere(path: string): string | undefined {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+}
+
 /** Every `.json` file under `dir`, parsed: throws on the first one that does not parse. */
 export function parseEveryStateFile(dir: string): Map<string, unknown> {
   const parsed = new Map<string, unknown>();
   if (!existsSync(dir)) return parsed;
+  // a live bot writes meanwhile: its temporary files come and go between the listing and a read, so entries are
+  // typed by the listing itself and a file gone by the time it is read is passed over (a parse failure still throws)
   const walk = (folder: string): void => {
-    for (const name of readdirSync(folder)) {
-      const path = join(folder, name);
-      if (statSync(path).isDirectory()) walk(path);
-      else if (name.endsWith('.json')) parsed.set(path, JSON.parse(readFileSync(path, 'utf8')));
+    for (const entry of readdirSync(folder, { withFileTypes: true })) {
+      const path = join(folder, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else if (entry.name.endsWith('.json')) {
+        const text = readIfThere(path);
+        if (text !== undefined) parsed.set(path, JSON.parse(text));
+      }
     }
   };
   walk(dir);
