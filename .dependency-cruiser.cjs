@@ -4,11 +4,12 @@
  *   lib            pure helpers: imports nothing from src; everything may import it
  *   log.ts         imports lib only
  *   config.ts      imports log, lib
+ *   i18n/          the bot's words (catalogs, the current language): imports lib only
  *   platform/      -> log, lib                              (its schemas/generated/ only for platform itself)
- *   core/          -> platform, log, lib
+ *   core/          -> platform, i18n, log, lib
  *   state/, security/, http/  -> core, platform, log, lib   (not each other)
- *   handlers/      -> core, platform, log, lib              (never state, security, http, adapters)
- *   adapters/      -> core, http, log, lib                  (never platform, handlers, state, security)
+ *   handlers/      -> core, platform, i18n, log, lib            (never state, security, http, adapters)
+ *   adapters/      -> core, http, i18n, log, lib                (never platform, handlers, state, security)
  *   metrics/       -> core, http, config, log, lib          (prom-client behind core/metrics.ts; only bot.ts imports it)
  *   bot.ts         composition root: anything; imported only by cli.ts
  *   cli.ts         entry point: anything; imported by nothing
@@ -57,32 +58,43 @@ module.exports = {
       ['config[a-z-]*\\.ts$', 'log\\.ts$'],
       'config.ts and its parts import only each other, log.ts (and lib).',
     ),
+    layer('i18n-layer', '^src/i18n/', ['i18n/'], 'i18n/ holds the catalogs and the current language: it imports nothing else from src.'),
     layer('platform-layer', '^src/platform/', ['platform/', 'log\\.ts$'], 'platform/ imports only log.ts (and lib).'),
-    layer('core-layer', '^src/core/', ['core/', 'platform/', 'log\\.ts$'], 'core/ imports nothing above it: only core, platform, log.ts (and lib).'),
-    layer('state-layer', '^src/state/', ['state/', 'core/', 'platform/', 'log\\.ts$'], 'state/ imports only core, platform, log.ts (and lib).'),
+    layer(
+      'core-layer',
+      '^src/core/',
+      ['core/', 'platform/', 'i18n/', 'log\\.ts$'],
+      'core/ imports nothing above it: only core, platform, log.ts (and lib).',
+    ),
+    layer(
+      'state-layer',
+      '^src/state/',
+      ['state/', 'core/', 'platform/', 'i18n/', 'log\\.ts$'],
+      'state/ imports only core, platform, log.ts (and lib).',
+    ),
     layer(
       'security-layer',
       '^src/security/',
       ['security/', 'core/', 'platform/', 'log\\.ts$'],
       'security/ imports only core, platform, log.ts (and lib).',
     ),
-    layer('http-layer', '^src/http/', ['http/', 'core/', 'platform/', 'log\\.ts$'], 'http/ imports only core, platform, log.ts (and lib).'),
+    layer('http-layer', '^src/http/', ['http/', 'core/', 'platform/', 'i18n/', 'log\\.ts$'], 'http/ imports only core, platform, log.ts (and lib).'),
     layer(
       'handlers-layer',
       '^src/handlers/',
-      ['handlers/', 'core/', 'platform/', 'log\\.ts$'],
+      ['handlers/', 'core/', 'platform/', 'i18n/', 'log\\.ts$'],
       'handlers/ import only core, platform, log.ts (and lib): never state, security, http or adapters.',
     ),
     layer(
       'adapters-layer',
       '^src/adapters/',
-      ['adapters/', 'core/', 'http/', 'log\\.ts$'],
+      ['adapters/', 'core/', 'http/', 'i18n/', 'log\\.ts$'],
       'adapters/ import only core, http, log.ts (and lib): an adapter never calls the platform, nor handlers, state or security.',
     ),
     layer(
       'metrics-layer',
       '^src/metrics/',
-      ['metrics/', 'core/', 'http/', 'config[a-z-]*\\.ts$', 'log\\.ts$'],
+      ['metrics/', 'core/', 'http/', 'i18n/', 'config[a-z-]*\\.ts$', 'log\\.ts$'],
       'metrics/ imports only core, http, config, log.ts (and lib): handlers and adapters report through core/metrics.ts.',
     ),
     {

@@ -1,0 +1,4 @@
+/** The English catalog: one namespace per part of the bot (add a namespace here and in ../zh/index.ts). */
+import { common } from './common.js';
+
+export const en = { common } as const;

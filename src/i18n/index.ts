@@ -1,0 +1,59 @@
+/**
+ * The bot's own words in the user's language: i18next over the catalogs in en/ and zh/, and the language of the
+ * work in hand kept in AsyncLocalStorage, so any code on the path of an event (or a resumed wait) calls `t`
+ * without passing a language down. Outside any `withLanguage`, the default language (IIP_LANG) applies.
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import i18next, { type TFunction } from 'i18next';
+import { en } from './en/index.js';
+import { zh } from './zh/index.js';
+
+export type Lang = 'en' | 'zh';
+export const LANGS: readonly Lang[] = ['en', 'zh'];
+
+const i18n = i18next.createInstance();
+void i18n.init({
+  resources: { en, zh },
+  lng: 'en',
+  fallbackLng: 'en',
+  ns: Object.keys(en),
+  defaultNS: 'common',
+  initAsync: false,
+  // Chat text is markdown, not HTML: nothing to escape.
+  interpolation: { escapeValue: false },
+  returnNull: false,
+});
+
+const current = new AsyncLocalStorage<Lang>();
+let fallback: Lang = 'en';
+
+/** The language used where no event set one (IIP_LANG); set once at start. */
+export function setDefaultLanguage(lang: Lang): void {
+  fallback = lang;
+}
+
+export const currentLanguage = (): Lang => current.getStore() ?? fallback;
+
+/** Runs `fn` (and everything it awaits or schedules) speaking `lang`. */
+export const withLanguage = <T>(lang: Lang, fn: () => T): T => current.run(lang, fn);
+
+const fixed: Record<Lang, TFunction> = { en: i18n.getFixedT('en'), zh: i18n.getFixedT('zh') };
+
+/** The translator of the current language; `t('novelty:step4.title', { count })`. */
+type Untyped = (key: unknown, options?: unknown) => string;
+export const t = ((key: unknown, options?: unknown) => (fixed[currentLanguage()] as Untyped)(key, options)) as TFunction;
+
+/** The translator of one language, for text that must be in a given language whatever the current one. */
+export const translatorFor = (lang: Lang): TFunction => fixed[lang];
+
+/** Reads a locale as chat platforms and environments write it (`zh-CN`, `zh_CN.UTF-8`, `en-US`, `cn`). */
+export function languageOf(locale: string | undefined): Lang | undefined {
+  const tag = locale?.trim().toLowerCase();
+  if (!tag) return undefined;
+  if (tag === 'cn' || tag === 'zh' || tag.startsWith('zh-') || tag.startsWith('zh_')) return 'zh';
+  if (tag === 'en' || tag.startsWith('en-') || tag.startsWith('en_')) return 'en';
+  return undefined;
+}
+
+/** The platform's `lang` for a language ('cn' for Chinese, as the contract spells it). */
+export const platformLang = (lang: Lang): 'en' | 'cn' => (lang === 'zh' ? 'cn' : 'en');
