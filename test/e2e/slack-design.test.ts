@@ -66,7 +66,10 @@ describe('/iip design', () => {
     [`${IMAGE} --countries USA`, '`--countries` takes two-letter codes'],
     [`${IMAGE} --loc 1403`, '`--loc` takes up to 10 Locarno classes'],
     [`${IMAGE} --from 2020-01-01`, '`--from` must be an application date'],
-    [`${IMAGE} --colour red`, 'Unknown option `--colour`. Options: `--countries`, `--loc`, `--from`, `--lang`. Nothing was sent'],
+    [
+      `${IMAGE} --colour red`,
+      'Unknown option `--colour`. Options: `--countries`, `--loc`, `--from`, `--lang`, `--let-others-confirm`. Nothing was sent',
+    ],
     ['wireless earbuds case', 'cannot pass uploaded images on to the platform (its `PUBLIC_URL` is not set)'],
   ])('bad input (%s) is refused with the reason; nothing is called', async (args, problem) => {
     h = await startSlackBot();

@@ -250,7 +250,9 @@ describe('/iip novelty quick and bad input', () => {
       const note = await waitFor(() => h!.slack.ephemerals[before], `the note for ${command.slice(0, 30)}`);
       const shown = JSON.stringify(note.blocks);
       expect(shown).toContain(problem);
-      expect(shown).toContain('Usage: `/iip novelty <technical idea> [--lang en|cn] [--from YYYYMMDD] [--to YYYYMMDD] [--family-merge]`');
+      expect(shown).toContain(
+        'Usage: `/iip novelty <technical idea> [--lang en|cn] [--from YYYYMMDD] [--to YYYYMMDD] [--family-merge] [--let-others-confirm]`',
+      );
     }
     expect(h.sim.requests).toEqual([]);
     expect(h.slack.callsTo('chat.postMessage')).toEqual([]);

@@ -15,6 +15,8 @@ export interface DesignData extends WorkflowData {
   loc?: string[];
   field?: string;
   from?: string;
+  /** the starter let anyone in the channel confirm the steps and upload the image (`--let-others-confirm`) */
+  othersMayConfirm?: boolean;
   /** the link the platform was given */
   url?: string;
   /** the shelf token of an uploaded image, withdrawn once the task has it, fails or is cancelled */

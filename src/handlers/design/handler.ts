@@ -7,6 +7,8 @@ import { answerCommand, parentMessage, refuseCommand, startWorkflow, usageLine, 
 import { DESIGN, type DesignData } from './definition.js';
 import { NO_PUBLIC_URL, shelveSharedImage, uploadOwner } from './image.js';
 import { parseDesignArgs, usageText, type DesignOptions } from './options.js';
+import { othersData } from '../shared/others-confirm.js';
+import { othersNote } from '../shared/problem-args.js';
 import { onDesignReply } from './upload.js';
 
 function designParent(userId: string, options: DesignOptions, source: 'link' | 'attached' | 'upload'): OutgoingMessage {
@@ -25,7 +27,7 @@ function designParent(userId: string, options: DesignOptions, source: 'link' | '
     userId,
     `started a design-patent image search for ${image}${options.field ? ` (${quoteUserText(options.field)})` : ''}`,
     undefined,
-    context,
+    `${context}${options.othersMayConfirm ? `.${othersNote(true)}` : ''}`,
   );
 }
 
@@ -35,6 +37,7 @@ const dataOf = (options: DesignOptions): DesignData => ({
   ...(options.loc ? { loc: options.loc } : {}),
   ...(options.field ? { field: options.field } : {}),
   ...(options.from ? { from: options.from } : {}),
+  ...othersData(!!options.othersMayConfirm),
 });
 
 async function command(ctx: HandlerContext, incoming: CommandIncoming, args: string): Promise<void> {
@@ -78,7 +81,8 @@ const base = workflowHandler<DesignData>(DESIGN, {
   help: {
     summary:
       'design-patent image search: similar registered designs, infringement risk by country and the line drawing; give an image link, or upload the image to the thread',
-    usage: 'design [<https image URL>] [product words] [--countries US,CN,EU,JP,KR] [--loc 14-03] [--from YYYYMMDD] [--lang en|cn]',
+    usage:
+      'design [<https image URL>] [product words] [--countries US,CN,EU,JP,KR] [--loc 14-03] [--from YYYYMMDD] [--lang en|cn] [--let-others-confirm]',
     example: 'design https://example.com/earbuds-case.png wireless earbuds case --countries US,EU --loc 14-03',
   },
   command: (ctx, { incoming, args }) => command(ctx, incoming, args),

@@ -1,8 +1,10 @@
 /**
- * `/iip design [<https image URL>] [product words] [--countries US,CN] [--loc 14-03] [--from YYYYMMDD] [--lang en|cn]`,
+ * `/iip design [<https image URL>] [product words] [--countries US,CN] [--loc 14-03] [--from YYYYMMDD] [--lang en|cn]
+ * [--let-others-confirm]`,
  * parsed and checked against AI39-1's fields: `country` (codes such as US, CN, JP, KR, AU, EU), `loc_items`
  * (Locarno classes), `main_field` (the product words), `apply_start_time` (yyyyMMdd).
  */
+import { OTHERS_FLAG, othersData, takeOthersFlag } from '../shared/others-confirm.js';
 
 export const DEFAULT_COUNTRIES = ['US', 'CN', 'EU', 'JP', 'KR'];
 const MAX_COUNTRIES = 20;
@@ -18,10 +20,12 @@ export interface DesignOptions {
   field?: string;
   from?: string;
   lang: 'en' | 'cn';
+  /** `--let-others-confirm`: anyone in the channel may confirm the steps and upload the image */
+  othersMayConfirm?: boolean;
 }
 
 export const usageText = (prefix: string): string =>
-  `Usage: \`${prefix}design <https image URL> [product words] [--countries ${DEFAULT_COUNTRIES.join(',')}] [--loc 14-03] [--from YYYYMMDD] [--lang en|cn]\`; ` +
+  `Usage: \`${prefix}design <https image URL> [product words] [--countries ${DEFAULT_COUNTRIES.join(',')}] [--loc 14-03] [--from YYYYMMDD] [--lang en|cn] [--let-others-confirm]\`; ` +
   `without a URL, upload the image (PNG, JPEG, GIF or WebP) to the thread the bot opens.`;
 
 function isDate(value: string): boolean {
@@ -54,13 +58,15 @@ const list = (value: string): string[] =>
     .filter(Boolean);
 
 export function parseDesignArgs(args: string, defaultLang: 'en' | 'cn'): { options: DesignOptions } | { problem: string } {
-  const tokens = args.trim().split(/\s+/).filter(Boolean);
+  const taken = takeOthersFlag(args);
+  if ('problem' in taken) return taken;
+  const tokens = taken.rest.trim().split(/\s+/).filter(Boolean);
   const flags: Record<string, string> = {};
   const words: string[] = [];
   let url: string | undefined;
   for (let i = 0; i < tokens.length; i++) {
     const token = unwrapLink(tokens[i]!);
-    const flag = /^--([a-z]+)(?:=(.*))?$/i.exec(token);
+    const flag = /^--([a-z][a-z-]*)(?:=(.*))?$/i.exec(token);
     if (!flag) {
       if (!url && words.length === 0 && /^[a-z][a-z0-9+.-]*:\/\//i.test(token)) {
         const checked = checkUrl(token);
@@ -71,7 +77,9 @@ export function parseDesignArgs(args: string, defaultLang: 'en' | 'cn'): { optio
     }
     const name = flag[1]!.toLowerCase();
     if (!['countries', 'country', 'loc', 'from', 'lang'].includes(name)) {
-      return { problem: `Unknown option \`--${name.slice(0, 20)}\`. Options: \`--countries\`, \`--loc\`, \`--from\`, \`--lang\`.` };
+      return {
+        problem: `Unknown option \`--${name.slice(0, 20)}\`. Options: \`--countries\`, \`--loc\`, \`--from\`, \`--lang\`, \`${OTHERS_FLAG}\`.`,
+      };
     }
     const value = flag[2] ?? tokens[++i];
     if (value === undefined || value.startsWith('--')) return { problem: `\`--${name}\` needs a value.` };
@@ -105,6 +113,7 @@ export function parseDesignArgs(args: string, defaultLang: 'en' | 'cn'): { optio
       ...(loc ? { loc } : {}),
       ...(field ? { field } : {}),
       ...(flags.from ? { from: flags.from } : {}),
+      ...othersData(taken.othersMayConfirm),
     },
   };
 }

@@ -20,6 +20,8 @@ export interface Means {
 export interface DisclosureData extends WorkflowData {
   idea: string;
   lang: 'en' | 'cn';
+  /** the starter let anyone in the channel confirm the steps (`--let-others-confirm`) */
+  othersMayConfirm?: boolean;
   means?: Means;
 }
 

@@ -1,4 +1,6 @@
-/** `/iip disclosure <technical idea> [--lang en|cn]`: a technical disclosure drafted in a thread (AI32). */
+/** `/iip disclosure <technical idea> [--lang en|cn] [--let-others-confirm]`: a technical disclosure drafted in a thread (AI32). */
+import { othersData } from '../shared/others-confirm.js';
+import { othersNote } from '../shared/problem-args.js';
 import { answerCommand, parentMessage, refuseCommand, startWorkflow, usageLine, workflowHandler } from '../workflow/index.js';
 import type { DisclosureData } from './data.js';
 import { DISCLOSURE } from './definition.js';
@@ -9,7 +11,7 @@ export const disclosureHandler = workflowHandler<DisclosureData>(DISCLOSURE, {
   help: {
     summary:
       'technical disclosure drafting: review or edit the extracted key elements, Generate, watch the text being written, then download the document',
-    usage: 'disclosure <technical idea> [--lang en|cn]',
+    usage: 'disclosure <technical idea> [--lang en|cn] [--let-others-confirm]',
     example: 'disclosure A bicycle helmet whose shell stiffens on impact through a shear-thickening fluid layer --lang en',
   },
   async command(ctx, { incoming, args }) {
@@ -20,8 +22,9 @@ export const disclosureHandler = workflowHandler<DisclosureData>(DISCLOSURE, {
       incoming.user.id,
       'started a technical disclosure',
       parsed.idea,
-      `Template language ${parsed.lang} · review the key elements here, then Generate`,
+      `Template language ${parsed.lang} · review the key elements here, then Generate${parsed.othersMayConfirm ? `.${othersNote(true)}` : ''}`,
     );
-    await startWorkflow(ctx, DISCLOSURE, { incoming, parent, start: 'main', data: { idea: parsed.idea, lang: parsed.lang }, input: undefined });
+    const data: DisclosureData = { idea: parsed.idea, lang: parsed.lang, ...othersData(parsed.othersMayConfirm) };
+    await startWorkflow(ctx, DISCLOSURE, { incoming, parent, start: 'main', data, input: undefined });
   },
 });

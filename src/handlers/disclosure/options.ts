@@ -1,10 +1,11 @@
-/** `/iip disclosure <technical idea> [--lang en|cn]`, parsed and checked against AI32-1's limit. */
+/** `/iip disclosure <technical idea> [--lang en|cn] [--let-others-confirm]`, parsed and checked against AI32-1's limit. */
+import { takeOthersFlag } from '../shared/others-confirm.js';
 
 /** AI32-1: "a maximum of 5000 words", Chinese or English. */
 export const MAX_IDEA_WORDS = 5_000;
 
 export const usageText = (prefix: string): string =>
-  `Usage: \`${prefix}disclosure <technical idea> [--lang en|cn]\`: describe the idea (200 words or more give the best draft).`;
+  `Usage: \`${prefix}disclosure <technical idea> [--lang en|cn] [--let-others-confirm]\`: describe the idea (200 words or more give the best draft).`;
 
 /** Words as the platform counts them: a CJK character is a word, otherwise runs of letters and digits. */
 export function countWords(text: string): number {
@@ -18,9 +19,11 @@ export function countWords(text: string): number {
 export function parseDisclosureArgs(
   args: string,
   defaultLang: 'en' | 'cn',
-): { idea: string; lang: 'en' | 'cn' } | { problem: string } | { usage: true } {
+): { idea: string; lang: 'en' | 'cn'; othersMayConfirm: boolean } | { problem: string } | { usage: true } {
   let lang: string = defaultLang;
-  const idea = args
+  const taken = takeOthersFlag(args);
+  if ('problem' in taken) return taken;
+  const idea = taken.rest
     .replace(/(^|\s)--lang(?:=|\s+)(\S+)/gi, (_m, space: string, value: string) => {
       lang = value.toLowerCase();
       return space;
@@ -37,5 +40,5 @@ export function parseDisclosureArgs(
       problem: `The technical idea can be at most ${MAX_IDEA_WORDS.toLocaleString('en-US')} words (the platform's limit); yours has ${words.toLocaleString('en-US')}.`,
     };
   }
-  return { idea, lang };
+  return { idea, lang, othersMayConfirm: taken.othersMayConfirm };
 }

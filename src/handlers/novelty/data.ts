@@ -18,6 +18,8 @@ export interface NoveltyData extends WorkflowData {
   to?: string;
   /** --family-merge: AI35-7 merges patent families (one hit per family) */
   familyMerge?: boolean;
+  /** the starter let anyone in the channel confirm the steps (`--let-others-confirm`) */
+  othersMayConfirm?: boolean;
   /** the features as confirmed in AI35-5: AI35-12 compares an added patent with them */
   features?: Feature[];
   /** how many references AI35-9 confirmed */

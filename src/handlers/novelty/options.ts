@@ -1,4 +1,7 @@
-/** `/iip novelty [quick] <technical idea> [--lang en|cn] [--from YYYYMMDD] [--to YYYYMMDD] [--family-merge]`, parsed and checked. */
+/**
+ * `/iip novelty [quick] <technical idea> [--lang en|cn] [--from YYYYMMDD] [--to YYYYMMDD] [--family-merge]
+ * [--let-others-confirm]`, parsed and checked.
+ */
 
 export interface NoveltyOptions {
   quick: boolean;
@@ -9,6 +12,8 @@ export interface NoveltyOptions {
   to?: string;
   /** AI35-7 family_merge_enabled: one hit per patent family */
   familyMerge?: boolean;
+  /** `--let-others-confirm`: anyone in the channel may confirm the steps */
+  othersMayConfirm?: boolean;
 }
 
 /** No published limit for AI35-1's input; a Slack command carries a few thousand characters at most anyway. */
@@ -16,7 +21,7 @@ export const MAX_IDEA_CHARS = 5_000;
 export const MIN_IDEA_CHARS = 10;
 
 export const usageText = (prefix: string): string =>
-  `Usage: \`${prefix}novelty <technical idea> [--lang en|cn] [--from YYYYMMDD] [--to YYYYMMDD] [--family-merge]\`, or \`${prefix}novelty quick <technical idea>\` for the one-shot report without review steps.`;
+  `Usage: \`${prefix}novelty <technical idea> [--lang en|cn] [--from YYYYMMDD] [--to YYYYMMDD] [--family-merge] [--let-others-confirm]\`, or \`${prefix}novelty quick <technical idea>\` for the one-shot report without review steps.`;
 
 function isDate(value: string): boolean {
   if (!/^\d{8}$/.test(value)) return false;
@@ -39,12 +44,13 @@ export function parseNoveltyArgs(args: string, defaultLang: 'en' | 'cn'): { opti
     const flag = /^--([a-z][a-z-]*)(?:=(.*))?$/i.exec(token);
     if (!flag) continue;
     const name = flag[1]!.toLowerCase();
-    if (!['lang', 'from', 'to', 'family-merge'].includes(name)) return { problem: `Unknown option \`--${name.slice(0, 20)}\`.` };
+    if (!['lang', 'from', 'to', 'family-merge', 'let-others-confirm'].includes(name))
+      return { problem: `Unknown option \`--${name.slice(0, 20)}\`.` };
     let value = flag[2];
     const start = tokens[i]!.index;
     ideaParts.push(rest.slice(last, start));
-    if (name === 'family-merge') {
-      if (value !== undefined) return { problem: '`--family-merge` takes no value.' };
+    if (name === 'family-merge' || name === 'let-others-confirm') {
+      if (value !== undefined) return { problem: `\`--${name}\` takes no value.` };
       flags[name] = 'yes';
       last = start + token.length;
       continue;
@@ -73,5 +79,6 @@ export function parseNoveltyArgs(args: string, defaultLang: 'en' | 'cn'): { opti
       problem: `The technical idea can be at most ${MAX_IDEA_CHARS.toLocaleString('en-US')} characters; yours has ${idea.length.toLocaleString('en-US')}.`,
     };
   const dates = { ...(flags.from ? { from: flags.from } : {}), ...(flags.to ? { to: flags.to } : {}) };
-  return { options: { quick, idea, lang, ...dates, ...(flags['family-merge'] ? { familyMerge: true } : {}) } };
+  const switches = { ...(flags['family-merge'] ? { familyMerge: true } : {}), ...(flags['let-others-confirm'] ? { othersMayConfirm: true } : {}) };
+  return { options: { quick, idea, lang, ...dates, ...switches } };
 }

@@ -15,6 +15,8 @@ export const isCustom = (section: Section): boolean => (CUSTOM_KEYS as readonly 
 
 export interface ReportData extends WorkflowData {
   question: string;
+  /** the starter let anyone in the channel confirm the steps (`--let-others-confirm`) */
+  othersMayConfirm?: boolean;
   /** the outline AI34-1 proposed */
   outline: Section[];
   /** when AI34-2 started the generation: the report link expires 3 hours after it */

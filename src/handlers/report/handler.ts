@@ -1,5 +1,7 @@
-/** `/iip report <technology question>`: a technology pre-research report (AI34, beta) in a thread. */
-import { answerCommand, nothingSent, parentMessage, startWorkflow, usageLine, workflowHandler } from '../workflow/index.js';
+/** `/iip report <technology question> [--let-others-confirm]`: a technology pre-research report (AI34, beta) in a thread. */
+import { othersData, takeOthersFlag } from '../shared/others-confirm.js';
+import { othersNote } from '../shared/problem-args.js';
+import { answerCommand, nothingSent, parentMessage, refuseCommand, startWorkflow, usageLine, workflowHandler } from '../workflow/index.js';
 import type { ReportData } from './data.js';
 import { REPORT } from './definition.js';
 
@@ -8,17 +10,19 @@ export const MAX_QUESTION_CHARS = 2_000;
 const MIN_QUESTION_CHARS = 5;
 
 const usage = (prefix: string) =>
-  `Usage: \`${prefix}report <technology question>\`, e.g. \`${prefix}report Solid-state electrolytes for fast-charging EV batteries\`.`;
+  `Usage: \`${prefix}report <technology question> [--let-others-confirm]\`, e.g. \`${prefix}report Solid-state electrolytes for fast-charging EV batteries\`.`;
 
 export const reportHandler = workflowHandler<ReportData>(REPORT, {
   verbs: ['report'],
   help: {
     summary: 'technology pre-research report (beta): review or extend the outline, then get the report link with its head players and key patents',
-    usage: 'report <technology question>',
+    usage: 'report <technology question> [--let-others-confirm]',
     example: 'report Solid-state electrolytes for fast-charging electric vehicle batteries',
   },
   async command(ctx, { incoming, args }) {
-    const question = args.replace(/\s+/g, ' ').trim();
+    const taken = takeOthersFlag(args);
+    if ('problem' in taken) return refuseCommand(ctx, incoming, taken.problem, usage);
+    const question = taken.rest.replace(/\s+/g, ' ').trim();
     if (Array.from(question).length < MIN_QUESTION_CHARS) return answerCommand(ctx, incoming, usageLine(ctx, usage));
     if (question.length > MAX_QUESTION_CHARS) {
       const limit = `The technology question can be at most ${MAX_QUESTION_CHARS.toLocaleString('en-US')} characters; yours has ${question.length.toLocaleString('en-US')}.`;
@@ -28,8 +32,9 @@ export const reportHandler = workflowHandler<ReportData>(REPORT, {
       incoming.user.id,
       'asked for a technology pre-research report (beta)',
       question,
-      'Review the outline here, then Generate; the report link follows when it is written.',
+      `Review the outline here, then Generate; the report link follows when it is written.${othersNote(taken.othersMayConfirm)}`,
     );
-    await startWorkflow(ctx, REPORT, { incoming, parent, start: 'main', data: { question, outline: [] }, input: undefined });
+    const data: ReportData = { question, outline: [], ...othersData(taken.othersMayConfirm) };
+    await startWorkflow(ctx, REPORT, { incoming, parent, start: 'main', data, input: undefined });
   },
 });

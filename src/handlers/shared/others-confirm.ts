@@ -1,0 +1,24 @@
+/** `--let-others-confirm` in any workflow command: taken out of the arguments before the command's own parsing. */
+
+export const OTHERS_FLAG = '--let-others-confirm';
+
+const flagPattern = /(^|\s)--let-others-confirm(?:=(\S*))?(?=\s|$)/gi;
+
+/**
+ * The arguments without the flag and whether it was given; a value (`--let-others-confirm=yes`) is a problem,
+ * as for the other flags that take none.
+ */
+export function takeOthersFlag(args: string): { rest: string; othersMayConfirm: boolean } | { problem: string } {
+  let othersMayConfirm = false;
+  let withValue = false;
+  const rest = args.replace(flagPattern, (_all, space: string, value: string | undefined) => {
+    othersMayConfirm = true;
+    if (value !== undefined) withValue = true;
+    return space;
+  });
+  if (withValue) return { problem: `\`${OTHERS_FLAG}\` takes no value.` };
+  return { rest, othersMayConfirm };
+}
+
+/** The start data's part: present only when the starter let others confirm, so other records stay as they were. */
+export const othersData = (othersMayConfirm: boolean): { othersMayConfirm?: true } => (othersMayConfirm ? { othersMayConfirm: true } : {});

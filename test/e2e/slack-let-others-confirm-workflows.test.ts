@@ -1,0 +1,107 @@
+/**
+ * Issue 16: `--let-others-confirm` in novelty, report, disclosure and design as in solution and material:
+ * without it another user's click (or image upload) is refused and nothing reaches the platform; with it the
+ * same action moves the workflow on.
+ */
+import { afterEach, describe, expect, test } from 'vitest';
+import type { OperationId } from '../../src/platform/operations.js';
+import { startSlackBot, waitFor, type SlackBotHarness } from '../helpers/slack-bot-harness.js';
+import { PRODUCT_PNG, shareInThread } from './slack-design-steps.js';
+import { bodiesOf, IDEA, NoveltyThread, textOf } from './slack-novelty-steps.js';
+
+let h: SlackBotHarness | undefined;
+afterEach(async () => {
+  await h?.close();
+  h = undefined;
+});
+
+const OTHERS_NOTE = 'Anyone in the channel may confirm the steps.';
+
+async function opened(harness: SlackBotHarness, command: string): Promise<NoveltyThread> {
+  const before = harness.slack.channelMessages('C1').filter((m) => !m.threadTs || m.threadTs === m.ts).length;
+  await harness.command(command);
+  return NoveltyThread.opened(harness, before);
+}
+
+const parentText = (t: NoveltyThread) => textOf(t.h.slack.message('C1', t.parentTs)!);
+
+/** U2's refusal note after `notes` ephemerals. */
+const refusalTo = (harness: SlackBotHarness, notes: number, noun: string) =>
+  waitFor(
+    () =>
+      harness.slack.ephemerals.slice(notes).find((e) => e.user === 'U2' && (e.text + JSON.stringify(e.blocks)).includes(`who started this ${noun}`)),
+    `the refusal to U2 (${noun})`,
+  );
+
+describe.each([
+  { verb: 'novelty', args: IDEA, step: 'Step 1 of 5', button: 'Confirm', next: 'AI35-3', noun: 'novelty search' },
+  {
+    verb: 'report',
+    args: 'Solid-state electrolytes for fast-charging EV batteries',
+    step: 'Report outline',
+    button: 'Generate',
+    next: 'AI34-2',
+    noun: 'pre-research report',
+  },
+  {
+    verb: 'disclosure',
+    args: 'A bicycle helmet whose shell stiffens on impact through a shear-thickening fluid layer between two foam shells',
+    step: 'Key elements',
+    button: 'Generate',
+    next: 'AI32-2',
+    noun: 'technical disclosure',
+  },
+] satisfies { verb: string; args: string; step: string; button: string; next: OperationId; noun: string }[])(
+  '/iip $verb',
+  ({ verb, args, step, button, next, noun }) => {
+    test(`another user’s ${button} is refused without --let-others-confirm and nothing is sent; with it the same click is taken`, async () => {
+      h = await startSlackBot();
+      const plain = await opened(h, `${verb} ${args}`);
+      const notes = h.slack.ephemerals.length;
+      await plain.press(await plain.step(step), button, 'U2');
+      const refusal = await refusalTo(h, notes, noun);
+      expect(refusal.text + JSON.stringify(refusal.blocks)).toContain(`Only <@U1>, who started this ${noun}`);
+      expect(bodiesOf(h, next)).toEqual([]);
+      expect(parentText(plain)).not.toContain(OTHERS_NOTE);
+
+      const open = await opened(h, `${verb} --let-others-confirm ${args}`);
+      expect(parentText(open)).toContain(OTHERS_NOTE);
+      await open.press(await open.step(step), button, 'U2');
+      await waitFor(() => bodiesOf(h!, next).length === 1 || undefined, `${next} after U2’s click`);
+      await open.reply('Confirmed by <@U2>');
+      expect(JSON.stringify(h.sim.requests.map((r) => r.body))).not.toContain('let-others'); // the option is never sent
+    });
+  },
+);
+
+describe('/iip design', () => {
+  test('another user’s image is refused without --let-others-confirm; with it the upload starts the search', async () => {
+    h = await startSlackBot({ env: { PUBLIC_URL: 'https://iip-bot.example.test' } });
+    const share = async (t: NoveltyThread) => {
+      await t.step('Upload the image');
+      const file = h!.slack.files.share({ name: 'earbuds.png', mimetype: 'image/png', data: PRODUCT_PNG });
+      await shareInThread(h!, h!.slack.message('C1', t.parentTs)!, { id: file.id, name: file.name, mimetype: file.mimetype, size: file.size }, 'U2');
+      return file;
+    };
+    const plain = await opened(h, 'design wireless earbuds case --countries US');
+    const notes = h.slack.ephemerals.length;
+    const refusedFile = await share(plain);
+    await refusalTo(h, notes, 'design search');
+    expect(bodiesOf(h, 'AI39-1')).toEqual([]);
+    expect(refusedFile.downloads).toBe(0);
+
+    const open = await opened(h, 'design wireless earbuds case --let-others-confirm --countries US');
+    expect(parentText(open)).toContain(OTHERS_NOTE);
+    await share(open);
+    const [sent] = await waitFor(() => bodiesOf(h!, 'AI39-1').length === 1 && bodiesOf(h!, 'AI39-1'), 'AI39-1 after U2’s upload');
+    expect(sent).toMatchObject({ country: ['US'], main_field: 'wireless earbuds case' });
+    await open.reply('Confirmed by <@U2>');
+  });
+
+  test('--let-others-confirm takes no value', async () => {
+    h = await startSlackBot();
+    await h.command('design https://images.example.com/a.png --let-others-confirm=yes');
+    await waitFor(() => h!.slack.ephemerals.find((e) => e.text.includes('`--let-others-confirm` takes no value.')), 'the refusal');
+    expect(h.sim.requests.filter((r) => r.operation !== 'unknown')).toEqual([]);
+  });
+});
