@@ -5,13 +5,20 @@
  * over-long sections, duplicate action ids). Channel membership is Slack's (fake-slack-channels.ts: posts need it,
  * conversations.join and conversations.open change it); response URLs handed to commands are served here and record
  * what is posted to them; views.publish keeps each Home tab shown. Programmable: one-shot failures, a per-team
- * `chat.update` budget per minute answered with 429 + Retry-After beyond it, latency per call.
+ * `chat.update` budget per minute answered with 429 + Retry-After beyond it, latency per call. Streaming
+ * (chat.startStream/appendStream/stopStream) is fake-slack-streams.ts; Block Kit checks are fake-slack-blocks.ts.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { asList, messageBlocksProblem, textOf, visibleText } from './fake-slack-blocks.js';
 import { FakeSlackChannels } from './fake-slack-channels.js';
 import { FakeSlackFiles } from './fake-slack-files.js';
 import { FakeSlackOAuth, type FakeOAuthOptions } from './fake-slack-oauth.js';
+import { FakeResponseUrls, type FakeResponsePost } from './fake-slack-responses.js';
+import { FakeSlackStreams, type FakeStreamState } from './fake-slack-streams.js';
+
+export { messageBlocksProblem, visibleText } from './fake-slack-blocks.js';
+export type { FakeResponsePost } from './fake-slack-responses.js';
 
 type Json = Record<string, unknown>;
 
@@ -25,6 +32,11 @@ export interface FakeSlackCall {
   authorized: boolean;
   /** the workspace of the token the call carried, once OAuth installs are modelled (fake-slack-oauth.ts) */
   teamId?: string;
+  /** ms since epoch when the fake answered (after its latency): what the call changed is visible from then */
+  answeredAt?: number;
+  /** the HTTP status and, when refused, Slack's error code */
+  status?: number;
+  error?: string;
 }
 
 export interface FakeSlackMessage {
@@ -36,6 +48,8 @@ export interface FakeSlackMessage {
   deleted: boolean;
   /** how many chat.update calls changed it */
   edits: number;
+  /** a message chat.startStream opened (fake-slack-streams.ts) */
+  stream?: FakeStreamState;
 }
 
 export interface FakeEphemeral {
@@ -44,12 +58,6 @@ export interface FakeEphemeral {
   threadTs?: string;
   text: string;
   blocks: Json[];
-}
-
-/** A POST to a command's or a click's response_url. */
-export interface FakeResponsePost {
-  url: string;
-  body: Json;
 }
 
 export type FakeFailure = string | { status: 429; retryAfter?: number } | { status: number };
@@ -63,6 +71,8 @@ export interface FakeSlackApiOptions {
   latencyMs?: number;
   /** chat.update calls allowed per team per rolling minute; unlimited when unset */
   updatesPerMinute?: number;
+  /** chat.appendStream calls allowed per workspace per rolling minute; unlimited when unset */
+  appendsPerMinute?: number;
   /** what apps.connections.open (called with an `xapp-` app token) returns for Socket Mode */
   socketModeUrl?: string;
   /** users that users.info reports as workspace admins; everyone else is a member */
@@ -87,6 +97,8 @@ export interface FakeSlackApi {
   readonly responses: FakeResponsePost[];
   /** OAuth installs: the authorize page, oauth.v2.access, the tokens issued per workspace (fake-slack-oauth.ts) */
   readonly oauth: FakeSlackOAuth;
+  /** chat.startStream/appendStream/stopStream: streamed messages, refusals, the appendStream budget (fake-slack-streams.ts) */
+  readonly streams: FakeSlackStreams;
   /** a fresh response_url for a command or click, pointing at this fake (5 posts within 30 minutes, as Slack allows) */
   responseUrl(): string;
   callsTo(method: string): FakeSlackCall[];
@@ -104,53 +116,6 @@ export interface FakeSlackApi {
   close(): Promise<void>;
 }
 
-const textOf = (value: unknown): string => (typeof value === 'object' && value !== null ? String((value as Json).text ?? '') : '');
-const asList = (value: unknown): Json[] => (Array.isArray(value) ? (value as Json[]) : []);
-
-function blockProblem(block: Json, actionIds: Set<string>): string | undefined {
-  if (block.type === 'section') {
-    if (textOf(block.text).length > 3000) return 'section text over 3000';
-    const fields = asList(block.fields);
-    if (fields.length > 10 || fields.some((f) => textOf(f).length > 2000)) return 'fields over the limits';
-  }
-  if (block.type === 'context' && asList(block.elements).some((e) => textOf(e).length > 3000)) return 'context over 3000';
-  const elements = block.type === 'actions' ? asList(block.elements) : block.accessory ? [block.accessory as Json] : [];
-  if (elements.length > 25) return 'more than 25 elements';
-  for (const element of elements) {
-    const id = String(element.action_id ?? '');
-    if (actionIds.has(id)) return `duplicate action_id ${id}`;
-    actionIds.add(id);
-    if (typeof element.value === 'string' && element.value.length > 2000) return 'button value over 2000';
-    const options = asList(element.options).length;
-    if ((element.type === 'checkboxes' && options > 10) || options > 100) return 'too many options';
-  }
-  return undefined;
-}
-
-/** Why Slack would refuse these message blocks (`invalid_blocks`), or undefined. */
-export function messageBlocksProblem(blocks: unknown): string | undefined {
-  const list = asList(blocks);
-  if (list.length > 50) return 'more than 50 blocks';
-  const markdown = list.filter((b) => b.type === 'markdown').reduce((sum, b) => sum + String(b.text ?? '').length, 0);
-  if (markdown > 12_000) return 'markdown over 12000 in one message';
-  const actionIds = new Set<string>();
-  return list.map((block) => blockProblem(block, actionIds)).find((problem) => problem !== undefined);
-}
-
-export function visibleText(text: string, blocks: Json[]): string {
-  if (blocks.length === 0) return text;
-  const parts: string[] = [];
-  for (const block of blocks) {
-    if (block.type === 'markdown') parts.push(String(block.text ?? ''));
-    if (block.type === 'section') {
-      if (block.text) parts.push(textOf(block.text));
-      for (const field of asList(block.fields)) parts.push(textOf(field));
-    }
-    if (block.type === 'context') for (const element of asList(block.elements)) parts.push(textOf(element));
-  }
-  return parts.join('\n');
-}
-
 async function readArgs(req: IncomingMessage): Promise<Json> {
   const chunks: Buffer[] = [];
   for await (const chunk of req) chunks.push(chunk as Buffer);
@@ -158,7 +123,8 @@ async function readArgs(req: IncomingMessage): Promise<Json> {
   if ((req.headers['content-type'] ?? '').includes('application/json')) return raw ? (JSON.parse(raw) as Json) : {};
   const args: Json = {};
   for (const [key, value] of new URLSearchParams(raw)) {
-    args[key] = (key === 'blocks' || key === 'view' || key === 'attachments') && value ? JSON.parse(value) : value;
+    const structured = key === 'blocks' || key === 'view' || key === 'attachments' || key === 'chunks';
+    args[key] = structured && value ? JSON.parse(value) : value;
   }
   return args;
 }
@@ -183,9 +149,12 @@ export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Prom
   let origin = '';
   const files = new FakeSlackFiles(() => origin);
   const channelsModel = new FakeSlackChannels(botUserId);
-  const responses: FakeResponsePost[] = [];
-  const responseUrls = new Map<string, { issued: number; uses: number }>();
+  const responseUrls = new FakeResponseUrls(() => origin);
   const oauth = new FakeSlackOAuth(() => `${origin}/oauth/v2/authorize`, options.oauth);
+  const streams = new FakeSlackStreams(
+    { channels: channelsModel, messagesIn: (channel) => channelOf(channel), nextTs: () => nextTs(), botId },
+    options.appendsPerMinute,
+  );
 
   const nextTs = (): string => `1700000000.${String(++sequence).padStart(6, '0')}`;
   const channelOf = (channel: string): Map<string, FakeSlackMessage> => {
@@ -222,6 +191,7 @@ export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Prom
     now: number,
     token?: string,
     authorization?: string,
+    callTeam: string = teamId,
   ): { status: number; body: Json; headers?: Record<string, string> } {
     const ok = (body: Json = {}) => ({ status: 200, body: { ok: true, ...body } });
     const fail = (error: string) => ({ status: 200, body: { ok: false, error } });
@@ -325,6 +295,10 @@ export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Prom
         return ok({ view: { id: `VH${homeViews.length}`, ...view } });
       }
       default: {
+        const streamed = streams.handle(method, args, Date.now(), callTeam);
+        if (streamed && 'status' in streamed)
+          return { status: 429, body: { ok: false, error: 'ratelimited' }, headers: { 'retry-after': String(streamed.retryAfter) } };
+        if (streamed) return streamed.ok ? ok(streamed.body) : fail(streamed.error);
         const answer = files.handle(method, args);
         if (!answer) return fail('unknown_method');
         return answer.ok ? ok(answer.body) : fail(answer.error);
@@ -341,7 +315,8 @@ export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Prom
     const verdict = method === 'oauth.v2.access' ? { ok: true as const } : oauth.check(token);
     const authorized = verdict ? verdict.ok : isAuthorized(req, method);
     const teamId = verdict?.ok ? verdict.teamId : undefined;
-    if (method) calls.push({ method, args, at: now, authorized, ...(teamId ? { teamId } : {}) });
+    const call: FakeSlackCall | undefined = method ? { method, args, at: now, authorized, ...(teamId ? { teamId } : {}) } : undefined;
+    if (call) calls.push(call);
     const foreignChannel = verdict?.ok && typeof args.channel === 'string' ? oauth.channelProblem(token, args.channel) : undefined;
     if (latencyMs > 0) await sleep(latencyMs);
     const failure = method ? failures.get(method)?.shift() : undefined;
@@ -359,40 +334,15 @@ export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Prom
         headers: retryAfter === undefined ? {} : { 'retry-after': String(retryAfter) },
       };
     } else if (failure) result = { status: failure.status, body: { ok: false, error: 'fake_http_error' } };
-    else result = handle(method, args, now, token, req.headers.authorization);
+    else result = handle(method, args, now, token, req.headers.authorization, teamId);
+    if (call) Object.assign(call, { answeredAt: Date.now(), status: result.status, ...(result.body.ok ? {} : { error: String(result.body.error) }) });
     res.writeHead(result.status, { 'content-type': 'application/json', ...result.headers });
     res.end(JSON.stringify(result.body));
   }
 
-  /** A response_url takes JSON, at most 5 posts within 30 minutes of its command (404 `used_url`/`expired_url` then). */
-  async function respondToUrl(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const url = `${origin}${req.url ?? ''}`;
-    const issued = responseUrls.get(url);
-    const body = await readArgs(req);
-    const answer = (status: number, payload: Json) => {
-      res.writeHead(status, { 'content-type': 'application/json' });
-      res.end(JSON.stringify(payload));
-    };
-    if (!issued) return answer(404, { ok: false, error: 'no_such_url' });
-    if (Date.now() - issued.issued > 30 * 60_000) return answer(404, { ok: false, error: 'expired_url' });
-    if (issued.uses >= 5) return answer(404, { ok: false, error: 'used_url' });
-    if (!(req.headers['content-type'] ?? '').includes('application/json')) return answer(400, { ok: false, error: 'invalid_payload' });
-    if (!body.text && asList(body.blocks).length === 0 && !body.delete_original) return answer(400, { ok: false, error: 'no_text' });
-    if (messageBlocksProblem(body.blocks)) return answer(400, { ok: false, error: 'invalid_blocks' });
-    issued.uses += 1;
-    responses.push({ url, body });
-    answer(200, { ok: true });
-  }
-
   const server = createServer((req, res) => {
     if (files.serve(req, res, isAuthorized(req, undefined))) return;
-    if (req.method === 'POST' && req.url?.startsWith('/response/')) {
-      respondToUrl(req, res).catch(() => {
-        res.writeHead(400, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ ok: false, error: 'invalid_payload' }));
-      });
-      return;
-    }
+    if (responseUrls.serve(req, res)) return;
     respond(req, res).catch(() => {
       res.writeHead(400, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ ok: false, error: 'invalid_form_data' }));
@@ -413,13 +363,10 @@ export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Prom
     homeViews,
     files,
     channels: channelsModel,
-    responses,
+    responses: responseUrls.posts,
     oauth,
-    responseUrl() {
-      const url = `${origin}/response/${responseUrls.size + 1}`;
-      responseUrls.set(url, { issued: Date.now(), uses: 0 });
-      return url;
-    },
+    streams,
+    responseUrl: () => responseUrls.issue(),
     callsTo: (method) => calls.filter((call) => call.method === method),
     failNext(method, failure) {
       failures.set(method, [...(failures.get(method) ?? []), failure]);
