@@ -32,19 +32,26 @@ export function setDefaultLanguage(lang: Lang): void {
   fallback = lang;
 }
 
+/** The workspace default (IIP_LANG), whatever language the work in hand speaks. */
+export const defaultLanguage = (): Lang => fallback;
+
 export const currentLanguage = (): Lang => current.getStore() ?? fallback;
 
 /** Runs `fn` (and everything it awaits or schedules) speaking `lang`. */
 export const withLanguage = <T>(lang: Lang, fn: () => T): T => current.run(lang, fn);
 
-const fixed: Record<Lang, TFunction> = { en: i18n.getFixedT('en'), zh: i18n.getFixedT('zh') };
+/** Every namespace: `t('workflow:…')` is typed against its own namespace, not only the default one. */
+type AllNamespaces = (keyof typeof en)[];
+export type Translate = TFunction<AllNamespaces>;
+
+const fixed: Record<Lang, Translate> = { en: i18n.getFixedT('en'), zh: i18n.getFixedT('zh') };
 
 /** The translator of the current language; `t('novelty:step4.title', { count })`. */
 type Untyped = (key: unknown, options?: unknown) => string;
-export const t = ((key: unknown, options?: unknown) => (fixed[currentLanguage()] as Untyped)(key, options)) as TFunction;
+export const t = ((key: unknown, options?: unknown) => (fixed[currentLanguage()] as Untyped)(key, options)) as Translate;
 
 /** The translator of one language, for text that must be in a given language whatever the current one. */
-export const translatorFor = (lang: Lang): TFunction => fixed[lang];
+export const translatorFor = (lang: Lang): Translate => fixed[lang];
 
 /** Reads a locale as chat platforms and environments write it (`zh-CN`, `zh_CN.UTF-8`, `en-US`, `cn`). */
 export function languageOf(locale: string | undefined): Lang | undefined {

@@ -7,6 +7,7 @@ import type { HandlerContext } from '../../core/handler.js';
 import type { CommandIncoming } from '../../core/incoming.js';
 import { markdown, mention, type OutgoingMessage } from '../../core/message.js';
 import { truncate } from '../../core/text.js';
+import { t } from '../../i18n/index.js';
 import { quoteBlock } from '../shared/text.js';
 
 /** How much of the user's text a parent message quotes. */
@@ -16,7 +17,7 @@ const QUOTED_CHARS = 600;
 export type UsageText = (invocation: string) => string;
 
 /** `problem` followed by "Nothing was sent.": said wherever a request was refused before reaching the platform. */
-export const nothingSent = (problem: string): string => `${problem} Nothing was sent.`;
+export const nothingSent = (problem: string): string => t('workflow:nothingSent', { problem });
 
 /** The usage line as this chat writes it. */
 export const usageLine = (ctx: HandlerContext, usage: UsageText): string => usage(ctx.messenger.invocation);

@@ -1,6 +1,7 @@
 /** A workflow definition as a `Handler`: the command starts it, the machinery answers clicks, forms and restarts. */
 import type { CommandInput, Handler, HandlerContext } from '../../core/handler.js';
 import { markdown } from '../../core/message.js';
+import { t } from '../../i18n/index.js';
 import { threadControlsHint } from '../shared/text.js';
 import { onAction } from './clicks/actions.js';
 import { onForm } from './clicks/forms.js';
@@ -25,7 +26,7 @@ export function workflowHandler<D extends WorkflowData>(def: WorkflowDefinition<
     resume: (ctx, record, reason) => resumeRecord(ctx, def, record, reason),
     async reply(ctx, incoming) {
       if (!incoming.mentioned) return;
-      const text = `This thread runs a ${def.noun}: ${threadControlsHint(ctx.messenger.chat)}.`;
+      const text = t('workflow:threadRuns', { noun: def.noun, hint: threadControlsHint(ctx.messenger.chat) });
       await ctx.messenger.notify({ thread: incoming.thread }, incoming.user.id, markdown(text));
     },
   };

@@ -2,5 +2,6 @@
 import type { CatalogOf } from '../catalog.js';
 import type { en } from '../en/index.js';
 import { common } from './common.js';
+import { workflow } from './workflow.js';
 
-export const zh: CatalogOf<typeof en> = { common };
+export const zh: CatalogOf<typeof en> = { common, workflow };

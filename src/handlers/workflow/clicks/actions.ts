@@ -4,6 +4,7 @@
  * button or a forged value changes nothing and the platform is called once.
  */
 import type { HandlerContext } from '../../../core/handler.js';
+import { t } from '../../../i18n/index.js';
 import type { ActionIncoming } from '../../../core/incoming.js';
 import { markdown } from '../../../core/message.js';
 import type { ThreadRecord } from '../../../core/state.js';
@@ -48,7 +49,7 @@ async function settle<D extends WorkflowData>(
   if (outcome === undefined) return undefined;
   if (typeof outcome === 'string') return void (await refuse(ctx, def, acting, record, outcome));
   if ('read' in outcome) {
-    const text = `⚠️ The step's result could not be read from the platform: ${userMessage(outcome.read)} Try again in a moment.`;
+    const text = t('workflow:click.unreadable', { why: userMessage(outcome.read) });
     return void (await ctx.messenger.notify({ thread: acting.thread }, acting.user.id, markdown(text)));
   }
   return outcome;
@@ -103,7 +104,7 @@ async function retryClick<D extends WorkflowData>(
       const failure = flow.failure;
       const poll = stepOf(def, current.step).poll;
       resend = Boolean(flow.pending && (failure?.during !== 'wait' || !poll));
-      const shown = failureMessage(def, current.step, failure?.text ?? 'The step failed.', current.version);
+      const shown = failureMessage(def, current.step, failure?.text ?? t('workflow:failure.stepFailed'), current.version);
       if (resend) {
         const next = await saveFlow(ctx, current, {
           flow: { ...flow, phase: 'send', failure: undefined },

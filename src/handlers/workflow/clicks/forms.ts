@@ -4,6 +4,7 @@
  * anything slow. A submission is judged like a click, then either confirms the step or becomes its draft.
  */
 import type { HandlerContext } from '../../../core/handler.js';
+import { t } from '../../../i18n/index.js';
 import type { ActionIncoming, FormIncoming } from '../../../core/incoming.js';
 import { markdown, type FormField, type FormSpec } from '../../../core/message.js';
 import { LockTimeoutError, type ThreadRecord } from '../../../core/state.js';
@@ -39,7 +40,7 @@ export async function openStepForm<D extends WorkflowData>(
     record = await locked(ctx, incoming.thread, async (current) => current, OPEN_LOCK_MS);
   } catch (error) {
     if (!(error instanceof LockTimeoutError)) throw error;
-    return note(ctx, acting, 'This step is being updated right now; click the button again in a moment.');
+    return note(ctx, acting, t('workflow:click.busy'));
   }
   if (!record) return;
   const refusal: Refusal | undefined = refusalFor(def, record, value, ['review']);
@@ -51,7 +52,7 @@ export async function openStepForm<D extends WorkflowData>(
   try {
     result = await stepResult(ctx, def, record, OPEN_READ_MS);
   } catch {
-    return note(ctx, acting, "The step's data is still loading from the platform; click the button again in a moment.");
+    return note(ctx, acting, t('workflow:click.loading'));
   }
   const sc = stepContext<D>(ctx, record);
   const spec: FormSpec = {
@@ -61,8 +62,8 @@ export async function openStepForm<D extends WorkflowData>(
     fields: form.fields(result, flowOf(record).draft, sc),
     outcome:
       form.submits === 'confirm'
-        ? `"${form.submitLabel}" confirms this step: the ${def.noun} moves on.`
-        : `"${form.submitLabel}" keeps your changes and shows this step again; nothing is sent until you press ${review?.confirm.button ? `"${review.confirm.button}"` : 'Confirm'}.`,
+        ? t('workflow:click.formConfirms', { submit: form.submitLabel, noun: def.noun })
+        : t('workflow:click.formReviews', { submit: form.submitLabel, confirm: review?.confirm.button ?? t('workflow:confirm') }),
     value: encodeValue({ workflow: def.name, step: record.step, version: record.version }),
   };
   let opened: boolean;
@@ -70,9 +71,9 @@ export async function openStepForm<D extends WorkflowData>(
     opened = await ctx.messenger.openForm(incoming.triggerId, incoming.thread, spec);
   } catch (error) {
     ctx.logger.warn({ err: error, thread: incoming.thread }, 'workflow: a form did not open');
-    return note(ctx, acting, 'The form could not be opened in time; click the button again.');
+    return note(ctx, acting, t('workflow:click.formNotOpened'));
   }
-  if (!opened) return note(ctx, acting, `This chat cannot show forms, so "${form.button}" is not available here; Confirm or Cancel instead.`);
+  if (!opened) return note(ctx, acting, t('workflow:click.noForms', { button: form.button }));
 }
 
 export async function onForm<D extends WorkflowData>(
@@ -92,7 +93,7 @@ export async function onForm<D extends WorkflowData>(
   try {
     result = await stepResult(ctx, def, record);
   } catch (error) {
-    return note(ctx, acting, `⚠️ The step's result could not be read from the platform: ${userMessage(error)}`);
+    return note(ctx, acting, t('workflow:click.unreadableForm', { why: userMessage(error) }));
   }
   let input: unknown;
   try {

@@ -1,5 +1,6 @@
 /** Whether a click or form submission may act on the thread's record as it is now, and what to tell the user if not. */
 import type { HandlerContext } from '../../../core/handler.js';
+import { t } from '../../../i18n/index.js';
 import type { User } from '../../../core/incoming.js';
 import { markdown } from '../../../core/message.js';
 import type { ThreadId } from '../../../core/thread-id.js';
@@ -59,9 +60,9 @@ export async function refuse<D extends WorkflowData>(
   // the record as it is now, for the status the note names (it may have changed since `seen` was read)
   const record = refusal === 'finished' ? ((await ctx.state.get(acting.thread)) ?? seen) : seen;
   const text = {
-    invalid: 'This button is not valid here; nothing was changed.',
-    stale: 'Already done: this step was confirmed or changed meanwhile. The latest message in the thread has the current buttons.',
-    finished: `This ${def.noun} is already ${record.status}; nothing was changed.`,
+    invalid: t('workflow:click.invalid'),
+    stale: t('workflow:click.stale'),
+    finished: t('workflow:click.finished', { noun: def.noun, status: t(`workflow:status.${record.status}`) }),
     'not-allowed': notAllowedNote(record, def.noun),
   }[refusal];
   return ctx.messenger.notify({ thread: acting.thread }, acting.user.id, markdown(text));

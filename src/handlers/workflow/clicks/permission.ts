@@ -1,6 +1,7 @@
 /** Who may press a workflow's buttons and submit its forms. */
 import type { BotSettings } from '../../../core/handler.js';
 import { mention } from '../../../core/message.js';
+import { t } from '../../../i18n/index.js';
 import type { ThreadRecord } from '../../../core/state.js';
 
 /**
@@ -16,4 +17,4 @@ export function mayAct(
 }
 
 export const notAllowedNote = (record: Pick<ThreadRecord, 'startedBy'>, noun: string): string =>
-  `Only ${mention(record.startedBy)}, who started this ${noun}, can confirm or change it.`;
+  t('workflow:click.notAllowed', { user: mention(record.startedBy), noun });

@@ -10,7 +10,7 @@ import type { ThreadId } from '../../../core/thread-id.js';
 import { tryDeliver } from '../record/deliver.js';
 import { flowOf } from '../record/flow.js';
 import { freeSlot } from '../limits.js';
-import { CANCELLED_LINE, settled } from './messages.js';
+import { cancelledLine, settled } from './messages.js';
 
 export function watchForCancel(
   ctx: HandlerContext,
@@ -34,7 +34,7 @@ export function watchForCancel(
           await onCancelled?.(record);
         }
         if (record?.status !== 'cancelled' || flow?.message !== messageId || !['review', 'failed'].includes(flow.phase)) return;
-        await tryDeliver(ctx, thread, messageId, settled(shown, CANCELLED_LINE));
+        await tryDeliver(ctx, thread, messageId, settled(shown, cancelledLine()));
       })().catch((error: unknown) => ctx.logger.warn({ err: error, thread }, 'workflow: a cancelled step could not be tidied'));
     },
     { once: true },

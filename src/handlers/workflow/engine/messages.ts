@@ -4,6 +4,7 @@
  */
 import { mention, type Block, type Button, type OutgoingMessage } from '../../../core/message.js';
 import { isRetryable, userMessage } from '../../../core/user-errors.js';
+import { t } from '../../../i18n/index.js';
 import type { StepContext, StepDefinition, WorkflowData, WorkflowDefinition } from '../types.js';
 import { encodeValue } from '../clicks/values.js';
 
@@ -20,14 +21,14 @@ const message = (blocks: Block[]): OutgoingMessage => ({
 
 const cancelButton = (def: WorkflowDefinition<WorkflowData>, step: string, version: number): Button => ({
   action: CANCEL,
-  label: 'Cancel',
+  label: t('common:cancel'),
   value: encodeValue({ workflow: def.name, step, version }),
   style: 'danger',
   confirm: {
-    title: `Cancel the ${def.noun}?`,
-    text: `Everything this ${def.noun} did so far is dropped and nothing more is sent to the platform. This cannot be undone.`,
-    confirm: 'Yes, cancel it',
-    deny: 'No, keep it',
+    title: t('workflow:cancel.title', { noun: def.noun }),
+    text: t('workflow:cancel.text', { noun: def.noun }),
+    confirm: t('workflow:cancel.confirm'),
+    deny: t('workflow:cancel.deny'),
   },
 });
 
@@ -40,7 +41,7 @@ export function progressMessage(
   version: number,
   live?: string,
 ): OutgoingMessage {
-  const blocks: Block[] = [{ type: 'markdown', text: `⏳ ${label}…` }];
+  const blocks: Block[] = [{ type: 'markdown', text: t('workflow:progress', { label }) }];
   if (note) blocks.push({ type: 'context', text: note });
   if (live) blocks.push({ type: 'markdown', text: live });
   blocks.push({ type: 'actions', buttons: [cancelButton(def, step, version)] });
@@ -88,17 +89,17 @@ export class InterruptedSendError extends Error {
 
 /** What a failed send or wait says: "<label> failed: <why>", and what to do when a plain Retry cannot help. */
 export function failureText(label: string, error: unknown): string {
-  if (error instanceof InterruptedSendError) return `${label} was interrupted by a restart of the bot; it may not have reached the platform.`;
-  if (error instanceof Error && error.name === 'AbortError') return `${label} was stopped.`;
-  const hint = isRetryable(error) ? '' : ' Retry once that is fixed, or cancel.';
-  return `${label} failed: ${userMessage(error)}${hint}`;
+  if (error instanceof InterruptedSendError) return t('workflow:failure.interrupted', { label });
+  if (error instanceof Error && error.name === 'AbortError') return t('workflow:failure.aborted', { label });
+  const why = userMessage(error);
+  return isRetryable(error) ? t('workflow:failure.failed', { label, why }) : t('workflow:failure.failedHint', { label, why });
 }
 
 export function failureMessage(def: WorkflowDefinition<WorkflowData>, step: string, text: string, version: number): OutgoingMessage {
   const value = encodeValue({ workflow: def.name, step, version });
   return message([
     { type: 'markdown', text: `⚠️ ${text}` },
-    { type: 'actions', buttons: [{ action: RETRY, label: 'Retry', value, style: 'primary' }, cancelButton(def, step, version)] },
+    { type: 'actions', buttons: [{ action: RETRY, label: t('workflow:retry'), value, style: 'primary' }, cancelButton(def, step, version)] },
   ]);
 }
 
@@ -110,6 +111,7 @@ export function settled(shown: OutgoingMessage, line: string): OutgoingMessage {
   return { text: shown.text, blocks: [...blocks, { type: 'context', text: line }] };
 }
 
-export const confirmedLine = (userId: string, edited = false): string => `✅ Confirmed by ${mention(userId)}${edited ? ' (edited)' : ''}`;
-export const retriedLine = (userId: string): string => `↻ Retried by ${mention(userId)}`;
-export const CANCELLED_LINE = '⏹ Cancelled';
+export const confirmedLine = (userId: string, edited = false): string =>
+  t(edited ? 'workflow:line.confirmedEdited' : 'workflow:line.confirmed', { user: mention(userId) });
+export const retriedLine = (userId: string): string => t('workflow:line.retried', { user: mention(userId) });
+export const cancelledLine = (): string => t('workflow:line.cancelled');

@@ -5,6 +5,7 @@
  * its partial text marked and the wait goes on; a stopped stream (restart, cancel) is relayed again on resume.
  */
 import type { HandlerContext } from '../../../core/handler.js';
+import { t } from '../../../i18n/index.js';
 import type { StreamEvent } from '../../../platform/events.js';
 import type { ThreadRecord } from '../../../core/state.js';
 import { lockedAt, showAndSave, tryDeliver } from '../record/deliver.js';
@@ -49,7 +50,7 @@ export async function relayOnce<D extends WorkflowData>(
     const deltas = await firstText(textOf(events));
     if (!deltas) {
       ctx.logger.warn({ thread }, "workflow: a step's text stream brought no text");
-      const note = `${relay.heading}\n_(the text did not come through as it was written; the result follows when it is ready)_`;
+      const note = t('workflow:relayNoText', { heading: relay.heading });
       await tryDeliver(ctx, thread, flow.message, { text: note, blocks: [{ type: 'markdown', text: note }] });
     } else {
       const result = await ctx.messenger.relay({ thread, deltas });

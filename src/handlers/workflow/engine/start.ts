@@ -1,5 +1,6 @@
 /** Starting a workflow: its thread, its record (the first request recorded as pending before it is sent), the send. */
 import type { HandlerContext } from '../../../core/handler.js';
+import { t } from '../../../i18n/index.js';
 import type { CommandIncoming } from '../../../core/incoming.js';
 import { markdown, type OutgoingMessage } from '../../../core/message.js';
 import { runSend } from './machine.js';
@@ -38,7 +39,7 @@ export async function startWorkflow<D extends WorkflowData>(
   const existing = await ctx.state.get(thread);
   if (existing) {
     await slot.release();
-    const text = `This thread already runs a ${existing.workflow}; start the ${def.noun} in a new message.`;
+    const text = t('workflow:alreadyRuns', { existing: existing.workflow, noun: def.noun });
     return ctx.messenger.notify({ thread }, incoming.user.id, markdown(text));
   }
   const flow: FlowState = {

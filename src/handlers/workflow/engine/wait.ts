@@ -6,6 +6,7 @@
  */
 import type { HandlerContext } from '../../../core/handler.js';
 import type { ThreadRecord } from '../../../core/state.js';
+import { t } from '../../../i18n/index.js';
 import { pollTask } from '../../../platform/poll.js';
 import { taskState } from '../../../platform/task-state.js';
 import { tryDeliver } from '../record/deliver.js';
@@ -13,7 +14,7 @@ import { flowOf, stepContext, unchanged } from '../record/flow.js';
 import type { WorkflowData, WorkflowDefinition } from '../types.js';
 import { followStream } from './live-stream.js';
 import { tellOutcome } from './outcome.js';
-import { CANCELLED_LINE, progressMessage, settled } from './messages.js';
+import { cancelledLine, progressMessage, settled } from './messages.js';
 import { ProgressNotes } from './progress.js';
 import { stepOf } from './step-result.js';
 
@@ -112,6 +113,6 @@ async function settleMoved<D extends WorkflowData>(
     ctx,
     record.thread,
     messageId,
-    settled({ text: label, blocks: [{ type: 'markdown', text: `${label}: stopped.` }] }, CANCELLED_LINE),
+    settled({ text: label, blocks: [{ type: 'markdown', text: t('workflow:stopped', { label }) }] }, cancelledLine()),
   );
 }
