@@ -7,8 +7,8 @@ export class DebtBucket {
   private refilledAt: number;
 
   constructor(
-    private readonly capacity: number,
-    private readonly perMs: number,
+    private capacity: number,
+    private perMs: number,
     now: number,
   ) {
     this.level = capacity;
@@ -34,6 +34,13 @@ export class DebtBucket {
   /** ms until the bucket holds `needed` tokens */
   msUntil(needed: number, now: number): number {
     return Math.max(0, (needed - this.levelAt(now)) / this.perMs);
+  }
+
+  /** a new size and refill rate from `now` on; tokens over the new capacity are dropped, a debt stays */
+  retune(capacity: number, perMs: number, now: number): void {
+    this.level = Math.min(capacity, this.levelAt(now));
+    this.capacity = capacity;
+    this.perMs = perMs;
   }
 
   isFull(now: number): boolean {

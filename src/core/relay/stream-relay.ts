@@ -23,7 +23,9 @@ export class StreamRelay {
     private readonly options: RelayOptions = {},
   ) {
     this.minEditIntervalMs = options.minEditIntervalMs ?? 1000;
-    this.budget = new WorkspaceBudget(options.workspaceEditsPerMinute ?? 45, options.budgetWindowMs ?? 60_000, Date.now);
+    this.budget = new WorkspaceBudget(options.workspaceEditsPerMinute ?? 45, options.budgetWindowMs ?? 60_000, Date.now, {
+      adaptive: options.adaptiveBudget ?? true,
+    });
     const windows = adapter.limits.conversationRate;
     this.pacer = windows && windows.length > 0 ? new ConversationPacer(windows, Date.now) : undefined;
   }

@@ -13,6 +13,10 @@ export interface RelayOptions {
   workspaceEditsPerMinute?: number;
   /** the window of `workspaceEditsPerMinute`; default 60000 (tests shorten it) */
   budgetWindowMs?: number;
+  /** learn each workspace's edit and native-stream rates from Slack's answers, starting from
+   * `workspaceEditsPerMinute` (and twice it for native stream calls): they grow while Slack accepts what the budget
+   * held back and are cut on a 429. Default true; false keeps `workspaceEditsPerMinute` fixed. */
+  adaptiveBudget?: boolean;
   /** where swallowed adapter errors are reported at debug/warn level; default silent */
   logger?: Logger;
 }

@@ -1,21 +1,27 @@
 /**
  * Pacing shared by every relay of one workspace, per chat method (post, edit, native stream append/stop).
  *
- * Edits draw on a token bucket of `burst` tokens refilled at `(limit - burst) / window`. Intermediate edits wait
+ * Edits draw on a token bucket of `burst` tokens refilled at `(limit - burst) / window` (method-pace.ts).
+ * With `adaptive`, `limit` is only where the edits' rate starts: it grows while the platform accepts what the
+ * budget held back and is cut on a 429 (adaptive-rate.ts), and native stream calls get a budget of their own
+ * starting at twice it (Slack: chat.update is Tier 3, 50+ a minute; chat.appendStream Tier 4, 100+). Without
+ * it, the rate stays `limit` and the guarantees below hold for every window. Intermediate edits wait
  * for a token (and leave one spare); first and final text are urgent: they never wait for the bucket, yet take
  * their token all the same, into debt if need be, so that the intermediate edits after them wait longer. Since
  * an intermediate edit is only sent with the bucket above zero, the intermediate edits of any window, together
  * with the urgent edits sent in it before the last of them, are at most `limit`; over a long run the
  * intermediate edits are bounded by `burst + rate * time` minus every urgent edit sent before the last of them.
  * An edit refused with a 429 gives its token back: the platform did not count it either.
- * Posts and native stream calls are not counted (they are other methods, with limits of their own).
+ * Posts are not counted (chat.postMessage has limits of its own, per channel); nor are native stream calls
+ * without `adaptive`.
  *
  * A 429 pauses only the workspace's calls of the method that got it (Slack limits each method separately) for
  * its Retry-After. After a pause the method's calls go one at a time until none is waiting, so that the slot a
  * pause frees is not met by every waiting relay at once (each earning another 429); the call that got the 429
  * goes first.
  */
-import { DebtBucket } from './debt-bucket.js';
+import type { AdaptiveRateOptions } from './adaptive-rate.js';
+import { MethodPace } from './method-pace.js';
 
 export type ChatMethod = 'post' | 'edit' | 'stream';
 const METHODS: readonly ChatMethod[] = ['post', 'edit', 'stream'];
@@ -40,11 +46,19 @@ export interface CallSlot {
   rateLimited(retryAfterMs: number): void;
 }
 
+export interface BudgetOptions {
+  /** learn each workspace's rates from the platform's answers; default false (a fixed `limit`) */
+  adaptive?: boolean | AdaptiveRateOptions;
+}
+
 interface Waiter {
   urgent: boolean;
   keepAlive: boolean;
-  grant: () => void;
+  grant: (grantedAt: number, budgetBound: boolean) => void;
 }
+
+type PacedMethod = 'edit' | 'stream';
+type Paces = Partial<Record<PacedMethod, MethodPace>>;
 
 interface Lane {
   waiting: Waiter[];
@@ -55,28 +69,26 @@ interface Lane {
 }
 
 interface Workspace {
-  bucket: DebtBucket;
+  paces: Paces;
   lanes: Record<ChatMethod, Lane>;
   timer?: NodeJS.Timeout;
 }
 
 export class WorkspaceBudget {
-  private readonly burst: number;
-  private readonly perMs: number;
-  /** tokens an intermediate edit leaves for first/final text that may arrive any moment */
-  private readonly reserve: number;
   private readonly spaces = new Map<string, Workspace>();
+  /** what each workspace's budgets learned: kept while the workspace is idle and its lanes are dropped */
+  private readonly paces = new Map<string, Paces>();
+  private readonly adapt: AdaptiveRateOptions | false;
 
   constructor(
-    limit: number,
-    windowMs: number,
+    private readonly limit: number,
+    private readonly windowMs: number,
     private readonly now: () => number,
+    options: BudgetOptions = {},
   ) {
     if (!Number.isFinite(limit) || limit < 2) throw new RangeError('workspaceEditsPerMinute must be at least 2');
     if (!(windowMs > 0)) throw new RangeError('budgetWindowMs must be positive');
-    this.burst = Math.max(1, Math.round(limit / 9));
-    this.perMs = (limit - this.burst) / windowMs;
-    this.reserve = this.burst > 1 ? 1 : 0;
+    this.adapt = options.adaptive === true ? {} : (options.adaptive ?? false);
   }
 
   acquire(workspace: string, method: ChatMethod, options: CallOptions): CallSlot {
@@ -84,9 +96,12 @@ export class WorkspaceBudget {
     const lane = space.lanes[method];
     let waiter!: Waiter;
     let state: 'waiting' | 'granted' | 'over' = 'waiting';
+    let grantedAt = 0;
+    let bound = false;
     const granted = new Promise<void>((grant) => {
-      const markGranted = (): void => {
+      const markGranted = (at: number, budgetBound: boolean): void => {
         state = 'granted';
+        [grantedAt, bound] = [at, budgetBound];
         grant();
       };
       waiter = { urgent: options.urgent, keepAlive: options.keepAlive, grant: markGranted };
@@ -97,11 +112,15 @@ export class WorkspaceBudget {
       if (state === 'over') return;
       if (state === 'waiting') lane.waiting.splice(lane.waiting.indexOf(waiter), 1);
       else lane.inFlight -= 1;
+      const pace = space.paces[method as PacedMethod];
       if (state === 'granted' && retryAfterMs !== undefined) {
         lane.pausedUntil = Math.max(lane.pausedUntil, this.now() + Math.max(0, retryAfterMs));
         lane.congested = true;
-        if (method === 'edit') space.bucket.refund(this.now());
-      } else if (lane.waiting.length === 0 && lane.inFlight === 0) lane.congested = false;
+        pace?.refused(grantedAt, this.now());
+      } else {
+        if (state === 'granted') pace?.accepted(this.now(), bound);
+        if (lane.waiting.length === 0 && lane.inFlight === 0) lane.congested = false;
+      }
       state = 'over';
       this.drain(workspace, space);
     };
@@ -124,14 +143,30 @@ export class WorkspaceBudget {
     return space ? Math.max(0, space.lanes[method].pausedUntil - this.now()) : 0;
   }
 
+  /** calls per window the workspace's budget of `method` allows now; undefined for a method without one */
+  rateOf(workspace: string, method: ChatMethod): number | undefined {
+    return this.pacesOf(workspace)[method as PacedMethod]?.perWindow;
+  }
+
   private space(workspace: string): Workspace {
     let space = this.spaces.get(workspace);
     if (!space) {
       const lane = (): Lane => ({ waiting: [], inFlight: 0, pausedUntil: 0, congested: false });
-      space = { bucket: new DebtBucket(this.burst, this.perMs, this.now()), lanes: { post: lane(), edit: lane(), stream: lane() } };
+      space = { paces: this.pacesOf(workspace), lanes: { post: lane(), edit: lane(), stream: lane() } };
       this.spaces.set(workspace, space);
     }
     return space;
+  }
+
+  private pacesOf(workspace: string): Paces {
+    let paces = this.paces.get(workspace);
+    if (!paces) {
+      const now = this.now();
+      paces = { edit: new MethodPace(this.limit, this.windowMs, this.adapt, now) };
+      if (this.adapt) paces.stream = new MethodPace(2 * this.limit, this.windowMs, this.adapt, now);
+      this.paces.set(workspace, paces);
+    }
+    return paces;
   }
 
   private drain(workspace: string, space: Workspace): void {
@@ -142,32 +177,30 @@ export class WorkspaceBudget {
     for (const method of METHODS) {
       const lane = space.lanes[method];
       if (lane.waiting.length > 0 && now < lane.pausedUntil) wakeIn = Math.min(wakeIn, lane.pausedUntil - now);
-      else wakeIn = Math.min(wakeIn, this.grant(lane, method === 'edit' ? space.bucket : undefined, now));
+      else wakeIn = Math.min(wakeIn, this.grant(lane, space.paces[method as PacedMethod], now));
     }
     if (wakeIn !== Number.POSITIVE_INFINITY) return this.wakeAt(workspace, space, wakeIn);
     const idle = METHODS.every((m) => {
       const lane = space.lanes[m];
       return lane.waiting.length === 0 && lane.inFlight === 0 && lane.pausedUntil <= now && !lane.congested;
     });
-    if (idle && space.bucket.isFull(now)) this.spaces.delete(workspace);
+    if (idle && Object.values(space.paces).every((pace) => pace.isFull(now))) this.spaces.delete(workspace);
   }
 
-  /** Grants what the lane allows now; returns the ms until the bucket lets the next intermediate edit go. */
-  private grant(lane: Lane, bucket: DebtBucket | undefined, now: number): number {
+  /** Grants what the lane allows now; returns the ms until the budget lets the next intermediate call go. */
+  private grant(lane: Lane, pace: MethodPace | undefined, now: number): number {
     while (lane.waiting.length > 0 && !(lane.congested && lane.inFlight > 0)) {
       const index = Math.max(
         0,
         lane.waiting.findIndex((w) => w.urgent),
       );
       const next = lane.waiting[index]!;
-      if (bucket) {
-        const needed = 1 + this.reserve;
-        if (!next.urgent && bucket.levelAt(now) < needed) return bucket.msUntil(needed, now);
-        bucket.take(now);
-      }
+      const wait = pace && !next.urgent ? pace.waitFor(now) : 0;
+      if (wait > 0) return wait;
+      const budgetBound = pace ? pace.take(now) : false;
       lane.waiting.splice(index, 1);
       lane.inFlight += 1;
-      next.grant();
+      next.grant(now, budgetBound);
     }
     return Number.POSITIVE_INFINITY;
   }

@@ -109,7 +109,13 @@ describe('StreamRelay: first and final text before the workspace budget', () => 
   it('keeps intermediate edits, plus the final edits they make room for, under the budget in every window', async () => {
     const adapter = new FakeChatAdapter({ latencyMs: 20 });
     const [limit, windowMs] = [45, 60_000];
-    const relay = new StreamRelay(adapter, { minEditIntervalMs: 1000, workspaceEditsPerMinute: limit, budgetWindowMs: windowMs });
+    // the guarantee of a fixed budget (an adaptive one grows past `limit` while the platform accepts)
+    const relay = new StreamRelay(adapter, {
+      minEditIntervalMs: 1000,
+      workspaceEditsPerMinute: limit,
+      budgetWindowMs: windowMs,
+      adaptiveBudget: false,
+    });
     const answer = (i: number) => steady(60 + (i % 5) * 20, 250, (k) => `a${i}w${k} `);
     const starts = Array.from({ length: 60 }, (_, i) => (i * 1_700) % 90_000);
     const runs = starts.map(
