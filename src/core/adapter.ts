@@ -15,6 +15,13 @@ export interface OutgoingFile {
   title: string;
 }
 
+/**
+ * How a document reached a thread: posted as a file; offered, so it arrives once the user accepts (Teams' file
+ * consent card in a 1:1 chat); as a download link the bot serves for a while (Teams channels and group chats,
+ * where a bot cannot post files); or not at all, as this place cannot take it.
+ */
+export type FileDelivery = 'attached' | 'offered' | 'linked' | 'unavailable';
+
 export interface MessageRef {
   thread: ThreadId;
   /** Slack ts, Teams activity id, console message number */
@@ -35,11 +42,43 @@ export interface AdapterLimits {
    * once (Teams limits each conversation); without it only the workspace budget paces the relay (Slack)
    */
   conversationRate?: readonly RateWindow[];
+  /** least time between two appends of one native stream (Teams asks about 1 s); default the relay's edit interval */
+  nativeAppendIntervalMs?: number;
 }
 
+/** Where a task of a plan stands (Slack's task_update states). */
+export type PlanTaskStatus = 'pending' | 'in_progress' | 'complete' | 'error';
+
+/** One platform step of a long workflow step, as a plan shows it. */
+export interface PlanTask {
+  id: string;
+  title: string;
+  status: PlanTaskStatus;
+  details?: string;
+}
+
+/** A long step's progress: its title and its platform steps, in order. */
+export interface Plan {
+  title: string;
+  tasks: readonly PlanTask[];
+}
+
+/** A plan being shown: `update` shows the tasks as they are now, `finish` as they ended (no update after it). */
+export interface PlanDisplay {
+  update(plan: Plan): Promise<void>;
+  finish(plan: Plan): Promise<void>;
+}
+
+/** One message streamed natively: text appended as it arrives, then the final message. */
 export interface NativeStream {
-  append(delta: string): Promise<void>;
+  /** Resolves to the message shown so far where the chat names it (Slack's ts), so the relay can edit it if the stream breaks. */
+  append(delta: string): Promise<MessageRef | void>;
   stop(final: OutgoingMessage): Promise<MessageRef>;
+}
+
+/** Who a native stream is for: Slack streams into a channel only for one user (`recipient_user_id`). */
+export interface StreamRecipient {
+  userId: string;
 }
 
 /** A shared file's bytes, as `fetchFile` downloaded them. */
@@ -64,18 +103,32 @@ export interface ChatAdapter {
   openForm?(triggerId: string, thread: ThreadId, form: FormSpec): Promise<void>;
   /** Whether a user administers the workspace (Slack: admin or owner); without it only the console's user is. */
   isAdmin?(workspaceId: string, userId: string): Promise<boolean>;
+  /** A user's locale as the chat knows it (Slack: users.info's `locale`; the terminal: LANG), e.g. `zh-CN`. */
+  userLocale?(workspaceId: string, userId: string): Promise<string | undefined>;
   /** A link that opens the thread (Slack chat.getPermalink); without it, lists name threads without links. */
   permalink?(thread: ThreadId): Promise<string | undefined>;
   /** Shows a user their home (Slack: the App Home tab, views.publish); without it, home is answered as a note. */
   publishHome?(workspaceId: string, userId: string, view: HomeView): Promise<void>;
   /** Native streaming (Slack chat.startStream, Teams streaminfo); the relay edits a message without it. */
-  nativeStream?(thread: ThreadId): Promise<NativeStream | undefined>;
+  nativeStream?(thread: ThreadId, recipient?: StreamRecipient): Promise<NativeStream | undefined>;
+  /**
+   * Shows a long step's progress as a plan of tasks to `recipientUserId` (Slack: chat.startStream with
+   * task_display_mode plan); it throws where the chat refuses, and without it the core edits the progress message.
+   */
+  startPlan?(thread: ThreadId, recipientUserId: string, plan: Plan): Promise<PlanDisplay>;
+  /** The line saying what the bot is doing in `thread` (Slack: assistant.threads.setStatus); '' clears it. */
+  setStatus?(thread: ThreadId, status: string): Promise<void>;
+  /** Names the thread where the chat lists threads by name (Slack's assistant pane: assistant.threads.setTitle). */
+  setTitle?(thread: ThreadId, title: string): Promise<void>;
   /** Downloads a file a user shared in `thread`; over `maxBytes` it throws `FileTooLargeError` (Slack: files.info, the bot token). */
   fetchFile?(thread: ThreadId, file: SharedFile, maxBytes: number): Promise<FetchedFile>;
   /** Posts a PNG image into the thread (Slack files.uploadV2); without it, handlers describe the image instead. */
   uploadImage?(thread: ThreadId, png: Buffer, title: string): Promise<void>;
-  /** Posts a document into the thread (Slack files.uploadV2; the terminal saves it and prints the path). */
-  uploadFile?(thread: ThreadId, file: OutgoingFile): Promise<void>;
+  /**
+   * Posts a document into the thread (Slack files.uploadV2; the terminal saves it and prints the path; Teams
+   * offers it in a 1:1 chat and links it elsewhere). Resolves to how it went there; nothing means attached.
+   */
+  uploadFile?(thread: ThreadId, file: OutgoingFile): Promise<FileDelivery | undefined>;
   /**
    * Starts receiving; every verified event is handed to `onIncoming` (the router's `accept`), and acknowledged to
    * its chat platform only once that resolves: the event is recorded and its handling runs on. When it rejects

@@ -1,4 +1,5 @@
 /** Builds a user's home (home-view.ts) from their thread records, the recently finished list and the workspace key. */
+import { t } from '../i18n/index.js';
 import type { HandlerContext } from './handler.js';
 import type { HomeEntry, HomeView } from './home-view.js';
 import { isFinished, type ThreadRecord, type ThreadStatus } from './state.js';
@@ -8,13 +9,7 @@ const MAX_SHOWN = 10;
 /** Finished threads remembered per user for their home, newest first. */
 export const MAX_RECENT = 10;
 
-const STATE_WORDS: Record<ThreadStatus, string> = {
-  active: 'open',
-  waiting: 'working on the platform',
-  done: 'done',
-  failed: 'failed',
-  cancelled: 'cancelled',
-};
+const stateWords = (status: ThreadStatus): string => t(`core:home.state.${status}`);
 
 /** The setting that lists a user's recently finished threads (written by home-watch.ts). */
 export const recentSetting = (chat: ChatKind, workspaceId: string, userId: string): string => `home:recent:${chat}:${workspaceId}:${userId}`;
@@ -30,7 +25,7 @@ export function parseRecent(value: string | undefined): ThreadId[] {
 
 function labelOf(record: ThreadRecord): string {
   const family = record.data.family;
-  return record.workflow === 'chat' && typeof family === 'string' ? `chat (${family})` : record.workflow;
+  return record.workflow === 'chat' && typeof family === 'string' ? t('core:home.chatLabel', { family }) : record.workflow;
 }
 
 async function entryOf(ctx: HandlerContext, record: ThreadRecord): Promise<HomeEntry> {
@@ -39,7 +34,7 @@ async function entryOf(ctx: HandlerContext, record: ThreadRecord): Promise<HomeE
     thread: record.thread,
     label: labelOf(record),
     status: record.status,
-    state: `${STATE_WORDS[record.status]} · step ${record.step}`,
+    state: t('core:home.stateWithStep', { state: stateWords(record.status), step: record.step }),
     ...(link ? { link } : {}),
     startedAt: record.createdAt,
     updatedAt: record.updatedAt,
@@ -66,8 +61,8 @@ export async function homeView(
   };
   if (await ctx.messenger.isAdmin(workspaceId, userId)) {
     const masked = await ctx.keyring?.describe(chat, workspaceId);
-    if (!ctx.keyring?.enabled) view.apiKey = "the bot's own key (per-workspace keys are off: the operator has set no IIP_SECRET)";
-    else view.apiKey = masked ? `this workspace's own key ${masked}` : "the bot's own key (set this workspace's with /iip key)";
+    if (!ctx.keyring?.enabled) view.apiKey = t('core:home.keyOff');
+    else view.apiKey = masked ? t('core:home.keyOwn', { masked }) : t('core:home.keyDefault');
   }
   return view;
 }

@@ -12,6 +12,8 @@ interface Base {
   user: User;
   /** the Slack team / Teams tenant: the scope of API keys and rate-limit budgets */
   workspaceId: string;
+  /** the sender's locale when the event carries it (Teams' activity `locale`, e.g. `zh-CN`) */
+  locale?: string;
 }
 
 /** A file a user shared with the message (Slack `files`); its bytes only through the adapter's `fetchFile`. */
@@ -42,6 +44,11 @@ export interface ReplyIncoming extends Base {
   text: string;
   thread: ThreadId;
   mentioned: boolean;
+  /**
+   * written in the chat's assistant pane (Slack's AI app threads): addressed to the bot; its first message, or
+   * one that starts with a verb, is a command in the thread, any other goes on with what the thread runs
+   */
+  assistant?: boolean;
   /** files shared with the reply (Slack `file_share`) */
   files?: SharedFile[];
 }

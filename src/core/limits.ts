@@ -6,6 +6,7 @@
  * freed when it ends, and one whose holder died expires by itself. Implementations: state/limits-memory.ts (one
  * process: memory and lowdb stores), state/limits-redis.ts (replicas on one Redis).
  */
+import { t } from '../i18n/index.js';
 import type { ChatKind } from './thread-id.js';
 
 export type WorkKind = 'answer' | 'workflow';
@@ -109,12 +110,8 @@ export async function admit(
 
 /** What a refused user is told (`status` written as this chat invokes the bot, e.g. `/iip `). */
 export function refusalText(refusal: Refusal, kind: WorkKind, invocation: string): string {
-  const { limit } = refusal;
+  const count = refusal.limit;
   const status = `\`${invocation}status\``;
-  const who = refusal.reason === 'user' ? 'You have' : 'This workspace has';
-  if (kind === 'answer') return `${who} ${limit} ${limit === 1 ? 'answer' : 'answers'} being written; wait for one to finish.`;
-  const workflows = `${limit} ${limit === 1 ? 'workflow' : 'workflows'} running`;
-  return refusal.reason === 'user'
-    ? `You have ${workflows}; wait for one to finish or cancel one (${status} lists them with links).`
-    : `This workspace has ${workflows}; wait for one to finish (${status} lists yours).`;
+  if (kind === 'answer') return refusal.reason === 'user' ? t('core:limits.answersUser', { count }) : t('core:limits.answersWorkspace', { count });
+  return refusal.reason === 'user' ? t('core:limits.workflowsUser', { count, status }) : t('core:limits.workflowsWorkspace', { count, status });
 }

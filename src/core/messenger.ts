@@ -2,7 +2,7 @@
  * What handlers use to talk in a thread: the adapter's methods plus the stream relay, with the core's
  * fallbacks where an adapter lacks a capability (no ephemeral notes: post in the thread).
  */
-import type { ChatAdapter, FetchedFile, MessageRef, OutgoingFile } from './adapter.js';
+import type { ChatAdapter, FetchedFile, FileDelivery, MessageRef, OutgoingFile, Plan, PlanDisplay } from './adapter.js';
 import type { CommandIncoming, SharedFile } from './incoming.js';
 import type { FormSpec, OutgoingMessage } from './message.js';
 import type { HomeView } from './home-view.js';
@@ -85,10 +85,32 @@ export class Messenger {
     return this.relayer.relay(request);
   }
 
+  /** Says what the bot is doing in the thread where the chat shows it; '' clears it. Best effort: never throws. */
+  async setStatus(thread: ThreadId, status: string): Promise<void> {
+    await this.adapter.setStatus?.(thread, status).catch(() => undefined);
+  }
+
+  /** Names the thread where the chat lists threads by name. Best effort: never throws. */
+  async setTitle(thread: ThreadId, title: string): Promise<void> {
+    await this.adapter.setTitle?.(thread, title).catch(() => undefined);
+  }
+
+  /** Shows a plan of tasks; undefined when the chat has none or refuses it (then the progress message is edited). */
+  async startPlan(thread: ThreadId, recipientUserId: string, plan: Plan): Promise<PlanDisplay | undefined> {
+    if (!this.adapter.startPlan) return undefined;
+    return this.adapter.startPlan(thread, recipientUserId, plan).catch(() => undefined);
+  }
+
   /** Whether a user may change workspace settings: the adapter decides, else only the console's own user. */
   async isAdmin(workspaceId: string, userId: string): Promise<boolean> {
     if (this.adapter.isAdmin) return this.adapter.isAdmin(workspaceId, userId).catch(() => false);
     return this.adapter.chat === 'console';
+  }
+
+  /** The user's locale as the chat knows it; undefined when it cannot tell or the lookup fails. */
+  async userLocale(workspaceId: string, userId: string): Promise<string | undefined> {
+    if (!this.adapter.userLocale) return undefined;
+    return this.adapter.userLocale(workspaceId, userId).catch(() => undefined);
   }
 
   /** A link to the thread when the adapter can make one; undefined otherwise or when it fails. */
@@ -136,11 +158,10 @@ export class Messenger {
     return this.adapter.uploadFile !== undefined;
   }
 
-  /** Posts a document into the thread; false when the adapter cannot post files. */
-  async uploadFile(thread: ThreadId, file: OutgoingFile): Promise<boolean> {
-    if (!this.adapter.uploadFile) return false;
-    await this.adapter.uploadFile(thread, file);
-    return true;
+  /** Posts a document into the thread; how it went there (`unavailable` when the adapter cannot post files). */
+  async uploadFile(thread: ThreadId, file: OutgoingFile): Promise<FileDelivery> {
+    if (!this.adapter.uploadFile) return 'unavailable';
+    return (await this.adapter.uploadFile(thread, file)) ?? 'attached';
   }
 
   /** Posts a PNG into the thread; false when the adapter cannot post images. */

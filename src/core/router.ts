@@ -21,6 +21,8 @@ import type { ThreadRecord } from './state.js';
 import { DEDUPE_TTL_MS, type Inbox, type InboxEntry } from './inbox.js';
 import { Intake } from './intake.js';
 import { currentEvent, noopMetrics, withinEvent, type BotMetrics } from './metrics.js';
+import { defaultLanguage, languageOf, t, withLanguage } from '../i18n/index.js';
+import { recordLanguage, speaking, userLanguage } from './language.js';
 
 export interface RouterOptions {
   /** the platform a workspace's events use; default: `ctx.platform` for all */
@@ -39,9 +41,6 @@ export interface RouterOptions {
   /** where the router reports dedupe hits, commands and each event's scope (core/metrics.ts); default none */
   metrics?: BotMetrics;
 }
-
-/** What a person in a workspace the bot is not enabled for is told. */
-export const NOT_ENABLED_NOTE = 'This bot is not enabled for this workspace; ask its operator.';
 
 export class Router {
   private readonly byVerb = new Map<string, Handler>();
@@ -97,8 +96,12 @@ export class Router {
   resume(record: ThreadRecord, reason: ResumeReason): boolean {
     const handler = this.byWorkflow.get(record.workflow);
     if (!handler?.resume) return false;
-    const ctx = this.contextFor(record.workspaceId);
-    handler.resume(ctx, record, reason).catch((error: unknown) => ctx.logger.error({ err: error, thread: record.thread }, 'resuming a wait failed'));
+    // no user event here: the thread goes on in the language it started in
+    const lang = recordLanguage(record);
+    const ctx = speaking(this.contextFor(record.workspaceId), lang);
+    withLanguage(lang, () => handler.resume!(ctx, record, reason)).catch((error: unknown) =>
+      ctx.logger.error({ err: error, thread: record.thread }, 'resuming a wait failed'),
+    );
     return true;
   }
 
@@ -148,10 +151,16 @@ export class Router {
     await this.act(ctx, incoming);
   }
 
-  /** Runs the event's handler; a failure is logged and told to its user. */
-  private act(ctx: HandlerContext, incoming: Incoming): Promise<void> {
-    const scope = { chat: this.chat, workspaceId: incoming.workspaceId, receivedAt: Date.now(), kind: incoming.kind };
-    return withinEvent(scope, () => this.actWithin(ctx, incoming));
+  /** Runs the event's handler in its sender's language; a failure is logged and told to its user. */
+  private async act(ctx: HandlerContext, incoming: Incoming): Promise<void> {
+    const scope = { chat: this.chat, workspaceId: incoming.workspaceId, userId: incoming.user.id, receivedAt: Date.now(), kind: incoming.kind };
+    const lang = await userLanguage(ctx, { workspaceId: incoming.workspaceId, userId: incoming.user.id, locale: incoming.locale }).catch(
+      (error: unknown) => {
+        ctx.logger.warn({ err: error }, "the user's language could not be read: the default is used");
+        return defaultLanguage();
+      },
+    );
+    return withLanguage(lang, () => withinEvent(scope, () => this.actWithin(speaking(ctx, lang), incoming)));
   }
 
   private async actWithin(ctx: HandlerContext, incoming: Incoming): Promise<void> {
@@ -206,16 +215,14 @@ export class Router {
     const handler = record && this.byWorkflow.get(record.workflow);
     const event = currentEvent();
     if (event && record && handler) event.verb = record.workflow;
+    if (incoming.kind === 'reply' && incoming.assistant && (!record || !handler || this.namesVerb(incoming.text)))
+      return this.paneCommand(ctx, incoming, !record);
     if (!record || !handler) {
       if (incoming.kind === 'reply' && incoming.mentioned) {
         return this.command(ctx, { ...incoming, kind: 'command', conversation: conversationOf(incoming.thread) });
       }
       if (incoming.kind !== 'reply') {
-        await ctx.messenger.notify(
-          { thread: incoming.thread },
-          incoming.user.id,
-          markdown('This button belongs to a task the bot no longer knows about.'),
-        );
+        await ctx.messenger.notify({ thread: incoming.thread }, incoming.user.id, markdown(t('core:router.unknownTask')));
       }
       return;
     }
@@ -233,6 +240,23 @@ export class Router {
       return threadCommand(ctx, { word: 'cancel', thread: incoming.thread, user: incoming.user.id, record });
     if (incoming.kind === 'action') return handler.action?.(ctx, incoming, record);
     return handler.form?.(ctx, incoming, record);
+  }
+
+  private namesVerb(text: string): boolean {
+    const first = text.trim().split(/\s+/)[0]?.toLowerCase() ?? '';
+    return this.byVerb.has(first) || first === 'help';
+  }
+
+  /**
+   * A message in an assistant pane that starts its thread or names a verb: a command in the thread (a first message
+   * without a verb runs the default one). The first also names the thread after its question.
+   */
+  private async paneCommand(ctx: HandlerContext, incoming: ReplyIncoming, first: boolean): Promise<void> {
+    if (first) {
+      const text = incoming.text.trim();
+      await ctx.messenger.setTitle(incoming.thread, this.namesVerb(text) ? text.replace(/^\S+\s*/, '') || text : text);
+    }
+    return this.command(ctx, { ...incoming, kind: 'command', conversation: conversationOf(incoming.thread) });
   }
 
   /** Names the verb the event runs, for its delays, and counts it for the workspace's usage. */
@@ -253,8 +277,10 @@ export class Router {
     // a reply nobody addressed to the bot (channel chatter) gets no note
     if (incoming.kind === 'reply' && !incoming.mentioned) return;
     const where = incoming.kind === 'command' ? { thread: incoming.thread, conversation: incoming.conversation } : { thread: incoming.thread };
+    // the state is not read for a refused workspace: the event's own locale or the default
+    const note = withLanguage(languageOf(incoming.locale) ?? defaultLanguage(), () => t('core:router.notEnabled'));
     await messenger
-      .notify(where, incoming.user.id, markdown(NOT_ENABLED_NOTE))
+      .notify(where, incoming.user.id, markdown(note))
       .catch((error: unknown) =>
         logger.warn({ err: error, workspaceId: incoming.workspaceId }, 'could not tell a workspace the bot is not enabled for'),
       );

@@ -2,6 +2,7 @@
  * Thread-scoped task state: one small record per thread, updated by compare-and-set on its version under a
  * per-thread lock. Implementations: memory (tests), lowdb (default, STATE_FILE), Redis (REDIS_URL).
  */
+import type { Lang } from '../i18n/index.js';
 import type { ChatKind, ThreadId } from './thread-id.js';
 
 /** Platform ids a thread's task is tied to (names as the platform spells them). */
@@ -48,6 +49,8 @@ export interface ThreadRecord {
   /** small selections and inputs the user confirmed (never large platform results) */
   data: Record<string, unknown>;
   wait?: Wait;
+  /** the language the thread started in (core/language.ts), for work that runs without a user event */
+  language?: Lang;
   createdAt: number;
   updatedAt: number;
 }

@@ -1,4 +1,6 @@
 /** `status` and `cancel`, which work the same in every workflow's thread. */
+import { t } from '../i18n/index.js';
+import { formatDateTime } from '../i18n/format.js';
 import { isFinished, type ThreadRecord } from './state.js';
 import type { HandlerContext } from './handler.js';
 import { markdown, mention } from './message.js';
@@ -14,8 +16,9 @@ export interface ThreadCommand {
 }
 
 export function describe(record: ThreadRecord): string {
-  const waiting = record.wait ? `, waiting for the platform (${record.wait.operation}) since ${new Date(record.wait.since).toISOString()}` : '';
-  return `*${record.workflow}*: step \`${record.step}\`, ${record.status}${waiting}`;
+  const waiting = record.wait ? t('core:thread.waiting', { operation: record.wait.operation, since: formatDateTime(record.wait.since) }) : '';
+  const status = t(`core:thread.status.${record.status}`);
+  return t('core:thread.describe', { workflow: record.workflow, step: record.step, status, waiting });
 }
 
 export async function threadCommand(ctx: HandlerContext, cmd: ThreadCommand): Promise<void> {
@@ -25,30 +28,31 @@ export async function threadCommand(ctx: HandlerContext, cmd: ThreadCommand): Pr
     const links = await Promise.all(open.map((r) => messenger.permalink(r.thread)));
     const text = open.length
       ? [
-          'Your open workflows:',
+          t('core:thread.openTitle'),
           ...open.map((r, i) => {
             // a chat without links (the terminal) names the thread the way its user reaches it instead
-            const link = links[i] ? (/^https?:\/\//.test(links[i]) ? ` · [open the thread](${links[i]})` : ` · ${links[i]}`) : '';
-            return `• ${describe(r)} (started ${new Date(r.createdAt).toISOString().slice(0, 16)})${link}`;
+            const link = links[i] ? (/^https?:\/\//.test(links[i]) ? t('core:thread.openLink', { url: links[i] }) : ` · ${links[i]}`) : '';
+            return t('core:thread.openLine', { description: describe(r), started: formatDateTime(r.createdAt), link });
           }),
         ].join('\n')
-      : 'You have no open workflows.';
+      : t('core:thread.noneOpen');
     return messenger.notify({ conversation: cmd.conversation }, cmd.user, markdown(text));
   }
   const record = cmd.record;
   if (cmd.word === 'status') return messenger.notify({ thread: cmd.thread }, cmd.user, markdown(describe(record)));
   if (isFinished(record.status))
-    return messenger.notify({ thread: cmd.thread }, cmd.user, markdown(`This ${record.workflow} is already ${record.status}.`));
+    return messenger.notify(
+      { thread: cmd.thread },
+      cmd.user,
+      markdown(t('core:thread.alreadyFinished', { workflow: record.workflow, status: t(`core:thread.status.${record.status}`) })),
+    );
   if (ctx.settings.confirmers === 'starter' && record.workflow !== 'chat' && cmd.user !== record.startedBy) {
-    return messenger.notify({ thread: cmd.thread }, cmd.user, markdown('Only the person who started this workflow can cancel it.'));
+    return messenger.notify({ thread: cmd.thread }, cmd.user, markdown(t('core:thread.onlyStarter')));
   }
   const { version: _v, updatedAt: _u, wait: _w, ...rest } = record;
   const saved = await state.compareAndSet(cmd.thread, record.version, { ...rest, status: 'cancelled' });
-  if (!saved) return messenger.notify({ thread: cmd.thread }, cmd.user, markdown('This workflow changed meanwhile; look at the latest message.'));
+  if (!saved) return messenger.notify({ thread: cmd.thread }, cmd.user, markdown(t('core:thread.changed')));
   // stops a wait still polling the platform and lets the shown step drop its buttons
   messenger.interrupt(cmd.thread);
-  await messenger.post(
-    cmd.thread,
-    markdown(`Cancelled by ${mention(cmd.user)}. Nothing more will be sent to the platform for this ${record.workflow}.`),
-  );
+  await messenger.post(cmd.thread, markdown(t('core:thread.cancelled', { who: mention(cmd.user), workflow: record.workflow })));
 }

@@ -1,13 +1,14 @@
 /** Single words that look like commands but are none: a typo of a verb (by edit distance), or a word people try. */
+import { t } from '../i18n/index.js';
 
-/** Words people type as commands that the bot has no verb for, with what to do instead. */
-const KNOWN_NON_VERBS: Readonly<Record<string, string>> = {
-  clear: 'there is no conversation here to clear; in a chat thread (`ask`, `pharm`, `encyclopedia`), `clear` starts it over',
-  reset: 'there is no conversation here to reset; in a chat thread, `clear` starts it over',
-  restart: 'there is no conversation here to restart; in a chat thread, `clear` starts it over',
-  stop: 'to stop a workflow, type `cancel` in its thread',
-  commands: '`help` lists the commands',
-  menu: '`help` lists the commands',
+/** Words people type as commands that the bot has no verb for, with what to do instead (in the current language). */
+const KNOWN_NON_VERBS: Readonly<Record<string, () => string>> = {
+  clear: () => t('help:nonVerb.clear'),
+  reset: () => t('help:nonVerb.reset'),
+  restart: () => t('help:nonVerb.restart'),
+  stop: () => t('help:nonVerb.stop'),
+  commands: () => t('help:nonVerb.commands'),
+  menu: () => t('help:nonVerb.commands'),
 };
 
 export interface WordMistake {
@@ -26,8 +27,8 @@ export interface WordMistake {
 export function wordMistake(text: string, verbs: readonly string[]): WordMistake | undefined {
   const word = text.trim().toLowerCase();
   if (!/^[a-z]+$/.test(word) || verbs.includes(word)) return undefined;
-  const hint = KNOWN_NON_VERBS[word];
-  if (hint) return { word, hint };
+  const hint = Object.hasOwn(KNOWN_NON_VERBS, word) ? KNOWN_NON_VERBS[word] : undefined;
+  if (hint) return { word, hint: hint() };
   const nearest = nearestVerb(word, verbs);
   return nearest ? { word, nearest } : undefined;
 }

@@ -11,7 +11,6 @@ import { createTeamsAdapter } from '../../src/adapters/teams/index.js';
 import { channelThreadId } from '../../src/adapters/teams/ids.js';
 import { startBot, type RunningBot } from '../../src/bot.js';
 import { loadConfig } from '../../src/config.js';
-import { NOT_ENABLED_NOTE } from '../../src/core/router.js';
 import { createHttpServer } from '../../src/http/server.js';
 import { silentLogger } from '../../src/log.js';
 import { simulatorKeyId, startSimulator } from '../../src/platform/simulator/index.js';
@@ -22,6 +21,7 @@ import { API_KEY, BOT_TOKEN, SIGNING_SECRET, startSlackBot, waitFor } from '../h
 import { eventCallback, sendEvent, sendInteraction, sendSlashCommand, viewSubmissionPayload } from '../helpers/slack-requests.js';
 import { CHANNEL, TENANT, activityId, channelMention, sendActivity } from '../helpers/teams-activities.js';
 
+const NOT_ENABLED_NOTE = 'This bot is not enabled for this workspace; ask its operator.';
 const cleanups: Array<() => Promise<unknown>> = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();

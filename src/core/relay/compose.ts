@@ -1,20 +1,23 @@
 /** Turns the state of the answer into the message one part should show right now. */
+import { t } from '../../i18n/index.js';
 import { markdown, type Block, type Button, type OutgoingMessage } from '../message.js';
 import type { AnswerDocument } from './answer-document.js';
 import type { DeltaReader } from './delta-reader.js';
 import type { RenderFn } from './types.js';
 
-export const INTERRUPTED_NOTE = '⚠️ The answer was interrupted.';
-export const EMPTY_ANSWER = '_(no answer)_';
+/** The note under an answer that stopped early, in the current language. */
+export const interruptedNote = (): string => t('core:relay.interrupted');
+export const emptyAnswer = (): string => t('core:relay.empty');
 
-export const defaultRender: RenderFn = (text) => markdown(text === '' ? EMPTY_ANSWER : text);
+export const defaultRender: RenderFn = (text) => markdown(text === '' ? emptyAnswer() : text);
 
 /** Adds the interruption note and, when given, the retry button under a rendered message. */
 export function markInterrupted(message: OutgoingMessage, retry?: Button): OutgoingMessage {
   const body: Block[] = message.blocks ?? (message.text ? [{ type: 'markdown', text: message.text }] : []);
-  const blocks: Block[] = [...body, { type: 'context', text: INTERRUPTED_NOTE }];
+  const note = interruptedNote();
+  const blocks: Block[] = [...body, { type: 'context', text: note }];
   if (retry) blocks.push({ type: 'actions', buttons: [retry] });
-  return { text: message.text ? `${message.text}\n\n${INTERRUPTED_NOTE}` : INTERRUPTED_NOTE, blocks };
+  return { text: message.text ? `${message.text}\n\n${note}` : note, blocks };
 }
 
 export interface Desired {

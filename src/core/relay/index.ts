@@ -1,4 +1,4 @@
 /** The stream relay: a stream of text deltas shown as edits of one chat message, within the platform's limits. */
 export { StreamRelay } from './stream-relay.js';
-export { defaultRender, EMPTY_ANSWER, INTERRUPTED_NOTE, markInterrupted } from './compose.js';
+export { defaultRender, emptyAnswer, interruptedNote, markInterrupted } from './compose.js';
 export type { RelayOptions, RelayRequest, RelayResult, RelayStatus, RenderFn, RenderState } from './types.js';

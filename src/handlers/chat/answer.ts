@@ -8,7 +8,7 @@
  */
 import type { HandlerContext } from '../../core/handler.js';
 import type { Button } from '../../core/message.js';
-import { INTERRUPTED_NOTE } from '../../core/relay/index.js';
+import { interruptedNote } from '../../core/relay/index.js';
 import type { ThreadId } from '../../core/thread-id.js';
 import type { ThreadRecord, ThreadRecordInput, Wait } from '../../core/state.js';
 import { leaseMsOf } from '../../core/waits.js';
@@ -17,12 +17,20 @@ import { isRetryable, userMessage } from '../../core/user-errors.js';
 import { textOf, type Collected } from './collect.js';
 import type { ChatFamily } from './families.js';
 import { answerMessage, failureMessage, stoppedMessage } from './render.js';
+import { optionsOf } from './encyclopedia-options.js';
 
 /** A follow-up asked while an answer is still streaming waits for it this long, then is dropped with a note. */
 const TURN_WAIT_MS = 10 * 60_000;
 
 /** Under the first follow-up's answer in an `ask` thread: AI07 has no conversation id. */
 export const ASK_KEEPS_NO_CONTEXT = '`ask` keeps no context: each question in this thread is answered on its own. For a conversation, use `pharm`.';
+
+/** The line under the thread while the platform answers (Slack's assistant pane); the answer's first post clears it. */
+const WORKING_STATUS: Record<ChatFamily['verb'], string> = {
+  ask: 'is thinking…',
+  pharm: 'is asking the life-science model…',
+  encyclopedia: 'is searching the bio-pharma encyclopedia…',
+};
 
 /** The step of a chat record's `wait` while its answer streams. */
 export const ANSWERING = 'answering';
@@ -126,8 +134,10 @@ async function showAnswer(
 ): Promise<boolean> {
   const { thread } = record;
   const signal = ctx.messenger.begin(thread);
+  await ctx.messenger.setStatus(thread, WORKING_STATUS[family.verb]);
   try {
-    const turn = await family.start(ctx.platform, asked.question, { ids: record.ids, lastQuestion: asked.previous }, signal);
+    const options = family.verb === 'encyclopedia' ? optionsOf(record.data) : undefined;
+    const turn = await family.start(ctx.platform, asked.question, { ids: record.ids, lastQuestion: asked.previous, options }, signal);
     collected.references = turn.references;
     Object.assign(collected.ids, turn.ids);
     const result = await ctx.messenger.relay({
@@ -136,7 +146,7 @@ async function showAnswer(
       render: (text, state) =>
         state.final && collected.stopped
           ? stoppedMessage(text, collected.stopped)
-          : answerMessage(text, state.final && !state.interrupted, state.final ? { ...collected, family, note: asked.note } : undefined),
+          : answerMessage(text, state.final && !state.interrupted, state.final ? { ...collected, family, note: asked.note, options } : undefined),
       retry,
     });
     if (result.status === 'complete' && !collected.stopped) return true;
@@ -144,7 +154,7 @@ async function showAnswer(
     return false;
   } catch (error) {
     ctx.logger.warn({ err: error, thread }, 'chat turn failed before streaming');
-    const text = signal.aborted ? INTERRUPTED_NOTE : `⚠️ ${userMessage(error)}`;
+    const text = signal.aborted ? interruptedNote() : `⚠️ ${userMessage(error)}`;
     await ctx.messenger
       .post(thread, failureMessage(text, signal.aborted || isRetryable(error) ? retry : undefined))
       .catch((e: unknown) => ctx.logger.warn({ err: e, thread }, 'chat: could not show a failure'));

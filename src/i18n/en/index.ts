@@ -1,5 +1,9 @@
 /** The English catalog: one namespace per part of the bot (add a namespace here and in ../zh/index.ts). */
 import { common } from './common.js';
+import { solution } from './solution.js';
+import { core } from './core.js';
+import { help } from './help.js';
+import { consoleWords } from './console.js';
 import { workflow } from './workflow.js';
 
-export const en = { common, workflow } as const;
+export const en = { common, solution, core, help, console: consoleWords, workflow } as const;

@@ -2,6 +2,10 @@
 import type { CatalogOf } from '../catalog.js';
 import type { en } from '../en/index.js';
 import { common } from './common.js';
+import { solution } from './solution.js';
+import { core } from './core.js';
+import { help } from './help.js';
+import { consoleWords } from './console.js';
 import { workflow } from './workflow.js';
 
-export const zh: CatalogOf<typeof en> = { common, workflow };
+export const zh: CatalogOf<typeof en> = { common, solution, core, help, console: consoleWords, workflow };

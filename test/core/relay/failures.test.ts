@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { INTERRUPTED_NOTE, StreamRelay } from '../../../src/core/relay/index.js';
+import { interruptedNote, StreamRelay } from '../../../src/core/relay/index.js';
 import type { Button } from '../../../src/core/message.js';
 import { FakeChatAdapter } from '../../helpers/fake-adapter.js';
 import { settle } from './fake-time.js';
@@ -25,10 +25,10 @@ describe('StreamRelay when things break', () => {
     expect(result).toMatchObject({ status: 'interrupted', error: broken, text: 'The first half of the answer' });
     const [message] = adapter.messagesIn(thread);
     expect(message!.content).toEqual({
-      text: `The first half of the answer\n\n${INTERRUPTED_NOTE}`,
+      text: `The first half of the answer\n\n${interruptedNote()}`,
       blocks: [
         { type: 'markdown', text: 'The first half of the answer' },
-        { type: 'context', text: INTERRUPTED_NOTE },
+        { type: 'context', text: interruptedNote() },
         { type: 'actions', buttons: [retry] },
       ],
     });
@@ -41,7 +41,7 @@ describe('StreamRelay when things break', () => {
     stream.fail(new Error('reset'));
     const result = await settle(new StreamRelay(adapter).relay({ thread, deltas: stream }));
     expect(result.status).toBe('interrupted');
-    expect(adapter.messagesIn(thread)[0]!.content.blocks).toEqual([{ type: 'context', text: INTERRUPTED_NOTE }]);
+    expect(adapter.messagesIn(thread)[0]!.content.blocks).toEqual([{ type: 'context', text: interruptedNote() }]);
   });
 
   it('continues in a new message, once, when the user deleted the message mid-stream', async () => {

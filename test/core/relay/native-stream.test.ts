@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { INTERRUPTED_NOTE, StreamRelay } from '../../../src/core/relay/index.js';
+import { interruptedNote, StreamRelay } from '../../../src/core/relay/index.js';
 import { FakeChatAdapter } from '../../helpers/fake-adapter.js';
 import { settle } from './fake-time.js';
 import { joined, PushStream, steady, threadIn, timedDeltas } from './streams.js';
@@ -42,7 +42,7 @@ describe('StreamRelay with native streaming', () => {
     expect(result.status).toBe('interrupted');
     expect(adapter.callsOf('stop')[0]!.message!.blocks).toEqual([
       { type: 'markdown', text: 'half' },
-      { type: 'context', text: INTERRUPTED_NOTE },
+      { type: 'context', text: interruptedNote() },
       { type: 'actions', buttons: [retry] },
     ]);
   });

@@ -1,0 +1,62 @@
+/**
+ * Which language the bot speaks to a user: their own choice (`/iip lang`, a setting per chat, workspace and user),
+ * else the locale their chat gives (Teams: the activity's; Slack: users.info; the terminal: LANG), else the
+ * workspace default (IIP_LANG). A thread record keeps the language it started in, for work that runs without
+ * a user event (a wait resumed after a restart).
+ */
+import { defaultLanguage, languageOf, platformLang, type Lang } from '../i18n/index.js';
+import type { HandlerContext } from './handler.js';
+import type { StateStore, ThreadRecord } from './state.js';
+import type { ChatKind } from './thread-id.js';
+
+/** The setting that holds a user's own choice of language. */
+export const languageSetting = (chat: ChatKind, workspaceId: string, userId: string): string => `lang:${chat}:${workspaceId}:${userId}`;
+
+/** The language a user chose with `/iip lang`; undefined when they left it to their chat (`auto`). */
+export async function chosenLanguage(state: StateStore, chat: ChatKind, workspaceId: string, userId: string): Promise<Lang | undefined> {
+  return languageOf(await state.getSetting(languageSetting(chat, workspaceId, userId)));
+}
+
+/** Records a user's choice; `undefined` forgets it. */
+export function chooseLanguage(state: StateStore, chat: ChatKind, workspaceId: string, userId: string, lang: Lang | undefined): Promise<void> {
+  return state.putSetting(languageSetting(chat, workspaceId, userId), lang);
+}
+
+export interface Speaker {
+  workspaceId: string;
+  userId: string;
+  /** the locale the event itself carries (Teams' activity locale) */
+  locale?: string;
+}
+
+/** The language to use with a user now. A chat that cannot tell their locale leaves it to the workspace default. */
+export async function userLanguage(ctx: HandlerContext, who: Speaker): Promise<Lang> {
+  const chosen = await chosenLanguage(ctx.state, ctx.messenger.chat, who.workspaceId, who.userId);
+  if (chosen) return chosen;
+  const fromEvent = languageOf(who.locale);
+  if (fromEvent) return fromEvent;
+  return languageOf(await ctx.messenger.userLocale(who.workspaceId, who.userId)) ?? defaultLanguage();
+}
+
+/** The language a thread started in; the workspace default for a record written before languages were kept. */
+export const recordLanguage = (record: ThreadRecord): Lang => record.language ?? defaultLanguage();
+
+/**
+ * The context of work done in `lang`: workflow results are asked for in it (unless `--lang` says otherwise), and
+ * every record written without a language keeps this one.
+ */
+export function speaking(ctx: HandlerContext, lang: Lang): HandlerContext {
+  return { ...ctx, settings: { ...ctx.settings, lang: platformLang(lang) }, state: keepingLanguage(ctx.state, lang) };
+}
+
+function keepingLanguage(state: StateStore, lang: Lang): StateStore {
+  const compareAndSet: StateStore['compareAndSet'] = (thread, expectedVersion, next) =>
+    state.compareAndSet(thread, expectedVersion, next.language ? next : { ...next, language: lang });
+  return new Proxy(state, {
+    get(target, property) {
+      if (property === 'compareAndSet') return compareAndSet;
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+}

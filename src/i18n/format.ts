@@ -1,0 +1,51 @@
+/**
+ * Numbers, dates and durations written for a language with Intl (never by hand): `1,234` / `1,234`,
+ * `Nov 24, 2025, 6:38 AM UTC` / `2025年11月24日 UTC 06:38`, `2 hours, 5 minutes` / `2小时5分钟`, `3 minutes ago` /
+ * `3分钟前`. Each takes the current language unless given one.
+ */
+import { currentLanguage, type Lang } from './index.js';
+
+/** The BCP 47 locale Intl formats a language in. */
+export const localeOf = (lang: Lang): string => (lang === 'zh' ? 'zh-CN' : 'en-US');
+
+export function formatNumber(value: number, lang: Lang = currentLanguage()): string {
+  return new Intl.NumberFormat(localeOf(lang)).format(value);
+}
+
+/** A moment as date and time in UTC, which the bot cannot know the user's time zone better than; named so. */
+export function formatDateTime(epochMs: number, lang: Lang = currentLanguage()): string {
+  return new Intl.DateTimeFormat(localeOf(lang), { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(epochMs) + ' UTC';
+}
+
+const UNITS = [
+  { unit: 'day', ms: 86_400_000 },
+  { unit: 'hour', ms: 3_600_000 },
+  { unit: 'minute', ms: 60_000 },
+  { unit: 'second', ms: 1_000 },
+] as const;
+
+/** A length of time in its two largest units, e.g. `2 hours, 5 minutes`; under a second it is `0 seconds`. */
+export function formatDuration(ms: number, lang: Lang = currentLanguage()): string {
+  const locale = localeOf(lang);
+  let rest = Math.max(0, Math.round(ms / 1000) * 1000);
+  const parts: string[] = [];
+  for (const { unit, ms: size } of UNITS) {
+    const amount = Math.floor(rest / size);
+    rest -= amount * size;
+    if (amount > 0 || (unit === 'second' && parts.length === 0)) {
+      parts.push(new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: 'long' }).format(amount));
+    }
+    if (parts.length === 2) break;
+  }
+  return new Intl.ListFormat(locale, { style: 'short', type: 'unit' }).format(parts);
+}
+
+/** How long ago (negative) or ahead a moment is from `now`, in the largest whole unit: `3 minutes ago`, `in 2 hours`. */
+export function formatRelative(epochMs: number, now: number = Date.now(), lang: Lang = currentLanguage()): string {
+  const diff = epochMs - now;
+  const format = new Intl.RelativeTimeFormat(localeOf(lang), { numeric: 'auto' });
+  for (const { unit, ms: size } of UNITS) {
+    if (Math.abs(diff) >= size || unit === 'second') return format.format(Math.trunc(diff / size), unit);
+  }
+  return format.format(0, 'second');
+}
