@@ -8,6 +8,7 @@ import { ENV_HELP, startedAs } from './config-help.js';
 import { createLogger } from './log.js';
 import { SHUTDOWN_DEADLINE_MS, startBot, type RunningBot } from './bot.js';
 import { createConsoleAdapter, wrapForOutput } from './adapters/console/index.js';
+import { t } from './i18n/index.js';
 
 const usage = (command: string): string => `Usage: ${command} [--console] [--help]
 
@@ -86,7 +87,7 @@ export async function runCli(argv: string[]): Promise<number> {
     process.stderr.write(`iip-bot could not start: ${(error as Error).message}\n`);
     return 1;
   }
-  if (banner) banner([`Type \`help\` for the commands, \`exit\` to quit. Logs: ${logFile}`]);
+  if (banner) banner([t('console:banner', { logFile })]);
   if (!useConsole || config.slack) process.stdout.write(`Listening${bot.httpUrl ? ` on ${bot.httpUrl}` : ''}. Stop with Ctrl-C.\n`);
 
   const signalled = new Promise<void>((resolve) => {

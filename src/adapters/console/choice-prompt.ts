@@ -13,6 +13,7 @@ import type { Dispatcher } from './dispatcher.js';
 import type { MessageBook, StoredMessage } from './messages.js';
 import type { Screen } from './screen.js';
 import type { Style } from './style.js';
+import { t } from '../../i18n/index.js';
 
 interface Choice {
   action: string;
@@ -33,8 +34,9 @@ export class ChoicePrompt {
   ) {}
 
   get promptText(): string | undefined {
-    if (this.pending?.kind === 'confirm') return `${this.pending.choice.confirm?.title ?? 'Sure?'} y/N> `;
-    return this.pending ? `then [${this.pending.buttons.map((b) => b.key).join('/')}]> ` : undefined;
+    if (this.pending?.kind === 'confirm')
+      return t('console:choice.confirmPrompt', { question: this.pending.choice.confirm?.title ?? t('console:choice.sure') });
+    return this.pending ? t('console:choice.thenPrompt', { keys: this.pending.buttons.map((b) => b.key).join('/') }) : undefined;
   }
 
   cancel(): boolean {
@@ -57,10 +59,11 @@ export class ChoicePrompt {
     const ticked = Object.values(selectionsOf(stored.message, stored.ticks)).flat();
     const options = (stored.message.blocks ?? []).flatMap((b) => (b.type === 'multiSelect' ? b.options : []));
     const labels = options.filter((o) => ticked.includes(o.value)).map((o) => o.label);
-    const summary = `Ticked: ${labels.length > 0 ? labels.join(', ') : 'nothing'}.`;
+    const summary =
+      labels.length > 0 ? t('console:choice.ticked', { labels: labels.join(t('console:choice.listSeparator')) }) : t('console:choice.tickedNothing');
     if (outcome.buttons.length === 0) return this.note(summary);
     this.pending = { kind: 'then', stored, buttons: outcome.buttons };
-    this.note(summary, `Then: ${outcome.buttons.map((b) => `[${b.key}] ${b.button.label}`).join('  ')}`);
+    this.note(summary, t('console:choice.thenPress', { buttons: outcome.buttons.map((b) => `[${b.key}] ${b.button.label}`).join('  ') }));
   }
 
   /** The line after "Then:" or a confirm question; false when it is not an answer and should be handled as an ordinary line. */
@@ -69,12 +72,12 @@ export class ChoicePrompt {
     this.pending = undefined;
     if (!pending) return false;
     if (pending.kind === 'confirm') {
-      if (/^\s*y(es)?\s*$/i.test(line)) await this.send(pending.stored, pending.choice);
-      else this.note(this.host.style.dim(`${pending.choice.label}: not done; nothing changed.`));
+      if (/^\s*(?:y(?:es)?|是|确定)\s*$/i.test(line)) await this.send(pending.stored, pending.choice);
+      else this.note(this.host.style.dim(t('console:choice.notDone', { label: pending.choice.label })));
       return true;
     }
     if (line.trim() === '') {
-      this.note(this.host.style.dim('No button chosen; the ticks are kept.'));
+      this.note(this.host.style.dim(t('console:choice.noButton')));
       return true;
     }
     const keys = parseKeys(line);
@@ -83,7 +86,9 @@ export class ChoicePrompt {
     if (entry) await this.click(pending.stored, entry.button);
     else {
       this.pending = pending;
-      this.note(this.host.style.danger(`Type one of ${pending.buttons.map((b) => b.key).join(', ')}.`));
+      this.note(
+        this.host.style.danger(t('console:choice.typeOneOf', { keys: pending.buttons.map((b) => b.key).join(t('console:choice.listSeparator')) })),
+      );
     }
     return true;
   }

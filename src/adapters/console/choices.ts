@@ -6,6 +6,7 @@
  * (replacing the ticks of that multi-select) and chooses the one button or select option it names, if any.
  */
 import type { Block, Button, OutgoingMessage } from '../../core/message.js';
+import { t } from '../../i18n/index.js';
 
 export type ChoiceEntry =
   | { kind: 'tick'; key: string; blockIndex: number; itemIndex: number; blockId: string; value: string; label: string }
@@ -99,7 +100,9 @@ export function describeKeys(entries: readonly ChoiceEntry[]): string {
   const letters = entries.filter((e) => e.kind === 'button').map((e) => e.key);
   const range = numbers.length === 0 ? [] : [numbers.length === 1 ? String(numbers[0]) : `${Math.min(...numbers)}-${Math.max(...numbers)}`];
   const all = [...range, ...letters];
-  return all.length <= 1 ? (all[0] ?? '') : `${all.slice(0, -1).join(', ')} or ${all.at(-1)}`;
+  return all.length <= 1
+    ? (all[0] ?? '')
+    : t('console:choice.either', { first: all.slice(0, -1).join(t('console:choice.listSeparator')), last: all.at(-1) ?? '' });
 }
 
 export type ChoiceOutcome =
@@ -113,10 +116,14 @@ export function resolveKeys(keys: string[], message: OutgoingMessage, ticks: Tic
   const entries = numberChoices(message);
   const byKey = new Map(entries.map((e) => [e.key, e]));
   const unknown = keys.filter((k) => !byKey.has(k));
-  if (unknown.length > 0) return { kind: 'error', text: `No choice ${unknown.join(', ')}: type ${describeKeys(entries)}.` };
+  if (unknown.length > 0)
+    return {
+      kind: 'error',
+      text: t('console:choice.unknown', { keys: unknown.join(t('console:choice.listSeparator')), allowed: describeKeys(entries) }),
+    };
   const picked = keys.map((k) => byKey.get(k)).filter((e): e is ChoiceEntry => e !== undefined);
   const chosen = picked.filter((e): e is Extract<ChoiceEntry, { kind: 'button' | 'select' }> => e.kind !== 'tick');
-  if (chosen.length > 1) return { kind: 'error', text: 'Pick one button at a time (you may tick options before it, e.g. `1 3 c`).' };
+  if (chosen.length > 1) return { kind: 'error', text: t('console:choice.oneButton') };
   const next = new Map<string, string[]>([...ticks].map(([id, values]) => [id, [...values]]));
   const tickedBlocks = new Set<string>();
   for (const entry of picked) {

@@ -10,7 +10,7 @@ import type { Incoming } from '../../core/incoming.js';
 import type { FormSpec, OutgoingMessage } from '../../core/message.js';
 import { conversationId, threadId, type ConversationId, type ThreadId } from '../../core/thread-id.js';
 import { silentLogger } from '../../log.js';
-import { CONSOLE_USAGE } from './input.js';
+import { consoleUsage } from './input.js';
 import { LineHandler, type ConsoleHost } from './line-handler.js';
 import { defaultUser } from './local-user.js';
 import { wrapText, type LayoutOptions } from './markdown-terminal.js';
@@ -26,6 +26,7 @@ import { Terminal } from './terminal.js';
 import { stripAnsi } from './text-width.js';
 import { TranscriptScreen } from './transcript.js';
 import type { ConsoleAdapter, ConsoleAdapterOptions } from './types.js';
+import { t } from '../../i18n/index.js';
 
 export const CONSOLE_LIMITS: AdapterLimits = { maxMessageChars: 20_000 };
 
@@ -49,7 +50,7 @@ class ConsoleChatAdapter implements ConsoleAdapter, ConsoleHost {
   private resolveClosed!: () => void;
   private stopping = false;
   readonly uploadImage?: (thread: ThreadId, png: Buffer, title: string) => Promise<void>;
-  readonly uploadFile?: (thread: ThreadId, file: { data: Buffer; filename: string; title: string }) => Promise<void>;
+  readonly uploadFile?: (thread: ThreadId, file: { data: Buffer; filename: string; title: string }) => Promise<'attached'>;
 
   constructor(readonly options: ConsoleAdapterOptions) {
     const output = options.output as NodeJS.WritableStream & { isTTY?: boolean; columns?: number; rows?: number };
@@ -117,14 +118,14 @@ class ConsoleChatAdapter implements ConsoleAdapter, ConsoleHost {
   async postEphemeral(where: ThreadId | ConversationId, _userId: string, message: OutgoingMessage): Promise<void> {
     const body = renderMessage(message, this.layout()).map((line) => this.style.dim(stripAnsi(line)));
     const thread = where === this.conversation ? undefined : where;
-    this.screen.note([this.style.dim('── (only you)'), ...body], thread);
+    this.screen.note([this.style.dim(t('console:threads.onlyYou')), ...body], thread);
   }
 
   /** No links in a terminal: the thread as its user reaches it (`thread 3, \`switch 3\``), for `status` lists. */
   async permalink(thread: ThreadId): Promise<string | undefined> {
     await this.loaded;
     const entry = this.book.get(thread);
-    return entry ? `thread ${entry.number}: \`switch ${entry.number}\`` : undefined;
+    return entry ? t('console:threads.permalink', { n: entry.number }) : undefined;
   }
 
   async openForm(_triggerId: string, thread: ThreadId, form: FormSpec): Promise<void> {
@@ -157,7 +158,7 @@ class ConsoleChatAdapter implements ConsoleAdapter, ConsoleHost {
   /** The start-up lines, word-wrapped to the terminal (a terminal itself would cut words at its edge). */
   printBanner(lines: string[]): void {
     const layout = this.layout();
-    const usage = this.style.dim(CONSOLE_USAGE.replace(/`/g, this.style.ansi ? '' : '`'));
+    const usage = this.style.dim(consoleUsage().replace(/`/g, this.style.ansi ? '' : '`'));
     this.screen.note([...lines, usage].flatMap((line) => wrapText(line, layout)));
   }
 
@@ -177,7 +178,7 @@ class ConsoleChatAdapter implements ConsoleAdapter, ConsoleHost {
     return {
       key: stored.key,
       thread: stored.thread,
-      header: `thread ${stored.threadNumber} · #${stored.number}`,
+      header: t('console:threads.header', { thread: stored.threadNumber, n: stored.number }),
       body: renderMessage(stored.message, this.layout(), stored.ticks),
     };
   }

@@ -4,6 +4,7 @@
  * fields are shown and kept. Each answer returns what to print next, until the fields are complete.
  */
 import type { FormField, FormSpec } from '../../core/message.js';
+import { t } from '../../i18n/index.js';
 import { ownNumberDropped, parseNumbers } from './choices.js';
 import { renderInline } from './inline-terminal.js';
 import type { LayoutOptions } from './markdown-terminal.js';
@@ -32,11 +33,8 @@ export class FormSession {
 
   begin(): FormTurn {
     const { style } = this.layout;
-    const outcome = this.form.outcome ?? `Answering the last field presses "${this.form.submitLabel}".`;
-    return this.advance([
-      style.bold(this.form.title),
-      ...wrapText(style.dim(`${outcome} Answer each field; Enter keeps the value shown. Ctrl-C cancels the form.`), this.layout),
-    ]);
+    const outcome = this.form.outcome ?? t('console:form.outcome', { label: this.form.submitLabel });
+    return this.advance([style.bold(this.form.title), ...wrapText(style.dim(t('console:form.intro', { outcome })), this.layout)]);
   }
 
   answer(line: string): FormTurn {
@@ -65,7 +63,7 @@ export class FormSession {
     if (line.trim() === '-') return this.accept(field, []);
     const numbers = parseNumbers(line);
     if (!numbers || numbers.some((n) => n < 1 || n > options.length)) {
-      return { lines: [this.layout.style.danger(`Type numbers from 1 to ${options.length}, e.g. \`1 3\`.`)], prompt: `${field.label}> ` };
+      return { lines: [this.layout.style.danger(t('console:form.numbersFromTo', { max: options.length }))], prompt: `${field.label}> ` };
     }
     return this.accept(
       field,
@@ -77,9 +75,9 @@ export class FormSession {
     const empty = Array.isArray(value) ? value.length === 0 : value.trim() === '';
     const problem =
       empty && !field.optional
-        ? `${field.label} is required.`
+        ? t('console:form.required', { label: field.label })
         : typeof value === 'string' && field.maxLength !== undefined && value.length > field.maxLength
-          ? `${field.label} takes at most ${field.maxLength} characters (this has ${value.length}).`
+          ? t('console:form.tooLong', { label: field.label, max: field.maxLength, length: value.length })
           : undefined;
     if (problem) return { ...this.question(field), lines: [this.layout.style.danger(problem)] };
     this.values[field.id] = value;
@@ -103,32 +101,31 @@ export class FormSession {
 
   private question(field: FormField): { lines: string[]; prompt: string } {
     const { style } = this.layout;
-    const saysOptional = /\(optional\)/i.test(field.label);
-    const notes = [field.optional && !saysOptional ? 'optional' : '', field.maxLength ? `at most ${field.maxLength} characters` : ''].filter(Boolean);
-    const head = `${style.bold(field.label)}${notes.length ? style.dim(` (${notes.join(', ')})`) : ''}`;
-    const clear = field.optional ? '; `-` empties it' : '';
+    const saysOptional = /\(optional\)|[(（](?:选填|可选)[)）]/i.test(field.label);
+    const notes = [
+      field.optional && !saysOptional ? t('console:form.optional') : '',
+      field.maxLength ? t('console:form.atMost', { max: field.maxLength }) : '',
+    ].filter(Boolean);
+    const head = `${style.bold(field.label)}${notes.length ? style.dim(t('console:form.notes', { notes: notes.join(t('console:form.noteSeparator')) })) : ''}`;
     if (field.kind === 'checkboxes') {
       const ticked = new Set(asList(field.initial));
       const options = (field.options ?? []).map(
         (o, i) => `  ${i + 1}. [${ticked.has(o.value) ? 'x' : ' '}] ${renderInline(ownNumberDropped(o.label, i), style)}`,
       );
       return {
-        lines: [
-          head,
-          ...options,
-          style.dim(`Type the numbers to tick (e.g. 1 3); Enter keeps the ticks shown${clear.replace('empties it', 'ticks none')}.`),
-        ],
+        lines: [head, ...options, style.dim(field.optional ? t('console:form.tickOptional') : t('console:form.tick'))],
         prompt: `${field.label}> `,
       };
     }
     const current = asText(field.initial);
     const shown = current.includes('\n')
-      ? [style.dim('  current:'), ...current.split('\n').flatMap((l) => wrapText(style.dim(l), this.layout, '    '))]
-      : wrapText(style.dim(`current: ${current === '' ? '(empty)' : current}`), this.layout, '  ', '    ');
+      ? [style.dim(`  ${t('console:form.current')}`), ...current.split('\n').flatMap((l) => wrapText(style.dim(l), this.layout, '    '))]
+      : wrapText(style.dim(t('console:form.currentValue', { value: current === '' ? t('console:form.empty') : current })), this.layout, '  ', '    ');
+    const clearable = field.optional && current !== '';
     const how =
       field.kind === 'multiline'
-        ? 'Type the new text and end with a line holding only `.`; Enter on the first line keeps the current text'
-        : 'Type the new value; Enter keeps the current one';
-    return { lines: [head, ...shown, style.dim(`${how}${current === '' ? '' : clear}.`)], prompt: `${field.label}> ` };
+        ? t(clearable ? 'console:form.multilineOptional' : 'console:form.multiline')
+        : t(clearable ? 'console:form.singleOptional' : 'console:form.single');
+    return { lines: [head, ...shown, style.dim(how)], prompt: `${field.label}> ` };
   }
 }

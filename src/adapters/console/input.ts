@@ -8,6 +8,7 @@
  *    one of `threadVerbs`, such as `status` and `cancel`); any other line is a reply in the thread.
  */
 import type { ThreadId } from '../../core/thread-id.js';
+import { t } from '../../i18n/index.js';
 import { parseKeys } from './choices.js';
 import type { Style } from './style.js';
 import { padEnd, truncate } from './text-width.js';
@@ -48,29 +49,28 @@ export function classifyLine(line: string, ctx: LineContext): LineIntent {
   return { kind: 'reply', text, thread: ctx.current };
 }
 
-export const CONSOLE_USAGE =
-  'Type a command such as `help`. In a thread, lines are replies; numbers tick options and letters press buttons. ' +
-  '`threads` lists threads, `switch N` resumes one, `new` leaves the thread, `exit` or Ctrl-D quits.';
+/** How the terminal is used, in the current language. */
+export const consoleUsage = (): string => t('console:usage');
 
 export function ago(then: number, now: number): string {
   const s = Math.max(0, Math.round((now - then) / 1000));
-  if (s < 45) return 'just now';
-  if (s < 3600) return `${Math.round(s / 60)} min ago`;
-  if (s < 86_400) return `${Math.round(s / 3600)} h ago`;
-  if (s < 7 * 86_400) return `${Math.round(s / 86_400)} d ago`;
+  if (s < 45) return t('console:ago.justNow');
+  if (s < 3600) return t('console:ago.minutes', { n: Math.round(s / 60) });
+  if (s < 86_400) return t('console:ago.hours', { n: Math.round(s / 3600) });
+  if (s < 7 * 86_400) return t('console:ago.days', { n: Math.round(s / 86_400) });
   return new Date(then).toISOString().slice(0, 10);
 }
 
 /** The `threads` listing: number, first line, last activity; the current thread marked `*`. */
 export function threadList(threads: ConsoleThread[], current: string | undefined, now: number, style: Style): string[] {
-  if (threads.length === 0) return [style.dim('No threads yet: type a command to start one.')];
+  if (threads.length === 0) return [style.dim(t('console:threads.none'))];
   const width = String(Math.max(...threads.map((t) => t.number))).length;
   return [
-    style.bold('Threads'),
+    style.bold(t('console:threads.title')),
     ...threads.map((t) => {
       const mark = t.id === current ? '*' : ' ';
       return `${mark} ${String(t.number).padStart(width)}  ${padEnd(truncate(t.title.split('\n')[0] ?? '', 48), 48)}  ${style.dim(ago(t.lastActivity, now))}`;
     }),
-    style.dim('`switch N` resumes a thread.'),
+    style.dim(t('console:threads.switchHint')),
   ];
 }

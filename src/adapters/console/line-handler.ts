@@ -16,6 +16,7 @@ import type { MessageBook, StoredMessage } from './messages.js';
 import type { ThreadBook } from './sessions.js';
 import type { Terminal } from './terminal.js';
 import type { ConsoleAdapterOptions } from './types.js';
+import { t } from '../../i18n/index.js';
 
 /** What the line handler needs from the adapter. */
 export interface ConsoleHost extends DispatchHost {
@@ -60,11 +61,7 @@ export class LineHandler {
     this.terminal = terminal;
     const current = this.host.book.current && this.host.book.get(this.host.book.current);
     if (current) {
-      this.note(
-        this.host.style.dim(
-          `Back in thread ${current.number} (${current.title}): lines are replies there; \`new\` leaves it, \`threads\` lists all.`,
-        ),
-      );
+      this.note(this.host.style.dim(t('console:threads.backIn', { n: current.number, title: current.title })));
       const waiting = this.host.messages.latest(current.id as ThreadId, true);
       if (waiting) this.host.reprint(waiting);
     }
@@ -101,9 +98,9 @@ export class LineHandler {
     const now = (this.options.now ?? Date.now)();
     if (this.lastInterruptAt !== undefined && now - this.lastInterruptAt <= QUIT_WINDOW_MS) return this.terminal?.close();
     this.lastInterruptAt = now;
-    const again = `(Ctrl-C again within ${QUIT_WINDOW_MS / 1000} s quits, or type exit)`;
+    const again = t('console:interrupt.again', { s: QUIT_WINDOW_MS / 1000 });
     if (this.forms.active) {
-      this.note(style.dim(`Form cancelled. ${again}`));
+      this.note(style.dim(t('console:interrupt.formCancelled', { again })));
       return this.forms.cancel();
     }
     if (this.choices.cancel() || this.continued.length > 0) {
@@ -112,7 +109,7 @@ export class LineHandler {
       return this.refreshPrompt();
     }
     for (const thread of new Set([book.current, this.lastEdited])) {
-      if (thread && this.options.onInterrupt?.(thread)) return this.note(style.dim(`Stopped. ${again}`));
+      if (thread && this.options.onInterrupt?.(thread)) return this.note(style.dim(t('console:interrupt.stopped', { again })));
     }
     if (this.terminal?.typed) this.terminal.clearTyped();
     else this.note(style.dim(again));
@@ -158,14 +155,14 @@ export class LineHandler {
         return this.terminal?.close();
       case 'new':
         book.setCurrent(undefined);
-        return this.note(style.dim('Left the thread: the next line starts a new one.'));
+        return this.note(style.dim(t('console:threads.left')));
       case 'threads':
         return this.note(...threadList(book.list(), current, (this.options.now ?? Date.now)(), style));
       case 'switch': {
         const thread = book.byNumber(intent.number);
-        if (!thread) return this.note(style.danger(`There is no thread ${intent.number}; \`threads\` lists them.`));
+        if (!thread) return this.note(style.danger(t('console:threads.noSuch', { n: intent.number })));
         book.setCurrent(thread.id as ThreadId);
-        this.note(style.dim(`Now in thread ${thread.number}: ${thread.title}`));
+        this.note(style.dim(t('console:threads.nowIn', { n: thread.number, title: thread.title })));
         // where it stands: its latest message, and the latest one with choices if that is an earlier one
         const last = messages.latest(thread.id as ThreadId);
         const waiting = messages.latest(thread.id as ThreadId, true);
@@ -189,7 +186,7 @@ export class LineHandler {
     const special = this.forms.promptText ?? (this.continued.length > 0 ? '… ' : this.choices.promptText);
     if (special) return special;
     const thread = this.host.book.current && this.host.book.get(this.host.book.current);
-    return thread ? `iip [thread ${thread.number}]> ` : 'iip> ';
+    return thread ? t('console:threads.prompt', { n: thread.number }) : 'iip> ';
   }
 
   private note(...lines: string[]): void {

@@ -4,6 +4,7 @@
  * with `[x]`/`[ ]` boxes, selects as numbered lists (keys from choices.ts, so what is shown is what is typed).
  */
 import type { Block, OutgoingMessage } from '../../core/message.js';
+import { t } from '../../i18n/index.js';
 import { describeKeys, numberChoices, ownNumberDropped, selectionsOf, type Ticks } from './choices.js';
 import { renderInline } from './inline-terminal.js';
 import { renderMarkdown, wrapText, type LayoutOptions } from './markdown-terminal.js';
@@ -52,7 +53,7 @@ function renderBlock(block: Block, index: number, layout: LayoutOptions, ticks: 
     case 'divider':
       return [style.dim(rule(layout))];
     case 'image':
-      return [style.dim(`[image${block.alt ? `: ${block.alt}` : ''}] (${block.url})`)];
+      return [style.dim(`[${t('console:choice.image')}${block.alt ? `: ${block.alt}` : ''}] (${block.url})`)];
     case 'actions':
       return packButtons(
         block.buttons.map((b, i) => {
@@ -80,7 +81,7 @@ function renderBlock(block: Block, index: number, layout: LayoutOptions, ticks: 
         style.bold(renderInline(block.label, style)),
         ...block.options.flatMap((o, i) =>
           wrapText(
-            `${keyAt(index, i)}. ${renderInline(ownNumberDropped(o.label, i), style)}${o.value === block.value ? style.dim(' (current)') : ''}${o.description ? style.dim(` — ${o.description}`) : ''}`,
+            `${keyAt(index, i)}. ${renderInline(ownNumberDropped(o.label, i), style)}${o.value === block.value ? style.dim(t('console:choice.current')) : ''}${o.description ? style.dim(` — ${o.description}`) : ''}`,
             layout,
             '  ',
             '     ',
@@ -96,9 +97,9 @@ function hint(message: OutgoingMessage): string | undefined {
   const keys = describeKeys(entries);
   if (entries.some((e) => e.kind === 'tick')) {
     const example = entries.find((e) => e.kind === 'button')?.key;
-    return `Type the numbers to tick${example ? `, then a letter (e.g. 1 3 ${example}); or just a letter` : ' (e.g. 1 3)'}.`;
+    return example ? t('console:choice.hintTickThenLetter', { example }) : t('console:choice.hintTick');
   }
-  return `Type ${keys} to choose.`;
+  return t('console:choice.hintChoose', { keys });
 }
 
 /** The body of a message (no header), as lines ready to print. */

@@ -5,6 +5,7 @@ import { join, resolve } from 'node:path';
 import type { MessageRef } from '../../core/adapter.js';
 import { markdown, type OutgoingMessage } from '../../core/message.js';
 import type { ThreadId } from '../../core/thread-id.js';
+import { t } from '../../i18n/index.js';
 
 /** `uploadImage` for the console: writes the PNG under `dir` (readable by its owner only), then posts where it is. */
 export function imageSaver(
@@ -21,7 +22,7 @@ export function imageSaver(
         .slice(0, 40) || 'image';
     const path = resolve(join(dir, `${slug}-${new Date().toISOString().slice(0, 10)}-${randomUUID().slice(0, 8)}.png`));
     await writeFile(path, png, { mode: 0o600 });
-    await post(thread, markdown(`🖼️ ${title}: saved as ${path}`));
+    await post(thread, markdown(t('console:imageSaved', { title, path })));
   };
 }
 
@@ -29,7 +30,7 @@ export function imageSaver(
 export function fileSaver(
   dir: string,
   post: (thread: ThreadId, message: OutgoingMessage) => Promise<MessageRef>,
-): (thread: ThreadId, file: { data: Buffer; filename: string; title: string }) => Promise<void> {
+): (thread: ThreadId, file: { data: Buffer; filename: string; title: string }) => Promise<'attached'> {
   return async (thread, file) => {
     await mkdir(dir, { recursive: true, mode: 0o700 });
     const safe =
@@ -39,6 +40,7 @@ export function fileSaver(
         .slice(-80) || 'document';
     const path = resolve(join(dir, `${randomUUID().slice(0, 8)}-${safe}`));
     await writeFile(path, file.data, { mode: 0o600 });
-    await post(thread, markdown(`📎 ${file.title}: saved as ${path}`));
+    await post(thread, markdown(t('console:fileSaved', { title: file.title, path })));
+    return 'attached';
   };
 }

@@ -7,6 +7,7 @@
  */
 import type { Style } from './style.js';
 import { rowsOf, wrapLine } from './text-width.js';
+import { t } from '../../i18n/index.js';
 
 export interface ScreenMessage {
   /** unique per message: thread and number */
@@ -48,7 +49,8 @@ interface Item {
   lines: string[];
 }
 
-export const headerLine = (style: Style, header: string, updated: boolean): string => style.dim(`── ${header}${updated ? ' (updated)' : ''}`);
+export const headerLine = (style: Style, header: string, updated: boolean): string =>
+  style.dim(`── ${header}${updated ? t('console:threads.updated') : ''}`);
 
 /** The body each message was last shown with, so an edit that changes nothing prints nothing (bounded). */
 export class ShownBodies {

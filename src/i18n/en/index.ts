@@ -3,7 +3,8 @@ import { common } from './common.js';
 import { solution } from './solution.js';
 import { core } from './core.js';
 import { help } from './help.js';
+import { lang } from './lang.js';
 import { consoleWords } from './console.js';
 import { workflow } from './workflow.js';
 
-export const en = { common, solution, core, help, console: consoleWords, workflow } as const;
+export const en = { common, solution, core, help, lang, console: consoleWords, workflow } as const;
