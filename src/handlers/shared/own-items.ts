@@ -52,8 +52,13 @@ export function ownItemsForm<D extends WorkflowData, R>(options: {
 }): FormDefinition<D, R, Picked> {
   return {
     button: 'Add your own',
-    title: options.title,
-    submitLabel: options.submitLabel,
+    // read when the form is drawn: the options may be getters giving the current language's words
+    get title() {
+      return options.title;
+    },
+    get submitLabel() {
+      return options.submitLabel;
+    },
     submits: 'confirm',
     fields(result, draft): FormField[] {
       const items = options.items(result);

@@ -1,6 +1,7 @@
 /** Step 1 (AI33-2 → AI33-3) and step 2 (AI33-4 → AI33-5): the ticked recommendations and directions. */
 import { quoteUserText, type Block, type Choice } from '../../core/message.js';
 import type { DataOf } from '../../platform/operations.js';
+import { t } from '../../i18n/index.js';
 import { truncate } from '../../core/text.js';
 import { defineStep } from '../workflow/index.js';
 import { itemText, tickedPositions } from '../shared/platform-values.js';
@@ -23,34 +24,47 @@ const recommendedOf = (result: Recommended): string[] => (result.recommend ?? []
 export const optionsStep = defineStep<SolutionData, Recommended, Picked>({
   poll: {
     operation: 'AI33-2',
-    label: 'Analysing the problem for goals and constraints',
+    get label() {
+      return t('solution:options.label');
+    },
     read: (sc, signal) => sc.ctx.platform.call('AI33-2', { task_id: taskIdOf(sc) }, { signal }),
     deadlineMs: 15 * 60_000,
   },
   review: {
-    title: 'Step 1 of 3 · Goals and constraints',
+    get title() {
+      return t('solution:options.title');
+    },
     render(result, draft): Block[] {
       const items = recommendedOf(result);
       const picked = pickedOf(draft);
-      if (picked) return [{ type: 'markdown', text: pickedList(items, picked) || 'No goals or constraints.' }];
-      const own = 'Add your own to give goals or constraints of yours as well.';
-      if (items.length === 0)
-        return [{ type: 'markdown', text: `The platform recommended nothing to add; Continue explores the problem as it is. ${own}` }];
+      if (picked) return [{ type: 'markdown', text: pickedList(items, picked) || t('solution:options.none') }];
+      const own = t('solution:options.own');
+      if (items.length === 0) return [{ type: 'markdown', text: t('solution:options.nothingRecommended', { own }) }];
       return [
         { type: 'markdown', text: listed(items) },
-        { type: 'multiSelect', id: RECOMMEND_ID, label: 'Keep these', options: items.map(choice), selected: all(items.length).map(String) },
-        { type: 'context', text: `Untick what does not apply, then Continue: the directions are worked out with what you keep. ${own}` },
+        {
+          type: 'multiSelect',
+          id: RECOMMEND_ID,
+          label: t('solution:options.keep'),
+          options: items.map(choice),
+          selected: all(items.length).map(String),
+        },
+        { type: 'context', text: t('solution:options.hint', { own }) },
       ];
     },
     confirm: {
-      button: 'Continue',
+      get button() {
+        return t('solution:continue');
+      },
       input: (result, _draft, _sc, ticked) => ({
         chosen: tickedPositions(ticked[RECOMMEND_ID], result.recommend?.length ?? 0) ?? all(result.recommend?.length ?? 0),
         own: [],
       }),
       send: {
         operation: 'AI33-3',
-        label: 'Sending the chosen goals and constraints',
+        get label() {
+          return t('solution:options.sending');
+        },
         async run(sc, input, result) {
           const recommend = (await result()).recommend ?? [];
           const picked = pickedOf(input)!;
@@ -65,10 +79,18 @@ export const optionsStep = defineStep<SolutionData, Recommended, Picked>({
     },
     forms: {
       own: ownItemsForm<SolutionData, Recommended>({
-        title: 'Goals and constraints',
-        submitLabel: 'Continue',
-        keepLabel: 'Keep these',
-        ownLabel: 'Add your own, one per line',
+        get title() {
+          return t('solution:options.formTitle');
+        },
+        get submitLabel() {
+          return t('solution:continue');
+        },
+        get keepLabel() {
+          return t('solution:options.keep');
+        },
+        get ownLabel() {
+          return t('solution:options.ownLabel');
+        },
         items: recommendedOf,
         initial: (r) => all(r.recommend?.length ?? 0),
       }),
@@ -78,13 +100,13 @@ export const optionsStep = defineStep<SolutionData, Recommended, Picked>({
 
 function directionText(d: Direction, i: number, chosen: number[] | undefined): string {
   const mark = chosen ? (chosen.includes(i) ? '☑ ' : '☐ ') : '';
-  if (!chosen && d.source_type === 'customize') return `**${i + 1}. ${quoteUserText(d.reason ?? 'Direction')}** _(yours)_`;
+  if (!chosen && d.source_type === 'customize') return `**${i + 1}. ${quoteUserText(d.reason ?? t('solution:direction'))}** ${t('solution:yours')}`;
   const approaches = (d.approaches ?? [])
     .map(itemText)
     .filter(Boolean)
     .map((a) => `   - ${quoteUserText(a)}`);
-  const verification = d.verification ? [`   _Verification:_ ${quoteUserText(d.verification)}`] : [];
-  return [`${mark}**${i + 1}. ${quoteUserText(d.reason ?? 'Direction')}**`, ...approaches, ...verification].join('\n');
+  const verification = d.verification ? [`   ${t('solution:directions.verification', { text: quoteUserText(d.verification) })}`] : [];
+  return [`${mark}**${i + 1}. ${quoteUserText(d.reason ?? t('solution:direction'))}**`, ...approaches, ...verification].join('\n');
 }
 
 /** A direction as AI33-5 takes it: the fields it was given (nulls left out), ticked as the user chose. */
@@ -106,35 +128,41 @@ const ownDirection = (reason: string) => ({ reason, source_type: 'customize', ti
 export const directionsStep = defineStep<SolutionData, Directions, Picked>({
   poll: {
     operation: 'AI33-4',
-    label: 'Working out technical directions',
+    get label() {
+      return t('solution:directions.label');
+    },
     read: (sc, signal) => sc.ctx.platform.call('AI33-4', { task_id: taskIdOf(sc) }, { signal }),
     deadlineMs: 15 * 60_000,
   },
   review: {
-    title: 'Step 2 of 3 · Technical directions',
+    get title() {
+      return t('solution:directions.title');
+    },
     render(result, draft): Block[] {
       const list = result.directions ?? [];
       const picked = pickedOf(draft);
-      const own = (picked?.own ?? []).map((reason) => `☑ **${quoteUserText(reason)}** _(yours)_`);
-      const text = [...list.map((d, i) => directionText(d, i, picked?.chosen)), ...own].join('\n') || 'No directions were proposed.';
+      const own = (picked?.own ?? []).map((reason) => `☑ **${quoteUserText(reason)}** ${t('solution:yours')}`);
+      const text = [...list.map((d, i) => directionText(d, i, picked?.chosen)), ...own].join('\n') || t('solution:directions.none');
       if (picked || list.length === 0) return [{ type: 'markdown', text }];
       return [
         { type: 'markdown', text },
         {
           type: 'multiSelect',
           id: DIRECTIONS_ID,
-          label: 'Explore these',
-          options: list.map((d, i) => choice(d.reason ?? 'Direction', i)),
+          label: t('solution:directions.explore'),
+          options: list.map((d, i) => choice(d.reason ?? t('solution:direction'), i)),
           selected: platformTicked(list).map(String),
         },
         {
           type: 'context',
-          text: 'Tick the directions to explore, then Continue: the solutions take a few minutes. Add your own to explore yours too.',
+          text: t('solution:directions.hint'),
         },
       ];
     },
     confirm: {
-      button: 'Continue',
+      get button() {
+        return t('solution:continue');
+      },
       input(result, _draft, _sc, ticked) {
         const list = result.directions ?? [];
         const chosen = tickedPositions(ticked[DIRECTIONS_ID], list.length);
@@ -143,7 +171,9 @@ export const directionsStep = defineStep<SolutionData, Directions, Picked>({
       },
       send: {
         operation: 'AI33-5',
-        label: 'Sending the chosen directions',
+        get label() {
+          return t('solution:directions.sending');
+        },
         async run(sc, input, result) {
           const list = (await result()).directions ?? [];
           const picked = pickedOf(input)!;
@@ -155,11 +185,19 @@ export const directionsStep = defineStep<SolutionData, Directions, Picked>({
     },
     forms: {
       own: ownItemsForm<SolutionData, Directions>({
-        title: 'Technical directions',
-        submitLabel: 'Continue',
-        keepLabel: 'Explore these',
-        ownLabel: 'Add your own directions, one per line',
-        items: (r) => (r.directions ?? []).map((d) => d.reason ?? 'Direction'),
+        get title() {
+          return t('solution:directions.formTitle');
+        },
+        get submitLabel() {
+          return t('solution:continue');
+        },
+        get keepLabel() {
+          return t('solution:directions.explore');
+        },
+        get ownLabel() {
+          return t('solution:directions.ownLabel');
+        },
+        items: (r) => (r.directions ?? []).map((d) => d.reason ?? t('solution:direction')),
         initial: (r) => platformTicked(r.directions ?? []),
       }),
     },

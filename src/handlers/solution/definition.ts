@@ -1,5 +1,6 @@
 /** The technical solution exploration (AI33 v3) as a workflow: submit, two choices, then the solutions. */
 import type { DataOf } from '../../platform/operations.js';
+import { t } from '../../i18n/index.js';
 import { defineSend, defineStep, type WorkflowDefinition } from '../workflow/index.js';
 import { directionsStep, optionsStep } from './choices.js';
 import { requireTaskId } from '../shared/platform-values.js';
@@ -9,7 +10,9 @@ import { postPicture } from '../shared/images/post-picture.js';
 
 const submit = defineSend<SolutionData, undefined>({
   operation: 'AI33-1',
-  label: 'Submitting the technical problem',
+  get label() {
+    return t('solution:submitting');
+  },
   async run(sc) {
     const created = await sc.ctx.platform.call('AI33-1', { lang: sc.data.lang, solution_issues: sc.data.problem });
     return { next: 'options', ids: { task_id: requireTaskId('AI33-1', created.task_id) } };
@@ -20,9 +23,12 @@ const submit = defineSend<SolutionData, undefined>({
 const finalStep = defineStep<SolutionData, DataOf<'AI33-6'>, never>({
   poll: {
     operation: 'AI33-6',
-    label: 'Step 3 of 3 · Writing the solutions',
+    get label() {
+      return t('solution:final.label');
+    },
     read: (sc, signal) => sc.ctx.platform.call('AI33-6', { task_id: taskIdOf(sc) }, { signal }),
     stream: (sc, signal) => sc.ctx.platform.stream('AGENT-SSE', { job_id: taskIdOf(sc) }, { signal }),
+    status: 'is writing the solutions…',
     deadlineMs: 30 * 60_000,
   },
   async proceed(result, sc) {
@@ -30,14 +36,18 @@ const finalStep = defineStep<SolutionData, DataOf<'AI33-6'>, never>({
     const messages = solutionMessages(map);
     for (const message of messages) await sc.ctx.messenger.post(sc.thread, message);
     const picture =
-      messages.length > 0 ? await postPicture(sc.ctx, sc.thread, 'Solution mind map', async () => (await solutionMindMap(map)).png) : 'unsupported';
+      messages.length > 0
+        ? await postPicture(sc.ctx, sc.thread, t('solution:final.picture'), async () => (await solutionMindMap(map)).png)
+        : 'unsupported';
     return { done: solutionsSummary(map, messages.length, sc.record.startedBy, picture === 'shown') };
   },
 });
 
 export const SOLUTION: WorkflowDefinition<SolutionData> = {
   name: 'solution',
-  noun: 'solution exploration',
+  get noun() {
+    return t('solution:noun');
+  },
   steps: { options: optionsStep, directions: directionsStep, final: finalStep },
   starts: { main: { step: 'options', send: submit } },
 };

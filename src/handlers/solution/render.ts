@@ -1,6 +1,7 @@
 /** The final solutions of AI33-6: a summary with the map's outline, then one message per solution. */
 import { mention, quoteUserText, type Block, type OutgoingMessage, type Reference } from '../../core/message.js';
 import { truncate } from '../../core/text.js';
+import { t } from '../../i18n/index.js';
 import { PATENT_LINK } from '../shared/text.js';
 import { itemText } from '../shared/platform-values.js';
 import { htmlToMarkdown } from './html.js';
@@ -12,11 +13,13 @@ type MindReference = NonNullable<MindNode['data']['reference']>[number];
 function referenceOf(ref: MindReference): Reference {
   const org = ref.org_info?.[0];
   const orgName = org?.display_name ?? org?.name ?? undefined;
-  const detail = [orgName, ref.pbd ? `published ${ref.pbd}` : undefined, ref.solution_type ?? undefined].filter(Boolean).join(' · ');
+  const detail = [orgName, ref.pbd ? t('solution:result.published', { date: ref.pbd }) : undefined, ref.solution_type ?? undefined]
+    .filter(Boolean)
+    .join(' · ');
   const pn = ref.pn?.trim();
   const isPatent = !ref.solution_type || ref.solution_type.toUpperCase() === 'PATENT';
   return {
-    title: `${pn ? `${pn} ` : ''}${truncate(ref.title ?? '', 200)}`.trim() || '(untitled)',
+    title: `${pn ? `${pn} ` : ''}${truncate(ref.title ?? '', 200)}`.trim() || t('solution:result.untitled'),
     ...(pn && isPatent ? { url: PATENT_LINK(pn) } : {}),
     ...(detail ? { detail } : {}),
   };
@@ -30,8 +33,8 @@ export interface LevelRange {
 
 /** AI33-6 publishes no scale for the level, only that higher means more innovative: shown with that and its peers' range. */
 function innovationText(level: number, levels: LevelRange | undefined): string {
-  const range = levels && levels.max > levels.min ? `; these solutions range from ${levels.min} to ${levels.max}` : '';
-  return `${level} (higher is more innovative${range})`;
+  const range = levels && levels.max > levels.min ? t('solution:result.range', { min: levels.min, max: levels.max }) : '';
+  return t('solution:result.innovation', { level, range });
 }
 
 /** One solution: title, its branch, content, innovation level, improvements, references. */
@@ -39,21 +42,22 @@ export function solutionMessage(node: MindNode, number: number, total: number, l
   const { data } = node;
   const title = quoteUserText(titleOf(data));
   const branch = node.path.at(-1);
-  const head = `**Solution ${number} of ${total} · ${title}**${branch && node.depth > 1 ? `\n_Direction: ${quoteUserText(branch)}_` : ''}`;
+  const head = `${t('solution:result.head', { number, total, title })}${branch && node.depth > 1 ? `\n${t('solution:result.branch', { branch: quoteUserText(branch) })}` : ''}`;
   const blocks: Block[] = [{ type: 'markdown', text: head }];
   const content = htmlToMarkdown(data.sys_content ?? '');
   if (content) blocks.push({ type: 'markdown', text: content });
   const sub = htmlToMarkdown(data.sys_sub_content ?? '');
   if (sub) blocks.push({ type: 'context', text: sub });
   const facts: { label: string; value: string }[] = [];
-  if (typeof data.innovation === 'number') facts.push({ label: 'Innovation level', value: innovationText(data.innovation, levels) });
+  if (typeof data.innovation === 'number')
+    facts.push({ label: t('solution:result.innovationLevel'), value: innovationText(data.innovation, levels) });
   const improvements = (data.improvements ?? []).map(itemText).filter(Boolean);
   if (facts.length) blocks.push({ type: 'fields', fields: facts });
   if (improvements.length)
-    blocks.push({ type: 'markdown', text: `**Improvements**\n${improvements.map((i) => `- ${htmlToMarkdown(i)}`).join('\n')}` });
+    blocks.push({ type: 'markdown', text: `${t('solution:result.improvements')}\n${improvements.map((i) => `- ${htmlToMarkdown(i)}`).join('\n')}` });
   const references = (data.reference ?? []).map(referenceOf);
-  if (references.length) blocks.push({ type: 'references', title: 'References', items: references.slice(0, 15) });
-  return { text: `Solution ${number} of ${total}: ${titleOf(data)}`, blocks };
+  if (references.length) blocks.push({ type: 'references', title: t('solution:result.references'), items: references.slice(0, 15) });
+  return { text: t('solution:result.text', { number, total, title: titleOf(data) }), blocks };
 }
 
 /** The outline's numbers of the solutions, by node id. */
@@ -69,15 +73,15 @@ export const solutionMindMap = (map: MindMap): Promise<MindMapPicture> => {
 export function solutionsSummary(map: MindMap, count: number, startedBy: string, pictured = false): OutgoingMessage {
   const roots = mindTree(map);
   const numbered = numberedSolutions(roots);
-  const text = `✅ **${count} ${count === 1 ? 'solution' : 'solutions'} found** for: ${quoteUserText(truncate(map.title, 300))}`;
+  const text = t('solution:result.found', { count, title: quoteUserText(truncate(map.title, 300)) });
   return {
     text,
     blocks: [
       { type: 'markdown', text },
-      { type: 'markdown', text: outline(roots, numbered) || '(the map is empty)' },
+      { type: 'markdown', text: outline(roots, numbered) || t('solution:result.emptyMap') },
       {
         type: 'context',
-        text: `Requested by ${mention(startedBy)} · each solution is in its own message above${pictured ? ', and the map as a picture' : ''}.`,
+        text: t(pictured ? 'solution:result.requestedPictured' : 'solution:result.requested', { user: mention(startedBy) }),
       },
     ],
   };
