@@ -72,6 +72,7 @@ export interface PlanDisplay {
 /** One message streamed natively: text appended as it arrives, then the final message. */
 export interface NativeStream {
   /** Resolves to the message shown so far where the chat names it (Slack's ts), so the relay can edit it if the stream breaks. */
+  // biome-ignore lint/suspicious/noConfusingVoidType: an adapter that names no message (Teams) just resolves
   append(delta: string): Promise<MessageRef | void>;
   stop(final: OutgoingMessage): Promise<MessageRef>;
 }

@@ -41,6 +41,8 @@ export interface EventScope {
   chat: ChatKind;
   workspaceId: string;
   receivedAt: number;
+  /** the user whose event it is (the one an answer streams to where the chat needs a recipient) */
+  userId?: string;
   verb?: string;
   firstTextShown: boolean;
 }

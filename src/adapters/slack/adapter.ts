@@ -18,6 +18,9 @@ import { slackPlace, slackThread } from './ids.js';
 import { inCommandScope, replaceClickedNotice } from './command-scope.js';
 import { createReach, type ApiCall } from './reach.js';
 import { slackHome } from './home.js';
+import { slackNativeStreams } from './native-stream.js';
+import { paneCalls } from './assistant.js';
+import { startSlackPlan } from './plan.js';
 import { renderForm } from './render/form.js';
 import type { SlackMessage } from './render/limits.js';
 import { renderMessage } from './render/message.js';
@@ -62,6 +65,7 @@ export function createSlackAdapter(options: SlackAdapterOptions): ChatAdapter {
     );
   const reach = createReach(api, options.logger);
   const home = slackHome(api, options.logger);
+  const pane = paneCalls(api);
 
   async function postPage(team: string, channel: string, page: SlackMessage, threadTs?: string): Promise<string> {
     const result = await call({ method: 'chat.postMessage', teamId: team }, async () =>
@@ -84,11 +88,13 @@ export function createSlackAdapter(options: SlackAdapterOptions): ChatAdapter {
     for (const page of pages) last = await postPage(team, channel, page, threadTs);
     return last;
   }
+  const streams = slackNativeStreams({ api, postPages, logger: options.logger });
 
   return {
     chat: 'slack',
     invocation: '/iip ',
-    limits: { maxMessageChars: SLACK_MAX_MESSAGE_CHARS },
+    // appends go as soon as the previous one returned: Slack paces them by its rate tiers, not per message
+    limits: { maxMessageChars: SLACK_MAX_MESSAGE_CHARS, nativeAppendIntervalMs: 0 },
 
     async startThread(conversation: ConversationId, message: OutgoingMessage): Promise<MessageRef> {
       const { team, channel: place } = slackPlace(conversation);
@@ -151,6 +157,13 @@ export function createSlackAdapter(options: SlackAdapterOptions): ChatAdapter {
 
     publishHome: (workspaceId, userId, view) => home.publish(workspaceId, userId, view),
 
+    /** Answers stream natively in threads (./native-stream.ts); where Slack refuses, the relay edits a message. */
+    nativeStream: async (thread, recipient) => streams.open(thread, recipient),
+
+    setStatus: pane.setStatus,
+    setTitle: pane.setTitle,
+    startPlan: (thread, recipientUserId, plan) => startSlackPlan(api, thread, recipientUserId, plan),
+
     async permalink(thread: ThreadId): Promise<string | undefined> {
       const { team, channel, threadTs } = slackThread(thread);
       const result = await call({ method: 'chat.getPermalink', teamId: team }, async () =>
@@ -177,6 +190,7 @@ export function createSlackAdapter(options: SlackAdapterOptions): ChatAdapter {
     async uploadFile(thread, file) {
       const { team, channel, threadTs } = slackThread(thread);
       await call({ method: 'files.uploadV2', teamId: team }, async () => uploadSlackFile((await clientFor(team)).client, channel, threadTs, file));
+      return 'attached';
     },
 
     start: (onIncoming) =>

@@ -25,12 +25,18 @@ export class EditPump {
   private waitingSlot: CallSlot | undefined;
   private readonly messages: MessageRef[];
 
+  /** `current`: a message already showing part `part` (a native stream that broke off), edited instead of posting anew */
   constructor(
     private readonly ctx: RelayContext,
     private part = 0,
     earlier: MessageRef[] = [],
+    current?: MessageRef,
   ) {
     this.messages = [...earlier];
+    if (current) {
+      this.ref = this.messages[part] = current;
+      this.showsAnswer = true;
+    }
     ctx.reader.onEnd(() => this.waitingSlot?.promote());
   }
 

@@ -1,10 +1,11 @@
 /**
- * The first part of the answer through the adapter's native streaming (Slack chat.startStream/appendStream/
- * stopStream, Teams streaminfo): deltas are appended, coalesced while an append is in flight and paced by the
- * per-message interval, and `stop` receives the part's final message. Its calls are paced by the workspace's
- * 'stream' lane (a 429 pauses the workspace's native stream calls, not its posts or edits) and not counted in
- * the edit budget. If the stream cannot be opened, or fails before anything was shown, the relay falls back to
- * posting and editing with the text read so far.
+ * The answer through the adapter's native streaming (Slack chat.startStream/appendStream/stopStream, Teams
+ * streaminfo), one streamed message per part: deltas are appended as soon as the previous append returned
+ * (coalesced meanwhile; the adapter's `nativeAppendIntervalMs` spaces them where the chat asks for it), a sealed
+ * part is stopped with its final message and the next part opens a new stream. Calls are paced by the workspace's
+ * 'stream' lane (a 429 pauses the workspace's native stream calls, not its posts or edits). If a stream cannot be
+ * opened, or breaks, the relay goes on by posting and editing from that part, editing the streamed message where
+ * the adapter named it, so nothing is lost or shown twice.
  */
 import type { MessageRef, NativeStream } from '../adapter.js';
 import { ChatRateLimitedError } from '../chat-errors.js';
@@ -14,13 +15,13 @@ import type { CallSlot } from './workspace-budget.js';
 
 export type NativeOutcome =
   | { kind: 'finished'; outcome: PathOutcome }
-  /** continue by editing from part `fromPart`; `messages` hold the parts before it */
-  | { kind: 'fallback'; fromPart: number; messages: MessageRef[] };
+  /** continue by editing from part `fromPart`: `messages` hold the parts before it, `current` what shows it so far */
+  | { kind: 'fallback'; fromPart: number; messages: MessageRef[]; current?: MessageRef };
 
 export async function openNativeStream(ctx: RelayContext): Promise<NativeStream | undefined> {
   if (!ctx.adapter.nativeStream) return undefined;
   try {
-    return await ctx.adapter.nativeStream(ctx.thread);
+    return await ctx.adapter.nativeStream(ctx.thread, ctx.recipient === undefined ? undefined : { userId: ctx.recipient });
   } catch (error) {
     ctx.logger.debug({ err: error, thread: ctx.thread }, 'relay: native stream unavailable, editing instead');
     return undefined;
@@ -28,25 +29,45 @@ export async function openNativeStream(ctx: RelayContext): Promise<NativeStream 
 }
 
 export class NativePath {
+  private part = 0;
+  /** characters of the part's display appended so far */
   private sent = 0;
   private shown = false;
-  /** appends failed after text was shown: wait for the end and let `stop` show the whole part */
+  /** the streamed message, once the adapter named it */
+  private ref: MessageRef | undefined;
+  /** appends failed after text was shown and the adapter named no message: wait for the end and let `stop` show it */
   private broken = false;
   private lastAppendAt = Number.NEGATIVE_INFINITY;
   private rateLimits = 0;
+  private readonly messages: MessageRef[] = [];
 
   constructor(
     private readonly ctx: RelayContext,
-    private readonly native: NativeStream,
+    private native: NativeStream,
   ) {}
 
   async run(): Promise<NativeOutcome> {
-    const { doc, reader, now, minEditIntervalMs, budget, workspace } = this.ctx;
     for (;;) {
-      const part = doc.part(0, !reader.ended);
+      const outcome = await this.streamPart();
+      if (outcome) return outcome;
+      // the part was sealed and stopped: its continuation streams as a new message
+      Object.assign(this, { part: this.part + 1, sent: 0, shown: false, ref: undefined, broken: false, rateLimits: 0 });
+      this.lastAppendAt = Number.NEGATIVE_INFINITY;
+      const next = await openNativeStream(this.ctx);
+      if (!next) return this.fallback();
+      this.native = next;
+    }
+  }
+
+  /** Streams the current part to its end; undefined once it was sealed and stopped. */
+  private async streamPart(): Promise<NativeOutcome | undefined> {
+    const { doc, reader, now, minEditIntervalMs, budget, workspace, adapter } = this.ctx;
+    const interval = adapter.limits.nativeAppendIntervalMs ?? minEditIntervalMs;
+    for (;;) {
+      const part = doc.part(this.part, !reader.ended);
       if (part.sealed || reader.ended) return this.finish();
-      if (!this.broken && this.sent < part.text.length) {
-        const wait = this.shown ? this.lastAppendAt + minEditIntervalMs - now() : 0;
+      if (!this.broken && this.sent < part.display.length) {
+        const wait = this.shown ? this.lastAppendAt + interval - now() : 0;
         if (wait > 0) {
           await reader.changed.wait(wait);
           continue;
@@ -54,43 +75,45 @@ export class NativePath {
         const slot = budget.acquire(workspace, 'stream', { urgent: !this.shown, keepAlive: false, retry: this.rateLimits > 0 });
         await slot.granted;
         await this.ctx.pace();
-        if (budget.pausedFor(workspace, 'stream') > 0 || reader.ended || doc.part(0).sealed) {
+        if (budget.pausedFor(workspace, 'stream') > 0 || reader.ended || doc.part(this.part).sealed) {
           slot.done();
           continue;
         }
-        if (!(await this.append(doc.part(0, true).text.slice(this.sent), slot))) {
-          return { kind: 'fallback', fromPart: 0, messages: [] };
-        }
+        const broke = await this.append(doc.part(this.part, true).display.slice(this.sent), slot);
+        if (broke) return broke;
         continue;
       }
       await reader.changed.wait();
     }
   }
 
-  /** false when the stream failed before showing anything: the caller falls back to editing */
-  private async append(chunk: string, slot: CallSlot): Promise<boolean> {
+  /** The way on when the stream broke off; undefined to keep streaming (a 429, or no message to edit). */
+  private async append(chunk: string, slot: CallSlot): Promise<NativeOutcome | undefined> {
     this.lastAppendAt = this.ctx.now();
     try {
-      await this.native.append(chunk);
+      const ref = await this.native.append(chunk);
       slot.done();
       this.sent += chunk.length;
       this.shown = true;
+      if (ref) this.ref = ref;
       this.rateLimits = 0;
-      return true;
+      return undefined;
     } catch (error) {
       if (error instanceof ChatRateLimitedError) {
         slot.rateLimited(error.retryAfterMs);
-        if (++this.rateLimits >= MAX_RATE_LIMITS_IN_A_ROW) this.broken = true;
-        return this.shown || !this.broken;
+        if (++this.rateLimits < MAX_RATE_LIMITS_IN_A_ROW) return undefined;
+      } else slot.done();
+      this.ctx.logger.warn({ err: error, thread: this.ctx.thread }, 'relay: native append failed, editing instead');
+      if (this.shown && !this.ref) {
+        this.broken = true;
+        return undefined;
       }
-      slot.done();
-      this.ctx.logger.warn({ err: error, thread: this.ctx.thread }, 'relay: native append failed');
-      this.broken = true;
-      return this.shown;
+      return this.fallback();
     }
   }
 
-  private async finish(): Promise<NativeOutcome> {
+  /** Stops the part with its final message; undefined when it was sealed and the next part follows. */
+  private async finish(): Promise<NativeOutcome | undefined> {
     const { budget, workspace, logger } = this.ctx;
     for (;;) {
       const slot = budget.acquire(workspace, 'stream', { urgent: true, keepAlive: true, retry: this.rateLimits > 0 });
@@ -100,20 +123,25 @@ export class NativePath {
         slot.done();
         continue;
       }
-      const want = compose(this.ctx, 0)!;
+      const want = compose(this.ctx, this.part)!;
       try {
-        const ref = await this.native.stop(want.message);
+        this.messages[this.part] = await this.native.stop(want.message);
         slot.done();
-        if (this.ctx.doc.part(0).sealed) return { kind: 'fallback', fromPart: 1, messages: [ref] };
-        return { kind: 'finished', outcome: { status: 'done', messages: [ref] } };
+        if (this.ctx.doc.part(this.part).sealed) return undefined;
+        return { kind: 'finished', outcome: { status: 'done', messages: this.messages } };
       } catch (error) {
         if (error instanceof ChatRateLimitedError) slot.rateLimited(error.retryAfterMs);
         else slot.done();
         if (error instanceof ChatRateLimitedError && ++this.rateLimits < MAX_RATE_LIMITS_IN_A_ROW) continue;
-        // Never lose text: show the whole part again as an ordinary message.
-        logger.warn({ err: error, thread: this.ctx.thread }, 'relay: native stream could not be stopped, posting instead');
-        return { kind: 'fallback', fromPart: 0, messages: [] };
+        // Never lose text: the part is shown again by editing its message, or as an ordinary new one.
+        logger.warn({ err: error, thread: this.ctx.thread }, 'relay: native stream could not be stopped, editing instead');
+        return this.fallback();
       }
     }
+  }
+
+  private fallback(): NativeOutcome {
+    const earlier = this.messages.slice(0, this.part);
+    return { kind: 'fallback', fromPart: this.part, messages: earlier, ...(this.ref ? { current: this.ref } : {}) };
   }
 }

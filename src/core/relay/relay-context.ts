@@ -15,6 +15,8 @@ export interface RelayContext extends ComposeContext {
   pace(): Promise<void>;
   now: () => number;
   logger: Logger;
+  /** the user a native stream is for, when known */
+  recipient?: string;
 }
 
 /** How a path ended: 'done' means the last content is visible (complete or interrupted, as the reader says). */

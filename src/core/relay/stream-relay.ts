@@ -1,6 +1,7 @@
 /** Relays a stream of text deltas into one chat message (and its continuations) through any ChatAdapter. */
 import { silentLogger } from '../../log.js';
 import type { ChatAdapter } from '../adapter.js';
+import { currentEvent } from '../metrics.js';
 import { conversationOf, workspaceOf } from '../thread-id.js';
 import { AnswerDocument } from './answer-document.js';
 import { ConversationPacer } from './conversation-pacer.js';
@@ -51,6 +52,7 @@ export class StreamRelay {
       render: request.render ?? defaultRender,
       retry: request.retry,
       placeholder: request.placeholder,
+      recipient: request.recipient ?? currentEvent()?.userId,
     };
     reader.start();
     let outcome: PathOutcome;
@@ -70,6 +72,6 @@ export class StreamRelay {
     if (!native) return new EditPump(ctx).run();
     const result = await new NativePath(ctx, native).run();
     if (result.kind === 'finished') return result.outcome;
-    return new EditPump(ctx, result.fromPart, result.messages).run();
+    return new EditPump(ctx, result.fromPart, result.messages, result.current).run();
   }
 }
