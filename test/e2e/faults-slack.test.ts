@@ -23,6 +23,7 @@ describe('Slack faults during chats', () => {
   test('a 429 storm on chat.update during three parallel answers: no call during a pause, every final text whole', async () => {
     // a relay budget above the storm's pace, so the three answers' edits meet each pause together
     h = await startSlackBot({ simulator: { streamChunkDelayMs: 10, minAnswerChars: 2_500 }, env: { RELAY_WORKSPACE_EDITS_PER_MINUTE: '600' } });
+    h.slack.streams.refuseIn('public'); // the post + edit path (native streams: slack-native-stream.test.ts)
     const questions = ['Map thermal runaway patents', 'Map anode coating patents', 'Map separator film patents'];
     await Promise.all(questions.map((q) => h!.command(`ask ${q}`)));
     const threads = await Promise.all(questions.map((_, i) => ChatThread.nth(h!.slack, i)));
@@ -52,6 +53,7 @@ describe('Slack faults during chats', () => {
 
   test('5xx answers to an edit and to the first post of an answer: the answer still completes whole', async () => {
     h = await startSlackBot({ simulator: { streamChunkDelayMs: 5 } });
+    h.slack.streams.refuseIn('public'); // the post + edit path (native streams: slack-native-stream.test.ts)
     const question = 'What is CRISPR base editing?';
     const mention = { type: 'app_mention', channel: 'C1', user: 'U1', text: `<@UBOT> ask ${question}`, ts: '1800000000.000400' };
     h.slack.failNext('chat.postMessage', { status: 503 });
@@ -71,6 +73,7 @@ describe('Slack faults during chats', () => {
 
   test('the user deletes the message being streamed into: the answer goes on in a new message, whole', async () => {
     h = await startSlackBot({ simulator: { streamChunkDelayMs: 10, minAnswerChars: 2_500 } });
+    h.slack.streams.refuseIn('public'); // the post + edit path (native streams: slack-native-stream.test.ts)
     const question = 'Landscape of lithium-sulfur cathode patents';
     await h.command(`ask ${question}`);
     const thread = await ChatThread.nth(h.slack, 0);
@@ -84,6 +87,7 @@ describe('Slack faults during chats', () => {
 
   test('deleted again: the bot stops quietly after a bounded number of calls, releases the stream and serves the next command', async () => {
     h = await startSlackBot({ simulator: { streamChunkDelayMs: 10, minAnswerChars: 4_000 } });
+    h.slack.streams.refuseIn('public'); // the post + edit path (native streams: slack-native-stream.test.ts)
     await h.command('ask Landscape of sodium-ion anode patents');
     const thread = await ChatThread.nth(h.slack, 0);
     const first = await thread.reply((m) => m.edits > 0, 'the answer to be streaming');

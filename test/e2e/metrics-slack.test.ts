@@ -78,6 +78,7 @@ describe('/metrics after real flows', () => {
 
   test('a 429 storm and a 5xx from Slack are counted by method and outcome', async () => {
     h = await startSlackBot({ simulator: { streamChunkDelayMs: 10, minAnswerChars: 2_500 }, env: { RELAY_WORKSPACE_EDITS_PER_MINUTE: '600' } });
+    h.slack.streams.refuseIn('public'); // the storm is on chat.update: the post + edit path
     await h.command('ask Map thermal runaway patents');
     const thread = await ChatThread.nth(h.slack, 0);
     await waitFor(() => thread.replies().some((m) => m.edits > 0), 'the answer to be streaming');

@@ -1,7 +1,7 @@
 /**
  * Only the bot's own mentions notify anyone: a model answer that repeats `<@U0VICTIM>` and `<!channel>` (the
  * simulator echoes the question into its heading) reaches Slack as plain text, while the parent message still
- * mentions the asker. Checked on what reaches the fake Web API, every post and edit.
+ * mentions the asker. Checked on what reaches the fake Web API, every post, edit and native stream call.
  */
 import { afterEach, expect, test } from 'vitest';
 import { startSlackBot, waitFor, type SlackBotHarness } from '../helpers/slack-bot-harness.js';
@@ -12,7 +12,7 @@ afterEach(async () => {
   h = undefined;
 });
 
-test("mentions in model text and in the question reach Slack defused in every post and edit; the asker's mention stays live", async () => {
+test("mentions in model text and in the question reach Slack defused in every post, edit and stream call; the asker's mention stays live", async () => {
   h = await startSlackBot({ simulator: { streamChunkDelayMs: 2 } });
   const harness = h;
   await harness.command('ask <@U0VICTIM> <!channel> <!subteam^S1> solid-state batteries', { user_id: 'U1' });
@@ -23,8 +23,10 @@ test("mentions in model text and in the question reach Slack defused in every po
   }, 'the final answer');
   // the model's heading repeats the question: the victim's id is there, as text
   expect(replies.map((m) => JSON.stringify(m.blocks)).join('')).toContain('U0VICTIM');
-  const sent = harness.slack.calls.filter((c) => c.method === 'chat.postMessage' || c.method === 'chat.update');
+  const methods = ['chat.postMessage', 'chat.update', 'chat.startStream', 'chat.appendStream', 'chat.stopStream'];
+  const sent = harness.slack.calls.filter((c) => methods.includes(c.method));
   expect(sent.length).toBeGreaterThan(1);
+  expect(harness.slack.callsTo('chat.appendStream').length).toBeGreaterThan(0);
   for (const call of sent) {
     const wire = JSON.stringify(call.args);
     expect(wire).not.toMatch(/<@U0VICTIM|<!channel|<!subteam/);
