@@ -1,5 +1,6 @@
 /** Material solution finding (AI73) as a workflow: submit, thinking and recommendations, mind map, node plans. */
 import { UnexpectedResponseError } from '../../platform/errors.js';
+import { t } from '../../i18n/index.js';
 import { defineSend, type WorkflowDefinition } from '../workflow/index.js';
 import type { MaterialData } from './data.js';
 import { mindStep, planStep } from './mind.js';
@@ -7,7 +8,9 @@ import { recommendStep } from './recommend.js';
 
 const submit = defineSend<MaterialData, undefined>({
   operation: 'AI73-1',
-  label: 'Submitting the problem',
+  get label() {
+    return t('material:submitting');
+  },
   async run(sc) {
     const created = await sc.ctx.platform.call('AI73-1', { input: sc.data.problem, lang: sc.data.lang });
     if (!created.task_id) throw new UnexpectedResponseError({ operation: 'AI73-1' }, 'no task_id in the answer');
@@ -17,7 +20,9 @@ const submit = defineSend<MaterialData, undefined>({
 
 export const MATERIAL: WorkflowDefinition<MaterialData> = {
   name: 'material',
-  noun: 'material solution finding',
+  get noun() {
+    return t('material:noun');
+  },
   steps: { recommend: recommendStep, mind: mindStep, plan: planStep },
   starts: { main: { step: 'recommend', send: submit } },
 };

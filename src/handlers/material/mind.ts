@@ -5,6 +5,7 @@
  */
 import { quoteUserText, type Block, type Choice } from '../../core/message.js';
 import type { DataOf } from '../../platform/operations.js';
+import { t } from '../../i18n/index.js';
 import { taskState } from '../../platform/task-state.js';
 import { truncate } from '../../core/text.js';
 import { allNodes, mindTree, outline, titleOf, type MindMap } from '../shared/mind-map.js';
@@ -23,7 +24,9 @@ const nodesOf = (mind: Mind | undefined) => (mind?.solution ? allNodes(mindTree(
 
 function nodeMenu<R>(mindOf: (r: R) => Mind | undefined): SelectDefinition<MaterialData, R, NodeChoice> {
   return {
-    label: 'Implementation plan for a node…',
+    get label() {
+      return t('material:mind.menu');
+    },
     options: (r): Choice[] =>
       nodesOf(mindOf(r)).map((n, i) => ({ value: String(i), label: truncate(`${'· '.repeat(n.depth)}${titleOf(n.data)}`, 75) })),
     apply(key, r) {
@@ -38,7 +41,9 @@ function nodeMenu<R>(mindOf: (r: R) => Mind | undefined): SelectDefinition<Mater
 function planSend<R>(): Send<MaterialData, NodeChoice, R> {
   return {
     operation: 'AI73-8',
-    label: 'Asking for the implementation plan',
+    get label() {
+      return t('material:mind.asking');
+    },
     async run(sc, node) {
       const asked = await sc.ctx.platform.call('AI73-8', { task_id: taskIdOf(sc), board_id: boardOf(sc), node_id: node.id });
       return { next: 'plan', data: { node: { ...node, planTaskId: requireTaskId('AI73-8', asked.task_id) } } };
@@ -47,26 +52,33 @@ function planSend<R>(): Send<MaterialData, NodeChoice, R> {
 }
 
 const chosenLine = (node: NodeChoice | undefined): Block[] =>
-  node ? [{ type: 'context', text: `Implementation plan asked for: ${quoteUserText(node.title)}` }] : [];
+  node ? [{ type: 'context', text: t('material:mind.askedFor', { title: quoteUserText(node.title) }) }] : [];
 
 export const mindStep = defineStep<MaterialData, Mind, NodeChoice>({
   poll: {
     operation: 'AI73-5',
-    label: 'Step 2 of 2 · Building the technical mind map',
+    get label() {
+      return t('material:mind.label');
+    },
     read: (sc, signal) => sc.ctx.platform.call('AI73-5', { task_id: taskIdOf(sc) }, { signal }),
     deadlineMs: 20 * 60_000,
   },
   review: {
-    title: 'Step 2 of 2 · Technical mind map',
+    get title() {
+      return t('material:mind.title');
+    },
     render: (result, chosen) => [
-      { type: 'markdown', text: result.solution ? outline(mindTree(result.solution as MindMap)) || '(the map is empty)' : '(no mind map)' },
-      ...(chosen ? chosenLine(chosen) : [{ type: 'context' as const, text: 'Choose a node for its detailed implementation plan.' }]),
+      {
+        type: 'markdown',
+        text: result.solution ? outline(mindTree(result.solution as MindMap)) || t('material:mind.emptyMap') : t('material:mind.noMap'),
+      },
+      ...(chosen ? chosenLine(chosen) : [{ type: 'context' as const, text: t('material:mind.choose') }]),
     ],
     confirm: { input: (_r, draft) => draft!, send: planSend<Mind>() },
     selects: { node: nodeMenu<Mind>((r) => r) },
     async afterShown(result, sc) {
       const roots = result.solution ? mindTree(result.solution as MindMap) : [];
-      if (roots.length > 0) await postPicture(sc.ctx, sc.thread, 'Technical mind map', async () => (await renderMindMap(roots)).png);
+      if (roots.length > 0) await postPicture(sc.ctx, sc.thread, t('material:mind.picture'), async () => (await renderMindMap(roots)).png);
     },
   },
 });
@@ -82,7 +94,9 @@ export interface PlanResult {
 export const planStep = defineStep<MaterialData, PlanResult, NodeChoice>({
   poll: {
     operation: 'AI73-9',
-    label: 'Writing the implementation plan',
+    get label() {
+      return t('material:plan.label');
+    },
     async read(sc, signal) {
       const node = sc.data.node;
       const planTask = node?.planTaskId ?? taskIdOf(sc);
@@ -98,12 +112,14 @@ export const planStep = defineStep<MaterialData, PlanResult, NodeChoice>({
     deadlineMs: 20 * 60_000,
   },
   review: {
-    title: 'Implementation plan',
+    get title() {
+      return t('material:plan.title');
+    },
     render: (result, chosen, sc) => [
-      { type: 'markdown', text: `**${quoteUserText(sc.data.node?.title ?? 'Node')}**` },
-      { type: 'markdown', text: truncate(result.plan.markdown_message?.trim() || '(the plan is empty)', MAX_PLAN_CHARS) },
+      { type: 'markdown', text: `**${quoteUserText(sc.data.node?.title ?? t('material:plan.node'))}**` },
+      { type: 'markdown', text: truncate(result.plan.markdown_message?.trim() || t('material:plan.empty'), MAX_PLAN_CHARS) },
       ...nodeDetailBlocks(result.details),
-      ...(chosen ? chosenLine(chosen) : [{ type: 'context' as const, text: 'Choose another node for its plan.' }]),
+      ...(chosen ? chosenLine(chosen) : [{ type: 'context' as const, text: t('material:plan.chooseAnother') }]),
     ],
     confirm: { input: (_r, draft) => draft!, send: planSend<PlanResult>() },
     selects: { node: nodeMenu<PlanResult>((r) => r.mind) },

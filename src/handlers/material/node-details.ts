@@ -4,6 +4,7 @@
  */
 import { quoteUserText, type Block, type Reference } from '../../core/message.js';
 import type { DataOf } from '../../platform/operations.js';
+import { t } from '../../i18n/index.js';
 import { truncate } from '../../core/text.js';
 import { PATENT_LINK } from '../shared/text.js';
 import { htmlToMarkdown } from '../solution/html.js';
@@ -17,12 +18,12 @@ export interface NodeDetails {
 
 const SHOWN_REFERENCES = 5;
 const ITEM_CHARS = 800;
-const SECTIONS: [keyof DataOf<'AI73-7'>, string][] = [
-  ['technical_principle', 'Principle'],
-  ['technical_maturity', 'Maturity'],
-  ['engineering_reliability', 'Engineering reliability'],
-  ['expected_challenge', 'Expected challenges'],
-  ['industry_application_cases', 'Industry cases'],
+const SECTIONS: [keyof DataOf<'AI73-7'>, () => string][] = [
+  ['technical_principle', () => t('material:details.principle')],
+  ['technical_maturity', () => t('material:details.maturity')],
+  ['engineering_reliability', () => t('material:details.reliability')],
+  ['expected_challenge', () => t('material:details.challenges')],
+  ['industry_application_cases', () => t('material:details.cases')],
 ];
 // a citation (`<cite …><a …>1</a></cite>`) becomes its number in brackets; no pattern scans past the next `<cite`
 const CITE = /<cite[^<>]*>((?:(?!<cite)[\s\S])*?)<\/cite>/gi;
@@ -68,7 +69,8 @@ const field = (record: Record<string, unknown>, name: string): string | undefine
 function referenceOf(record: Record<string, unknown>, i: number): Reference {
   const pn = field(record, 'pn');
   const org = (record.ORG_INFO ?? record.org_info) as { display_name?: string; name?: string }[] | undefined;
-  const detail = [org?.[0]?.display_name ?? org?.[0]?.name, field(record, 'pbd') ? `published ${field(record, 'pbd')}` : undefined]
+  const published = field(record, 'pbd');
+  const detail = [org?.[0]?.display_name ?? org?.[0]?.name, published ? t('material:details.published', { date: published }) : undefined]
     .filter(Boolean)
     .join(' · ');
   const link = field(record, 'link');
@@ -87,14 +89,17 @@ export function nodeDetailBlocks(details: NodeDetails | undefined): Block[] {
   const sections = SECTIONS.map(([key, label]) => {
     const list: unknown = details.facts?.[key];
     const items = (Array.isArray(list) ? list : []).map(itemMarkdown).filter(Boolean);
-    return items.length ? `**${label}**\n${items.map((i) => `- ${truncate(i, ITEM_CHARS)}`).join('\n')}` : '';
+    return items.length ? `**${label()}**\n${items.map((i) => `- ${truncate(i, ITEM_CHARS)}`).join('\n')}` : '';
   }).filter(Boolean);
-  if (sections.length) blocks.push({ type: 'markdown', text: `**About this node**\n\n${sections.join('\n\n')}` });
-  else if (!details.facts) blocks.push({ type: 'context', text: "The node's principle, maturity and industry cases could not be read." });
+  if (sections.length) blocks.push({ type: 'markdown', text: `${t('material:details.about')}\n\n${sections.join('\n\n')}` });
+  else if (!details.facts) blocks.push({ type: 'context', text: t('material:details.unread') });
   const records = (details.references?.records ?? []).slice(0, SHOWN_REFERENCES) as Record<string, unknown>[];
   if (records.length) {
     const total = details.references?.total;
-    const title = typeof total === 'number' && total > records.length ? `References (${records.length} of ${total})` : 'References';
+    const title =
+      typeof total === 'number' && total > records.length
+        ? t('material:details.referencesOf', { shown: records.length, total })
+        : t('material:details.references');
     blocks.push({ type: 'references', title, items: records.map(referenceOf) });
   }
   return blocks;

@@ -4,6 +4,7 @@
  */
 import { quoteUserText, type Block } from '../../core/message.js';
 import type { DataOf } from '../../platform/operations.js';
+import { t } from '../../i18n/index.js';
 import { taskState, type TaskState } from '../../platform/task-state.js';
 import { truncate } from '../../core/text.js';
 import { itemText, tickedPositions } from '../shared/platform-values.js';
@@ -31,7 +32,9 @@ function state(r: ThinkingResult): TaskState {
 export const recommendStep = defineStep<MaterialData, ThinkingResult, Picked>({
   poll: {
     operation: 'AI73-4',
-    label: 'Thinking the problem through',
+    get label() {
+      return t('material:recommend.label');
+    },
     async read(sc, signal) {
       const thinking = await sc.ctx.platform.call('AI73-4', { task_id: taskIdOf(sc) }, { signal });
       if (taskState('AI73-4', thinking) !== 'succeeded') return { thinking };
@@ -42,7 +45,9 @@ export const recommendStep = defineStep<MaterialData, ThinkingResult, Picked>({
     deadlineMs: 15 * 60_000,
   },
   review: {
-    title: 'Step 1 of 2 · Thinking process and recommended solutions',
+    get title() {
+      return t('material:recommend.title');
+    },
     render(result, draft): Block[] {
       const sections = thinkingSections(result.thinking);
       const items = itemsOf(result).map(itemText);
@@ -51,30 +56,34 @@ export const recommendStep = defineStep<MaterialData, ThinkingResult, Picked>({
       const list = chosen ? pickedList(items, chosen) : items.map((text, i) => `${i + 1}. ${quoteUserText(text)}`).join('\n');
       blocks.push({
         type: 'markdown',
-        text: `**Recommended solutions**\n${list || 'No recommendations; Confirm builds the mind map from the problem alone.'}`,
+        text: `${t('material:recommend.heading')}\n${list || t('material:recommend.none')}`,
       });
       if (!chosen && items.length > 0) {
         blocks.push({
           type: 'multiSelect',
           id: RECOMMEND_ID,
-          label: 'Build the mind map with',
+          label: t('material:recommend.buildWith'),
           options: items.map((text, i) => ({ value: String(i), label: truncate(`${i + 1}. ${text}`, 75) })),
           selected: all(items.length).map(String),
         });
-        blocks.push({ type: 'context', text: 'Untick what does not fit, then Confirm: the technical mind map takes a few minutes.' });
+        blocks.push({ type: 'context', text: t('material:recommend.hint') });
       }
-      if (!chosen) blocks.push({ type: 'context', text: 'Add your own to build the map with solutions of yours as well.' });
+      if (!chosen) blocks.push({ type: 'context', text: t('material:recommend.own') });
       return blocks;
     },
     confirm: {
-      button: 'Confirm',
+      get button() {
+        return t('material:confirm');
+      },
       input: (result, _draft, _sc, ticked) => ({
         chosen: tickedPositions(ticked[RECOMMEND_ID], itemsOf(result).length) ?? all(itemsOf(result).length),
         own: [],
       }),
       send: {
         operation: 'AI73-3',
-        label: 'Confirming the recommended solutions',
+        get label() {
+          return t('material:recommend.sending');
+        },
         async run(sc, input, result) {
           const read = await result();
           const items = itemsOf(read);
@@ -86,10 +95,18 @@ export const recommendStep = defineStep<MaterialData, ThinkingResult, Picked>({
     },
     forms: {
       own: ownItemsForm<MaterialData, ThinkingResult>({
-        title: 'Recommended solutions',
-        submitLabel: 'Confirm',
-        keepLabel: 'Build the mind map with',
-        ownLabel: 'Add your own, one per line',
+        get title() {
+          return t('material:recommend.formTitle');
+        },
+        get submitLabel() {
+          return t('material:confirm');
+        },
+        get keepLabel() {
+          return t('material:recommend.buildWith');
+        },
+        get ownLabel() {
+          return t('material:recommend.ownLabel');
+        },
         items: (r) => itemsOf(r).map(itemText),
         initial: (r) => all(itemsOf(r).length),
       }),

@@ -4,6 +4,7 @@
  */
 import { quoteUserText } from '../../core/message.js';
 import type { DataOf } from '../../platform/operations.js';
+import { t } from '../../i18n/index.js';
 import { truncate } from '../../core/text.js';
 import { PATENT_LINK } from '../shared/text.js';
 
@@ -11,10 +12,10 @@ type Thinking = DataOf<'AI73-4'>;
 const SECTION_CHARS = 1_200;
 const PROGRESS_SECTION_CHARS = 900;
 
-const line = (label: string, value: string | null | undefined): string[] => (value?.trim() ? [`_${label}:_ ${quoteUserText(value.trim())}`] : []);
+const line = (label: string, value: string | null | undefined): string[] => (value?.trim() ? [t('material:thinking.line', { label, value: quoteUserText(value.trim()) })] : []);
 
-function problemAnalysis(t: Thinking): string | undefined {
-  const p = t.problem_statement;
+function problemAnalysis(thinking: Thinking): string | undefined {
+  const p = thinking.problem_statement;
   if (!p) return undefined;
   const criteria = (p.success_criteria ?? []).map(
     (c) => `- ${quoteUserText([c.metric, c.target].filter(Boolean).join(': '))}${c.priority ? ` (${quoteUserText(c.priority)})` : ''}`,
@@ -25,13 +26,13 @@ function problemAnalysis(t: Thinking): string | undefined {
       `- ${quoteUserText(`${r.parameter ?? ''}: ${r.target_value ?? ''}${r.unit ? ` ${r.unit}` : ''}${r.tolerance ? ` (${r.tolerance})` : ''}`)}`,
   );
   return [
-    '**Problem analysis**',
-    ...line('Problem', p.refined_statement ?? p.problem_title),
-    ...line('Domain', p.domain),
-    ...line('Background', p.background_context),
-    ...(criteria.length ? ['_Success criteria:_', ...criteria] : []),
-    ...(constraints.length ? ['_Constraints:_', ...constraints] : []),
-    ...(requirements.length ? ['_Performance requirements:_', ...requirements] : []),
+    t('material:thinking.problemAnalysis'),
+    ...line(t('material:thinking.problem'), p.refined_statement ?? p.problem_title),
+    ...line(t('material:thinking.domain'), p.domain),
+    ...line(t('material:thinking.background'), p.background_context),
+    ...(criteria.length ? [t('material:thinking.criteria'), ...criteria] : []),
+    ...(constraints.length ? [t('material:thinking.constraints'), ...constraints] : []),
+    ...(requirements.length ? [t('material:thinking.requirements'), ...requirements] : []),
   ].join('\n');
 }
 
@@ -53,13 +54,13 @@ function directionTexts(value: unknown, out: string[] = []): string[] {
   return out;
 }
 
-function directionDecomposition(t: Thinking): string | undefined {
-  const texts = directionTexts(t.direction);
-  return texts.length ? ['**Direction decomposition**', ...texts.map((x) => `- ${x}`)].join('\n') : undefined;
+function directionDecomposition(thinking: Thinking): string | undefined {
+  const texts = directionTexts(thinking.direction);
+  return texts.length ? [t('material:thinking.directions'), ...texts.map((x) => `- ${x}`)].join('\n') : undefined;
 }
 
-function literatureSearch(t: Thinking): string | undefined {
-  const refs = t.references?.references ?? [];
+function literatureSearch(thinking: Thinking): string | undefined {
+  const refs = thinking.references?.references ?? [];
   if (refs.length === 0) return undefined;
   const lines = refs.slice(0, 8).map((r) => {
     const pn = r.pn?.trim();
@@ -67,17 +68,17 @@ function literatureSearch(t: Thinking): string | undefined {
     const link = r.link ?? (pn ? PATENT_LINK(pn) : undefined);
     return `- ${pn && link ? `[${pn}](${link}) ` : pn ? `${pn} ` : ''}${title}`;
   });
-  return [`**Literature search** (${refs.length} ${refs.length === 1 ? 'document' : 'documents'})`, ...lines].join('\n');
+  return [t('material:thinking.literature', { count: refs.length }), ...lines].join('\n');
 }
 
 /** The sections the platform has so far, each clipped. */
-export function thinkingSections(t: Thinking, sectionChars = SECTION_CHARS): string[] {
-  return [problemAnalysis(t), directionDecomposition(t), literatureSearch(t)]
+export function thinkingSections(thinking: Thinking, sectionChars = SECTION_CHARS): string[] {
+  return [problemAnalysis(thinking), directionDecomposition(thinking), literatureSearch(thinking)]
     .filter((s): s is string => Boolean(s))
     .map((s) => truncate(s, sectionChars));
 }
 
 /** What a waiting step's progress note shows of a running thinking process (a note holds at most 3,000 characters). */
-export function thinkingProgress(t: Thinking): string | undefined {
-  return thinkingSections(t, PROGRESS_SECTION_CHARS).join('\n\n') || undefined;
+export function thinkingProgress(thinking: Thinking): string | undefined {
+  return thinkingSections(thinking, PROGRESS_SECTION_CHARS).join('\n\n') || undefined;
 }

@@ -2,6 +2,7 @@
 import type { CatalogOf } from '../catalog.js';
 import type { en } from '../en/index.js';
 import { common } from './common.js';
+import { material } from './material.js';
 import { solution } from './solution.js';
 import { core } from './core.js';
 import { help } from './help.js';
@@ -9,4 +10,4 @@ import { lang } from './lang.js';
 import { consoleWords } from './console.js';
 import { workflow } from './workflow.js';
 
-export const zh: CatalogOf<typeof en> = { common, solution, core, help, lang, console: consoleWords, workflow };
+export const zh: CatalogOf<typeof en> = { common, material, solution, core, help, lang, console: consoleWords, workflow };

@@ -33,7 +33,7 @@ export const solution: CatalogOf<typeof en> = {
     label: '推导技术方向',
     title: '第 2/3 步 · 技术方向',
     none: '平台未提出任何方向。',
-    verification: '_验证方式：_{{text}}',
+    verification: '_验证方式：_ {{text}}',
     explore: '探索以下方向',
     hint: '勾选要探索的方向，然后点“继续”：生成技术方案需要几分钟。也可以自行添加你想探索的方向。',
     sending: '发送所选的技术方向',

@@ -1,0 +1,48 @@
+/** Material solution finding in Chinese: help, the thinking process's sections, the map's step, a node's details. */
+import { expect, test } from 'vitest';
+import { materialHandler, materialUsage } from '../../src/handlers/material/handler.js';
+import { mindStep, planStep } from '../../src/handlers/material/mind.js';
+import { nodeDetailBlocks } from '../../src/handlers/material/node-details.js';
+import { thinkingSections } from '../../src/handlers/material/thinking.js';
+import { withLanguage } from '../../src/i18n/index.js';
+
+test('help and the usage line are Chinese; the verb and flags stay as typed', () => {
+  withLanguage('zh', () => {
+    expect(materialHandler.help.usage).toBe('material <问题> [--lang en|cn]');
+    expect(materialUsage('@iip ')).toBe('用法：`@iip material <问题> [--lang en|cn]`');
+  });
+  expect(materialUsage('/iip ')).toBe('Usage: `/iip material <problem> [--lang en|cn]`');
+});
+
+test("the thinking process's sections and the steps' headings are Chinese", () => {
+  const sections = withLanguage('zh', () =>
+    thinkingSections({
+      problem_statement: { refined_statement: '提高防晒霜的紫外防护', domain: '化妆品' },
+      references: {
+        references: [
+          { pn: 'CN1', title: '氧化锌' },
+          { pn: 'CN2', title: '二氧化钛' },
+        ],
+      },
+    }),
+  );
+  expect(sections[0]).toBe('**问题分析**\n_问题：_ 提高防晒霜的紫外防护\n_领域：_ 化妆品');
+  expect(sections[1]?.split('\n')[0]).toBe('**文献检索**（2 篇文献）');
+  withLanguage('zh', () => {
+    expect(mindStep.review!.title).toBe('第 2/2 步 · 技术思维导图');
+    expect(mindStep.poll!.label).toBe('第 2/2 步 · 生成技术思维导图');
+    expect(planStep.review!.title).toBe('实施方案');
+  });
+});
+
+test("a node's details and their references are headed in Chinese; a failed read says so in Chinese", () => {
+  const blocks = withLanguage('zh', () =>
+    nodeDetailBlocks({
+      facts: { technical_principle: ['紫外吸收'] },
+      references: { total: 12, records: [{ PN: 'CN118289111A', TITLE: '一种防晒组合物', PBD: '2024-07-05' }] },
+    }),
+  );
+  expect(blocks[0]).toEqual({ type: 'markdown', text: '**关于此节点**\n\n**技术原理**\n- 紫外吸收' });
+  expect(blocks[1]).toMatchObject({ type: 'references', title: '参考文献（1/12）', items: [{ detail: '公开于 2024-07-05' }] });
+  expect(withLanguage('zh', () => nodeDetailBlocks({}))).toEqual([{ type: 'context', text: '未能读取此节点的技术原理、成熟度和产业案例。' }]);
+});
