@@ -1,4 +1,5 @@
 /** `--let-others-confirm` in any workflow command: taken out of the arguments before the command's own parsing. */
+import { t } from '../../i18n/index.js';
 
 export const OTHERS_FLAG = '--let-others-confirm';
 
@@ -16,7 +17,7 @@ export function takeOthersFlag(args: string): { rest: string; othersMayConfirm: 
     if (value !== undefined) withValue = true;
     return space;
   });
-  if (withValue) return { problem: `\`${OTHERS_FLAG}\` takes no value.` };
+  if (withValue) return { problem: t('shared:args.flagTakesNoValue', { flag: OTHERS_FLAG }) };
   return { rest, othersMayConfirm };
 }
 

@@ -6,6 +6,7 @@ import { quoteUserText, type FormField } from '../../core/message.js';
 import { truncate } from '../../core/text.js';
 import { FormProblem, type FormDefinition, type WorkflowData } from '../workflow/index.js';
 import { tickedPositions } from './platform-values.js';
+import { t } from '../../i18n/index.js';
 
 export interface Picked {
   /** positions of the ticked recommended items */
@@ -27,18 +28,16 @@ export const pickedOf = (draft: Picked | number[] | undefined): Picked | undefin
 export function ownLines(value: string | string[] | undefined): string[] {
   const text = Array.isArray(value) ? value.join('\n') : (value ?? '');
   const lines = [...new Set(text.split(/\r?\n/).map((l) => l.replace(/\s+/g, ' ').trim()))].filter(Boolean);
-  if (lines.length > MAX_OWN)
-    throw new FormProblem(`Add at most ${MAX_OWN} of your own, one per line (you typed ${lines.length}); nothing was sent.`);
+  if (lines.length > MAX_OWN) throw new FormProblem(t('shared:ownItems.tooMany', { max: MAX_OWN, count: lines.length }));
   const long = lines.find((l) => l.length > MAX_OWN_CHARS);
-  if (long)
-    throw new FormProblem(`Each line may have at most ${MAX_OWN_CHARS} characters; "${truncate(long, 40)}" has ${long.length}. Nothing was sent.`);
+  if (long) throw new FormProblem(t('shared:ownItems.lineTooLong', { max: MAX_OWN_CHARS, line: truncate(long, 40), length: long.length }));
   return lines;
 }
 
 /** The ticked list as confirmed: every recommended item marked, then the user's own. */
 export function pickedList(items: string[], picked: Picked): string {
   const recommended = items.map((text, i) => `${picked.chosen.includes(i) ? '☑' : '☐'} ${quoteUserText(text)}`);
-  return [...recommended, ...picked.own.map((text) => `☑ ${quoteUserText(text)} _(yours)_`)].join('\n');
+  return [...recommended, ...picked.own.map((text) => `☑ ${quoteUserText(text)} ${t('shared:ownItems.yours')}`)].join('\n');
 }
 
 /** The "Add your own" form: the recommended items to keep (ticked as `initial` says) and a line per own item. */
@@ -51,7 +50,9 @@ export function ownItemsForm<D extends WorkflowData, R>(options: {
   initial: (result: R) => number[];
 }): FormDefinition<D, R, Picked> {
   return {
-    button: 'Add your own',
+    get button() {
+      return t('shared:ownItems.button');
+    },
     // read when the form is drawn: the options may be getters giving the current language's words
     get title() {
       return options.title;
@@ -84,7 +85,7 @@ export function ownItemsForm<D extends WorkflowData, R>(options: {
       const length = options.items(result).length;
       const chosen = length ? (tickedPositions(asList(fields[KEEP]), length) ?? []) : [];
       const own = ownLines(fields[OWN]);
-      if (chosen.length === 0 && own.length === 0) throw new FormProblem('Keep at least one recommended item or add your own; nothing was sent.');
+      if (chosen.length === 0 && own.length === 0) throw new FormProblem(t('shared:ownItems.noneKept'));
       return { chosen, own };
     },
   };

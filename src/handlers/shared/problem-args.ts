@@ -1,4 +1,5 @@
 /** `<problem> [--lang en|cn] [--let-others-confirm]`: the arguments of the solution and material commands. */
+import { t } from '../../i18n/index.js';
 
 export interface ProblemArgs {
   problem: string;
@@ -26,16 +27,15 @@ export function parseProblemArgs(
     })
     .replace(/[ \t]+/g, ' ')
     .trim();
-  if (lang !== 'en' && lang !== 'cn') return { refusal: '`--lang` must be `en` or `cn`.' };
-  if (!problem) return { refusal: `Describe the ${limits.noun}.` };
+  if (lang !== 'en' && lang !== 'cn') return { refusal: t('shared:args.badLang') };
+  if (!problem) return { refusal: t('shared:args.describe', { noun: limits.noun }) };
   const length = Array.from(problem).length;
   if (length > limits.maxChars) {
-    return {
-      refusal: `The ${limits.noun} can be at most ${limits.maxChars} characters${limits.platformLimit ? " (the platform's limit)" : ''}; yours has ${length}.`,
-    };
+    const words = { noun: limits.noun, max: limits.maxChars, length };
+    return { refusal: limits.platformLimit ? t('shared:args.tooLongPlatform', words) : t('shared:args.tooLong', words) };
   }
   return { problem, lang, othersMayConfirm };
 }
 
 /** What the thread's first message says when the starter let others confirm. */
-export const othersNote = (othersMayConfirm: boolean): string => (othersMayConfirm ? ' Anyone in the channel may confirm the steps.' : '');
+export const othersNote = (othersMayConfirm: boolean): string => (othersMayConfirm ? t('shared:othersNote') : '');

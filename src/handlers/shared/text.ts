@@ -2,6 +2,7 @@
 import { quoteUserText } from '../../core/message.js';
 import { truncate } from '../../core/text.js';
 import type { ChatKind } from '../../core/thread-id.js';
+import { t } from '../../i18n/index.js';
 
 export const PATENT_LINK = (pn: string): string => `https://patents.google.com/patent/${encodeURIComponent(pn)}`;
 
@@ -13,13 +14,11 @@ export const quoteBlock = (text: string): string =>
     .join('\n');
 
 /** Platform text shown as a quote, clipped to `max`: its own formatting characters are shown as typed. */
-export const quoted = (text: string, max = 2_800): string => quoteBlock(truncate(text.trim() || '(empty)', max));
+export const quoted = (text: string, max = 2_800): string => quoteBlock(truncate(text.trim() || t('shared:empty'), max));
 
 /** How a person in a workflow's thread moves it on or asks about it, in the words of their chat. */
 export const threadControlsHint = (chat: ChatKind): string =>
-  chat === 'console'
-    ? 'type the number or letter of a choice of its latest message, or type `status` or `cancel` here'
-    : 'use the buttons of its latest message, or mention me with `status` or `cancel`';
+  chat === 'console' ? t('shared:threadControls.console') : t('shared:threadControls.chat');
 
 export const isPublicationNumber = (text: string): boolean => /^[A-Z]{2}\d[\dA-Z]{3,20}$/.test(text);
 

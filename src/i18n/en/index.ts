@@ -1,11 +1,14 @@
 /** The English catalog: one namespace per part of the bot (add a namespace here and in ../zh/index.ts). */
 import { common } from './common.js';
+import { disclosure } from './disclosure.js';
 import { material } from './material.js';
+import { shared } from './shared.js';
 import { solution } from './solution.js';
 import { core } from './core.js';
 import { help } from './help.js';
 import { lang } from './lang.js';
+import { cli } from './cli.js';
 import { consoleWords } from './console.js';
 import { workflow } from './workflow.js';
 
-export const en = { common, material, solution, core, help, lang, console: consoleWords, workflow } as const;
+export const en = { common, disclosure, material, shared, solution, core, help, lang, cli, console: consoleWords, workflow } as const;

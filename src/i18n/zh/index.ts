@@ -2,12 +2,15 @@
 import type { CatalogOf } from '../catalog.js';
 import type { en } from '../en/index.js';
 import { common } from './common.js';
+import { disclosure } from './disclosure.js';
 import { material } from './material.js';
+import { shared } from './shared.js';
 import { solution } from './solution.js';
 import { core } from './core.js';
 import { help } from './help.js';
 import { lang } from './lang.js';
+import { cli } from './cli.js';
 import { consoleWords } from './console.js';
 import { workflow } from './workflow.js';
 
-export const zh: CatalogOf<typeof en> = { common, material, solution, core, help, lang, console: consoleWords, workflow };
+export const zh: CatalogOf<typeof en> = { common, disclosure, material, shared, solution, core, help, lang, cli, console: consoleWords, workflow };

@@ -4,6 +4,7 @@
  */
 import { svgToPng, FONT_FAMILY } from './render-png.js';
 import { cleanText, escapeXml, textWidth, wrap } from './text-layout.js';
+import { t } from '../../../i18n/index.js';
 
 export type CellVerdict = 'disclosed' | 'obvious' | 'not-disclosed' | 'not-compared';
 
@@ -88,10 +89,10 @@ export async function renderFeatureMatrix(matrix: FeatureMatrix): Promise<Featur
   });
   y += 18;
   const key: [CellVerdict, string][] = [
-    ['disclosed', 'disclosed'],
-    ['obvious', 'obvious'],
-    ['not-disclosed', 'not disclosed'],
-    ['not-compared', 'not compared'],
+    ['disclosed', t('shared:matrix.disclosed')],
+    ['obvious', t('shared:matrix.obvious')],
+    ['not-disclosed', t('shared:matrix.notDisclosed')],
+    ['not-compared', t('shared:matrix.notCompared')],
   ];
   let keyX = MARGIN;
   for (const [verdict, label] of key) {
@@ -108,11 +109,13 @@ export async function renderFeatureMatrix(matrix: FeatureMatrix): Promise<Featur
     y += LINE;
   });
   const more = [
-    matrix.features.length > features.length ? `${matrix.features.length - features.length} more features` : '',
-    matrix.references.length > references.length ? `${matrix.references.length - references.length} more references` : '',
+    matrix.features.length > features.length ? t('shared:matrix.moreFeatures', { count: matrix.features.length - features.length }) : '',
+    matrix.references.length > references.length ? t('shared:matrix.moreReferences', { count: matrix.references.length - references.length }) : '',
   ].filter(Boolean);
-  if (more.length) {
-    parts.push(text(MARGIN, y + LINE * 0.5 + FONT * 0.35, `+ ${more.join(' and ')}: see the message`, ' fill="#555"'));
+  const [first = '', second] = more;
+  if (first) {
+    const both = second ? t('shared:matrix.moreJoin', { first, second }) : first;
+    parts.push(text(MARGIN, y + LINE * 0.5 + FONT * 0.35, t('shared:matrix.seeMessage', { more: both }), ' fill="#555"'));
     y += LINE;
   }
   const width = Math.ceil(MARGIN + legendWidth + MARGIN);

@@ -1,0 +1,44 @@
+/** The capabilities' shared words in Chinese: argument refusals, the thread hint, the "Add your own" form's refusals. */
+import { expect, test } from 'vitest';
+import { takeOthersFlag } from '../../src/handlers/shared/others-confirm.js';
+import { ownItemsForm, ownLines, pickedList } from '../../src/handlers/shared/own-items.js';
+import { othersNote, parseProblemArgs } from '../../src/handlers/shared/problem-args.js';
+import { quoted, threadControlsHint } from '../../src/handlers/shared/text.js';
+import { withLanguage } from '../../src/i18n/index.js';
+
+const limits = { noun: '技术问题', maxChars: 5, platformLimit: true };
+
+test('problem arguments are refused in Chinese, and in English outside it', () => {
+  withLanguage('zh', () => {
+    expect(parseProblemArgs('电池 --lang fr', 'cn', limits)).toEqual({ refusal: '`--lang` 只能是 `en` 或 `cn`。' });
+    expect(parseProblemArgs('  ', 'cn', limits)).toEqual({ refusal: '请描述技术问题。' });
+    expect(parseProblemArgs('提高负极能量密度', 'cn', limits)).toEqual({ refusal: '技术问题最多 5 个字符（平台限制），当前为 8 个。' });
+    expect(takeOthersFlag('x --let-others-confirm=yes')).toEqual({ problem: '`--let-others-confirm` 不接受取值。' });
+    expect(othersNote(true)).toBe('频道中的任何人都可以确认各步骤。');
+  });
+  expect(parseProblemArgs('', 'en', { noun: 'problem', maxChars: 5 })).toEqual({ refusal: 'Describe the problem.' });
+  expect(othersNote(true)).toBe(' Anyone in the channel may confirm the steps.');
+});
+
+test('the thread hint and an empty quote speak Chinese', () => {
+  withLanguage('zh', () => {
+    expect(threadControlsHint('console')).toBe('输入其最新消息中选项的数字或字母，或在此输入 `status` 或 `cancel`');
+    expect(threadControlsHint('slack')).toBe('使用其最新消息中的按钮，或 @我 并输入 `status` 或 `cancel`');
+    expect(quoted('  ')).toBe('> （空）');
+  });
+});
+
+test('"Add your own": its button, the own items marked and its refusals in Chinese', () => {
+  const form = ownItemsForm({ title: '补充', submitLabel: '确认', keepLabel: '保留', ownLabel: '自行添加', items: () => ['a'], initial: () => [0] });
+  withLanguage('zh', () => {
+    expect(form.button).toBe('自行添加');
+    expect(pickedList(['成本不增加'], { chosen: [0], own: ['重量更轻'] })).toBe('☑ 成本不增加\n☑ 重量更轻 _（自行添加）_');
+    expect(() => ownLines(Array.from({ length: 11 }, (_, i) => `第${i}项`).join('\n'))).toThrow(
+      '最多自行添加 10 项，每行一项（你输入了 11 项）；未发送任何内容。',
+    );
+    expect(() => form.apply({ keep: [], own: '' }, {} as never, undefined, {} as never)).toThrow(
+      '请至少保留一个推荐项或自行添加一项；未发送任何内容。',
+    );
+  });
+  expect(form.button).toBe('Add your own');
+});
