@@ -29,6 +29,8 @@ import { slackInstalls } from './slack-installs.js';
 import { publishHome } from './handlers/home/handler.js';
 import { HANDLERS, VERBS } from './handlers/index.js';
 import { watchHomes } from './core/home-watch.js';
+import { speaking, userLanguage } from './core/language.js';
+import { setDefaultLanguage, withLanguage } from './i18n/index.js';
 import { openMetrics, startTracing } from './metrics/index.js';
 import { UsageRecorder } from './state/usage-recorder.js';
 
@@ -103,20 +105,27 @@ async function assemble(options: BotOptions, opened: Array<() => Promise<unknown
   const verbs = [...VERBS];
   // what the Teams adapter must remember across a restart (conversation references) lives in the state's settings
   const kept: KeptValues = { get: (key) => state.getSetting(key), put: (key, value) => state.putSetting(key, value) };
-  if (config.teams && http) adapters.push(createTeamsAdapter({ ...config.teams, server: http, logger, verbs, keep: kept }));
-  adapters.push(...(options.extraAdapters?.(verbs, kept) ?? []));
+  const files = uploads ? { files: uploads } : {};
+  if (config.teams && http) adapters.push(createTeamsAdapter({ ...config.teams, server: http, logger, verbs, keep: kept, ...files }));
+  adapters.push(...(options.extraAdapters?.(verbs, kept, uploads) ?? []));
   opened.push(() => Promise.allSettled(adapters.map((a) => a.stop())));
 
   const messengers = adapters.map(measures.adapter).map((adapter) => new Messenger(adapter, measures.relay(adapter, { ...config.relay, logger })));
   const lifetime = new AbortController();
   const memory = createProcessMemory();
   const settings = { lang: config.platform.lang, confirmers: 'starter', waitLeaseMs: config.state.waitLeaseMs } as const;
+  // IIP_LANG: what the bot speaks to a user who chose no language and whose chat does not tell theirs
+  setDefaultLanguage(options.language ?? (config.platform.lang === 'cn' ? 'zh' : 'en'));
   const contexts = messengers.map((messenger): HandlerContext => {
     const ctx: HandlerContext = { platform, state, messenger, settings, logger, memory, lifetime: lifetime.signal, keyring, uploads, limits, usage };
     // a user's home (Slack's Home tab) is published again when one of their threads changes state
     ctx.state = watchHomes(state, {
       shown: memory.homes,
-      refresh: async (workspaceId, userId) => void (await publishHome(ctx, workspaceId, userId)),
+      // in its owner's language, whoever's event changed the thread
+      refresh: async (workspaceId, userId) => {
+        const lang = await userLanguage(ctx, { workspaceId, userId });
+        await withLanguage(lang, () => publishHome(speaking(ctx, lang), workspaceId, userId));
+      },
       logger,
     });
     return ctx;

@@ -8,7 +8,15 @@ import { ENV_HELP, startedAs } from './config-help.js';
 import { createLogger } from './log.js';
 import { SHUTDOWN_DEADLINE_MS, startBot, type RunningBot } from './bot.js';
 import { createConsoleAdapter, wrapForOutput } from './adapters/console/index.js';
-import { t } from './i18n/index.js';
+import { languageOf, setDefaultLanguage, t, type Lang } from './i18n/index.js';
+
+/**
+ * The terminal's language: IIP_LANG when it is set (a deliberate choice, where LANG is often only the machine's
+ * default), else the locale (LC_ALL, LC_MESSAGES, LANG), else English.
+ */
+export function terminalLanguage(env: NodeJS.ProcessEnv): Lang {
+  return languageOf(env.IIP_LANG) ?? languageOf(env.LC_ALL || env.LC_MESSAGES || env.LANG) ?? 'en';
+}
 
 const usage = (command: string): string => `Usage: ${command} [--console] [--help]
 
@@ -49,9 +57,10 @@ export async function runCli(argv: string[]): Promise<number> {
     throw error;
   }
   const useConsole = Boolean(args.console) || (!config.slack && !config.teams);
-  const first = config.platform.apiKey
-    ? `iip-bot: using the platform at ${config.platform.baseUrl}.`
-    : 'iip-bot: no IIP_API_KEY set, so the built-in platform simulator answers. Set IIP_API_KEY=sk-... to use the real platform.';
+  // the terminal alone: its user's language is the bot's default; beside Slack or Teams, IIP_LANG stays theirs
+  const language = useConsole && !config.slack && !config.teams ? terminalLanguage(process.env) : undefined;
+  if (language) setDefaultLanguage(language);
+  const first = config.platform.apiKey ? t('cli:platform', { url: config.platform.baseUrl }) : t('cli:simulator');
   process.stdout.write(`${wrapForOutput(first, process.stdout)}\n`);
 
   // in the terminal, logs would tear through the conversation: they go to a file next to the state
@@ -66,6 +75,7 @@ export async function runCli(argv: string[]): Promise<number> {
     bot = await startBot({
       config,
       logger,
+      language,
       extraAdapters: useConsole
         ? (verbs) => {
             const adapter = createConsoleAdapter({
@@ -95,7 +105,7 @@ export async function runCli(argv: string[]): Promise<number> {
     if (!useConsole) process.once('SIGINT', () => resolve());
   });
   const how = await Promise.race([closed.then(() => 'closed' as const), signalled.then(() => 'signal' as const)]);
-  if (how === 'signal') process.stdout.write(`Stopping: no new work; finishing what is in flight (up to ${SHUTDOWN_DEADLINE_MS / 1000} s).\n`);
+  if (how === 'signal') process.stdout.write(`${t('cli:stopping', { seconds: SHUTDOWN_DEADLINE_MS / 1000 })}\n`);
   await bot.stop();
   return 0;
 }

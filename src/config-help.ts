@@ -28,7 +28,7 @@ export const ENV_HELP: ReadonlyArray<[string, string]> = [
   ['IIP_API_KEY', 'platform API key (sk-...); without it the built-in simulator is used'],
   ['IIP_BASE_URL', 'platform gateway (default https://connect.patsnap.com)'],
   ['IIP_AUTH_MODE', 'bearer (default) or query (?apikey=)'],
-  ['IIP_LANG', 'en (default) or cn: language of workflow results'],
+  ['IIP_LANG', 'en (default), cn or zh: the language the bot speaks and asks workflow results in, where a user has not chosen one'],
   ['IIP_PATHS', 'JSON map overriding operation paths, e.g. {"AI35-1":"/ai/novelty-search/submit"}'],
   ['IIP_SECRET', 'encrypts workspace API keys set with `key` (AES-256-GCM); at least 16 characters'],
   ['SLACK_BOT_TOKEN, SLACK_SIGNING_SECRET', 'run the Slack adapter (HTTP at /slack/events)'],

@@ -10,7 +10,11 @@ const EnvSchema = z.object({
   IIP_API_KEY: optionalText,
   IIP_BASE_URL: z.url({ message: 'must be a URL such as https://connect.patsnap.com' }).default('https://connect.patsnap.com'),
   IIP_AUTH_MODE: z.enum(['bearer', 'query']).default('bearer'),
-  IIP_LANG: z.enum(['en', 'cn']).default('en'),
+  // zh and cn both mean Chinese; the platform spells it cn
+  IIP_LANG: z
+    .enum(['en', 'cn', 'zh'])
+    .default('en')
+    .transform((v): 'en' | 'cn' => (v === 'zh' ? 'cn' : v)),
   IIP_PATHS: pathOverrides,
   IIP_SECRET: z.string().min(16, { message: 'must be at least 16 characters' }).optional(),
   SLACK_BOT_TOKEN: optionalText,

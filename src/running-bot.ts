@@ -1,9 +1,10 @@
 /** What starting the bot takes (BotOptions) and what a started bot offers (RunningBot). */
+import type { Lang } from './i18n/index.js';
 import type { Config } from './config.js';
 import type { ChatAdapter } from './core/adapter.js';
 import type { Inbox } from './core/inbox.js';
 import type { Router } from './core/router.js';
-import type { ProcessMemory } from './core/services.js';
+import type { FileShelf, ProcessMemory } from './core/services.js';
 import type { StateStore } from './core/state.js';
 import type { ThreadId } from './core/thread-id.js';
 import type { Logger } from './log.js';
@@ -13,8 +14,13 @@ import type { KeptValues } from './adapters/teams/index.js';
 export interface BotOptions {
   config: Config;
   logger?: Logger;
-  /** adapters to run besides those the config enables (the CLI passes the console adapter here); `kept`: small values an adapter keeps across restarts */
-  extraAdapters?: (verbs: string[], kept: KeptValues) => ChatAdapter[];
+  /**
+   * adapters to run besides those the config enables (the CLI passes the console adapter here); `kept`: small values
+   * an adapter keeps across restarts; `files`: the bot's file shelf, when it has a PUBLIC_URL
+   */
+  extraAdapters?: (verbs: string[], kept: KeptValues, files?: FileShelf) => ChatAdapter[];
+  /** the language for users who chose none and whose chat does not tell theirs; default IIP_LANG's (the terminal: the user's LANG) */
+  language?: Lang;
 }
 
 export interface RunningBot {

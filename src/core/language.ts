@@ -29,13 +29,21 @@ export interface Speaker {
   locale?: string;
 }
 
-/** The language to use with a user now. A chat that cannot tell their locale leaves it to the workspace default. */
-export async function userLanguage(ctx: HandlerContext, who: Speaker): Promise<Lang> {
+/** Where a user's language comes from: their own choice, their chat's locale, or the workspace default. */
+export type LanguageSource = 'chosen' | 'chat' | 'default';
+
+/** The language to use with a user now, and where it comes from. */
+export async function languageWithSource(ctx: HandlerContext, who: Speaker): Promise<{ lang: Lang; source: LanguageSource }> {
   const chosen = await chosenLanguage(ctx.state, ctx.messenger.chat, who.workspaceId, who.userId);
-  if (chosen) return chosen;
-  const fromEvent = languageOf(who.locale);
-  if (fromEvent) return fromEvent;
-  return languageOf(await ctx.messenger.userLocale(who.workspaceId, who.userId)) ?? defaultLanguage();
+  if (chosen) return { lang: chosen, source: 'chosen' };
+  const fromChat = languageOf(who.locale) ?? languageOf(await ctx.messenger.userLocale(who.workspaceId, who.userId));
+  // a chat that cannot tell the user's locale leaves it to the workspace default
+  return fromChat ? { lang: fromChat, source: 'chat' } : { lang: defaultLanguage(), source: 'default' };
+}
+
+/** The language to use with a user now. */
+export async function userLanguage(ctx: HandlerContext, who: Speaker): Promise<Lang> {
+  return (await languageWithSource(ctx, who)).lang;
 }
 
 /** The language a thread started in; the workspace default for a record written before languages were kept. */

@@ -6,6 +6,7 @@ import { designHandler } from './design/handler.js';
 import { disclosureHandler } from './disclosure/handler.js';
 import { homeHandler } from './home/handler.js';
 import { keyHandler } from './key/handler.js';
+import { langHandler } from './lang/handler.js';
 import { materialHandler } from './material/handler.js';
 import { noveltyHandler } from './novelty/handler.js';
 import { reportHandler } from './report/handler.js';
@@ -24,6 +25,7 @@ export const HANDLERS: readonly Handler[] = [
   keyHandler,
   homeHandler,
   usageHandler,
+  langHandler,
 ];
 
 /** The words that start a command: every handler's verbs, and the router's own. */

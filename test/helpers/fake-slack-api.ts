@@ -6,7 +6,8 @@
  * conversations.join and conversations.open change it); response URLs handed to commands are served here and record
  * what is posted to them; views.publish keeps each Home tab shown. Programmable: one-shot failures, a per-team
  * `chat.update` budget per minute answered with 429 + Retry-After beyond it, latency per call. Streaming
- * (chat.startStream/appendStream/stopStream) is fake-slack-streams.ts; Block Kit checks are fake-slack-blocks.ts.
+ * (chat.startStream/appendStream/stopStream) is fake-slack-streams.ts; Block Kit checks are fake-slack-blocks.ts; the
+ * assistant pane (assistant.threads.*) is fake-slack-assistant.ts.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -16,6 +17,7 @@ import { FakeSlackFiles } from './fake-slack-files.js';
 import { FakeSlackOAuth, type FakeOAuthOptions } from './fake-slack-oauth.js';
 import { FakeResponseUrls, type FakeResponsePost } from './fake-slack-responses.js';
 import { FakeSlackStreams, type FakeStreamState } from './fake-slack-streams.js';
+import { FakeSlackAssistant } from './fake-slack-assistant.js';
 
 export { messageBlocksProblem, visibleText } from './fake-slack-blocks.js';
 export type { FakeResponsePost } from './fake-slack-responses.js';
@@ -77,6 +79,8 @@ export interface FakeSlackApiOptions {
   socketModeUrl?: string;
   /** users that users.info reports as workspace admins; everyone else is a member */
   admins?: string[];
+  /** users' locales (e.g. `{ U1: 'zh-CN' }`), which users.info returns only with include_locale=true; default `en-US` */
+  locales?: Record<string, string>;
   /** the app's OAuth credentials and redirect URL (installs are modelled once a workspace is added to `oauth`) */
   oauth?: FakeOAuthOptions;
 }
@@ -99,6 +103,8 @@ export interface FakeSlackApi {
   readonly oauth: FakeSlackOAuth;
   /** chat.startStream/appendStream/stopStream: streamed messages, refusals, the appendStream budget (fake-slack-streams.ts) */
   readonly streams: FakeSlackStreams;
+  /** the assistant pane: its threads, suggested prompts, titles and status lines (fake-slack-assistant.ts) */
+  readonly assistant: FakeSlackAssistant;
   /** a fresh response_url for a command or click, pointing at this fake (5 posts within 30 minutes, as Slack allows) */
   responseUrl(): string;
   callsTo(method: string): FakeSlackCall[];
@@ -123,7 +129,7 @@ async function readArgs(req: IncomingMessage): Promise<Json> {
   if ((req.headers['content-type'] ?? '').includes('application/json')) return raw ? (JSON.parse(raw) as Json) : {};
   const args: Json = {};
   for (const [key, value] of new URLSearchParams(raw)) {
-    const structured = key === 'blocks' || key === 'view' || key === 'attachments' || key === 'chunks';
+    const structured = ['blocks', 'view', 'attachments', 'chunks', 'prompts', 'loading_messages'].includes(key);
     args[key] = structured && value ? JSON.parse(value) : value;
   }
   return args;
@@ -151,6 +157,11 @@ export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Prom
   const channelsModel = new FakeSlackChannels(botUserId);
   const responseUrls = new FakeResponseUrls(() => origin);
   const oauth = new FakeSlackOAuth(() => `${origin}/oauth/v2/authorize`, options.oauth);
+  const assistant = new FakeSlackAssistant(
+    channelsModel,
+    () => nextTs(),
+    (channel, threadTs) => channelOf(channel).has(threadTs),
+  );
   const streams = new FakeSlackStreams(
     { channels: channelsModel, messagesIn: (channel) => channelOf(channel), nextTs: () => nextTs(), botId },
     options.appendsPerMinute,
@@ -277,7 +288,15 @@ export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Prom
         const user = String(args.user ?? '');
         if (!/^[UW][A-Z0-9]+$/.test(user)) return fail('user_not_found');
         return ok({
-          user: { id: user, team_id: teamId, name: user.toLowerCase(), is_admin: admins.has(user), is_owner: false, is_primary_owner: false },
+          user: {
+            id: user,
+            team_id: teamId,
+            name: user.toLowerCase(),
+            is_admin: admins.has(user),
+            is_owner: false,
+            is_primary_owner: false,
+            ...(args.include_locale === true || args.include_locale === 'true' ? { locale: options.locales?.[user] ?? 'en-US' } : {}),
+          },
         });
       }
       case 'views.open': {
@@ -295,6 +314,8 @@ export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Prom
         return ok({ view: { id: `VH${homeViews.length}`, ...view } });
       }
       default: {
+        const pane = assistant.handle(method, args, Date.now());
+        if (pane) return pane.ok ? ok(pane.body) : fail(pane.error);
         const streamed = streams.handle(method, args, Date.now(), callTeam);
         if (streamed && 'status' in streamed)
           return { status: 429, body: { ok: false, error: 'ratelimited' }, headers: { 'retry-after': String(streamed.retryAfter) } };
@@ -366,6 +387,7 @@ export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Prom
     responses: responseUrls.posts,
     oauth,
     streams,
+    assistant,
     responseUrl: () => responseUrls.issue(),
     callsTo: (method) => calls.filter((call) => call.method === method),
     failNext(method, failure) {

@@ -3,6 +3,7 @@
  * with the token of the workspace the message goes to. The relay owns rate limiting, so a 429 comes back at once
  * as `ChatRateLimitedError` instead of being retried here with stale text.
  */
+import { cachedUserLocales } from './user-locale.js';
 import type { SlackOAuthOptions } from './oauth.js';
 import type { ChatAdapter, MessageRef } from '../../core/adapter.js';
 import type { FormSpec, OutgoingMessage } from '../../core/message.js';
@@ -146,6 +147,13 @@ export function createSlackAdapter(options: SlackAdapterOptions): ChatAdapter {
       const view = renderForm(thread, form);
       await call({ method: 'views.open', teamId: team }, async () => (await clientFor(team)).client.views.open({ trigger_id: triggerId, view }));
     },
+
+    userLocale: cachedUserLocales(async (teamId, userId) => {
+      const result = await call({ method: 'users.info', teamId }, async () =>
+        (await clientFor(teamId)).client.users.info({ user: userId, include_locale: true }),
+      );
+      return result.user?.locale;
+    }),
 
     async isAdmin(workspaceId: string, userId: string): Promise<boolean> {
       const result = await call({ method: 'users.info', teamId: workspaceId }, async () =>

@@ -12,7 +12,7 @@ import type { ActionIncoming, FormIncoming } from '../../../core/incoming.js';
 import type { ThreadId } from '../../../core/thread-id.js';
 import { channelThreadId, chatThreadId } from '../ids.js';
 import { SUBMIT_KEY, SubmitData, decodeChoices, decodeSingleChoice } from '../render/submit-data.js';
-import { placeOf, userOf, type TeamsActivity } from './payloads.js';
+import { localeOf, placeOf, userOf, type TeamsActivity } from './payloads.js';
 
 export const ADAPTIVE_CARD_ACTION_INVOKE = 'adaptiveCard/action';
 
@@ -45,7 +45,7 @@ export function cardSubmitToIncoming(activity: TeamsActivity): ActionIncoming | 
   const data = parsed.data;
   const thread = threadOfClick(activity, data);
   if (!thread) return undefined;
-  const base = { eventId: activity.id, user: userOf(activity), workspaceId: placeOf(activity).tenant, thread };
+  const base = { eventId: activity.id, user: userOf(activity), workspaceId: placeOf(activity).tenant, thread, ...localeOf(activity) };
 
   if (data.kind === 'form') {
     const fields: Record<string, string | string[]> = {};

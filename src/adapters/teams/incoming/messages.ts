@@ -15,7 +15,7 @@ import { TurnContext, type Activity } from 'botbuilder';
 import type { CommandIncoming, Incoming, ReplyIncoming } from '../../../core/incoming.js';
 import { chatTurn } from '../chat-threads.js';
 import { channelThreadId, chatThreadId, teamsConversationId } from '../ids.js';
-import { placeOf, userOf, type TeamsActivity } from './payloads.js';
+import { localeOf, placeOf, userOf, type TeamsActivity } from './payloads.js';
 
 const mentionsRecipient = (activity: Activity): boolean =>
   TurnContext.getMentions(activity).some((mention) => mention.mentioned?.id === activity.recipient.id);
@@ -39,7 +39,7 @@ export function messageToIncoming(raw: Activity, activity: TeamsActivity, chats:
   if (activity.type !== 'message' || activity.id === undefined || activity.from.id === activity.recipient.id) return undefined;
   const place = placeOf(activity);
   const mentioned = mentionsRecipient(raw);
-  const base = { eventId: activity.id, user: userOf(activity), workspaceId: place.tenant };
+  const base = { eventId: activity.id, user: userOf(activity), workspaceId: place.tenant, ...localeOf(activity) };
   const text = commandText(raw, mentioned);
   const conversation = teamsConversationId(place.tenant, place.conversation);
 

@@ -21,6 +21,8 @@ export const TeamsActivity = z.object({
     isGroup: z.boolean().optional(),
   }),
   channelData: z.object({ tenant: z.object({ id: z.string() }).optional() }).optional(),
+  // the sender's client language (`zh-CN`); an odd value only loses the language, never the activity
+  locale: z.string().max(35).optional().catch(undefined),
 });
 export type TeamsActivity = z.infer<typeof TeamsActivity>;
 
@@ -48,6 +50,9 @@ export function placeOf(activity: TeamsActivity): ActivityPlace {
   const { base, root } = splitReplyChain(activity.conversation.id);
   return root === undefined ? { tenant, kind, conversation: base } : { tenant, kind, conversation: base, root };
 }
+
+/** The sender's locale, for the incoming (the core picks the language from it). */
+export const localeOf = (activity: TeamsActivity): { locale?: string } => (activity.locale ? { locale: activity.locale } : {});
 
 export const userOf = (activity: TeamsActivity): { id: string; name?: string } =>
   activity.from.name ? { id: activity.from.id, name: activity.from.name } : { id: activity.from.id };
