@@ -1,12 +1,15 @@
 /** Technical disclosure drafting (AI32) as a workflow: extract → review the key elements → generate → stream → download. */
 import { defineSend, type WorkflowDefinition } from '../workflow/index.js';
+import { t } from '../../i18n/index.js';
 import { meansOf, type DisclosureData } from './data.js';
 import { elementsStep } from './elements.js';
 import { writingStep } from './writing.js';
 
 const extract = defineSend<DisclosureData, undefined>({
   operation: 'AI32-1',
-  label: 'Extracting the key elements',
+  get label() {
+    return t('disclosure:extracting');
+  },
   async run(sc) {
     const extracted = await sc.ctx.platform.call('AI32-1', { tech_solution: sc.data.idea });
     return { next: 'elements', data: { means: meansOf(extracted) } };
@@ -15,7 +18,9 @@ const extract = defineSend<DisclosureData, undefined>({
 
 export const DISCLOSURE: WorkflowDefinition<DisclosureData> = {
   name: 'disclosure',
-  noun: 'technical disclosure',
+  get noun() {
+    return t('disclosure:noun');
+  },
   steps: { elements: elementsStep, writing: writingStep },
   starts: { main: { step: 'elements', send: extract } },
 };

@@ -4,6 +4,7 @@
  */
 import type { Block, FormField } from '../../core/message.js';
 import { UnexpectedResponseError } from '../../platform/errors.js';
+import { t } from '../../i18n/index.js';
 import { defineStep, type FormDefinition, FormProblem } from '../workflow/index.js';
 import { truncate } from '../../core/text.js';
 import { quoted } from '../shared/text.js';
@@ -11,15 +12,18 @@ import { generateRequest, type DisclosureData, type Means } from './data.js';
 
 type TextKey = 'background' | 'tech_problem' | 'mechanism' | 'outcome' | 'embodiment';
 type ElementKey = TextKey | 'application';
+type ElementForm = 'background' | 'problem' | 'mechanism' | 'outcome' | 'embodiment' | 'applications';
 
-/** In the order of a disclosure; `form` is the form's (and its button's) name. */
-export const ELEMENTS: readonly { key: ElementKey; label: string; form: string }[] = [
-  { key: 'background', label: 'Background', form: 'background' },
-  { key: 'tech_problem', label: 'Problem', form: 'problem' },
-  { key: 'mechanism', label: 'Mechanism', form: 'mechanism' },
-  { key: 'outcome', label: 'Outcome', form: 'outcome' },
-  { key: 'embodiment', label: 'Embodiment', form: 'embodiment' },
-  { key: 'application', label: 'Applications', form: 'applications' },
+const labelOf = (form: ElementForm): string => t(`disclosure:element.${form}`);
+
+/** In the order of a disclosure; `form` is the form's (and its button's) name, and names its words in the catalog. */
+export const ELEMENTS: readonly { key: ElementKey; form: ElementForm }[] = [
+  { key: 'background', form: 'background' },
+  { key: 'tech_problem', form: 'problem' },
+  { key: 'mechanism', form: 'mechanism' },
+  { key: 'outcome', form: 'outcome' },
+  { key: 'embodiment', form: 'embodiment' },
+  { key: 'application', form: 'applications' },
 ];
 
 const MAX_ELEMENT_CHARS = 3_000;
@@ -36,28 +40,35 @@ function shownMeans(sc: { data: DisclosureData }, draft: Means | undefined): Mea
 export function renderElements(means: Means): Block[] {
   const blocks: Block[] = [];
   if (means.unidentified) blocks.push({ type: 'context', text: `⚠️ ${truncate(means.unidentified, 300)}` });
-  for (const { key, label } of ELEMENTS) {
+  for (const { key, form } of ELEMENTS) {
+    const label = labelOf(form);
     const value = key === 'application' ? means.application.map((a) => `• ${a}`).join('\n') : elementText(means, key);
     blocks.push({ type: 'markdown', text: `**${label}**\n${quoted(value, SHOWN_CHARS)}` });
   }
   blocks.push({
     type: 'context',
-    text: 'Generate drafts the disclosure from these elements; the text appears here as it is written, then the document to download. Edit any of them first.',
+    text: t('disclosure:hint'),
   });
   return blocks;
 }
 
-function editForm({ key, label }: (typeof ELEMENTS)[number]): FormDefinition<DisclosureData, undefined, Means> {
+function editForm({ key, form }: (typeof ELEMENTS)[number]): FormDefinition<DisclosureData, undefined, Means> {
   const list = key === 'application';
   return {
-    button: `Edit ${label.toLowerCase()}`,
-    title: label,
-    submitLabel: 'Save',
+    get button() {
+      return t(`disclosure:edit.${form}`);
+    },
+    get title() {
+      return labelOf(form);
+    },
+    get submitLabel() {
+      return t('disclosure:save');
+    },
     submits: 'review',
     fields: (_result, draft, sc): FormField[] => [
       {
         id: 'value',
-        label: list ? `${label}: one a line` : label,
+        label: list ? t('disclosure:oneALine', { label: labelOf(form) }) : labelOf(form),
         kind: 'multiline',
         maxLength: MAX_ELEMENT_CHARS,
         initial: elementText(shownMeans(sc, draft), key),
@@ -66,7 +77,7 @@ function editForm({ key, label }: (typeof ELEMENTS)[number]): FormDefinition<Dis
     ],
     apply(fields, _result, draft, sc) {
       const text = String(fields.value ?? '').trim();
-      if (key === 'mechanism' && !text) throw new FormProblem('The mechanism cannot be empty: the disclosure is built on it. Nothing was changed.');
+      if (key === 'mechanism' && !text) throw new FormProblem(t('disclosure:mechanismEmpty'));
       const means = shownMeans(sc, draft);
       if (list)
         return {
@@ -83,14 +94,20 @@ function editForm({ key, label }: (typeof ELEMENTS)[number]): FormDefinition<Dis
 
 export const elementsStep = defineStep<DisclosureData, undefined, Means>({
   review: {
-    title: 'Technical disclosure · Key elements',
+    get title() {
+      return t('disclosure:title');
+    },
     render: (_result, draft, sc) => renderElements(shownMeans(sc, draft)),
     confirm: {
-      button: 'Generate',
+      get button() {
+        return t('disclosure:generate');
+      },
       input: (_result, draft, sc) => shownMeans(sc, draft),
       send: {
         operation: 'AI32-2',
-        label: 'Starting the disclosure draft',
+        get label() {
+          return t('disclosure:starting');
+        },
         async run(sc, means) {
           const job = await sc.ctx.platform.call('AI32-2', generateRequest(sc.data, means));
           if (!job.job_id) throw new UnexpectedResponseError({ operation: 'AI32-2' }, 'no job_id in the answer');

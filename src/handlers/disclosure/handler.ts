@@ -1,5 +1,6 @@
 /** `/iip disclosure <technical idea> [--lang en|cn] [--let-others-confirm]`: a technical disclosure drafted in a thread (AI32). */
 import { othersData } from '../shared/others-confirm.js';
+import { t } from '../../i18n/index.js';
 import { othersNote } from '../shared/problem-args.js';
 import { answerCommand, parentMessage, refuseCommand, startWorkflow, usageLine, workflowHandler } from '../workflow/index.js';
 import type { DisclosureData } from './data.js';
@@ -9,10 +10,15 @@ import { parseDisclosureArgs, usageText } from './options.js';
 export const disclosureHandler = workflowHandler<DisclosureData>(DISCLOSURE, {
   verbs: ['disclosure'],
   help: {
-    summary:
-      'technical disclosure drafting: review or edit the extracted key elements, Generate, watch the text being written, then download the document',
-    usage: 'disclosure <technical idea> [--lang en|cn] [--let-others-confirm]',
-    example: 'disclosure A bicycle helmet whose shell stiffens on impact through a shear-thickening fluid layer --lang en',
+    get summary() {
+      return t('disclosure:help.summary');
+    },
+    get usage() {
+      return t('disclosure:help.usage');
+    },
+    get example() {
+      return t('disclosure:help.example');
+    },
   },
   async command(ctx, { incoming, args }) {
     const parsed = parseDisclosureArgs(args, ctx.settings.lang);
@@ -20,9 +26,11 @@ export const disclosureHandler = workflowHandler<DisclosureData>(DISCLOSURE, {
     if ('problem' in parsed) return refuseCommand(ctx, incoming, parsed.problem, usageText);
     const parent = parentMessage(
       incoming.user.id,
-      'started a technical disclosure',
+      t('disclosure:started'),
       parsed.idea,
-      `Template language ${parsed.lang} · review the key elements here, then Generate${parsed.othersMayConfirm ? `.${othersNote(true)}` : ''}`,
+      parsed.othersMayConfirm
+        ? t('disclosure:startContextOthers', { lang: parsed.lang, others: othersNote(true) })
+        : t('disclosure:startContext', { lang: parsed.lang }),
     );
     const data: DisclosureData = { idea: parsed.idea, lang: parsed.lang, ...othersData(parsed.othersMayConfirm) };
     await startWorkflow(ctx, DISCLOSURE, { incoming, parent, start: 'main', data, input: undefined });

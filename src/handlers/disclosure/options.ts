@@ -1,11 +1,11 @@
 /** `/iip disclosure <technical idea> [--lang en|cn] [--let-others-confirm]`, parsed and checked against AI32-1's limit. */
 import { takeOthersFlag } from '../shared/others-confirm.js';
+import { t } from '../../i18n/index.js';
 
 /** AI32-1: "a maximum of 5000 words", Chinese or English. */
 export const MAX_IDEA_WORDS = 5_000;
 
-export const usageText = (prefix: string): string =>
-  `Usage: \`${prefix}disclosure <technical idea> [--lang en|cn] [--let-others-confirm]\`: describe the idea (200 words or more give the best draft).`;
+export const usageText = (prefix: string): string => t('disclosure:usage', { prefix });
 
 /** Words as the platform counts them: a CJK character is a word, otherwise runs of letters and digits. */
 export function countWords(text: string): number {
@@ -30,15 +30,13 @@ export function parseDisclosureArgs(
     })
     .trim();
   const unknown = /(?:^|\s)--([a-z][\w-]*)/i.exec(idea);
-  if (unknown?.[1]?.toLowerCase() === 'lang') return { problem: '`--lang` needs a value, `en` or `cn`.' };
-  if (unknown) return { problem: `Unknown option \`--${unknown[1]!.slice(0, 20)}\`.` };
-  if (lang !== 'en' && lang !== 'cn') return { problem: '`--lang` must be `en` or `cn`.' };
+  if (unknown?.[1]?.toLowerCase() === 'lang') return { problem: t('disclosure:langNeedsValue') };
+  if (unknown) return { problem: t('disclosure:unknownOption', { option: unknown[1]!.slice(0, 20) }) };
+  if (lang !== 'en' && lang !== 'cn') return { problem: t('disclosure:badLang') };
   if (!idea) return { usage: true };
   const words = countWords(idea);
   if (words > MAX_IDEA_WORDS) {
-    return {
-      problem: `The technical idea can be at most ${MAX_IDEA_WORDS.toLocaleString('en-US')} words (the platform's limit); yours has ${words.toLocaleString('en-US')}.`,
-    };
+    return { problem: t('disclosure:tooLong', { max: MAX_IDEA_WORDS, words }) };
   }
   return { idea, lang, othersMayConfirm: taken.othersMayConfirm };
 }

@@ -4,22 +4,23 @@
  */
 import { mention, type OutgoingMessage } from '../../core/message.js';
 import type { DataOf } from '../../platform/operations.js';
+import { t } from '../../i18n/index.js';
 import { defineStep } from '../workflow/index.js';
 import { jobIdOf, type DisclosureData } from './data.js';
 
 type Download = DataOf<'AI32-3'>;
 
-const PROGRESS: Record<number, string> = { 0: 'Waiting to be exported', 1: 'Exporting the document' };
+const PROGRESS: Record<number, () => string> = { 0: () => t('disclosure:writing.waiting'), 1: () => t('disclosure:writing.exporting') };
 
 export function downloadMessage(result: Download, startedBy: string): OutgoingMessage {
   const url = result.download_url;
   if (!url) throw new Error('the document is ready but its download link is missing');
-  const text = `📄 **Technical disclosure ready**: [download the document](${url})`;
+  const text = t('disclosure:writing.ready', { url });
   return {
     text,
     blocks: [
       { type: 'markdown', text },
-      { type: 'context', text: `Requested by ${mention(startedBy)} · the text above is the same draft.` },
+      { type: 'context', text: t('disclosure:writing.requested', { user: mention(startedBy) }) },
     ],
   };
 }
@@ -27,12 +28,16 @@ export function downloadMessage(result: Download, startedBy: string): OutgoingMe
 export const writingStep = defineStep<DisclosureData, Download, never>({
   poll: {
     operation: 'AI32-3',
-    label: 'Preparing the disclosure document',
+    get label() {
+      return t('disclosure:writing.label');
+    },
     read: (sc, signal) => sc.ctx.platform.call('AI32-3', { job_id: jobIdOf(sc) }, { signal }),
-    progress: (r) => (typeof r.job_status === 'number' ? PROGRESS[r.job_status] : undefined),
+    progress: (r) => (typeof r.job_status === 'number' ? PROGRESS[r.job_status]?.() : undefined),
     relay: {
       open: (sc, signal) => sc.ctx.platform.stream('AI32-4', { job_id: jobIdOf(sc) }, { signal }),
-      heading: '✍️ **The technical disclosure, as it is written:**',
+      get heading() {
+        return t('disclosure:writing.heading');
+      },
     },
     deadlineMs: 30 * 60_000,
   },
