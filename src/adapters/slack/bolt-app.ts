@@ -25,6 +25,7 @@ import type { TokenFor } from './clients.js';
 import { installedTokenFor, serializeAuthorize, type SlackOAuthOptions, VaultInstallationStore } from './oauth.js';
 import { mountInstallRoutes, oauthReceiverOptions } from './oauth-routes.js';
 import { onUninstall, type WorkspaceGone } from './uninstall.js';
+import { paneAssistant } from './assistant.js';
 
 export const SLACK_EVENTS_PATH = '/slack/events';
 
@@ -120,6 +121,8 @@ export function createBoltApp(options: BoltAppOptions): BoltApp {
     });
   };
 
+  // before the message listener: messages in the bot's DM threads (the assistant pane) go to the Assistant
+  app.assistant(paneAssistant(dispatch, logger));
   app.command(/.*/, async ({ body, ack }) => {
     await dispatch('command', () => commandToIncoming(body));
     await ack();

@@ -16,9 +16,17 @@ function familyOf(verb: string): ChatFamily {
   return verb === 'bio' ? CHAT_FAMILIES.encyclopedia : (CHAT_FAMILIES[verb as ChatFamily['verb']] ?? CHAT_FAMILIES.ask);
 }
 
-async function followUp(ctx: HandlerContext, thread: ThreadId, userId: string, record: ThreadRecord, question: string): Promise<void> {
+/** `family`: a verb the user typed in the thread (the assistant pane), which the conversation goes on in */
+async function followUp(
+  ctx: HandlerContext,
+  thread: ThreadId,
+  userId: string,
+  record: ThreadRecord,
+  question: string,
+  typed?: ChatFamily,
+): Promise<void> {
   // the lock in answerTurn queues it behind an answer still streaming
-  const family = familyOf(String(record.data.family ?? record.step));
+  const family = typed ?? familyOf(String(record.data.family ?? record.step));
   const problem = problemWith(family, question, ctx.messenger.invocation);
   if (problem) return ctx.messenger.notify({ thread }, userId, problem);
   await answerTurn(ctx, thread, family, question);
@@ -42,6 +50,8 @@ export const chatHandler: Handler = {
 
   async command(ctx, { incoming, verb, args }) {
     const family = familyOf(verb);
+    // in a chat thread (the assistant pane) a typed verb switches its mode; the default verb (none typed) keeps it
+    const typed = args !== incoming.text.trim() ? family : undefined;
     const question = cleanQuestion(args);
     const problem = problemWith(family, question, ctx.messenger.invocation);
     if (problem) return answerCommand(ctx, incoming, problem);
@@ -53,7 +63,7 @@ export const chatHandler: Handler = {
       async () => {
         const thread = await ctx.messenger.threadFor(incoming, parentMessage(incoming.user.id, `asked the ${family.label}`, question));
         const existing = await ctx.state.get(thread);
-        if (existing?.workflow === 'chat') return followUp(ctx, thread, incoming.user.id, existing, question);
+        if (existing?.workflow === 'chat') return followUp(ctx, thread, incoming.user.id, existing, question, typed);
         if (existing)
           return ctx.messenger.notify(
             { thread },

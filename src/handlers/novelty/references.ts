@@ -3,6 +3,7 @@
  * list. Add a patent (AI35-12) and Include or leave out a reference change it; Confirm sends AI35-9 with the
  * included references.
  */
+import type { PlanTask } from '../../core/adapter.js';
 import { defineStep, FormProblem } from '../workflow/index.js';
 import { taskIdOf, type NoveltyContext, type NoveltyData } from './data.js';
 import { toFinalEntry } from './payloads.js';
@@ -35,6 +36,21 @@ export function searchProgress(result: SearchResult): string | undefined {
   return `${done}/${keys.length} search steps done${now}`;
 }
 
+const TASK_STATES: Record<string, PlanTask['status']> = { success: 'complete', running: 'in_progress', failed: 'error' };
+
+/** AI35-8's process steps as a plan's tasks, in the platform's order (what each searches by as its details). */
+export function searchTasks(result: SearchResult): PlanTask[] | undefined {
+  const dict = (result.process_dict ?? {}) as Record<string, Step & { query_thinking?: { en?: unknown } }>;
+  const keys = (result.process_dict_keys ?? Object.keys(dict)).map(String).filter((key) => dict[key]);
+  if (keys.length === 0) return undefined;
+  return keys.map((key) => {
+    const step = dict[key] as Step & { query_thinking?: { en?: unknown } };
+    const title = typeof step.title?.en === 'string' ? step.title.en : key;
+    const details = typeof step.query_thinking?.en === 'string' ? step.query_thinking.en : undefined;
+    return { id: key, title, status: TASK_STATES[String(step.status)] ?? 'pending', ...(details ? { details } : {}) };
+  });
+}
+
 async function addPatent(
   fields: Record<string, string | string[]>,
   result: SearchResult,
@@ -65,6 +81,8 @@ export const referencesStep = defineStep<NoveltyData, SearchResult, ReferenceEdi
     label: 'Searching the patent literature (this takes a few minutes)',
     read: (sc, signal) => sc.ctx.platform.call('AI35-8', { task_id: taskIdOf(sc) }, { signal }),
     progress: searchProgress,
+    plan: searchTasks,
+    status: 'is searching patents…',
     deadlineMs: 45 * 60_000,
   },
   review: {

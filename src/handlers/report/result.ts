@@ -46,6 +46,12 @@ export const reportStep = defineStep<ReportData, Queried, never>({
     label: 'Writing the pre-research report (usually a few minutes)',
     read: (sc, signal) => sc.ctx.platform.call('AI34-3', { report_id: reportIdOf(sc) }, { signal }),
     progress: (r, sc) => (r.report_status === 'RUNNING' ? runningNote(sc.data.generatedAt ?? sc.record.wait?.since) : undefined),
+    // AI34-3 tells only whether the whole report is written: one task
+    plan: (r, sc) =>
+      r.report_status === 'RUNNING'
+        ? [{ id: 'report', title: 'Writing the report', status: 'in_progress', details: runningNote(sc.data.generatedAt ?? sc.record.wait?.since) }]
+        : undefined,
+    status: 'is writing the report…',
     deadlineMs: 30 * 60_000,
   },
   proceed: (result, sc) => ({ done: reportReadyMessage(result, sc.data, sc.record.startedBy) }),

@@ -6,6 +6,7 @@
  */
 import type { HandlerContext } from '../../core/handler.js';
 import type { Block, Choice, FormField, OutgoingMessage } from '../../core/message.js';
+import type { PlanTask } from '../../core/adapter.js';
 import type { ThreadId } from '../../core/thread-id.js';
 import type { StreamEvent } from '../../platform/events.js';
 import type { CallOperationId, OperationId } from '../../platform/operations.js';
@@ -51,6 +52,13 @@ export interface Poll<D extends WorkflowData, R = unknown> {
   state?(result: R): TaskState;
   /** a short progress note from a running answer ("3/5 search steps"); `sc.record.wait.since` says since when it waits */
   progress?(result: R, sc: StepContext<D>): string | undefined;
+  /**
+   * The task's platform steps as a plan's tasks (where the chat shows plans, instead of the note in the progress
+   * message); without it a step with a live stream shows the stream's steps.
+   */
+  plan?(result: R, sc: StepContext<D>): PlanTask[] | undefined;
+  /** what the bot does meanwhile, for the chat's status line ("is searching patents…") */
+  status?: string;
   /**
    * The job's live stream (an agent's narration), shown in the progress message while waiting. Best effort:
    * its failure never fails the step; it is opened once per wait and stopped when the wait ends.

@@ -12,6 +12,7 @@ export const workflow = {
   retry: 'Retry',
   confirm: 'Confirm',
   progress: '⏳ {{label}}…',
+  waitingStatus: 'is waiting for the platform…',
   stopped: '{{label}}: stopped.',
   failure: {
     interrupted: '{{label}} was interrupted by a restart of the bot; it may not have reached the platform.',

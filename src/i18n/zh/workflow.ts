@@ -15,6 +15,7 @@ export const workflow: CatalogOf<typeof en> = {
   retry: '重试',
   confirm: '确认',
   progress: '⏳ {{label}}…',
+  waitingStatus: '正在等待平台处理…',
   stopped: '{{label}}：已停止。',
   failure: {
     interrupted: '{{label}}因机器人重启而中断，请求可能未到达平台。',

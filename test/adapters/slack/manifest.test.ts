@@ -42,6 +42,14 @@ const METHOD_SCOPES: Record<string, string | null> = {
   'files.uploadV2': 'files:write',
   'files.getUploadURLExternal': 'files:write',
   'files.completeUploadExternal': 'files:write',
+  // streamed messages (answers, and the plans of long workflow steps)
+  'chat.startStream': 'chat:write',
+  'chat.appendStream': 'chat:write',
+  'chat.stopStream': 'chat:write',
+  // the assistant pane; setStatus takes chat:write (Slack's 2026-03 change), the other two assistant:write
+  'assistant.threads.setSuggestedPrompts': 'assistant:write',
+  'assistant.threads.setTitle': 'assistant:write',
+  'assistant.threads.setStatus': 'chat:write',
 };
 
 /** The scope each event subscription needs; null: none (app events every app may receive). */
@@ -53,6 +61,8 @@ const EVENT_SCOPES: Record<string, string | null> = {
   'message.mpim': 'mpim:history',
   app_home_opened: null,
   app_uninstalled: null,
+  // sent to apps with the assistant pane (features.assistant_view); no scope of its own
+  assistant_thread_started: null,
   tokens_revoked: null,
 };
 
@@ -89,6 +99,8 @@ function eventsTheCodeHandles(): Set<string> {
     if (name === 'message') for (const kind of ['channels', 'groups', 'im', 'mpim']) events.add(`message.${kind}`);
     else events.add(name);
   }
+  // Bolt's Assistant: threadStarted is assistant_thread_started; its user messages arrive as message.im
+  if (/\bthreadStarted:/.test(slackSources)) events.add('assistant_thread_started');
   return events;
 }
 

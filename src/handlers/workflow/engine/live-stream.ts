@@ -10,6 +10,12 @@ import type { StreamEvent } from '../../../platform/events.js';
 export const LIVE_TAIL_CHARS = 1_500;
 export const LIVE_INTERVAL_MS = 1_000;
 
+/** What the stream said so far: its current step and all of its text. */
+export interface LiveText {
+  step?: string;
+  text: string;
+}
+
 export interface LiveStream {
   stop(): void;
 }
@@ -24,7 +30,7 @@ export function liveNote(step: string | undefined, text: string): string {
 export function followStream(
   open: (signal: AbortSignal) => Promise<AsyncIterable<StreamEvent>>,
   signal: AbortSignal,
-  show: (note: string) => void,
+  show: (note: string, live: LiveText) => void,
   logger: Logger,
   intervalMs = LIVE_INTERVAL_MS,
 ): LiveStream {
@@ -37,7 +43,7 @@ export function followStream(
   const flush = () => {
     timer = undefined;
     shownAt = Date.now();
-    if (!linked.aborted) show(liveNote(step, text));
+    if (!linked.aborted) show(liveNote(step, text), { ...(step ? { step } : {}), text });
   };
   const schedule = () => {
     if (!timer) timer = setTimeout(flush, Math.max(0, shownAt + intervalMs - Date.now()));

@@ -14,8 +14,8 @@ import { flowOf, stepContext, unchanged } from '../record/flow.js';
 import type { WorkflowData, WorkflowDefinition } from '../types.js';
 import { followStream } from './live-stream.js';
 import { tellOutcome } from './outcome.js';
-import { cancelledLine, progressMessage, settled } from './messages.js';
-import { ProgressNotes } from './progress.js';
+import { cancelledLine, settled } from './messages.js';
+import { WaitProgress } from './wait-progress.js';
 import { stepOf } from './step-result.js';
 
 const DEFAULT_TIMING = { intervalMs: 500, maxIntervalMs: 10_000, deadlineMs: 30 * 60_000 };
@@ -49,20 +49,13 @@ export async function waitForResult<D extends WorkflowData>(
   const elapsed = Date.now() - (record.wait?.since ?? Date.now());
   const flow = flowOf(record);
   const sc = stepContext<D>(ctx, record);
-  // the poll's note and the live stream's text, drawn together; the key passed to `notes` only tells changes apart
-  let pollNote: string | undefined;
-  let live: string | undefined;
-  const notes = new ProgressNotes(ctx, thread, flow.message, () => progressMessage(def, record.step, poll.label, pollNote, record.version, live));
-  const refresh = () => notes.note(pollNote || live ? `${pollNote ?? ''}\n${live ?? ''}` : undefined);
+  const progress = new WaitProgress<D>(ctx, def, record, poll, flow.message);
   const stream =
     poll.stream &&
     followStream(
       (s) => poll.stream!(sc, s),
       signal,
-      (note) => {
-        live = note;
-        refresh();
-      },
+      (note, live) => progress.fromStream(note, live),
       ctx.logger,
     );
   try {
@@ -78,18 +71,15 @@ export async function waitForResult<D extends WorkflowData>(
         maxIntervalMs: timing.maxIntervalMs,
         deadlineMs: Math.max((poll.deadlineMs ?? timing.deadlineMs) - elapsed, MIN_REMAINING_MS),
         signal,
-        onProgress: (r) => {
-          pollNote = poll.progress?.(r, sc);
-          refresh();
-        },
+        onProgress: (r) => progress.fromPoll(r, sc),
       },
     );
     stream?.stop();
-    await notes.close();
+    await progress.close('complete', { value: result, sc });
     return { result };
   } catch (error) {
     stream?.stop();
-    await notes.close();
+    await progress.close(ctx.lifetime?.aborted ? 'paused' : 'error');
     if (ctx.lifetime?.aborted) return undefined;
     const current = await unchanged(ctx, thread, record.version);
     if (current) return { failed: error, record: current, label: poll.label };

@@ -1,0 +1,117 @@
+/**
+ * Slack's assistant pane end to end: signed events into the real Bolt app (its `Assistant`), the router, the chat
+ * handler and the simulator; what reaches the fake Web API: the suggested prompts of a new pane thread, the thread's
+ * title and status line, and the answers in the thread (the pane's mode: the verb typed or clicked, `ask` without).
+ */
+import { afterEach, describe, expect, test } from 'vitest';
+import { SUGGESTED_PROMPTS } from '../../src/adapters/slack/assistant.js';
+import type { FakeSlackMessage } from '../helpers/fake-slack-api.js';
+import { startSlackBot, waitFor, type SlackBotHarness } from '../helpers/slack-bot-harness.js';
+
+let h: SlackBotHarness | undefined;
+afterEach(async () => {
+  await h?.close();
+  h = undefined;
+});
+
+const isFinal = (m: FakeSlackMessage): boolean => JSON.stringify(m.blocks).includes('tokens');
+let sequence = 0;
+
+/** The user opens the pane: Slack starts a thread in their DM and sends assistant_thread_started. */
+async function openPane(harness: SlackBotHarness, userId = 'U1'): Promise<{ channel: string; threadTs: string }> {
+  const pane = harness.slack.assistant.openThread(userId);
+  const started = {
+    type: 'assistant_thread_started',
+    assistant_thread: { user_id: userId, context: { channel_id: 'C1', team_id: 'T1', enterprise_id: null }, ...toEvent(pane) },
+    event_ts: `1800000000.${String(++sequence).padStart(6, '0')}`,
+  };
+  expect((await harness.event(started, `EvStart${sequence}`)).status).toBe(200);
+  return pane;
+}
+
+const toEvent = (pane: { channel: string; threadTs: string }) => ({ channel_id: pane.channel, thread_ts: pane.threadTs });
+
+/** The user writes in the pane thread (a message.im event in the thread); resolves once Slack has it acknowledged. */
+async function write(harness: SlackBotHarness, pane: { channel: string; threadTs: string }, text: string): Promise<void> {
+  const ts = `1800000100.${String(++sequence).padStart(6, '0')}`;
+  const message = { type: 'message', channel: pane.channel, channel_type: 'im', user: 'U1', text, ts, thread_ts: pane.threadTs };
+  expect((await harness.event(message, `EvPane${sequence}`)).status).toBe(200);
+}
+
+/** The pane thread's final answers once there are `count`. */
+const answers = (harness: SlackBotHarness, pane: { channel: string; threadTs: string }, count: number) =>
+  waitFor(() => {
+    const finals = harness.slack.threadMessages(pane.channel, pane.threadTs).filter(isFinal);
+    return finals.length >= count ? finals : undefined;
+  }, `${count} answer(s) in the pane`);
+
+const sent = (harness: SlackBotHarness, operation: string) => harness.sim.requests.filter((r) => r.operation === operation);
+
+describe('the Slack assistant pane', () => {
+  test('a new pane thread gets the four suggested prompts, each a short example starting with its verb', async () => {
+    h = await startSlackBot();
+    const pane = await openPane(h);
+    const [call] = h.slack.callsTo('assistant.threads.setSuggestedPrompts');
+    expect(call?.error).toBeUndefined();
+    expect(call?.args).toMatchObject({ channel_id: pane.channel, thread_ts: pane.threadTs, title: expect.any(String) });
+    const shown = h.slack.assistant.thread(pane.channel, pane.threadTs)!.prompts;
+    expect(shown).toHaveLength(1);
+    expect(shown[0]!.prompts).toEqual([...SUGGESTED_PROMPTS]);
+    expect(shown[0]!.prompts.map((p) => p.message.split(' ')[0])).toEqual(['ask', 'pharm', 'encyclopedia', 'novelty']);
+    // nothing reaches the platform, and nothing is posted, for opening the pane
+    expect(h.sim.requests).toEqual([]);
+    expect(h.slack.callsTo('chat.postMessage')).toEqual([]);
+  });
+
+  test('a question without a verb is answered in the pane by `ask`; the thread is titled by it and the status line set before the answer', async () => {
+    h = await startSlackBot();
+    const pane = await openPane(h);
+    const question = 'How do solid-state batteries avoid lithium dendrites?';
+    await write(h, pane, question);
+    const [answer] = await answers(h, pane, 1);
+    expect(sent(h, 'AI07').map((r) => r.body)).toEqual([{ prompt: question, stream: true }]);
+    const thread = h.slack.assistant.thread(pane.channel, pane.threadTs)!;
+    expect(thread.titles).toEqual([question]);
+    // the status line came before the answer's first call in the thread, and no parent message was posted
+    const statuses = h.slack.assistant.statusesIn(pane.channel, pane.threadTs);
+    expect(statuses[0]?.status).toBe('is thinking…');
+    const firstAnswerCall = h.slack.calls.find(
+      (c) => (c.method === 'chat.postMessage' || c.method === 'chat.startStream') && c.args.thread_ts === pane.threadTs,
+    )!;
+    expect(statuses[0]!.at).toBeLessThanOrEqual(firstAnswerCall.at);
+    expect(h.slack.threadMessages(pane.channel, pane.threadTs).every((m) => m.threadTs === pane.threadTs)).toBe(true);
+    expect(answer!.channel).toBe(pane.channel);
+  });
+
+  test('a clicked prompt chooses the mode: `pharm` answers, a plain follow-up goes on in pharm (same session), a typed verb switches', async () => {
+    h = await startSlackBot();
+    const pane = await openPane(h);
+    await write(h, pane, SUGGESTED_PROMPTS[1].message);
+    await answers(h, pane, 1);
+    expect(h.slack.assistant.thread(pane.channel, pane.threadTs)!.titles).toEqual(['What are the indications for siRNA drugs?']);
+    await write(h, pane, 'And which ones are approved?');
+    await answers(h, pane, 2);
+    const pharm = sent(h, 'AI20');
+    expect(pharm.map((r) => (r.body as { question?: string; session_id?: string }).session_id === undefined)).toEqual([true, false]);
+    await write(h, pane, 'ask What limits their delivery to the liver?');
+    await answers(h, pane, 3);
+    expect(sent(h, 'AI07').map((r) => r.body)).toEqual([{ prompt: 'What limits their delivery to the liver?', stream: true }]);
+    expect(sent(h, 'AI20')).toHaveLength(2);
+    // the title stays the first question's
+    expect(h.slack.assistant.thread(pane.channel, pane.threadTs)!.titles).toHaveLength(1);
+  });
+
+  test('a workflow verb in the pane starts it in the pane thread, with the status line while the platform works', async () => {
+    h = await startSlackBot();
+    const pane = await openPane(h);
+    await write(h, pane, 'novelty A foldable phone hinge with a liquid-metal damping layer');
+    await waitFor(
+      () => h!.slack.threadMessages(pane.channel, pane.threadTs).find((m) => JSON.stringify(m.blocks).includes('Confirm')),
+      'the first step of the novelty search in the pane',
+    );
+    expect(h.slack.assistant.thread(pane.channel, pane.threadTs)!.titles).toEqual(['A foldable phone hinge with a liquid-metal damping layer']);
+    const statuses = h.slack.assistant.statusesIn(pane.channel, pane.threadTs).map((s) => s.status);
+    expect(statuses).toContain('');
+    expect(statuses.filter(Boolean).length).toBeGreaterThan(0);
+  });
+});
