@@ -23,6 +23,8 @@ export interface AnswerMarks {
   firstDelta?: string;
   endedAt?: number;
   deltas: number;
+  /** every delta as the relay got it: [ms since epoch, characters of the answer up to and including it] */
+  chunks: Array<[number, number]>;
   relayDoneAt?: number;
   /** when the relay issued its first and its last chat call for this answer, before any transport */
   relayFirstCallAt?: number;
@@ -36,6 +38,8 @@ export interface AnswerDeps {
   relay: StreamRelay;
   client: PlatformClient;
   team: string;
+  /** the user who asked: Slack streams natively into a channel only for one user */
+  recipient: string;
   /** filled by the adapter from `timingAdapter`, per thread */
   issued: Map<string, IssuedCalls>;
 }
@@ -45,7 +49,27 @@ export interface IssuedCalls {
   last?: number;
 }
 
-/** The adapter the relay uses, noting when each post and edit leaves the relay (ms since epoch, per thread). */
+type NativeOpen = NonNullable<ChatAdapter['nativeStream']>;
+
+/** The adapter's native streams, noting when each append and stop leaves the relay. */
+function timedNativeStream(adapter: ChatAdapter, note: (thread: string) => void): NativeOpen {
+  return async (thread, recipient) => {
+    const stream = await adapter.nativeStream!(thread, recipient);
+    if (!stream) return undefined;
+    return {
+      append: (delta) => {
+        note(thread);
+        return stream.append(delta);
+      },
+      stop: (final) => {
+        note(thread);
+        return stream.stop(final);
+      },
+    };
+  };
+}
+
+/** The adapter the relay uses, noting when each post, edit and native stream call leaves the relay (ms since epoch, per thread). */
 export function timingAdapter(adapter: ChatAdapter, issued: Map<string, IssuedCalls>): ChatAdapter {
   const note = (thread: string): void => {
     const calls = issued.get(thread) ?? {};
@@ -65,6 +89,7 @@ export function timingAdapter(adapter: ChatAdapter, issued: Map<string, IssuedCa
           note(ref.thread);
           return target.edit(ref, message);
         };
+      if (key === 'nativeStream' && target.nativeStream) return timedNativeStream(target, note);
       const value: unknown = Reflect.get(target, key);
       return typeof value === 'function' ? value.bind(target) : value;
     },
@@ -72,12 +97,15 @@ export function timingAdapter(adapter: ChatAdapter, issued: Map<string, IssuedCa
 }
 
 async function* timed(deltas: AsyncIterable<string>, marks: AnswerMarks): AsyncGenerator<string, void, undefined> {
+  let chars = 0;
   for await (const delta of deltas) {
     if (marks.firstDeltaAt === undefined) {
       marks.firstDeltaAt = Date.now();
       marks.firstDelta = delta;
     }
     marks.deltas += 1;
+    chars += delta.length;
+    marks.chunks.push([Date.now(), chars]);
     yield delta;
   }
   marks.endedAt = Date.now();
@@ -88,7 +116,7 @@ export async function runAnswer(deps: AnswerDeps, marks: AnswerMarks): Promise<v
     const parent = await deps.adapter.startThread(conversationId('slack', deps.team, marks.channel), markdown(`*bench* asked: ${marks.prompt}`));
     marks.threadTs = decodeId(parent.thread).parts[2];
     const stream = await deps.client.stream('AI07', { prompt: marks.prompt, stream: true });
-    const result = await deps.relay.relay({ thread: parent.thread, deltas: timed(textDeltas(stream), marks) });
+    const result = await deps.relay.relay({ thread: parent.thread, deltas: timed(textDeltas(stream), marks), recipient: deps.recipient });
     marks.relayDoneAt = Date.now();
     marks.relayFirstCallAt = deps.issued.get(parent.thread)?.first;
     marks.relayLastCallAt = deps.issued.get(parent.thread)?.last;

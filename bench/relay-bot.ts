@@ -19,8 +19,15 @@ export interface SettingConfig {
   /** streams start at random moments within this many ms */
   spreadMs: number;
   world: Omit<WorldConfig, 'botToken'>;
-  relay: { minEditIntervalMs: number; workspaceEditsPerMinute: number };
+  relay: RelayTuning;
   seed: number;
+}
+
+export interface RelayTuning {
+  minEditIntervalMs: number;
+  workspaceEditsPerMinute: number;
+  /** false: the fixed budget the relay had before it learned Slack's limits */
+  adaptiveBudget?: boolean;
 }
 
 export interface SettingOutcome {
@@ -35,6 +42,7 @@ const CHANNELS = 10;
 const BOT_TOKEN = 'xoxb-bench-token-7c41';
 const SIGNING_SECRET = 'bench-signing-secret-2e9d';
 const API_KEY = 'sk-bench-key-a83f';
+const ASKER = 'UBENCH1';
 
 const config = childConfig<SettingConfig>();
 const world = forkChild<WorldRequest, WorldReply>(new URL('./relay-world.ts', import.meta.url), { ...config.world, botToken: BOT_TOKEN });
@@ -56,6 +64,7 @@ const marks: AnswerMarks[] = Array.from({ length: config.streams }, (_, i) => ({
   startOffsetMs: Math.round(random() * config.spreadMs),
   messageTs: [],
   deltas: 0,
+  chunks: [],
   status: 'not started',
 }));
 
@@ -66,7 +75,10 @@ async function runSetting(): Promise<SettingOutcome> {
     marks.map(
       (answer) =>
         new Promise<void>((resolve) => {
-          setTimeout(() => void runAnswer({ adapter, relay, client, team: TEAM, issued }, answer).then(resolve), answer.startOffsetMs);
+          setTimeout(
+            () => void runAnswer({ adapter, relay, client, team: TEAM, recipient: ASKER, issued }, answer).then(resolve),
+            answer.startOffsetMs,
+          );
         }),
     ),
   );

@@ -1,112 +1,127 @@
-/** The relay benchmark's table (one column per setting) and its verdicts against the issue's targets. */
-import type { RelaySetting } from './relay.js';
+/** The relay benchmark's table (one column per workload and path) and its verdicts against the targets. */
+import type { RelayPath, RelaySetting, Workload } from './relay.js';
 import { max, mean, p50, p99, type SettingSummary } from './relay-metrics.js';
+import type { ProductionRun } from './relay-prod.js';
 import { verdict, type BenchReport, type Cell } from './report.js';
 import { round } from './stats.js';
 
 export interface RelayShape {
-  streams: number;
-  spreadMs: number;
-  tokens: number;
   quick: boolean;
+  shapes: Record<Workload, { streams: number; spreadMs: number; tokens: number }>;
   slackLatencyMs: number;
   charsPerToken: number;
   tokenIntervalMs: number;
 }
 
-const FIRST_VISIBLE_P99_TARGET_MS = 50;
-const FINAL_DELAY_P99_TARGET_MS = 100;
+export type Production = Partial<Record<RelayPath, ProductionRun>>;
+
+const PROD_RSS_TARGET_MB = 150;
 
 const ms = (value: number): string => (Number.isNaN(value) ? '-' : String(Math.round(value)));
-const spread = (samples: readonly number[]): string => `${ms(p50(samples))} / ${ms(p99(samples))} / ${ms(max(samples))}`;
+const pair = (samples: readonly number[]): string => `${ms(p50(samples))} / ${ms(p99(samples))}`;
+const limits = (workload: Workload): string => (workload === 'c' ? 'chat.update 50/min, chat.appendStream 100/min' : 'none');
 
-const SLACK_LIMIT = "Slack's limit on message edits (the stand-in for Slack)";
-
-function column(setting: RelaySetting, s: SettingSummary): Record<string, Cell> {
+function column(setting: RelaySetting, s: SettingSummary, production: Production): Record<string, Cell> {
+  const prod = setting.workload === 'b' && setting.relay.adaptiveBudget !== false ? production[setting.path] : undefined;
   return {
-    [SLACK_LIMIT]: setting.updatesPerMinute === undefined ? 'none' : `${setting.updatesPerMinute} per minute`,
-    "bot's edit pacing: ms between edits of a message / edits per minute per workspace": `${setting.relay.minEditIntervalMs} / ${setting.relay.workspaceEditsPerMinute}`,
-    'answers shown whole at the end': `${s.complete} of ${s.streams}`,
-    'first text shown, ms after the first token: median / 99th percentile / max': spread(s.firstVisibleAddedMs),
-    'final text shown, ms after the answer ended: median / 99th percentile / max': spread(s.finalDelayMs),
-    'time inside the bot before it sent the first / final text, 99th percentile (ms)': `${ms(p99(s.relayFirstMs))} / ${ms(p99(s.relayFinalMs))}`,
-    'message edits: accepted / refused by Slack as too many (429)': `${s.updateCalls - s.rateLimited} / ${s.rateLimited}`,
-    'edits per answer: mean / max': `${round(mean(s.editsPerAnswer))} / ${max(s.editsPerAnswer)}`,
+    "Slack's limits per workspace (the stand-in for Slack)": limits(setting.workload),
+    'path the answers took': setting.path === 'native' ? 'native stream' : 'post + edit (streaming refused)',
+    "relay's workspace budget": setting.relay.adaptiveBudget === false ? 'fixed 45/min' : 'adaptive, from 45/min',
+    'answers complete and exact': `${s.complete} of ${s.streams}`,
+    'chunk to visible, ms: median / 99th percentile (every chunk)': `${pair(s.chunkDelayMs)}${s.chunksNeverShown ? ` (${s.chunksNeverShown} never shown)` : ''}`,
+    'first text visible, ms after the first token: median / 99th': pair(s.firstVisibleAddedMs),
+    'final text visible, ms after the answer ended: median / 99th': pair(s.finalDelayMs),
+    'Slack calls per answer: mean / max': `${round(mean(s.callsPerAnswer))} / ${max(s.callsPerAnswer)}`,
+    'calls refused with 429': s.rateLimited,
+    'inside the bot before it sent the first / final text, 99th (ms)': `${ms(p99(s.relayFirstMs))} / ${ms(p99(s.relayFinalMs))}`,
     'answer length in tokens / seconds to stream it (median)': `${p50(s.deltasPerStream)} / ${round(p50(s.streamSeconds))}`,
-    'bot memory at its peak (MB)': round(s.peakRssMb),
-    "bot's event-loop delay: 99th percentile / max (ms)": `${round(s.eventLoopDelayP99Ms)} / ${round(s.eventLoopDelayMaxMs)}`,
+    'peak memory, production start (node dist/cli.js), MB': prod?.peakRssMb === undefined ? '-' : round(prod.peakRssMb),
+    'peak memory, benchmark bot process (tsx), MB': round(s.peakRssMb),
+    "bot's event-loop delay: 99th / max (ms)": `${round(s.eventLoopDelayP99Ms)} / ${round(s.eventLoopDelayMaxMs)}`,
     'machine load (1-minute average) at start / end': `${round(s.machineLoad.start)} / ${round(s.machineLoad.end)}, on ${s.machineLoad.cpus} CPUs`,
     'wall time (s)': round(s.wallSeconds),
   };
 }
 
-/**
- * A limited setting that was never refused measured the same thing as no limit: it gets no column of its own
- * (two columns that differ only by noise), a line says so instead.
- */
-const limitNeverHit = (setting: RelaySetting, s: SettingSummary): boolean => setting.updatesPerMinute !== undefined && s.rateLimited === 0;
+type Check = [boolean | 'info', string];
 
-/** PASS/FAIL for the issue's targets; an `info` line for what it asks to report without a target. */
-function verdicts(setting: RelaySetting, s: SettingSummary, slackLatencyMs: number): { lines: string[]; passed: boolean } {
-  const first = p99(s.firstVisibleAddedMs);
-  const final = p99(s.finalDelayMs);
-  const complete = s.complete === s.streams && s.firstPostMismatches === 0;
-  const checks: Array<[boolean | 'info', string]> = [];
-  if (setting.updatesPerMinute === undefined) {
-    checks.push([
-      first < FIRST_VISIBLE_P99_TARGET_MS,
-      `first text shown ${ms(first)} ms after the first token, 99th percentile (target under ${FIRST_VISIBLE_P99_TARGET_MS} ms; ${ms(p99(s.relayFirstMs))} ms of it inside the bot; ${ms(first + slackLatencyMs)} ms once Slack has stored it)`,
-    ]);
-    checks.push([
-      final < FINAL_DELAY_P99_TARGET_MS,
-      `final text shown ${ms(final)} ms after the answer ended, 99th percentile (target under ${FINAL_DELAY_P99_TARGET_MS} ms; ${ms(p99(s.relayFinalMs))} ms of it inside the bot; ${ms(final + slackLatencyMs)} ms once stored)`,
-    ]);
-  } else {
-    checks.push([
-      'info',
-      `${s.rateLimited} edits refused with 429; final text median ${ms(p50(s.finalDelayMs))} ms, 99th percentile ${ms(final)} ms after the answer ended (reported only: no latency target applies while Slack refuses edits)`,
-    ]);
+/** The targets of one setting; `before` is (c)'s edit path with the fixed budget, when it ran. */
+function targets(setting: RelaySetting, s: SettingSummary, before: SettingSummary | undefined): Check[] {
+  const chunk = (p: number, under: number, label: string): Check => {
+    const value = p === 50 ? p50(s.chunkDelayMs) : p99(s.chunkDelayMs);
+    return [value < under, `chunk to visible ${label} ${ms(value)} ms (target under ${under} ms)`];
+  };
+  const whole: Check = [s.complete === s.streams && s.firstPostMismatches === 0, `answers complete and exact: ${s.complete} of ${s.streams}`];
+  const { workload, path } = setting;
+  if (setting.relay.adaptiveBudget === false) return [whole];
+  if (path === 'native' && workload === 'a') return [chunk(50, 100, 'median'), chunk(99, 300, '99th percentile'), whole];
+  if (path === 'native' && workload === 'b') return [chunk(50, 300, 'median'), whole];
+  if (path === 'native' && workload === 'c') {
+    const final = p99(s.finalDelayMs);
+    return [
+      whole,
+      [final < 5_000, `final text 99th percentile ${ms(final)} ms after the stream ended (target under 5000 ms)`],
+      chunk(50, 10_000, 'median'),
+    ];
   }
-  checks.push([
-    complete,
-    `every answer shown whole at the end: ${s.complete} of ${s.streams}${s.firstPostMismatches ? `, ${s.firstPostMismatches} first replies without the first token` : ''}`,
-  ]);
-  const label = (holds: boolean | 'info'): string => (holds === 'info' ? 'info' : verdict(holds));
-  const lines = checks.map(([holds, text]) => `  ${label(holds)} [${setting.name}] ${text}`);
-  const load = Math.max(s.machineLoad.start, s.machineLoad.end);
-  if (load > s.machineLoad.cpus)
-    lines.push(`    note: the machine's load average reached ${round(load)} on ${s.machineLoad.cpus} CPUs: latencies include waiting for a CPU`);
-  for (const error of s.errors.slice(0, 5)) lines.push(`    ${error}`);
-  return { lines, passed: checks.every(([holds]) => holds !== false) };
+  if (path === 'edit' && workload === 'b') return [chunk(50, 1_000, 'median'), whole];
+  if (path === 'edit' && workload === 'c') {
+    if (!before) return [whole, ['info', `final text 99th percentile ${ms(p99(s.finalDelayMs))} ms (no fixed-budget run to compare with)`]];
+    const [now, then] = [p99(s.finalDelayMs), p99(before.finalDelayMs)];
+    return [
+      [s.complete >= before.complete, `answers complete ${s.complete}, with the fixed budget ${before.complete} (target: no fewer)`],
+      [now <= then * 1.1, `final text 99th percentile ${ms(now)} ms, with the fixed budget ${ms(then)} ms (target: no worse, 10% for noise)`],
+    ];
+  }
+  return [whole];
 }
 
-export function relayReport(results: Array<{ setting: RelaySetting; summary: SettingSummary }>, shape: RelayShape): BenchReport {
-  const columns = results
-    .filter(({ setting, summary }) => !limitNeverHit(setting, summary))
-    .map(({ setting, summary }) => [setting.name, column(setting, summary)] as const);
-  const unlimitedLike = results
-    .filter(({ setting, summary }) => limitNeverHit(setting, summary))
-    .map(
-      ({ setting }) =>
-        `  (${setting.name}: Slack refused no edit, since the bot's own pacing of ${setting.relay.workspaceEditsPerMinute} edits per minute stays under the limit; the run measured the same as without a limit, so it has no column of its own)`,
-    );
+function productionChecks(production: Production): Check[] {
+  return (['native', 'edit'] as const).flatMap((path): Check[] => {
+    const run = production[path];
+    if (!run) return [];
+    if (run.peakRssMb === undefined) return [[false, `[(b) ${path}] production start not measured: ${run.problem ?? 'unknown'}`]];
+    return [
+      [
+        run.peakRssMb < PROD_RSS_TARGET_MB,
+        `[(b) ${path}] production start (node dist/cli.js) peak memory ${round(run.peakRssMb)} MB, ${run.commandsAccepted} commands answered (target under ${PROD_RSS_TARGET_MB} MB)`,
+      ],
+    ];
+  });
+}
+
+export function relayReport(
+  results: Array<{ setting: RelaySetting; summary: SettingSummary }>,
+  production: Production,
+  shape: RelayShape,
+): BenchReport {
   const table: Record<string, Record<string, Cell>> = {};
-  for (const [name, values] of columns) {
-    for (const [metric, value] of Object.entries(values)) (table[metric] ??= {})[name] = value;
+  for (const { setting, summary } of results) {
+    for (const [metric, value] of Object.entries(column(setting, summary, production))) (table[metric] ??= {})[setting.name] = value;
   }
-  const judged = results.map(({ setting, summary }) => verdicts(setting, summary, shape.slackLatencyMs));
-  const tokensPerSecond = 1000 / shape.tokenIntervalMs;
+  const before = results.find((r) => r.setting.workload === 'c' && r.setting.path === 'edit' && r.setting.relay.adaptiveBudget === false)?.summary;
+  const label = (holds: boolean | 'info'): string => (holds === 'info' ? 'info' : verdict(holds));
+  const lines: string[] = [];
+  let passed = true;
+  for (const { setting, summary } of results) {
+    const checks = targets(setting, summary, before);
+    passed &&= checks.every(([holds]) => holds !== false);
+    for (const [holds, text] of checks) lines.push(`  ${label(holds)} [${setting.name}] ${text}`);
+    for (const error of summary.errors.slice(0, 3)) lines.push(`    ${error}`);
+  }
+  const prodChecks = productionChecks(production);
+  passed &&= prodChecks.every(([holds]) => holds !== false);
+  for (const [holds, text] of prodChecks) lines.push(`  ${label(holds)} ${text}`);
+  const { a, b } = shape.shapes;
   return {
-    title: `relay: ${shape.streams} streams in one workspace over ${shape.spreadMs / 1000} s, at least ${shape.tokens} tokens each at ${tokensPerSecond}/s${shape.quick ? ' (quick)' : ''}`,
+    title: `relay: native stream and post + edit side by side: (a) ${a.streams} stream, (b) ${b.streams} streams over ${b.spreadMs / 1000} s, (c) the same with Slack's limits; at least ${b.tokens} tokens each at ${1000 / shape.tokenIntervalMs}/s${shape.quick ? ' (quick)' : ''}`,
     table,
-    measures: `how soon each answer's first and final text reach Slack while ${shape.streams} answers stream at once into one workspace, with and without Slack limiting message edits ("shown" = the edit's arrival at the stand-in for Slack); targets: first text within ${FIRST_VISIBLE_P99_TARGET_MS} ms and final text within ${FINAL_DELAY_P99_TARGET_MS} ms (99th percentile) without a limit, every answer whole.`,
+    measures: `how soon text the platform streamed becomes visible in Slack, chunk by chunk, on each path, with one answer, ${b.streams} at once in one workspace, and ${b.streams} at once under Slack's per-minute limits; targets (native): (a) every chunk visible within 100 ms median and 300 ms 99th percentile, (b) 300 ms median, (c) every answer whole, its final text within 5 s (99th percentile), chunks within 10 s median; (edit) (b) 1 s median, (c) no worse than the fixed budget; the production start under ${PROD_RSS_TARGET_MB} MB in (b).`,
     lines: [
-      ...judged.flatMap((j) => j.lines),
-      ...unlimitedLike,
-      `  (1 token = ${shape.charsPerToken} characters: one ${shape.charsPerToken}-character simulator event every ${shape.tokenIntervalMs} ms; ` +
-        `the stand-in for Slack answers in ${shape.slackLatencyMs} ms)`,
-      "  (first and final text go out at once; only intermediate edits wait for the relay's workspace budget)",
+      ...lines,
+      `  (1 token = ${shape.charsPerToken} characters: one ${shape.charsPerToken}-character simulator event every ${shape.tokenIntervalMs} ms; the stand-in for Slack answers in ${shape.slackLatencyMs} ms, and text counts as visible once it answered)`,
+      '  (the production start is `node dist/cli.js`, the entry point; dist/bot.js holds the parts and starts nothing)',
     ],
-    passed: judged.every((j) => j.passed),
+    passed,
   };
 }

@@ -1,34 +1,37 @@
 /**
- * The stream relay benchmark of issue 3: streams in one Slack workspace starting at random moments, each a
- * 2,000-token AI07 answer at 50 tokens/s from the platform simulator, through the real platform client,
- * `textDeltas`, the real StreamRelay and the real Slack adapter, to the fake Slack Web API answering in 20 ms.
+ * The stream relay benchmark: Slack's native streaming and post + edit side by side on one workload, each answer
+ * a 2,000-token AI07 answer at 50 tokens/s from the platform simulator, through the real platform client,
+ * `textDeltas`, the real StreamRelay and the real Slack adapter, to the fake Slack Web API answering in 20 ms:
+ * (a) 1 stream; (b) 100 streams starting at random moments within 10 s; (c) the same with the fake answering 429
+ * beyond 50 chat.update and 100 chat.appendStream a minute in the workspace. The edit path is what a workspace
+ * gets where Slack refuses the streaming methods: the fake refuses them there, and the adapter remembers it.
  *
- * Tokens are characters here: the simulator streams text, so 1 token = 4 characters (the simulator's own
- * usage count assumes about 4 bytes a token), sent as one 4-character event every 20 ms = 50 tokens/s, and
- * an answer of at least 8,000 characters is 2,000 tokens.
- *
- * "First token" is when the client hands the relay its first delta; "visible" is when the fake Slack API
- * receives the post or update that shows it (the fake stores it after its 20 ms answer time).
+ * Tokens are characters here: the simulator streams text, so 1 token = 4 characters, sent as one 4-character event
+ * every 20 ms = 50 tokens/s. "Visible" is when the fake answered the call that showed the text (after its 20 ms).
  * Each setting runs in a fresh process (./relay-bot.ts) with the simulator and the fake in another
- * (./relay-world.ts), so peak RSS and event-loop delay are the bot's alone.
+ * (./relay-world.ts); the production start's memory is measured under (b) apart (./relay-prod.ts).
  * Standalone: `npx tsx bench/relay.ts [--quick] [--diagnostic]`.
  */
 import { pathToFileURL } from 'node:url';
 import { forkChild } from './child.js';
-import type { SettingConfig, SettingOutcome } from './relay-bot.js';
+import type { RelayTuning, SettingConfig, SettingOutcome } from './relay-bot.js';
+import { buildProduction, productionRun, type ProductionRun } from './relay-prod.js';
 import { relayReport } from './relay-report.js';
 import { summarize, type SettingSummary } from './relay-metrics.js';
 import type { BenchReport } from './report.js';
 
+export type Workload = 'a' | 'b' | 'c';
+export type RelayPath = 'native' | 'edit';
+
 export interface RelaySetting {
   name: string;
-  /** chat.update calls the fake allows per rolling minute (429 + Retry-After beyond); unlimited when absent */
-  updatesPerMinute?: number;
-  relay: { minEditIntervalMs: number; workspaceEditsPerMinute: number };
+  workload: Workload;
+  path: RelayPath;
+  relay: RelayTuning;
 }
 
 export interface RelayBenchOptions {
-  /** a short smoke run: fewer, shorter streams over a shorter spread */
+  /** a short smoke run: fewer, shorter streams over a shorter spread, and no production start */
   quick?: boolean;
   /** also run DIAGNOSTIC_SETTINGS (when `settings` is not given) */
   diagnostic?: boolean;
@@ -40,68 +43,94 @@ export interface RelayBenchOptions {
 }
 
 /** The relay's production defaults (src/config.ts: RELAY_MIN_EDIT_INTERVAL_MS, RELAY_WORKSPACE_EDITS_PER_MINUTE). */
-export const PRODUCTION_RELAY = { minEditIntervalMs: 1000, workspaceEditsPerMinute: 45 };
+export const PRODUCTION_RELAY: RelayTuning = { minEditIntervalMs: 1000, workspaceEditsPerMinute: 45 };
+/** The budget before it learned Slack's limits: 45 edits a minute, fixed. */
+export const FIXED_BUDGET: RelayTuning = { ...PRODUCTION_RELAY, adaptiveBudget: false };
+
+/** Slack's limits in (c), per workspace per rolling minute. */
+export const LIMITED = { updatesPerMinute: 50, appendsPerMinute: 100 };
+
+const setting = (workload: Workload, path: RelayPath, relay = PRODUCTION_RELAY, note = ''): RelaySetting => ({
+  name: `(${workload}) ${path}${note}`,
+  workload,
+  path,
+  relay,
+});
 
 export const ISSUE_SETTINGS: RelaySetting[] = [
-  { name: 'no limit', relay: PRODUCTION_RELAY },
-  { name: '50 updates/min', updatesPerMinute: 50, relay: PRODUCTION_RELAY },
+  setting('a', 'native'),
+  setting('a', 'edit'),
+  setting('b', 'native'),
+  setting('b', 'edit'),
+  setting('c', 'native'),
+  setting('c', 'edit'),
+  // what (c)'s edit path is held to: no worse than before the budget adapted
+  setting('c', 'edit', FIXED_BUDGET, ', fixed budget'),
 ];
 
-/**
- * Not the issue's settings, but what explains them (`--diagnostic`): what the relay's workspace budget costs
- * (intermediate edits per answer and latency with it lifted), and its 429 handling when the budget lets it spend
- * twice what the fake allows.
- */
-export const DIAGNOSTIC_SETTINGS: RelaySetting[] = [
-  { name: 'no limit, relay budget lifted', relay: { ...PRODUCTION_RELAY, workspaceEditsPerMinute: 1_000_000 } },
-  { name: '50/min, relay budget 100/min', updatesPerMinute: 50, relay: { ...PRODUCTION_RELAY, workspaceEditsPerMinute: 100 } },
-];
+/** What the adaptive budget changed where Slack sets no limit (`--diagnostic`). */
+export const DIAGNOSTIC_SETTINGS: RelaySetting[] = [setting('b', 'edit', FIXED_BUDGET, ', fixed budget')];
 
 const CHARS_PER_TOKEN = 4;
 const TOKEN_INTERVAL_MS = 20;
 const SLACK_LATENCY_MS = 20;
+const TEAM = 'T1';
 
 /** `tokens` is a floor: the simulator's answers grow by whole sections (its shortest is about 320 tokens). */
-export function loadShape(quick: boolean): { streams: number; spreadMs: number; tokens: number } {
-  return quick ? { streams: 6, spreadMs: 3_000, tokens: 250 } : { streams: 100, spreadMs: 60_000, tokens: 2_000 };
+export function loadShape(quick: boolean, workload: Workload): { streams: number; spreadMs: number; tokens: number } {
+  if (workload === 'a') return { streams: 1, spreadMs: 0, tokens: quick ? 250 : 2_000 };
+  return quick ? { streams: 6, spreadMs: 3_000, tokens: 250 } : { streams: 100, spreadMs: 10_000, tokens: 2_000 };
 }
 
-async function runSetting(setting: RelaySetting, config: SettingConfig): Promise<SettingOutcome> {
+function worldOf(workload: Workload, path: RelayPath, tokens: number): SettingConfig['world'] {
+  return {
+    slackLatencyMs: SLACK_LATENCY_MS,
+    ...(workload === 'c' ? LIMITED : {}),
+    ...(path === 'edit' ? { refuseStreamsIn: TEAM } : {}),
+    streamChunkChars: CHARS_PER_TOKEN,
+    streamChunkDelayMs: TOKEN_INTERVAL_MS,
+    minAnswerChars: tokens * CHARS_PER_TOKEN,
+  };
+}
+
+async function runSetting(config: SettingConfig): Promise<SettingOutcome> {
   const bot = forkChild<'run', SettingOutcome | 'ready'>(new URL('./relay-bot.ts', import.meta.url), config);
   await bot.ready;
   const outcome = await bot.ask('run');
   await bot.exit();
-  if (outcome === 'ready') throw new Error(`setting ${setting.name}: no outcome`);
+  if (outcome === 'ready') throw new Error('a relay setting gave no outcome');
   return outcome;
+}
+
+/** The production start's peak memory under (b), per path; skipped in a quick run. */
+async function productionRuns(quick: boolean, seed: number, log?: (line: string) => void): Promise<Partial<Record<RelayPath, ProductionRun>>> {
+  if (quick) return {};
+  log?.('relay: npm run build, then node dist/cli.js under (b) ...');
+  const problem = buildProduction();
+  const runs: Partial<Record<RelayPath, ProductionRun>> = {};
+  const shape = loadShape(false, 'b');
+  for (const path of ['native', 'edit'] as const) {
+    runs[path] = problem ? { commandsAccepted: 0, problem } : await productionRun(worldOf('b', path, shape.tokens), { ...shape, seed });
+  }
+  return runs;
 }
 
 export async function relayBench(options: RelayBenchOptions = {}): Promise<BenchReport> {
   const quick = options.quick ?? false;
-  const shape = loadShape(quick);
   const settings = options.settings ?? [...ISSUE_SETTINGS, ...(options.diagnostic ? DIAGNOSTIC_SETTINGS : [])];
   const summaries: Array<{ setting: RelaySetting; summary: SettingSummary }> = [];
-  for (const setting of settings) {
-    options.log?.(`relay: ${setting.name}: ${shape.streams} streams over ${shape.spreadMs / 1000} s, at least ${shape.tokens} tokens each ...`);
-    const outcome = await runSetting(setting, {
-      streams: shape.streams,
-      spreadMs: shape.spreadMs,
-      seed: options.seed ?? 1,
-      relay: setting.relay,
-      world: {
-        slackLatencyMs: SLACK_LATENCY_MS,
-        ...(setting.updatesPerMinute === undefined ? {} : { updatesPerMinute: setting.updatesPerMinute }),
-        streamChunkChars: CHARS_PER_TOKEN,
-        streamChunkDelayMs: TOKEN_INTERVAL_MS,
-        minAnswerChars: shape.tokens * CHARS_PER_TOKEN,
-      },
-    });
+  for (const s of settings) {
+    const shape = loadShape(quick, s.workload);
+    options.log?.(`relay: ${s.name}: ${shape.streams} streams over ${shape.spreadMs / 1000} s, at least ${shape.tokens} tokens each ...`);
+    const outcome = await runSetting({ ...shape, seed: options.seed ?? 1, relay: s.relay, world: worldOf(s.workload, s.path, shape.tokens) });
     const summary = summarize(outcome);
-    options.log?.(`relay: ${setting.name}: done in ${summary.wallSeconds.toFixed(1)} s`);
-    summaries.push({ setting, summary });
+    options.log?.(`relay: ${s.name}: done in ${summary.wallSeconds.toFixed(1)} s`);
+    summaries.push({ setting: s, summary });
   }
-  return relayReport(summaries, {
-    ...shape,
+  const production = await productionRuns(quick, options.seed ?? 1, options.log);
+  return relayReport(summaries, production, {
     quick,
+    shapes: { a: loadShape(quick, 'a'), b: loadShape(quick, 'b'), c: loadShape(quick, 'c') },
     slackLatencyMs: SLACK_LATENCY_MS,
     charsPerToken: CHARS_PER_TOKEN,
     tokenIntervalMs: TOKEN_INTERVAL_MS,

@@ -1,11 +1,11 @@
 /**
- * Issue 17: `npm run bench` as a person reads it: plain column headings instead of the rows' snake_case keys, a
- * sentence under each table saying what it measures, no column for a limited run that was never limited, and
- * no wording that points at an issue the reader cannot see.
+ * `npm run bench` as a person reads it: the relay benchmark's table puts the native and the edit path side by side
+ * (one column per workload and path, plain headings), says what it measures, judges each target from the numbers
+ * with PASS/FAIL, and points at no issue the reader cannot see; the chunk delays are read off what Slack showed.
  */
 import { afterEach, expect, test, vi } from 'vitest';
-import type { SettingSummary } from '../../bench/relay-metrics.js';
-import { relayReport } from '../../bench/relay-report.js';
+import { chunkDelays, type SettingSummary } from '../../bench/relay-metrics.js';
+import { relayReport, type Production } from '../../bench/relay-report.js';
 import { ISSUE_SETTINGS } from '../../bench/relay.js';
 import { plainTable, printReport } from '../../bench/report.js';
 
@@ -13,18 +13,19 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-function summary(rateLimited: number): SettingSummary {
+function summary(overrides: Partial<SettingSummary> = {}): SettingSummary {
   return {
     streams: 6,
     complete: 6,
     firstPostMismatches: 0,
+    chunkDelayMs: [20, 30, 40, 60, 250],
+    chunksNeverShown: 0,
     firstVisibleAddedMs: [20, 30, 39],
     finalDelayMs: [14, 25, 66],
     relayFirstMs: [5, 13],
     relayFinalMs: [1, 1],
-    editsPerAnswer: [2, 3, 4],
-    updateCalls: 15 + rateLimited,
-    rateLimited,
+    callsPerAnswer: [40, 42, 45],
+    rateLimited: 0,
     streamSeconds: [8.6],
     deltasPerStream: [319],
     answerChars: [1276],
@@ -34,10 +35,17 @@ function summary(rateLimited: number): SettingSummary {
     machineLoad: { start: 0.5, end: 0.7, cpus: 2 },
     wallSeconds: 11.5,
     errors: [],
+    ...overrides,
   };
 }
 
-const SHAPE = { streams: 6, spreadMs: 3000, tokens: 250, quick: true, slackLatencyMs: 20, charsPerToken: 4, tokenIntervalMs: 20 };
+const SHAPES = {
+  a: { streams: 1, spreadMs: 0, tokens: 250 },
+  b: { streams: 6, spreadMs: 3000, tokens: 250 },
+  c: { streams: 6, spreadMs: 3000, tokens: 250 },
+};
+const SHAPE = { quick: true, shapes: SHAPES, slackLatencyMs: 20, charsPerToken: 4, tokenIntervalMs: 20 };
+const named = (name: string) => ISSUE_SETTINGS.find((s) => s.name === name)!;
 
 /** Everything printReport writes, console.table's rows included, as one text. */
 function printed(report: Parameters<typeof printReport>[0]): { text: string; tables: unknown[] } {
@@ -49,41 +57,63 @@ function printed(report: Parameters<typeof printReport>[0]): { text: string; tab
   return { text: lines.join('\n'), tables };
 }
 
-test('a limited run that Slack never refused gets no column of its own, and a line says why', () => {
-  const [unlimited, limited] = ISSUE_SETTINGS;
-  const { text, tables } = printed(
-    relayReport(
-      [
-        { setting: unlimited!, summary: summary(0) },
-        { setting: limited!, summary: summary(0) },
-      ],
-      SHAPE,
-    ),
-  );
+test('one column per workload and path, side by side, with the production start under (b)', () => {
+  const production: Production = { native: { peakRssMb: 98.4, commandsAccepted: 100 }, edit: { peakRssMb: 97.1, commandsAccepted: 100 } };
+  const results = ISSUE_SETTINGS.map((setting) => ({ setting, summary: summary() }));
+  const { text, tables } = printed(relayReport(results, production, SHAPE));
   const table = tables[0] as Record<string, Record<string, unknown>>;
-  for (const row of Object.values(table)) expect(Object.keys(row)).toEqual(['no limit']);
-  expect(text).toContain(
-    "(50 updates/min: Slack refused no edit, since the bot's own pacing of 45 edits per minute stays under the limit; the run measured the same as without a limit, so it has no column of its own)",
-  );
-  expect(text).toContain("  What it measures: how soon each answer's first and final text reach Slack while 6 answers stream at once");
+  expect(Object.keys(table['answers complete and exact']!)).toEqual([
+    '(a) native',
+    '(a) edit',
+    '(b) native',
+    '(b) edit',
+    '(c) native',
+    '(c) edit',
+    '(c) edit, fixed budget',
+  ]);
+  expect(table['chunk to visible, ms: median / 99th percentile (every chunk)']!['(b) native']).toBe('40 / 250');
+  expect(table['path the answers took']!['(c) edit']).toBe('post + edit (streaming refused)');
+  expect(table["Slack's limits per workspace (the stand-in for Slack)"]!['(c) native']).toBe('chat.update 50/min, chat.appendStream 100/min');
+  expect(table['peak memory, production start (node dist/cli.js), MB']).toMatchObject({ '(b) native': 98.4, '(b) edit': 97.1, '(a) native': '-' });
+  expect(text).toContain('PASS [(b) native] chunk to visible median 40 ms (target under 300 ms)');
+  expect(text).toContain('PASS [(b) native] production start (node dist/cli.js) peak memory 98.4 MB, 100 commands answered (target under 150 MB)');
+  expect(text).toContain('dist/bot.js holds the parts and starts nothing');
+  expect(text).toContain('  What it measures: how soon text the platform streamed becomes visible in Slack, chunk by chunk');
   expect(text).not.toContain('the issue');
 });
 
-test('a limited run that was refused keeps its column and its numbers are reported without a target', () => {
-  const [unlimited, limited] = ISSUE_SETTINGS;
-  const { text, tables } = printed(
-    relayReport(
-      [
-        { setting: unlimited!, summary: summary(0) },
-        { setting: limited!, summary: summary(7) },
-      ],
-      SHAPE,
-    ),
-  );
-  const table = tables[0] as Record<string, Record<string, unknown>>;
-  expect(table['message edits: accepted / refused by Slack as too many (429)']).toEqual({ 'no limit': '15 / 0', '50 updates/min': '15 / 7' });
-  expect(text).toContain('info [50 updates/min] 7 edits refused with 429');
-  expect(text).toContain('(reported only: no latency target applies while Slack refuses edits)');
+test('judges each target from the numbers: a slow native stream fails, (c) edit is held to the fixed budget', () => {
+  const results = [
+    { setting: named('(a) native'), summary: summary({ chunkDelayMs: [90, 120, 400] }) },
+    { setting: named('(c) edit'), summary: summary({ finalDelayMs: [60_000, 130_000] }) },
+    { setting: named('(c) edit, fixed budget'), summary: summary({ finalDelayMs: [50_000, 108_000] }) },
+    { setting: named('(c) native'), summary: summary({ complete: 5, errors: ['answer 3: failed, 10/1276 chars shown'] }) },
+  ];
+  const report = relayReport(results, { native: { commandsAccepted: 0, problem: 'npm run build failed: TS2345' } }, SHAPE);
+  const { text } = printed(report);
+  expect(report.passed).toBe(false);
+  expect(text).toContain('FAIL [(a) native] chunk to visible median 120 ms (target under 100 ms)');
+  expect(text).toContain('FAIL [(a) native] chunk to visible 99th percentile 400 ms (target under 300 ms)');
+  expect(text).toContain('FAIL [(c) edit] final text 99th percentile 130000 ms, with the fixed budget 108000 ms (target: no worse, 10% for noise)');
+  expect(text).toContain('PASS [(c) edit] answers complete 6, with the fixed budget 6 (target: no fewer)');
+  expect(text).toContain('FAIL [(c) native] answers complete and exact: 5 of 6');
+  expect(text).toContain('    answer 3: failed, 10/1276 chars shown');
+  expect(text).toContain('FAIL [(b) native] production start not measured: npm run build failed: TS2345');
+});
+
+test('a chunk is visible once Slack showed the answer up to its end; one never shown has no delay', () => {
+  const chunks: Array<[number, number]> = [
+    [1_000, 4],
+    [1_020, 8],
+    [1_040, 12],
+    [1_060, 16],
+  ];
+  // the first text shows 4 characters, an edit 12, the last edit never came
+  const visible: Array<[number, number]> = [
+    [1_030, 4],
+    [2_050, 12],
+  ];
+  expect(chunkDelays(chunks, visible)).toEqual([30, 1_030, 1_010, undefined]);
 });
 
 test('row keys are printed as plain headings', () => {

@@ -2,8 +2,9 @@
  * The answer through the adapter's native streaming (Slack chat.startStream/appendStream/stopStream, Teams
  * streaminfo), one streamed message per part: deltas are appended as soon as the previous append returned
  * (coalesced meanwhile; the adapter's `nativeAppendIntervalMs` spaces them where the chat asks for it), a sealed
- * part is stopped with its final message and the next part opens a new stream. Calls are paced by the workspace's
- * 'stream' lane (a 429 pauses the workspace's native stream calls, not its posts or edits). If a stream cannot be
+ * part is stopped with its final message and the next part opens a new stream. Starts and appends are paced by
+ * the workspace's 'stream' lane, stops by its 'stop' lane (Slack limits chat.appendStream and chat.stopStream
+ * apart: a 429 on appends must not hold back final text; neither pauses posts or edits). If a stream cannot be
  * opened, or breaks, the relay goes on by posting and editing from that part, editing the streamed message where
  * the adapter named it, so nothing is lost or shown twice.
  */
@@ -116,10 +117,10 @@ export class NativePath {
   private async finish(): Promise<NativeOutcome | undefined> {
     const { budget, workspace, logger } = this.ctx;
     for (;;) {
-      const slot = budget.acquire(workspace, 'stream', { urgent: true, keepAlive: true, retry: this.rateLimits > 0 });
+      const slot = budget.acquire(workspace, 'stop', { urgent: true, keepAlive: true, retry: this.rateLimits > 0 });
       await slot.granted;
       await this.ctx.pace();
-      if (budget.pausedFor(workspace, 'stream') > 0) {
+      if (budget.pausedFor(workspace, 'stop') > 0) {
         slot.done();
         continue;
       }

@@ -12,8 +12,8 @@
  * with the urgent edits sent in it before the last of them, are at most `limit`; over a long run the
  * intermediate edits are bounded by `burst + rate * time` minus every urgent edit sent before the last of them.
  * An edit refused with a 429 gives its token back: the platform did not count it either.
- * Posts are not counted (chat.postMessage has limits of its own, per channel); nor are native stream calls
- * without `adaptive`.
+ * Posts and native stream stops are not counted (chat.postMessage has limits of its own, per channel; a stop is
+ * an answer's final text); nor are native stream starts and appends without `adaptive`.
  *
  * A 429 pauses only the workspace's calls of the method that got it (Slack limits each method separately) for
  * its Retry-After. After a pause the method's calls go one at a time until none is waiting, so that the slot a
@@ -23,8 +23,9 @@
 import type { AdaptiveRateOptions } from './adaptive-rate.js';
 import { MethodPace } from './method-pace.js';
 
-export type ChatMethod = 'post' | 'edit' | 'stream';
-const METHODS: readonly ChatMethod[] = ['post', 'edit', 'stream'];
+/** 'stream': a native stream's start and appends; 'stop': its stop (Slack limits chat.stopStream apart) */
+export type ChatMethod = 'post' | 'edit' | 'stream' | 'stop';
+const METHODS: readonly ChatMethod[] = ['post', 'edit', 'stream', 'stop'];
 
 export interface CallOptions {
   /** first or final text: not held back by the edit budget, only by a pause of its method */
@@ -152,7 +153,7 @@ export class WorkspaceBudget {
     let space = this.spaces.get(workspace);
     if (!space) {
       const lane = (): Lane => ({ waiting: [], inFlight: 0, pausedUntil: 0, congested: false });
-      space = { paces: this.pacesOf(workspace), lanes: { post: lane(), edit: lane(), stream: lane() } };
+      space = { paces: this.pacesOf(workspace), lanes: { post: lane(), edit: lane(), stream: lane(), stop: lane() } };
       this.spaces.set(workspace, space);
     }
     return space;

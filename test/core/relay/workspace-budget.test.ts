@@ -114,6 +114,20 @@ describe('WorkspaceBudget', () => {
     expect(budget.pausedFor('slack:T1', 'edit')).toBe(0);
   });
 
+  it('a 429 on native stream appends holds back appends only: the stop with the final text goes at once', async () => {
+    const budget = new WorkspaceBudget(45, 60_000, Date.now, { adaptive: true });
+    const start = Date.now();
+    const append = budget.acquire('slack:T1', 'stream', { urgent: true, keepAlive: false });
+    await append.granted;
+    append.rateLimited(30_000);
+    const stoppedAt = await call(budget, 'slack:T1', 'stop', true);
+    expect(stoppedAt).toBe(start);
+    expect([budget.pausedFor('slack:T1', 'stream'), budget.pausedFor('slack:T1', 'stop')]).toEqual([30_000, 0]);
+    const nextAppend = call(budget, 'slack:T1', 'stream', true);
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(await nextAppend).toBe(start + 30_000);
+  });
+
   it('after a pause lets the calls of that method out one at a time, the rate-limited one first, until none waits', async () => {
     const budget = new WorkspaceBudget(100, 1000, Date.now);
     const first = budget.acquire('slack:T1', 'post', { urgent: true, keepAlive: false });

@@ -1,0 +1,111 @@
+/**
+ * Peak memory of the production start under the relay benchmark's load: `npm run build`, then the bot as it is
+ * deployed (`node dist/cli.js`; its entry point, not dist/bot.js, which starts nothing) against the same world
+ * (./relay-world.ts), answering `/iip ask` slash commands signed as Slack signs them, at random moments. The bot's
+ * peak resident set is read from the kernel (VmHWM) once Slack has been quiet for a while after the last answer.
+ */
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sendSlashCommand } from '../test/helpers/slack-requests.js';
+import { forkChild } from './child.js';
+import type { WorldConfig, WorldReply, WorldRequest } from './relay-world.js';
+import { seededRandom } from './stats.js';
+
+export interface ProductionRun {
+  /** undefined when it could not be measured (`problem` says why) */
+  peakRssMb?: number;
+  commandsAccepted: number;
+  problem?: string;
+}
+
+const REPO = fileURLToPath(new URL('..', import.meta.url));
+const BOT_TOKEN = 'xoxb-bench-prod-token-51d2';
+const SIGNING_SECRET = 'bench-prod-signing-secret-9a7c';
+/** Slack counted as done once it has had no call for this long */
+const QUIET_MS = 4_000;
+const LIMIT_MS = 10 * 60_000;
+
+const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Builds dist/ once per benchmark run; the build's error when it fails. */
+export function buildProduction(): string | undefined {
+  try {
+    execFileSync('npm', ['run', '--silent', 'build'], { cwd: REPO, stdio: 'pipe' });
+    return undefined;
+  } catch (error) {
+    const output = error instanceof Error && 'stdout' in error ? String((error as { stdout: unknown }).stdout).slice(0, 300) : String(error);
+    return `npm run build failed: ${output}`;
+  }
+}
+
+const peakRssMb = (pid: number): number | undefined => {
+  const kb = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+  return kb === undefined ? undefined : Number(kb) / 1024;
+};
+
+export async function productionRun(
+  world: Omit<WorldConfig, 'botToken'>,
+  load: { streams: number; spreadMs: number; seed: number },
+): Promise<ProductionRun> {
+  const outside = forkChild<WorldRequest, WorldReply>(new URL('./relay-world.ts', import.meta.url), { ...world, botToken: BOT_TOKEN });
+  const ready = await outside.ready;
+  if (ready.type !== 'ready') throw new Error('the bench world did not start');
+  const dir = mkdtempSync(join(tmpdir(), 'iip-bench-prod-'));
+  const bot = spawn(process.execPath, [join(REPO, 'dist/cli.js')], {
+    cwd: dir,
+    env: {
+      PATH: process.env.PATH ?? '',
+      IIP_API_KEY: 'sk-bench-prod-key-0c3e',
+      IIP_BASE_URL: ready.simulatorUrl,
+      SLACK_BOT_TOKEN: BOT_TOKEN,
+      SLACK_SIGNING_SECRET: SIGNING_SECRET,
+      SLACK_API_URL: ready.slackUrl,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      STATE_FILE: join(dir, 'state.json'),
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  bot.stdout.on('data', (chunk: Buffer) => void (output += chunk.toString()));
+  bot.stderr.on('data', (chunk: Buffer) => void (output += chunk.toString()));
+  try {
+    const started = Date.now();
+    let url: string | undefined;
+    while (!(url = /Listening on (http:\/\/\S+)\./.exec(output)?.[1])) {
+      if (bot.exitCode !== null || Date.now() - started > 60_000)
+        return { commandsAccepted: 0, problem: `the bot did not start: ${output.slice(0, 300)}` };
+      await sleep(100);
+    }
+    const random = seededRandom(load.seed);
+    let commandsAccepted = 0;
+    const commands = Array.from({ length: load.streams }, async (_, i) => {
+      await sleep(Math.round(random() * load.spreadMs));
+      const answer = await sendSlashCommand(`${url}/slack/events`, SIGNING_SECRET, {
+        text: `ask Bench question ${i + 1}: thermal management of solid-state battery packs`,
+        channel_id: `CBENCH${i % 10}`,
+        user_id: `UBENCH${i + 1}`,
+        trigger_id: `${i + 1}.bench`,
+      });
+      if (answer.status === 200) commandsAccepted += 1;
+    });
+    await Promise.all(commands);
+    for (const deadline = Date.now() + LIMIT_MS; Date.now() < deadline; await sleep(1_000)) {
+      const activity = await outside.ask({ type: 'activity' });
+      if (activity.type === 'activity' && Date.now() - activity.lastAnsweredAt > QUIET_MS) break;
+    }
+    const peak = peakRssMb(bot.pid!);
+    return { commandsAccepted, ...(peak === undefined ? { problem: 'no VmHWM in /proc' } : { peakRssMb: peak }) };
+  } finally {
+    bot.kill('SIGTERM');
+    await new Promise<void>((resolve) => (bot.exitCode !== null ? resolve() : bot.once('exit', () => resolve())));
+    await outside.ask({ type: 'close' });
+    await outside.exit();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
