@@ -18,10 +18,13 @@ export function truncate(text: string, max: number): string {
   return `${text.slice(0, cut).trimEnd()}…`;
 }
 
-/** Where to cut a window: after a paragraph, line or word break in its second half, else at its end. */
+/** Paragraph, line, Chinese sentence end, space, Chinese clause mark: Chinese has no spaces to cut at. */
+const BREAKS = ['\n\n', '\n', '。', '！', '？', ' ', '；', '，', '、'];
+
+/** Where to cut a window: after a paragraph, line, sentence or word break in its second half, else at its end. */
 function breakPoint(window: string): number {
   const half = window.length / 2;
-  for (const separator of ['\n\n', '\n', ' ']) {
+  for (const separator of BREAKS) {
     const at = window.lastIndexOf(separator);
     if (at > half) return at + separator.length;
   }

@@ -1,5 +1,6 @@
 /**
- * Where a part that grew too long is cut: at a paragraph, line or space boundary, never inside a surrogate
+ * Where a part that grew too long is cut: at a paragraph, line, sentence or space boundary (Chinese punctuation
+ * too), never inside a surrogate
  * pair or a grapheme (emoji with skin tone, ZWJ families, combining accents), and before a code fence rather
  * than inside it when the fence opened in this part.
  */
@@ -12,7 +13,8 @@ export interface Cut {
   fence?: OpenFence;
 }
 
-const SEPARATORS = ['\n\n', '\n', ' '] as const;
+/** Paragraph, line, Chinese sentence end, space, Chinese clause mark: Chinese has no spaces to cut at. */
+const SEPARATORS = ['\n\n', '\n', '。', '！', '？', ' ', '；', '，', '、'] as const;
 const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 
 /** Chooses a cut in `(start, start + budget]`; `text` must be longer than `start + budget`. */
