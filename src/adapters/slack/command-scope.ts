@@ -7,6 +7,7 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Incoming } from '../../core/incoming.js';
+import { t } from '../../i18n/index.js';
 
 export interface CommandOrigin {
   /** valid 30 minutes, 5 posts */
@@ -38,7 +39,7 @@ export function rememberNoticeClick(incoming: Incoming, responseUrl: string): vo
 /** Once its command is recorded, the clicked notice says where it went, and loses its button (no second run). */
 export async function replaceClickedNotice(incoming: Incoming): Promise<void> {
   const responseUrl = noticeClicks.get(incoming);
-  if (responseUrl) await postToResponseUrl(responseUrl, { replace_original: true, text: 'Running it in your direct message with me.' });
+  if (responseUrl) await postToResponseUrl(responseUrl, { replace_original: true, text: t('slack:unreachable.runningInDm') });
 }
 
 /** Runs the handling of `incoming` inside its command's scope (when it is a slash command). */

@@ -1,4 +1,5 @@
 /** The "Add to Slack" page served at /slack/install: one link to Slack's authorize page, carrying the signed state. */
+import { currentLanguage, t } from '../../i18n/index.js';
 
 const escapeHtml = (text: string): string =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
@@ -6,22 +7,22 @@ const escapeHtml = (text: string): string =>
 export function renderInstallPage(authorizeUrl: string): string {
   const href = escapeHtml(authorizeUrl);
   return `<!doctype html>
-<html lang="en">
+<html lang="${currentLanguage() === 'zh' ? 'zh-CN' : 'en'}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <link rel="icon" href="data:,">
-<title>Add iip to Slack</title>
+<title>${t('slack:install.title')}</title>
 <style>
 body { font-family: system-ui, sans-serif; max-width: 36rem; margin: 4rem auto; padding: 0 1rem; color: #1d1c1d; }
 a.add { display: inline-block; padding: .7rem 1.2rem; border-radius: .4rem; background: #4a154b; color: #fff; text-decoration: none; font-weight: 600; }
 </style>
 </head>
 <body>
-<h1>Add iip to Slack</h1>
-<p>iip brings the Innovation Intelligence platform's AI chats, patent searches and workflows into Slack threads: type <code>/iip help</code> once it is installed.</p>
-<p>Installing asks a workspace admin to allow the bot to read the messages and commands addressed to it and to post its answers.</p>
-<p><a class="add" href="${href}">Add to Slack</a></p>
+<h1>${t('slack:install.title')}</h1>
+<p>${t('slack:install.intro')}</p>
+<p>${t('slack:install.consent')}</p>
+<p><a class="add" href="${href}">${t('slack:install.add')}</a></p>
 </body>
 </html>`;
 }

@@ -1,5 +1,7 @@
 /** The English catalog: one namespace per part of the bot (add a namespace here and in ../zh/index.ts). */
 import { common } from './common.js';
+import { novelty } from './novelty.js';
+import { slack } from './slack.js';
 import { disclosure } from './disclosure.js';
 import { material } from './material.js';
 import { shared } from './shared.js';
@@ -11,4 +13,4 @@ import { cli } from './cli.js';
 import { consoleWords } from './console.js';
 import { workflow } from './workflow.js';
 
-export const en = { common, disclosure, material, shared, solution, core, help, lang, cli, console: consoleWords, workflow } as const;
+export const en = { common, novelty, slack, disclosure, material, shared, solution, core, help, lang, cli, console: consoleWords, workflow } as const;

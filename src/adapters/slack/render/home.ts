@@ -7,6 +7,7 @@ import type { types } from '@slack/bolt';
 import type { HomeEntry, HomeStart, HomeView } from '../../../core/home-view.js';
 import { SLACK_LIMITS, type SlackBlock } from './limits.js';
 import { escapeMrkdwn, escapeTruncated, safeUrl, truncate } from './text.js';
+import { t } from '../../../i18n/index.js';
 
 export const HOME_START_ACTION_ID = 'iip-home-start';
 export const HOME_START_CALLBACK_ID = 'iip-home-start';
@@ -19,8 +20,8 @@ const plain = (text: string): types.PlainTextElement => ({ type: 'plain_text', t
 function entryBlock(entry: HomeEntry): SlackBlock {
   const link = safeUrl(entry.link);
   const started = new Date(entry.startedAt).toISOString().slice(0, 16).replace('T', ' ');
-  const open = link ? ` · <${link}|open the thread>` : '';
-  return mrkdwn(`*${escapeMrkdwn(entry.label)}*: ${escapeMrkdwn(entry.state)}${open}\n_started ${started} UTC_`);
+  const open = link ? ` · <${link}|${t('slack:home.openThread')}>` : '';
+  return mrkdwn(`*${escapeMrkdwn(entry.label)}*: ${escapeMrkdwn(entry.state)}${open}\n_${t('slack:home.started', { when: started })}_`);
 }
 
 function list(title: string, entries: HomeEntry[], empty: string): SlackBlock[] {
@@ -38,14 +39,14 @@ export function renderHome(view: HomeView): types.HomeView {
     ...(kind === 'chat' ? { style: 'primary' as const } : {}),
   });
   const blocks: SlackBlock[] = [
-    { type: 'actions', elements: [starts('Start a chat', 'chat'), starts('Start a workflow', 'workflow')] },
-    ...list('Open', view.open, 'Nothing open: start a chat or a workflow above, or type /iip in any channel.'),
-    ...list('Recently finished', view.recent, 'Nothing finished yet.'),
+    { type: 'actions', elements: [starts(t('slack:home.startChat'), 'chat'), starts(t('slack:home.startWorkflow'), 'workflow')] },
+    ...list(t('slack:home.open'), view.open, t('slack:home.openEmpty')),
+    ...list(t('slack:home.recent'), view.recent, t('slack:home.recentEmpty')),
   ];
   if (view.apiKey)
     blocks.push(
       { type: 'divider' },
-      { type: 'context', elements: [{ type: 'mrkdwn', text: `*Admins:* platform API key in use: ${escapeMrkdwn(view.apiKey)}` }] },
+      { type: 'context', elements: [{ type: 'mrkdwn', text: t('slack:home.apiKey', { key: escapeMrkdwn(view.apiKey) }) }] },
     );
   return { type: 'home', blocks: blocks.slice(0, SLACK_LIMITS.modalBlocks) };
 }
@@ -67,27 +68,27 @@ export function renderStartModal(kind: 'chat' | 'workflow', starts: HomeStart[])
   return {
     type: 'modal',
     callback_id: HOME_START_CALLBACK_ID,
-    title: plain(kind === 'chat' ? 'Start a chat' : 'Start a workflow'),
-    submit: plain('Start'),
-    close: plain('Cancel'),
+    title: plain(kind === 'chat' ? t('slack:home.startChat') : t('slack:home.startWorkflow')),
+    submit: plain(t('slack:start.submit')),
+    close: plain(t('common:cancel')),
     private_metadata: kind,
     blocks: [
-      input(START_FIELDS.verb, kind === 'chat' ? 'Model' : 'Workflow', {
+      input(START_FIELDS.verb, kind === 'chat' ? t('slack:start.model') : t('slack:start.workflow'), {
         type: 'static_select',
         action_id: START_FIELDS.verb,
         options,
         initial_option: options[0],
       }),
-      input(START_FIELDS.question, kind === 'chat' ? 'Your question' : 'Your idea or problem', {
+      input(START_FIELDS.question, kind === 'chat' ? t('slack:start.question') : t('slack:start.idea'), {
         type: 'plain_text_input',
         action_id: START_FIELDS.question,
         multiline: true,
         max_length: SLACK_LIMITS.plainTextInput,
       }),
-      input(START_FIELDS.options, 'Options (e.g. --lang en --from 20150101)', { type: 'plain_text_input', action_id: START_FIELDS.options }, true),
+      input(START_FIELDS.options, t('slack:start.options'), { type: 'plain_text_input', action_id: START_FIELDS.options }, true),
       input(
         START_FIELDS.where,
-        'Where the thread opens (empty: a DM with me)',
+        t('slack:start.where'),
         {
           type: 'conversations_select',
           action_id: START_FIELDS.where,

@@ -5,6 +5,7 @@
 import type { SlackMessage } from './limits.js';
 import { SLACK_LIMITS } from './limits.js';
 import { escapeMrkdwn, splitText, truncate } from './text.js';
+import { t } from '../../../i18n/index.js';
 
 /** The action id of the "run it in a DM" button; its value is the command text. */
 export const RUN_IN_DM_ACTION_ID = 'iip-run-in-dm';
@@ -12,16 +13,14 @@ export const RUN_IN_DM_ACTION_ID = 'iip-run-in-dm';
 export function unreachableNotice(commandText: string): SlackMessage {
   const typed = `/iip ${commandText}`.trim();
   const fits = commandText.length > 0 && commandText.length <= SLACK_LIMITS.buttonValue;
-  const explain =
-    "I can't post in this conversation: I'm not a member of it. To use me here, invite me with `/invite @iip` and " +
-    (fits ? 'run the command again, or run it in a direct message with me:' : 'run the command again, or copy it into a direct message with me:');
+  const explain = fits ? t('slack:unreachable.explainRun') : t('slack:unreachable.explainCopy');
   // the whole command is shown, over as many sections as it needs: nothing the user typed is lost
   const quoted = splitText(typed, SLACK_LIMITS.sectionText - 200).map((part) => ({
     type: 'section' as const,
     text: { type: 'mrkdwn' as const, text: `\`\`\`${escapeMrkdwn(part)}\`\`\`` },
   }));
   return {
-    text: `I can't post here; invite me with /invite @iip. Your command: ${truncate(typed, SLACK_LIMITS.fallbackText - 60)}`,
+    text: t('slack:unreachable.fallback', { command: truncate(typed, SLACK_LIMITS.fallbackText - 60) }),
     blocks: [
       { type: 'section', text: { type: 'mrkdwn', text: explain } },
       ...quoted,
@@ -33,7 +32,7 @@ export function unreachableNotice(commandText: string): SlackMessage {
                 {
                   type: 'button' as const,
                   action_id: RUN_IN_DM_ACTION_ID,
-                  text: { type: 'plain_text' as const, text: 'Run it in a DM with me' },
+                  text: { type: 'plain_text' as const, text: t('slack:unreachable.runInDm') },
                   style: 'primary' as const,
                   value: commandText,
                 },

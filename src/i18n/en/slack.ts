@@ -1,0 +1,44 @@
+/** Slack's own words: the Home tab and its Start modal, the "cannot post here" notice, the install page, feedback. */
+export const slack = {
+  home: {
+    startChat: 'Start a chat',
+    startWorkflow: 'Start a workflow',
+    open: 'Open',
+    openEmpty: 'Nothing open: start a chat or a workflow above, or type /iip in any channel.',
+    recent: 'Recently finished',
+    recentEmpty: 'Nothing finished yet.',
+    openThread: 'open the thread',
+    started: 'started {{when}} UTC',
+    apiKey: '*Admins:* platform API key in use: {{key}}',
+  },
+  start: {
+    submit: 'Start',
+    model: 'Model',
+    workflow: 'Workflow',
+    question: 'Your question',
+    idea: 'Your idea or problem',
+    options: 'Options (e.g. --lang en --from 20150101)',
+    where: 'Where the thread opens (empty: a DM with me)',
+  },
+  unreachable: {
+    explainRun:
+      "I can't post in this conversation: I'm not a member of it. To use me here, invite me with `/invite @iip` and run the command again, or run it in a direct message with me:",
+    explainCopy:
+      "I can't post in this conversation: I'm not a member of it. To use me here, invite me with `/invite @iip` and run the command again, or copy it into a direct message with me:",
+    fallback: "I can't post here; invite me with /invite @iip. Your command: {{command}}",
+    runInDm: 'Run it in a DM with me',
+    runningInDm: 'Running it in your direct message with me.',
+  },
+  feedback: {
+    good: 'A good answer',
+    bad: 'Not a good answer',
+  },
+  continued: '(continued)',
+  install: {
+    title: 'Add iip to Slack',
+    intro:
+      "iip brings the Innovation Intelligence platform's AI chats, patent searches and workflows into Slack threads: type <code>/iip help</code> once it is installed.",
+    consent: 'Installing asks a workspace admin to allow the bot to read the messages and commands addressed to it and to post its answers.',
+    add: 'Add to Slack',
+  },
+} as const;

@@ -1,0 +1,44 @@
+/** Slack 中的文字：主页标签及其“开始”对话框、无法发言时的提示、安装页面、反馈按钮。 */
+import type { CatalogOf } from '../catalog.js';
+import type { slack as en } from '../en/slack.js';
+
+export const slack: CatalogOf<typeof en> = {
+  home: {
+    startChat: '开始对话',
+    startWorkflow: '开始工作流',
+    open: '进行中',
+    openEmpty: '暂无进行中的任务：可在上方开始对话或工作流，也可以在任意频道输入 /iip。',
+    recent: '最近完成',
+    recentEmpty: '暂无已完成的任务。',
+    openThread: '打开消息列',
+    started: '开始于 {{when}} UTC',
+    apiKey: '*管理员：* 当前使用的平台 API 密钥：{{key}}',
+  },
+  start: {
+    submit: '开始',
+    model: '模型',
+    workflow: '工作流',
+    question: '你的问题',
+    idea: '你的构思或技术问题',
+    options: '选项（例如 --lang cn --from 20150101）',
+    where: '在哪里开启消息列（留空：与我的私信）',
+  },
+  unreachable: {
+    explainRun: '我无法在此对话中发言：我不是其成员。如需在这里使用，请用 `/invite @iip` 邀请我后重新运行命令，或在与我的私信中运行：',
+    explainCopy: '我无法在此对话中发言：我不是其成员。如需在这里使用，请用 `/invite @iip` 邀请我后重新运行命令，或将命令复制到与我的私信中：',
+    fallback: '我无法在这里发言；请用 /invite @iip 邀请我。你的命令：{{command}}',
+    runInDm: '在私信中运行',
+    runningInDm: '正在与你的私信中运行。',
+  },
+  feedback: {
+    good: '回答很好',
+    bad: '回答不好',
+  },
+  continued: '（续）',
+  install: {
+    title: '将 iip 添加到 Slack',
+    intro: 'iip 将创新情报平台的 AI 对话、专利检索和工作流带入 Slack 消息列：安装后输入 <code>/iip help</code> 即可开始。',
+    consent: '安装时需要工作区管理员授权机器人读取发给它的消息和命令，并发布回答。',
+    add: '添加到 Slack',
+  },
+};
