@@ -1,5 +1,6 @@
 /** The novelty search as a workflow: the guided AI35 steps and the older one-shot group, and how each starts. */
 import { defineSend, type WorkflowDefinition } from '../workflow/index.js';
+import { t } from '../../i18n/index.js';
 import { requireTaskId } from '../shared/platform-values.js';
 import { submitRequest, type NoveltyData } from './data.js';
 import { elementsStep } from './elements.js';
@@ -11,7 +12,9 @@ import { solutionStep } from './solution.js';
 
 const guidedStart = defineSend<NoveltyData, undefined>({
   operation: 'AI35-1',
-  label: 'Submitting the technical idea',
+  get label() {
+    return t('novelty:submitting');
+  },
   async run(sc) {
     const created = await sc.ctx.platform.call('AI35-1', submitRequest(sc.data));
     return { next: 'solution', ids: { task_id: requireTaskId('AI35-1', created.task_id) } };
@@ -20,7 +23,9 @@ const guidedStart = defineSend<NoveltyData, undefined>({
 
 export const NOVELTY: WorkflowDefinition<NoveltyData> = {
   name: 'novelty',
-  noun: 'novelty search',
+  get noun() {
+    return t('novelty:noun');
+  },
   steps: {
     solution: solutionStep,
     features: featuresStep,

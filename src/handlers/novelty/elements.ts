@@ -5,6 +5,7 @@
 import type { Block, FormField } from '../../core/message.js';
 import { quoteUserText } from '../../core/message.js';
 import type { DataOf } from '../../platform/operations.js';
+import { t } from '../../i18n/index.js';
 import { defineStep, FormProblem } from '../workflow/index.js';
 import { taskIdOf, type NoveltyData } from './data.js';
 import { elementsOf, type Elements } from './payloads.js';
@@ -14,7 +15,7 @@ type Proposed = DataOf<'AI35-6'>;
 type Element = NonNullable<Elements['list']>[number];
 type Expression = NonNullable<Element['express']>[number];
 
-const KIND: Record<string, string> = { topic_search: 'topic', key_search: 'key', sup_search: 'supplementary' };
+const KIND: Record<string, 'topic' | 'key' | 'supplementary'> = { topic_search: 'topic', key_search: 'key', sup_search: 'supplementary' };
 const USER_SOURCE = 'user';
 
 const keys = (list: { key?: string }[] | undefined): string[] => (list ?? []).map((k) => k.key ?? '').filter(Boolean);
@@ -33,7 +34,8 @@ export const withFamilyMerge = (elements: Elements, familyMerge: boolean | undef
 
 export function renderElements(elements: Elements, familyMerge?: boolean): Block[] {
   const lines = (elements.list ?? []).map((e, i) => {
-    const head = `${i + 1}. **${KIND[e.feature_type ?? ''] ?? 'element'}**: ${quoteUserText(truncate(e.feature_text_original ?? '', 200))}${e.selected === false ? ' — left out' : ''}`;
+    const kind = t(`novelty:elements.kind.${KIND[e.feature_type ?? ''] ?? 'element'}`);
+    const head = `${i + 1}. **${kind}**: ${quoteUserText(truncate(e.feature_text_original ?? '', 200))}${e.selected === false ? t('novelty:elements.leftOut') : ''}`;
     const words = (e.express ?? []).map((x) => {
       const extend = keys(x.extend);
       const ipc = keys(x.ipc);
@@ -42,13 +44,11 @@ export function renderElements(elements: Elements, familyMerge?: boolean): Block
     return [head, ...words].join('\n');
   });
   return [
-    { type: 'markdown', text: lines.join('\n') || 'No search elements were proposed.' },
-    { type: 'context', text: 'Keywords (expansions) · IPC classes per feature. Confirm starts the search, which takes a few minutes.' },
+    { type: 'markdown', text: lines.join('\n') || t('novelty:elements.none') },
+    { type: 'context', text: t('novelty:elements.legend') },
     {
       type: 'context',
-      text: withFamilyMerge(elements, familyMerge).family_merge_enabled
-        ? 'Patent families are merged: one hit per family.'
-        : 'Patent families are not merged: each publication is a hit of its own (start with `--family-merge` to merge them).',
+      text: withFamilyMerge(elements, familyMerge).family_merge_enabled ? t('novelty:elements.merged') : t('novelty:elements.notMerged'),
     },
   ];
 }
@@ -58,7 +58,7 @@ function editFields(elements: Elements): FormField[] {
   return [
     {
       id: 'keep',
-      label: 'Elements to search',
+      label: t('novelty:elements.keepField'),
       kind: 'checkboxes',
       optional: true,
       options: list.map((e, i) => ({ value: String(i), label: truncate(`${i + 1}. ${e.feature_text_original ?? ''}`, 70) })),
@@ -67,7 +67,7 @@ function editFields(elements: Elements): FormField[] {
     ...list.map(
       (e, i): FormField => ({
         id: `expr-${i}`,
-        label: `${i + 1}. ${truncate(e.feature_text_original ?? '', 120)}: one keyword a line, "keyword | expansions | IPC classes"`,
+        label: t('novelty:elements.exprField', { element: `${i + 1}. ${truncate(e.feature_text_original ?? '', 120)}` }),
         kind: 'multiline',
         initial: (e.express ?? []).map(expressionLine).join('\n'),
       }),
@@ -103,27 +103,35 @@ function applyEdit(fields: Record<string, string | string[]>, elements: Elements
     const express = parseLines(String(fields[`expr-${i}`] ?? ''), e.express ?? []);
     return { ...e, selected: keep.has(String(i)), express: express.length ? express : (e.express ?? []) };
   });
-  if (!list.some((e) => e.selected)) throw new FormProblem('Keep at least one search element; nothing was sent.');
+  if (!list.some((e) => e.selected)) throw new FormProblem(t('novelty:elements.keepOne'));
   return { ...elements, list };
 }
 
 export const elementsStep = defineStep<NoveltyData, Proposed, Elements | undefined>({
   poll: {
     operation: 'AI35-6',
-    label: 'Proposing the search elements',
+    get label() {
+      return t('novelty:elements.label');
+    },
     read: (sc, signal) => sc.ctx.platform.call('AI35-6', { task_id: taskIdOf(sc) }, { signal }),
     deadlineMs: 15 * 60_000,
   },
   review: {
-    title: 'Step 3 of 5 · Search elements',
+    get title() {
+      return t('novelty:elements.title');
+    },
     render: (result, draft, sc) => renderElements(draft ?? elementsOf(result), sc.data.familyMerge),
     confirm: {
-      button: 'Confirm and search',
+      get button() {
+        return t('novelty:elements.confirm');
+      },
       // undefined: the elements as proposed, read again when sent (the record keeps only what the user changed)
       input: () => undefined,
       send: {
         operation: 'AI35-7',
-        label: 'Starting the search',
+        get label() {
+          return t('novelty:elements.sending');
+        },
         async run(sc, edited, result) {
           const elements = withFamilyMerge(edited ?? elementsOf(await result()), sc.data.familyMerge);
           await sc.ctx.platform.call('AI35-7', { task_id: taskIdOf(sc), elements });
@@ -133,9 +141,15 @@ export const elementsStep = defineStep<NoveltyData, Proposed, Elements | undefin
     },
     forms: {
       edit: {
-        button: 'Edit',
-        title: 'Search elements',
-        submitLabel: 'Confirm and search',
+        get button() {
+          return t('novelty:edit');
+        },
+        get title() {
+          return t('novelty:elements.formTitle');
+        },
+        get submitLabel() {
+          return t('novelty:elements.confirm');
+        },
         submits: 'confirm',
         fields: (result, draft) => editFields(draft ?? elementsOf(result)),
         apply: (fields, result, draft) => applyEdit(fields, draft ?? elementsOf(result)),

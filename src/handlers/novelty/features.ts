@@ -5,6 +5,7 @@
 import type { Block, FormField } from '../../core/message.js';
 import { quoteUserText } from '../../core/message.js';
 import type { DataOf } from '../../platform/operations.js';
+import { t } from '../../i18n/index.js';
 import { defineStep, FormProblem } from '../workflow/index.js';
 import { taskIdOf, type Feature, type NoveltyData } from './data.js';
 import { featuresOf } from './payloads.js';
@@ -18,15 +19,15 @@ function featureLine(feature: Feature, index: number): string {
   const text = quoteUserText(truncate(feature.feature_text ?? feature.feature_text_original ?? '', 400));
   const weight = feature.feature_weight ? ` _(${quoteUserText(feature.feature_weight)})_` : '';
   const label = `${index + 1}. **${quoteUserText(feature.feature_num ?? `F${index + 1}`)}**${weight}`;
-  if (feature.selected === false) return `${label} ~~${text}~~ — left out`;
-  return `${label} ${text}${feature.user_add ? ' — added' : ''}`;
+  if (feature.selected === false) return t('novelty:features.leftOut', { label, text });
+  return `${label} ${text}${feature.user_add ? t('novelty:features.added') : ''}`;
 }
 
 export function renderFeatures(features: Feature[]): Block[] {
   const chosen = features.filter((f) => f.selected !== false).length;
   return [
-    { type: 'markdown', text: features.map(featureLine).join('\n') || 'No features were extracted.' },
-    { type: 'context', text: `${chosen} of ${features.length} features will be searched. Edit to leave some out, reword them or add one.` },
+    { type: 'markdown', text: features.map(featureLine).join('\n') || t('novelty:features.none') },
+    { type: 'context', text: t('novelty:features.count', { chosen, total: features.length }) },
   ];
 }
 
@@ -41,7 +42,7 @@ function editFields(features: Feature[]): FormField[] {
   return [
     {
       id: 'leave',
-      label: 'Features to leave out of the search',
+      label: t('novelty:features.leaveField'),
       kind: 'checkboxes',
       optional: true,
       options: features.map((f, i) => ({ value: String(i), label: truncate(`${f.feature_num ?? `F${i + 1}`} ${f.feature_text ?? ''}`, 70) })),
@@ -56,7 +57,7 @@ function editFields(features: Feature[]): FormField[] {
         maxLength: MAX_FEATURE_CHARS,
       }),
     ),
-    { id: 'add', label: 'Add a feature (optional)', kind: 'multiline', optional: true, maxLength: MAX_FEATURE_CHARS },
+    { id: 'add', label: t('novelty:features.addField'), kind: 'multiline', optional: true, maxLength: MAX_FEATURE_CHARS },
   ];
 }
 
@@ -68,26 +69,34 @@ function applyEdit(fields: Record<string, string | string[]>, features: Feature[
   });
   const added = String(fields.add ?? '').trim();
   if (added) edited.push({ feature_num: `F${edited.length + 1}`, feature_text: added, feature_text_original: added, selected: true, user_add: true });
-  if (!edited.some((f) => f.selected)) throw new FormProblem('Keep at least one feature to search; nothing was changed.');
+  if (!edited.some((f) => f.selected)) throw new FormProblem(t('novelty:features.keepOne'));
   return edited;
 }
 
 export const featuresStep = defineStep<NoveltyData, Extracted, Feature[]>({
   poll: {
     operation: 'AI35-4',
-    label: 'Extracting the technical features',
+    get label() {
+      return t('novelty:features.label');
+    },
     read: (sc, signal) => sc.ctx.platform.call('AI35-4', { task_id: taskIdOf(sc) }, { signal }),
     deadlineMs: 15 * 60_000,
   },
   review: {
-    title: 'Step 2 of 5 · Technical features',
+    get title() {
+      return t('novelty:features.title');
+    },
     render: (result, draft) => renderFeatures(draft ?? featuresOf(result)),
     confirm: {
-      button: 'Confirm',
+      get button() {
+        return t('novelty:confirm');
+      },
       input: (result, draft) => draft ?? featuresOf(result),
       send: {
         operation: 'AI35-5',
-        label: 'Confirming the technical features',
+        get label() {
+          return t('novelty:features.sending');
+        },
         async run(sc, features) {
           const kept = confirmedFeatures(features);
           await sc.ctx.platform.call('AI35-5', { task_id: taskIdOf(sc), tech_features: kept });
@@ -97,9 +106,15 @@ export const featuresStep = defineStep<NoveltyData, Extracted, Feature[]>({
     },
     forms: {
       edit: {
-        button: 'Edit',
-        title: 'Technical features',
-        submitLabel: 'Save',
+        get button() {
+          return t('novelty:edit');
+        },
+        get title() {
+          return t('novelty:features.formTitle');
+        },
+        get submitLabel() {
+          return t('novelty:save');
+        },
         submits: 'review',
         fields: (result, draft) => editFields(draft ?? featuresOf(result)),
         apply: (fields, result, draft) => applyEdit(fields, draft ?? featuresOf(result)),

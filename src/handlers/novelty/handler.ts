@@ -1,6 +1,7 @@
 /** `/iip novelty [quick] <technical idea> [--lang en|cn] [--from YYYYMMDD] [--to YYYYMMDD] [--family-merge] [--let-others-confirm]`. */
 import type { HandlerContext } from '../../core/handler.js';
 import type { OutgoingMessage } from '../../core/message.js';
+import { t } from '../../i18n/index.js';
 import { othersNote } from '../shared/problem-args.js';
 import { othersData } from '../shared/others-confirm.js';
 import { parentMessage, refuseCommand, startWorkflow, workflowHandler } from '../workflow/index.js';
@@ -10,25 +11,29 @@ import { parseNoveltyArgs, usageText, type NoveltyOptions } from './options.js';
 
 function noveltyParent(userId: string, options: NoveltyOptions): OutgoingMessage {
   const range =
-    (options.from || options.to ? ` · published ${options.from ?? 'any time'} – ${options.to ?? 'today'}` : '') +
-    (options.familyMerge ? ' · one hit per patent family' : '');
-  const steps = options.quick ? 'the report link follows when it is ready' : 'each step waits for your confirmation here';
-  const started = options.quick ? 'started a one-shot novelty report' : 'started a novelty search';
-  return parentMessage(
-    userId,
-    started,
-    options.idea,
-    `Language ${options.lang}${range} · ${steps}${options.othersMayConfirm ? `.${othersNote(true)}` : ''}`,
-  );
+    (options.from || options.to
+      ? t('novelty:parent.published', { from: options.from ?? t('novelty:parent.anyTime'), to: options.to ?? t('novelty:parent.today') })
+      : '') + (options.familyMerge ? t('novelty:parent.familyMerge') : '');
+  const steps = options.quick ? t('novelty:parent.quickSteps') : t('novelty:parent.guidedSteps');
+  const started = options.quick ? t('novelty:parent.startedQuick') : t('novelty:parent.started');
+  const context = options.othersMayConfirm
+    ? t('novelty:parent.contextOthers', { lang: options.lang, range, steps, others: othersNote(true) })
+    : t('novelty:parent.context', { lang: options.lang, range, steps });
+  return parentMessage(userId, started, options.idea, context);
 }
 
 export const noveltyHandler = workflowHandler<NoveltyData>(NOVELTY, {
   verbs: ['novelty'],
   help: {
-    summary:
-      'guided novelty search: confirm or edit the solution, features, search elements and references step by step, then get the report; `quick` for the one-shot report',
-    usage: 'novelty [quick] <technical idea> [--lang en|cn] [--from YYYYMMDD] [--to YYYYMMDD] [--family-merge] [--let-others-confirm]',
-    example: 'novelty A phone camera that reads text from captured images and shows it on the display --from 20150101',
+    get summary() {
+      return t('novelty:help.summary');
+    },
+    get usage() {
+      return t('novelty:help.usage');
+    },
+    get example() {
+      return t('novelty:help.example');
+    },
   },
   async command(ctx: HandlerContext, { incoming, args }) {
     const parsed = parseNoveltyArgs(args, ctx.settings.lang);

@@ -2,6 +2,7 @@
  * `/iip novelty [quick] <technical idea> [--lang en|cn] [--from YYYYMMDD] [--to YYYYMMDD] [--family-merge]
  * [--let-others-confirm]`, parsed and checked.
  */
+import { t } from '../../i18n/index.js';
 
 export interface NoveltyOptions {
   quick: boolean;
@@ -20,8 +21,7 @@ export interface NoveltyOptions {
 export const MAX_IDEA_CHARS = 5_000;
 export const MIN_IDEA_CHARS = 10;
 
-export const usageText = (prefix: string): string =>
-  `Usage: \`${prefix}novelty <technical idea> [--lang en|cn] [--from YYYYMMDD] [--to YYYYMMDD] [--family-merge] [--let-others-confirm]\`, or \`${prefix}novelty quick <technical idea>\` for the one-shot report without review steps.`;
+export const usageText = (prefix: string): string => t('novelty:usage', { prefix });
 
 function isDate(value: string): boolean {
   if (!/^\d{8}$/.test(value)) return false;
@@ -45,19 +45,19 @@ export function parseNoveltyArgs(args: string, defaultLang: 'en' | 'cn'): { opti
     if (!flag) continue;
     const name = flag[1]!.toLowerCase();
     if (!['lang', 'from', 'to', 'family-merge', 'let-others-confirm'].includes(name))
-      return { problem: `Unknown option \`--${name.slice(0, 20)}\`.` };
+      return { problem: t('novelty:option.unknown', { name: name.slice(0, 20) }) };
     let value = flag[2];
     const start = tokens[i]!.index;
     ideaParts.push(rest.slice(last, start));
     if (name === 'family-merge' || name === 'let-others-confirm') {
-      if (value !== undefined) return { problem: `\`--${name}\` takes no value.` };
+      if (value !== undefined) return { problem: t('novelty:option.noValue', { name }) };
       flags[name] = 'yes';
       last = start + token.length;
       continue;
     }
     if (value === undefined) value = tokens[++i]?.[0];
     last = i < tokens.length ? tokens[i]!.index + tokens[i]![0].length : rest.length;
-    if (value === undefined || value.startsWith('--')) return { problem: `\`--${name}\` needs a value.` };
+    if (value === undefined || value.startsWith('--')) return { problem: t('novelty:option.needsValue', { name }) };
     flags[name] = value;
   }
   ideaParts.push(rest.slice(last));
@@ -67,17 +67,14 @@ export function parseNoveltyArgs(args: string, defaultLang: 'en' | 'cn'): { opti
     .replace(/ *\n */g, '\n')
     .trim();
   const lang = (flags.lang ?? defaultLang).toLowerCase();
-  if (lang !== 'en' && lang !== 'cn') return { problem: '`--lang` must be `en` or `cn`.' };
+  if (lang !== 'en' && lang !== 'cn') return { problem: t('novelty:option.badLang') };
   for (const name of ['from', 'to'] as const) {
     const value = flags[name];
-    if (value !== undefined && !isDate(value)) return { problem: `\`--${name}\` must be a date written YYYYMMDD, e.g. 20200131.` };
+    if (value !== undefined && !isDate(value)) return { problem: t('novelty:option.badDate', { name }) };
   }
-  if (flags.from && flags.to && flags.from > flags.to) return { problem: '`--from` must not be after `--to`.' };
-  if (Array.from(idea).length < MIN_IDEA_CHARS) return { problem: 'Describe the technical idea in a sentence or more.' };
-  if (idea.length > MAX_IDEA_CHARS)
-    return {
-      problem: `The technical idea can be at most ${MAX_IDEA_CHARS.toLocaleString('en-US')} characters; yours has ${idea.length.toLocaleString('en-US')}.`,
-    };
+  if (flags.from && flags.to && flags.from > flags.to) return { problem: t('novelty:option.fromAfterTo') };
+  if (Array.from(idea).length < MIN_IDEA_CHARS) return { problem: t('novelty:option.tooShort') };
+  if (idea.length > MAX_IDEA_CHARS) return { problem: t('novelty:option.tooLong', { max: MAX_IDEA_CHARS, length: idea.length }) };
   const dates = { ...(flags.from ? { from: flags.from } : {}), ...(flags.to ? { to: flags.to } : {}) };
   const switches = { ...(flags['family-merge'] ? { familyMerge: true } : {}), ...(flags['let-others-confirm'] ? { othersMayConfirm: true } : {}) };
   return { options: { quick, idea, lang, ...dates, ...switches } };

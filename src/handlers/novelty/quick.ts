@@ -1,6 +1,7 @@
 /** `/iip novelty quick`: the older one-shot group (report → query → download), no review steps, the link at the end. */
 import { mention, quoteUserText, type OutgoingMessage } from '../../core/message.js';
 import type { DataOf } from '../../platform/operations.js';
+import { t } from '../../i18n/index.js';
 import { defineSend, defineStep } from '../workflow/index.js';
 import { requireTaskId } from '../shared/platform-values.js';
 import { submitRequest, taskIdOf, type NoveltyData, type QuickReference } from './data.js';
@@ -11,7 +12,9 @@ const TOP_REFERENCES = 5;
 
 export const quickStart = defineSend<NoveltyData, undefined>({
   operation: 'NOVELTY-REPORT',
-  label: 'Starting the one-shot novelty report',
+  get label() {
+    return t('novelty:quick.starting');
+  },
   async run(sc) {
     const created = await sc.ctx.platform.call('NOVELTY-REPORT', submitRequest(sc.data));
     return { next: 'quick-results', ids: { task_id: requireTaskId('NOVELTY-REPORT', created.task_id) } };
@@ -21,7 +24,9 @@ export const quickStart = defineSend<NoveltyData, undefined>({
 export const quickResultsStep = defineStep<NoveltyData, DataOf<'NOVELTY-QUERY'>, never>({
   poll: {
     operation: 'NOVELTY-QUERY',
-    label: 'Searching for prior art',
+    get label() {
+      return t('novelty:quick.searching');
+    },
     read: (sc, signal) => sc.ctx.platform.call('NOVELTY-QUERY', { task_id: taskIdOf(sc) }, { signal }),
   },
   proceed: (result) => ({
@@ -40,16 +45,17 @@ export const quickResultsStep = defineStep<NoveltyData, DataOf<'NOVELTY-QUERY'>,
 
 function quickMessage(url: string | null | undefined, references: QuickReference[], startedBy: string): OutgoingMessage {
   if (!url) throw new Error('the report is ready but its link is missing');
-  const text = `📄 **Novelty report ready**: [download the report](${url})`;
+  const text = t('novelty:quick.ready', { url });
   const lines = references.map(
-    (r, i) => `${i + 1}. ${r.pn ? `[${r.pn}](${PATENT_LINK(r.pn)}) ` : ''}${quoteUserText(r.title)} · score ${percent(r.score)}`,
+    (r, i) =>
+      `${i + 1}. ${r.pn ? `[${r.pn}](${PATENT_LINK(r.pn)}) ` : ''}${quoteUserText(r.title)}${t('novelty:quick.score', { score: percent(r.score) })}`,
   );
   return {
     text,
     blocks: [
       { type: 'markdown', text },
-      ...(lines.length ? [{ type: 'markdown' as const, text: `**Closest references**\n${lines.join('\n')}` }] : []),
-      { type: 'context', text: `Requested by ${mention(startedBy)} · one-shot report, no review steps.` },
+      ...(lines.length ? [{ type: 'markdown' as const, text: `${t('novelty:quick.closest')}\n${lines.join('\n')}` }] : []),
+      { type: 'context', text: t('novelty:quick.requested', { user: mention(startedBy) }) },
     ],
   };
 }
@@ -57,7 +63,9 @@ function quickMessage(url: string | null | undefined, references: QuickReference
 export const quickReportStep = defineStep<NoveltyData, DataOf<'NOVELTY-DOWNLOAD'>, never>({
   poll: {
     operation: 'NOVELTY-DOWNLOAD',
-    label: 'Preparing the report',
+    get label() {
+      return t('novelty:quick.preparing');
+    },
     read: (sc, signal) => sc.ctx.platform.call('NOVELTY-DOWNLOAD', { task_id: taskIdOf(sc) }, { signal }),
   },
   proceed: (result, sc) => ({ done: quickMessage(result.report_url, sc.data.quickReferences ?? [], sc.record.startedBy) }),

@@ -1,5 +1,6 @@
 /** Step 1: AI35-2 summarises the submitted idea; Confirm (or a submitted edit) sends AI35-3. */
 import type { DataOf } from '../../platform/operations.js';
+import { t } from '../../i18n/index.js';
 import { defineStep, FormProblem } from '../workflow/index.js';
 import { taskIdOf, type NoveltyData } from './data.js';
 import { quoted } from '../shared/text.js';
@@ -15,22 +16,30 @@ const MAX_SOLUTION_CHARS = 5_000;
 export const solutionStep = defineStep<NoveltyData, Summary, SolutionInput>({
   poll: {
     operation: 'AI35-2',
-    label: 'Summarising the technical solution',
+    get label() {
+      return t('novelty:solution.label');
+    },
     read: (sc, signal) => sc.ctx.platform.call('AI35-2', { task_id: taskIdOf(sc) }, { signal }),
     deadlineMs: 15 * 60_000,
   },
   review: {
-    title: 'Step 1 of 5 · Technical solution',
+    get title() {
+      return t('novelty:solution.title');
+    },
     render: (result, draft) => [
       { type: 'markdown', text: quoted(draft?.tech_solution ?? result.tech_solution ?? '') },
-      { type: 'context', text: 'The search starts from this summary: confirm it, or edit it first.' },
+      { type: 'context', text: t('novelty:solution.hint') },
     ],
     confirm: {
-      button: 'Confirm',
+      get button() {
+        return t('novelty:confirm');
+      },
       input: () => ({}),
       send: {
         operation: 'AI35-3',
-        label: 'Confirming the technical solution',
+        get label() {
+          return t('novelty:solution.sending');
+        },
         async run(sc, input) {
           const request = { task_id: taskIdOf(sc), ...(input.tech_solution ? { tech_solution: input.tech_solution } : {}) };
           await sc.ctx.platform.call('AI35-3', request);
@@ -40,14 +49,20 @@ export const solutionStep = defineStep<NoveltyData, Summary, SolutionInput>({
     },
     forms: {
       edit: {
-        button: 'Edit',
-        title: 'Technical solution',
-        submitLabel: 'Confirm',
+        get button() {
+          return t('novelty:edit');
+        },
+        get title() {
+          return t('novelty:solution.formTitle');
+        },
+        get submitLabel() {
+          return t('novelty:confirm');
+        },
         submits: 'confirm',
         fields: (result, draft) => [
           {
             id: 'solution',
-            label: 'The technical solution the search starts from',
+            label: t('novelty:solution.field'),
             kind: 'multiline',
             initial: draft?.tech_solution ?? result.tech_solution ?? '',
             maxLength: MAX_SOLUTION_CHARS,
@@ -55,7 +70,7 @@ export const solutionStep = defineStep<NoveltyData, Summary, SolutionInput>({
         ],
         apply(fields) {
           const text = String(fields.solution ?? '').trim();
-          if (!text) throw new FormProblem('The technical solution cannot be empty; nothing was sent.');
+          if (!text) throw new FormProblem(t('novelty:solution.empty'));
           return { tech_solution: text };
         },
       },

@@ -1,6 +1,7 @@
 /** The search strategy the agent used (AI35-8): each search block's element, query and hit count, and the keywords. */
 import { quoteUserText } from '../../core/message.js';
 import { truncate } from '../../core/text.js';
+import { t } from '../../i18n/index.js';
 import type { SearchResult } from './references-list.js';
 
 const MAX_BLOCKS = 10;
@@ -13,11 +14,11 @@ export function strategyText(result: SearchResult): string | undefined {
   const lines = blocks.slice(0, MAX_BLOCKS).map(([name, raw]) => {
     const b = raw as Json;
     const element = str(b.feature_text_original);
-    const count = typeof b.count === 'number' ? ` · ${b.count.toLocaleString('en-US')} hits` : '';
+    const count = typeof b.count === 'number' ? t('novelty:strategy.hits', { count: b.count }) : '';
     const query = str(b.query);
     return `- **${quoteUserText(name)}**${element ? ` ${quoteUserText(truncate(element, 100))}` : ''}${count}${query ? `\n  \`${truncate(query, 300).replace(/`/g, "'")}\`` : ''}`;
   });
-  if (blocks.length > MAX_BLOCKS) lines.push(`- … ${blocks.length - MAX_BLOCKS} more search blocks`);
+  if (blocks.length > MAX_BLOCKS) lines.push(t('novelty:strategy.more', { count: blocks.length - MAX_BLOCKS }));
   const keywords = (result.feature_keywords ?? [])
     .map((k) => {
       const expansions = (k.keywords ?? []).map(str).filter(Boolean).join(', ');
@@ -25,6 +26,6 @@ export function strategyText(result: SearchResult): string | undefined {
     })
     .filter(Boolean)
     .slice(0, MAX_BLOCKS);
-  if (keywords.length > 0) lines.push(`- Keywords: ${keywords.map((k) => quoteUserText(truncate(k, 120))).join(' · ')}`);
-  return lines.length > 0 ? `**Search strategy the agent used**\n${lines.join('\n')}` : undefined;
+  if (keywords.length > 0) lines.push(t('novelty:strategy.keywords', { keywords: keywords.map((k) => quoteUserText(truncate(k, 120))).join(' · ') }));
+  return lines.length > 0 ? `${t('novelty:strategy.heading')}\n${lines.join('\n')}` : undefined;
 }

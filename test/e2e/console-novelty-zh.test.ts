@@ -1,0 +1,22 @@
+/** The novelty search's first steps in Chinese in the terminal (IIP_LANG=zh): headings, hints, choices and help. */
+import { afterEach, expect, test } from 'vitest';
+import { startConsoleBot, type ConsoleBot } from './console-bot.js';
+
+let term: ConsoleBot | undefined;
+afterEach(async () => {
+  await term?.stop();
+  term = undefined;
+});
+
+test('novelty in Chinese: step 1 and step 2 with their choices and the confirmed line', { timeout: 60_000 }, async () => {
+  term = await startConsoleBot({ IIP_LANG: 'zh' });
+  term.type('novelty 一种折叠屏手机铰链，采用液态金属阻尼层 --lang cn');
+  await term.until((p) => p.includes('第 1/5 步 · 技术方案') && p.includes('] 确认'), 'step 1 in Chinese');
+  const step1 = term.printed();
+  expect(step1).toContain('检索将以这段技术方案为起点：请确认，或先进行编辑。');
+  expect(step1).toMatch(/\[\w+\] 编辑/);
+  term.type(term.keyOf('确认'));
+  await term.until((p) => p.includes('第 2/5 步 · 技术特征') && /将检索 \d+ 个特征中的 \d+ 个/.test(p), 'step 2 in Chinese');
+  expect(term.printed()).toMatch(/✅ 已由 .+ 确认/);
+  expect(term.requests().find((r) => r.operation === 'AI35-1')?.body).toMatchObject({ lang: 'cn' });
+});
