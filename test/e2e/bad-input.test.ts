@@ -53,7 +53,7 @@ describe('bad input', () => {
       ['ask      ', 'Usage: `/iip ask <question>` (up to 500 characters).'],
       ['ask \u0001\u0002\u0007\u001b\u007f', 'Usage: `/iip ask <question>` (up to 500 characters).'],
       ['pharm \r\n\r\n\u0000', 'Usage: `/iip pharm <question>` (up to 16,000 characters).'],
-      ['bio', 'Usage: `/iip encyclopedia <question>` (up to 16,000 characters).'],
+      ['bio', 'Usage: `/iip encyclopedia [options] <question>` (up to 16,000 characters). Options: `--source all|papers|'],
       [`ask ${'x'.repeat(501)}`, 'at most 500 characters; yours has 501. Nothing was sent to the platform.'],
       [`pharm ${'word '.repeat(4_000)}`, 'at most 16,000 characters; yours has 19,999.'],
       [`encyclopedia ${'y'.repeat(40_000)}`, 'at most 16,000 characters; yours has 40,000.'],

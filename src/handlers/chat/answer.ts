@@ -142,6 +142,7 @@ async function showAnswer(
     Object.assign(collected.ids, turn.ids);
     const result = await ctx.messenger.relay({
       thread,
+      feedback: true,
       deltas: textOf(turn.events, collected),
       render: (text, state) =>
         state.final && collected.stopped

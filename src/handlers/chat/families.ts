@@ -4,12 +4,21 @@ import type { PlatformReference, StreamEvent } from '../../platform/events.js';
 import type { PlatformIds } from '../../core/state.js';
 import { truncate } from '../../core/text.js';
 import type { EncyclopediaRefDoc } from '../../platform/payloads.js';
+import { DEFAULT_OPTIONS, requestFields, type EncyclopediaOptions } from './encyclopedia-options.js';
 
 export interface ChatTurn {
   events: AsyncIterable<StreamEvent>;
   /** references known before the stream starts (AI68-1's ref_doc) */
   references: PlatformReference[];
   ids: PlatformIds;
+}
+
+/** What a turn knows of the thread before it: the platform's ids, the last answered question, the search options. */
+export interface PreviousTurns {
+  ids: PlatformIds;
+  lastQuestion?: string;
+  /** the encyclopedia's AI68-1 options the thread was started with or changed to */
+  options?: EncyclopediaOptions;
 }
 
 export interface ChatFamily {
@@ -19,7 +28,7 @@ export interface ChatFamily {
   operation: 'AI07' | 'AI20' | 'AI68-2';
   /** the platform's published input limit, in characters */
   maxChars: number;
-  start(platform: Platform, question: string, previous: { ids: PlatformIds; lastQuestion?: string }, signal?: AbortSignal): Promise<ChatTurn>;
+  start(platform: Platform, question: string, previous: PreviousTurns, signal?: AbortSignal): Promise<ChatTurn>;
 }
 
 export const ASK: ChatFamily = {
@@ -52,7 +61,7 @@ export const ENCYCLOPEDIA: ChatFamily = {
   // AI68-1 takes no chat id, so a follow-up carries the previous question in its text instead
   async start(platform, question, previous, signal) {
     const query = previous.lastQuestion ? `Previous question: ${previous.lastQuestion}\nFollow-up question: ${question}` : question;
-    const chat = await platform.call('AI68-1', { query, deep_search: false, long_think: false, search_website: false, data_source: 1 }, { signal });
+    const chat = await platform.call('AI68-1', { query, ...requestFields(previous.options ?? DEFAULT_OPTIONS) }, { signal });
     if (!chat.chat_id || !chat.chat_item_id) throw new Error('AI68-1 returned no chat ids');
     const references = (chat.ref_doc ?? []).map((doc, i) => referenceFromDoc(doc, i));
     const events = await platform.stream('AI68-2', { chat_id: chat.chat_id, chat_item_id: chat.chat_item_id }, { signal });

@@ -1,16 +1,20 @@
 /** `ask`, `pharm` and `encyclopedia` (alias `bio`): a question answered by streaming into a thread, replies continue it. */
 import type { Handler, HandlerContext } from '../../core/handler.js';
 import type { ActionIncoming, Incoming, ReplyIncoming } from '../../core/incoming.js';
-import { markdown } from '../../core/message.js';
+import { FEEDBACK_ACTION, markdown } from '../../core/message.js';
+import { recordFeedback } from '../../core/feedback.js';
 import type { ThreadId } from '../../core/thread-id.js';
 import type { ThreadRecord } from '../../core/state.js';
 import { answerCommand, parentMessage } from '../workflow/index.js';
-import { ANSWERING, answerTurn, firstTurn, lastQuestion } from './answer.js';
+import { ANSWERING, answerTurn, chatLock, firstTurn, lastQuestion } from './answer.js';
 import { CHAT_FAMILIES, type ChatFamily } from './families.js';
 import { cleanQuestion, problemWith } from './question.js';
 import { markInterruptedByRestart } from './restart.js';
 import { withAnswerSlot } from './limit.js';
 import { CLEAR_WORD, startOver } from './clear.js';
+import { changeOptions } from './encyclopedia-change.js';
+import { isOptionAction } from './encyclopedia-controls.js';
+import { takeOptions, type EncyclopediaOptions } from './encyclopedia-options.js';
 
 function familyOf(verb: string): ChatFamily {
   return verb === 'bio' ? CHAT_FAMILIES.encyclopedia : (CHAT_FAMILIES[verb as ChatFamily['verb']] ?? CHAT_FAMILIES.ask);
@@ -43,7 +47,9 @@ export const chatHandler: Handler = {
   workflow: 'chat',
   threadWords: [CLEAR_WORD],
   help: {
-    summary: 'ask the general model; `pharm` the life-science model; `encyclopedia` the bio-pharma encyclopedia with citations',
+    summary:
+      'ask the general model; `pharm` the life-science model; `encyclopedia` the bio-pharma encyclopedia with citations ' +
+      '(options before the question: `--source <papers|patents|clinical-trials|…>`, `--deep`, `--long-think`, `--web`)',
     usage: 'ask|pharm|encyclopedia <question>',
     example: 'pharm What are the indications for siRNA drugs?',
   },
@@ -52,6 +58,12 @@ export const chatHandler: Handler = {
     const family = familyOf(verb);
     // in a chat thread (the assistant pane) a typed verb switches its mode; the default verb (none typed) keeps it
     const typed = args !== incoming.text.trim() ? family : undefined;
+    let options: EncyclopediaOptions | undefined;
+    if (family.verb === 'encyclopedia') {
+      const taken = takeOptions(args);
+      if ('problem' in taken) return answerCommand(ctx, incoming, `${taken.problem} Nothing was sent to the platform.`);
+      ({ options, question: args } = taken);
+    }
     const question = cleanQuestion(args);
     const problem = problemWith(family, question, ctx.messenger.invocation);
     if (problem) return answerCommand(ctx, incoming, problem);
@@ -82,7 +94,7 @@ export const chatHandler: Handler = {
             workspaceId: incoming.workspaceId,
             startedBy: incoming.user.id,
             ids: {},
-            data: { family: family.verb, lastQuestion: question },
+            data: { family: family.verb, lastQuestion: question, ...(options ? { options } : {}) },
             createdAt: Date.now(),
           },
           family,
@@ -100,6 +112,10 @@ export const chatHandler: Handler = {
   },
 
   async action(ctx, incoming: ActionIncoming, record) {
+    if (isOptionAction(incoming.action)) return changeOptions(ctx, incoming);
+    // under the turn lock: a feedback write never races the record a streaming turn will write
+    if (incoming.action === FEEDBACK_ACTION)
+      return ctx.state.withLock(chatLock(incoming.thread), () => recordFeedback(ctx, incoming), { waitMs: 600_000 });
     if (incoming.action !== 'retry') return;
     const question = lastQuestion(record);
     const expected = Number(incoming.value);

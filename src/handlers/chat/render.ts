@@ -3,6 +3,8 @@ import type { Block, Button, OutgoingMessage } from '../../core/message.js';
 import type { PlatformReference, Usage } from '../../platform/events.js';
 import { userMessage } from '../../core/user-errors.js';
 import type { ChatFamily } from './families.js';
+import { optionControls } from './encyclopedia-controls.js';
+import { describeOptions, OPTIONS_HELP, type EncyclopediaOptions } from './encyclopedia-options.js';
 
 export interface AnswerExtras {
   references: PlatformReference[];
@@ -10,6 +12,8 @@ export interface AnswerExtras {
   family: ChatFamily;
   /** a line under the footer */
   note?: string;
+  /** the encyclopedia's search options: named in the footer, with controls to change them for the next question */
+  options?: EncyclopediaOptions;
 }
 
 export function answerMessage(text: string, final: boolean, extras: AnswerExtras | undefined): OutgoingMessage {
@@ -24,6 +28,7 @@ export function answerMessage(text: string, final: boolean, extras: AnswerExtras
     }
     blocks.push({ type: 'context', text: footer(extras) });
     if (extras.note) blocks.push({ type: 'context', text: extras.note });
+    if (extras.options) blocks.push(...optionControls(extras.options));
   }
   return { text: text || '…', blocks };
 }
@@ -41,13 +46,16 @@ export function stoppedMessage(text: string, error: unknown): OutgoingMessage {
   return { text: text ? `${text}\n\n${note}` : note, blocks };
 }
 
-function footer({ family, usage }: AnswerExtras): string {
+function footer({ family, usage, options }: AnswerExtras): string {
   const tokens = usage?.totalTokens ?? (usage?.inputTokens ?? 0) + (usage?.outputTokens ?? 0);
-  return tokens ? `${family.label} · ${tokens.toLocaleString('en-US')} tokens` : family.label;
+  const label = options ? `${family.label} · ${describeOptions(options)}` : family.label;
+  return tokens ? `${label} · ${tokens.toLocaleString('en-US')} tokens` : label;
 }
 
 export function usageLine(family: ChatFamily, invocation: string): OutgoingMessage {
-  const text = `Usage: \`${invocation}${family.verb} <question>\` (up to ${family.maxChars.toLocaleString('en-US')} characters).`;
+  const flags = family.verb === 'encyclopedia' ? ' [options]' : '';
+  const options = family.verb === 'encyclopedia' ? ` Options: ${OPTIONS_HELP}.` : '';
+  const text = `Usage: \`${invocation}${family.verb}${flags} <question>\` (up to ${family.maxChars.toLocaleString('en-US')} characters).${options}`;
   return { text, blocks: [{ type: 'markdown', text }] };
 }
 

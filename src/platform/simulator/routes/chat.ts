@@ -38,6 +38,18 @@ export function pharmSession(state: SimState, sessionId: string | undefined): Ph
 
 const hexId = (): string => randomBytes(16).toString('hex');
 
+/** AI68-1's data sources (1 is all); a search narrowed to one returns documents of that kind only. */
+const SOURCE_DOC_TYPES: Record<number, string> = {
+  1: 'all',
+  2: 'paper',
+  3: 'patent',
+  4: 'clinical-trial',
+  5: 'fda-label',
+  6: 'financial-report',
+  7: 'clinical-guideline',
+  8: 'epidemiology',
+};
+
 export const chatRoutes: Routes<'AI07' | 'AI20' | 'AI68-1' | 'AI68-2'> = {
   AI07: ({ body, state, ok, stream }) => {
     const answer = chatAnswer('general', body.prompt, { minChars: state.settings.minAnswerChars });
@@ -74,7 +86,9 @@ export const chatRoutes: Routes<'AI07' | 'AI20' | 'AI68-1' | 'AI68-2'> = {
     return stream(events);
   },
 
-  'AI68-1': ({ body, state, ok }) => {
+  'AI68-1': ({ body, state, ok, invalid }) => {
+    const source = body.data_source ?? 1;
+    if (!Number.isInteger(source) || !(source in SOURCE_DOC_TYPES)) return invalid(`data_source: ${source} is not one of 1-8`);
     const continued = typeof body.chat_id === 'string' ? state.chats.get(body.chat_id) : undefined;
     const chat: LsChat = continued ?? { id: hexId(), items: new Map() };
     state.chats.set(chat.id, chat);
@@ -85,8 +99,8 @@ export const chatRoutes: Routes<'AI07' | 'AI20' | 'AI68-1' | 'AI68-2'> = {
       link: r.link,
       text: r.text,
       _text_display: r.title,
-      type: r.type,
-      doc_type_detail: r.docType,
+      type: source === 1 ? r.type : SOURCE_DOC_TYPES[source],
+      doc_type_detail: source === 1 ? r.docType : SOURCE_DOC_TYPES[source],
       post_time: String(r.postDate),
     }));
     return ok({ chat_id: chat.id, chat_item_id: itemId, ref_doc: refDoc });

@@ -1,0 +1,108 @@
+/**
+ * The encyclopedia's search options (AI68-1 `data_source`, `deep_search`, `long_think`, `search_website`): parsed
+ * from the flags that open a question, kept in the thread's record for its follow-ups, and sent with every turn.
+ */
+import type { RequestOf } from '../../platform/operations.js';
+
+/** AI68-1's `data_source` values as the contract numbers them, with the word a user types for each. */
+export const DATA_SOURCES = [
+  { value: 1, word: 'all', label: 'All sources' },
+  { value: 2, word: 'papers', label: 'Papers' },
+  { value: 3, word: 'patents', label: 'Patents' },
+  { value: 4, word: 'clinical-trials', label: 'Clinical trials' },
+  { value: 5, word: 'fda-labels', label: 'FDA labels' },
+  { value: 6, word: 'financial-reports', label: 'Financial reports' },
+  { value: 7, word: 'clinical-guidelines', label: 'Clinical guidelines' },
+  { value: 8, word: 'epidemiology', label: 'Epidemiology' },
+] as const;
+
+export type DataSource = (typeof DATA_SOURCES)[number]['value'];
+
+export interface EncyclopediaOptions {
+  source: DataSource;
+  deepSearch: boolean;
+  longThink: boolean;
+  searchWebsite: boolean;
+}
+
+export type Toggle = 'deepSearch' | 'longThink' | 'searchWebsite';
+
+export const DEFAULT_OPTIONS: EncyclopediaOptions = { source: 1, deepSearch: false, longThink: false, searchWebsite: false };
+
+/** The on/off flags, their names in a command and in the thread. */
+export const TOGGLES: readonly { key: Toggle; flag: string; label: string }[] = [
+  { key: 'deepSearch', flag: '--deep', label: 'Deep search' },
+  { key: 'longThink', flag: '--long-think', label: 'Long thinking' },
+  { key: 'searchWebsite', flag: '--web', label: 'Web search' },
+];
+
+export const OPTIONS_HELP = `\`--source ${DATA_SOURCES.map((s) => s.word).join('|')}\`, ${TOGGLES.map((t) => `\`${t.flag}\``).join(', ')}`;
+
+const sourceList = DATA_SOURCES.map((s) => `\`${s.word}\``).join(', ');
+
+/** `clinical trials`, `Clinical_Trials` and `clinical-trial` all name the same source. */
+const normalise = (word: string): string =>
+  word
+    .toLowerCase()
+    .replace(/[\s_]+/g, '-')
+    .replace(/s$/, '');
+
+export function sourceNamed(word: string): DataSource | undefined {
+  const wanted = normalise(word);
+  return DATA_SOURCES.find((s) => normalise(s.word) === wanted)?.value;
+}
+
+export const sourceLabel = (value: DataSource): string => DATA_SOURCES.find((s) => s.value === value)?.label ?? 'All sources';
+
+/**
+ * The options that open `text` (`--source patents --deep What is …`), then the question. Flags end at the first
+ * word that is not one, so a question may itself contain `--`.
+ */
+export function takeOptions(text: string): { options: EncyclopediaOptions; question: string } | { problem: string } {
+  const options = { ...DEFAULT_OPTIONS };
+  let rest = text.trimStart();
+  for (;;) {
+    const flag = /^--([a-z][a-z-]*)(?:=(\S*))?(?:\s+|$)/i.exec(rest);
+    if (!flag) break;
+    rest = rest.slice(flag[0].length);
+    const name = `--${flag[1]!.toLowerCase()}`;
+    const toggle = TOGGLES.find((t) => t.flag === name);
+    if (toggle) {
+      if (flag[2] !== undefined) return { problem: `\`${toggle.flag}\` takes no value; leave it out to keep it off.` };
+      options[toggle.key] = true;
+      continue;
+    }
+    if (name !== '--source') return { problem: `Unknown option \`${name.slice(0, 24)}\`. Options: ${OPTIONS_HELP}.` };
+    let word = flag[2];
+    if (word === undefined) {
+      const next = /^(\S+)(?:\s+|$)/.exec(rest);
+      word = next?.[1];
+      if (next) rest = rest.slice(next[0].length);
+    }
+    const source = word && !word.startsWith('--') ? sourceNamed(word) : undefined;
+    if (source === undefined) {
+      const given = word && !word.startsWith('--') ? `\`${word.slice(0, 30)}\` is not one of them` : 'it needs one';
+      return { problem: `\`--source\` takes one of ${sourceList}; ${given}.` };
+    }
+    options.source = source;
+  }
+  return { options, question: rest };
+}
+
+/** The options a thread's record keeps, or the defaults for a record written before there were any. */
+export function optionsOf(data: Record<string, unknown>): EncyclopediaOptions {
+  const saved = (data.options ?? {}) as Partial<Record<keyof EncyclopediaOptions, unknown>>;
+  const source = DATA_SOURCES.find((s) => s.value === saved.source)?.value ?? DEFAULT_OPTIONS.source;
+  return { source, deepSearch: saved.deepSearch === true, longThink: saved.longThink === true, searchWebsite: saved.searchWebsite === true };
+}
+
+/** AI68-1's option fields. */
+export function requestFields(o: EncyclopediaOptions): Pick<RequestOf<'AI68-1'>, 'data_source' | 'deep_search' | 'long_think' | 'search_website'> {
+  return { data_source: o.source, deep_search: o.deepSearch, long_think: o.longThink, search_website: o.searchWebsite };
+}
+
+/** "Patents · deep search" — what the answers of the thread are searched with. */
+export function describeOptions(o: EncyclopediaOptions): string {
+  const on = TOGGLES.filter((t) => o[t.key]).map((t) => t.label.toLowerCase());
+  return [sourceLabel(o.source), ...on].join(' · ');
+}
