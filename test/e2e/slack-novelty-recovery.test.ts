@@ -9,6 +9,7 @@ import { Writable } from 'node:stream';
 import { afterEach, describe, expect, test } from 'vitest';
 import { createLogger } from '../../src/log.js';
 import { threadFilePath } from '../../src/state/thread-files.js';
+import type { FakeSlackMessage } from '../helpers/fake-slack-api.js';
 import { startSlackBot, waitFor, type SlackBotHarness } from '../helpers/slack-bot-harness.js';
 import { bodiesOf, buttonsOf, eventually, IDEA, NoveltyThread, textOf } from './slack-novelty-steps.js';
 
@@ -29,14 +30,16 @@ async function throughFeatures(harness: SlackBotHarness): Promise<NoveltyThread>
 }
 
 describe('/iip novelty recovery', () => {
-  test('a restart during the agent search resumes the recorded wait: progress goes on in the same message and the workflow completes', async () => {
+  test('a restart during the agent search resumes the recorded wait: the same progress message, a plan per process, and the workflow completes', async () => {
     h = await startSlackBot();
     const t = await throughFeatures(h);
     const elements = await t.step('Step 3 of 5');
     h.sim.setTaskDuration(60_000);
     await t.press(elements, 'Confirm and search');
-    const progress = await t.reply('Queued on the platform');
+    const progress = await t.reply('Searching the patent literature');
     expect(buttonsOf(progress).map((b) => b.label)).toEqual(['Cancel']);
+    const plans = () => h!.slack.streams.messages().filter((m) => m.threadTs === t.parentTs && m.stream?.taskDisplayMode === 'plan');
+    await waitFor(() => plans().length === 1, 'the plan of the search');
     const [waiting] = await h.bot.state.listWaiting();
     expect(waiting?.wait).toMatchObject({ operation: 'AI35-8', step: 'references' });
 
@@ -46,7 +49,11 @@ describe('/iip novelty recovery', () => {
     // let the search advance over about two seconds, so the progress of its steps shows on the way
     const searchStarted = h.sim.requests.find((r) => r.operation === 'AI35-7')!.at;
     h.sim.setTaskDuration(Math.ceil((Date.now() - searchStarted + 2_000) / 3));
-    await waitFor(() => /\d\/5 search steps done/.test(textOf(t.replies.find((m) => m.ts === progress.ts)!)), 'search progress', 5_000);
+    const done = (m: FakeSlackMessage) => m.stream!.chunks.filter((c) => c.type === 'task_update' && c.status === 'complete').length;
+    await waitFor(() => plans().length === 2 && done(plans()[1]!) > 0, "search progress in the restarted bot's plan", 5_000);
+    // the stopped bot's plan was stopped with its tasks as they were: none marked failed
+    expect(plans()[0]!.stream!.state).toBe('completed');
+    expect(JSON.stringify(plans()[0]!.stream!.chunks)).not.toContain('"error"');
 
     const references = await t.step('Step 4 of 5');
     expect(references.ts).toBe(progress.ts);

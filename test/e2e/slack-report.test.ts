@@ -96,9 +96,13 @@ describe('/iip report', () => {
     const progress = await t.reply('Writing the pre-research report');
     expect(buttonsOf(progress).map((b) => b.label)).toEqual(['Cancel']);
     await waitFor(() => bodiesOf(h!, 'AI34-3').length > 0, 'a first poll');
+    // the progress shows as a plan below the progress message (slack-plan.test.ts has it in detail)
     await waitFor(
-      () => textOf(t.replies.find((m) => m.ts === progress.ts)!).includes('Writing · started less than a minute ago'),
-      'the progress note',
+      () =>
+        h!.slack.streams
+          .messages()
+          .some((m) => m.threadTs === t.parentTs && JSON.stringify(m.stream?.chunks).includes('Writing · started less than a minute ago')),
+      'the progress in the plan',
     );
     expect((await h!.bot.state.listWaiting())[0]?.wait).toMatchObject({ operation: 'AI34-3', step: 'report' });
     await h!.restart();
@@ -107,6 +111,11 @@ describe('/iip report', () => {
     h!.sim.setTaskDuration(0);
     const done = await t.reply('Pre-research report ready');
     expect(done.ts).toBe(progress.ts);
+    // each process showed its own plan: the stopped bot's left as it was, the restarted one's complete
+    const plans = h!.slack.streams.messages().filter((m) => m.threadTs === t.parentTs);
+    expect(plans.map((m) => m.stream!.state)).toEqual(['completed', 'completed']);
+    const lastStatus = (m: (typeof plans)[number]) => m.stream!.chunks.filter((c) => c.type === 'task_update').at(-1)?.status;
+    expect(plans.map(lastStatus)).toEqual(['in_progress', 'complete']);
     expect(bodiesOf(h!, 'AI34-1')).toHaveLength(1);
     expect(bodiesOf(h!, 'AI34-2')).toHaveLength(1);
   });

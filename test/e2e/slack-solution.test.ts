@@ -1,13 +1,14 @@
 /**
  * Issue 6 `/iip solution` end to end: the real Bolt app, the workflow machinery, the platform client against the
- * simulator and the fake Slack Web API; the exact AI33 bodies at each step, the agent stream in the progress
- * message, the solutions posted one per message; refusals that call nothing.
+ * simulator and the fake Slack Web API; the exact AI33 bodies at each step, the agent's steps as a plan below the
+ * progress message, the solutions posted one per message; refusals that call nothing.
  */
 import { afterEach, describe, expect, test } from 'vitest';
 import { renderMessage } from '../../src/adapters/slack/render/message.js';
 import { solutionMessages } from '../../src/handlers/solution/render.js';
 import { directionsFor, recommendations } from '../../src/platform/simulator/content/solution.js';
 import { requestErrors, isPublished } from '../helpers/openapi-validator.js';
+import type { FakeSlackMessage } from '../helpers/fake-slack-api.js';
 import { startSlackBot, waitFor, type SlackBotHarness } from '../helpers/slack-bot-harness.js';
 import { bodiesOf, buttonsOf, eventually, textOf } from './slack-novelty-steps.js';
 import { checkboxesOf, openSolution, pressWithTicks, PROBLEM } from './slack-solution-steps.js';
@@ -19,7 +20,7 @@ afterEach(async () => {
 });
 
 describe('/iip solution', () => {
-  test('ticked goals and directions are sent exactly; the agent streams into the progress message; each solution is posted', async () => {
+  test("ticked goals and directions are sent exactly; the agent's steps show as a plan; each solution is posted", async () => {
     h = await startSlackBot();
     const t = await openSolution(h);
     expect(h.slack.message('C1', t.parentTs)!.text).toContain('<@U1> started a technical solution exploration');
@@ -52,16 +53,29 @@ describe('/iip solution', () => {
     await waitFor(() => bodiesOf(h!, 'AI33-5').length === 1, 'AI33-5');
     expect(bodiesOf(h, 'AI33-5')).toEqual([{ task_id: taskId, lang: 'en', directions: directions.map((d, i) => ({ ...d, ticked: i !== 1 })) }]);
 
-    const streamed = await waitFor(
-      () => t.replies.find((m) => textOf(m).includes('Writing the solutions') && textOf(m).includes('Solution synthesis')),
-      'the agent stream in the progress message',
+    // the agent's steps show as the tasks of a plan below the progress message, the running one with its latest text
+    const isPlan = (m: FakeSlackMessage) => m.threadTs === t.parentTs && m.stream?.taskDisplayMode === 'plan';
+    const taskUpdates = (m: FakeSlackMessage) => m.stream!.chunks.filter((c) => c.type === 'task_update');
+    const plan = await waitFor(
+      () => h!.slack.streams.messages().find((m) => isPlan(m) && taskUpdates(m).some((c) => c.title === 'Solution synthesis')),
+      "the agent's steps in the plan",
     );
-    expect(textOf(streamed)).toContain('Problem analysis');
+    expect([...new Set(taskUpdates(plan).map((c) => c.title))]).toEqual([
+      'Problem analysis',
+      'Literature search',
+      'Direction generation',
+      'Solution synthesis',
+    ]);
+    expect(String(taskUpdates(plan).at(-1)!.details)).toContain('Recommended: combine the first two directions');
+    const progress = t.replies.find((m) => textOf(m).includes('Writing the solutions'))!;
     expect(bodiesOf(h, 'AGENT-SSE')).toEqual([{ job_id: taskId }]);
     h.sim.setTaskDuration(0);
 
     const summary = await t.reply('4 solutions found');
-    expect(summary.ts).toBe(streamed.ts);
+    expect(summary.ts).toBe(progress.ts);
+    expect(plan.stream!.state).toBe('completed');
+    const lastStates = Object.fromEntries(taskUpdates(plan).map((c) => [c.title, c.status]));
+    expect(Object.values(lastStates)).toEqual(['complete', 'complete', 'complete', 'complete']);
     expect(textOf(summary)).toContain(directions[0]!.reason);
     const solutions = await waitFor(() => {
       const found = t.replies.filter((m) => textOf(m).includes('Solution ') && textOf(m).includes(' of 4 · '));

@@ -10,9 +10,9 @@ import type { StreamEvent } from '../../../platform/events.js';
 export const LIVE_TAIL_CHARS = 1_500;
 export const LIVE_INTERVAL_MS = 1_000;
 
-/** What the stream said so far: its current step and all of its text. */
+/** What the stream said so far: its steps in order (the last one runs), and all of its text. */
 export interface LiveText {
-  step?: string;
+  steps: string[];
   text: string;
 }
 
@@ -37,13 +37,15 @@ export function followStream(
   const controller = new AbortController();
   const linked = AbortSignal.any([signal, controller.signal]);
   let step: string | undefined;
+  const steps: string[] = [];
+  let stepSaidSomething = false;
   let text = '';
   let shownAt = 0;
   let timer: NodeJS.Timeout | undefined;
   const flush = () => {
     timer = undefined;
     shownAt = Date.now();
-    if (!linked.aborted) show(liveNote(step, text), { ...(step ? { step } : {}), text });
+    if (!linked.aborted) show(liveNote(step, text), { steps: [...steps], text });
   };
   const schedule = () => {
     if (!timer) timer = setTimeout(flush, Math.max(0, shownAt + intervalMs - Date.now()));
@@ -52,9 +54,18 @@ export function followStream(
     try {
       for await (const event of await open(linked)) {
         if (linked.aborted) break;
-        if (event.type === 'progress') step = event.step;
-        else if (event.type === 'text') text += event.text;
-        else continue;
+        if (event.type === 'progress') {
+          step = event.step;
+          steps.push(event.step);
+          stepSaidSomething = false;
+        } else if (event.type === 'text') {
+          text += event.text;
+          stepSaidSomething = true;
+        } else if (event.type === 'done' && !stepSaidSomething) {
+          // a step the stream names only as it finishes ("done") is no step of the work
+          steps.splice(-1, 1);
+          continue;
+        } else continue;
         schedule();
       }
       clearTimeout(timer);

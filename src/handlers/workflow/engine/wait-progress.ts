@@ -27,7 +27,7 @@ export class WaitProgress<D extends WorkflowData> {
   #live: string | undefined;
   #pollTasks: PlanTask[] | undefined;
   /** the live stream's steps so far, in order: the last one runs */
-  readonly #streamSteps: string[] = [];
+  #streamSteps: string[] = [];
   #liveText = '';
 
   constructor(
@@ -56,7 +56,7 @@ export class WaitProgress<D extends WorkflowData> {
 
   fromStream(note: string, live: LiveText): void {
     this.#live = note;
-    if (live.step && live.step !== this.#streamSteps.at(-1)) this.#streamSteps.push(live.step);
+    this.#streamSteps = live.steps.map((step) => `${step.charAt(0).toUpperCase()}${step.slice(1)}`);
     this.#liveText = live.text;
     this.#refresh();
   }
