@@ -58,7 +58,13 @@ export interface OutgoingMessage {
   /** plain/markdown text: the notification and fallback text, and the whole message when there are no blocks */
   text: string;
   blocks?: Block[];
+  /** asks for thumbs up/down under an answer where the chat has such buttons (Slack); a click is `FEEDBACK_ACTION` */
+  feedback?: boolean;
 }
+
+/** The action of a feedback click; its value is one of `FEEDBACK_VALUES`. */
+export const FEEDBACK_ACTION = 'feedback';
+export const FEEDBACK_VALUES = ['good', 'bad'] as const;
 
 export interface FormField {
   id: string;

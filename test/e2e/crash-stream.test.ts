@@ -36,7 +36,7 @@ test('SIGKILL mid-answer: on restart the answer is marked incomplete with a Retr
   const question = 'Map the patent landscape of solid-state electrolytes';
   expect((await first.command(`ask ${question}`)).status).toBe(200);
   const thread = await ChatThread.nth(slack, 0);
-  const partial = await thread.reply((m) => m.edits > 0, 'the answer to be streaming');
+  const partial = await thread.reply((m) => m.edits > 0 || (m.stream?.appends.length ?? 0) > 0, 'the answer to be streaming');
   expect(await first.kill('SIGKILL')).toBe('SIGKILL');
   const whole = sim.expectedStreamText('AI07', { prompt: question, stream: true });
   expect(hasFooter(partial)).toBe(false);

@@ -72,7 +72,7 @@ test("a live answer on another replica is never marked; a killed replica's answe
   const question = 'Map the patent landscape of sodium-ion battery cathodes';
   expect((await streamer.command(`ask ${question}`)).status).toBe(200);
   const thread = await ChatThread.nth(slack, 0);
-  const partial = await thread.reply((m) => m.edits > 0, 'the answer to be streaming');
+  const partial = await thread.reply((m) => m.edits > 0 || (m.stream?.appends.length ?? 0) > 0, 'the answer to be streaming');
   // while A streams, B rescans six times (every half lease): the answer's lease is held, so B leaves it alone
   const streaming = await rescanner.state.get(thread.id);
   expect(await redis.pttl(`${prefix}lock:answer:${thread.id}:v${streaming?.version}`)).toBeGreaterThan(0);

@@ -72,7 +72,10 @@ test('SIGTERM: no new work is taken, the answer in flight finishes whole, and th
   const ack = await sendSlashCommand(events, SIGNING_SECRET, { text: 'ask Map the patent landscape of solid-state electrolytes', trigger_id: '1.a' });
   expect(ack.status).toBe(200);
   // the answer has started streaming into its thread
-  await waitFor(() => slack.callsTo('chat.update').length > 0 || slack.callsTo('chat.postMessage').length > 1, 'the first text');
+  await waitFor(
+    () => slack.callsTo('chat.update').length > 0 || slack.callsTo('chat.postMessage').length > 1 || slack.callsTo('chat.startStream').length > 0,
+    'the first text',
+  );
   const stoppedAt = Date.now();
   bot.child.kill('SIGTERM');
   await waitFor(() => bot.output().includes('Stopping: no new work'), 'the bot to start stopping');

@@ -35,6 +35,8 @@ export interface ComposeContext {
   render: RenderFn;
   retry?: Button;
   placeholder?: string;
+  /** the complete answer asks for feedback */
+  feedback?: boolean;
 }
 
 /** What part `index` should show now; undefined while there is nothing to show yet. */
@@ -50,6 +52,7 @@ export function compose(ctx: ComposeContext, index: number): Desired | undefined
   const nothingArrived = interrupted && part.text === '' && index === 0;
   let message = nothingArrived ? { text: '' } : ctx.render(part.display, { final, interrupted, part: index });
   if (interrupted) message = markInterrupted(message, ctx.retry);
+  else if (final && ctx.feedback) message = { ...message, feedback: true };
   return desired(message, true, final || part.sealed);
 }
 

@@ -53,6 +53,7 @@ export class StreamRelay {
       retry: request.retry,
       placeholder: request.placeholder,
       recipient: request.recipient ?? currentEvent()?.userId,
+      feedback: request.feedback,
     };
     reader.start();
     let outcome: PathOutcome;

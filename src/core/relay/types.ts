@@ -42,6 +42,8 @@ export interface RelayRequest {
   retry?: Button;
   /** posted at once, before any delta, and replaced by the first text; default none (post on first text) */
   placeholder?: string;
+  /** ask for feedback (thumbs up/down) under the complete answer, where the chat has such buttons */
+  feedback?: boolean;
   /** the user the answer is for (Slack streams natively into a channel only for one user); default: the user of the event being handled */
   recipient?: string;
 }

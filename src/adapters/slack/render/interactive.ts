@@ -1,8 +1,9 @@
 /** Buttons, multi-selects and selects as Block Kit elements; ids are built so an action can be read back. */
 import type { types } from '@slack/bolt';
-import type { Button, ButtonConfirm, Choice } from '../../../core/message.js';
+import { FEEDBACK_ACTION, type Button, type ButtonConfirm, type Choice } from '../../../core/message.js';
 import { SLACK_LIMITS, SlackRenderError, checkId, type SlackBlock } from './limits.js';
 import { escapeTruncated, stripControl, truncate } from './text.js';
+import { t } from '../../../i18n/index.js';
 
 /** action_id suffixes: `<action>:<n>` for buttons, `<action>:select` for selects, `<id>:multiselect` for multi-selects. */
 export const SELECT_SUFFIX = 'select';
@@ -55,6 +56,22 @@ export function renderButtons(buttons: Button[], firstIndex: number): SlackBlock
     blocks.push({ type: 'actions', elements: elements.slice(i, i + SLACK_LIMITS.elementsPerActions) });
   }
   return blocks;
+}
+
+/** Thumbs up/down under an answer (Block Kit's context_actions with feedback_buttons); a click is the action `feedback`. */
+export function renderFeedback(): SlackBlock {
+  const button = (text: string, value: string, label: string) => ({ text: { type: 'plain_text' as const, text }, value, accessibility_label: label });
+  return {
+    type: 'context_actions',
+    elements: [
+      {
+        type: 'feedback_buttons',
+        action_id: FEEDBACK_ACTION,
+        positive_button: button('👍', 'good', t('slack:feedback.good')),
+        negative_button: button('👎', 'bad', t('slack:feedback.bad')),
+      },
+    ],
+  };
 }
 
 /** Checkboxes up to 10 options, a multi_static_select up to 100; the elements' block_id is the multi-select id. */

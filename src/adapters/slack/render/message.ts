@@ -4,9 +4,10 @@
  */
 import type { Block, OutgoingMessage } from '../../../core/message.js';
 import { renderContext, renderFields, renderImage, renderMarkdown, renderReferences } from './content.js';
-import { renderButtons, renderMultiSelect, renderSelect } from './interactive.js';
+import { renderButtons, renderFeedback, renderMultiSelect, renderSelect } from './interactive.js';
 import { SLACK_LIMITS, type SlackBlock, type SlackMessage } from './limits.js';
 import { escapeTruncated } from './text.js';
+import { t } from '../../../i18n/index.js';
 
 interface Counter {
   buttons: number;
@@ -75,11 +76,12 @@ function pageText(blocks: SlackBlock[]): string {
 export function renderMessage(message: OutgoingMessage): SlackMessage[] {
   const neutral: Block[] = message.blocks ?? [{ type: 'markdown', text: message.text }];
   const counter: Counter = { buttons: 0 };
-  const pages = paginate(neutral.map((block) => renderBlock(block, counter)).filter((group) => group.length > 0));
+  const groups = neutral.map((block) => renderBlock(block, counter)).filter((group) => group.length > 0);
+  const pages = paginate(message.feedback ? [...groups, [renderFeedback()]] : groups);
   const fallback = (text: string): string => escapeTruncated(text, SLACK_LIMITS.fallbackText).trim();
   if (pages.length === 0) return [{ text: fallback(message.text) || ' ', blocks: [] }];
   return pages.map((blocks, i) => ({
-    text: (i === 0 ? fallback(message.text) : '') || fallback(pageText(blocks)) || '(continued)',
+    text: (i === 0 ? fallback(message.text) : '') || fallback(pageText(blocks)) || t('slack:continued'),
     blocks,
   }));
 }
