@@ -38,12 +38,24 @@ export interface ShelfRefusal {
  * absent where the bot has no public URL. Each owner (a chat user) may hold a few files at once.
  */
 export interface FileShelf {
-  /** Shelves the file for `owner` (e.g. `slack:T1:U1`); a refusal, nothing shelved, when the owner's cap is reached. */
-  offer(data: Buffer, mimeType: string, owner: string): Promise<OfferedFile | ShelfRefusal>;
+  /**
+   * Shelves the file for `owner` (e.g. `slack:T1:U1`); a refusal, nothing shelved, when the owner's cap is reached.
+   * A document kept longer than an image passes its own `ttlMs` and `limits`; a `filename` makes it a download.
+   */
+  offer(data: Buffer, mimeType: string, owner: string, options?: ShelfOptions): Promise<OfferedFile | ShelfRefusal>;
   /** Whether the file is still served (not withdrawn, not expired). */
   has(token: string): Promise<boolean>;
+  /** The file while it is served (for the bot's own use, e.g. a document the user accepted later). */
+  read(token: string): Promise<StoredUpload | undefined>;
   /** Stops serving the file and deletes it; nothing happens for an unknown token. */
   withdraw(token: string | undefined): Promise<void>;
+}
+
+/** How long a shelved file is kept, its owner's caps, and the name a browser saves it under. */
+export interface ShelfOptions {
+  ttlMs?: number;
+  limits?: UploadLimits;
+  filename?: string;
 }
 
 /** A shelved file as its store keeps it. */

@@ -8,7 +8,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { FileShelf, OfferedFile, ShelfRefusal, UploadLimits, UploadStore } from '../core/services.js';
+import type { FileShelf, OfferedFile, ShelfOptions, ShelfRefusal, StoredUpload, UploadLimits, UploadStore } from '../core/services.js';
 import { silentLogger, type Logger } from '../log.js';
 
 export const UPLOADS_PATH = '/uploads';
@@ -21,12 +21,20 @@ export const uploadKeyOf = (token: string): string => createHash('sha256').updat
 
 const TOKEN_SHAPE = /^[\w-]{32}$/;
 
-/** The `file` parameter of an upload's URL; '' when the request target cannot be read. */
-function tokenOf(req: IncomingMessage): string {
+/** A name safe in a URL and a Content-Disposition header: letters, digits, `.`, `_`, `-`; '' when none is left. */
+const downloadName = (filename: string): string =>
+  filename
+    .replace(/[^\w.-]+/g, '-')
+    .replace(/^[-.]+/, '')
+    .slice(-100);
+
+/** The `file` and `name` parameters of an upload's URL; '' when the request target cannot be read. */
+function paramsOf(req: IncomingMessage): { token: string; name: string } {
   try {
-    return new URL(req.url ?? '/', 'http://localhost').searchParams.get('file') ?? '';
+    const params = new URL(req.url ?? '/', 'http://localhost').searchParams;
+    return { token: params.get('file') ?? '', name: downloadName(params.get('name') ?? '') };
   } catch {
-    return '';
+    return { token: '', name: '' };
   }
 }
 
@@ -51,15 +59,20 @@ export class UploadShelf implements FileShelf {
     this.logger = options.logger ?? silentLogger;
   }
 
-  async offer(data: Buffer, mimeType: string, owner: string): Promise<OfferedFile | ShelfRefusal> {
+  async offer(data: Buffer, mimeType: string, owner: string, options: ShelfOptions = {}): Promise<OfferedFile | ShelfRefusal> {
     const token = randomBytes(24).toString('base64url');
-    const added = await this.store.add(uploadKeyOf(token), { data, mimeType, owner }, this.ttlMs, this.limits);
+    const added = await this.store.add(uploadKeyOf(token), { data, mimeType, owner }, options.ttlMs ?? this.ttlMs, options.limits ?? this.limits);
     if ('refused' in added) return added;
-    return { url: `${this.publicUrl.replace(/\/+$/, '')}${UPLOADS_PATH}?file=${token}`, token };
+    const name = options.filename ? downloadName(options.filename) : '';
+    return { url: `${this.publicUrl.replace(/\/+$/, '')}${UPLOADS_PATH}?file=${token}${name ? `&name=${encodeURIComponent(name)}` : ''}`, token };
   }
 
   has(token: string): Promise<boolean> {
     return TOKEN_SHAPE.test(token) ? this.store.has(uploadKeyOf(token)) : Promise.resolve(false);
+  }
+
+  read(token: string): Promise<StoredUpload | undefined> {
+    return TOKEN_SHAPE.test(token) ? this.store.get(uploadKeyOf(token)) : Promise.resolve(undefined);
   }
 
   async withdraw(token: string | undefined): Promise<void> {
@@ -80,7 +93,7 @@ export class UploadShelf implements FileShelf {
   };
 
   private async serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const token = tokenOf(req);
+    const { token, name } = paramsOf(req);
     const wanted = (req.method === 'GET' || req.method === 'HEAD') && TOKEN_SHAPE.test(token);
     const found = wanted ? await this.store.get(uploadKeyOf(token)) : undefined;
     if (!found) {
@@ -93,6 +106,8 @@ export class UploadShelf implements FileShelf {
       'content-length': found.data.length,
       'cache-control': 'no-store',
       'x-content-type-options': 'nosniff',
+      // a document is saved under its name rather than shown; an image (no name) is served as it is
+      ...(name ? { 'content-disposition': `attachment; filename="${name}"` } : {}),
     });
     res.end(req.method === 'HEAD' ? undefined : found.data);
   }

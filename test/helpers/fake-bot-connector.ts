@@ -5,12 +5,13 @@
  * (activities per conversation, Teams-like ids, reply chains, edits, deletions, native streams with Teams'
  * sequence rules). Records every call and its status. Programmable: one-shot failures, a per-second budget answered with
  * 429 + Retry-After, Teams' per-conversation limits (7/1 s, 8/2 s, 60/30 s) answered the same way, streaming refused (403 ContentStreamNotAllowed), 404 for unknown activities, 413 over
- * 100 KB. Files users shared (attachments and hosted content, bot token required). Also the auth side: an OAuth2 client-credentials token endpoint (`<url>login/<tenant>/oauth2/v2.0/token`)
+ * 100 KB. File consent and file info cards checked as Teams takes them (./fake-teams-files.ts). Files users shared (attachments and hosted content, bot token required). Also the auth side: an OAuth2 client-credentials token endpoint (`<url>login/<tenant>/oauth2/v2.0/token`)
  * and the OpenID metadata + JWKS (`<url>openid/…`) whose RSA key signs channel tokens (teams-activities.ts).
  */
 import { generateKeyPairSync, randomUUID, type KeyObject } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { fileCardProblem } from './fake-teams-files.js';
 
 type Json = Record<string, unknown>;
 export type ConnectorOperation = 'create' | 'send' | 'reply' | 'update' | 'token' | 'openid' | 'jwks' | 'attachment' | 'unknown';
@@ -313,6 +314,8 @@ export async function startFakeBotConnector(options: FakeBotConnectorOptions = {
     if (streamed) return streamed;
     if (body.type === 'typing') return { status: 200, body: {} };
     if (!hasContent(body)) return { status: 400, body: errorBody('BadArgument', 'Activity must have text or attachments') };
+    const fileProblem = fileCardProblem(body, conversationId);
+    if (fileProblem) return { status: 400, body: errorBody('BadArgument', fileProblem) };
     return { status: 201, body: { id: store(conversationId, body).id } };
   }
 

@@ -13,6 +13,7 @@ import { decodeId, type ConversationId, type ThreadId } from '../../core/thread-
 import { PUBLIC_CLOUD, createBotAuthentication } from './auth.js';
 import { TEAMS_MESSAGES_PATH, TeamsCloudAdapter, createTeamsReceiver } from './bot-app.js';
 import { createConnector, type ConnectorPlace } from './connector.js';
+import { createFileDelivery } from './file-delivery.js';
 import { fetchTeamsFile, teamsFileAccess } from './files.js';
 import {
   channelThreadId,
@@ -37,6 +38,8 @@ import { createNativeStream } from './stream.js';
 
 export { TEAMS_CONVERSATION_RATE, TEAMS_MAX_MESSAGE_CHARS, type TeamsAdapterOptions } from './options.js';
 
+const LOOPBACK_HTTP = /^http:\/\/(127\.0\.0\.1|localhost|\[::1\])(:\d+)?\//;
+
 export function createTeamsAdapter(options: TeamsAdapterOptions): ChatAdapter {
   const { logger } = options;
   const appId = options.appId || undefined;
@@ -49,7 +52,15 @@ export function createTeamsAdapter(options: TeamsAdapterOptions): ChatAdapter {
   });
   const connector = createConnector(cloud, book, appId, options.auth?.oAuthScope ?? PUBLIC_CLOUD.oAuthScope);
   const acceptsServiceUrl = serviceUrlCheck(options.serviceUrls ?? (options.serviceUrl ? [options.serviceUrl] : BOT_FRAMEWORK_SERVICE_URLS));
-  const receiver = createTeamsReceiver({ cloud, auth, book, logger, acceptsServiceUrl, ...(options.verbs ? { verbs: options.verbs } : {}) });
+  const receiver = createTeamsReceiver({
+    cloud,
+    auth,
+    book,
+    logger,
+    acceptsServiceUrl,
+    ...(options.verbs ? { verbs: options.verbs } : {}),
+    onFileConsent: (activity) => files.answer(activity),
+  });
   const fileOptions = { cloud, book, appId, audience: options.auth?.oAuthScope ?? PUBLIC_CLOUD.oAuthScope, trusted: acceptsServiceUrl };
   if (appId || options.allowUnauthenticated) receiver.mount(options.server);
   else logger.warn('Teams: no MicrosoftAppId, so /api/messages is not served (set it, or allow unauthenticated local development)');
@@ -94,6 +105,16 @@ export function createTeamsAdapter(options: TeamsAdapterOptions): ChatAdapter {
     }
     return last;
   }
+
+  const files = createFileDelivery({
+    shelf: options.files,
+    logger,
+    isPersonal: (place) => (book.kindOf(place.conversation) ?? (place.conversation.startsWith('a:') ? 'personal' : undefined)) === 'personal',
+    postCard: async (thread, message) => void (await sendPages(teamsThread(thread), [message])),
+    send: async (place, activity) => void (await connector.send({ ...place, target: place.conversation }, activity)),
+    // OneDrive's upload URLs are https; only a local, unauthenticated bot (the Emulator, tests) takes a loopback http one
+    acceptsUploadUrl: (url) => url.startsWith('https://') || (!appId && options.allowUnauthenticated === true && LOOPBACK_HTTP.test(url)),
+  });
 
   const adapter: ChatAdapter = {
     chat: 'teams',
@@ -157,6 +178,9 @@ export function createTeamsAdapter(options: TeamsAdapterOptions): ChatAdapter {
       const place = teamsThread(thread);
       await sendPages(place, [imageMessage(png, title)]);
     },
+
+    /** A document: a consent card in a 1:1 chat, a download link elsewhere (./file-delivery.ts). */
+    uploadFile: (thread, file) => files.uploadFile(thread, file),
 
     /** Native streaming in 1:1 chats; elsewhere, or where Teams refused it before, the relay edits a message. */
     async nativeStream(thread: ThreadId): Promise<NativeStream | undefined> {

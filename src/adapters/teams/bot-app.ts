@@ -15,6 +15,7 @@ import { DEFAULT_BODY_LIMIT_BYTES, type HttpServer } from '../../http/server.js'
 import type { Logger } from '../../log.js';
 import { isAuthFailure } from './auth.js';
 import { ADAPTIVE_CARD_ACTION_INVOKE, cardSubmitToIncoming, submittedValues } from './incoming/cards.js';
+import { FILE_CONSENT_INVOKE } from './file-cards.js';
 import { sharedFilesOf } from './files.js';
 import { messageToIncoming, type ChatContext } from './incoming/messages.js';
 import { placeOf, TeamsActivity } from './incoming/payloads.js';
@@ -62,6 +63,8 @@ export interface TeamsReceiverOptions {
   acceptsServiceUrl?: (serviceUrl: unknown) => boolean;
   /** the words that start a new thread in a chat (the bot's verbs) */
   verbs?: readonly string[];
+  /** the user's answer to a file consent card, handled after the invoke is answered (./file-delivery.ts) */
+  onFileConsent?: (activity: TeamsActivity) => Promise<void>;
 }
 
 export interface TeamsReceiver {
@@ -70,7 +73,15 @@ export interface TeamsReceiver {
   stop(): void;
 }
 
-export function createTeamsReceiver({ cloud, auth, book, logger, acceptsServiceUrl = () => true, verbs = [] }: TeamsReceiverOptions): TeamsReceiver {
+export function createTeamsReceiver({
+  cloud,
+  auth,
+  book,
+  logger,
+  acceptsServiceUrl = () => true,
+  verbs = [],
+  onFileConsent,
+}: TeamsReceiverOptions): TeamsReceiver {
   let onIncoming: ((incoming: Incoming) => Promise<void>) | undefined;
   const chats: ChatContext = { verbs: new Set(verbs), currentThread: (conversation) => book.chatThread(conversation) };
 
@@ -92,6 +103,15 @@ export function createTeamsReceiver({ cloud, auth, book, logger, acceptsServiceU
   async function turn(context: TurnContext): Promise<void> {
     const activity = context.activity;
     await learn(activity);
+    if (activity.type === 'invoke' && activity.name === FILE_CONSENT_INVOKE) {
+      const parsed = TeamsActivity.safeParse(activity);
+      // the upload may take a while: Teams has its answer first, the file card follows
+      if (parsed.success && onFileConsent) {
+        void onFileConsent(parsed.data).catch((error: unknown) => logger.error({ err: error }, 'Teams: a file consent answer failed'));
+      }
+      await context.sendActivity({ type: 'invokeResponse', value: { status: 200 } });
+      return;
+    }
     let incoming: Incoming | undefined;
     try {
       incoming = toIncoming(activity, chats);

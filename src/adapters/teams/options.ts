@@ -1,4 +1,5 @@
 /** What the Teams adapter is configured with (credentials, the HTTP server, endpoints, service URLs, verbs, admins) and its limits. */
+import type { FileShelf } from '../../core/services.js';
 import type { HttpServer } from '../../http/server.js';
 import type { Logger } from '../../log.js';
 import type { TeamsAuthEndpoints } from './auth.js';
@@ -35,6 +36,8 @@ export interface TeamsAdapterOptions {
   keep?: KeptValues;
   /** Azure AD object ids of the users who administer the bot's workspace settings (TEAMS_ADMIN_IDS) */
   adminIds?: readonly string[];
+  /** the bot's file shelf (PUBLIC_URL): documents wait there for consent (1:1 chats) or are linked (elsewhere) */
+  files?: FileShelf;
 }
 
 /** Characters of markdown per message: the card stays well under Teams' ~100 KB, CJK text and card JSON included. */

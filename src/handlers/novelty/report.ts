@@ -14,13 +14,16 @@ export function defaultTitle(idea: string): string {
   return `Novelty search: ${truncate(firstSentence.replace(/[.。]$/u, ''), 80)}`;
 }
 
-export type Attached = 'attached' | 'unsupported' | 'failed';
+/** How the report reached the thread: the adapter's delivery, or not at all (no link, no file support, a failure). */
+export type Attached = 'attached' | 'offered' | 'linked' | 'unsupported' | 'failed';
 
 export function reportMessage(url: string | null | undefined, title: string, startedBy: string, attached: Attached = 'unsupported'): OutgoingMessage {
   if (!url) throw new Error('the report is ready but its link is missing');
   const text = `📄 **Novelty search report ready**: [${quoteUserText(title.replace(/[[\]]/g, ''))}](${url})`;
   const file = {
     attached: 'the report is attached in this thread; the link expires',
+    offered: 'accept the file card above to save the report to your OneDrive; the link expires',
+    linked: 'download the report from the card above, which says how long it is kept; the link here expires sooner',
     unsupported: 'the link expires: download the report soon',
     failed: 'the report could not be attached here: download it from the link soon, it expires',
   }[attached];
@@ -47,7 +50,8 @@ async function attachReport(sc: NoveltyContext, url: string | null | undefined, 
         .replace(/^-+|-+$/g, '')
         .slice(0, 60) || 'novelty-report'
     }${extension}`;
-    return (await sc.ctx.messenger.uploadFile(sc.thread, { data: document.data, filename, title })) ? 'attached' : 'unsupported';
+    const delivery = await sc.ctx.messenger.uploadFile(sc.thread, { data: document.data, filename, title });
+    return delivery === 'unavailable' ? 'unsupported' : delivery;
   } catch (error) {
     sc.ctx.logger.warn({ err: error, thread: sc.thread }, 'novelty: the report could not be attached');
     return 'failed';

@@ -99,6 +99,12 @@ export interface TeamsBotOptions {
    * fake connector only through the service URL activities named, or what it kept of them
    */
   noDefaultServiceUrl?: boolean;
+  /**
+   * the bot creates the Teams adapter itself from its config (TEAMS_*), on its own HTTP server beside the file
+   * shelf that PUBLIC_URL opens, as a deployment does (`adapter` options do not apply then); otherwise the adapter
+   * is an extra one on a server of its own
+   */
+  configured?: boolean;
 }
 
 /** A local port nothing listens on. */
@@ -130,6 +136,14 @@ export async function startTeamsBot(options: TeamsBotOptions = {}): Promise<Team
       ...(options.noDefaultServiceUrl ? { serviceUrl: NOWHERE, serviceUrls: [fake.url] } : { serviceUrl: fake.url }),
       ...options.adapter,
     };
+    if (options.configured) {
+      // the fake's service URL rides along (no variable names it): bot.ts spreads config.teams into the adapter
+      const service = options.noDefaultServiceUrl ? { serviceUrl: NOWHERE, serviceUrls: [fake.url] } : { serviceUrl: fake.url };
+      const teams = { appType: 'MultiTenant', allowUnauthenticated: true, ...service };
+      bot = await startBot({ config: { ...config, teams }, logger: silentLogger });
+      messagesUrl = `${bot.httpUrl}/api/messages`;
+      return;
+    }
     bot = await startBot({
       config,
       logger: silentLogger,

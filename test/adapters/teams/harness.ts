@@ -2,6 +2,7 @@
 import { Writable } from 'node:stream';
 import type { ChatAdapter } from '../../../src/core/adapter.js';
 import type { Incoming } from '../../../src/core/incoming.js';
+import type { FileShelf } from '../../../src/core/services.js';
 import { createTeamsAdapter } from '../../../src/adapters/teams/index.js';
 import { createHttpServer, type HttpServer } from '../../../src/http/server.js';
 import { createLogger } from '../../../src/log.js';
@@ -30,6 +31,8 @@ export interface HarnessOptions {
   start?: boolean;
   /** the bot's verbs (a chat message starting with one starts a new thread) */
   verbs?: string[];
+  /** the bot's file shelf (documents are offered or linked from it) */
+  files?: FileShelf;
 }
 
 export async function startTeamsHarness(options: HarnessOptions = {}): Promise<TeamsHarness> {
@@ -52,6 +55,7 @@ export async function startTeamsHarness(options: HarnessOptions = {}): Promise<T
     logger,
     serviceUrl: fake.url,
     ...(options.verbs ? { verbs: options.verbs } : {}),
+    ...(options.files ? { files: options.files } : {}),
     ...(options.appId
       ? { appId: options.appId, appPassword, auth: { loginUrl: fake.loginUrl, openIdMetadataUrl: fake.openIdMetadataUrl } }
       : { allowUnauthenticated: true }),

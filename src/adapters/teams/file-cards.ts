@@ -1,0 +1,84 @@
+/**
+ * The attachments a Teams bot sends a document with (Microsoft's "Send and receive files using bot"): in a 1:1
+ * chat a file consent card (`…card.file.consent`: name, description, size, the context Teams returns with the
+ * user's answer), then, once the bytes are in the user's OneDrive, a file info card (`…card.file.info`) the user
+ * opens or downloads. Channels and group chats take no files from a bot: there an Adaptive Card links the
+ * document the bot serves itself.
+ */
+import type { Activity } from 'botbuilder';
+import { CARD_SCHEMA, type AdaptiveCard, type TeamsMessage } from './render/limits.js';
+import { clean } from './render/text.js';
+
+export const FILE_CONSENT_CONTENT_TYPE = 'application/vnd.microsoft.teams.card.file.consent';
+export const FILE_INFO_CONTENT_TYPE = 'application/vnd.microsoft.teams.card.file.info';
+export const FILE_CONSENT_INVOKE = 'fileConsent/invoke';
+
+/** What Teams hands back with the user's answer: the shelved document and the chat it was offered in. */
+export interface ConsentContext {
+  iip: 'file';
+  token: string;
+  conversation: string;
+}
+
+/** What `fileConsent/invoke` carries once the user accepted: where to put the bytes, and the file it becomes. */
+export interface UploadInfo {
+  uploadUrl: string;
+  contentUrl?: string;
+  name?: string;
+  uniqueId?: string;
+  fileType?: string;
+}
+
+const sizeText = (bytes: number): string =>
+  bytes >= 1024 * 1024 ? `${(bytes / (1024 * 1024)).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
+
+export function consentMessage(file: { filename: string; title: string; size: number }, context: ConsentContext): Partial<Activity> {
+  return {
+    type: 'message',
+    summary: clean(`File: ${file.title}`, 300),
+    attachments: [
+      {
+        contentType: FILE_CONSENT_CONTENT_TYPE,
+        name: file.filename,
+        content: {
+          description: clean(`${file.title} (${sizeText(file.size)}). Allow saves it to your OneDrive, from where you open or share it.`, 1_000),
+          sizeInBytes: file.size,
+          acceptContext: context,
+          declineContext: context,
+        },
+      },
+    ],
+  };
+}
+
+export function fileInfoMessage(info: UploadInfo, fallbackName: string): Partial<Activity> {
+  const name = info.name ?? fallbackName;
+  const fileType = info.fileType ?? /\.(\w+)$/.exec(name)?.[1] ?? '';
+  return {
+    type: 'message',
+    summary: clean(`Saved to your OneDrive: ${name}`, 300),
+    attachments: [{ contentType: FILE_INFO_CONTENT_TYPE, contentUrl: info.contentUrl, name, content: { uniqueId: info.uniqueId, fileType } }],
+  };
+}
+
+/** A card with the document's download link (the bot's own URL) and until when it works. */
+export function linkMessage(file: { filename: string; title: string; size: number }, url: string, until: Date): TeamsMessage {
+  const title = clean(file.title, 200) || clean(file.filename, 200);
+  const card: AdaptiveCard = {
+    type: 'AdaptiveCard',
+    $schema: CARD_SCHEMA,
+    version: '1.5',
+    body: [
+      { type: 'TextBlock', text: `📎 ${title}`, weight: 'Bolder', wrap: true },
+      {
+        type: 'TextBlock',
+        text: `${clean(file.filename, 200)} · ${sizeText(file.size)} · the download link works until ${until.toISOString().slice(0, 16).replace('T', ' ')} UTC`,
+        isSubtle: true,
+        wrap: true,
+      },
+      { type: 'ActionSet', actions: [{ type: 'Action.OpenUrl', title: 'Download', url }] },
+    ],
+    msteams: { width: 'Full' },
+  };
+  return { summary: clean(`File: ${title}`, 300), card };
+}
