@@ -18,6 +18,8 @@ export interface ProductionRun {
   /** undefined when it could not be measured (`problem` says why) */
   peakRssMb?: number;
   commandsAccepted: number;
+  /** calls the bot made to Slack: that it answered at all */
+  slackCalls: number;
   problem?: string;
 }
 
@@ -79,7 +81,7 @@ export async function productionRun(
     let url: string | undefined;
     while (!(url = /Listening on (http:\/\/\S+)\./.exec(output)?.[1])) {
       if (bot.exitCode !== null || Date.now() - started > 60_000)
-        return { commandsAccepted: 0, problem: `the bot did not start: ${output.slice(0, 300)}` };
+        return { commandsAccepted: 0, slackCalls: 0, problem: `the bot did not start: ${output.slice(0, 300)}` };
       await sleep(100);
     }
     const random = seededRandom(load.seed);
@@ -95,12 +97,15 @@ export async function productionRun(
       if (answer.status === 200) commandsAccepted += 1;
     });
     await Promise.all(commands);
+    let slackCalls = 0;
     for (const deadline = Date.now() + LIMIT_MS; Date.now() < deadline; await sleep(1_000)) {
       const activity = await outside.ask({ type: 'activity' });
-      if (activity.type === 'activity' && Date.now() - activity.lastAnsweredAt > QUIET_MS) break;
+      if (activity.type !== 'activity') continue;
+      slackCalls = activity.calls;
+      if (Date.now() - activity.lastAnsweredAt > QUIET_MS) break;
     }
     const peak = peakRssMb(bot.pid!);
-    return { commandsAccepted, ...(peak === undefined ? { problem: 'no VmHWM in /proc' } : { peakRssMb: peak }) };
+    return { commandsAccepted, slackCalls, ...(peak === undefined ? { problem: 'no VmHWM in /proc' } : { peakRssMb: peak }) };
   } finally {
     bot.kill('SIGTERM');
     await new Promise<void>((resolve) => (bot.exitCode !== null ? resolve() : bot.once('exit', () => resolve())));

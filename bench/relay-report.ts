@@ -84,7 +84,7 @@ function productionChecks(production: Production): Check[] {
     return [
       [
         run.peakRssMb < PROD_RSS_TARGET_MB,
-        `[(b) ${path}] production start (node dist/cli.js) peak memory ${round(run.peakRssMb)} MB, ${run.commandsAccepted} commands answered (target under ${PROD_RSS_TARGET_MB} MB)`,
+        `[(b) ${path}] production start (node dist/cli.js) peak memory ${round(run.peakRssMb)} MB, ${run.commandsAccepted} commands taken, ${run.slackCalls} Slack calls made (target under ${PROD_RSS_TARGET_MB} MB)`,
       ],
     ];
   });

@@ -110,7 +110,9 @@ async function productionRuns(quick: boolean, seed: number, log?: (line: string)
   const runs: Partial<Record<RelayPath, ProductionRun>> = {};
   const shape = loadShape(false, 'b');
   for (const path of ['native', 'edit'] as const) {
-    runs[path] = problem ? { commandsAccepted: 0, problem } : await productionRun(worldOf('b', path, shape.tokens), { ...shape, seed });
+    runs[path] = problem
+      ? { commandsAccepted: 0, slackCalls: 0, problem }
+      : await productionRun(worldOf('b', path, shape.tokens), { ...shape, seed });
   }
   return runs;
 }

@@ -58,7 +58,10 @@ function printed(report: Parameters<typeof printReport>[0]): { text: string; tab
 }
 
 test('one column per workload and path, side by side, with the production start under (b)', () => {
-  const production: Production = { native: { peakRssMb: 98.4, commandsAccepted: 100 }, edit: { peakRssMb: 97.1, commandsAccepted: 100 } };
+  const production: Production = {
+    native: { peakRssMb: 98.4, commandsAccepted: 100, slackCalls: 9_000 },
+    edit: { peakRssMb: 97.1, commandsAccepted: 100, slackCalls: 1_500 },
+  };
   const results = ISSUE_SETTINGS.map((setting) => ({ setting, summary: summary() }));
   const { text, tables } = printed(relayReport(results, production, SHAPE));
   const table = tables[0] as Record<string, Record<string, unknown>>;
@@ -76,7 +79,9 @@ test('one column per workload and path, side by side, with the production start 
   expect(table["Slack's limits per workspace (the stand-in for Slack)"]!['(c) native']).toBe('chat.update 50/min, chat.appendStream 100/min');
   expect(table['peak memory, production start (node dist/cli.js), MB']).toMatchObject({ '(b) native': 98.4, '(b) edit': 97.1, '(a) native': '-' });
   expect(text).toContain('PASS [(b) native] chunk to visible median 40 ms (target under 300 ms)');
-  expect(text).toContain('PASS [(b) native] production start (node dist/cli.js) peak memory 98.4 MB, 100 commands answered (target under 150 MB)');
+  expect(text).toContain(
+    'PASS [(b) native] production start (node dist/cli.js) peak memory 98.4 MB, 100 commands taken, 9000 Slack calls made (target under 150 MB)',
+  );
   expect(text).toContain('dist/bot.js holds the parts and starts nothing');
   expect(text).toContain('  What it measures: how soon text the platform streamed becomes visible in Slack, chunk by chunk');
   expect(text).not.toContain('the issue');
@@ -89,7 +94,7 @@ test('judges each target from the numbers: a slow native stream fails, (c) edit 
     { setting: named('(c) edit, fixed budget'), summary: summary({ finalDelayMs: [50_000, 108_000] }) },
     { setting: named('(c) native'), summary: summary({ complete: 5, errors: ['answer 3: failed, 10/1276 chars shown'] }) },
   ];
-  const report = relayReport(results, { native: { commandsAccepted: 0, problem: 'npm run build failed: TS2345' } }, SHAPE);
+  const report = relayReport(results, { native: { commandsAccepted: 0, slackCalls: 0, problem: 'npm run build failed: TS2345' } }, SHAPE);
   const { text } = printed(report);
   expect(report.passed).toBe(false);
   expect(text).toContain('FAIL [(a) native] chunk to visible median 120 ms (target under 100 ms)');
