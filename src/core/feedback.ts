@@ -3,6 +3,7 @@
  * latest click counts), logged for the operators (`answer feedback`, with the thread and the verdict), and
  * acknowledged to the user privately. A value no button of ours sends changes nothing.
  */
+import { t } from '../i18n/index.js';
 import type { HandlerContext } from './handler.js';
 import type { ActionIncoming } from './incoming.js';
 import { FEEDBACK_VALUES, markdown } from './message.js';
@@ -31,7 +32,7 @@ export function feedbackOf(data: Record<string, unknown>): Record<string, Feedba
 export async function recordFeedback(ctx: HandlerContext, incoming: ActionIncoming): Promise<void> {
   const { thread, user, value } = incoming;
   if (!isVerdict(value)) {
-    await ctx.messenger.notify({ thread }, user.id, markdown('That feedback button is not one of ours: nothing was recorded.'));
+    await ctx.messenger.notify({ thread }, user.id, markdown(t('core:feedback.unknown')));
     return;
   }
   for (let attempt = 0; attempt < 3; attempt++) {
@@ -42,7 +43,7 @@ export async function recordFeedback(ctx: HandlerContext, incoming: ActionIncomi
     const saved = await ctx.state.compareAndSet(thread, version, { ...current, data: { ...record.data, feedback } });
     if (!saved) continue;
     ctx.logger.info({ thread, workflow: record.workflow, verdict: value, messageId: incoming.messageId }, 'answer feedback');
-    const thanks = value === 'good' ? 'Thanks: glad the answer helped.' : 'Thanks for telling us: this answer is marked as not helpful.';
+    const thanks = value === 'good' ? t('core:feedback.good') : t('core:feedback.bad');
     await ctx.messenger.notify({ thread }, user.id, markdown(thanks));
     return;
   }

@@ -21,6 +21,11 @@ export const core = {
     withRequest: '{{text}} (request {{id}})',
     botSide: "Something went wrong on the bot's side. Try again; if it keeps happening, tell the bot's admin.",
   },
+  feedback: {
+    unknown: 'That feedback button is not one of ours: nothing was recorded.',
+    good: 'Thanks: glad the answer helped.',
+    bad: 'Thanks for telling us: this answer is marked as not helpful.',
+  },
   relay: {
     interrupted: '⚠️ The answer was interrupted.',
     empty: '_(no answer)_',

@@ -24,6 +24,11 @@ export const core: CatalogOf<typeof en> = {
     withRequest: '{{text}}（请求编号 {{id}}）',
     botSide: '机器人内部出错。请重试；如果问题持续出现，请告知机器人的管理员。',
   },
+  feedback: {
+    unknown: '该反馈按钮并非本机器人所发，未记录任何内容。',
+    good: '感谢反馈，很高兴这个回答对你有帮助。',
+    bad: '感谢告知，此回答已标记为没有帮助。',
+  },
   relay: {
     interrupted: '⚠️ 回答被中断。',
     empty: '_（无回答）_',
