@@ -5,6 +5,7 @@
  * thread, addressed to the bot. The footer of a chat thread's messages says how to start over.
  */
 import type { Block, OutgoingMessage } from '../../core/message.js';
+import { t } from '../../i18n/index.js';
 
 /** The word that starts a new conversation in a chat, whatever follows it. */
 export const START_OVER_WORD = 'new';
@@ -12,7 +13,8 @@ export const START_OVER_WORD = 'new';
 /** Words that stay in the current thread although they are verbs: they act on it. */
 const THREAD_WORDS = new Set(['status', 'cancel']);
 
-export const START_OVER_HINT = `\`${START_OVER_WORD}\` or a command starts a new conversation in this chat`;
+/** How to start over in a chat, in the current language. */
+export const startOverHint = (): string => t('teams:startOverHint', { word: START_OVER_WORD });
 
 export type ChatTurn =
   /** a new thread rooted at the message, with this text as its command (`new` removed before a verb) */
@@ -43,7 +45,7 @@ export function withStartOverHint(message: OutgoingMessage): OutgoingMessage {
   });
   if (last < 0) return message;
   const hinted = blocks.map(
-    (block, i): Block => (i === last && block.type === 'context' ? { ...block, text: `${block.text} · ${START_OVER_HINT}` } : block),
+    (block, i): Block => (i === last && block.type === 'context' ? { ...block, text: `${block.text} · ${startOverHint()}` } : block),
   );
   return { ...message, blocks: hinted };
 }

@@ -13,9 +13,7 @@ import type { Connector } from './connector.js';
 import { teamsConversation, type TeamsConversation } from './ids.js';
 import type { ReferenceBook } from './references.js';
 import type { TeamsMessage } from './render/limits.js';
-
-export const PRIVATE_NOTE_SENT = '🔒 I sent you a private note in your 1:1 chat with me.';
-export const NO_PRIVATE_NOTES = 'Teams has no private notes, and your 1:1 chat with me could not be opened, so this is shown here:';
+import { t } from '../../i18n/index.js';
 
 export interface PrivateNoteDeps {
   connector: Connector;
@@ -55,8 +53,9 @@ export function createPrivateNotes(deps: PrivateNoteDeps) {
     } catch (error) {
       logger.warn({ err: error, tenant: place.tenant }, 'Teams: a private note could not reach the 1:1 chat');
     }
-    if (delivered) return deps.postHere(where, withMention(userId, PRIVATE_NOTE_SENT));
-    const blocks: Block[] = [{ type: 'context', text: NO_PRIVATE_NOTES }, ...(message.blocks ?? [{ type: 'markdown', text: message.text }])];
-    return deps.postHere(where, { text: `${NO_PRIVATE_NOTES}\n\n${message.text}`, blocks });
+    if (delivered) return deps.postHere(where, withMention(userId, t('teams:privateNoteSent')));
+    const shownHere = t('teams:noPrivateNotes');
+    const blocks: Block[] = [{ type: 'context', text: shownHere }, ...(message.blocks ?? [{ type: 'markdown', text: message.text }])];
+    return deps.postHere(where, { text: `${shownHere}\n\n${message.text}`, blocks });
   };
 }

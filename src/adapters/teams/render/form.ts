@@ -7,6 +7,7 @@ import type { FormField, FormSpec } from '../../../core/message.js';
 import { choiceSetInput, submitAction } from './interactive.js';
 import { CARD_SCHEMA, TeamsRenderError, checkInputId, type CardElement, type TeamsMessage } from './limits.js';
 import { clean, stripControl, truncate } from './text.js';
+import { t } from '../../../i18n/index.js';
 
 const MAX_FIELDS = 50;
 const TEXT_INPUT_MAX = 10_000;
@@ -23,7 +24,7 @@ function renderField(field: FormField): CardElement[] {
   }
   if (field.kind === 'checkboxes') {
     const input = choiceSetInput(field.id, field.label, field.options ?? [], asList(field.initial));
-    return [{ ...input, isRequired: !(field.optional ?? false), errorMessage: 'Choose at least one option' }];
+    return [{ ...input, isRequired: !(field.optional ?? false), errorMessage: t('teams:form.chooseOne') }];
   }
   const maxLength = Math.min(field.maxLength ?? TEXT_INPUT_MAX, TEXT_INPUT_MAX);
   const initial = truncate(stripControl(asList(field.initial).join('\n')), maxLength);
@@ -35,7 +36,7 @@ function renderField(field: FormField): CardElement[] {
       isMultiline: field.kind === 'multiline',
       maxLength,
       isRequired: !(field.optional ?? false),
-      errorMessage: 'This field is required',
+      errorMessage: t('teams:form.required'),
       ...(initial.length > 0 ? { value: initial } : {}),
     },
   ];
@@ -47,12 +48,12 @@ export function renderForm(form: FormSpec, options: { thread?: string } = {}): T
   const context = { ...(options.thread !== undefined ? { thread: options.thread } : {}), multi: [] };
   const submit = submitAction(form.submitLabel, { kind: 'form', action: form.action, value: form.value, fields }, context, 'primary');
   const body: CardElement[] = [
-    { type: 'TextBlock', text: clean(form.title, 300) || 'Form', weight: 'Bolder', size: 'Medium', wrap: true },
+    { type: 'TextBlock', text: clean(form.title, 300) || t('teams:form.title'), weight: 'Bolder', size: 'Medium', wrap: true },
     ...form.fields.flatMap(renderField),
     { type: 'ActionSet', actions: [submit] },
   ];
   return {
-    summary: clean(form.title, 300) || 'Form',
+    summary: clean(form.title, 300) || t('teams:form.title'),
     card: { type: 'AdaptiveCard', $schema: CARD_SCHEMA, version: '1.5', body, msteams: { width: 'Full' } },
   };
 }

@@ -7,6 +7,7 @@ import type { Button, Choice } from '../../../core/message.js';
 import { TEAMS_LIMITS, TeamsRenderError, checkInputId, type CardElement } from './limits.js';
 import { SUBMIT_KEY, encodeChoice, type SubmitData } from './submit-data.js';
 import { clean } from './text.js';
+import { t } from '../../../i18n/index.js';
 
 /** Message-wide facts every submit of the message carries. */
 export interface SubmitContext {
@@ -52,7 +53,7 @@ function askingAction(button: Button & { confirm: NonNullable<Button['confirm']>
       type: 'AdaptiveCard',
       body: [
         { type: 'TextBlock', text: clean(title, 500), weight: 'Bolder', wrap: true },
-        { type: 'TextBlock', text: clean(`${text} (${deny}: press ${button.label} again.)`, 2000), wrap: true },
+        { type: 'TextBlock', text: clean(t('teams:confirmBackOut', { text, deny, label: button.label }), 2000), wrap: true },
       ],
       actions: [submitAction(confirm, data, context, button.style)],
     },
