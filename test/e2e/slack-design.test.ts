@@ -57,7 +57,7 @@ describe('/iip design', () => {
     expect(shown).toContain('Differences:');
     expect(shown).toContain('Suggestion:');
     expect(shown).toContain('line drawing is posted in this thread');
-    expect(buttonsOf(done)).toEqual([]);
+    expect(buttonsOf(done).map((b) => b.label)).toEqual([expect.stringMatching(/^Show more \(\d+ left\)$/)]);
     expect(shown).not.toContain(report.comparisons.sort((a, b) => a.score! - b.score!)[0]!.patent_pn);
   });
 
@@ -68,7 +68,7 @@ describe('/iip design', () => {
     [`${IMAGE} --from 2020-01-01`, '`--from` must be an application date'],
     [
       `${IMAGE} --colour red`,
-      'Unknown option `--colour`. Options: `--countries`, `--loc`, `--from`, `--lang`, `--let-others-confirm`. Nothing was sent',
+      'Unknown option `--colour`. Options: `--countries`, `--loc`, `--from`, `--lang`, `--top`, `--let-others-confirm`. Nothing was sent',
     ],
     ['wireless earbuds case', 'cannot pass uploaded images on to the platform (its `PUBLIC_URL` is not set)'],
   ])('bad input (%s) is refused with the reason; nothing is called', async (args, problem) => {

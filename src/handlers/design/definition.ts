@@ -15,6 +15,8 @@ export interface DesignData extends WorkflowData {
   loc?: string[];
   field?: string;
   from?: string;
+  /** how many similar designs the report shows first (`--top`) */
+  top?: number;
   /** the starter let anyone in the channel confirm the steps and upload the image (`--let-others-confirm`) */
   othersMayConfirm?: boolean;
   /** the link the platform was given */
@@ -106,7 +108,7 @@ const reportStep = defineStep<DesignData, DataOf<'AI39-2'>, never>({
   async proceed(result, sc) {
     await sc.ctx.uploads?.withdraw(sc.data.upload);
     const drawing = await postLineDrawing(sc.ctx, sc.thread, result);
-    return { done: reportMessage(result, sc.record.startedBy, drawing, { loc: sc.data.loc }) };
+    return { done: reportMessage(result, sc.record.startedBy, drawing, { loc: sc.data.loc, top: sc.data.top }) };
   },
 });
 

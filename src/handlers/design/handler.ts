@@ -10,6 +10,8 @@ import { parseDesignArgs, usageText, type DesignOptions } from './options.js';
 import { othersData } from '../shared/others-confirm.js';
 import { othersNote } from '../shared/problem-args.js';
 import { onDesignReply } from './upload.js';
+import { showMore } from './more.js';
+import { MORE_ACTION } from './report.js';
 
 function designParent(userId: string, options: DesignOptions, source: 'link' | 'attached' | 'upload'): OutgoingMessage {
   const image = { link: `the image at ${quoteUserText(options.url ?? '')}`, attached: 'the attached image', upload: 'an image to be uploaded here' }[
@@ -37,6 +39,7 @@ const dataOf = (options: DesignOptions): DesignData => ({
   ...(options.loc ? { loc: options.loc } : {}),
   ...(options.field ? { field: options.field } : {}),
   ...(options.from ? { from: options.from } : {}),
+  ...(options.top ? { top: options.top } : {}),
   ...othersData(!!options.othersMayConfirm),
 });
 
@@ -82,10 +85,14 @@ const base = workflowHandler<DesignData>(DESIGN, {
     summary:
       'design-patent image search: similar registered designs, infringement risk by country and the line drawing; give an image link, or upload the image to the thread',
     usage:
-      'design [<https image URL>] [product words] [--countries US,CN,EU,JP,KR] [--loc 14-03] [--from YYYYMMDD] [--lang en|cn] [--let-others-confirm]',
+      'design [<https image URL>] [product words] [--countries US,CN,EU,JP,KR] [--loc 14-03] [--from YYYYMMDD] [--lang en|cn] [--top 3] [--let-others-confirm]',
     example: 'design https://example.com/earbuds-case.png wireless earbuds case --countries US,EU --loc 14-03',
   },
   command: (ctx, { incoming, args }) => command(ctx, incoming, args),
 });
 
-export const designHandler: Handler = { ...base, reply: onDesignReply };
+export const designHandler: Handler = {
+  ...base,
+  reply: onDesignReply,
+  action: (ctx, incoming, record) => (incoming.action === MORE_ACTION ? showMore(ctx, incoming, record) : base.action!(ctx, incoming, record)),
+};

@@ -5,8 +5,11 @@
  * (Locarno classes), `main_field` (the product words), `apply_start_time` (yyyyMMdd).
  */
 import { OTHERS_FLAG, othersData, takeOthersFlag } from '../shared/others-confirm.js';
+import { MAX_TOP } from './report.js';
 
 export const DEFAULT_COUNTRIES = ['US', 'CN', 'EU', 'JP', 'KR'];
+/** The codes AI39-1's `country` names as supported; any other code would be searched in nothing. */
+export const PLATFORM_COUNTRIES = ['US', 'CN', 'JP', 'KR', 'AU', 'EU'];
 const MAX_COUNTRIES = 20;
 const MAX_LOC = 10;
 const MAX_FIELD_CHARS = 200;
@@ -20,12 +23,14 @@ export interface DesignOptions {
   field?: string;
   from?: string;
   lang: 'en' | 'cn';
+  /** `--top N`: how many similar designs the report shows before Show more */
+  top?: number;
   /** `--let-others-confirm`: anyone in the channel may confirm the steps and upload the image */
   othersMayConfirm?: boolean;
 }
 
 export const usageText = (prefix: string): string =>
-  `Usage: \`${prefix}design <https image URL> [product words] [--countries ${DEFAULT_COUNTRIES.join(',')}] [--loc 14-03] [--from YYYYMMDD] [--lang en|cn] [--let-others-confirm]\`; ` +
+  `Usage: \`${prefix}design <https image URL> [product words] [--countries ${DEFAULT_COUNTRIES.join(',')}] [--loc 14-03] [--from YYYYMMDD] [--lang en|cn] [--top 3] [--let-others-confirm]\`; ` +
   `without a URL, upload the image (PNG, JPEG, GIF or WebP) to the thread the bot opens.`;
 
 function isDate(value: string): boolean {
@@ -76,9 +81,9 @@ export function parseDesignArgs(args: string, defaultLang: 'en' | 'cn'): { optio
       continue;
     }
     const name = flag[1]!.toLowerCase();
-    if (!['countries', 'country', 'loc', 'from', 'lang'].includes(name)) {
+    if (!['countries', 'country', 'loc', 'from', 'lang', 'top'].includes(name)) {
       return {
-        problem: `Unknown option \`--${name.slice(0, 20)}\`. Options: \`--countries\`, \`--loc\`, \`--from\`, \`--lang\`, \`${OTHERS_FLAG}\`.`,
+        problem: `Unknown option \`--${name.slice(0, 20)}\`. Options: \`--countries\`, \`--loc\`, \`--from\`, \`--lang\`, \`--top\`, \`${OTHERS_FLAG}\`.`,
       };
     }
     const value = flag[2] ?? tokens[++i];
@@ -93,6 +98,16 @@ export function parseDesignArgs(args: string, defaultLang: 'en' | 'cn'): { optio
     };
   }
   if (countries.length > MAX_COUNTRIES) return { problem: `At most ${MAX_COUNTRIES} countries.` };
+  const unsupported = countries.filter((c) => !PLATFORM_COUNTRIES.includes(c));
+  if (unsupported.length > 0) {
+    return {
+      problem: `The platform searches design registers in ${PLATFORM_COUNTRIES.join(', ')} only; \`${unsupported.join(',').slice(0, 30)}\` ${unsupported.length === 1 ? 'is' : 'are'} not among them.`,
+    };
+  }
+  const top = flags.top === undefined ? undefined : Number(flags.top);
+  if (top !== undefined && !(Number.isInteger(top) && top >= 1 && top <= MAX_TOP)) {
+    return { problem: `\`--top\` takes how many similar designs to show first, 1 to ${MAX_TOP}.` };
+  }
   const loc = flags.loc === undefined ? undefined : [...new Set(list(flags.loc))];
   const badLoc = loc?.find((l) => !/^\d{2}-\d{2}$/.test(l));
   if (loc && (badLoc !== undefined || loc.length === 0 || loc.length > MAX_LOC)) {
@@ -113,6 +128,7 @@ export function parseDesignArgs(args: string, defaultLang: 'en' | 'cn'): { optio
       ...(loc ? { loc } : {}),
       ...(field ? { field } : {}),
       ...(flags.from ? { from: flags.from } : {}),
+      ...(top !== undefined ? { top } : {}),
       ...othersData(taken.othersMayConfirm),
     },
   };

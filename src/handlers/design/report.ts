@@ -1,21 +1,19 @@
-/** The AI39-2 report as a message: the risk summary, the top comparisons, and the line drawing as an image. */
+/** The AI39-2 report as a message: the risk summary, the top similar designs with Show more, and the line drawing as an image. */
 import { mention, quoteUserText, type Block, type OutgoingMessage } from '../../core/message.js';
 import type { HandlerContext } from '../../core/handler.js';
 import type { ThreadId } from '../../core/thread-id.js';
 import type { DataOf } from '../../platform/operations.js';
-import { truncate } from '../../core/text.js';
-import { PATENT_LINK, percent } from '../shared/text.js';
 import { imageTypeOf } from './image.js';
-import { DESIGN_COMPARISON_REQUIRED_FIELDS } from '../../platform/payloads.js';
+import { hitBlocks, hitsOf } from './hits.js';
 
 export type DesignReport = DataOf<'AI39-2'>;
-type Comparison = NonNullable<DesignReport['report']>['comparisons'][number] & Record<string, unknown>;
 
+/** How many similar designs the report shows unless `--top` says otherwise; Show more adds this many each time. */
 export const TOP_COMPARISONS = 3;
+/** The most `--top` may ask for at once (a Slack message holds 50 blocks; each design takes two). */
+export const MAX_TOP = 10;
+export const MORE_ACTION = 'design-more';
 export type Drawing = 'shown' | 'missing' | 'unsupported' | 'failed';
-const FIELD_CHARS = 600;
-const RISK_MARK: Record<string, string> = { high: '🔴', medium: '🟠', low: '🟢' };
-const LEGAL_STATUS: Record<number, string> = { 1: 'valid', 2: 'invalid', 3: 'pending' };
 
 const codes = (values: readonly unknown[] | null | undefined): string =>
   values && values.length > 0 ? values.map((v) => quoteUserText(String(v))).join(', ') : 'none';
@@ -27,31 +25,11 @@ export function lineDrawingPng(base64: string | null | undefined): Buffer | unde
   return imageTypeOf(data) === 'image/png' ? data : undefined;
 }
 
-/** The required fields a comparison came without (it is shown with what it has). */
-export function missingFields(c: Comparison): string[] {
-  return DESIGN_COMPARISON_REQUIRED_FIELDS.filter((key) => c[key] === undefined || c[key] === null);
-}
-
-function comparisonText(c: Comparison, rank: number): string {
-  const level = c.risk_level ?? '';
-  const status = c.status === undefined ? undefined : LEGAL_STATUS[c.status];
-  const pn = c.patent_pn ?? c.patent_id;
-  const name = pn ? `[${quoteUserText(pn)}](${PATENT_LINK(pn)})` : 'A registered design';
-  const head = `**${rank}. ${name}** ${quoteUserText(truncate(c.title ?? '', 120))}`.trimEnd();
-  const facts = [
-    `${percent(c.score)} similar`,
-    `${RISK_MARK[level.toLowerCase()] ?? '⚪'} ${quoteUserText(level || 'unknown')} risk`,
-    c.country ? quoteUserText(c.country) : undefined,
-    status,
-  ]
-    .filter(Boolean)
-    .join(' · ');
-  const part = (label: string, text: string | undefined) =>
-    text?.trim() ? `\n• _${label}:_ ${quoteUserText(truncate(text.trim(), FIELD_CHARS))}` : '';
-  const missing = missingFields(c);
-  const gap = missing.length > 0 ? `\n• _The platform sent this comparison without: ${missing.join(', ')}._` : '';
-  return `${head}\n${facts}${part('Similarities', c.similar)}${part('Differences', c.difference)}${part('Risk', c.risk_desc)}${part('Suggestion', c.suggestion)}${gap}`;
-}
+/** "Show more" with how many are shown so far: a click on an older one is told they are already there. */
+export const moreButton = (shown: number, left: number): Block => ({
+  type: 'actions',
+  buttons: [{ action: MORE_ACTION, label: `Show more (${left} left)`, value: String(shown) }],
+});
 
 /** Whose the Locarno classes are: the ones the user gave (`--loc`), or the product's class as the platform assigned it. */
 function locarnoText(reported: readonly unknown[] | null | undefined, given: readonly string[] | undefined): string {
@@ -71,8 +49,13 @@ function riskText(high: readonly unknown[] | null | undefined, medium: readonly 
   return `🔴 **High risk** (highly similar designs registered): ${codes(high)} · 🟠 **medium risk** (only moderately similar ones): ${mediumText}`;
 }
 
-/** `asked`: what the user gave with the command (their Locarno classes), told apart from what the platform returned. */
-export function reportMessage(result: DesignReport, startedBy: string, drawing: Drawing, asked: { loc?: string[] } = {}): OutgoingMessage {
+/** `asked`: what the user gave with the command (their Locarno classes, how many designs to show), told apart from what the platform returned. */
+export function reportMessage(
+  result: DesignReport,
+  startedBy: string,
+  drawing: Drawing,
+  asked: { loc?: string[]; top?: number } = {},
+): OutgoingMessage {
   const report = result.report;
   const blocks: Block[] = [];
   const total = result.patent_messages?.total_search_result_count;
@@ -84,13 +67,13 @@ export function reportMessage(result: DesignReport, startedBy: string, drawing: 
       ].join('\n')
     : '**Design search report**: the platform returned no risk report for this image.';
   blocks.push({ type: 'markdown', text: summary });
-  const comparisons = [...(report?.comparisons ?? [])].sort((a, b) => (b.score ?? 0) - (a.score ?? 0)).slice(0, TOP_COMPARISONS);
-  if (comparisons.length > 0) {
+  const hits = hitsOf(result);
+  const top = hits.slice(0, asked.top ?? TOP_COMPARISONS);
+  if (top.length > 0) {
     blocks.push({ type: 'divider' });
-    blocks.push({
-      type: 'markdown',
-      text: [`**Top ${comparisons.length} comparisons**`, ...comparisons.map((c, i) => comparisonText(c, i + 1))].join('\n\n'),
-    });
+    const analysed = top.filter((hit) => hit.comparison).length;
+    const heading = analysed === top.length ? `**Top ${top.length} comparisons**` : `**Top ${top.length} similar designs** (${analysed} analysed)`;
+    blocks.push({ type: 'markdown', text: heading }, ...hitBlocks(top, 0));
   }
   const note = {
     shown: 'the line drawing is posted in this thread',
@@ -99,6 +82,7 @@ export function reportMessage(result: DesignReport, startedBy: string, drawing: 
     failed: 'the line drawing could not be posted',
   }[drawing];
   blocks.push({ type: 'context', text: `Requested by ${mention(startedBy)} · ${note}` });
+  if (hits.length > top.length) blocks.push(moreButton(top.length, hits.length - top.length));
   return { text: summary.split('\n')[0]!, blocks };
 }
 

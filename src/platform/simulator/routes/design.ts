@@ -1,6 +1,6 @@
 /** AI39 design-patent image search: submit a task, poll for the line drawing, results and risk report. */
 import { randomUUID } from 'node:crypto';
-import { comparisonFor, designHits, riskOf } from '../content/design.js';
+import { comparisonFor, DESIGN_COUNTRIES, designHits, riskOf } from '../content/design.js';
 import { lineDrawingDataUrl } from '../content/png.js';
 import { encodeStatus } from '../tasks.js';
 import type { Routes } from './types.js';
@@ -50,7 +50,9 @@ function result(task: DesignTask) {
 }
 
 export const designRoutes: Routes<'AI39-1' | 'AI39-2'> = {
-  'AI39-1': ({ body, state, ok, taskFails }) => {
+  'AI39-1': ({ body, state, ok, invalid, taskFails }) => {
+    const unsupported = body.country.map(String).filter((c) => !DESIGN_COUNTRIES.includes(c));
+    if (unsupported.length > 0) return invalid(`country: ${unsupported.join(',')} not supported; supported: ${DESIGN_COUNTRIES.join(', ')}`);
     const id = randomUUID();
     const task = state.designs.add(id, { id, query: body, stage: state.clock.start(), createdAt: Date.now() });
     if (taskFails()) task.stage.failed = true;

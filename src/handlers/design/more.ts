@@ -1,0 +1,48 @@
+/**
+ * Show more under a finished design report: reads the task's result again (AI39-2 by the task id in the record)
+ * and posts the next similar designs, with another Show more while some are left. The record keeps how many
+ * are shown, so a double click or an older button posts nothing twice.
+ */
+import type { HandlerContext } from '../../core/handler.js';
+import type { ActionIncoming } from '../../core/incoming.js';
+import { markdown, mention } from '../../core/message.js';
+import { writeRecord } from '../../core/record.js';
+import type { ThreadRecord } from '../../core/state.js';
+import { userMessage } from '../../core/user-errors.js';
+import { hitBlocks, hitsOf } from './hits.js';
+import { moreButton, TOP_COMPARISONS } from './report.js';
+
+const PAGE = 5;
+const moreLock = (thread: string): string => `design-more:${thread}`;
+
+export async function showMore(ctx: HandlerContext, incoming: ActionIncoming, record: ThreadRecord): Promise<void> {
+  const { thread } = incoming;
+  const note = (text: string) => ctx.messenger.notify({ thread }, incoming.user.id, markdown(text));
+  const taskId = record.ids.task_id;
+  if (record.status !== 'done' || !taskId) return note('Show more works once the design report is there.');
+  const outcome = await ctx.state.withLock(moreLock(thread), async (): Promise<string | undefined> => {
+    const current = await ctx.state.get(thread);
+    if (!current) return 'This design search is no longer kept; run it again.';
+    const shown = Number(current.data.shown ?? current.data.top ?? TOP_COMPARISONS);
+    if (Number(incoming.value) !== shown) return 'Already shown: the next designs are further down this thread.';
+    let hits: ReturnType<typeof hitsOf>;
+    try {
+      hits = hitsOf(await ctx.platform.call('AI39-2', { task_id: taskId }));
+    } catch (error) {
+      return `⚠️ The search's results could not be read again: ${userMessage(error)} Try again in a moment.`;
+    }
+    const page = hits.slice(shown, shown + PAGE);
+    if (page.length === 0) return 'Every similar design the platform found is shown above.';
+    const now = shown + page.length;
+    const left = hits.length - now;
+    const head = `**Similar designs ${shown + 1}–${now} of ${hits.length}** · shown for ${mention(incoming.user.id)}`;
+    await ctx.messenger.post(thread, {
+      text: `Similar designs ${shown + 1}–${now} of ${hits.length}`,
+      blocks: [{ type: 'markdown', text: head }, ...hitBlocks(page, shown), ...(left > 0 ? [moreButton(now, left)] : [])],
+    });
+    const saved = await writeRecord(ctx.state, current, { data: { ...current.data, shown: now } });
+    if (!saved) ctx.logger.warn({ thread }, 'design: how many designs are shown could not be saved');
+    return undefined;
+  });
+  if (outcome) await note(outcome);
+}
