@@ -109,4 +109,22 @@ describe('workflow progress as a Slack plan', () => {
     expect(running.length).toBeGreaterThan(1);
     expect(editsWith(h, 'search steps done')).toEqual([]);
   });
+
+  test('Slack refusing an update mid-way: the progress message takes over with the notes, and the plan is still ended', async () => {
+    h = await startSlackBot();
+    await h.command(`novelty ${IDEA}`);
+    const t = await NoveltyThread.opened(h, 0);
+    await t.press(await t.step('Step 1 of 5'), 'Confirm');
+    await t.press(await t.step('Step 2 of 5'), 'Confirm');
+    const elements = await t.step('Step 3 of 5');
+    h.slack.failNext('chat.appendStream', 'channel_type_not_supported');
+    h.sim.setTaskDuration(700);
+    await t.press(elements, 'Confirm and search');
+    await t.step('Step 4 of 5', 15_000);
+
+    expect(h.slack.callsTo('chat.appendStream').map((c) => c.error)).toEqual(['channel_type_not_supported']);
+    expect(editsWith(h, 'search steps done').length).toBeGreaterThan(0);
+    const plan = planIn(h, t.parentTs)!;
+    expect(plan.stream!.state).toBe('completed');
+  });
 });
