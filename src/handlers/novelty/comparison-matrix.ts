@@ -1,6 +1,7 @@
 /** The feature comparison of step 4 as an aligned text table (features x references), and each cell's verdict. */
 import type { FinalEntry } from './payloads.js';
 import { truncate } from '../../core/text.js';
+import { t } from '../../i18n/index.js';
 import { describeEntry } from './references-list.js';
 
 type ComparedFeature = NonNullable<FinalEntry['features']>[number];
@@ -45,19 +46,12 @@ export function comparisonMatrix(entries: FinalEntry[]): string | undefined {
   if (features.length === 0 || shown.length === 0) return undefined;
   const columns = shown.map((_, i) => `D${i + 1}`);
   const labels = features.map((text, i) => truncate(`${i + 1}. ${plain(text)}`, FEATURE_WIDTH).padEnd(FEATURE_WIDTH));
-  const header = `${'Feature'.padEnd(FEATURE_WIDTH)} ${columns.map((c) => c.padStart(3)).join(' ')}`;
+  const header = `${t('novelty-review:matrix.feature').padEnd(FEATURE_WIDTH)} ${columns.map((c) => c.padStart(3)).join(' ')}`;
   const rows = features.map((feature, r) => {
     const cells = shown.map((entry) => cellOf((entry.features ?? []).find((f) => f.tech_feature === feature)).padStart(3));
     return `${labels[r]} ${cells.join(' ')}`;
   });
   const key = shown.map((entry, i) => `D${i + 1} ${plain(describeEntry(entry).pn ?? entry.patent_id ?? '')}`).join(' · ');
-  const more = entries.length > shown.length ? ` (first ${shown.length} of ${entries.length})` : '';
-  return [
-    `**Feature comparison of the references in the report${more}**`,
-    '```',
-    header,
-    ...rows,
-    '```',
-    `● disclosed · ◐ obvious · ○ not disclosed · ${key}`,
-  ].join('\n');
+  const more = entries.length > shown.length ? t('novelty-review:matrix.more', { shown: shown.length, total: entries.length }) : '';
+  return [t('novelty-review:matrix.heading', { more }), '```', header, ...rows, '```', t('novelty-review:matrix.legend', { key })].join('\n');
 }

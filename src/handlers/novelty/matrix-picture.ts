@@ -2,6 +2,7 @@
 import { renderFeatureMatrix, type CellVerdict, type FeatureMatrix } from '../shared/images/feature-matrix-image.js';
 import { postPicture } from '../shared/images/post-picture.js';
 import type { StepContext } from '../workflow/index.js';
+import { t } from '../../i18n/index.js';
 import { verdictOf } from './comparison-matrix.js';
 import type { NoveltyData } from './data.js';
 import type { FinalEntry } from './payloads.js';
@@ -37,5 +38,5 @@ export async function postComparisonPicture(result: SearchResult, sc: StepContex
       .filter((item) => item.included)
       .map((item) => item.entry),
   );
-  if (matrix) await postPicture(sc.ctx, sc.thread, 'Feature comparison', async () => (await renderFeatureMatrix(matrix)).png);
+  if (matrix) await postPicture(sc.ctx, sc.thread, t('novelty-review:matrix.picture'), async () => (await renderFeatureMatrix(matrix)).png);
 }

@@ -6,6 +6,7 @@ import { quoteUserText, type Block } from '../../core/message.js';
 import { describeEntry, listed, type Listed, type ReferenceEdits, type SearchResult } from './references-list.js';
 import type { FinalEntry } from './payloads.js';
 import { truncate } from '../../core/text.js';
+import { t } from '../../i18n/index.js';
 import { PATENT_LINK, percent } from '../shared/text.js';
 import { comparisonMatrix, verdictOf } from './comparison-matrix.js';
 import { strategyText } from './strategy.js';
@@ -24,10 +25,10 @@ function comparisonLines(entry: FinalEntry): string[] {
     const differ = v.differ ? ` · ${quoteUserText(v.differ)}` : '';
     const reason = v.reason ? `: ${quoteUserText(truncate(v.reason, 140))}` : '';
     const platform = `${f.original_type ?? f.type ?? '?'}${(f.original_score ?? f.score) === undefined ? '' : ` ${f.original_score ?? f.score}`}`;
-    const yours = v.overridden ? ` _(yours; the platform said ${quoteUserText(platform)})_` : '';
+    const yours = v.overridden ? t('novelty-review:list.yours', { platform: quoteUserText(platform) }) : '';
     return `   - ${quoteUserText(truncate(f.tech_feature ?? '', 90))} → **${quoteUserText(v.type ?? '?')}**${score}${differ}${yours}${reason}`;
   });
-  if (features.length > shown.length) lines.push(`   - … ${features.length - shown.length} more features compared (all of them go into the report)`);
+  if (features.length > shown.length) lines.push(t('novelty-review:list.moreFeatures', { count: features.length - shown.length }));
   return lines;
 }
 
@@ -35,13 +36,13 @@ function comparisonLines(entry: FinalEntry): string[] {
 function referenceText(item: Listed, n: number): string {
   const { entry, added, included } = item;
   const { pn, title } = describeEntry(entry);
-  const link = pn ? `[${pn}](${PATENT_LINK(pn)})` : quoteUserText(entry.patent_id ?? 'reference');
+  const link = pn ? `[${pn}](${PATENT_LINK(pn)})` : quoteUserText(entry.patent_id ?? t('novelty-review:list.reference'));
   const flags = [
-    `score ${percent(entry.public_score)}`,
-    entry.most_similar ? '★ most similar' : undefined,
-    entry.comparative_literature_type ? `category ${quoteUserText(entry.comparative_literature_type)}` : undefined,
-    added ? 'added by you' : entry.selected === false ? 'not preselected' : undefined,
-    included ? '✅ in the report' : '➖ left out',
+    t('novelty-review:list.score', { score: percent(entry.public_score) }),
+    entry.most_similar ? t('novelty-review:list.mostSimilar') : undefined,
+    entry.comparative_literature_type ? t('novelty-review:list.category', { category: quoteUserText(entry.comparative_literature_type) }) : undefined,
+    added ? t('novelty-review:list.addedByYou') : entry.selected === false ? t('novelty-review:list.notPreselected') : undefined,
+    included ? t('novelty-review:list.inReport') : t('novelty-review:list.leftOut'),
   ]
     .filter(Boolean)
     .join(' · ');
@@ -54,8 +55,9 @@ export function renderReferences(result: SearchResult, edits: ReferenceEdits | u
   const matrix = comparisonMatrix(items.filter((i) => i.included).map((i) => i.entry));
   if (matrix) blocks.push({ type: 'markdown', text: matrix });
   blocks.push(...items.slice(0, MAX_SHOWN_REFERENCES).map((item, i): Block => ({ type: 'markdown', text: referenceText(item, i + 1) })));
-  if (items.length > MAX_SHOWN_REFERENCES) blocks.push({ type: 'context', text: `… and ${items.length - MAX_SHOWN_REFERENCES} more references.` });
-  if (items.length === 0) blocks.push({ type: 'markdown', text: 'No references are on the list.' });
+  if (items.length > MAX_SHOWN_REFERENCES)
+    blocks.push({ type: 'context', text: t('novelty-review:list.more', { count: items.length - MAX_SHOWN_REFERENCES }) });
+  if (items.length === 0) blocks.push({ type: 'markdown', text: t('novelty-review:list.none') });
   const strategy = strategyText(result);
   if (strategy) blocks.push({ type: 'markdown', text: strategy });
   const included = items.filter((i) => i.included).length;
@@ -63,9 +65,12 @@ export function renderReferences(result: SearchResult, edits: ReferenceEdits | u
   const found = result.find_patent_num ?? (result.final_result ?? []).length;
   blocks.push({
     type: 'context',
-    text:
-      `${included} of ${items.length} references go into the report${added ? ` (${added} added by you)` : ''}; the search found ${found}. ` +
-      'Include or leave out any of them; Confirm sends the included ones to the platform.',
+    text: t('novelty-review:list.summary', {
+      included,
+      total: items.length,
+      added: added ? t('novelty-review:list.added', { count: added }) : '',
+      found,
+    }),
   });
   return blocks;
 }

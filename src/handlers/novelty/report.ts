@@ -1,6 +1,7 @@
 /** Step 5: Generate report asks for a title (default from the idea), AI35-10 creates it, AI35-11 until its link is ready. */
 import { mention, quoteUserText, type OutgoingMessage } from '../../core/message.js';
 import type { DataOf } from '../../platform/operations.js';
+import { t } from '../../i18n/index.js';
 import { defineStep, FormProblem } from '../workflow/index.js';
 import { requireTaskId } from '../shared/platform-values.js';
 import { taskIdOf, type NoveltyContext, type NoveltyData } from './data.js';
@@ -10,8 +11,9 @@ import { truncate } from '../../core/text.js';
 const MAX_TITLE_CHARS = 200;
 
 export function defaultTitle(idea: string): string {
-  const firstSentence = idea.split(/(?<=[.!?。！？])\s|\n/u)[0] ?? idea;
-  return `Novelty search: ${truncate(firstSentence.replace(/[.。]$/u, ''), 80)}`;
+  // Chinese full stops end a sentence without a space after them
+  const firstSentence = idea.split(/(?<=[.!?])\s|(?<=[。！？])|\n/u)[0] ?? idea;
+  return t('novelty-review:report.defaultTitle', { idea: truncate(firstSentence.replace(/[.。]$/u, ''), 80) });
 }
 
 /** How the report reached the thread: the adapter's delivery, or not at all (no link, no file support, a failure). */
@@ -19,19 +21,13 @@ export type Attached = 'attached' | 'offered' | 'linked' | 'unsupported' | 'fail
 
 export function reportMessage(url: string | null | undefined, title: string, startedBy: string, attached: Attached = 'unsupported'): OutgoingMessage {
   if (!url) throw new Error('the report is ready but its link is missing');
-  const text = `📄 **Novelty search report ready**: [${quoteUserText(title.replace(/[[\]]/g, ''))}](${url})`;
-  const file = {
-    attached: 'the report is attached in this thread; the link expires',
-    offered: 'accept the file card above to save the report to your OneDrive; the link expires',
-    linked: 'download the report from the card above, which says how long it is kept; the link here expires sooner',
-    unsupported: 'the link expires: download the report soon',
-    failed: 'the report could not be attached here: download it from the link soon, it expires',
-  }[attached];
+  const text = t('novelty-review:report.ready', { title: quoteUserText(title.replace(/[[\]]/g, '')), url });
+  const file = t(`novelty-review:report.${attached}`);
   return {
     text,
     blocks: [
       { type: 'markdown', text },
-      { type: 'context', text: `Requested by ${mention(startedBy)} · the search is done · ${file}.` },
+      { type: 'context', text: t('novelty-review:report.requested', { user: mention(startedBy), file }) },
     ],
   };
 }
@@ -60,18 +56,22 @@ async function attachReport(sc: NoveltyContext, url: string | null | undefined, 
 
 export const titleStep = defineStep<NoveltyData, undefined, { title: string }>({
   review: {
-    title: 'Step 5 of 5 · Report',
+    get title() {
+      return t('novelty-review:report.stepTitle');
+    },
     render: (_result, _draft, sc) => [
       {
         type: 'markdown',
-        text: `The reference list is confirmed (${sc.data.confirmedReferences ?? 0} references). Generate the report; you can give it a title first.`,
+        text: t('novelty-review:report.confirmed', { count: sc.data.confirmedReferences ?? 0 }),
       },
     ],
     confirm: {
       input: (_result, draft, sc) => draft ?? { title: defaultTitle(sc.data.idea) },
       send: {
         operation: 'AI35-10',
-        label: 'Creating the report',
+        get label() {
+          return t('novelty-review:report.creating');
+        },
         async run(sc, input) {
           const created = await sc.ctx.platform.call('AI35-10', { task_id: taskIdOf(sc), title: input.title });
           return { next: 'report', ids: { report_id: requireTaskId('AI35-10', created.task_id) }, data: { title: input.title } };
@@ -80,14 +80,20 @@ export const titleStep = defineStep<NoveltyData, undefined, { title: string }>({
     },
     forms: {
       title: {
-        button: 'Generate report',
-        title: 'Report title',
-        submitLabel: 'Generate',
+        get button() {
+          return t('novelty-review:report.generateReport');
+        },
+        get title() {
+          return t('novelty-review:report.formTitle');
+        },
+        get submitLabel() {
+          return t('novelty-review:report.generate');
+        },
         submits: 'confirm',
         fields: (_result, draft, sc) => [
           {
             id: 'title',
-            label: 'Title of the report',
+            label: t('novelty-review:report.field'),
             kind: 'text',
             initial: draft?.title ?? defaultTitle(sc.data.idea),
             maxLength: MAX_TITLE_CHARS,
@@ -95,7 +101,7 @@ export const titleStep = defineStep<NoveltyData, undefined, { title: string }>({
         ],
         apply(fields) {
           const title = String(fields.title ?? '').trim();
-          if (!title) throw new FormProblem('The report needs a title; nothing was sent.');
+          if (!title) throw new FormProblem(t('novelty-review:report.noTitle'));
           return { title: truncate(title, MAX_TITLE_CHARS) };
         },
       },
@@ -106,7 +112,9 @@ export const titleStep = defineStep<NoveltyData, undefined, { title: string }>({
 export const reportStep = defineStep<NoveltyData, DataOf<'AI35-11'>, never>({
   poll: {
     operation: 'AI35-11',
-    label: 'Writing the report',
+    get label() {
+      return t('novelty-review:report.writing');
+    },
     read: (sc, signal) => sc.ctx.platform.call('AI35-11', { task_id: sc.ids.report_id ?? taskIdOf(sc) }, { signal }),
     deadlineMs: 20 * 60_000,
   },

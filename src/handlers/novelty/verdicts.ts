@@ -5,6 +5,7 @@
  */
 import type { FormField } from '../../core/message.js';
 import { FormProblem } from '../workflow/index.js';
+import { t } from '../../i18n/index.js';
 import type { FinalEntry } from './payloads.js';
 
 export interface VerdictOverride {
@@ -20,6 +21,10 @@ const VERDICT_WORDS: Record<string, string> = {
   obvious: 'obvious',
   'not disclosed': 'different',
   different: 'different',
+  公开: 'public',
+  已公开: 'public',
+  显而易见: 'obvious',
+  未公开: 'different',
 };
 
 export const overrideKey = (referenceKey: string, featureIndex: number): string => `${referenceKey}#${featureIndex}`;
@@ -46,14 +51,12 @@ export function withOverrides(entry: FinalEntry, referenceKey: string, overrides
 }
 
 export const verdictFields = (): FormField[] => [
-  { id: 'reference', label: 'Reference number as listed, e.g. 2', kind: 'text', maxLength: 3 },
-  { id: 'feature', label: 'Feature number in its comparison, e.g. 1', kind: 'text', maxLength: 3 },
-  { id: 'verdict', label: 'Verdict: disclosed, obvious or not disclosed', kind: 'text', maxLength: 20 },
-  { id: 'score', label: 'Score from 0 to 100 (optional)', kind: 'text', optional: true, maxLength: 3 },
-  { id: 'reason', label: 'Reason (optional)', kind: 'multiline', optional: true, maxLength: 1_000 },
+  { id: 'reference', label: t('novelty-review:verdict.reference'), kind: 'text', maxLength: 3 },
+  { id: 'feature', label: t('novelty-review:verdict.feature'), kind: 'text', maxLength: 3 },
+  { id: 'verdict', label: t('novelty-review:verdict.verdict'), kind: 'text', maxLength: 20 },
+  { id: 'score', label: t('novelty-review:verdict.score'), kind: 'text', optional: true, maxLength: 3 },
+  { id: 'reason', label: t('novelty-review:verdict.reason'), kind: 'multiline', optional: true, maxLength: 1_000 },
 ];
-
-const NOTHING = 'nothing was changed.';
 
 /** Reads the form against the list as shown: which reference and feature, and the verdict given. */
 export function readVerdict(
@@ -62,22 +65,20 @@ export function readVerdict(
 ): { key: string; override: VerdictOverride } {
   const n = Number(String(fields.reference ?? '').trim());
   const reference = Number.isInteger(n) ? references[n - 1] : undefined;
-  if (!reference) throw new FormProblem(`Give a reference number from 1 to ${references.length}; ${NOTHING}`);
+  if (!reference) throw new FormProblem(t('novelty-review:verdict.badReference', { count: references.length }));
   const count = reference.entry.features?.length ?? 0;
   const f = Number(String(fields.feature ?? '').trim());
-  if (!Number.isInteger(f) || f < 1 || f > count)
-    throw new FormProblem(`Reference ${n} compares ${count} features: give a number from 1 to ${count}; ${NOTHING}`);
+  if (!Number.isInteger(f) || f < 1 || f > count) throw new FormProblem(t('novelty-review:verdict.badFeature', { n, count }));
   const type =
     VERDICT_WORDS[
       String(fields.verdict ?? '')
         .trim()
         .toLowerCase()
     ];
-  if (!type) throw new FormProblem(`The verdict must be disclosed, obvious or not disclosed; ${NOTHING}`);
+  if (!type) throw new FormProblem(t('novelty-review:verdict.badVerdict'));
   const scoreText = String(fields.score ?? '').trim();
   const score = scoreText === '' ? undefined : Number(scoreText);
-  if (score !== undefined && (!Number.isInteger(score) || score < 0 || score > 100))
-    throw new FormProblem(`The score must be a whole number from 0 to 100; ${NOTHING}`);
+  if (score !== undefined && (!Number.isInteger(score) || score < 0 || score > 100)) throw new FormProblem(t('novelty-review:verdict.badScore'));
   const reason = String(fields.reason ?? '').trim() || undefined;
   return { key: overrideKey(reference.key, f - 1), override: { type, ...(score === undefined ? {} : { score }), ...(reason ? { reason } : {}) } };
 }
