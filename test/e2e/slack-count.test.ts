@@ -78,4 +78,16 @@ describe('/iip count', () => {
     const note = await noteContaining('Counting failed');
     expect(note.text).toContain('call quota or balance for this key is used up');
   });
+
+  test('in Chinese (`/iip lang zh`): the count, its footer and a refusal speak Chinese; the query and flags stay as typed', async () => {
+    await h.command('lang zh', { user_id: 'U7' });
+    await h.command('count 石墨烯 电池 --collapse-type DOCDB', { user_id: 'U7' });
+    const note = await noteContaining('件专利命中 `石墨烯 电池`');
+    expect(note.user).toBe('U7');
+    expect(note.text).toMatch(/^🔢 共 \*\*[\d,]+\*\* 件专利命中/);
+    expect(JSON.stringify(note.blocks)).toContain('按 DOCDB 合并 · 仅你可见；加上 `--share` 即可发布');
+    await h.command('count 石墨烯 --collapse-by DATE', { user_id: 'U7' });
+    const refusal = await noteContaining('`--collapse-by` 只能取 `APD`、`PBD`、`AUTHORITY`、`SCORE` 之一；`DATE` 无效。');
+    expect(refusal.text).toContain('未发送任何内容。\n用法：`/iip count &lt;检索式&gt; [--collapse-type');
+  });
 });

@@ -6,6 +6,8 @@ import { userMessage } from '../../core/user-errors.js';
 import type { RequestOf } from '../../platform/operations.js';
 import { answerCommand, refuseCommand } from '../workflow/index.js';
 import { parseCountArgs, usageText, type CountOptions } from './options.js';
+import { formatNumber } from '../../i18n/format.js';
+import { t } from '../../i18n/index.js';
 
 const SHOWN_QUERY_CHARS = 300;
 
@@ -20,18 +22,20 @@ export function countRequest(options: CountOptions): RequestOf<'P001'> {
 
 function countMessage(options: CountOptions, count: number | null | undefined, userId: string, shared: boolean): OutgoingMessage {
   const query = truncate(options.query, SHOWN_QUERY_CHARS);
-  const number = typeof count === 'number' ? count.toLocaleString('en-US') : 'no count';
+  const number = typeof count === 'number' ? formatNumber(count) : t('count:noCount');
   // a code span shows its text literally (markdown escapes would show as backslashes): only backticks and line breaks go
   const shown = query.replace(/[\u0000-\u001f\u007f]+/g, ' ').replace(/`/g, "'");
-  const text = `🔢 **${number}** patents match \`${shown}\``;
+  const text = t('count:matches', { number, query: shown });
   const collapse = [
-    options.collapseType ? `collapsed by ${options.collapseType}` : 'not collapsed',
-    options.collapseBy ? `ordered by ${options.collapseBy}` : '',
-    options.collapseOrder ? `keeping the ${options.collapseOrder.toLowerCase()}` : '',
+    options.collapseType ? t('count:collapsedBy', { type: options.collapseType }) : t('count:notCollapsed'),
+    options.collapseBy ? t('count:orderedBy', { by: options.collapseBy }) : '',
+    options.collapseOrder
+      ? t('count:keeping', { order: options.collapseOrder === 'OLDEST' ? t('count:order.OLDEST') : t('count:order.LATEST') })
+      : '',
   ]
     .filter(Boolean)
-    .join(', ');
-  const footer = shared ? `${collapse} · asked by ${mention(userId)}` : `${collapse} · only you see this; add \`--share\` to post it`;
+    .join(t('count:listSeparator'));
+  const footer = shared ? t('count:askedBy', { collapse, user: mention(userId) }) : t('count:onlyYou', { collapse });
   return {
     text,
     blocks: [
@@ -45,10 +49,15 @@ export const countHandler: Handler = {
   verbs: ['count'],
   workflow: 'count',
   help: {
-    summary: 'how many patents a search query finds (only you see it unless `--share`)',
-    usage:
-      'count <search query> [--collapse-type ALL|APNO|DOCDB|INPADOC|EXTEND] [--collapse-by APD|PBD|AUTHORITY|SCORE] [--collapse-order OLDEST|LATEST] [--share]',
-    example: 'count TTL:(wireless charging) AND PBD:[20200101 TO 20241231] --collapse-type DOCDB',
+    get summary() {
+      return t('count:help.summary');
+    },
+    get usage() {
+      return t('count:help.usage');
+    },
+    get example() {
+      return t('count:help.example');
+    },
   },
   async command(ctx: HandlerContext, { incoming, args }) {
     const parsed = parseCountArgs(args);
@@ -59,7 +68,7 @@ export const countHandler: Handler = {
       count = (await ctx.platform.call('P001', countRequest(options))).total_search_result_count;
     } catch (error) {
       ctx.logger.warn({ err: error }, 'count: P001 failed');
-      return answerCommand(ctx, incoming, `⚠️ Counting failed: ${userMessage(error)}`);
+      return answerCommand(ctx, incoming, t('count:failed', { why: userMessage(error) }));
     }
     if (!options.share) return answerCommand(ctx, incoming, countMessage(options, count, incoming.user.id, false));
     const message = countMessage(options, count, incoming.user.id, true);

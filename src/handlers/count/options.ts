@@ -2,6 +2,8 @@
  * `/iip count <query> [--collapse-by …] [--collapse-type …] [--collapse-order …] [--share]`, parsed and checked
  * against P001's published values (the schema's field descriptions).
  */
+import { formatNumber } from '../../i18n/format.js';
+import { t } from '../../i18n/index.js';
 
 /** P001 `query_text`: "maximum length 1,500 characters". */
 export const MAX_QUERY_CHARS = 1_500;
@@ -21,9 +23,9 @@ export interface CountOptions {
 }
 
 export const usageText = (prefix: string): string =>
-  `Usage: \`${prefix}count <search query> [--collapse-type ${COLLAPSE_TYPE.join('|')}] [--collapse-by ${COLLAPSE_BY.join('|')}] [--collapse-order ${COLLAPSE_ORDER.join('|')}] [--share]\``;
+  t('count:usage', { prefix, types: COLLAPSE_TYPE.join('|'), by: COLLAPSE_BY.join('|'), order: COLLAPSE_ORDER.join('|') });
 
-const listOf = (values: readonly string[]): string => values.map((v) => `\`${v}\``).join(', ');
+const listOf = (values: readonly string[]): string => values.map((v) => `\`${v}\``).join(t('count:valueSeparator'));
 
 /** The options, or the problem to show above the usage line. */
 export function parseCountArgs(args: string): { options: CountOptions } | { problem: string } {
@@ -46,25 +48,25 @@ export function parseCountArgs(args: string): { options: CountOptions } | { prob
     const allowed = ALLOWED[name];
     if (!allowed)
       return {
-        problem: `Unknown option \`--${name.slice(0, 20)}\`. Options: \`--collapse-type\`, \`--collapse-by\`, \`--collapse-order\`, \`--share\`.`,
+        problem: t('count:problem.unknownOption', { name: name.slice(0, 20) }),
       };
     const value = flag[2] ?? tokens[++i];
-    if (value === undefined || value.startsWith('--')) return { problem: `\`--${name}\` needs a value: one of ${listOf(allowed)}.` };
+    if (value === undefined || value.startsWith('--')) return { problem: t('count:problem.needsValue', { name, allowed: listOf(allowed) }) };
     const upper = value.toUpperCase();
     if (!allowed.includes(upper))
-      return { problem: `\`--${name}\` must be one of ${listOf(allowed)}; \`${value.replace(/[`<>]/g, '').slice(0, 30)}\` is not.` };
+      return { problem: t('count:problem.notAllowed', { name, allowed: listOf(allowed), value: value.replace(/[`<>]/g, '').slice(0, 30) }) };
     flags[name] = upper;
   }
   const query = queryParts.join(' ').trim();
-  if (!query) return { problem: 'Give a search query to count.' };
+  if (!query) return { problem: t('count:problem.noQuery') };
   if (query.length > MAX_QUERY_CHARS) {
     return {
-      problem: `The query can be at most ${MAX_QUERY_CHARS.toLocaleString('en-US')} characters (P001's limit); yours has ${query.length.toLocaleString('en-US')}.`,
+      problem: t('count:problem.tooLong', { max: formatNumber(MAX_QUERY_CHARS), length: formatNumber(query.length) }),
     };
   }
   const order = flags['collapse-order'];
   if (order && (flags['collapse-type'] !== 'APNO' || !['APD', 'PBD'].includes(flags['collapse-by'] ?? ''))) {
-    return { problem: '`--collapse-order` applies only with `--collapse-type APNO` and `--collapse-by APD` or `PBD`.' };
+    return { problem: t('count:problem.orderNeeds') };
   }
   return {
     options: {

@@ -2,6 +2,8 @@
 import type { CatalogOf } from '../catalog.js';
 import type { en } from '../en/index.js';
 import { common } from './common.js';
+import { design } from './design.js';
+import { count } from './count.js';
 import { noveltyReview } from './novelty-review.js';
 import { teams } from './teams.js';
 import { novelty } from './novelty.js';
@@ -17,4 +19,4 @@ import { cli } from './cli.js';
 import { consoleWords } from './console.js';
 import { workflow } from './workflow.js';
 
-export const zh: CatalogOf<typeof en> = { common, 'novelty-review': noveltyReview, teams, novelty, slack, disclosure, material, shared, solution, core, help, lang, cli, console: consoleWords, workflow };
+export const zh: CatalogOf<typeof en> = { common, design, count, 'novelty-review': noveltyReview, teams, novelty, slack, disclosure, material, shared, solution, core, help, lang, cli, console: consoleWords, workflow };
