@@ -107,6 +107,18 @@ describe('workflow progress as a Slack plan', () => {
     // on the way a step ran while the ones before it were done
     const running = plan.stream!.chunks.filter((c) => c.type === 'task_update' && c.status === 'in_progress').map((c) => c.id);
     expect(running.length).toBeGreaterThan(1);
+    // each call carries only the tasks that changed since the one before, one call at a time
+    const calls = h.slack.calls.filter((c) => c.method.endsWith('Stream'));
+    expect(calls.map((c) => c.method).slice(-1)).toEqual(['chat.stopStream']);
+    const sent = new Map<unknown, string>();
+    for (const call of calls) {
+      for (const chunk of (call.args.chunks ?? []) as Json[]) {
+        if (chunk.type !== 'task_update') continue;
+        expect(JSON.stringify(chunk)).not.toBe(sent.get(chunk.id));
+        sent.set(chunk.id, JSON.stringify(chunk));
+      }
+    }
+    for (let i = 1; i < calls.length; i++) expect(calls[i]!.at).toBeGreaterThanOrEqual(calls[i - 1]!.answeredAt!);
     expect(editsWith(h, 'search steps done')).toEqual([]);
   });
 
