@@ -9,6 +9,7 @@ import { PassThrough } from 'node:stream';
 import { createConsoleAdapter } from '../../src/adapters/console/index.js';
 import { startBot, type RunningBot } from '../../src/bot.js';
 import { loadConfig } from '../../src/config.js';
+import type { Lang } from '../../src/i18n/index.js';
 import { silentLogger } from '../../src/log.js';
 import type { RecordedRequest } from '../../src/platform/simulator/types.js';
 
@@ -39,7 +40,8 @@ export const withoutPokes = (printed: string): string =>
     .filter((line) => !/^iip( \[thread \d+\])?> $/.test(line))
     .join('\n');
 
-export async function startConsoleBot(env: Record<string, string> = {}): Promise<ConsoleBot> {
+/** `language`: the terminal's language as the CLI derives it from LANG (src/cli.ts terminalLanguage); default IIP_LANG's. */
+export async function startConsoleBot(env: Record<string, string> = {}, options: { language?: Lang } = {}): Promise<ConsoleBot> {
   const dir = mkdtempSync(join(tmpdir(), 'iip-console-bot-'));
   const input = new PassThrough();
   const output = new PassThrough();
@@ -51,6 +53,7 @@ export async function startConsoleBot(env: Record<string, string> = {}): Promise
   const bot = await startBot({
     config,
     logger: silentLogger,
+    ...(options.language ? { language: options.language } : {}),
     extraAdapters: (verbs) => [
       createConsoleAdapter({
         input,

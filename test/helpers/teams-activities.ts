@@ -26,6 +26,8 @@ export interface ActivityOptions {
   id?: string;
   bot?: { id: string; name: string };
   user?: { id: string; name: string; aadObjectId?: string };
+  /** the sender's client language, as Teams puts it on every activity (default `en-US`) */
+  locale?: string;
 }
 
 function envelope(options: ActivityOptions, conversation: Json, extra: Json): Json {
@@ -39,7 +41,7 @@ function envelope(options: ActivityOptions, conversation: Json, extra: Json): Js
     recipient: options.bot ?? BOT,
     conversation: { tenantId: TENANT, ...conversation },
     channelData: { tenant: { id: TENANT } },
-    locale: 'en-US',
+    locale: options.locale ?? 'en-US',
     ...extra,
   };
 }
