@@ -37,6 +37,13 @@ describe('loadConfig', () => {
     expect(config.relay.minEditIntervalMs).toBe(250);
   });
 
+  test('IIP_LANG: zh and cn both mean Chinese (the platform spells it cn); anything else is refused', () => {
+    expect(loadConfig({ IIP_LANG: 'zh' }).platform.lang).toBe('cn');
+    expect(loadConfig({ IIP_LANG: 'cn' }).platform.lang).toBe('cn');
+    expect(loadConfig({}).platform.lang).toBe('en');
+    expect(() => loadConfig({ IIP_LANG: 'fr' })).toThrow(/IIP_LANG/);
+  });
+
   test('one clear problem per bad variable, without echoing values', () => {
     let error: unknown;
     try {
