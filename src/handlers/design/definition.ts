@@ -4,6 +4,7 @@
  * submits it at the bot's unguessable URL. Step `report` polls AI39-2 and shows the line drawing and the risks.
  */
 import { UnexpectedResponseError } from '../../platform/errors.js';
+import { t } from '../../i18n/index.js';
 import type { DataOf, RequestOf } from '../../platform/operations.js';
 import { defineSend, defineStep, flowOf, type StepContext, type WorkflowData, type WorkflowDefinition } from '../workflow/index.js';
 import { MAX_IMAGE_BYTES } from './image.js';
@@ -58,7 +59,9 @@ async function submit(sc: DesignContext, url: string, upload?: string) {
 
 const fromLink = defineSend<DesignData, undefined>({
   operation: 'AI39-1',
-  label: 'Submitting the image',
+  get label() {
+    return t('design:submitting');
+  },
   run: (sc) => submit(sc, sc.data.url!, sc.data.upload),
 });
 
@@ -68,32 +71,43 @@ const fromLink = defineSend<DesignData, undefined>({
  */
 export function uploadInstruction(invocation: string): string {
   const mention = invocation.trim();
-  if (!mention.startsWith('@')) return 'Upload the product image to this thread';
-  return `Post the product image in this thread with a mention of the bot (\`${mention}\` and the image attached or pasted in the same message; in your 1:1 chat with the bot no mention is needed)`;
+  if (!mention.startsWith('@')) return t('design:upload.instruction');
+  return t('design:upload.instructionMention', { mention });
 }
 
 /** Opens the thread's upload step; nothing goes to the platform until the image is there. */
 const awaitUpload = defineSend<DesignData, undefined>({
   operation: 'AI39-1',
-  label: 'Opening the upload',
+  get label() {
+    return t('design:upload.opening');
+  },
   run: async () => ({ next: 'image' }),
 });
 
 const imageStep = defineStep<DesignData, undefined, OfferedImage>({
   review: {
-    title: 'Upload the image',
+    get title() {
+      return t('design:upload.title');
+    },
     render: (_result, _draft, sc) => [
       {
         type: 'markdown',
-        text:
-          (sc.data.reupload ? 'The image uploaded before was withdrawn when the search failed: upload it again. ' : '') +
-          `${uploadInstruction(sc.ctx.messenger.invocation)} (PNG, JPEG, GIF or WebP, at most ${MAX_IMAGE_BYTES / (1024 * 1024)} MB). ` +
-          'The bot passes it to the platform at a private link that stops working once the search has it.',
+        text: t('design:upload.body', {
+          again: sc.data.reupload ? t('design:upload.again') : '',
+          instruction: uploadInstruction(sc.ctx.messenger.invocation),
+          max: MAX_IMAGE_BYTES / (1024 * 1024),
+        }),
       },
     ],
     confirm: {
       input: (_result, draft) => draft!,
-      send: { operation: 'AI39-1', label: 'Submitting the uploaded image', run: (sc, image) => submit(sc, image.url, image.token) },
+      send: {
+        operation: 'AI39-1',
+        get label() {
+          return t('design:upload.sending');
+        },
+        run: (sc, image) => submit(sc, image.url, image.token),
+      },
     },
   },
 });
@@ -101,7 +115,9 @@ const imageStep = defineStep<DesignData, undefined, OfferedImage>({
 const reportStep = defineStep<DesignData, DataOf<'AI39-2'>, never>({
   poll: {
     operation: 'AI39-2',
-    label: 'Searching similar registered designs',
+    get label() {
+      return t('design:searching');
+    },
     read: (sc, signal) => sc.ctx.platform.call('AI39-2', { task_id: sc.ids.task_id! }, { signal }),
     deadlineMs: 20 * 60_000,
   },
@@ -114,7 +130,9 @@ const reportStep = defineStep<DesignData, DataOf<'AI39-2'>, never>({
 
 export const DESIGN: WorkflowDefinition<DesignData> = {
   name: 'design',
-  noun: 'design search',
+  get noun() {
+    return t('design:noun');
+  },
   steps: { image: imageStep, report: reportStep },
   starts: { link: { step: 'report', send: fromLink }, upload: { step: 'image', send: awaitUpload } },
   // the image is the platform's once the search is done; after a failure or a cancel nobody needs it

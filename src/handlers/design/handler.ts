@@ -1,11 +1,12 @@
 /** `/iip design [<https image URL>] [product words] [options]`: design-patent image search (AI39). */
 import type { Handler, HandlerContext } from '../../core/handler.js';
 import type { CommandIncoming } from '../../core/incoming.js';
+import { t } from '../../i18n/index.js';
 import { isFinished } from '../../core/state.js';
 import { quoteUserText, type OutgoingMessage } from '../../core/message.js';
 import { answerCommand, parentMessage, refuseCommand, startWorkflow, usageLine, workflowHandler } from '../workflow/index.js';
 import { DESIGN, type DesignData } from './definition.js';
-import { NO_PUBLIC_URL, shelveSharedImage, uploadOwner } from './image.js';
+import { noPublicUrl, shelveSharedImage, uploadOwner } from './image.js';
 import { parseDesignArgs, usageText, type DesignOptions } from './options.js';
 import { othersData } from '../shared/others-confirm.js';
 import { othersNote } from '../shared/problem-args.js';
@@ -14,22 +15,24 @@ import { showMore } from './more.js';
 import { MORE_ACTION } from './report.js';
 
 function designParent(userId: string, options: DesignOptions, source: 'link' | 'attached' | 'upload'): OutgoingMessage {
-  const image = { link: `the image at ${quoteUserText(options.url ?? '')}`, attached: 'the attached image', upload: 'an image to be uploaded here' }[
-    source
-  ];
+  const image = {
+    link: () => t('design:parent.link', { url: quoteUserText(options.url ?? '') }),
+    attached: () => t('design:parent.attached'),
+    upload: () => t('design:parent.upload'),
+  }[source]();
   const context = [
-    `Countries ${options.countries.join(', ')}`,
-    options.loc ? `Locarno ${options.loc.join(', ')}` : '',
-    options.from ? `filed from ${options.from}` : '',
-    `language ${options.lang}`,
+    t('design:parent.countries', { list: options.countries.join(', ') }),
+    options.loc ? t('design:parent.locarno', { list: options.loc.join(', ') }) : '',
+    options.from ? t('design:parent.from', { date: options.from }) : '',
+    t('design:parent.lang', { lang: options.lang }),
   ]
     .filter(Boolean)
     .join(' · ');
   return parentMessage(
     userId,
-    `started a design-patent image search for ${image}${options.field ? ` (${quoteUserText(options.field)})` : ''}`,
+    `${t('design:parent.started', { image })}${options.field ? t('design:parent.field', { field: quoteUserText(options.field) }) : ''}`,
     undefined,
-    `${context}${options.othersMayConfirm ? `.${othersNote(true)}` : ''}`,
+    options.othersMayConfirm ? t('design:parent.others', { details: context, others: othersNote(true) }) : context,
   );
 }
 
@@ -57,7 +60,7 @@ async function command(ctx: HandlerContext, incoming: CommandIncoming, args: str
     });
   if (options.url) return start('link', { ...dataOf(options), url: options.url });
   const attached = incoming.files ?? [];
-  if (attached.length > 1) return answerCommand(ctx, incoming, 'Attach one image at a time; nothing was sent.');
+  if (attached.length > 1) return answerCommand(ctx, incoming, t('design:oneImage'));
   if (attached.length === 1 && incoming.thread) {
     const shelved = await shelveSharedImage(ctx, incoming.thread, attached[0]!, uploadOwner(ctx, incoming.workspaceId, incoming.user.id));
     if ('problem' in shelved) return answerCommand(ctx, incoming, `⚠️ ${shelved.problem}`);
@@ -68,13 +71,9 @@ async function command(ctx: HandlerContext, incoming: CommandIncoming, args: str
     if (record?.data.upload !== token || isFinished(record.status)) await ctx.uploads?.withdraw(token);
     return;
   }
-  if (!ctx.uploads) return answerCommand(ctx, incoming, `${NO_PUBLIC_URL}\n${usageLine(ctx, usageText)}`);
+  if (!ctx.uploads) return answerCommand(ctx, incoming, `${noPublicUrl()}\n${usageLine(ctx, usageText)}`);
   if (!ctx.messenger.canFetchFiles) {
-    return answerCommand(
-      ctx,
-      incoming,
-      `In this chat the bot cannot read uploaded files: give an \`https://\` link to the image.\n${usageLine(ctx, usageText)}`,
-    );
+    return answerCommand(ctx, incoming, `${t('design:cannotRead')}\n${usageLine(ctx, usageText)}`);
   }
   return start('upload', dataOf(options));
 }
@@ -82,11 +81,15 @@ async function command(ctx: HandlerContext, incoming: CommandIncoming, args: str
 const base = workflowHandler<DesignData>(DESIGN, {
   verbs: ['design'],
   help: {
-    summary:
-      'design-patent image search: similar registered designs, infringement risk by country and the line drawing; give an image link, or upload the image to the thread',
-    usage:
-      'design [<https image URL>] [product words] [--countries US,CN,EU,JP,KR] [--loc 14-03] [--from YYYYMMDD] [--lang en|cn] [--top 3] [--let-others-confirm]',
-    example: 'design https://example.com/earbuds-case.png wireless earbuds case --countries US,EU --loc 14-03',
+    get summary() {
+      return t('design:help.summary');
+    },
+    get usage() {
+      return t('design:help.usage');
+    },
+    get example() {
+      return t('design:help.example');
+    },
   },
   command: (ctx, { incoming, args }) => command(ctx, incoming, args),
 });

@@ -6,6 +6,7 @@
 import { quoteUserText, type Block } from '../../core/message.js';
 import { truncate } from '../../core/text.js';
 import type { DataOf } from '../../platform/operations.js';
+import { t } from '../../i18n/index.js';
 import { DESIGN_COMPARISON_REQUIRED_FIELDS } from '../../platform/payloads.js';
 import { PATENT_LINK, percent } from '../shared/text.js';
 
@@ -21,7 +22,7 @@ export interface Hit {
 
 const FIELD_CHARS = 600;
 const RISK_MARK: Record<string, string> = { high: '🔴', medium: '🟠', low: '🟢' };
-const LEGAL_STATUS: Record<number, string> = { 1: 'valid', 2: 'invalid', 3: 'pending' };
+const LEGAL_STATUS: Record<number, 'valid' | 'invalid' | 'pending'> = { 1: 'valid', 2: 'invalid', 3: 'pending' };
 
 const keyOf = (d: { patent_id?: string | null; patent_pn?: string | null }): string => d.patent_id ?? d.patent_pn ?? '';
 
@@ -57,13 +58,17 @@ function ownerAndDates(listed: Partial<Listed> | undefined): string | undefined 
   const current = listed.current_assignee?.trim();
   const original = listed.original_assignee?.trim();
   const owner = current
-    ? `Assignee: ${quoteUserText(current)}${original && original !== current ? ` (originally ${quoteUserText(original)})` : ''}`
+    ? `${t('design:hit.assignee', { name: quoteUserText(current) })}${original && original !== current ? t('design:hit.originally', { name: quoteUserText(original) }) : ''}`
     : original
-      ? `Original assignee: ${quoteUserText(original)}`
+      ? t('design:hit.originalAssignee', { name: quoteUserText(original) })
       : undefined;
   const filed = dateOf(listed.apdt);
   const published = dateOf(listed.pbdt);
-  const parts = [owner, filed ? `filed ${filed}` : undefined, published ? `published ${published}` : undefined].filter(Boolean);
+  const parts = [
+    owner,
+    filed ? t('design:hit.filed', { date: filed }) : undefined,
+    published ? t('design:hit.published', { date: published }) : undefined,
+  ].filter(Boolean);
   return parts.length > 0 ? parts.join(' · ') : undefined;
 }
 
@@ -71,15 +76,16 @@ function hitText(hit: Hit, rank: number): string {
   const c = hit.comparison;
   const l = hit.listed;
   const pn = c?.patent_pn ?? c?.patent_id ?? l?.patent_pn ?? l?.patent_id;
-  const name = pn ? `[${quoteUserText(pn)}](${PATENT_LINK(pn)})` : 'A registered design';
+  const name = pn ? `[${quoteUserText(pn)}](${PATENT_LINK(pn)})` : t('design:hit.registered');
   const head = `**${rank}. ${name}** ${quoteUserText(truncate(c?.title ?? l?.title ?? '', 120))}`.trimEnd();
   // an analysed design is described by its comparison alone, so what the comparison lacks is not filled in from elsewhere
   const level = (c ? c.risk_level : l?.risk_level) ?? '';
   const country = c ? c.country : l?.authority;
-  const status = c?.status === undefined || c.status === null ? undefined : LEGAL_STATUS[c.status];
+  const legal = c?.status === undefined || c.status === null ? undefined : LEGAL_STATUS[c.status];
+  const status = legal ? t(`design:hit.${legal}`) : undefined;
   const facts = [
-    `${percent(c ? c.score : l?.score)} similar`,
-    `${RISK_MARK[level.toLowerCase()] ?? '⚪'} ${quoteUserText(level || 'unknown')} risk`,
+    t('design:hit.similar', { score: percent(c ? c.score : l?.score) }),
+    t('design:hit.risk', { mark: RISK_MARK[level.toLowerCase()] ?? '⚪', level: quoteUserText(level || t('design:hit.unknown')) }),
     country ? quoteUserText(country) : undefined,
     status,
   ]
@@ -87,13 +93,13 @@ function hitText(hit: Hit, rank: number): string {
     .join(' · ');
   const owner = ownerAndDates(l);
   const part = (label: string, text: string | null | undefined) =>
-    text?.trim() ? `\n• _${label}:_ ${quoteUserText(truncate(text.trim(), FIELD_CHARS))}` : '';
-  if (!c) return `${head}\n${facts}${owner ? `\n${owner}` : ''}\n• _Not analysed in the risk report._`;
+    text?.trim() ? `\n${t('design:hit.part', { label, text: quoteUserText(truncate(text.trim(), FIELD_CHARS)) })}` : '';
+  if (!c) return `${head}\n${facts}${owner ? `\n${owner}` : ''}\n${t('design:hit.notAnalysed')}`;
   const missing = missingFields(c);
-  const gap = missing.length > 0 ? `\n• _The platform sent this comparison without: ${missing.join(', ')}._` : '';
+  const gap = missing.length > 0 ? `\n${t('design:hit.without', { fields: missing.join(', ') })}` : '';
   return (
-    `${head}\n${facts}${owner ? `\n${owner}` : ''}${part('Similarities', c.similar)}${part('Differences', c.difference)}` +
-    `${part('Could consumers confuse them', c.confusion)}${part('Risk', c.risk_desc)}${part('Suggestion', c.suggestion)}${gap}`
+    `${head}\n${facts}${owner ? `\n${owner}` : ''}${part(t('design:hit.similarities'), c.similar)}${part(t('design:hit.differences'), c.difference)}` +
+    `${part(t('design:hit.confusion'), c.confusion)}${part(t('design:hit.riskLabel'), c.risk_desc)}${part(t('design:hit.suggestion'), c.suggestion)}${gap}`
   );
 }
 
@@ -102,8 +108,8 @@ export function hitBlocks(hits: readonly Hit[], first: number): Block[] {
   return hits.flatMap((hit, i): Block[] => {
     const rank = first + i + 1;
     const thumbnail = hit.listed?.url_120;
-    const pn = hit.comparison?.patent_pn ?? hit.listed?.patent_pn ?? 'the registered design';
-    const image: Block[] = thumbnail ? [{ type: 'image', url: thumbnail, alt: `Thumbnail of ${pn}` }] : [];
+    const pn = hit.comparison?.patent_pn ?? hit.listed?.patent_pn ?? t('design:hit.theDesign');
+    const image: Block[] = thumbnail ? [{ type: 'image', url: thumbnail, alt: t('design:hit.thumbnail', { pn }) }] : [];
     return [...image, { type: 'markdown', text: hitText(hit, rank) }];
   });
 }

@@ -5,14 +5,14 @@
 import { FileTooLargeError } from '../../core/chat-errors.js';
 import type { HandlerContext } from '../../core/handler.js';
 import type { SharedFile } from '../../core/incoming.js';
+import { t } from '../../i18n/index.js';
 import type { ChatKind, ThreadId } from '../../core/thread-id.js';
 import type { OfferedFile, ShelfRefusal } from '../../core/services.js';
 import { nothingSent } from '../workflow/index.js';
 
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'];
-const KINDS = 'PNG, JPEG, GIF or WebP';
-const megabytes = (bytes: number): string => `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+const megabytes = (bytes: number): string => t('design:image.megabytes', { n: bytes / (1024 * 1024) });
 
 /** The image type the bytes begin with, or undefined for anything else. */
 export function imageTypeOf(data: Buffer): string | undefined {
@@ -23,21 +23,20 @@ export function imageTypeOf(data: Buffer): string | undefined {
   return undefined;
 }
 
-const nameOf = (file: SharedFile): string => (file.name ?? 'The file').replace(/[`<>*_~|]/g, '').slice(0, 80);
+const nameOf = (file: SharedFile): string => (file.name ?? t('design:image.file')).replace(/[`<>*_~|]/g, '').slice(0, 80);
 
 /** Why a shared file is refused from what Slack declares about it, before any download. */
 export function declaredRefusal(file: SharedFile): string | undefined {
   if (file.mimeType && !IMAGE_TYPES.includes(file.mimeType.toLowerCase())) {
-    return `${nameOf(file)} is not an image the platform reads (${KINDS}); nothing was sent.`;
+    return t('design:image.notImage', { name: nameOf(file) });
   }
   if (file.size !== undefined && file.size > MAX_IMAGE_BYTES) {
-    return nothingSent(`${nameOf(file)} is ${megabytes(file.size)}; images can be at most ${megabytes(MAX_IMAGE_BYTES)}.`);
+    return nothingSent(t('design:image.tooBig', { name: nameOf(file), size: megabytes(file.size), max: megabytes(MAX_IMAGE_BYTES) }));
   }
   return undefined;
 }
 
-export const NO_PUBLIC_URL =
-  'This bot cannot pass uploaded images on to the platform (its `PUBLIC_URL` is not set): give an `https://` link to the image instead.';
+export const noPublicUrl = (): string => t('design:image.noPublicUrl');
 
 /** Who holds a shelved image (the shelf's cap is per owner): the chat, the workspace and the user. */
 export const uploadOwner = (ctx: HandlerContext, workspaceId: string, userId: string): string => `${ctx.messenger.chat}:${workspaceId}:${userId}`;
@@ -49,19 +48,13 @@ const UPLOAD_TTL_NOTE_MIN = 30;
 export function shelfRefusalText(refusal: ShelfRefusal): string {
   const held =
     refusal.refused === 'files'
-      ? `You have ${refusal.held} images waiting for the platform (at most ${refusal.limit} at once)`
-      : `Your images waiting for the platform take ${megabytes(refusal.held)} (at most ${megabytes(refusal.limit)} at once)`;
-  return nothingSent(
-    `${held}; an image is freed as soon as its search has it, fails or is cancelled, and after ${UPLOAD_TTL_NOTE_MIN} minutes at most. Try again then.`,
-  );
+      ? t('design:image.heldFiles', { held: refusal.held, limit: refusal.limit })
+      : t('design:image.heldBytes', { held: megabytes(refusal.held), limit: megabytes(refusal.limit) });
+  return nothingSent(t('design:image.shelfFull', { held, minutes: UPLOAD_TTL_NOTE_MIN }));
 }
 
 /** Why a download from the chat fails, as far as the bot can tell the user. */
-const DOWNLOAD_HINTS: Record<ChatKind, string> = {
-  slack: 'the bot needs the files:read permission',
-  teams: 'Teams refused the bot access to it; try again, or give an `https://` link to the image',
-  console: 'the file could not be read',
-};
+const downloadHint = (chat: ChatKind): string => t(`design:image.hint.${chat}`);
 
 /** Downloads the shared image and offers it at an unguessable URL for `owner` (see `uploadOwner`); or says why not. */
 export async function shelveSharedImage(
@@ -73,19 +66,19 @@ export async function shelveSharedImage(
   const declared = declaredRefusal(file);
   if (declared) return { problem: declared };
   const shelf = ctx.uploads;
-  if (!shelf) return { problem: NO_PUBLIC_URL };
+  if (!shelf) return { problem: noPublicUrl() };
   let fetched;
   try {
     fetched = await ctx.messenger.fetchFile(thread, file, MAX_IMAGE_BYTES);
   } catch (error) {
     if (error instanceof FileTooLargeError)
-      return { problem: nothingSent(`${nameOf(file)} is over ${megabytes(MAX_IMAGE_BYTES)}, the limit for images.`) };
+      return { problem: nothingSent(t('design:image.overLimit', { name: nameOf(file), max: megabytes(MAX_IMAGE_BYTES) })) };
     ctx.logger.warn({ err: error, thread }, 'design: a shared file could not be downloaded');
-    return { problem: nothingSent(`${nameOf(file)} could not be downloaded from the chat (${DOWNLOAD_HINTS[ctx.messenger.chat]}).`) };
+    return { problem: nothingSent(t('design:image.notDownloaded', { name: nameOf(file), hint: downloadHint(ctx.messenger.chat) })) };
   }
-  if (!fetched) return { problem: 'This chat does not let the bot read shared files: give an `https://` link to the image instead.' };
+  if (!fetched) return { problem: t('design:image.noFiles') };
   const type = imageTypeOf(fetched.data);
-  if (!type) return { problem: `${nameOf(file)} is not an image the platform reads (${KINDS}); nothing was sent.` };
+  if (!type) return { problem: t('design:image.notImage', { name: nameOf(file) }) };
   const offered = await shelf.offer(fetched.data, type, owner);
   return 'refused' in offered ? { problem: shelfRefusalText(offered) } : { offered };
 }

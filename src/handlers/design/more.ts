@@ -5,6 +5,7 @@
  */
 import type { HandlerContext } from '../../core/handler.js';
 import type { ActionIncoming } from '../../core/incoming.js';
+import { t } from '../../i18n/index.js';
 import { markdown, mention } from '../../core/message.js';
 import { writeRecord } from '../../core/record.js';
 import type { ThreadRecord } from '../../core/state.js';
@@ -19,25 +20,26 @@ export async function showMore(ctx: HandlerContext, incoming: ActionIncoming, re
   const { thread } = incoming;
   const note = (text: string) => ctx.messenger.notify({ thread }, incoming.user.id, markdown(text));
   const taskId = record.ids.task_id;
-  if (record.status !== 'done' || !taskId) return note('Show more works once the design report is there.');
+  if (record.status !== 'done' || !taskId) return note(t('design:more.notYet'));
   const outcome = await ctx.state.withLock(moreLock(thread), async (): Promise<string | undefined> => {
     const current = await ctx.state.get(thread);
-    if (!current) return 'This design search is no longer kept; run it again.';
+    if (!current) return t('design:more.gone');
     const shown = Number(current.data.shown ?? current.data.top ?? TOP_COMPARISONS);
-    if (Number(incoming.value) !== shown) return 'Already shown: the next designs are further down this thread.';
+    if (Number(incoming.value) !== shown) return t('design:more.already');
     let hits: ReturnType<typeof hitsOf>;
     try {
       hits = hitsOf(await ctx.platform.call('AI39-2', { task_id: taskId }));
     } catch (error) {
-      return `⚠️ The search's results could not be read again: ${userMessage(error)} Try again in a moment.`;
+      return t('design:more.unreadable', { why: userMessage(error) });
     }
     const page = hits.slice(shown, shown + PAGE);
-    if (page.length === 0) return 'Every similar design the platform found is shown above.';
+    if (page.length === 0) return t('design:more.all');
     const now = shown + page.length;
     const left = hits.length - now;
-    const head = `**Similar designs ${shown + 1}–${now} of ${hits.length}** · shown for ${mention(incoming.user.id)}`;
+    const range = { from: shown + 1, to: now, total: hits.length };
+    const head = t('design:more.heading', { ...range, user: mention(incoming.user.id) });
     await ctx.messenger.post(thread, {
-      text: `Similar designs ${shown + 1}–${now} of ${hits.length}`,
+      text: t('design:more.text', range),
       blocks: [{ type: 'markdown', text: head }, ...hitBlocks(page, shown), ...(left > 0 ? [moreButton(now, left)] : [])],
     });
     const saved = await writeRecord(ctx.state, current, { data: { ...current.data, shown: now } });

@@ -6,6 +6,7 @@
  */
 import { OTHERS_FLAG, othersData, takeOthersFlag } from '../shared/others-confirm.js';
 import { MAX_TOP } from './report.js';
+import { t } from '../../i18n/index.js';
 
 export const DEFAULT_COUNTRIES = ['US', 'CN', 'EU', 'JP', 'KR'];
 /** The codes AI39-1's `country` names as supported; any other code would be searched in nothing. */
@@ -29,9 +30,7 @@ export interface DesignOptions {
   othersMayConfirm?: boolean;
 }
 
-export const usageText = (prefix: string): string =>
-  `Usage: \`${prefix}design <https image URL> [product words] [--countries ${DEFAULT_COUNTRIES.join(',')}] [--loc 14-03] [--from YYYYMMDD] [--lang en|cn] [--top 3] [--let-others-confirm]\`; ` +
-  `without a URL, upload the image (PNG, JPEG, GIF or WebP) to the thread the bot opens.`;
+export const usageText = (prefix: string): string => t('design:usage', { prefix, countries: DEFAULT_COUNTRIES.join(',') });
 
 function isDate(value: string): boolean {
   if (!/^\d{8}$/.test(value)) return false;
@@ -48,11 +47,11 @@ function checkUrl(raw: string): { url: string } | { problem: string } {
   try {
     url = new URL(raw);
   } catch {
-    return { problem: 'The image link is not a valid URL.' };
+    return { problem: t('design:option.badUrl') };
   }
-  if (url.protocol !== 'https:') return { problem: 'The image link must start with `https://` (the platform fetches it).' };
-  if (url.username || url.password) return { problem: 'The image link must not carry a user name or password.' };
-  if (raw.length > MAX_URL_CHARS) return { problem: `The image link can be at most ${MAX_URL_CHARS} characters.` };
+  if (url.protocol !== 'https:') return { problem: t('design:option.notHttps') };
+  if (url.username || url.password) return { problem: t('design:option.credentials') };
+  if (raw.length > MAX_URL_CHARS) return { problem: t('design:option.longUrl', { max: MAX_URL_CHARS }) };
   return { url: url.toString() };
 }
 
@@ -82,44 +81,42 @@ export function parseDesignArgs(args: string, defaultLang: 'en' | 'cn'): { optio
     }
     const name = flag[1]!.toLowerCase();
     if (!['countries', 'country', 'loc', 'from', 'lang', 'top'].includes(name)) {
-      return {
-        problem: `Unknown option \`--${name.slice(0, 20)}\`. Options: \`--countries\`, \`--loc\`, \`--from\`, \`--lang\`, \`--top\`, \`${OTHERS_FLAG}\`.`,
-      };
+      return { problem: t('design:option.unknown', { name: name.slice(0, 20), others: OTHERS_FLAG }) };
     }
     const value = flag[2] ?? tokens[++i];
-    if (value === undefined || value.startsWith('--')) return { problem: `\`--${name}\` needs a value.` };
+    if (value === undefined || value.startsWith('--')) return { problem: t('design:option.needsValue', { name }) };
     flags[name === 'country' ? 'countries' : name] = value;
   }
   const countries = flags.countries === undefined ? DEFAULT_COUNTRIES : [...new Set(list(flags.countries))];
   const badCountry = countries.find((c) => !/^[A-Z]{2}$/.test(c));
   if (badCountry !== undefined || countries.length === 0) {
-    return {
-      problem: `\`--countries\` takes two-letter codes separated by commas, e.g. \`US,CN,EU,JP,KR\`${badCountry ? `; \`${badCountry.slice(0, 10)}\` is not one` : ''}.`,
-    };
+    return { problem: t('design:option.countries', { bad: badCountry ? t('design:option.notOne', { value: badCountry.slice(0, 10) }) : '' }) };
   }
-  if (countries.length > MAX_COUNTRIES) return { problem: `At most ${MAX_COUNTRIES} countries.` };
+  if (countries.length > MAX_COUNTRIES) return { problem: t('design:option.tooManyCountries', { max: MAX_COUNTRIES }) };
   const unsupported = countries.filter((c) => !PLATFORM_COUNTRIES.includes(c));
   if (unsupported.length > 0) {
     return {
-      problem: `The platform searches design registers in ${PLATFORM_COUNTRIES.join(', ')} only; \`${unsupported.join(',').slice(0, 30)}\` ${unsupported.length === 1 ? 'is' : 'are'} not among them.`,
+      problem: t('design:option.unsupported', {
+        count: unsupported.length,
+        supported: PLATFORM_COUNTRIES.join(', '),
+        codes: unsupported.join(',').slice(0, 30),
+      }),
     };
   }
   const top = flags.top === undefined ? undefined : Number(flags.top);
   if (top !== undefined && !(Number.isInteger(top) && top >= 1 && top <= MAX_TOP)) {
-    return { problem: `\`--top\` takes how many similar designs to show first, 1 to ${MAX_TOP}.` };
+    return { problem: t('design:option.top', { max: MAX_TOP }) };
   }
   const loc = flags.loc === undefined ? undefined : [...new Set(list(flags.loc))];
   const badLoc = loc?.find((l) => !/^\d{2}-\d{2}$/.test(l));
   if (loc && (badLoc !== undefined || loc.length === 0 || loc.length > MAX_LOC)) {
-    return {
-      problem: `\`--loc\` takes up to ${MAX_LOC} Locarno classes written class-subclass, e.g. \`14-03,12-16\`${badLoc ? `; \`${badLoc.slice(0, 10)}\` is not one` : ''}.`,
-    };
+    return { problem: t('design:option.loc', { max: MAX_LOC, bad: badLoc ? t('design:option.notOne', { value: badLoc.slice(0, 10) }) : '' }) };
   }
-  if (flags.from !== undefined && !isDate(flags.from)) return { problem: '`--from` must be an application date written YYYYMMDD, e.g. 20200101.' };
+  if (flags.from !== undefined && !isDate(flags.from)) return { problem: t('design:option.from') };
   const lang = (flags.lang ?? defaultLang).toLowerCase();
-  if (lang !== 'en' && lang !== 'cn') return { problem: '`--lang` must be `en` or `cn`.' };
+  if (lang !== 'en' && lang !== 'cn') return { problem: t('design:option.badLang') };
   const field = words.join(' ').trim();
-  if (field.length > MAX_FIELD_CHARS) return { problem: `The product words can be at most ${MAX_FIELD_CHARS} characters.` };
+  if (field.length > MAX_FIELD_CHARS) return { problem: t('design:option.longField', { max: MAX_FIELD_CHARS }) };
   return {
     options: {
       countries,

@@ -3,6 +3,7 @@ import { mention, quoteUserText, type Block, type OutgoingMessage } from '../../
 import type { HandlerContext } from '../../core/handler.js';
 import type { ThreadId } from '../../core/thread-id.js';
 import type { DataOf } from '../../platform/operations.js';
+import { t } from '../../i18n/index.js';
 import { imageTypeOf } from './image.js';
 import { hitBlocks, hitsOf } from './hits.js';
 
@@ -16,7 +17,7 @@ export const MORE_ACTION = 'design-more';
 export type Drawing = 'shown' | 'missing' | 'unsupported' | 'failed';
 
 const codes = (values: readonly unknown[] | null | undefined): string =>
-  values && values.length > 0 ? values.map((v) => quoteUserText(String(v))).join(', ') : 'none';
+  values && values.length > 0 ? values.map((v) => quoteUserText(String(v))).join(', ') : t('design:report.none');
 
 /** The line drawing's PNG bytes (the platform sends Base64, the simulator a data URL); undefined when absent or not a PNG. */
 export function lineDrawingPng(base64: string | null | undefined): Buffer | undefined {
@@ -28,13 +29,13 @@ export function lineDrawingPng(base64: string | null | undefined): Buffer | unde
 /** "Show more" with how many are shown so far: a click on an older one is told they are already there. */
 export const moreButton = (shown: number, left: number): Block => ({
   type: 'actions',
-  buttons: [{ action: MORE_ACTION, label: `Show more (${left} left)`, value: String(shown) }],
+  buttons: [{ action: MORE_ACTION, label: t('design:report.showMore', { count: left }), value: String(shown) }],
 });
 
 /** Whose the Locarno classes are: the ones the user gave (`--loc`), or the product's class as the platform assigned it. */
 function locarnoText(reported: readonly unknown[] | null | undefined, given: readonly string[] | undefined): string {
-  if (given?.length) return ` · Locarno classes you gave: ${codes(given)}`;
-  return reported?.length ? ` · Locarno class the platform assigned to your product: ${codes(reported)}` : '';
+  if (given?.length) return t('design:report.locGiven', { codes: codes(given) });
+  return reported?.length ? t('design:report.locAssigned', { codes: codes(reported) }) : '';
 }
 
 /**
@@ -45,8 +46,12 @@ function riskText(high: readonly unknown[] | null | undefined, medium: readonly 
   const highSet = new Set((high ?? []).map(String));
   const mediumOnly = (medium ?? []).map(String).filter((c) => !highSet.has(c));
   const mediumText =
-    mediumOnly.length > 0 ? codes(mediumOnly) : highSet.size > 0 && (medium ?? []).length > 0 ? 'none besides the high-risk ones' : 'none';
-  return `🔴 **High risk** (highly similar designs registered): ${codes(high)} · 🟠 **medium risk** (only moderately similar ones): ${mediumText}`;
+    mediumOnly.length > 0
+      ? codes(mediumOnly)
+      : highSet.size > 0 && (medium ?? []).length > 0
+        ? t('design:report.noneBesides')
+        : t('design:report.none');
+  return t('design:report.risk', { high: codes(high), medium: mediumText });
 }
 
 /** `asked`: what the user gave with the command (their Locarno classes, how many designs to show), told apart from what the platform returned. */
@@ -61,27 +66,28 @@ export function reportMessage(
   const total = result.patent_messages?.total_search_result_count;
   const summary = report
     ? [
-        `**Design search report**: similar registered designs in ${codes(report.country)}${locarnoText(report.loc, asked.loc)}`,
+        t('design:report.heading', { countries: codes(report.country), loc: locarnoText(report.loc, asked.loc) }),
         riskText(report.high_risk_country, report.middle_risk_country),
-        `Suspected infringements: ${report.suspected_infringement_count ?? 0}${typeof total === 'number' ? ` · ${total.toLocaleString('en-US')} similar designs found` : ''}`,
+        t('design:report.suspected', {
+          count: report.suspected_infringement_count ?? 0,
+          found: typeof total === 'number' ? t('design:report.found', { total }) : '',
+        }),
       ].join('\n')
-    : '**Design search report**: the platform returned no risk report for this image.';
+    : t('design:report.noReport');
   blocks.push({ type: 'markdown', text: summary });
   const hits = hitsOf(result);
   const top = hits.slice(0, asked.top ?? TOP_COMPARISONS);
   if (top.length > 0) {
     blocks.push({ type: 'divider' });
     const analysed = top.filter((hit) => hit.comparison).length;
-    const heading = analysed === top.length ? `**Top ${top.length} comparisons**` : `**Top ${top.length} similar designs** (${analysed} analysed)`;
+    const heading =
+      analysed === top.length
+        ? t('design:report.topComparisons', { count: top.length })
+        : t('design:report.topSimilar', { count: top.length, analysed });
     blocks.push({ type: 'markdown', text: heading }, ...hitBlocks(top, 0));
   }
-  const note = {
-    shown: 'the line drawing is posted in this thread',
-    missing: 'the platform sent no line drawing',
-    unsupported: 'this chat cannot show images, so the line drawing is not shown',
-    failed: 'the line drawing could not be posted',
-  }[drawing];
-  blocks.push({ type: 'context', text: `Requested by ${mention(startedBy)} · ${note}` });
+  const note = t(`design:report.${drawing}`);
+  blocks.push({ type: 'context', text: t('design:report.requested', { user: mention(startedBy), note }) });
   if (hits.length > top.length) blocks.push(moreButton(top.length, hits.length - top.length));
   return { text: summary.split('\n')[0]!, blocks };
 }
@@ -91,7 +97,7 @@ export async function postLineDrawing(ctx: HandlerContext, thread: ThreadId, res
   const png = lineDrawingPng(result.line_drawing_base64);
   if (!png) return 'missing';
   try {
-    return (await ctx.messenger.uploadImage(thread, png, 'Line drawing of your design')) ? 'shown' : 'unsupported';
+    return (await ctx.messenger.uploadImage(thread, png, t('design:report.lineDrawing'))) ? 'shown' : 'unsupported';
   } catch (error) {
     ctx.logger.warn({ err: error, thread }, 'design: the line drawing could not be posted');
     return 'failed';

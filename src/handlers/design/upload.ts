@@ -4,6 +4,7 @@
  */
 import type { HandlerContext } from '../../core/handler.js';
 import type { ReplyIncoming } from '../../core/incoming.js';
+import { t } from '../../i18n/index.js';
 import { markdown } from '../../core/message.js';
 import type { ThreadRecord } from '../../core/state.js';
 import { confirmOutside, flowOf, mayAct, notAllowedNote } from '../workflow/index.js';
@@ -18,21 +19,21 @@ export async function onDesignReply(ctx: HandlerContext, incoming: ReplyIncoming
   const note = (text: string) => ctx.messenger.notify({ thread: incoming.thread }, incoming.user.id, markdown(text));
   if (!isAwaitingImage(record)) {
     if (incoming.mentioned || files.length > 0) {
-      await note(`This thread runs a design search that has its image already: ${threadControlsHint(ctx.messenger.chat)}.`);
+      await note(t('design:upload.hasImage', { hint: threadControlsHint(ctx.messenger.chat) }));
     }
     return;
   }
   if (files.length === 0) {
-    if (incoming.mentioned) await note(`${uploadInstruction(ctx.messenger.invocation)} (PNG, JPEG, GIF or WebP) to start the search.`);
+    if (incoming.mentioned) await note(t('design:upload.toStart', { instruction: uploadInstruction(ctx.messenger.invocation) }));
     return;
   }
   if (!mayAct(ctx.settings, record, incoming.user.id)) return note(notAllowedNote(record, DESIGN.noun));
-  if (files.length > 1) return note('Upload one image at a time; nothing was sent.');
+  if (files.length > 1) return note(t('design:upload.oneImage'));
   const shelved = await shelveSharedImage(ctx, incoming.thread, files[0]!, uploadOwner(ctx, incoming.workspaceId, incoming.user.id));
   if ('problem' in shelved) return note(`⚠️ ${shelved.problem}`);
   const { offered } = shelved;
   const stillAwaiting = (current: ThreadRecord) => current.version === record.version && isAwaitingImage(current);
   if (await confirmOutside(ctx, DESIGN, incoming.thread, incoming.user.id, offered, stillAwaiting)) return;
   await ctx.uploads?.withdraw(offered.token);
-  return note('This design search moved on meanwhile (another image, or cancelled); this upload was not sent.');
+  return note(t('design:upload.movedOn'));
 }
