@@ -61,7 +61,7 @@ describe('/iip report', () => {
 
     const text = textOf(done);
     expect(text).toMatch(/\[Solid-state electrolytes for fast-charging electric vehicle batteries\]\(http:\/\/127\.0\.0\.1:\d+\/files\//);
-    expect(text).toMatch(/expires 3 hours after the report was created, at \d{4}-\d\d-\d\d \d\d:\d\d UTC/);
+    expect(text).toMatch(/works for 3 hours, until about \d{4}-\d\d-\d\d \d\d:\d\d UTC/);
     expect(text).toContain('Head players');
     expect(text).toContain('patent count');
     expect(text).toContain('Key patents');
@@ -148,7 +148,7 @@ describe('/iip report', () => {
     h = await startSlackBot();
     await h.command('report');
     await waitFor(() => h!.slack.ephemerals.length > 0, 'the usage note');
-    expect(h.slack.ephemerals[0]!.text).toContain('Usage: `/iip report &lt;technology question&gt;`');
+    expect(h.slack.ephemerals[0]!.text).toContain('Usage: `/iip report &lt;technology question&gt; [--auto-outline] [--let-others-confirm]`');
     expect(h.sim.requests).toEqual([]);
   });
 });

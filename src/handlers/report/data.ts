@@ -17,6 +17,8 @@ export interface ReportData extends WorkflowData {
   question: string;
   /** the starter let anyone in the channel confirm the steps (`--let-others-confirm`) */
   othersMayConfirm?: boolean;
+  /** `--auto-outline`: AI34-1 picks the outline and writes the report at once (auto_directory), with no review */
+  autoOutline?: boolean;
   /** the outline AI34-1 proposed */
   outline: Section[];
   /** when AI34-2 started the generation: the report link expires 3 hours after it */

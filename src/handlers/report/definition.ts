@@ -1,4 +1,7 @@
-/** The technology pre-research report (AI34, beta) as a workflow: create → outline review → generate → link. */
+/**
+ * The technology pre-research report (AI34, beta) as a workflow: create → outline review → generate → link; with
+ * `--auto-outline` the platform picks the outline itself (auto_directory) and starts writing at once.
+ */
 import { defineSend, type WorkflowDefinition } from '../workflow/index.js';
 import { outlineOf, requireReportId, type ReportData } from './data.js';
 import { outlineStep } from './outline.js';
@@ -18,9 +21,24 @@ const create = defineSend<ReportData, undefined>({
   },
 });
 
+const createAuto = defineSend<ReportData, undefined>({
+  operation: 'AI34-1',
+  label: 'Starting the report with an outline of the platform’s choosing',
+  async run(sc) {
+    // auto_directory true: the platform writes the report from its own outline; AI34-2 is never called
+    const created = await sc.ctx.platform.call('AI34-1', { technical_issues: sc.data.question, auto_directory: true });
+    const outline = outlineOf(created.analysis_directory);
+    return {
+      next: 'report',
+      ids: { report_id: requireReportId('AI34-1', created.report_id) },
+      data: { outline, generatedAt: Date.now(), generatedOutline: outline },
+    };
+  },
+});
+
 export const REPORT: WorkflowDefinition<ReportData> = {
   name: 'report',
   noun: 'pre-research report',
   steps: { outline: outlineStep, report: reportStep },
-  starts: { main: { step: 'outline', send: create } },
+  starts: { main: { step: 'outline', send: create }, auto: { step: 'report', send: createAuto } },
 };

@@ -1,35 +1,30 @@
-/** AI34-3 (GET by report_id) until the report is written, then its link (valid 3 hours) and the analyses it returned. */
-import { mention, type Block, type OutgoingMessage } from '../../core/message.js';
+/** AI34-3 (GET by report_id) until the report is written, then its link (valid 3 hours, then a fresh one) and the analyses. */
+import { mention, quoteUserText, type Block, type OutgoingMessage } from '../../core/message.js';
 import type { DataOf } from '../../platform/operations.js';
 import { defineStep } from '../workflow/index.js';
-import { truncate } from '../../core/text.js';
 import { reportIdOf, type ReportData } from './data.js';
+import { expiryNote, freshLinkButton, reportLink } from './link.js';
 import { describeAnalysis } from './summary.js';
 
 type Queried = DataOf<'AI34-3'>;
 
-/** The contract: the report link is valid for 3 hours after the report was created. */
-export const LINK_VALID_MS = 3 * 60 * 60_000;
-
-const utcTime = (ms: number): string => new Date(ms).toISOString().replace('T', ' ').slice(0, 16);
-
 export function reportReadyMessage(result: Queried, data: ReportData, startedBy: string): OutgoingMessage {
   const url = result.report_url;
   if (!url) throw new Error('the report is ready but its link is missing');
-  const text = `📄 **Pre-research report ready**: [${truncate(data.question, 120).replace(/[[\]]/g, '')}](${url})`;
-  const expiry =
-    data.generatedAt === undefined
-      ? 'The link expires 3 hours after the report was created.'
-      : `The link expires 3 hours after the report was created, at ${utcTime(data.generatedAt + LINK_VALID_MS)} UTC; run the command again for a new one.`;
+  const text = `📄 **Pre-research report ready**: ${reportLink(data.question, url)}`;
   const blocks: Block[] = [
     { type: 'markdown', text },
-    { type: 'context', text: expiry },
+    { type: 'context', text: expiryNote(Date.now()) },
   ];
+  if (data.autoOutline && data.generatedOutline?.length) {
+    const sections = data.generatedOutline.map((s, i) => `${i + 1}. ${quoteUserText(s.name)}`).join('\n');
+    blocks.push({ type: 'markdown', text: `**Outline the platform chose**\n${sections}` });
+  }
   const players = describeAnalysis(result.head_player_analysis);
   if (players) blocks.push({ type: 'markdown', text: `**Head players**\n${players}` });
   const patents = describeAnalysis(result.key_patent_interpretation);
   if (patents) blocks.push({ type: 'markdown', text: `**Key patents**\n${patents}` });
-  blocks.push({ type: 'context', text: `Requested by ${mention(startedBy)}` });
+  blocks.push({ type: 'context', text: `Requested by ${mention(startedBy)}` }, freshLinkButton());
   return { text, blocks };
 }
 

@@ -29,6 +29,8 @@ export interface PipelineDeps {
 function serveFile(res: ServerResponse, state: SimState, name: string): void {
   const file = state.files.render(name);
   if (!file) return sendJson(res, 404, failure(0, 'file not found'));
+  // a CDN's signed link past its end: 403, as object stores answer an expired signature
+  if (file === 'expired') return sendJson(res, 403, failure(0, 'the link has expired'));
   res.writeHead(200, {
     'content-type': file.contentType,
     'content-length': file.body.length,

@@ -83,6 +83,9 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
     setTaskDuration: (ms) => {
       state.clock.durationMs = ms;
     },
+    setReportLinkValidity: (ms) => {
+      state.reportLinkValidMs = ms;
+    },
     setJobStreamShape: (shape) => {
       state.settings.jobStreamShape = shape;
     },

@@ -36,6 +36,8 @@ export class SimState {
   readonly legacyNovelty = new TaskTable<LegacyNoveltyTask>();
   readonly designs = new TaskTable<DesignTask>();
   readonly materials = new TaskTable<MaterialTask>();
+  /** an AI34 report link stops working this long after AI34-3 handed it out */
+  reportLinkValidMs = 3 * 60 * 60_000;
 
   constructor(
     readonly settings: StreamSettings,

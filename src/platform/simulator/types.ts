@@ -80,6 +80,8 @@ export interface RunningSimulator {
   clearFaults(): void;
   /** changes the task timing at run time (local mode uses seconds, tests near zero) */
   setTaskDuration(ms: number): void;
+  /** how long an AI34 report link works after AI34-3 hands it out (the platform says 3 hours) */
+  setReportLinkValidity(ms: number): void;
   /** changes the shape of the AI32-4 and agent stream events at run time */
   setJobStreamShape(shape: JobStreamShape): void;
   /**

@@ -6,8 +6,10 @@ import { encodeStatus } from '../tasks.js';
 import type { Routes } from './types.js';
 import type { ReportTask } from '../records.js';
 
+/** Each AI34-3 of a written report hands out a new signed link, valid `reportLinkValidMs` from then. */
 function reportUrl(state: SimState, report: ReportTask): string {
-  report.url ??= state.files.add('pdf', `Pre-research report: ${report.issues}`, () => reportLines(report.issues, report.directory));
+  const lines = () => reportLines(report.issues, report.directory);
+  report.url = state.files.add('pdf', `Pre-research report: ${report.issues}`, lines, state.reportLinkValidMs);
   return report.url;
 }
 
