@@ -52,7 +52,14 @@ export type Block =
   | { type: 'multiSelect'; id: string; label: string; options: Choice[]; selected?: string[] }
   /** one option from a menu; choosing it is itself the action */
   | { type: 'select'; id: string; action: string; label: string; options: Choice[]; value: string }
-  | { type: 'image'; url: string; alt: string };
+  | { type: 'image'; url: string; alt: string }
+  /**
+   * a table of short cells under a header row; `text` is the same table as aligned monospace text (a markdown
+   * code block), shown where the chat has no tables or the table passes the chat's limits
+   */
+  | { type: 'table'; header: string[]; rows: string[][]; align?: TableAlign[]; text: string };
+
+export type TableAlign = 'left' | 'center' | 'right';
 
 export interface OutgoingMessage {
   /** plain/markdown text: the notification and fallback text, and the whole message when there are no blocks */

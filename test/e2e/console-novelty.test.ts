@@ -45,7 +45,10 @@ test('novelty from the command to the report link by typing choices', { timeout:
   term.choose('Confirm');
   await term.waitFor((s) => steps(s, 3) && s.includes('Confirm and search'), 'step 3');
   term.choose('Confirm and search');
-  await term.waitFor((s) => s.includes('Add a patent'), 'step 4: the reference list', 20_000);
+  const step4 = await term.waitFor((s) => s.includes('Add a patent'), 'step 4: the reference list', 20_000);
+  // a terminal has no tables: the feature comparison is aligned text, a column per reference
+  expect(step4).toMatch(/Feature {10,}D1 {2}D2/);
+  expect(step4).toMatch(/1\. .+ {2,}[●◐○·] {3}[●◐○·]/);
   term.choose('Confirm');
   await term.waitFor((s) => steps(s, 5) && s.includes('Generate report'), 'step 5');
   term.choose('Generate report');

@@ -28,7 +28,37 @@ function contextActionsProblem(block: Json): string | undefined {
   return undefined;
 }
 
+/** The words of a table cell: `raw_text` text, or the text elements of a `rich_text` cell's sections. */
+const cellText = (cell: Json): string =>
+  cell.type === 'raw_text'
+    ? String(cell.text ?? '')
+    : asList(cell.elements)
+        .flatMap((section) => asList(section.elements))
+        .map((e) => String(e.text ?? ''))
+        .join('');
+
+/**
+ * Slack's table block: 1 to 100 rows of at most 20 cells, each `raw_text` (at least one character) or `rich_text`,
+ * at most 20 `column_settings`. Slack takes one table per message (it answers only_one_table_allowed; this fake
+ * answers invalid_blocks, as for the other block problems).
+ */
+function tableProblem(block: Json): string | undefined {
+  const rows = Array.isArray(block.rows) ? (block.rows as unknown[]) : [];
+  if (rows.length === 0 || rows.length > 100) return 'a table has 1 to 100 rows';
+  if (asList(block.column_settings).length > 20) return 'more than 20 column_settings';
+  for (const row of rows) {
+    const cells = asList(row);
+    if (cells.length === 0 || cells.length > 20) return 'a table row has 1 to 20 cells';
+    for (const cell of cells) {
+      if (cell.type !== 'raw_text' && cell.type !== 'rich_text') return `a ${String(cell.type)} table cell`;
+      if (cellText(cell).length === 0) return 'an empty table cell';
+    }
+  }
+  return undefined;
+}
+
 function blockProblem(block: Json, actionIds: Set<string>): string | undefined {
+  if (block.type === 'table') return tableProblem(block);
   if (block.type === 'section') {
     if (textOf(block.text).length > 3000) return 'section text over 3000';
     const fields = asList(block.fields);
@@ -59,6 +89,7 @@ export function messageBlocksProblem(blocks: unknown): string | undefined {
   if (list.length > 50) return 'more than 50 blocks';
   const markdown = list.filter((b) => b.type === 'markdown').reduce((sum, b) => sum + String(b.text ?? '').length, 0);
   if (markdown > 12_000) return 'markdown over 12000 in one message';
+  if (list.filter((b) => b.type === 'table').length > 1) return 'only one table per message';
   const actionIds = new Set<string>();
   return list.map((block) => blockProblem(block, actionIds)).find((problem) => problem !== undefined);
 }
@@ -74,6 +105,7 @@ export function visibleText(text: string, blocks: Json[]): string {
       for (const field of asList(block.fields)) parts.push(textOf(field));
     }
     if (block.type === 'context') for (const element of asList(block.elements)) parts.push(textOf(element));
+    if (block.type === 'table') for (const row of asList(block.rows)) parts.push((row as unknown as Json[]).map(cellText).join(' | '));
   }
   return parts.join('\n');
 }

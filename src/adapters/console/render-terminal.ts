@@ -29,6 +29,9 @@ function renderBlock(block: Block, index: number, layout: LayoutOptions, ticks: 
   switch (block.type) {
     case 'markdown':
       return renderMarkdown(block.text, layout);
+    // a terminal has no tables: the aligned text the table carries
+    case 'table':
+      return renderMarkdown(block.text, layout);
     case 'fields': {
       const labelWidth = Math.max(...block.fields.map((f) => displayWidth(f.label) + 1));
       return block.fields.flatMap((f) => {

@@ -1,5 +1,6 @@
-/** The feature comparison of step 4 as an aligned text table (features x references), and each cell's verdict. */
+/** The feature comparison of step 4 as a table (features x references) with its aligned text, and each cell's verdict. */
 import type { FinalEntry } from './payloads.js';
+import type { Block, TableAlign } from '../../core/message.js';
 import { truncate } from '../../core/text.js';
 import { t } from '../../i18n/index.js';
 import { describeEntry } from './references-list.js';
@@ -37,21 +38,52 @@ const MAX_COLUMNS = 12;
 const FEATURE_WIDTH = 34;
 const plain = (text: string): string => text.replace(/`/g, "'").replace(/\s+/g, ' ').trim();
 
-/** The table as a code block, or undefined when nothing was compared. */
-export function comparisonMatrix(entries: FinalEntry[]): string | undefined {
+/** The comparison as a table (features x references) and as the same table in aligned text, with its heading and key. */
+export interface ComparisonTable {
+  heading: string;
+  header: string[];
+  rows: string[][];
+  /** the aligned text in a code block, for chats without tables */
+  text: string;
+  /** what the symbols and the D1… columns stand for */
+  legend: string;
+}
+
+/** A table's feature labels may be longer than the aligned text's: the table wraps them. */
+const TABLE_LABEL_CHARS = 120;
+
+export function comparisonTable(entries: FinalEntry[]): ComparisonTable | undefined {
   const shown = entries.slice(0, MAX_COLUMNS);
   const features: string[] = [];
   for (const entry of shown)
     for (const f of entry.features ?? []) if (f.tech_feature && !features.includes(f.tech_feature)) features.push(f.tech_feature);
   if (features.length === 0 || shown.length === 0) return undefined;
   const columns = shown.map((_, i) => `D${i + 1}`);
+  const cells = features.map((feature) => shown.map((entry) => cellOf((entry.features ?? []).find((f) => f.tech_feature === feature))));
   const labels = features.map((text, i) => truncate(`${i + 1}. ${plain(text)}`, FEATURE_WIDTH).padEnd(FEATURE_WIDTH));
-  const header = `${t('novelty-review:matrix.feature').padEnd(FEATURE_WIDTH)} ${columns.map((c) => c.padStart(3)).join(' ')}`;
-  const rows = features.map((feature, r) => {
-    const cells = shown.map((entry) => cellOf((entry.features ?? []).find((f) => f.tech_feature === feature)).padStart(3));
-    return `${labels[r]} ${cells.join(' ')}`;
-  });
+  const aligned = [
+    `${t('novelty-review:matrix.feature').padEnd(FEATURE_WIDTH)} ${columns.map((c) => c.padStart(3)).join(' ')}`,
+    ...features.map((_, r) => `${labels[r]} ${cells[r]!.map((c) => c.padStart(3)).join(' ')}`),
+  ];
   const key = shown.map((entry, i) => `D${i + 1} ${plain(describeEntry(entry).pn ?? entry.patent_id ?? '')}`).join(' · ');
   const more = entries.length > shown.length ? t('novelty-review:matrix.more', { shown: shown.length, total: entries.length }) : '';
-  return [t('novelty-review:matrix.heading', { more }), '```', header, ...rows, '```', t('novelty-review:matrix.legend', { key })].join('\n');
+  return {
+    heading: t('novelty-review:matrix.heading', { more }),
+    header: [t('novelty-review:matrix.feature'), ...columns],
+    rows: features.map((feature, r) => [truncate(`${r + 1}. ${plain(feature)}`, TABLE_LABEL_CHARS), ...cells[r]!]),
+    text: ['```', ...aligned, '```'].join('\n'),
+    legend: t('novelty-review:matrix.legend', { key }),
+  };
+}
+
+/** The comparison as blocks: its heading, the table (aligned text where the chat has no tables), the key. */
+export function comparisonBlocks(entries: FinalEntry[]): Block[] {
+  const table = comparisonTable(entries);
+  if (!table) return [];
+  const align: TableAlign[] = table.header.map((_, i) => (i === 0 ? 'left' : 'center'));
+  return [
+    { type: 'markdown', text: table.heading },
+    { type: 'table', header: table.header, rows: table.rows, align, text: table.text },
+    { type: 'markdown', text: table.legend },
+  ];
 }

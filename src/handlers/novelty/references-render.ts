@@ -8,7 +8,7 @@ import type { FinalEntry } from './payloads.js';
 import { truncate } from '../../core/text.js';
 import { t } from '../../i18n/index.js';
 import { PATENT_LINK, percent } from '../shared/text.js';
-import { comparisonMatrix, verdictOf } from './comparison-matrix.js';
+import { comparisonBlocks, verdictOf } from './comparison-matrix.js';
 import { strategyText } from './strategy.js';
 
 /** Beyond this many compared features a reference shows the first few and says how many more there are. */
@@ -52,8 +52,7 @@ function referenceText(item: Listed, n: number): string {
 export function renderReferences(result: SearchResult, edits: ReferenceEdits | undefined): Block[] {
   const items = listed(result, edits);
   const blocks: Block[] = [];
-  const matrix = comparisonMatrix(items.filter((i) => i.included).map((i) => i.entry));
-  if (matrix) blocks.push({ type: 'markdown', text: matrix });
+  blocks.push(...comparisonBlocks(items.filter((i) => i.included).map((i) => i.entry)));
   blocks.push(...items.slice(0, MAX_SHOWN_REFERENCES).map((item, i): Block => ({ type: 'markdown', text: referenceText(item, i + 1) })));
   if (items.length > MAX_SHOWN_REFERENCES)
     blocks.push({ type: 'context', text: t('novelty-review:list.more', { count: items.length - MAX_SHOWN_REFERENCES }) });

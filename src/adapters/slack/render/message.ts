@@ -6,11 +6,14 @@ import type { Block, OutgoingMessage } from '../../../core/message.js';
 import { renderContext, renderFields, renderImage, renderMarkdown, renderReferences } from './content.js';
 import { renderButtons, renderFeedback, renderMultiSelect, renderSelect } from './interactive.js';
 import { SLACK_LIMITS, type SlackBlock, type SlackMessage } from './limits.js';
+import { renderTable } from './table.js';
 import { escapeTruncated } from './text.js';
 import { t } from '../../../i18n/index.js';
 
 interface Counter {
   buttons: number;
+  /** Slack takes one table per message: later ones show as text */
+  tables: number;
 }
 
 function renderBlock(block: Block, counter: Counter): SlackBlock[] {
@@ -36,6 +39,8 @@ function renderBlock(block: Block, counter: Counter): SlackBlock[] {
       return renderMultiSelect(block.id, block.label, block.options, block.selected);
     case 'select':
       return renderSelect(block.id, block.action, block.label, block.options, block.value);
+    case 'table':
+      return renderTable(block, counter.tables++ === 0);
   }
 }
 
@@ -75,7 +80,7 @@ function pageText(blocks: SlackBlock[]): string {
 
 export function renderMessage(message: OutgoingMessage): SlackMessage[] {
   const neutral: Block[] = message.blocks ?? [{ type: 'markdown', text: message.text }];
-  const counter: Counter = { buttons: 0 };
+  const counter: Counter = { buttons: 0, tables: 0 };
   const groups = neutral.map((block) => renderBlock(block, counter)).filter((group) => group.length > 0);
   const pages = paginate(message.feedback ? [...groups, [renderFeedback()]] : groups);
   const fallback = (text: string): string => escapeTruncated(text, SLACK_LIMITS.fallbackText).trim();

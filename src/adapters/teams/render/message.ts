@@ -9,6 +9,7 @@ import { renderContext, renderFields, renderImage, renderReferences } from './co
 import { renderButtons, renderMultiSelect, renderSelect, type SubmitContext } from './interactive.js';
 import { CARD_SCHEMA, TEAMS_LIMITS, jsonBytes, type AdaptiveCard, type CardElement, type TeamsMessage } from './limits.js';
 import { renderMarkdown } from './markdown.js';
+import { renderTable } from './table.js';
 import { clean, type MentionEntity, type RenderContext } from './text.js';
 
 export interface RenderOptions {
@@ -41,6 +42,8 @@ function renderBlock(block: Block, ctx: RenderContext, submit: SubmitContext): C
       return renderMultiSelect(block.id, block.label, block.options, block.selected);
     case 'select':
       return renderSelect(block.id, block.action, block.label, block.options, block.value, submit);
+    case 'table':
+      return renderTable(block, ctx);
   }
 }
 
