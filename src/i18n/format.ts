@@ -14,7 +14,8 @@ export function formatNumber(value: number, lang: Lang = currentLanguage()): str
 
 /** A moment as date and time in UTC, which the bot cannot know the user's time zone better than; named so. */
 export function formatDateTime(epochMs: number, lang: Lang = currentLanguage()): string {
-  return new Intl.DateTimeFormat(localeOf(lang), { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(epochMs) + ' UTC';
+  const formatted = new Intl.DateTimeFormat(localeOf(lang), { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(epochMs);
+  return `${formatted} UTC`;
 }
 
 const UNITS = [
