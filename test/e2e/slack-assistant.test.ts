@@ -4,7 +4,6 @@
  * title and status line, and the answers in the thread (the pane's mode: the verb typed or clicked, `ask` without).
  */
 import { afterEach, describe, expect, test } from 'vitest';
-import { SUGGESTED_PROMPTS } from '../../src/adapters/slack/assistant.js';
 import type { FakeSlackMessage } from '../helpers/fake-slack-api.js';
 import { startSlackBot, waitFor, type SlackBotHarness } from '../helpers/slack-bot-harness.js';
 
@@ -55,12 +54,33 @@ describe('the Slack assistant pane', () => {
     expect(call?.error).toBeUndefined();
     expect(call?.args).toMatchObject({ channel_id: pane.channel, thread_ts: pane.threadTs, title: expect.any(String) });
     const shown = h.slack.assistant.thread(pane.channel, pane.threadTs)!.prompts;
-    expect(shown).toHaveLength(1);
-    expect(shown[0]!.prompts).toEqual([...SUGGESTED_PROMPTS]);
-    expect(shown[0]!.prompts.map((p) => p.message.split(' ')[0])).toEqual(['ask', 'pharm', 'encyclopedia', 'novelty']);
+    expect(shown).toEqual([
+      {
+        title: 'Try one of these, or type a question',
+        prompts: [
+          { title: 'Ask the general model', message: 'ask How do solid-state batteries avoid lithium dendrites?' },
+          { title: 'Ask the life-science model', message: 'pharm What are the indications for siRNA drugs?' },
+          { title: 'Look it up in the bio-pharma encyclopedia', message: 'encyclopedia What is the PK/PD data of RMC-6236?' },
+          { title: 'Check whether an idea is new', message: 'novelty A foldable phone hinge with a liquid-metal damping layer' },
+        ],
+      },
+    ]);
     // nothing reaches the platform, and nothing is posted, for opening the pane
     expect(h.sim.requests).toEqual([]);
     expect(h.slack.callsTo('chat.postMessage')).toEqual([]);
+  });
+
+  test('a user whose Slack language is Chinese gets the prompts in Chinese, each still starting with its verb', async () => {
+    h = await startSlackBot({ slack: { locales: { U1: 'zh-CN' } } });
+    const pane = await openPane(h);
+    const [shown] = h.slack.assistant.thread(pane.channel, pane.threadTs)!.prompts;
+    expect(shown!.title).toBe('试试下面这些，或直接输入问题');
+    expect(shown!.prompts.map((p) => p.message)).toEqual([
+      'ask 固态电池如何避免锂枝晶？',
+      'pharm siRNA 药物有哪些适应症？',
+      'encyclopedia RMC-6236 的 PK/PD 数据是什么？',
+      'novelty 一种带液态金属阻尼层的折叠屏手机铰链',
+    ]);
   });
 
   test('a question without a verb is answered in the pane by `ask`; the thread is titled by it and the status line set before the answer', async () => {
@@ -86,7 +106,8 @@ describe('the Slack assistant pane', () => {
   test('a clicked prompt chooses the mode: `pharm` answers, a plain follow-up goes on in pharm (same session), a typed verb switches', async () => {
     h = await startSlackBot();
     const pane = await openPane(h);
-    await write(h, pane, SUGGESTED_PROMPTS[1].message);
+    // what clicking the pharm prompt writes
+    await write(h, pane, 'pharm What are the indications for siRNA drugs?');
     await answers(h, pane, 1);
     expect(h.slack.assistant.thread(pane.channel, pane.threadTs)!.titles).toEqual(['What are the indications for siRNA drugs?']);
     await write(h, pane, 'And which ones are approved?');

@@ -8,18 +8,21 @@ import type { Incoming } from '../../core/incoming.js';
 import type { ThreadId } from '../../core/thread-id.js';
 import type { Logger } from '../../log.js';
 import { truncate } from '../../core/text.js';
+import { defaultLanguage, languageOf, t, withLanguage } from '../../i18n/index.js';
 import { slackThread } from './ids.js';
 import { eventToIncoming } from './incoming/events.js';
 import type { ApiCall } from './reach.js';
 
-/** One suggested prompt per kind of question; its message is what the click writes, the verb choosing the mode. */
-export const SUGGESTED_PROMPTS = [
-  { title: 'Ask the general model', message: 'ask How do solid-state batteries avoid lithium dendrites?' },
-  { title: 'Ask the life-science model', message: 'pharm What are the indications for siRNA drugs?' },
-  { title: 'Look it up in the bio-pharma encyclopedia', message: 'encyclopedia What is the PK/PD data of RMC-6236?' },
-  { title: 'Check whether an idea is new', message: 'novelty A foldable phone hinge with a liquid-metal damping layer' },
-] as const;
-export const SUGGESTED_PROMPTS_TITLE = 'Try one of these, or type a question';
+/** The verbs the suggested prompts show, one per kind of question; each prompt's message starts with its verb. */
+export const PROMPT_VERBS = ['ask', 'pharm', 'encyclopedia', 'novelty'] as const;
+
+/** The suggested prompts in the current language: a title and an example each, its verb choosing the pane's mode. */
+export function suggestedPrompts(): { title: string; prompts: { title: string; message: string }[] } {
+  return {
+    title: t('slack:assistant.promptsTitle'),
+    prompts: PROMPT_VERBS.map((verb) => ({ title: t(`slack:assistant.${verb}`), message: `${verb} ${t(`slack:assistant.${verb}Example`)}` })),
+  };
+}
 
 /** Slack shows a thread's title in the pane's history; a long question is clipped. */
 const TITLE_MAX_CHARS = 80;
@@ -38,9 +41,14 @@ export function paneAssistant(dispatch: (source: string, convert: () => Incoming
   return new Assistant({
     threadContextStore: noContextKept,
     threadStarted: async ({ client, payload }) => {
-      const { channel_id: channel, thread_ts: threadTs } = payload.assistant_thread;
-      const prompts = { channel_id: channel, thread_ts: threadTs, title: SUGGESTED_PROMPTS_TITLE, prompts: [...SUGGESTED_PROMPTS] };
-      const set = client.assistant.threads.setSuggestedPrompts(prompts);
+      const { channel_id: channel, thread_ts: threadTs, user_id: user } = payload.assistant_thread;
+      // in the user's Slack language (no /iip lang choice is known here); English when it cannot be read
+      const locale = await client.users
+        .info({ user, include_locale: true })
+        .then((info) => info.user?.locale)
+        .catch(() => undefined);
+      const prompts = withLanguage(languageOf(locale) ?? defaultLanguage(), suggestedPrompts);
+      const set = client.assistant.threads.setSuggestedPrompts({ channel_id: channel, thread_ts: threadTs, ...prompts });
       // a failure here only loses the suggestions: the pane still takes questions
       await set.catch((error: unknown) => logger.warn({ err: error }, 'the assistant pane: suggested prompts were not set'));
     },

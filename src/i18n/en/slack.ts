@@ -34,6 +34,17 @@ export const slack = {
     bad: 'Not a good answer',
   },
   continued: '(continued)',
+  assistant: {
+    promptsTitle: 'Try one of these, or type a question',
+    ask: 'Ask the general model',
+    askExample: 'How do solid-state batteries avoid lithium dendrites?',
+    pharm: 'Ask the life-science model',
+    pharmExample: 'What are the indications for siRNA drugs?',
+    encyclopedia: 'Look it up in the bio-pharma encyclopedia',
+    encyclopediaExample: 'What is the PK/PD data of RMC-6236?',
+    novelty: 'Check whether an idea is new',
+    noveltyExample: 'A foldable phone hinge with a liquid-metal damping layer',
+  },
   install: {
     title: 'Add iip to Slack',
     intro:

@@ -35,6 +35,17 @@ export const slack: CatalogOf<typeof en> = {
     bad: '回答不好',
   },
   continued: '（续）',
+  assistant: {
+    promptsTitle: '试试下面这些，或直接输入问题',
+    ask: '问通用模型',
+    askExample: '固态电池如何避免锂枝晶？',
+    pharm: '问生命科学模型',
+    pharmExample: 'siRNA 药物有哪些适应症？',
+    encyclopedia: '查生物医药百科',
+    encyclopediaExample: 'RMC-6236 的 PK/PD 数据是什么？',
+    novelty: '查一个想法是否新颖',
+    noveltyExample: '一种带液态金属阻尼层的折叠屏手机铰链',
+  },
   install: {
     title: '将 iip 添加到 Slack',
     intro: 'iip 将创新情报平台的 AI 对话、专利检索和工作流带入 Slack 消息列：安装后输入 <code>/iip help</code> 即可开始。',
