@@ -9,16 +9,17 @@ import { markdown, type FormSpec } from '../../core/message.js';
 import { conversationOf, decodeId, threadId } from '../../core/thread-id.js';
 import { maskKey } from '../../platform/api-key.js';
 import { KEY_SHAPE, verifyKey } from './verify.js';
+import { t } from '../../i18n/index.js';
 
 const SET_KEY = 'key:set';
 
-const FORM: FormSpec = {
+const keyForm = (): FormSpec => ({
   action: SET_KEY,
-  title: 'Platform API key',
-  submitLabel: 'Save',
+  title: t('key:form.title'),
+  submitLabel: t('key:form.submit'),
   value: 'key',
-  fields: [{ id: 'key', label: 'API key for this workspace (sk-...)', kind: 'text', maxLength: 200, secret: true }],
-};
+  fields: [{ id: 'key', label: t('key:form.label'), kind: 'text', maxLength: 200, secret: true }],
+});
 
 async function say(ctx: HandlerContext, incoming: CommandIncoming | FormIncoming, text: string): Promise<void> {
   const conversation = incoming.kind === 'command' ? incoming.conversation : conversationOf(incoming.thread);
@@ -27,24 +28,26 @@ async function say(ctx: HandlerContext, incoming: CommandIncoming | FormIncoming
 
 async function refuseUnlessAdmin(ctx: HandlerContext, incoming: CommandIncoming | FormIncoming): Promise<boolean> {
   if (await ctx.messenger.isAdmin(incoming.workspaceId, incoming.user.id)) return false;
-  await say(ctx, incoming, 'Only a workspace admin can change the platform API key.');
+  await say(ctx, incoming, t('key:adminsOnly'));
   return true;
 }
 
 async function openKeyForm(ctx: HandlerContext, incoming: CommandIncoming): Promise<void> {
-  if (!ctx.keyring?.enabled) return say(ctx, incoming, "Workspace keys are off: the bot's operator has to set `IIP_SECRET` first.");
+  if (!ctx.keyring?.enabled) return say(ctx, incoming, t('key:off'));
   if (await refuseUnlessAdmin(ctx, incoming)) return;
   const { chat, parts } = decodeId(incoming.conversation);
   // the form belongs to no task thread: its own settings "thread" in this conversation carries it back
-  const opened = await ctx.messenger.openForm(incoming.triggerId, threadId(chat, ...parts, 'settings'), FORM);
-  if (!opened) await say(ctx, incoming, 'This chat cannot open forms; set the key from Slack or the terminal.');
+  const opened = await ctx.messenger.openForm(incoming.triggerId, threadId(chat, ...parts, 'settings'), keyForm());
+  if (!opened) await say(ctx, incoming, t('key:noForms'));
 }
 
 export const keyHandler: Handler = {
   verbs: ['key'],
   workflow: 'key',
   help: {
-    summary: 'admins: set the platform API key this workspace uses (`key status`, `key remove`)',
+    get summary() {
+      return t('key:help.summary');
+    },
     usage: 'key [status|remove]',
     example: 'key status',
   },
@@ -55,26 +58,25 @@ export const keyHandler: Handler = {
     if (sub === '' || sub === 'set') return openKeyForm(ctx, incoming);
     if (sub === 'status') {
       const masked = await ctx.keyring?.describe(ctx.messenger.chat, incoming.workspaceId);
-      return say(ctx, incoming, masked ? `This workspace uses its own key ${masked}.` : "This workspace uses the bot's default key.");
+      return say(ctx, incoming, masked ? t('key:own', { masked }) : t('key:default'));
     }
     if (sub === 'remove') {
       if (await refuseUnlessAdmin(ctx, incoming)) return;
       await ctx.keyring?.removeKey(ctx.messenger.chat, incoming.workspaceId);
-      return say(ctx, incoming, "Removed: this workspace uses the bot's default key again.");
+      return say(ctx, incoming, t('key:removed'));
     }
-    return say(ctx, incoming, 'Usage: `key` (set), `key status` or `key remove`.');
+    return say(ctx, incoming, t('key:usage'));
   },
 
   async formOutsideThread(ctx, incoming) {
     if (!ctx.keyring?.enabled || (await refuseUnlessAdmin(ctx, incoming))) return;
     const raw = incoming.fields.key;
     const key = (typeof raw === 'string' ? raw : '').trim();
-    if (!KEY_SHAPE.test(key)) return say(ctx, incoming, 'That is not a platform API key (they start with `sk-`). Nothing was changed.');
+    if (!KEY_SHAPE.test(key)) return say(ctx, incoming, t('key:notAKey'));
     const verdict = await verifyKey(ctx.platform, key);
-    if (verdict === 'rejected') return say(ctx, incoming, `The platform rejected the key ${maskKey(key)}. Nothing was changed.`);
-    if (verdict === 'unknown')
-      return say(ctx, incoming, 'The platform could not be asked about the key right now. Nothing was changed; try again in a moment.');
+    if (verdict === 'rejected') return say(ctx, incoming, t('key:rejected', { masked: maskKey(key) }));
+    if (verdict === 'unknown') return say(ctx, incoming, t('key:unknown'));
     await ctx.keyring.setKey(ctx.messenger.chat, incoming.workspaceId, key);
-    await say(ctx, incoming, `Saved. Every call from this workspace now uses ${maskKey(key)}.`);
+    await say(ctx, incoming, t('key:saved', { masked: maskKey(key) }));
   },
 };

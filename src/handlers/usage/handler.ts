@@ -7,6 +7,8 @@ import { markdown } from '../../core/message.js';
 import { parseUsage, usageDay, usageKey, type UsageCounts } from '../../core/metrics.js';
 import type { ChatKind } from '../../core/thread-id.js';
 import { answerCommand } from '../workflow/command.js';
+import { t } from '../../i18n/index.js';
+import { formatNumber } from '../../i18n/format.js';
 
 const DAY_MS = 86_400_000;
 
@@ -34,31 +36,31 @@ export async function usageTotals(
 }
 
 function table(title: string, rows: Map<string, [number, number]>): string {
-  if (rows.size === 0) return `*${title}*: none in the last 30 days.`;
+  if (rows.size === 0) return t('usage:none', { title });
   const sorted = [...rows.entries()].sort((a, b) => b[1][1] - a[1][1] || a[0].localeCompare(b[0]));
-  return [`*${title}* (last 7 days · last 30 days)`, ...sorted.map(([name, [week, month]]) => `• \`${name}\`: ${week} · ${month}`)].join('\n');
+  return [
+    t('usage:heading', { title }),
+    ...sorted.map(([name, [week, month]]) => t('usage:row', { name, week: formatNumber(week), month: formatNumber(month) })),
+  ].join('\n');
 }
 
 export const usageHandler: Handler = {
   verbs: ['usage'],
   workflow: 'usage',
   help: {
-    summary: "admins: this workspace's commands and platform calls over the last 7 and 30 days",
+    get summary() {
+      return t('usage:help.summary');
+    },
     usage: 'usage',
     example: 'usage',
   },
 
   async command(ctx, { incoming }) {
-    if (!(await ctx.messenger.isAdmin(incoming.workspaceId, incoming.user.id)))
-      return answerCommand(ctx, incoming, markdown('Only a workspace admin can see its usage.'));
+    if (!(await ctx.messenger.isAdmin(incoming.workspaceId, incoming.user.id))) return answerCommand(ctx, incoming, markdown(t('usage:adminsOnly')));
     // counts are written in batches: this replica's latest ones are stored before they are read
     await ctx.usage?.flush?.();
     const totals = await usageTotals(ctx, ctx.messenger.chat, incoming.workspaceId);
-    const text = [
-      `Usage of this workspace (days in UTC, today included)`,
-      table('Commands by verb', totals.commands),
-      table('Platform calls by operation', totals.calls),
-    ].join('\n\n');
+    const text = [t('usage:title'), table(t('usage:commands'), totals.commands), table(t('usage:calls'), totals.calls)].join('\n\n');
     await answerCommand(ctx, incoming, markdown(text));
   },
 };

@@ -1,6 +1,9 @@
 /** The English catalog: one namespace per part of the bot (add a namespace here and in ../zh/index.ts). */
 import { common } from './common.js';
 import { report } from './report.js';
+import { home } from './home.js';
+import { key } from './key.js';
+import { usage } from './usage.js';
 import { design } from './design.js';
 import { count } from './count.js';
 import { noveltyReview } from './novelty-review.js';
@@ -18,4 +21,4 @@ import { cli } from './cli.js';
 import { consoleWords } from './console.js';
 import { workflow } from './workflow.js';
 
-export const en = { common, report, design, count, 'novelty-review': noveltyReview, teams, novelty, slack, disclosure, material, shared, solution, core, help, lang, cli, console: consoleWords, workflow } as const;
+export const en = { common, report, home, key, usage, design, count, 'novelty-review': noveltyReview, teams, novelty, slack, disclosure, material, shared, solution, core, help, lang, cli, console: consoleWords, workflow } as const;

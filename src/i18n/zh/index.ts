@@ -3,6 +3,9 @@ import type { CatalogOf } from '../catalog.js';
 import type { en } from '../en/index.js';
 import { common } from './common.js';
 import { report } from './report.js';
+import { home } from './home.js';
+import { key } from './key.js';
+import { usage } from './usage.js';
 import { design } from './design.js';
 import { count } from './count.js';
 import { noveltyReview } from './novelty-review.js';
@@ -20,4 +23,4 @@ import { cli } from './cli.js';
 import { consoleWords } from './console.js';
 import { workflow } from './workflow.js';
 
-export const zh: CatalogOf<typeof en> = { common, report, design, count, 'novelty-review': noveltyReview, teams, novelty, slack, disclosure, material, shared, solution, core, help, lang, cli, console: consoleWords, workflow };
+export const zh: CatalogOf<typeof en> = { common, report, home, key, usage, design, count, 'novelty-review': noveltyReview, teams, novelty, slack, disclosure, material, shared, solution, core, help, lang, cli, console: consoleWords, workflow };
