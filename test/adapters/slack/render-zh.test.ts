@@ -1,0 +1,55 @@
+/** Slack's own words in Chinese: the Home tab, its Start modal, the "cannot post here" notice, the install page. */
+import { expect, test } from 'vitest';
+import type { ThreadId } from '../../../src/core/thread-id.js';
+import { renderInstallPage } from '../../../src/adapters/slack/install-page.js';
+import { renderHome, renderStartModal } from '../../../src/adapters/slack/render/home.js';
+import { renderMessage } from '../../../src/adapters/slack/render/message.js';
+import { unreachableNotice } from '../../../src/adapters/slack/render/unreachable.js';
+import { withLanguage } from '../../../src/i18n/index.js';
+
+const entry = {
+  thread: 'slack:T:C:1' as ThreadId,
+  label: 'novelty',
+  status: 'active' as const,
+  state: '第 2/5 步',
+  link: 'https://x.slack.com/archives/C/p1',
+  startedAt: Date.UTC(2025, 0, 2, 3, 4),
+  updatedAt: 0,
+};
+
+test('the Home tab and the Start modal are Chinese', () => {
+  const home = withLanguage('zh', () => renderHome({ open: [entry], recent: [], chats: [], workflows: [], apiKey: 'sk-…abcd' }));
+  const json = JSON.stringify(home.blocks);
+  for (const words of [
+    '开始对话',
+    '开始工作流',
+    '进行中',
+    '最近完成',
+    '暂无已完成的任务。',
+    '打开消息列',
+    '开始于 2025-01-02 03:04 UTC',
+    '*管理员：* 当前使用的平台 API 密钥：sk-…abcd',
+  ])
+    expect(json).toContain(words);
+  const modal = withLanguage('zh', () => renderStartModal('workflow', [{ verb: 'novelty', summary: '新颖性检索' }]));
+  expect([modal.title.text, modal.submit?.text, modal.close?.text]).toEqual(['开始工作流', '开始', '取消']);
+  expect(modal.blocks.flatMap((b) => (b.type === 'input' ? [(b as { label: { text: string } }).label.text] : []))).toEqual([
+    '工作流',
+    '你的构思或技术问题',
+    '选项（例如 --lang cn --from 20150101）',
+    '在哪里开启消息列（留空：与我的私信）',
+  ]);
+  expect(renderStartModal('chat', []).title.text).toBe('Start a chat');
+});
+
+test('the notice where the bot cannot post, a continued page and the install page are Chinese', () => {
+  const notice = withLanguage('zh', () => unreachableNotice('novelty 折叠铰链'));
+  expect(notice.text).toBe('我无法在这里发言；请用 /invite @iip 邀请我。你的命令：/iip novelty 折叠铰链');
+  expect(JSON.stringify(notice.blocks)).toContain('在私信中运行');
+  const pages = withLanguage('zh', () => renderMessage({ text: '', blocks: Array.from({ length: 60 }, () => ({ type: 'divider' as const })) }));
+  expect(pages.at(-1)?.text).toBe('（续）');
+  const page = withLanguage('zh', () => renderInstallPage('https://slack.com/oauth/v2/authorize?state=s'));
+  expect(page).toContain('<html lang="zh-CN">');
+  expect(page).toContain('<h1>将 iip 添加到 Slack</h1>');
+  expect(page).toContain('>添加到 Slack</a>');
+});
