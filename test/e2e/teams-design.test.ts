@@ -58,6 +58,10 @@ describe('design in a Teams channel, with an image', () => {
     });
     expect(requestErrors('AI39-1', body)).toEqual([]);
     expect(textOf(done)).toContain('line drawing is posted in this thread');
+    // each similar design's thumbnail (AI39-2 url_120) is a card image, with Show more for the rest
+    const thumbnails = elementsOf(done).filter((e) => e.type === 'Image' && /\/designs\/thumb\/\S+_120\.jpg$/.test(String(e.url)));
+    expect(thumbnails.map((e) => e.altText)).toEqual([expect.stringMatching(/^Thumbnail of /), expect.anything(), expect.anything()]);
+    expect(cardJson(done)).toMatch(/Show more \(\d+ left\)/);
 
     const taskId = (h.sim.requests.find((r) => r.operation === 'AI39-2')!.body as { task_id: string }).task_id;
     const platform = new PlatformClient({ baseUrl: h.sim.url, apiKey: 'sk-teams-design-key' });
