@@ -5,9 +5,15 @@
  */
 export function englishLeft(text: string, platformContent: readonly string[] = [], commandWords: readonly string[] = []): string[] {
   let rest = text;
+  for (const content of [...platformContent].sort((a, b) => b.length - a.length)) if (content) rest = rest.split(content).join(' ');
+  // the platform's markdown as a chat renders it (a card's text blocks, the terminal's lines): known by its letters
+  const contentLetters = platformContent.map(lettersOf);
+  rest = rest
+    .split('\n')
+    .filter((line) => lettersOf(line).length < 8 || !contentLetters.some((letters) => letters.includes(lettersOf(line))))
+    .join('\n');
   // where code shows without backticks (the terminal), the words typed as commands
   for (const word of commandWords) rest = rest.replace(new RegExp(`(?<![A-Za-z])${word}(?![A-Za-z])`, 'g'), ' ');
-  for (const content of [...platformContent].sort((a, b) => b.length - a.length)) if (content) rest = rest.split(content).join(' ');
   rest = rest
     .replace(/```[\s\S]*?```/g, ' ')
     .replace(/`[^`]*`/g, ' ')
@@ -17,6 +23,8 @@ export function englishLeft(text: string, platformContent: readonly string[] = [
     .replace(/\\[nt]/g, ' ');
   return rest.match(/[A-Za-z][A-Za-z'’]*(?:[ ,:-]+[A-Za-z][A-Za-z'’]*){2,}/g) ?? [];
 }
+
+const lettersOf = (text: string): string => text.replace(/[^A-Za-z]/g, '');
 
 /** Whether a text has Chinese in it. */
 export const hasChinese = (text: string): boolean => /\p{Script=Han}/u.test(text);
