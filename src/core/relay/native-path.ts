@@ -74,9 +74,9 @@ export class NativePath {
           continue;
         }
         const slot = budget.acquire(workspace, 'stream', { urgent: !this.shown, keepAlive: false, retry: this.rateLimits > 0 });
-        await slot.granted;
-        await this.ctx.pace();
-        if (budget.pausedFor(workspace, 'stream') > 0 || reader.ended || doc.part(this.part).sealed) {
+        const granted = await this.grantOrEnd(slot);
+        if (granted) await this.ctx.pace();
+        if (!granted || budget.pausedFor(workspace, 'stream') > 0 || reader.ended || doc.part(this.part).sealed) {
           slot.done();
           continue;
         }
@@ -86,6 +86,18 @@ export class NativePath {
       }
       await reader.changed.wait();
     }
+  }
+
+  /**
+   * Waits for the append's slot, or for the part's end: the stop carries the rest of the text, so it need not wait
+   * behind appends held back by a pause or the budget (it has a lane of its own).
+   */
+  private async grantOrEnd(slot: CallSlot): Promise<boolean> {
+    const { reader, doc } = this.ctx;
+    let granted = false;
+    const grant = slot.granted.then(() => void (granted = true));
+    while (!granted && !reader.ended && !doc.part(this.part).sealed) await Promise.race([grant, reader.changed.wait()]);
+    return granted;
   }
 
   /** The way on when the stream broke off; undefined to keep streaming (a 429, or no message to edit). */
