@@ -3,13 +3,16 @@
  * `--auto-outline` the platform picks the outline itself (auto_directory) and starts writing at once.
  */
 import { defineSend, type WorkflowDefinition } from '../workflow/index.js';
+import { t } from '../../i18n/index.js';
 import { outlineOf, requireReportId, type ReportData } from './data.js';
 import { outlineStep } from './outline.js';
 import { reportStep } from './result.js';
 
 const create = defineSend<ReportData, undefined>({
   operation: 'AI34-1',
-  label: 'Proposing the report outline',
+  get label() {
+    return t('report:proposing');
+  },
   async run(sc) {
     // auto_directory false: the platform proposes the outline and waits for AI34-2 to generate from it
     const created = await sc.ctx.platform.call('AI34-1', { technical_issues: sc.data.question, auto_directory: false });
@@ -23,7 +26,9 @@ const create = defineSend<ReportData, undefined>({
 
 const createAuto = defineSend<ReportData, undefined>({
   operation: 'AI34-1',
-  label: 'Starting the report with an outline of the platform’s choosing',
+  get label() {
+    return t('report:startingAuto');
+  },
   async run(sc) {
     // auto_directory true: the platform writes the report from its own outline; AI34-2 is never called
     const created = await sc.ctx.platform.call('AI34-1', { technical_issues: sc.data.question, auto_directory: true });
@@ -38,7 +43,9 @@ const createAuto = defineSend<ReportData, undefined>({
 
 export const REPORT: WorkflowDefinition<ReportData> = {
   name: 'report',
-  noun: 'pre-research report',
+  get noun() {
+    return t('report:noun');
+  },
   steps: { outline: outlineStep, report: reportStep },
   starts: { main: { step: 'outline', send: create }, auto: { step: 'report', send: createAuto } },
 };

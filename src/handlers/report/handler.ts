@@ -3,6 +3,7 @@ import { othersData, takeOthersFlag } from '../shared/others-confirm.js';
 import { othersNote } from '../shared/problem-args.js';
 import { answerCommand, nothingSent, parentMessage, refuseCommand, startWorkflow, usageLine, workflowHandler } from '../workflow/index.js';
 import type { Handler } from '../../core/handler.js';
+import { t } from '../../i18n/index.js';
 import type { ReportData } from './data.js';
 import { REPORT } from './definition.js';
 import { FRESH_LINK_ACTION, postFreshLink } from './link.js';
@@ -23,19 +24,23 @@ function takeAutoOutline(args: string): { rest: string; autoOutline: boolean } |
     if (value !== undefined) withValue = true;
     return space;
   });
-  return withValue ? { problem: `\`${AUTO_OUTLINE_FLAG}\` takes no value.` } : { rest, autoOutline };
+  return withValue ? { problem: t('report:noValue', { flag: AUTO_OUTLINE_FLAG }) } : { rest, autoOutline };
 }
 
-const usage = (prefix: string) =>
-  `Usage: \`${prefix}report <technology question> [${AUTO_OUTLINE_FLAG}] [--let-others-confirm]\`, e.g. \`${prefix}report Solid-state electrolytes for fast-charging EV batteries\`.`;
+const usage = (prefix: string) => t('report:usage', { prefix, flag: AUTO_OUTLINE_FLAG });
 
 const base = workflowHandler<ReportData>(REPORT, {
   verbs: ['report'],
   help: {
-    summary:
-      'technology pre-research report (beta): review or extend the outline (or `--auto-outline`: the platform picks it and writes at once), then get the report link with its head players and key patents',
-    usage: 'report <technology question> [--auto-outline] [--let-others-confirm]',
-    example: 'report Solid-state electrolytes for fast-charging electric vehicle batteries',
+    get summary() {
+      return t('report:help.summary');
+    },
+    get usage() {
+      return t('report:help.usage');
+    },
+    get example() {
+      return t('report:help.example');
+    },
   },
   async command(ctx, { incoming, args }) {
     const taken = takeOthersFlag(args);
@@ -45,14 +50,14 @@ const base = workflowHandler<ReportData>(REPORT, {
     const question = auto.rest.replace(/\s+/g, ' ').trim();
     if (Array.from(question).length < MIN_QUESTION_CHARS) return answerCommand(ctx, incoming, usageLine(ctx, usage));
     if (question.length > MAX_QUESTION_CHARS) {
-      const limit = `The technology question can be at most ${MAX_QUESTION_CHARS.toLocaleString('en-US')} characters; yours has ${question.length.toLocaleString('en-US')}.`;
+      const limit = t('report:tooLong', { max: MAX_QUESTION_CHARS, length: question.length });
       return answerCommand(ctx, incoming, nothingSent(limit));
     }
     const parent = parentMessage(
       incoming.user.id,
-      'asked for a technology pre-research report (beta)',
+      t('report:started'),
       question,
-      `${auto.autoOutline ? 'The platform picks the outline and writes the report at once' : 'Review the outline here, then Generate'}; the report link follows when it is written.${othersNote(taken.othersMayConfirm)}`,
+      t(auto.autoOutline ? 'report:autoContext' : 'report:reviewContext', { others: othersNote(taken.othersMayConfirm) }),
     );
     const data: ReportData = { question, outline: [], ...(auto.autoOutline ? { autoOutline: true } : {}), ...othersData(taken.othersMayConfirm) };
     await startWorkflow(ctx, REPORT, { incoming, parent, start: auto.autoOutline ? 'auto' : 'main', data, input: undefined });

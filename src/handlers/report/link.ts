@@ -9,6 +9,7 @@ import type { ThreadRecord } from '../../core/state.js';
 import { truncate } from '../../core/text.js';
 import { userMessage } from '../../core/user-errors.js';
 import type { DataOf } from '../../platform/operations.js';
+import { t } from '../../i18n/index.js';
 
 export const FRESH_LINK_ACTION = 'report-link';
 
@@ -18,10 +19,12 @@ export const LINK_VALID_MS = 3 * 60 * 60_000;
 const utcTime = (ms: number): string => new Date(ms).toISOString().replace('T', ' ').slice(0, 16);
 
 /** When a link handed out at `receivedAt` stops working, and how to get another. */
-export const expiryNote = (receivedAt: number): string =>
-  `The link works for 3 hours, until about ${utcTime(receivedAt + LINK_VALID_MS)} UTC; after that, **Get a fresh link** asks the platform for a new one.`;
+export const expiryNote = (receivedAt: number): string => t('report:link.expiry', { time: utcTime(receivedAt + LINK_VALID_MS) });
 
-export const freshLinkButton = (): Block => ({ type: 'actions', buttons: [{ action: FRESH_LINK_ACTION, label: 'Get a fresh link', value: 'link' }] });
+export const freshLinkButton = (): Block => ({
+  type: 'actions',
+  buttons: [{ action: FRESH_LINK_ACTION, label: t('report:link.fresh'), value: 'link' }],
+});
 
 /** A markdown link to the report titled by its question. */
 export const reportLink = (question: string, url: string): string => `[${truncate(question, 120).replace(/[[\]]/g, '')}](${url})`;
@@ -30,23 +33,23 @@ export async function postFreshLink(ctx: HandlerContext, incoming: ActionIncomin
   const { thread } = incoming;
   const note = (text: string) => ctx.messenger.notify({ thread }, incoming.user.id, markdown(text));
   const reportId = record.ids.report_id;
-  if (record.status !== 'done' || !reportId) return note('A fresh link can be had once the report is written.');
+  if (record.status !== 'done' || !reportId) return note(t('report:link.notYet'));
   let queried: DataOf<'AI34-3'>;
   try {
     queried = await ctx.platform.call('AI34-3', { report_id: reportId });
   } catch (error) {
-    return note(`⚠️ The platform gave no new link: ${userMessage(error)} Try again in a moment.`);
+    return note(t('report:link.failed', { why: userMessage(error) }));
   }
   if (queried.report_status !== 'SUCCEED' || !queried.report_url) {
-    return note(`The platform has no link for this report just now (status ${queried.report_status ?? 'unknown'}); try again later.`);
+    return note(t('report:link.noLink', { status: queried.report_status ?? t('report:link.unknown') }));
   }
-  const question = typeof record.data.question === 'string' ? record.data.question : 'Pre-research report';
-  const text = `🔗 **Fresh link to the pre-research report**: ${reportLink(question, queried.report_url)}`;
+  const question = typeof record.data.question === 'string' ? record.data.question : t('report:link.defaultTitle');
+  const text = t('report:link.freshLink', { link: reportLink(question, queried.report_url) });
   await ctx.messenger.post(thread, {
     text,
     blocks: [
       { type: 'markdown', text },
-      { type: 'context', text: `${expiryNote(Date.now())} · asked for by ${mention(incoming.user.id)}` },
+      { type: 'context', text: t('report:link.askedBy', { expiry: expiryNote(Date.now()), user: mention(incoming.user.id) }) },
       freshLinkButton(),
     ],
   });

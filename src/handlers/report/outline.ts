@@ -5,18 +5,19 @@
 import { quoteUserText, type Block, type FormField } from '../../core/message.js';
 import { defineStep, type Send } from '../workflow/index.js';
 import { truncate } from '../../core/text.js';
+import { t } from '../../i18n/index.js';
 import { CUSTOM_KEYS, CUSTOM_SOURCE, isCustom, reportIdOf, requireReportId, type ReportData, type Section } from './data.js';
 
 const MAX_MODULE_CHARS = 100;
 const fieldId = (key: string): string => `custom-${CUSTOM_KEYS.indexOf(key as (typeof CUSTOM_KEYS)[number]) + 1}`;
 
 export function renderOutline(outline: readonly Section[]): Block[] {
-  const lines = outline.map((s, i) => `${i + 1}. ${quoteUserText(truncate(s.name, 200))}${isCustom(s) ? ' _(custom)_' : ''}`);
+  const lines = outline.map((s, i) => `${i + 1}. ${quoteUserText(truncate(s.name, 200))}${isCustom(s) ? t('report:outline.custom') : ''}`);
   return [
-    { type: 'markdown', text: lines.join('\n') || 'The platform proposed no outline; add a custom module with Edit, or generate as it is.' },
+    { type: 'markdown', text: lines.join('\n') || t('report:outline.none') },
     {
       type: 'context',
-      text: "Generate writes the report from this outline (a few minutes). Edit adds or renames the two custom modules; the other sections are the platform's.",
+      text: t('report:outline.hint'),
     },
   ];
 }
@@ -24,11 +25,11 @@ export function renderOutline(outline: readonly Section[]): Block[] {
 function editFields(outline: readonly Section[]): FormField[] {
   const fixed = outline
     .filter((s) => !isCustom(s))
-    .map((s, i): FormField => ({ id: `fixed-${i}`, label: `Section ${i + 1}`, kind: 'readonly', initial: s.name }));
+    .map((s, i): FormField => ({ id: `fixed-${i}`, label: t('report:outline.section', { n: i + 1 }), kind: 'readonly', initial: s.name }));
   const custom = CUSTOM_KEYS.map(
     (key, i): FormField => ({
       id: fieldId(key),
-      label: `Custom module ${i + 1} (optional)`,
+      label: t('report:outline.customModule', { n: i + 1 }),
       kind: 'text',
       optional: true,
       maxLength: MAX_MODULE_CHARS,
@@ -50,7 +51,9 @@ export function withCustomModules(outline: readonly Section[], names: Record<str
 
 const generate: Send<ReportData, Section[], undefined> = {
   operation: 'AI34-2',
-  label: 'Starting the report',
+  get label() {
+    return t('report:outline.starting');
+  },
   async run(sc, outline) {
     const created = await sc.ctx.platform.call('AI34-2', {
       report_id: reportIdOf(sc),
@@ -64,18 +67,28 @@ const generate: Send<ReportData, Section[], undefined> = {
 
 export const outlineStep = defineStep<ReportData, undefined, Section[]>({
   review: {
-    title: 'Report outline',
+    get title() {
+      return t('report:outline.title');
+    },
     render: (_result, draft, sc) => renderOutline(draft ?? sc.data.outline),
     confirm: {
-      button: 'Generate',
+      get button() {
+        return t('report:outline.generate');
+      },
       input: (_result, draft, sc) => draft ?? sc.data.outline,
       send: generate,
     },
     forms: {
       edit: {
-        button: 'Edit',
-        title: 'Report outline',
-        submitLabel: 'Generate',
+        get button() {
+          return t('report:outline.edit');
+        },
+        get title() {
+          return t('report:outline.title');
+        },
+        get submitLabel() {
+          return t('report:outline.generate');
+        },
         submits: 'confirm',
         fields: (_result, draft, sc) => editFields(draft ?? sc.data.outline),
         apply: (fields, _result, draft, sc) =>

@@ -4,6 +4,7 @@
  */
 import { quoteUserText } from '../../core/message.js';
 import { truncate } from '../../core/text.js';
+import { t } from '../../i18n/index.js';
 import { PATENT_LINK, isPublicationNumber } from '../shared/text.js';
 
 const MAX_ITEMS = 8;
@@ -45,7 +46,7 @@ export function describeAnalysis(value: unknown): string | undefined {
         .map(itemLine)
         .filter((l): l is string => Boolean(l));
       lines.push(...items.map((l) => `• ${l}`));
-      if (entry.length > MAX_ITEMS) lines.push(`• … ${entry.length - MAX_ITEMS} more in the report`);
+      if (entry.length > MAX_ITEMS) lines.push(t('report:result.more', { count: entry.length - MAX_ITEMS }));
     } else {
       const line = itemLine(entry);
       if (line) lines.push(`${words(key)}: ${line}`);

@@ -1,0 +1,38 @@
+/** The pre-research report in Chinese: help, the outline review and its form, the progress note, the finished report. */
+import { expect, test } from 'vitest';
+import { mention } from '../../src/core/message.js';
+import { reportHandler } from '../../src/handlers/report/handler.js';
+import { outlineStep, renderOutline } from '../../src/handlers/report/outline.js';
+import { reportReadyMessage, runningNote } from '../../src/handlers/report/result.js';
+import { withLanguage } from '../../src/i18n/index.js';
+
+const OUTLINE = [
+  { key: 'TECH_BACKGROUND', name: '技术背景', source_type: 'model' },
+  { key: 'TECH_RESEARCH_CUSTOM_MODULE_1', name: '成本分析', source_type: 'customize' },
+];
+
+test('help and the outline step are Chinese', () => {
+  withLanguage('zh', () => {
+    expect(reportHandler.help.usage).toBe('report <技术问题> [--auto-outline] [--let-others-confirm]');
+    expect(outlineStep.review!.title).toBe('报告目录');
+    expect(outlineStep.review!.confirm.button).toBe('生成');
+    expect(outlineStep.review!.forms!.edit!.button).toBe('编辑');
+  });
+  const blocks = withLanguage('zh', () => renderOutline(OUTLINE));
+  expect(blocks[0]).toEqual({ type: 'markdown', text: '1. 技术背景\n2. 成本分析 _（自定义）_' });
+  expect(blocks[1]).toMatchObject({ type: 'context', text: expect.stringContaining('“生成”将按此目录撰写报告') });
+});
+
+test('the progress note and the finished report are Chinese, English unchanged', () => {
+  const since = Date.now() - 3 * 60_000;
+  expect(withLanguage('zh', () => runningNote(since))).toBe('撰写中 · 已进行 3 分钟 · 报告通常需要几分钟');
+  expect(withLanguage('en', () => runningNote(since))).toBe('Writing · running for 3 min · reports usually take a few minutes');
+  const message = withLanguage('zh', () =>
+    reportReadyMessage({ report_url: 'https://example.com/r', report_status: 'SUCCEED' }, { question: '固态电解质', outline: [] }, 'U1'),
+  );
+  expect(message.text).toBe('📄 **技术预研报告已完成**：[固态电解质](https://example.com/r)');
+  const texts = JSON.stringify(message.blocks);
+  expect(texts).toContain('链接有效期为 3 小时');
+  expect(texts).toContain(`由 ${mention('U1')} 发起`);
+  expect(texts).toContain('获取新链接');
+});
