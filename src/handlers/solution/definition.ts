@@ -28,7 +28,9 @@ const finalStep = defineStep<SolutionData, DataOf<'AI33-6'>, never>({
     },
     read: (sc, signal) => sc.ctx.platform.call('AI33-6', { task_id: taskIdOf(sc) }, { signal }),
     stream: (sc, signal) => sc.ctx.platform.stream('AGENT-SSE', { job_id: taskIdOf(sc) }, { signal }),
-    status: 'is writing the solutions…',
+    get status() {
+      return t('solution:final.status');
+    },
     deadlineMs: 30 * 60_000,
   },
   async proceed(result, sc) {

@@ -41,6 +41,7 @@ export const solution = {
   final: {
     label: 'Step 3 of 3 · Writing the solutions',
     picture: 'Solution mind map',
+    status: 'is writing the solutions…',
   },
   result: {
     published: 'published {{date}}',

@@ -43,6 +43,7 @@ export const solution: CatalogOf<typeof en> = {
   final: {
     label: '第 3/3 步 · 撰写技术方案',
     picture: '技术方案思维导图',
+    status: '正在撰写技术方案…',
   },
   result: {
     published: '公开于 {{date}}',
