@@ -38,6 +38,8 @@ export interface RelayBenchOptions {
   /** seeds the random start moments; default 1 */
   seed?: number;
   settings?: RelaySetting[];
+  /** measure the production start under (b); default: unless quick */
+  production?: boolean;
   /** progress lines while it runs */
   log?: (line: string) => void;
 }
@@ -103,8 +105,8 @@ async function runSetting(config: SettingConfig): Promise<SettingOutcome> {
 }
 
 /** The production start's peak memory under (b), per path; skipped in a quick run. */
-async function productionRuns(quick: boolean, seed: number, log?: (line: string) => void): Promise<Partial<Record<RelayPath, ProductionRun>>> {
-  if (quick) return {};
+async function productionRuns(skip: boolean, seed: number, log?: (line: string) => void): Promise<Partial<Record<RelayPath, ProductionRun>>> {
+  if (skip) return {};
   log?.('relay: npm run build, then node dist/cli.js under (b) ...');
   const problem = buildProduction();
   const runs: Partial<Record<RelayPath, ProductionRun>> = {};
@@ -129,7 +131,7 @@ export async function relayBench(options: RelayBenchOptions = {}): Promise<Bench
     options.log?.(`relay: ${s.name}: done in ${summary.wallSeconds.toFixed(1)} s`);
     summaries.push({ setting: s, summary });
   }
-  const production = await productionRuns(quick, options.seed ?? 1, options.log);
+  const production = await productionRuns(!(options.production ?? !quick), options.seed ?? 1, options.log);
   return relayReport(summaries, production, {
     quick,
     shapes: { a: loadShape(quick, 'a'), b: loadShape(quick, 'b'), c: loadShape(quick, 'c') },
