@@ -67,6 +67,7 @@ describe('the workflow machinery in Chinese', () => {
       messageId: flowOf(shown).message!,
       action: proceed.action,
       value: proceed.value,
+      selections: {},
     });
     await withLanguage('zh', () => keepHandler.action!(w.contexts.slack, click('U2'), shown));
     await waitFor(
