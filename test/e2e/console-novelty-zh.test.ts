@@ -20,3 +20,15 @@ test('novelty in Chinese: step 1 and step 2 with their choices and the confirmed
   expect(term.printed()).toMatch(/✅ 已由 .+ 确认/);
   expect(term.requests().find((r) => r.operation === 'AI35-1')?.body).toMatchObject({ lang: 'cn' });
 });
+
+test("help in Chinese gives the workflows' summaries and usage lines in Chinese, verbs and flags as typed", { timeout: 60_000 }, async () => {
+  term = await startConsoleBot({ IIP_LANG: 'zh' });
+  term.type('help');
+  const printed = await term.until((p) => p.includes('solution <技术问题> [--lang en|cn]'), 'help in Chinese');
+  expect(printed).toContain('novelty [quick] <技术构思> [--lang en|cn]');
+  expect(printed).toContain('技术方案探索（AI33）');
+  expect(printed).toContain('材料方案查找（AI73）');
+  expect(printed).toContain('外观设计专利图像检索');
+  expect(printed).toContain('技术交底书撰写');
+  expect(printed).toContain('技术预研报告（测试版）');
+});
