@@ -46,7 +46,9 @@ export async function threadCommand(ctx: HandlerContext, cmd: ThreadCommand): Pr
       cmd.user,
       markdown(t('core:thread.alreadyFinished', { workflow: record.workflow, status: t(`core:thread.status.${record.status}`) })),
     );
-  if (ctx.settings.confirmers === 'starter' && record.workflow !== 'chat' && cmd.user !== record.startedBy) {
+  // as for the workflow's own Cancel button: the starter, unless they let others confirm (`--let-others-confirm`)
+  const othersMay = record.data?.othersMayConfirm === true;
+  if (ctx.settings.confirmers === 'starter' && record.workflow !== 'chat' && !othersMay && cmd.user !== record.startedBy) {
     return messenger.notify({ thread: cmd.thread }, cmd.user, markdown(t('core:thread.onlyStarter')));
   }
   const { version: _v, updatedAt: _u, wait: _w, ...rest } = record;

@@ -4,6 +4,7 @@
  * same action moves the workflow on.
  */
 import { afterEach, describe, expect, test } from 'vitest';
+import { threadId } from '../../src/core/thread-id.js';
 import type { OperationId } from '../../src/platform/operations.js';
 import { startSlackBot, waitFor, type SlackBotHarness } from '../helpers/slack-bot-harness.js';
 import { PRODUCT_PNG, shareInThread } from './slack-design-steps.js';
@@ -104,4 +105,30 @@ describe('/iip design', () => {
     await waitFor(() => h!.slack.ephemerals.find((e) => e.text.includes('`--let-others-confirm` takes no value.')), 'the refusal');
     expect(h.sim.requests.filter((r) => r.operation !== 'unknown')).toEqual([]);
   });
+});
+
+test('`cancel` typed in the thread by another user is refused without --let-others-confirm and taken with it, as the Cancel button', async () => {
+  h = await startSlackBot();
+  const question = 'Solid-state electrolytes for fast-charging EV batteries';
+  const cancelAsU2 = async (t: NoveltyThread, n: number) => {
+    await t.step('Report outline');
+    await h!.event(
+      { type: 'app_mention', channel: 'C1', user: 'U2', text: '<@UBOT> cancel', ts: `1800000000.00030${n}`, thread_ts: t.parentTs },
+      `EvCancelU2${n}`,
+    );
+  };
+  const plain = await opened(h, `report ${question}`);
+  const notes = h.slack.ephemerals.length;
+  await cancelAsU2(plain, 1);
+  await waitFor(
+    () =>
+      h!.slack.ephemerals.slice(notes).find((e) => e.user === 'U2' && e.text.includes('Only the person who started this workflow can cancel it.')),
+    'the refusal',
+  );
+  expect((await h.bot.state.get(threadId('slack', 'T1', 'C1', plain.parentTs)))!.status).toBe('active');
+
+  const open = await opened(h, `report --let-others-confirm ${question}`);
+  await cancelAsU2(open, 2);
+  await open.reply('Cancelled by <@U2>');
+  expect((await h.bot.state.get(threadId('slack', 'T1', 'C1', open.parentTs)))!.status).toBe('cancelled');
 });
