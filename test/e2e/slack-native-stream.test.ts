@@ -120,16 +120,21 @@ test('refused from the first call (a workspace without streaming): the answer is
   expect(h.slack.callsTo('chat.postMessage')).toHaveLength(2);
 });
 
-test('a 429 on appendStream pauses the stream calls for Retry-After, then the rest arrives whole', async () => {
-  h = await startSlackBot({ simulator: { streamChunkDelayMs: 5 } });
+test('a 429 on appendStream pauses the appends for Retry-After (the stop may carry the rest), and the answer arrives whole', async () => {
+  // an answer streaming for about 4 s: appends go on after the 1 s pause
+  h = await startSlackBot({ simulator: { streamChunkDelayMs: 20, minAnswerChars: 3_000 } });
   h.slack.failNext('chat.appendStream', { status: 429, retryAfter: 1 });
   const { replies, whole } = await answered(h, 'Summarise the state of perovskite solar cell patents');
   expect(replies).toHaveLength(1);
   expect(markdownOf(replies[0]!)).toBe(whole);
   const calls = streamCalls(h);
-  const limited = calls.findIndex((c) => c.status === 429);
-  expect(limited).toBeGreaterThan(0);
-  expect(calls[limited + 1]!.at - calls[limited]!.at).toBeGreaterThanOrEqual(950);
+  const appends = calls.filter((c) => c.method === 'chat.appendStream');
+  const limited = appends.findIndex((c) => c.status === 429);
+  expect(limited).toBeGreaterThanOrEqual(0);
+  // no append during the pause: the next one waited it out
+  const next = appends[limited + 1];
+  expect(next).toBeDefined();
+  expect(next!.at - appends[limited]!.answeredAt!).toBeGreaterThanOrEqual(950);
   expect(markdownSent(calls.filter((c) => c.status === 200))).toBe(whole);
   expect(h.slack.callsTo('chat.update')).toHaveLength(0);
 });
@@ -157,4 +162,23 @@ test('the stop call carries thumbs up/down; a click is recorded with the thread,
   await h.click({ action_id: 'feedback', value: 'meh' }, { messageTs: answer.ts, threadTs: thread.parent.ts, userId: 'U3' });
   await waitFor(() => h!.slack.ephemerals.find((e) => e.user === 'U3' && e.text.includes('nothing was recorded')), 'the refusal');
   expect(Object.keys((await h.bot.state.get(record!.thread))?.data.feedback as object)).toEqual(['U2']);
+});
+
+test('the user deletes the message being streamed: the answer goes on whole in a new message', async () => {
+  h = await startSlackBot({ simulator: { streamChunkDelayMs: 8 } });
+  const slack = h.slack;
+  const question = 'Which companies lead in CRISPR delivery patents?';
+  const whole = h.sim.expectedStreamText('AI07', { prompt: question, stream: true });
+  await h.command(`ask ${question}`);
+  await waitFor(() => slack.callsTo('chat.appendStream').length >= 2, 'two appends');
+  const streamed = slack.streams.messages()[0]!;
+  slack.deleteMessage('C1', streamed.ts);
+  const replies = await waitFor(() => {
+    const replies = h!.latestThread()?.replies;
+    return replies && replies.length > 0 && isFinal(replies.at(-1)!) && replies;
+  }, 'the final answer');
+  expect(replies).toHaveLength(1);
+  expect(replies[0]!.ts).not.toBe(streamed.ts);
+  expect(markdownOf(replies[0]!)).toBe(whole);
+  expect(slack.callsTo('chat.appendStream').some((c) => c.error === 'message_not_found')).toBe(true);
 });
