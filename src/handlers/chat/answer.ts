@@ -18,19 +18,16 @@ import { textOf, type Collected } from './collect.js';
 import type { ChatFamily } from './families.js';
 import { answerMessage, failureMessage, stoppedMessage } from './render.js';
 import { optionsOf } from './encyclopedia-options.js';
+import { t } from '../../i18n/index.js';
 
 /** A follow-up asked while an answer is still streaming waits for it this long, then is dropped with a note. */
 const TURN_WAIT_MS = 10 * 60_000;
 
 /** Under the first follow-up's answer in an `ask` thread: AI07 has no conversation id. */
-export const ASK_KEEPS_NO_CONTEXT = '`ask` keeps no context: each question in this thread is answered on its own. For a conversation, use `pharm`.';
+const askKeepsNoContext = (): string => t('chat:askKeepsNoContext');
 
 /** The line under the thread while the platform answers (Slack's assistant pane); the answer's first post clears it. */
-const WORKING_STATUS: Record<ChatFamily['verb'], string> = {
-  ask: 'is thinking…',
-  pharm: 'is asking the life-science model…',
-  encyclopedia: 'is searching the bio-pharma encyclopedia…',
-};
+const workingStatus = (verb: ChatFamily['verb']): string => t(`chat:working.${verb}`);
 
 /** The step of a chat record's `wait` while its answer streams. */
 export const ANSWERING = 'answering';
@@ -106,7 +103,7 @@ async function runTurn(ctx: HandlerContext, record: ThreadRecord, family: ChatFa
   const retry = retryButton(record.version + 1);
   const collected: Collected = { references: [], ids: {} };
   // said once per thread, under the first follow-up's answer
-  const note = family.verb === 'ask' && previous !== undefined && record.data.noContextNoted !== true ? ASK_KEEPS_NO_CONTEXT : undefined;
+  const note = family.verb === 'ask' && previous !== undefined && record.data.noContextNoted !== true ? askKeepsNoContext() : undefined;
   const complete = await showAnswer(ctx, record, family, { question, previous, note }, collected, retry);
 
   await writeRecord(ctx.state, record, {
@@ -134,7 +131,7 @@ async function showAnswer(
 ): Promise<boolean> {
   const { thread } = record;
   const signal = ctx.messenger.begin(thread);
-  await ctx.messenger.setStatus(thread, WORKING_STATUS[family.verb]);
+  await ctx.messenger.setStatus(thread, workingStatus(family.verb));
   try {
     const options = family.verb === 'encyclopedia' ? optionsOf(record.data) : undefined;
     const turn = await family.start(ctx.platform, asked.question, { ids: record.ids, lastQuestion: asked.previous, options }, signal);

@@ -5,6 +5,7 @@ import { writeRecord } from '../../core/record.js';
 import { LockTimeoutError } from '../../core/state.js';
 import type { ThreadId } from '../../core/thread-id.js';
 import { chatLock } from './answer.js';
+import { t } from '../../i18n/index.js';
 
 export const CLEAR_WORD = 'clear';
 
@@ -29,13 +30,8 @@ export async function startOver(ctx: HandlerContext, thread: ThreadId, userId: s
       throw error;
     });
   if (!cleared) {
-    const text = 'An answer is still being written here; type `clear` again once it is done.';
+    const text = t('chat:clearBusy');
     return ctx.messenger.notify({ thread }, userId, markdown(text));
   }
-  await ctx.messenger.post(
-    thread,
-    markdown(
-      `🧹 Started over by ${mention(userId)}: the next question here begins a new conversation; the model no longer sees the questions above.`,
-    ),
-  );
+  await ctx.messenger.post(thread, markdown(t('chat:cleared', { user: mention(userId) })));
 }

@@ -5,6 +5,7 @@ import type { PlatformIds } from '../../core/state.js';
 import { truncate } from '../../core/text.js';
 import type { EncyclopediaRefDoc } from '../../platform/payloads.js';
 import { DEFAULT_OPTIONS, requestFields, type EncyclopediaOptions } from './encyclopedia-options.js';
+import { t } from '../../i18n/index.js';
 
 export interface ChatTurn {
   events: AsyncIterable<StreamEvent>;
@@ -33,7 +34,9 @@ export interface ChatFamily {
 
 export const ASK: ChatFamily = {
   verb: 'ask',
-  label: 'General model',
+  get label() {
+    return t('chat:family.ask');
+  },
   operation: 'AI07',
   maxChars: 500,
   // AI07 has no conversation id: every turn stands alone
@@ -44,7 +47,9 @@ export const ASK: ChatFamily = {
 
 export const PHARM: ChatFamily = {
   verb: 'pharm',
-  label: 'Life-science model',
+  get label() {
+    return t('chat:family.pharm');
+  },
   operation: 'AI20',
   maxChars: 16_000,
   async start(platform, question, previous, signal) {
@@ -55,7 +60,9 @@ export const PHARM: ChatFamily = {
 
 export const ENCYCLOPEDIA: ChatFamily = {
   verb: 'encyclopedia',
-  label: 'Bio-pharma encyclopedia',
+  get label() {
+    return t('chat:family.encyclopedia');
+  },
   operation: 'AI68-2',
   maxChars: 16_000,
   // AI68-1 takes no chat id, so a follow-up carries the previous question in its text instead

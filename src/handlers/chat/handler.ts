@@ -15,6 +15,7 @@ import { CLEAR_WORD, startOver } from './clear.js';
 import { changeOptions } from './encyclopedia-change.js';
 import { isOptionAction } from './encyclopedia-controls.js';
 import { takeOptions, type EncyclopediaOptions } from './encyclopedia-options.js';
+import { t } from '../../i18n/index.js';
 
 function familyOf(verb: string): ChatFamily {
   return verb === 'bio' ? CHAT_FAMILIES.encyclopedia : (CHAT_FAMILIES[verb as ChatFamily['verb']] ?? CHAT_FAMILIES.ask);
@@ -47,11 +48,15 @@ export const chatHandler: Handler = {
   workflow: 'chat',
   threadWords: [CLEAR_WORD],
   help: {
-    summary:
-      'ask the general model; `pharm` the life-science model; `encyclopedia` the bio-pharma encyclopedia with citations ' +
-      '(options before the question: `--source <papers|patents|clinical-trials|…>`, `--deep`, `--long-think`, `--web`)',
-    usage: 'ask|pharm|encyclopedia <question>',
-    example: 'pharm What are the indications for siRNA drugs?',
+    get summary() {
+      return t('chat:help.summary');
+    },
+    get usage() {
+      return t('chat:help.usage');
+    },
+    get example() {
+      return t('chat:help.example');
+    },
   },
 
   async command(ctx, { incoming, verb, args }) {
@@ -61,7 +66,7 @@ export const chatHandler: Handler = {
     let options: EncyclopediaOptions | undefined;
     if (family.verb === 'encyclopedia') {
       const taken = takeOptions(args);
-      if ('problem' in taken) return answerCommand(ctx, incoming, `${taken.problem} Nothing was sent to the platform.`);
+      if ('problem' in taken) return answerCommand(ctx, incoming, t('chat:nothingSent', { problem: taken.problem }));
       ({ options, question: args } = taken);
     }
     const question = cleanQuestion(args);
@@ -73,15 +78,10 @@ export const chatHandler: Handler = {
       askerOf(incoming),
       (note) => answerCommand(ctx, incoming, note),
       async () => {
-        const thread = await ctx.messenger.threadFor(incoming, parentMessage(incoming.user.id, `asked the ${family.label}`, question));
+        const thread = await ctx.messenger.threadFor(incoming, parentMessage(incoming.user.id, t('chat:asked', { label: family.label }), question));
         const existing = await ctx.state.get(thread);
         if (existing?.workflow === 'chat') return followUp(ctx, thread, incoming.user.id, existing, question, typed);
-        if (existing)
-          return ctx.messenger.notify(
-            { thread },
-            incoming.user.id,
-            markdown(`This thread runs a ${existing.workflow}; start a chat in a new message.`),
-          );
+        if (existing) return ctx.messenger.notify({ thread }, incoming.user.id, markdown(t('chat:threadRuns', { workflow: existing.workflow })));
 
         // the question and the wait are in the first record already: a crash before the turn starts still leaves them
         await firstTurn(
@@ -126,11 +126,7 @@ export const chatHandler: Handler = {
           )
         : 'stale';
     if (outcome === 'stale') {
-      await ctx.messenger.notify(
-        { thread: incoming.thread },
-        incoming.user.id,
-        markdown('Already done: this answer was retried or the conversation moved on.'),
-      );
+      await ctx.messenger.notify({ thread: incoming.thread }, incoming.user.id, markdown(t('chat:alreadyDone')));
     }
   },
 

@@ -5,6 +5,8 @@ import { userMessage } from '../../core/user-errors.js';
 import type { ChatFamily } from './families.js';
 import { optionControls } from './encyclopedia-controls.js';
 import { describeOptions, OPTIONS_HELP, type EncyclopediaOptions } from './encyclopedia-options.js';
+import { t } from '../../i18n/index.js';
+import { formatNumber } from '../../i18n/format.js';
 
 export interface AnswerExtras {
   references: PlatformReference[];
@@ -40,7 +42,7 @@ export function failureMessage(text: string, retry: Button | undefined): Outgoin
 
 /** The text that arrived before the stream stopped for a reason a Retry cannot fix, then that reason. */
 export function stoppedMessage(text: string, error: unknown): OutgoingMessage {
-  const note = `⚠️ The answer stopped here. ${userMessage(error)}`;
+  const note = t('chat:stopped', { why: userMessage(error) });
   const blocks: Block[] = text ? [{ type: 'markdown', text }] : [];
   blocks.push({ type: 'context', text: note });
   return { text: text ? `${text}\n\n${note}` : note, blocks };
@@ -49,17 +51,17 @@ export function stoppedMessage(text: string, error: unknown): OutgoingMessage {
 function footer({ family, usage, options }: AnswerExtras): string {
   const tokens = usage?.totalTokens ?? (usage?.inputTokens ?? 0) + (usage?.outputTokens ?? 0);
   const label = options ? `${family.label} · ${describeOptions(options)}` : family.label;
-  return tokens ? `${label} · ${tokens.toLocaleString('en-US')} tokens` : label;
+  return tokens ? t('chat:tokens', { label, n: formatNumber(tokens) }) : label;
 }
 
 export function usageLine(family: ChatFamily, invocation: string): OutgoingMessage {
-  const flags = family.verb === 'encyclopedia' ? ' [options]' : '';
-  const options = family.verb === 'encyclopedia' ? ` Options: ${OPTIONS_HELP}.` : '';
-  const text = `Usage: \`${invocation}${family.verb}${flags} <question>\` (up to ${family.maxChars.toLocaleString('en-US')} characters).${options}`;
+  const flags = family.verb === 'encyclopedia' ? t('chat:usageFlags') : '';
+  const options = family.verb === 'encyclopedia' ? t('chat:usageOptions', { options: OPTIONS_HELP }) : '';
+  const text = t('chat:usage', { invocation, verb: family.verb, flags, max: formatNumber(family.maxChars), options });
   return { text, blocks: [{ type: 'markdown', text }] };
 }
 
 export function tooLongMessage(family: ChatFamily, length: number): OutgoingMessage {
-  const text = `Questions for \`${family.verb}\` can be at most ${family.maxChars.toLocaleString('en-US')} characters; yours has ${length.toLocaleString('en-US')}. Nothing was sent to the platform.`;
+  const text = t('chat:tooLong', { verb: family.verb, max: formatNumber(family.maxChars), length: formatNumber(length) });
   return { text, blocks: [{ type: 'markdown', text }] };
 }

@@ -12,8 +12,10 @@ import { LockTimeoutError, type ThreadRecord } from '../../core/state.js';
 import { leaseMsOf } from '../../core/waits.js';
 import { ANSWERING, answerLease, chatLock, lastQuestion, retryButton } from './answer.js';
 import { failureMessage } from './render.js';
+import { t, translatorFor } from '../../i18n/index.js';
 
-export const RESTART_NOTE = '⚠️ The bot restarted while answering; the answer above is incomplete.';
+/** The note in English, as tests and operators read it; users get it in their language. */
+export const RESTART_NOTE = translatorFor('en')('chat:restartNote');
 
 /**
  * How long to wait for the thread's lock once the answer's lease is ours: a dead holder's lock runs out after its
@@ -51,7 +53,7 @@ async function mark(ctx: HandlerContext, thread: ThreadId, version: number): Pro
   if (record?.version !== version || record.wait?.step !== ANSWERING) return false;
   // posted before the wait is cleared: if the post fails, the next start or rescan tries again
   const question = lastQuestion(record);
-  await ctx.messenger.post(thread, failureMessage(RESTART_NOTE, question ? retryButton(record.version + 1) : undefined));
+  await ctx.messenger.post(thread, failureMessage(t('chat:restartNote'), question ? retryButton(record.version + 1) : undefined));
   const saved = await writeRecord(ctx.state, record, { status: 'active', wait: undefined });
   return saved !== undefined;
 }

@@ -1,0 +1,26 @@
+/** The chat verbs in Chinese: help, the usage line, refusals, a stopped answer, the restart note; verbs and flags as typed. */
+import { expect, test } from 'vitest';
+import { ASK, ENCYCLOPEDIA, PHARM } from '../../src/handlers/chat/families.js';
+import { chatHandler } from '../../src/handlers/chat/handler.js';
+import { stoppedMessage, tooLongMessage, usageLine } from '../../src/handlers/chat/render.js';
+import { RESTART_NOTE } from '../../src/handlers/chat/restart.js';
+import { t, withLanguage } from '../../src/i18n/index.js';
+
+test('help, usage lines and the too-long refusal are Chinese; the verbs and flags stay as typed', () => {
+  withLanguage('zh', () => {
+    expect(chatHandler.help.usage).toBe('ask|pharm|encyclopedia <问题>');
+    expect(chatHandler.help.summary).toContain('`encyclopedia` 查询生物医药百科并附引用来源');
+    expect(usageLine(PHARM, '/iip ').text).toBe('用法：`/iip pharm <问题>`（最多 16,000 个字符）。');
+    expect(usageLine(ENCYCLOPEDIA, '/iip ').text).toMatch(/^用法：`\/iip encyclopedia \[选项\] <问题>`（最多 16,000 个字符）。选项：.*--source/);
+    expect(tooLongMessage(ASK, 612).text).toBe('`ask` 的问题最多 500 个字符，当前为 612 个。未向平台发送任何内容。');
+    expect([ASK.label, PHARM.label, ENCYCLOPEDIA.label]).toEqual(['通用大模型', '生命科学大模型', '生物医药百科']);
+  });
+  expect(usageLine(PHARM, '/iip ').text).toBe('Usage: `/iip pharm <question>` (up to 16,000 characters).');
+});
+
+test('a stopped answer keeps its text and says why in Chinese; the restart note is Chinese for users, English for operators', () => {
+  const stopped = withLanguage('zh', () => stoppedMessage('部分回答', new Error('boom')));
+  expect(stopped.text).toMatch(/^部分回答\n\n⚠️ 回答在此中断。/);
+  expect(withLanguage('zh', () => t('chat:restartNote'))).toBe('⚠️ 机器人在回答过程中重启了；上面的回答不完整。');
+  expect(RESTART_NOTE).toBe('⚠️ The bot restarted while answering; the answer above is incomplete.');
+});
