@@ -132,7 +132,8 @@ describe('the Slack assistant pane', () => {
     );
     expect(h.slack.assistant.thread(pane.channel, pane.threadTs)!.titles).toEqual(['A foldable phone hinge with a liquid-metal damping layer']);
     const statuses = h.slack.assistant.statusesIn(pane.channel, pane.threadTs).map((s) => s.status);
-    expect(statuses).toContain('');
+    // said while the platform worked, and cleared once the step's result was there
     expect(statuses.filter(Boolean).length).toBeGreaterThan(0);
+    expect(statuses.at(-1)).toBe('');
   });
 });

@@ -23,6 +23,8 @@ export class WaitProgress<D extends WorkflowData> {
   readonly #notes: ProgressNotes;
   readonly #plan: PlanProgress;
   readonly #statusTimer: NodeJS.Timeout;
+  /** the last status call: the clearing one goes after it, so a short wait leaves no status behind */
+  #statusSet: Promise<void>;
   #pollNote: string | undefined;
   #live: string | undefined;
   #pollTasks: PlanTask[] | undefined;
@@ -43,8 +45,10 @@ export class WaitProgress<D extends WorkflowData> {
     );
     this.#plan = new PlanProgress(ctx, thread, record.startedBy, () => this.#refresh());
     const status = poll.status ?? t('workflow:waitingStatus');
-    void ctx.messenger.setStatus(thread, status);
-    this.#statusTimer = setInterval(() => void ctx.messenger.setStatus(thread, status), STATUS_REPEAT_MS);
+    this.#statusSet = ctx.messenger.setStatus(thread, status);
+    this.#statusTimer = setInterval(() => {
+      this.#statusSet = ctx.messenger.setStatus(thread, status);
+    }, STATUS_REPEAT_MS);
     this.#statusTimer.unref();
   }
 
@@ -66,6 +70,7 @@ export class WaitProgress<D extends WorkflowData> {
     clearInterval(this.#statusTimer);
     await this.#notes.close();
     await this.#plan.close(end, result && this.poll.plan?.(result.value, result.sc));
+    await this.#statusSet;
     await this.ctx.messenger.setStatus(this.record.thread, '');
   }
 
