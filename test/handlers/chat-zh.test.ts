@@ -1,5 +1,7 @@
 /** The chat verbs in Chinese: help, the usage line, refusals, a stopped answer, the restart note; verbs and flags as typed. */
 import { expect, test } from 'vitest';
+import { optionControls } from '../../src/handlers/chat/encyclopedia-controls.js';
+import { describeOptions, takeOptions } from '../../src/handlers/chat/encyclopedia-options.js';
 import { ASK, ENCYCLOPEDIA, PHARM } from '../../src/handlers/chat/families.js';
 import { chatHandler } from '../../src/handlers/chat/handler.js';
 import { stoppedMessage, tooLongMessage, usageLine } from '../../src/handlers/chat/render.js';
@@ -23,4 +25,15 @@ test('a stopped answer keeps its text and says why in Chinese; the restart note 
   expect(stopped.text).toMatch(/^部分回答\n\n⚠️ 回答在此中断。/);
   expect(withLanguage('zh', () => t('chat:restartNote'))).toBe('⚠️ 机器人在回答过程中重启了；上面的回答不完整。');
   expect(RESTART_NOTE).toBe('⚠️ The bot restarted while answering; the answer above is incomplete.');
+});
+
+test('the encyclopedia options: controls, a described choice and a refusal in Chinese; the flags stay as typed', () => {
+  withLanguage('zh', () => {
+    const [menu, buttons] = optionControls({ source: 3, deepSearch: true, longThink: false, searchWebsite: false });
+    expect(menu).toMatchObject({ type: 'select', label: '后续问题的数据来源' });
+    expect(menu?.type === 'select' && menu.options.map((o) => o.label).slice(0, 4)).toEqual(['全部来源', '论文', '专利', '临床试验']);
+    expect(buttons?.type === 'actions' && buttons.buttons.map((b) => b.label)).toEqual(['关闭深度检索', '开启长思考', '开启联网搜索']);
+    expect(describeOptions({ source: 3, deepSearch: true, longThink: false, searchWebsite: true })).toBe('专利 · 深度检索 · 联网搜索');
+    expect(takeOptions('--deep=yes 问题')).toEqual({ problem: '`--deep` 不接受取值；不写即为关闭。' });
+  });
 });

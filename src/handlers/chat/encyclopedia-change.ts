@@ -11,6 +11,7 @@ import { leaseMsOf } from '../../core/waits.js';
 import { ANSWERING, chatLock } from './answer.js';
 import { optionControls, SOURCE_ACTION } from './encyclopedia-controls.js';
 import { describeOptions, optionsOf, sourceNamed, TOGGLES, type EncyclopediaOptions, type Toggle } from './encyclopedia-options.js';
+import { t } from '../../i18n/index.js';
 
 /** A choice made while an answer streams waits for it this long. */
 const CHANGE_WAIT_MS = 10 * 60_000;
@@ -36,18 +37,18 @@ export async function changeOptions(ctx: HandlerContext, incoming: ActionIncomin
     chatLock(thread),
     async (): Promise<EncyclopediaOptions | string> => {
       const record = await ctx.state.get(thread);
-      if (record?.workflow !== 'chat' || record.data.family !== 'encyclopedia') return 'These options belong to an encyclopedia thread.';
-      if (record.wait?.step === ANSWERING) return 'An answer is still being written; choose again once it is done.';
+      if (record?.workflow !== 'chat' || record.data.family !== 'encyclopedia') return t('encyclopedia:notEncyclopedia');
+      if (record.wait?.step === ANSWERING) return t('encyclopedia:busy');
       const current = optionsOf(record.data);
       const wanted = chosen(incoming, current);
-      if (!wanted) return 'That choice is not one the encyclopedia offers; nothing changed.';
-      if (same(wanted, current)) return `Already set: the next questions are searched in ${describeOptions(current)}.`;
+      if (!wanted) return t('encyclopedia:notOffered');
+      if (same(wanted, current)) return t('encyclopedia:alreadySet', { options: describeOptions(current) });
       const saved = await writeRecord(ctx.state, record, { data: { ...record.data, options: wanted } });
-      return saved ? wanted : 'The thread moved on while you chose; choose again.';
+      return saved ? wanted : t('encyclopedia:movedOn');
     },
     { waitMs: CHANGE_WAIT_MS, ttlMs: leaseMsOf(ctx.settings) },
   );
   if (typeof outcome === 'string') return note(outcome);
-  const text = `${mention(incoming.user.id)} changed the search: the next questions in this thread use **${describeOptions(outcome)}**.`;
+  const text = t('encyclopedia:changed', { user: mention(incoming.user.id), options: describeOptions(outcome) });
   await ctx.messenger.post(thread, { text, blocks: [{ type: 'context', text }, ...optionControls(outcome)] });
 }

@@ -1,6 +1,7 @@
 /** The encyclopedia thread's search options as controls under each answer: a data-source menu and on/off buttons. */
 import type { Block } from '../../core/message.js';
-import { DATA_SOURCES, TOGGLES, type EncyclopediaOptions } from './encyclopedia-options.js';
+import { t } from '../../i18n/index.js';
+import { DATA_SOURCES, sourceName, TOGGLES, toggleName, type EncyclopediaOptions } from './encyclopedia-options.js';
 
 export const SOURCE_ACTION = 'encyclopedia-source';
 export const TOGGLE_ACTION = 'encyclopedia-toggle';
@@ -12,17 +13,17 @@ export function optionControls(options: EncyclopediaOptions): Block[] {
       type: 'select',
       id: 'encyclopedia-source',
       action: SOURCE_ACTION,
-      label: 'Source for the next questions',
-      options: DATA_SOURCES.map((s) => ({ value: s.word, label: s.label })),
+      label: t('encyclopedia:sourceMenu'),
+      options: DATA_SOURCES.map((s) => ({ value: s.word, label: sourceName(s.word) })),
       value: DATA_SOURCES.find((s) => s.value === options.source)!.word,
     },
     {
       type: 'actions',
       // each button says the state it sets, so a double click or an old message's button cannot flip it back
-      buttons: TOGGLES.map((t) => ({
+      buttons: TOGGLES.map((toggle) => ({
         action: TOGGLE_ACTION,
-        label: `${options[t.key] ? 'Turn off' : 'Turn on'} ${t.label.toLowerCase()}`,
-        value: `${t.key}:${options[t.key] ? 'off' : 'on'}`,
+        label: t(options[toggle.key] ? 'encyclopedia:turnOff' : 'encyclopedia:turnOn', { what: toggleName(toggle.key) }),
+        value: `${toggle.key}:${options[toggle.key] ? 'off' : 'on'}`,
       })),
     },
   ];

@@ -3,6 +3,7 @@
  * from the flags that open a question, kept in the thread's record for its follow-ups, and sent with every turn.
  */
 import type { RequestOf } from '../../platform/operations.js';
+import { t } from '../../i18n/index.js';
 
 /** AI68-1's `data_source` values as the contract numbers them, with the word a user types for each. */
 export const DATA_SOURCES = [
@@ -40,6 +41,10 @@ export const OPTIONS_HELP = `\`--source ${DATA_SOURCES.map((s) => s.word).join('
 
 const sourceList = DATA_SOURCES.map((s) => `\`${s.word}\``).join(', ');
 
+/** A source's name and a switch's name (lower case, as in a sentence) in the current language. */
+export const sourceName = (word: (typeof DATA_SOURCES)[number]['word']): string => t(`encyclopedia:source.${word}`);
+export const toggleName = (key: Toggle): string => t(`encyclopedia:toggle.${key}`);
+
 /** `clinical trials`, `Clinical_Trials` and `clinical-trial` all name the same source. */
 const normalise = (word: string): string =>
   word
@@ -52,7 +57,7 @@ export function sourceNamed(word: string): DataSource | undefined {
   return DATA_SOURCES.find((s) => normalise(s.word) === wanted)?.value;
 }
 
-export const sourceLabel = (value: DataSource): string => DATA_SOURCES.find((s) => s.value === value)?.label ?? 'All sources';
+export const sourceLabel = (value: DataSource): string => sourceName(DATA_SOURCES.find((s) => s.value === value)?.word ?? 'all');
 
 /**
  * The options that open `text` (`--source patents --deep What is …`), then the question. Flags end at the first
@@ -68,11 +73,11 @@ export function takeOptions(text: string): { options: EncyclopediaOptions; quest
     const name = `--${flag[1]!.toLowerCase()}`;
     const toggle = TOGGLES.find((t) => t.flag === name);
     if (toggle) {
-      if (flag[2] !== undefined) return { problem: `\`${toggle.flag}\` takes no value; leave it out to keep it off.` };
+      if (flag[2] !== undefined) return { problem: t('encyclopedia:problem.toggleValue', { flag: toggle.flag }) };
       options[toggle.key] = true;
       continue;
     }
-    if (name !== '--source') return { problem: `Unknown option \`${name.slice(0, 24)}\`. Options: ${OPTIONS_HELP}.` };
+    if (name !== '--source') return { problem: t('encyclopedia:problem.unknown', { name: name.slice(0, 24), options: OPTIONS_HELP }) };
     let word = flag[2];
     if (word === undefined) {
       const next = /^(\S+)(?:\s+|$)/.exec(rest);
@@ -81,8 +86,9 @@ export function takeOptions(text: string): { options: EncyclopediaOptions; quest
     }
     const source = word && !word.startsWith('--') ? sourceNamed(word) : undefined;
     if (source === undefined) {
-      const given = word && !word.startsWith('--') ? `\`${word.slice(0, 30)}\` is not one of them` : 'it needs one';
-      return { problem: `\`--source\` takes one of ${sourceList}; ${given}.` };
+      return word && !word.startsWith('--')
+        ? { problem: t('encyclopedia:problem.sourceNotOne', { sources: sourceList, word: word.slice(0, 30) }) }
+        : { problem: t('encyclopedia:problem.sourceNeeded', { sources: sourceList }) };
     }
     options.source = source;
   }
@@ -103,6 +109,6 @@ export function requestFields(o: EncyclopediaOptions): Pick<RequestOf<'AI68-1'>,
 
 /** "Patents · deep search" — what the answers of the thread are searched with. */
 export function describeOptions(o: EncyclopediaOptions): string {
-  const on = TOGGLES.filter((t) => o[t.key]).map((t) => t.label.toLowerCase());
+  const on = TOGGLES.filter((toggle) => o[toggle.key]).map((toggle) => toggleName(toggle.key));
   return [sourceLabel(o.source), ...on].join(' · ');
 }

@@ -1,5 +1,6 @@
 /** The English catalog: one namespace per part of the bot (add a namespace here and in ../zh/index.ts). */
 import { common } from './common.js';
+import { encyclopedia } from './encyclopedia.js';
 import { chat } from './chat.js';
 import { report } from './report.js';
 import { home } from './home.js';
@@ -22,4 +23,4 @@ import { cli } from './cli.js';
 import { consoleWords } from './console.js';
 import { workflow } from './workflow.js';
 
-export const en = { common, chat, report, home, key, usage, design, count, 'novelty-review': noveltyReview, teams, novelty, slack, disclosure, material, shared, solution, core, help, lang, cli, console: consoleWords, workflow } as const;
+export const en = { common, encyclopedia, chat, report, home, key, usage, design, count, 'novelty-review': noveltyReview, teams, novelty, slack, disclosure, material, shared, solution, core, help, lang, cli, console: consoleWords, workflow } as const;

@@ -2,6 +2,7 @@
 import type { CatalogOf } from '../catalog.js';
 import type { en } from '../en/index.js';
 import { common } from './common.js';
+import { encyclopedia } from './encyclopedia.js';
 import { chat } from './chat.js';
 import { report } from './report.js';
 import { home } from './home.js';
@@ -24,4 +25,4 @@ import { cli } from './cli.js';
 import { consoleWords } from './console.js';
 import { workflow } from './workflow.js';
 
-export const zh: CatalogOf<typeof en> = { common, chat, report, home, key, usage, design, count, 'novelty-review': noveltyReview, teams, novelty, slack, disclosure, material, shared, solution, core, help, lang, cli, console: consoleWords, workflow };
+export const zh: CatalogOf<typeof en> = { common, encyclopedia, chat, report, home, key, usage, design, count, 'novelty-review': noveltyReview, teams, novelty, slack, disclosure, material, shared, solution, core, help, lang, cli, console: consoleWords, workflow };
