@@ -1,6 +1,7 @@
 /** The novelty search's step 4 and 5 in Chinese: progress, the list and matrix, verdicts typed in Chinese, the report. */
 import { expect, test } from 'vitest';
 import { mention } from '../../src/core/message.js';
+import { comparisonTable } from '../../src/handlers/novelty/comparison-matrix.js';
 import { referencesStep, searchProgress, searchTasks } from '../../src/handlers/novelty/references.js';
 import type { SearchResult } from '../../src/handlers/novelty/references-list.js';
 import { renderReferences } from '../../src/handlers/novelty/references-render.js';
@@ -69,4 +70,20 @@ test('the report title and message are Chinese', () => {
     type: 'context',
     text: `由 ${mention('U1')} 发起 · 检索已完成 · 报告已作为文件附在此话题中；链接会过期。`,
   });
+});
+
+test('the text table stays aligned with Chinese features: every row takes the same columns in a monospaced font', () => {
+  const entry = {
+    patent_id: 'CN1',
+    features: [
+      { tech_feature: '一种采用液态金属阻尼层的折叠屏手机铰链结构，其阻尼随温度变化', type: 'public' },
+      { tech_feature: 'hinge', type: 'obvious' },
+    ],
+  };
+  const table = withLanguage('zh', () => comparisonTable([entry]))!;
+  const columns = (line: string) => Array.from(line).reduce((sum, ch) => sum + (/[\p{Script=Han}\uff00-\uffef\u3000-\u303f]/u.test(ch) ? 2 : 1), 0);
+  const lines = table.text.split('\n').slice(1, -1);
+  expect(lines[0]!.startsWith('特征')).toBe(true);
+  expect(new Set(lines.map(columns)).size).toBe(1);
+  expect(lines[1]).toContain('…');
 });

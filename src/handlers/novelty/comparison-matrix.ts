@@ -38,6 +38,24 @@ const MAX_COLUMNS = 12;
 const FEATURE_WIDTH = 34;
 const plain = (text: string): string => text.replace(/`/g, "'").replace(/\s+/g, ' ').trim();
 
+/** Columns a character takes in a monospaced table: CJK and full-width forms (and astral characters) take two. */
+const WIDE = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\u3000-\u303f\uff00-\uffef]/u;
+const columnsOf = (text: string): number => Array.from(text).reduce((sum, ch) => sum + (WIDE.test(ch) || ch.length > 1 ? 2 : 1), 0);
+
+/** The text cut (with …) and padded to exactly `width` columns, so Chinese features keep the text table aligned. */
+function fitColumns(text: string, width: number): string {
+  let shown = text;
+  if (columnsOf(text) > width) {
+    let kept = '';
+    for (const ch of Array.from(text)) {
+      if (columnsOf(kept + ch) > width - 1) break;
+      kept += ch;
+    }
+    shown = `${kept.trimEnd()}…`;
+  }
+  return shown + ' '.repeat(Math.max(0, width - columnsOf(shown)));
+}
+
 /** The comparison as a table (features x references) and as the same table in aligned text, with its heading and key. */
 export interface ComparisonTable {
   heading: string;
@@ -60,9 +78,9 @@ export function comparisonTable(entries: FinalEntry[]): ComparisonTable | undefi
   if (features.length === 0 || shown.length === 0) return undefined;
   const columns = shown.map((_, i) => `D${i + 1}`);
   const cells = features.map((feature) => shown.map((entry) => cellOf((entry.features ?? []).find((f) => f.tech_feature === feature))));
-  const labels = features.map((text, i) => truncate(`${i + 1}. ${plain(text)}`, FEATURE_WIDTH).padEnd(FEATURE_WIDTH));
+  const labels = features.map((text, i) => fitColumns(`${i + 1}. ${plain(text)}`, FEATURE_WIDTH));
   const aligned = [
-    `${t('novelty-review:matrix.feature').padEnd(FEATURE_WIDTH)} ${columns.map((c) => c.padStart(3)).join(' ')}`,
+    `${fitColumns(t('novelty-review:matrix.feature'), FEATURE_WIDTH)} ${columns.map((c) => c.padStart(3)).join(' ')}`,
     ...features.map((_, r) => `${labels[r]} ${cells[r]!.map((c) => c.padStart(3)).join(' ')}`),
   ];
   const key = shown.map((entry, i) => `D${i + 1} ${plain(describeEntry(entry).pn ?? entry.patent_id ?? '')}`).join(' · ');
