@@ -8,6 +8,7 @@
 import type { Activity } from 'botbuilder';
 import { CARD_SCHEMA, type AdaptiveCard, type TeamsMessage } from './render/limits.js';
 import { clean } from './render/text.js';
+import { t } from '../../i18n/index.js';
 
 export const FILE_CONSENT_CONTENT_TYPE = 'application/vnd.microsoft.teams.card.file.consent';
 export const FILE_INFO_CONTENT_TYPE = 'application/vnd.microsoft.teams.card.file.info';
@@ -41,7 +42,7 @@ export function consentMessage(file: { filename: string; title: string; size: nu
         contentType: FILE_CONSENT_CONTENT_TYPE,
         name: file.filename,
         content: {
-          description: clean(`${file.title} (${sizeText(file.size)}). Allow saves it to your OneDrive, from where you open or share it.`, 1_000),
+          description: clean(t('teams:file.consent', { title: file.title, size: sizeText(file.size) }), 1_000),
           sizeInBytes: file.size,
           acceptContext: context,
           declineContext: context,
@@ -56,7 +57,7 @@ export function fileInfoMessage(info: UploadInfo, fallbackName: string): Partial
   const fileType = info.fileType ?? /\.(\w+)$/.exec(name)?.[1] ?? '';
   return {
     type: 'message',
-    summary: clean(`Saved to your OneDrive: ${name}`, 300),
+    summary: clean(t('teams:file.saved', { name }), 300),
     attachments: [{ contentType: FILE_INFO_CONTENT_TYPE, contentUrl: info.contentUrl, name, content: { uniqueId: info.uniqueId, fileType } }],
   };
 }
@@ -72,7 +73,11 @@ export function linkMessage(file: { filename: string; title: string; size: numbe
       { type: 'TextBlock', text: `📎 ${title}`, weight: 'Bolder', wrap: true },
       {
         type: 'TextBlock',
-        text: `${clean(file.filename, 200)} · ${sizeText(file.size)} · the download link works until ${until.toISOString().slice(0, 16).replace('T', ' ')} UTC`,
+        text: t('teams:file.linkLine', {
+          name: clean(file.filename, 200),
+          size: sizeText(file.size),
+          until: until.toISOString().slice(0, 16).replace('T', ' '),
+        }),
         isSubtle: true,
         wrap: true,
       },

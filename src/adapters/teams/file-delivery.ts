@@ -17,6 +17,7 @@ import { consentMessage, fileInfoMessage, linkMessage } from './file-cards.js';
 import { teamsThread, type TeamsThread } from './ids.js';
 import { placeOf, type TeamsActivity } from './incoming/payloads.js';
 import type { TeamsMessage } from './render/limits.js';
+import { t } from '../../i18n/index.js';
 
 /** How long a document stays on the shelf for its link or its consent card, and what one conversation may keep. */
 export const DOCUMENT_TTL_MS = 7 * 24 * 60 * 60_000;
@@ -115,20 +116,19 @@ export function createFileDelivery(options: FileDeliveryOptions) {
     const chat = { tenant: place.tenant, conversation: place.conversation };
     if (action === 'decline') {
       await shelf.withdraw(context.token);
-      return options.send(chat, note('Not saved to your OneDrive. The link in the message still works until it expires.'));
+      return options.send(chat, note(t('teams:file.declined')));
     }
     const stored = await shelf.read(context.token);
-    if (!stored)
-      return options.send(chat, note('This file is no longer kept by the bot (already saved, or a week old): use the link in the message.'));
+    if (!stored) return options.send(chat, note(t('teams:file.gone')));
     if (!uploadInfo || !options.acceptsUploadUrl(uploadInfo.uploadUrl)) {
       logger.warn('Teams: a file consent answer without an https upload URL was ignored');
-      return options.send(chat, note('Teams gave no place to save the file; nothing was uploaded.'));
+      return options.send(chat, note(t('teams:file.noPlace')));
     }
     try {
       await putInFragments(uploadInfo.uploadUrl, stored.data);
     } catch (error) {
       logger.warn({ err: error }, 'Teams: a document could not be saved to the user’s OneDrive');
-      return options.send(chat, note('Saving the file to your OneDrive failed: download it from the link in the message instead.'));
+      return options.send(chat, note(t('teams:file.failed')));
     }
     await shelf.withdraw(context.token);
     await options.send(chat, fileInfoMessage(uploadInfo, 'document'));

@@ -4,6 +4,15 @@ export const teams = {
   noPrivateNotes: 'Teams has no private notes, and your 1:1 chat with me could not be opened, so this is shown here:',
   startOverHint: '`{{word}}` or a command starts a new conversation in this chat',
   confirmBackOut: '{{text}} ({{deny}}: press {{label}} again.)',
+  file: {
+    consent: '{{title}} ({{size}}). Allow saves it to your OneDrive, from where you open or share it.',
+    saved: 'Saved to your OneDrive: {{name}}',
+    linkLine: '{{name}} · {{size}} · the download link works until {{until}} UTC',
+    declined: 'Not saved to your OneDrive. The link in the message still works until it expires.',
+    gone: 'This file is no longer kept by the bot (already saved, or a week old): use the link in the message.',
+    noPlace: 'Teams gave no place to save the file; nothing was uploaded.',
+    failed: 'Saving the file to your OneDrive failed: download it from the link in the message instead.',
+  },
   form: {
     title: 'Form',
     chooseOne: 'Choose at least one option',

@@ -7,6 +7,15 @@ export const teams: CatalogOf<typeof en> = {
   noPrivateNotes: 'Teams 不支持仅自己可见的消息，且无法打开与你的 1:1 聊天，因此在此显示：',
   startOverHint: '输入 `{{word}}` 或一条命令，即可在此聊天中开始新对话',
   confirmBackOut: '{{text}}（{{deny}}：再按一次“{{label}}”。）',
+  file: {
+    consent: '{{title}}（{{size}}）。点“允许”即保存到你的 OneDrive，之后可在那里打开或共享。',
+    saved: '已保存到你的 OneDrive：{{name}}',
+    linkLine: '{{name}} · {{size}} · 下载链接有效期至 {{until}} UTC',
+    declined: '未保存到你的 OneDrive。消息中的链接在过期前仍可使用。',
+    gone: '机器人已不再保留此文件（已保存过，或已超过一周）：请使用消息中的链接。',
+    noPlace: 'Teams 未提供保存文件的位置；未上传任何内容。',
+    failed: '保存到你的 OneDrive 失败：请改用消息中的链接下载。',
+  },
   form: {
     title: '表单',
     chooseOne: '请至少选择一项',

@@ -2,6 +2,7 @@
 import { expect, test } from 'vitest';
 import { renderMessage } from '../../../src/adapters/teams/index.js';
 import { withStartOverHint } from '../../../src/adapters/teams/chat-threads.js';
+import { linkMessage } from '../../../src/adapters/teams/file-cards.js';
 import { renderForm } from '../../../src/adapters/teams/render/form.js';
 import { withLanguage } from '../../../src/i18n/index.js';
 
@@ -50,4 +51,16 @@ test('Cancel asks its question under the button, saying how to back out, in Chin
 test("a chat thread's footer says how to start over, in Chinese", () => {
   const hinted = withLanguage('zh', () => withStartOverHint({ text: 'x', blocks: [{ type: 'context', text: '由 Ann 发起' }] }));
   expect(hinted.blocks).toEqual([{ type: 'context', text: '由 Ann 发起 · 输入 `new` 或一条命令，即可在此聊天中开始新对话' }]);
+});
+
+test('a report offered as a link in a channel says until when the link works, in Chinese', () => {
+  const message = withLanguage('zh', () =>
+    linkMessage(
+      { filename: 'novelty-report.docx', title: '新颖性检索报告', size: 2048 },
+      'https://bot.example/files/abc',
+      new Date(Date.UTC(2025, 0, 9, 8, 30)),
+    ),
+  );
+  expect(JSON.stringify(message.card)).toContain('novelty-report.docx · ');
+  expect(JSON.stringify(message.card)).toContain(' · 下载链接有效期至 2025-01-09 08:30 UTC');
 });
