@@ -20,6 +20,12 @@ export interface StartRequest<D extends WorkflowData> {
   input: unknown;
 }
 
+const NOUNS = ['novelty', 'solution', 'material', 'report', 'disclosure', 'design'] as const;
+
+/** A workflow's name as its user reads it (`novelty`: novelty search); a name without a noun as it is (`chat`). */
+const nounOf = (workflow: string): string =>
+  (NOUNS as readonly string[]).includes(workflow) ? t(`${workflow as (typeof NOUNS)[number]}:noun`) : workflow;
+
 export async function startWorkflow<D extends WorkflowData>(
   ctx: HandlerContext,
   def: WorkflowDefinition<D>,
@@ -39,7 +45,7 @@ export async function startWorkflow<D extends WorkflowData>(
   const existing = await ctx.state.get(thread);
   if (existing) {
     await slot.release();
-    const text = t('workflow:alreadyRuns', { existing: existing.workflow, noun: def.noun });
+    const text = t('workflow:alreadyRuns', { existing: nounOf(existing.workflow), noun: def.noun });
     return ctx.messenger.notify({ thread }, incoming.user.id, markdown(text));
   }
   const flow: FlowState = {
