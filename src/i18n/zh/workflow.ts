@@ -5,7 +5,7 @@ import type { workflow as en } from '../en/workflow.js';
 export const workflow: CatalogOf<typeof en> = {
   nothingSent: '{{problem}}未发送任何内容。',
   threadRuns: '此话题正在进行{{noun}}：{{hint}}。',
-  alreadyRuns: '此话题已在运行 {{existing}}；请在新消息中开始{{noun}}。',
+  alreadyRuns: '此话题已在进行{{existing}}；请在新消息中开始{{noun}}。',
   cancel: {
     title: '取消{{noun}}？',
     text: '此{{noun}}目前的全部进展都将丢弃，也不会再向平台发送任何内容。此操作无法撤销。',
