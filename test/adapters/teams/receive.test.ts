@@ -40,6 +40,7 @@ describe('Teams adapter: receiving', () => {
       user: { id: USER.id, name: USER.name },
       conversation: conversationId('teams', TENANT, CHANNEL),
       thread: threadId('teams', TENANT, CHANNEL, id),
+      locale: 'en-US',
     });
   });
 
@@ -125,6 +126,7 @@ describe('Teams adapter: receiving', () => {
       action: 'confirm',
       value: 'step=1;v=3',
       selections: { patents: ['P1', 'P3,b'], years: [] },
+      locale: 'en-US',
     });
   });
 
