@@ -12,7 +12,8 @@ type Thinking = DataOf<'AI73-4'>;
 const SECTION_CHARS = 1_200;
 const PROGRESS_SECTION_CHARS = 900;
 
-const line = (label: string, value: string | null | undefined): string[] => (value?.trim() ? [t('material:thinking.line', { label, value: quoteUserText(value.trim()) })] : []);
+const line = (label: string, value: string | null | undefined): string[] =>
+  value?.trim() ? [t('material:thinking.line', { label, value: quoteUserText(value.trim()) })] : [];
 
 function problemAnalysis(thinking: Thinking): string | undefined {
   const p = thinking.problem_statement;

@@ -23,4 +23,28 @@ import { cli } from './cli.js';
 import { consoleWords } from './console.js';
 import { workflow } from './workflow.js';
 
-export const en = { common, encyclopedia, chat, report, home, key, usage, design, count, 'novelty-review': noveltyReview, teams, novelty, slack, disclosure, material, shared, solution, core, help, lang, cli, console: consoleWords, workflow } as const;
+export const en = {
+  common,
+  encyclopedia,
+  chat,
+  report,
+  home,
+  key,
+  usage,
+  design,
+  count,
+  'novelty-review': noveltyReview,
+  teams,
+  novelty,
+  slack,
+  disclosure,
+  material,
+  shared,
+  solution,
+  core,
+  help,
+  lang,
+  cli,
+  console: consoleWords,
+  workflow,
+} as const;

@@ -25,4 +25,28 @@ import { cli } from './cli.js';
 import { consoleWords } from './console.js';
 import { workflow } from './workflow.js';
 
-export const zh: CatalogOf<typeof en> = { common, encyclopedia, chat, report, home, key, usage, design, count, 'novelty-review': noveltyReview, teams, novelty, slack, disclosure, material, shared, solution, core, help, lang, cli, console: consoleWords, workflow };
+export const zh: CatalogOf<typeof en> = {
+  common,
+  encyclopedia,
+  chat,
+  report,
+  home,
+  key,
+  usage,
+  design,
+  count,
+  'novelty-review': noveltyReview,
+  teams,
+  novelty,
+  slack,
+  disclosure,
+  material,
+  shared,
+  solution,
+  core,
+  help,
+  lang,
+  cli,
+  console: consoleWords,
+  workflow,
+};
