@@ -14,113 +14,17 @@ import type { AddressInfo } from 'node:net';
 import { asList, messageBlocksProblem, textOf, visibleText } from './fake-slack-blocks.js';
 import { FakeSlackChannels } from './fake-slack-channels.js';
 import { FakeSlackFiles } from './fake-slack-files.js';
-import { FakeSlackOAuth, type FakeOAuthOptions } from './fake-slack-oauth.js';
-import { FakeResponseUrls, type FakeResponsePost } from './fake-slack-responses.js';
-import { FakeSlackStreams, type FakeStreamState } from './fake-slack-streams.js';
+import { FakeSlackOAuth } from './fake-slack-oauth.js';
+import { FakeResponseUrls } from './fake-slack-responses.js';
+import { FakeSlackStreams } from './fake-slack-streams.js';
 import { FakeSlackAssistant } from './fake-slack-assistant.js';
+import type { FakeEphemeral, FakeFailure, FakeSlackApi, FakeSlackApiOptions, FakeSlackCall, FakeSlackMessage } from './fake-slack-api-types.js';
 
 export { messageBlocksProblem, visibleText } from './fake-slack-blocks.js';
 export type { FakeResponsePost } from './fake-slack-responses.js';
 
 type Json = Record<string, unknown>;
-
-export interface FakeSlackCall {
-  method: string;
-  /** the request's arguments, `blocks`/`view` parsed from JSON */
-  args: Json;
-  /** ms since epoch when the call arrived */
-  at: number;
-  /** whether the bearer token was the expected one (the token itself is never stored) */
-  authorized: boolean;
-  /** the workspace of the token the call carried, once OAuth installs are modelled (fake-slack-oauth.ts) */
-  teamId?: string;
-  /** ms since epoch when the fake answered (after its latency): what the call changed is visible from then */
-  answeredAt?: number;
-  /** the HTTP status and, when refused, Slack's error code */
-  status?: number;
-  error?: string;
-}
-
-export interface FakeSlackMessage {
-  channel: string;
-  ts: string;
-  threadTs?: string;
-  text: string;
-  blocks: Json[];
-  deleted: boolean;
-  /** how many chat.update calls changed it */
-  edits: number;
-  /** a message chat.startStream opened (fake-slack-streams.ts) */
-  stream?: FakeStreamState;
-}
-
-export interface FakeEphemeral {
-  channel: string;
-  user: string;
-  threadTs?: string;
-  text: string;
-  blocks: Json[];
-}
-
-export type FakeFailure = string | { status: 429; retryAfter?: number } | { status: number };
-
-export interface FakeSlackApiOptions {
-  /** the bot token calls must carry; default: any `xoxb-` token */
-  token?: string;
-  teamId?: string;
-  botUserId?: string;
-  botId?: string;
-  latencyMs?: number;
-  /** chat.update calls allowed per team per rolling minute; unlimited when unset */
-  updatesPerMinute?: number;
-  /** chat.appendStream calls allowed per workspace per rolling minute; unlimited when unset */
-  appendsPerMinute?: number;
-  /** what apps.connections.open (called with an `xapp-` app token) returns for Socket Mode */
-  socketModeUrl?: string;
-  /** users that users.info reports as workspace admins; everyone else is a member */
-  admins?: string[];
-  /** users' locales (e.g. `{ U1: 'zh-CN' }`), which users.info returns only with include_locale=true; default `en-US` */
-  locales?: Record<string, string>;
-  /** the app's OAuth credentials and redirect URL (installs are modelled once a workspace is added to `oauth`) */
-  oauth?: FakeOAuthOptions;
-}
-
-export interface FakeSlackApi {
-  /** the Web API base URL, ending in `/api/` (SLACK_API_URL) */
-  readonly url: string;
-  readonly calls: FakeSlackCall[];
-  readonly ephemerals: FakeEphemeral[];
-  readonly views: { triggerId: string; view: Json }[];
-  /** every views.publish, in order: the Home tab as each user was last shown it is the last of theirs */
-  readonly homeViews: { userId: string; view: Json }[];
-  /** shared and uploaded files (files.info, downloads, files.uploadV2's three steps) */
-  readonly files: FakeSlackFiles;
-  /** channel membership (fake-slack-channels.ts): undeclared channels are public ones the bot is in */
-  readonly channels: FakeSlackChannels;
-  /** what was posted to response URLs, in order */
-  readonly responses: FakeResponsePost[];
-  /** OAuth installs: the authorize page, oauth.v2.access, the tokens issued per workspace (fake-slack-oauth.ts) */
-  readonly oauth: FakeSlackOAuth;
-  /** chat.startStream/appendStream/stopStream: streamed messages, refusals, the appendStream budget (fake-slack-streams.ts) */
-  readonly streams: FakeSlackStreams;
-  /** the assistant pane: its threads, suggested prompts, titles and status lines (fake-slack-assistant.ts) */
-  readonly assistant: FakeSlackAssistant;
-  /** a fresh response_url for a command or click, pointing at this fake (5 posts within 30 minutes, as Slack allows) */
-  responseUrl(): string;
-  callsTo(method: string): FakeSlackCall[];
-  /** The next call of `method` fails: a Slack error code (HTTP 200, ok:false), a 429 with Retry-After, or an HTTP status. */
-  failNext(method: string, failure: FakeFailure): void;
-  setUpdateBudget(perMinute: number | undefined): void;
-  setLatency(ms: number): void;
-  deleteMessage(channel: string, ts: string): void;
-  message(channel: string, ts: string): FakeSlackMessage | undefined;
-  /** the visible words of a message (markdown, sections, fields, context; the text when it has no blocks) */
-  messageText(channel: string, ts: string): string | undefined;
-  /** the parent and its replies, in order, deleted ones left out */
-  threadMessages(channel: string, threadTs: string): FakeSlackMessage[];
-  channelMessages(channel: string): FakeSlackMessage[];
-  close(): Promise<void>;
-}
+export * from './fake-slack-api-types.js';
 
 async function readArgs(req: IncomingMessage): Promise<Json> {
   const chunks: Buffer[] = [];
