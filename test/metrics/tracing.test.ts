@@ -37,7 +37,7 @@ const sink = new Writable({
 const parentOf = (span: ReadableSpan): string | undefined => span.parentSpanContext?.spanId;
 
 describe('traces', () => {
-  test("an answer's event is one trace: the root span, the platform call and the chat calls under it, its trace id on its log lines", async () => {
+  test("an answer's event is one trace: the root span, the platform call and the chat calls under it (the answer streamed natively), its trace id on its log lines", async () => {
     h = await startSlackBot({ simulator: { streamChunkDelayMs: 2 }, logger: createLogger('debug', sink) });
     await h.command('ask How do solid-state batteries avoid dendrites?');
     await (await ChatThread.nth(h.slack, 0)).answer();
@@ -56,7 +56,7 @@ describe('traces', () => {
     expect(platform).toHaveLength(1);
     expect(parentOf(platform[0]!)).toBe(root.spanContext().spanId);
     const chat = inTrace.filter((s) => s.name.startsWith('chat '));
-    expect(chat.map((s) => s.name)).toEqual(expect.arrayContaining(['chat startThread', 'chat post']));
+    expect(chat.map((s) => s.name)).toEqual(expect.arrayContaining(['chat startThread', 'chat stream.start', 'chat stream.stop']));
     for (const span of chat) expect(parentOf(span)).toBe(root.spanContext().spanId);
     // the spans sit inside their event's: none starts before it or ends after it
     const time = (t: [number, number]): number => t[0] * 1e9 + t[1];
