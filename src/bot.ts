@@ -16,7 +16,7 @@ import { startSimulator } from './platform/simulator/index.js';
 import { keepRetention } from './state/retention.js';
 import { createHttpServer } from './http/server.js';
 import { createSlackAdapter } from './adapters/slack/index.js';
-import { createTeamsAdapter, type KeptValues } from './adapters/teams/index.js';
+import type { KeptValues } from './adapters/teams/index.js';
 import { readinessHandler } from './http/readiness.js';
 import { Keyring } from './security/keyring.js';
 import { SecretBox } from './security/secret-box.js';
@@ -106,7 +106,11 @@ async function assemble(options: BotOptions, opened: Array<() => Promise<unknown
   // what the Teams adapter must remember across a restart (conversation references) lives in the state's settings
   const kept: KeptValues = { get: (key) => state.getSetting(key), put: (key, value) => state.putSetting(key, value) };
   const files = uploads ? { files: uploads } : {};
-  if (config.teams && http) adapters.push(createTeamsAdapter({ ...config.teams, server: http, logger, verbs, keep: kept, ...files }));
+  if (config.teams && http) {
+    // botbuilder costs about 50 MB resident: it loads only where Teams is served
+    const { createTeamsAdapter } = await import('./adapters/teams/index.js');
+    adapters.push(createTeamsAdapter({ ...config.teams, server: http, logger, verbs, keep: kept, ...files }));
+  }
   adapters.push(...(options.extraAdapters?.(verbs, kept, uploads) ?? []));
   opened.push(() => Promise.allSettled(adapters.map((a) => a.stop())));
 

@@ -6,7 +6,8 @@
  * Recording and marking done are one Lua script each, so an entry and its place in the set never disagree.
  * Redis' own persistence (AOF, replicas) decides how durable "recorded" is, as for the thread records.
  */
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
+import { connectRedis } from './redis-connect.js';
 import { INBOX_KEEP_DONE_MS, type Inbox, type InboxEntry } from '../core/inbox.js';
 import { silentLogger, type Logger } from '../log.js';
 import { LuaScript } from './redis-scripts.js';
@@ -53,20 +54,7 @@ export class RedisInbox implements Inbox {
 
   /** Connects to `url` (its own connection, closed by `close()`); rejects when Redis cannot be reached. */
   static async connect(url: string, options: RedisInboxOptions = {}): Promise<RedisInbox> {
-    const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 3, connectTimeout: 5_000 });
-    const logger = options.logger ?? silentLogger;
-    let lastError: unknown;
-    redis.on('error', (error: Error) => {
-      lastError = error;
-      logger.warn({ err: error }, 'inbox: Redis connection error');
-    });
-    try {
-      await redis.connect();
-      await redis.ping();
-    } catch (error) {
-      redis.disconnect();
-      throw lastError ?? error;
-    }
+    const redis = await connectRedis(url, 'inbox', options.logger ?? silentLogger);
     return new RedisInbox(redis, options, true);
   }
 

@@ -1,5 +1,5 @@
 /** One Redis connection as every Redis-backed part of the bot opens it: fails fast, with the connection's own error. */
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { silentLogger, type Logger } from '../log.js';
 
 /**
@@ -8,6 +8,8 @@ import { silentLogger, type Logger } from '../log.js';
  * `limits`, `uploads`), and ioredis reconnects on its own.
  */
 export async function connectRedis(url: string, what: string, logger: Logger = silentLogger): Promise<Redis> {
+  // ioredis (about 20 MB resident) loads only where Redis is configured
+  const { Redis } = await import('ioredis');
   const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 3, connectTimeout: 5_000 });
   let lastError: unknown;
   // without a listener ioredis prints every connection error itself
