@@ -18,6 +18,11 @@ export function formatDateTime(epochMs: number, lang: Lang = currentLanguage()):
   return `${formatted} UTC`;
 }
 
+/** A day in UTC, as the language writes it: `Jan 2, 2025` / `2025年1月2日`. */
+export function formatDate(epochMs: number, lang: Lang = currentLanguage()): string {
+  return new Intl.DateTimeFormat(localeOf(lang), { dateStyle: 'medium', timeZone: 'UTC' }).format(epochMs);
+}
+
 const UNITS = [
   { unit: 'day', ms: 86_400_000 },
   { unit: 'hour', ms: 3_600_000 },

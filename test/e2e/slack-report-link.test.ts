@@ -31,7 +31,9 @@ describe('/iip report links and outline', () => {
     const done = await t.reply('Pre-research report ready');
     const first = linkIn(textOf(done));
     expect(await statusOf(first)).toBe(200);
-    expect(textOf(done)).toMatch(/works for 3 hours, until about \d{4}-\d\d-\d\d \d\d:\d\d UTC; after that, \*\*Get a fresh link\*\*/);
+    expect(textOf(done)).toMatch(
+      /works for 3 hours, until about [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d\d [AP]M UTC; after that, \*\*Get a fresh link\*\*/,
+    );
     expect(buttonsOf(done).map((b) => b.label)).toEqual(['Get a fresh link']);
 
     await eventually(async () => (await statusOf(first)) === 403, 'the first link to expire', 10_000);

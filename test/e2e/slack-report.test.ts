@@ -61,7 +61,7 @@ describe('/iip report', () => {
 
     const text = textOf(done);
     expect(text).toMatch(/\[Solid-state electrolytes for fast-charging electric vehicle batteries\]\(http:\/\/127\.0\.0\.1:\d+\/files\//);
-    expect(text).toMatch(/works for 3 hours, until about \d{4}-\d\d-\d\d \d\d:\d\d UTC/);
+    expect(text).toMatch(/works for 3 hours, until about [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d\d [AP]M UTC/);
     expect(text).toContain('Head players');
     expect(text).toContain('patent count');
     expect(text).toContain('Key patents');

@@ -54,7 +54,7 @@ describe('report in a Teams channel', () => {
     expectValidRequests(h);
     const text = cardJson(done);
     expect(text).toMatch(/\[Solid-state electrolytes for fast-charging electric vehicle batteries\]\(http:\/\/127\.0\.0\.1:\d+\/files\//);
-    expect(text).toMatch(/works for 3 hours, until about \d{4}-\d\d-\d\d \d\d:\d\d UTC/);
+    expect(text).toMatch(/works for 3 hours, until about [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d\d [AP]M UTC/);
     expect(text).toContain('Head players');
     expect(text).toContain('Key patents');
     const settled = await waitFor(

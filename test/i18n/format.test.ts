@@ -2,7 +2,7 @@
 import { expect, test } from 'vitest';
 import { splitText, truncate } from '../../src/core/text.js';
 import { chooseCut } from '../../src/core/relay/split.js';
-import { formatDateTime, formatDuration, formatNumber, formatRelative } from '../../src/i18n/format.js';
+import { formatDate, formatDateTime, formatDuration, formatNumber, formatRelative } from '../../src/i18n/format.js';
 import { withLanguage } from '../../src/i18n/index.js';
 import { countWords } from '../../src/handlers/disclosure/options.js';
 import { parseProblemArgs } from '../../src/handlers/shared/problem-args.js';
@@ -15,6 +15,8 @@ test('numbers, dates, durations and relative times follow the current language',
   // ICU versions differ in the kind of space before AM
   expect(formatDateTime(moment, 'en').replace(/\s/g, ' ')).toBe('Nov 24, 2025, 6:38 AM UTC');
   expect(formatDateTime(moment, 'zh')).toBe('2025年11月24日 06:38 UTC');
+  expect(formatDate(moment, 'en')).toBe('Nov 24, 2025');
+  expect(formatDate(moment, 'zh')).toBe('2025年11月24日');
   expect(formatDuration(2 * 3_600_000 + 5 * 60_000 + 9_000, 'en')).toBe('2 hours, 5 minutes');
   expect(formatDuration(2 * 3_600_000 + 5 * 60_000 + 9_000, 'zh')).toBe('2小时5分钟');
   expect(formatDuration(61_000, 'en')).toBe('1 minute, 1 second');

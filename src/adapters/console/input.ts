@@ -8,6 +8,7 @@
  *    one of `threadVerbs`, such as `status` and `cancel`); any other line is a reply in the thread.
  */
 import type { ThreadId } from '../../core/thread-id.js';
+import { formatDate } from '../../i18n/format.js';
 import { t } from '../../i18n/index.js';
 import { parseKeys } from './choices.js';
 import type { Style } from './style.js';
@@ -58,7 +59,7 @@ export function ago(then: number, now: number): string {
   if (s < 3600) return t('console:ago.minutes', { n: Math.round(s / 60) });
   if (s < 86_400) return t('console:ago.hours', { n: Math.round(s / 3600) });
   if (s < 7 * 86_400) return t('console:ago.days', { n: Math.round(s / 86_400) });
-  return new Date(then).toISOString().slice(0, 10);
+  return formatDate(then);
 }
 
 /** The `threads` listing: number, first line, last activity; the current thread marked `*`. */

@@ -8,6 +8,7 @@
 import type { Activity } from 'botbuilder';
 import { CARD_SCHEMA, type AdaptiveCard, type TeamsMessage } from './render/limits.js';
 import { clean } from './render/text.js';
+import { formatDateTime } from '../../i18n/format.js';
 import { t } from '../../i18n/index.js';
 
 export const FILE_CONSENT_CONTENT_TYPE = 'application/vnd.microsoft.teams.card.file.consent';
@@ -76,12 +77,12 @@ export function linkMessage(file: { filename: string; title: string; size: numbe
         text: t('teams:file.linkLine', {
           name: clean(file.filename, 200),
           size: sizeText(file.size),
-          until: until.toISOString().slice(0, 16).replace('T', ' '),
+          until: formatDateTime(until.getTime()),
         }),
         isSubtle: true,
         wrap: true,
       },
-      { type: 'ActionSet', actions: [{ type: 'Action.OpenUrl', title: 'Download', url }] },
+      { type: 'ActionSet', actions: [{ type: 'Action.OpenUrl', title: t('teams:file.download'), url }] },
     ],
     msteams: { width: 'Full' },
   };

@@ -9,6 +9,7 @@ import type { ThreadRecord } from '../../core/state.js';
 import { truncate } from '../../core/text.js';
 import { userMessage } from '../../core/user-errors.js';
 import type { DataOf } from '../../platform/operations.js';
+import { formatDateTime } from '../../i18n/format.js';
 import { t } from '../../i18n/index.js';
 
 export const FRESH_LINK_ACTION = 'report-link';
@@ -16,10 +17,8 @@ export const FRESH_LINK_ACTION = 'report-link';
 /** The platform's word: a report link is valid for 3 hours. */
 export const LINK_VALID_MS = 3 * 60 * 60_000;
 
-const utcTime = (ms: number): string => new Date(ms).toISOString().replace('T', ' ').slice(0, 16);
-
 /** When a link handed out at `receivedAt` stops working, and how to get another. */
-export const expiryNote = (receivedAt: number): string => t('report:link.expiry', { time: utcTime(receivedAt + LINK_VALID_MS) });
+export const expiryNote = (receivedAt: number): string => t('report:link.expiry', { time: formatDateTime(receivedAt + LINK_VALID_MS) });
 
 export const freshLinkButton = (): Block => ({
   type: 'actions',

@@ -28,7 +28,7 @@ export const report = {
     edit: 'Edit',
   },
   link: {
-    expiry: 'The link works for 3 hours, until about {{time}} UTC; after that, **Get a fresh link** asks the platform for a new one.',
+    expiry: 'The link works for 3 hours, until about {{time}}; after that, **Get a fresh link** asks the platform for a new one.',
     fresh: 'Get a fresh link',
     notYet: 'A fresh link can be had once the report is written.',
     failed: '⚠️ The platform gave no new link: {{why}} Try again in a moment.',

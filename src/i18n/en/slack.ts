@@ -8,7 +8,7 @@ export const slack = {
     recent: 'Recently finished',
     recentEmpty: 'Nothing finished yet.',
     openThread: 'open the thread',
-    started: 'started {{when}} UTC',
+    started: 'started {{when}}',
     apiKey: '*Admins:* platform API key in use: {{key}}',
   },
   start: {

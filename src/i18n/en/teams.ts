@@ -7,7 +7,8 @@ export const teams = {
   file: {
     consent: '{{title}} ({{size}}). Allow saves it to your OneDrive, from where you open or share it.',
     saved: 'Saved to your OneDrive: {{name}}',
-    linkLine: '{{name}} · {{size}} · the download link works until {{until}} UTC',
+    download: 'Download',
+    linkLine: '{{name}} · {{size}} · the download link works until {{until}}',
     declined: 'Not saved to your OneDrive. The link in the message still works until it expires.',
     gone: 'This file is no longer kept by the bot (already saved, or a week old): use the link in the message.',
     noPlace: 'Teams gave no place to save the file; nothing was uploaded.',

@@ -11,7 +11,7 @@ export const slack: CatalogOf<typeof en> = {
     recent: '最近完成',
     recentEmpty: '暂无已完成的任务。',
     openThread: '打开消息列',
-    started: '开始于 {{when}} UTC',
+    started: '开始于 {{when}}',
     apiKey: '*管理员：* 当前使用的平台 API 密钥：{{key}}',
   },
   start: {

@@ -10,7 +10,8 @@ export const teams: CatalogOf<typeof en> = {
   file: {
     consent: '{{title}}（{{size}}）。点“允许”即保存到你的 OneDrive，之后可在那里打开或共享。',
     saved: '已保存到你的 OneDrive：{{name}}',
-    linkLine: '{{name}} · {{size}} · 下载链接有效期至 {{until}} UTC',
+    download: '下载',
+    linkLine: '{{name}} · {{size}} · 下载链接有效期至 {{until}}',
     declined: '未保存到你的 OneDrive。消息中的链接在过期前仍可使用。',
     gone: '机器人已不再保留此文件（已保存过，或已超过一周）：请使用消息中的链接。',
     noPlace: 'Teams 未提供保存文件的位置；未上传任何内容。',

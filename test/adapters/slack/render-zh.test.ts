@@ -27,7 +27,7 @@ test('the Home tab and the Start modal are Chinese', () => {
     '最近完成',
     '暂无已完成的任务。',
     '打开消息列',
-    '开始于 2025-01-02 03:04 UTC',
+    '开始于 2025年1月2日 03:04 UTC',
     '*管理员：* 当前使用的平台 API 密钥：sk-…abcd',
   ])
     expect(json).toContain(words);

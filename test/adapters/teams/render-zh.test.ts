@@ -62,5 +62,5 @@ test('a report offered as a link in a channel says until when the link works, in
     ),
   );
   expect(JSON.stringify(message.card)).toContain('novelty-report.docx · ');
-  expect(JSON.stringify(message.card)).toContain(' · 下载链接有效期至 2025-01-09 08:30 UTC');
+  expect(JSON.stringify(message.card)).toContain(' · 下载链接有效期至 2025年1月9日 08:30 UTC');
 });

@@ -7,6 +7,7 @@ import type { types } from '@slack/bolt';
 import type { HomeEntry, HomeStart, HomeView } from '../../../core/home-view.js';
 import { SLACK_LIMITS, type SlackBlock } from './limits.js';
 import { escapeMrkdwn, escapeTruncated, safeUrl, truncate } from './text.js';
+import { formatDateTime } from '../../../i18n/format.js';
 import { t } from '../../../i18n/index.js';
 
 export const HOME_START_ACTION_ID = 'iip-home-start';
@@ -19,7 +20,7 @@ const plain = (text: string): types.PlainTextElement => ({ type: 'plain_text', t
 
 function entryBlock(entry: HomeEntry): SlackBlock {
   const link = safeUrl(entry.link);
-  const started = new Date(entry.startedAt).toISOString().slice(0, 16).replace('T', ' ');
+  const started = formatDateTime(entry.startedAt);
   const open = link ? ` · <${link}|${t('slack:home.openThread')}>` : '';
   return mrkdwn(`*${escapeMrkdwn(entry.label)}*: ${escapeMrkdwn(entry.state)}${open}\n_${t('slack:home.started', { when: started })}_`);
 }
