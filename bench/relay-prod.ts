@@ -1,6 +1,6 @@
 /**
  * Peak memory of the production start under the relay benchmark's load: `npm run build`, then the bot as it is
- * deployed (`node dist/cli.js`; its entry point, not dist/bot.js, which starts nothing) against the same world
+ * deployed (`node dist/cli.js` with package.json's start:prod flags; its entry point, not dist/bot.js, which starts nothing) against the same world
  * (./relay-world.ts), answering `/iip ask` slash commands signed as Slack signs them, at random moments. The bot's
  * peak resident set is read from the kernel (VmHWM) once Slack has been quiet for a while after the last answer.
  */
@@ -43,6 +43,15 @@ export function buildProduction(): string | undefined {
   }
 }
 
+/**
+ * The node flags package.json's start:prod gives (the old-space cap: without it V8 lets collectable garbage grow the
+ * heap to 300 MB and more under (b), where the live set stays far below the cap).
+ */
+const productionNodeFlags = (): string[] => {
+  const scripts = (JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
+  return (scripts['start:prod'] ?? '').split(/\s+/).filter((word) => word.startsWith('--'));
+};
+
 const peakRssMb = (pid: number): number | undefined => {
   const kb = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
   return kb === undefined ? undefined : Number(kb) / 1024;
@@ -56,7 +65,7 @@ export async function productionRun(
   const ready = await outside.ready;
   if (ready.type !== 'ready') throw new Error('the bench world did not start');
   const dir = mkdtempSync(join(tmpdir(), 'iip-bench-prod-'));
-  const bot = spawn(process.execPath, [join(REPO, 'dist/cli.js')], {
+  const bot = spawn(process.execPath, [...productionNodeFlags(), join(REPO, 'dist/cli.js')], {
     cwd: dir,
     env: {
       PATH: process.env.PATH ?? '',
