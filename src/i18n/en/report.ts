@@ -10,6 +10,7 @@ export const report = {
   usage:
     'Usage: `{{prefix}}report <technology question> [{{flag}}] [--let-others-confirm]`, e.g. `{{prefix}}report Solid-state electrolytes for fast-charging EV batteries`.',
   noValue: '`{{flag}}` takes no value.',
+  unknownOption: 'Unknown option `--{{name}}`. Options: `--auto-outline` (also spelled `--auto-directory`) and `--let-others-confirm`.',
   tooLong: 'The technology question can be at most {{max, number}} characters; yours has {{length, number}}.',
   started: 'asked for a technology pre-research report (beta)',
   autoContext: 'The platform picks the outline and writes the report at once; the report link follows when it is written.{{others}}',

@@ -12,6 +12,7 @@ export const report: CatalogOf<typeof en> = {
   },
   usage: '用法：`{{prefix}}report <技术问题> [{{flag}}] [--let-others-confirm]`，例如 `{{prefix}}report 用于电动汽车快充电池的固态电解质`。',
   noValue: '`{{flag}}` 不接受取值。',
+  unknownOption: '未知选项 `--{{name}}`。可用选项：`--auto-outline`（也可写作 `--auto-directory`）和 `--let-others-confirm`。',
   tooLong: '技术问题最多 {{max, number}} 个字符；你的有 {{length, number}} 个。',
   started: '申请了一份技术预研报告（测试版）',
   autoContext: '平台将自定报告目录并直接撰写；报告完成后会发送链接。{{others}}',
