@@ -117,7 +117,7 @@ async function assemble(options: BotOptions, opened: Array<() => Promise<unknown
   const messengers = adapters.map(measures.adapter).map((adapter) => new Messenger(adapter, measures.relay(adapter, { ...config.relay, logger })));
   const lifetime = new AbortController();
   const memory = createProcessMemory();
-  const settings = { lang: config.platform.lang, confirmers: 'starter', waitLeaseMs: config.state.waitLeaseMs } as const;
+  const settings = { lang: config.platform.lang, confirmers: config.workflows.confirmers, waitLeaseMs: config.state.waitLeaseMs } as const;
   // IIP_LANG: what the bot speaks to a user who chose no language and whose chat does not tell theirs
   setDefaultLanguage(options.language ?? (config.platform.lang === 'cn' ? 'zh' : 'en'));
   const contexts = messengers.map((messenger): HandlerContext => {

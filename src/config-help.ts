@@ -29,6 +29,10 @@ export const ENV_HELP: ReadonlyArray<[string, string]> = [
   ['IIP_BASE_URL', 'platform gateway (default https://connect.patsnap.com)'],
   ['IIP_AUTH_MODE', 'bearer (default) or query (?apikey=)'],
   ['IIP_LANG', 'en (default), cn or zh: the language the bot speaks and asks workflow results in, where a user has not chosen one'],
+  [
+    'IIP_CONFIRMERS',
+    'starter (default): only the user who started a workflow confirms its steps, unless they give --let-others-confirm; anyone: anyone in the channel',
+  ],
   ['IIP_PATHS', 'JSON map overriding operation paths, e.g. {"AI35-1":"/ai/novelty-search/submit"}'],
   ['IIP_SECRET', 'encrypts workspace API keys set with `key` (AES-256-GCM); at least 16 characters'],
   ['SLACK_BOT_TOKEN, SLACK_SIGNING_SECRET', 'run the Slack adapter (HTTP at /slack/events)'],

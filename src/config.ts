@@ -16,6 +16,10 @@ const EnvSchema = z.object({
     .default('en')
     .transform((v): 'en' | 'cn' => (v === 'zh' ? 'cn' : v)),
   IIP_PATHS: pathOverrides,
+  // who may confirm a workflow's steps (its buttons, forms, a typed `cancel`) when the starter did not say
+  IIP_CONFIRMERS: z
+    .enum(['starter', 'anyone'], { message: 'must be starter (only the user who started a workflow) or anyone (anyone in the channel)' })
+    .default('starter'),
   IIP_SECRET: z.string().min(16, { message: 'must be at least 16 characters' }).optional(),
   SLACK_BOT_TOKEN: optionalText,
   SLACK_SIGNING_SECRET: optionalText,
@@ -83,6 +87,8 @@ const SLACK_OAUTH_VARIABLES = ['SLACK_CLIENT_ID', 'SLACK_CLIENT_SECRET', 'SLACK_
 
 export interface Config {
   platform: { apiKey?: string; baseUrl: string; authMode: 'bearer' | 'query'; lang: 'en' | 'cn'; pathOverrides: Record<string, string> };
+  /** `confirmers` (IIP_CONFIRMERS): who may confirm a workflow's steps; `anyone` as if every workflow had --let-others-confirm */
+  workflows: { confirmers: 'starter' | 'anyone' };
   /** `botToken` for one workspace, or `oauth` for installs into many (SLACK_CLIENT_ID, SLACK_CLIENT_SECRET, SLACK_STATE_SECRET) */
   slack?: { botToken?: string; signingSecret: string; appToken?: string; apiUrl?: string; oauth?: SlackOAuthConfig };
   /** `serviceUrls`: the service URL prefixes activities may name (TEAMS_SERVICE_URLS); default Bot Framework's hosts */
@@ -168,6 +174,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 
   return {
     platform: { apiKey: e.IIP_API_KEY, baseUrl: e.IIP_BASE_URL, authMode: e.IIP_AUTH_MODE, lang: e.IIP_LANG, pathOverrides: e.IIP_PATHS },
+    workflows: { confirmers: e.IIP_CONFIRMERS },
     slack: e.SLACK_BOT_TOKEN
       ? { botToken: e.SLACK_BOT_TOKEN, signingSecret: e.SLACK_SIGNING_SECRET ?? '', appToken: e.SLACK_APP_TOKEN, apiUrl: e.SLACK_API_URL }
       : oauth
