@@ -6,6 +6,13 @@ const CONTROL_CHARS = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/g;
 export const stripControl = (text: string): string => text.replace(/\r\n?/g, '\n').replace(CONTROL_CHARS, '');
 
 const isHighSurrogate = (code: number): boolean => code >= 0xd800 && code <= 0xdbff;
+const isLowSurrogate = (code: number): boolean => code >= 0xdc00 && code <= 0xdfff;
+
+/**
+ * Length in characters as the platform counts them (code points): an emoji or a CJK character outside the
+ * basic plane is one character, where `.length` counts two UTF-16 units. For limits the platform enforces.
+ */
+export const charCount = (text: string): number => text.length - (text.match(/[\uD800-\uDBFF][\uDC00-\uDFFF]/g)?.length ?? 0);
 
 /**
  * The one truncation: cuts to at most `max` UTF-16 units (what chat and platform length limits count), never
@@ -16,6 +23,14 @@ export function truncate(text: string, max: number): string {
   let cut = max - 1;
   if (isHighSurrogate(text.charCodeAt(cut - 1))) cut -= 1;
   return `${text.slice(0, cut).trimEnd()}…`;
+}
+
+/** `truncate` from the other end: keeps the last at most `max` UTF-16 units, starting with an ellipsis when cut. */
+export function truncateStart(text: string, max: number): string {
+  if (text.length <= max) return text;
+  let cut = text.length - (max - 1);
+  if (isLowSurrogate(text.charCodeAt(cut))) cut += 1;
+  return `…${text.slice(cut).trimStart()}`;
 }
 
 /** Paragraph, line, Chinese sentence end, space, Chinese clause mark: Chinese has no spaces to cut at. */

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { httpUrl, splitText, stripControl, truncate } from '../../src/core/text.js';
+import { charCount, httpUrl, splitText, stripControl, truncate, truncateStart } from '../../src/core/text.js';
 
 test('splitText cuts at paragraph, line or word breaks, never inside a surrogate pair, and joins back whole', () => {
   const text = `${'para one '.repeat(30)}\n\n${'line two '.repeat(20)}\n${'🧪'.repeat(40)} tail`;
@@ -18,6 +18,36 @@ test('truncate keeps code points whole; stripControl drops control characters an
   expect(truncate('abcdef', 4)).toBe('abc…');
   expect(truncate('ab🧪cd', 4)).toBe('ab…');
   expect(stripControl('a\u0000b\r\nc\u0007\td')).toBe('ab\nc\td');
+});
+
+const loneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+test('charCount counts code points as the platform does: an emoji or a supplementary CJK character is one', () => {
+  expect(charCount('')).toBe(0);
+  expect(charCount('abc')).toBe(3);
+  expect(charCount('锂电池')).toBe(3);
+  expect(charCount('🔋'.repeat(500))).toBe(500);
+  expect('🔋'.repeat(500).length).toBe(1_000);
+  // U+20BB7 𠮷, a CJK character outside the basic plane
+  expect(charCount('𠮷野家🧪')).toBe(4);
+  for (const text of ['电池🔋a𠮷', '\uD83Dx', 'x\uDD0B']) expect(charCount(text)).toBe(Array.from(text).length);
+});
+
+test('truncate and truncateStart never leave half a surrogate pair, with emoji and CJK at every boundary', () => {
+  const mixed = '锂🔋电𠮷池🧪'.repeat(20);
+  for (let max = 2; max <= 40; max += 1) {
+    for (const cut of [truncate(mixed, max), truncateStart(mixed, max)]) {
+      expect(cut.length).toBeLessThanOrEqual(max);
+      expect(loneSurrogate.test(cut), JSON.stringify(cut)).toBe(false);
+    }
+    expect(mixed.startsWith(truncate(mixed, max).slice(0, -1))).toBe(true);
+    expect(mixed.endsWith(truncateStart(mixed, max).slice(1))).toBe(true);
+  }
+  expect(truncate('电池正极材料', 4)).toBe('电池正…');
+  expect(truncateStart('电池正极材料', 4)).toBe('…极材料');
+  expect(truncateStart('ab🧪cd', 4)).toBe('…cd');
+  expect(truncateStart('🧪🧪🧪', 4)).toBe('…🧪');
+  expect(truncateStart('短', 4)).toBe('短');
 });
 
 test('httpUrl accepts http(s) only', () => {

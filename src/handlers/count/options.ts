@@ -2,6 +2,7 @@
  * `/iip count <query> [--collapse-by …] [--collapse-type …] [--collapse-order …] [--share]`, parsed and checked
  * against P001's published values (the schema's field descriptions).
  */
+import { charCount, truncate } from '../../core/text.js';
 import { formatNumber } from '../../i18n/format.js';
 import { t } from '../../i18n/index.js';
 
@@ -54,14 +55,15 @@ export function parseCountArgs(args: string): { options: CountOptions } | { prob
     if (value === undefined || value.startsWith('--')) return { problem: t('count:problem.needsValue', { name, allowed: listOf(allowed) }) };
     const upper = value.toUpperCase();
     if (!allowed.includes(upper))
-      return { problem: t('count:problem.notAllowed', { name, allowed: listOf(allowed), value: value.replace(/[`<>]/g, '').slice(0, 30) }) };
+      return { problem: t('count:problem.notAllowed', { name, allowed: listOf(allowed), value: truncate(value.replace(/[`<>]/g, ''), 30) }) };
     flags[name] = upper;
   }
   const query = queryParts.join(' ').trim();
   if (!query) return { problem: t('count:problem.noQuery') };
-  if (query.length > MAX_QUERY_CHARS) {
+  const length = charCount(query);
+  if (length > MAX_QUERY_CHARS) {
     return {
-      problem: t('count:problem.tooLong', { max: formatNumber(MAX_QUERY_CHARS), length: formatNumber(query.length) }),
+      problem: t('count:problem.tooLong', { max: formatNumber(MAX_QUERY_CHARS), length: formatNumber(length) }),
     };
   }
   const order = flags['collapse-order'];

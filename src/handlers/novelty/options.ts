@@ -2,6 +2,7 @@
  * `/iip novelty [quick] <technical idea> [--lang en|cn] [--from YYYYMMDD] [--to YYYYMMDD] [--family-merge]
  * [--let-others-confirm]`, parsed and checked.
  */
+import { charCount } from '../../core/text.js';
 import { t } from '../../i18n/index.js';
 
 export interface NoveltyOptions {
@@ -73,8 +74,9 @@ export function parseNoveltyArgs(args: string, defaultLang: 'en' | 'cn'): { opti
     if (value !== undefined && !isDate(value)) return { problem: t('novelty:option.badDate', { name }) };
   }
   if (flags.from && flags.to && flags.from > flags.to) return { problem: t('novelty:option.fromAfterTo') };
-  if (Array.from(idea).length < MIN_IDEA_CHARS) return { problem: t('novelty:option.tooShort') };
-  if (idea.length > MAX_IDEA_CHARS) return { problem: t('novelty:option.tooLong', { max: MAX_IDEA_CHARS, length: idea.length }) };
+  const length = charCount(idea);
+  if (length < MIN_IDEA_CHARS) return { problem: t('novelty:option.tooShort') };
+  if (length > MAX_IDEA_CHARS) return { problem: t('novelty:option.tooLong', { max: MAX_IDEA_CHARS, length }) };
   const dates = { ...(flags.from ? { from: flags.from } : {}), ...(flags.to ? { to: flags.to } : {}) };
   const switches = { ...(flags['family-merge'] ? { familyMerge: true } : {}), ...(flags['let-others-confirm'] ? { othersMayConfirm: true } : {}) };
   return { options: { quick, idea, lang, ...dates, ...switches } };

@@ -1,4 +1,5 @@
 /** `<problem> [--lang en|cn] [--let-others-confirm]`: the arguments of the solution and material commands. */
+import { charCount } from '../../core/text.js';
 import { t } from '../../i18n/index.js';
 
 export interface ProblemArgs {
@@ -29,7 +30,7 @@ export function parseProblemArgs(
     .trim();
   if (lang !== 'en' && lang !== 'cn') return { refusal: t('shared:args.badLang') };
   if (!problem) return { refusal: t('shared:args.describe', { noun: limits.noun }) };
-  const length = Array.from(problem).length;
+  const length = charCount(problem);
   if (length > limits.maxChars) {
     const words = { noun: limits.noun, max: limits.maxChars, length };
     return { refusal: limits.platformLimit ? t('shared:args.tooLongPlatform', words) : t('shared:args.tooLong', words) };
