@@ -2,6 +2,7 @@
 import { t } from '../i18n/index.js';
 import type { Handler } from './handler.js';
 import type { OutgoingMessage } from './message.js';
+import { truncate } from './text.js';
 import type { WordMistake } from './verb-guess.js';
 
 export function helpMessage(handlers: readonly Handler[], invocation: string): OutgoingMessage {
@@ -28,7 +29,7 @@ export function threadWordsHint(invocation: string): string {
   return invocation === '' ? t('help:hintTyped') : t('help:hintMention');
 }
 
-const shown = (word: string): string => word.replace(/[`<>&*_~]/g, '').slice(0, 40);
+const shown = (word: string): string => truncate(word.replace(/[`<>&*_~]/g, ''), 40);
 
 export function unknownVerbMessage(verb: string, invocation: string, mistake?: WordMistake): OutgoingMessage {
   const word = shown(verb);

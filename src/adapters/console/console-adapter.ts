@@ -8,6 +8,7 @@ import type { AdapterLimits, MessageRef } from '../../core/adapter.js';
 import { MessageGoneError } from '../../core/chat-errors.js';
 import type { Incoming } from '../../core/incoming.js';
 import type { FormSpec, OutgoingMessage } from '../../core/message.js';
+import { truncate } from '../../core/text.js';
 import { conversationId, threadId, type ConversationId, type ThreadId } from '../../core/thread-id.js';
 import { silentLogger } from '../../log.js';
 import { consoleUsage } from './input.js';
@@ -197,7 +198,7 @@ class ConsoleChatAdapter implements ConsoleAdapter, ConsoleHost {
   }
 }
 
-const firstLine = (text: string): string => text.trim().split('\n')[0]?.slice(0, 200) ?? '';
+const firstLine = (text: string): string => truncate(text.trim().split('\n')[0] ?? '', 200);
 
 export function createConsoleAdapter(options: ConsoleAdapterOptions): ConsoleAdapter {
   return new ConsoleChatAdapter(options);

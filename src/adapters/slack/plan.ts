@@ -5,6 +5,7 @@
  * Outside DMs Slack streams only to a recipient: the user and team the plan is shown to.
  */
 import type { Plan, PlanDisplay, PlanTask } from '../../core/adapter.js';
+import { truncate } from '../../core/text.js';
 import type { ThreadId } from '../../core/thread-id.js';
 import { slackThread } from './ids.js';
 import type { ApiCall } from './reach.js';
@@ -15,22 +16,20 @@ type Chunk = Record<string, unknown>;
 const TITLE_MAX_CHARS = 256;
 const DETAILS_MAX_CHARS = 1_000;
 
-const clip = (text: string, max: number): string => (text.length <= max ? text : `${text.slice(0, max - 1)}…`);
-
 function taskChunk(task: PlanTask): Chunk {
   return {
     type: 'task_update',
     id: task.id,
-    title: clip(task.title, TITLE_MAX_CHARS),
+    title: truncate(task.title, TITLE_MAX_CHARS),
     status: task.status,
-    ...(task.details ? { details: clip(task.details, DETAILS_MAX_CHARS) } : {}),
+    ...(task.details ? { details: truncate(task.details, DETAILS_MAX_CHARS) } : {}),
   };
 }
 
 /** What changed since `shown`: the plan's title if new, and every task that is new or differs. */
 function changes(shown: Plan | undefined, plan: Plan): Chunk[] {
   const chunks: Chunk[] = [];
-  if (shown?.title !== plan.title) chunks.push({ type: 'plan_update', title: clip(plan.title, TITLE_MAX_CHARS) });
+  if (shown?.title !== plan.title) chunks.push({ type: 'plan_update', title: truncate(plan.title, TITLE_MAX_CHARS) });
   const before = new Map((shown?.tasks ?? []).map((task) => [task.id, task]));
   for (const task of plan.tasks) {
     const was = before.get(task.id);

@@ -3,6 +3,7 @@
  * from the flags that open a question, kept in the thread's record for its follow-ups, and sent with every turn.
  */
 import type { RequestOf } from '../../platform/operations.js';
+import { truncate } from '../../core/text.js';
 import { t } from '../../i18n/index.js';
 
 /** AI68-1's `data_source` values as the contract numbers them, with the word a user types for each. */
@@ -87,7 +88,7 @@ export function takeOptions(text: string): { options: EncyclopediaOptions; quest
     const source = word && !word.startsWith('--') ? sourceNamed(word) : undefined;
     if (source === undefined) {
       return word && !word.startsWith('--')
-        ? { problem: t('encyclopedia:problem.sourceNotOne', { sources: sourceList, word: word.slice(0, 30) }) }
+        ? { problem: t('encyclopedia:problem.sourceNotOne', { sources: sourceList, word: truncate(word, 30) }) }
         : { problem: t('encyclopedia:problem.sourceNeeded', { sources: sourceList }) };
     }
     options.source = source;

@@ -5,6 +5,7 @@
 import { FileTooLargeError } from '../../core/chat-errors.js';
 import type { HandlerContext } from '../../core/handler.js';
 import type { SharedFile } from '../../core/incoming.js';
+import { truncate } from '../../core/text.js';
 import { t } from '../../i18n/index.js';
 import type { ChatKind, ThreadId } from '../../core/thread-id.js';
 import type { OfferedFile, ShelfRefusal } from '../../core/services.js';
@@ -23,7 +24,7 @@ export function imageTypeOf(data: Buffer): string | undefined {
   return undefined;
 }
 
-const nameOf = (file: SharedFile): string => (file.name ?? t('design:image.file')).replace(/[`<>*_~|]/g, '').slice(0, 80);
+const nameOf = (file: SharedFile): string => truncate((file.name ?? t('design:image.file')).replace(/[`<>*_~|]/g, ''), 80);
 
 /** Why a shared file is refused from what Slack declares about it, before any download. */
 export function declaredRefusal(file: SharedFile): string | undefined {

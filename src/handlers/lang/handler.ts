@@ -5,6 +5,7 @@
  */
 import type { Handler } from '../../core/handler.js';
 import { chooseLanguage, languageWithSource } from '../../core/language.js';
+import { truncate } from '../../core/text.js';
 import { t, translatorFor, withLanguage, type Lang } from '../../i18n/index.js';
 import { answerCommand, refuseCommand } from '../workflow/command.js';
 
@@ -39,7 +40,7 @@ export const langHandler: Handler = {
       return answerCommand(ctx, incoming, t(`lang:now.${source}`, { language: t(`lang:names.${lang}`), p }));
     }
     const choice = Object.hasOwn(WORDS, word) ? WORDS[word] : undefined;
-    if (!choice) return refuseCommand(ctx, incoming, t('lang:unknown', { word: args.trim().slice(0, 20) }), usage);
+    if (!choice) return refuseCommand(ctx, incoming, t('lang:unknown', { word: truncate(args.trim(), 20) }), usage);
     await chooseLanguage(ctx.state, ctx.messenger.chat, incoming.workspaceId, incoming.user.id, choice === 'auto' ? undefined : choice);
     if (choice !== 'auto') return answerCommand(ctx, incoming, translatorFor(choice)('lang:chosen', { p }));
     // the chat's language (or the default) from now on, and the answer already in it

@@ -5,6 +5,7 @@
  * empty. A table over the limits, or a second one in a message, is shown as its aligned text instead.
  */
 import type { TableAlign } from '../../../core/message.js';
+import { truncate } from '../../../core/text.js';
 import { renderMarkdown } from './content.js';
 import type { SlackBlock } from './limits.js';
 
@@ -13,7 +14,7 @@ export const SLACK_TABLE_LIMITS = { rows: 100, columns: 20, cellChars: 500 } as 
 type Cell = Extract<SlackBlock, { type: 'rich_text' }>;
 
 function cell(text: string, bold: boolean): Cell {
-  const shown = text.trim().slice(0, SLACK_TABLE_LIMITS.cellChars) || ' ';
+  const shown = truncate(text.trim(), SLACK_TABLE_LIMITS.cellChars) || ' ';
   return {
     type: 'rich_text',
     elements: [{ type: 'rich_text_section', elements: [{ type: 'text', text: shown, ...(bold ? { style: { bold: true } } : {}) }] }],

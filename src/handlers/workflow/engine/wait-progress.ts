@@ -8,6 +8,7 @@ import type { PlanTask } from '../../../core/adapter.js';
 import type { HandlerContext } from '../../../core/handler.js';
 import { t } from '../../../i18n/index.js';
 import type { ThreadRecord } from '../../../core/state.js';
+import { truncateStart } from '../../../core/text.js';
 import type { LiveText } from './live-stream.js';
 import { progressMessage } from './messages.js';
 import { PlanProgress, type PlanEnd } from './plan-progress.js';
@@ -77,7 +78,7 @@ export class WaitProgress<D extends WorkflowData> {
   #tasks(): PlanTask[] {
     if (this.#pollTasks?.length) return this.#pollTasks;
     const text = this.#liveText.trim();
-    const tail = text.length > TASK_DETAILS_CHARS ? `…${text.slice(-TASK_DETAILS_CHARS)}` : text;
+    const tail = truncateStart(text, TASK_DETAILS_CHARS);
     return this.#streamSteps.map((step, i, all) =>
       i < all.length - 1
         ? { id: `step-${i + 1}`, title: step, status: 'complete' }
