@@ -5,12 +5,11 @@
  * (Locarno classes), `main_field` (the product words), `apply_start_time` (yyyyMMdd).
  */
 import { OTHERS_FLAG, othersData, takeOthersFlag } from '../shared/others-confirm.js';
+import { DESIGN_COUNTRIES } from '../../platform/design-countries.js';
 import { MAX_TOP } from './report.js';
 import { t } from '../../i18n/index.js';
 
 export const DEFAULT_COUNTRIES = ['US', 'CN', 'EU', 'JP', 'KR'];
-/** The codes AI39-1's `country` names as supported; any other code would be searched in nothing. */
-export const PLATFORM_COUNTRIES = ['US', 'CN', 'JP', 'KR', 'AU', 'EU'];
 const MAX_COUNTRIES = 20;
 const MAX_LOC = 10;
 const MAX_FIELD_CHARS = 200;
@@ -93,12 +92,12 @@ export function parseDesignArgs(args: string, defaultLang: 'en' | 'cn'): { optio
     return { problem: t('design:option.countries', { bad: badCountry ? t('design:option.notOne', { value: badCountry.slice(0, 10) }) : '' }) };
   }
   if (countries.length > MAX_COUNTRIES) return { problem: t('design:option.tooManyCountries', { max: MAX_COUNTRIES }) };
-  const unsupported = countries.filter((c) => !PLATFORM_COUNTRIES.includes(c));
+  const unsupported = countries.filter((c) => !DESIGN_COUNTRIES.includes(c));
   if (unsupported.length > 0) {
     return {
       problem: t('design:option.unsupported', {
         count: unsupported.length,
-        supported: PLATFORM_COUNTRIES.join(', '),
+        supported: DESIGN_COUNTRIES.join(', '),
         codes: unsupported.join(',').slice(0, 30),
       }),
     };

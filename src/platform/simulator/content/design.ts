@@ -31,9 +31,6 @@ export type DesignHit = {
   original_assignee: string;
 };
 
-/** The design registers AI39-1's `country` names as supported. */
-export const DESIGN_COUNTRIES = ['US', 'CN', 'JP', 'KR', 'AU', 'EU'];
-
 const SHAPES = ['housing', 'casing', 'stand', 'figure', 'cover', 'handle'];
 const INVENTORS = ['Li Wei;Zhang Min', 'John Carter', 'Sato Haruki;Ito Mei', 'Kim Min-jun', 'Anna Keller;Jonas Wolf'];
 

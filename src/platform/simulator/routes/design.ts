@@ -1,6 +1,7 @@
 /** AI39 design-patent image search: submit a task, poll for the line drawing, results and risk report. */
 import { randomUUID } from 'node:crypto';
-import { comparisonFor, DESIGN_COUNTRIES, designHits, riskOf } from '../content/design.js';
+import { DESIGN_COUNTRIES } from '../../design-countries.js';
+import { comparisonFor, designHits, riskOf } from '../content/design.js';
 import { lineDrawingDataUrl } from '../content/png.js';
 import { encodeStatus } from '../tasks.js';
 import type { Routes } from './types.js';
