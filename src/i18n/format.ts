@@ -1,7 +1,7 @@
 /**
  * Numbers, dates and durations written for a language with Intl (never by hand): `1,234` / `1,234`,
  * `Nov 24, 2025, 6:38 AM UTC` / `2025年11月24日 UTC 06:38`, `2 hours, 5 minutes` / `2小时5分钟`, `3 minutes ago` /
- * `3分钟前`. Each takes the current language unless given one.
+ * `3分钟前`, `2.5 MB`. Each takes the current language unless given one.
  */
 import { currentLanguage, type Lang } from './index.js';
 
@@ -21,6 +21,18 @@ export function formatDateTime(epochMs: number, lang: Lang = currentLanguage()):
 /** A day in UTC, as the language writes it: `Jan 2, 2025` / `2025年1月2日`. */
 export function formatDate(epochMs: number, lang: Lang = currentLanguage()): string {
   return new Intl.DateTimeFormat(localeOf(lang), { dateStyle: 'medium', timeZone: 'UTC' }).format(epochMs);
+}
+
+/** A file's size in MB (one decimal) from a mebibyte up, else in whole kB (at least 1): `2.5 MB`, `12 kB`. */
+export function formatFileSize(bytes: number, lang: Lang = currentLanguage()): string {
+  const mega = bytes >= 1024 * 1024;
+  return new Intl.NumberFormat(localeOf(lang), {
+    style: 'unit',
+    unit: mega ? 'megabyte' : 'kilobyte',
+    unitDisplay: 'short',
+    minimumFractionDigits: mega ? 1 : 0,
+    maximumFractionDigits: mega ? 1 : 0,
+  }).format(mega ? bytes / (1024 * 1024) : Math.max(1, Math.round(bytes / 1024)));
 }
 
 const UNITS = [

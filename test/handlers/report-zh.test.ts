@@ -25,14 +25,18 @@ test('help and the outline step are Chinese', () => {
 
 test('the progress note and the finished report are Chinese, English unchanged', () => {
   const since = Date.now() - 3 * 60_000;
-  expect(withLanguage('zh', () => runningNote(since))).toBe('撰写中 · 已进行 3 分钟 · 报告通常需要几分钟');
-  expect(withLanguage('en', () => runningNote(since))).toBe('Writing · running for 3 min · reports usually take a few minutes');
+  expect(withLanguage('zh', () => runningNote(since))).toBe('撰写中 · 已进行3分钟 · 报告通常需要几分钟');
+  expect(withLanguage('en', () => runningNote(since))).toBe('Writing · running for 3 minutes · reports usually take a few minutes');
+  // an hour and more in the language's units (Intl), whole minutes only
+  const longer = Date.now() - (65 * 60_000 + 30_000);
+  expect(withLanguage('zh', () => runningNote(longer))).toBe('撰写中 · 已进行1小时5分钟 · 报告通常需要几分钟');
+  expect(withLanguage('en', () => runningNote(longer))).toBe('Writing · running for 1 hour, 5 minutes · reports usually take a few minutes');
   const message = withLanguage('zh', () =>
     reportReadyMessage({ report_url: 'https://example.com/r', report_status: 'SUCCEED' }, { question: '固态电解质', outline: [] }, 'U1'),
   );
   expect(message.text).toBe('📄 **技术预研报告已完成**：[固态电解质](https://example.com/r)');
   const texts = JSON.stringify(message.blocks);
-  expect(texts).toContain('链接有效期为 3 小时');
+  expect(texts).toContain('链接有效期为3小时，约至 ');
   expect(texts).toContain(`由 ${mention('U1')} 发起`);
   expect(texts).toContain('获取新链接');
 });

@@ -8,7 +8,7 @@
  *    one of `threadVerbs`, such as `status` and `cancel`); any other line is a reply in the thread.
  */
 import type { ThreadId } from '../../core/thread-id.js';
-import { formatDate } from '../../i18n/format.js';
+import { formatDate, formatRelative } from '../../i18n/format.js';
 import { t } from '../../i18n/index.js';
 import { parseKeys } from './choices.js';
 import type { Style } from './style.js';
@@ -53,12 +53,11 @@ export function classifyLine(line: string, ctx: LineContext): LineIntent {
 /** How the terminal is used, in the current language. */
 export const consoleUsage = (): string => t('console:usage');
 
+/** A thread's last activity: `just now` under a minute, `10 minutes ago` / `10分钟前` within a week, else its day. */
 export function ago(then: number, now: number): string {
-  const s = Math.max(0, Math.round((now - then) / 1000));
-  if (s < 45) return t('console:ago.justNow');
-  if (s < 3600) return t('console:ago.minutes', { n: Math.round(s / 60) });
-  if (s < 86_400) return t('console:ago.hours', { n: Math.round(s / 3600) });
-  if (s < 7 * 86_400) return t('console:ago.days', { n: Math.round(s / 86_400) });
+  const ms = Math.max(0, now - then);
+  if (ms < 60_000) return t('console:ago.justNow');
+  if (ms < 7 * 86_400_000) return formatRelative(then, Math.max(now, then));
   return formatDate(then);
 }
 

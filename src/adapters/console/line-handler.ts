@@ -16,6 +16,7 @@ import type { MessageBook, StoredMessage } from './messages.js';
 import type { ThreadBook } from './sessions.js';
 import type { Terminal } from './terminal.js';
 import type { ConsoleAdapterOptions } from './types.js';
+import { formatDuration } from '../../i18n/format.js';
 import { t } from '../../i18n/index.js';
 
 /** What the line handler needs from the adapter. */
@@ -98,7 +99,7 @@ export class LineHandler {
     const now = (this.options.now ?? Date.now)();
     if (this.lastInterruptAt !== undefined && now - this.lastInterruptAt <= QUIT_WINDOW_MS) return this.terminal?.close();
     this.lastInterruptAt = now;
-    const again = t('console:interrupt.again', { s: QUIT_WINDOW_MS / 1000 });
+    const again = t('console:interrupt.again', { within: formatDuration(QUIT_WINDOW_MS) });
     if (this.forms.active) {
       this.note(style.dim(t('console:interrupt.formCancelled', { again })));
       return this.forms.cancel();

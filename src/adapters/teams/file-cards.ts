@@ -8,7 +8,7 @@
 import type { Activity } from 'botbuilder';
 import { CARD_SCHEMA, type AdaptiveCard, type TeamsMessage } from './render/limits.js';
 import { clean } from './render/text.js';
-import { formatDateTime } from '../../i18n/format.js';
+import { formatDateTime, formatFileSize } from '../../i18n/format.js';
 import { t } from '../../i18n/index.js';
 
 export const FILE_CONSENT_CONTENT_TYPE = 'application/vnd.microsoft.teams.card.file.consent';
@@ -31,19 +31,16 @@ export interface UploadInfo {
   fileType?: string;
 }
 
-const sizeText = (bytes: number): string =>
-  bytes >= 1024 * 1024 ? `${(bytes / (1024 * 1024)).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
-
 export function consentMessage(file: { filename: string; title: string; size: number }, context: ConsentContext): Partial<Activity> {
   return {
     type: 'message',
-    summary: clean(`File: ${file.title}`, 300),
+    summary: clean(t('teams:file.summary', { title: file.title }), 300),
     attachments: [
       {
         contentType: FILE_CONSENT_CONTENT_TYPE,
         name: file.filename,
         content: {
-          description: clean(t('teams:file.consent', { title: file.title, size: sizeText(file.size) }), 1_000),
+          description: clean(t('teams:file.consent', { title: file.title, size: formatFileSize(file.size) }), 1_000),
           sizeInBytes: file.size,
           acceptContext: context,
           declineContext: context,
@@ -76,7 +73,7 @@ export function linkMessage(file: { filename: string; title: string; size: numbe
         type: 'TextBlock',
         text: t('teams:file.linkLine', {
           name: clean(file.filename, 200),
-          size: sizeText(file.size),
+          size: formatFileSize(file.size),
           until: formatDateTime(until.getTime()),
         }),
         isSubtle: true,
@@ -86,5 +83,5 @@ export function linkMessage(file: { filename: string; title: string; size: numbe
     ],
     msteams: { width: 'Full' },
   };
-  return { summary: clean(`File: ${title}`, 300), card };
+  return { summary: clean(t('teams:file.summary', { title }), 300), card };
 }

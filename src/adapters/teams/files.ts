@@ -54,11 +54,12 @@ export function sharedFilesOf(activity: Pick<Activity, 'attachments'>): SharedFi
         add({ id: `${DIRECT_PREFIX}${download}`, mimeType: TYPES_BY_EXTENSION[extension] ?? 'application/octet-stream', ...(name ? { name } : {}) });
     }
   }
-  // the HTML copy names pasted images only when no image attachment carries them (the attachment is the canonical source)
+  // the HTML copy names pasted images only when no image attachment carries them (the attachment is the canonical source);
+  // such an image has no file name: whoever mentions it names it in the user's language, which is not known yet here
   if (files.length === 0) {
     for (const attachment of attachments) {
       const html = text(attachment.contentType) === 'text/html' ? text(attachment.content) : undefined;
-      for (const src of html ? hostedImages(html) : []) add({ id: src, name: 'pasted image' });
+      for (const src of html ? hostedImages(html) : []) add({ id: src });
     }
   }
   return files;

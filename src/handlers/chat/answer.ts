@@ -39,7 +39,7 @@ export const chatLock = (thread: ThreadId): string => `chat:${thread}`;
 
 export const answeringWait = (family: ChatFamily): Wait => ({ operation: family.operation, step: ANSWERING, since: Date.now() });
 
-export const retryButton = (version: number): Button => ({ action: 'retry', label: 'Retry', value: String(version) });
+export const retryButton = (version: number): Button => ({ action: 'retry', label: t('workflow:retry'), value: String(version) });
 
 /** The lease of the answer streamed for the record at `version` (the version whose `wait` says answering). */
 export const answerLease = (thread: ThreadId, version: number): string => `answer:${thread}:v${version}`;

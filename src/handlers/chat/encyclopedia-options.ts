@@ -6,16 +6,16 @@ import type { RequestOf } from '../../platform/operations.js';
 import { truncate } from '../../core/text.js';
 import { t } from '../../i18n/index.js';
 
-/** AI68-1's `data_source` values as the contract numbers them, with the word a user types for each. */
+/** AI68-1's `data_source` values as the contract numbers them, with the word a user types for each (shown: sourceName). */
 export const DATA_SOURCES = [
-  { value: 1, word: 'all', label: 'All sources' },
-  { value: 2, word: 'papers', label: 'Papers' },
-  { value: 3, word: 'patents', label: 'Patents' },
-  { value: 4, word: 'clinical-trials', label: 'Clinical trials' },
-  { value: 5, word: 'fda-labels', label: 'FDA labels' },
-  { value: 6, word: 'financial-reports', label: 'Financial reports' },
-  { value: 7, word: 'clinical-guidelines', label: 'Clinical guidelines' },
-  { value: 8, word: 'epidemiology', label: 'Epidemiology' },
+  { value: 1, word: 'all' },
+  { value: 2, word: 'papers' },
+  { value: 3, word: 'patents' },
+  { value: 4, word: 'clinical-trials' },
+  { value: 5, word: 'fda-labels' },
+  { value: 6, word: 'financial-reports' },
+  { value: 7, word: 'clinical-guidelines' },
+  { value: 8, word: 'epidemiology' },
 ] as const;
 
 export type DataSource = (typeof DATA_SOURCES)[number]['value'];
@@ -31,11 +31,11 @@ export type Toggle = 'deepSearch' | 'longThink' | 'searchWebsite';
 
 export const DEFAULT_OPTIONS: EncyclopediaOptions = { source: 1, deepSearch: false, longThink: false, searchWebsite: false };
 
-/** The on/off flags, their names in a command and in the thread. */
-export const TOGGLES: readonly { key: Toggle; flag: string; label: string }[] = [
-  { key: 'deepSearch', flag: '--deep', label: 'Deep search' },
-  { key: 'longThink', flag: '--long-think', label: 'Long thinking' },
-  { key: 'searchWebsite', flag: '--web', label: 'Web search' },
+/** The on/off flags and their names in a command (in the thread: toggleName). */
+export const TOGGLES: readonly { key: Toggle; flag: string }[] = [
+  { key: 'deepSearch', flag: '--deep' },
+  { key: 'longThink', flag: '--long-think' },
+  { key: 'searchWebsite', flag: '--web' },
 ];
 
 export const OPTIONS_HELP = `\`--source ${DATA_SOURCES.map((s) => s.word).join('|')}\`, ${TOGGLES.map((t) => `\`${t.flag}\``).join(', ')}`;

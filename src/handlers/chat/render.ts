@@ -24,7 +24,7 @@ export function answerMessage(text: string, final: boolean, extras: AnswerExtras
     if (extras.references.length) {
       blocks.push({
         type: 'references',
-        title: 'Sources',
+        title: t('chat:sources'),
         items: extras.references.map((r) => ({ title: r.title, url: r.url, detail: r.kind })),
       });
     }

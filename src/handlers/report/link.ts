@@ -9,7 +9,7 @@ import type { ThreadRecord } from '../../core/state.js';
 import { truncate } from '../../core/text.js';
 import { userMessage } from '../../core/user-errors.js';
 import type { DataOf } from '../../platform/operations.js';
-import { formatDateTime } from '../../i18n/format.js';
+import { formatDateTime, formatDuration } from '../../i18n/format.js';
 import { t } from '../../i18n/index.js';
 
 export const FRESH_LINK_ACTION = 'report-link';
@@ -18,7 +18,8 @@ export const FRESH_LINK_ACTION = 'report-link';
 export const LINK_VALID_MS = 3 * 60 * 60_000;
 
 /** When a link handed out at `receivedAt` stops working, and how to get another. */
-export const expiryNote = (receivedAt: number): string => t('report:link.expiry', { time: formatDateTime(receivedAt + LINK_VALID_MS) });
+export const expiryNote = (receivedAt: number): string =>
+  t('report:link.expiry', { valid: formatDuration(LINK_VALID_MS), time: formatDateTime(receivedAt + LINK_VALID_MS) });
 
 export const freshLinkButton = (): Block => ({
   type: 'actions',

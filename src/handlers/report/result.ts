@@ -1,6 +1,7 @@
 /** AI34-3 (GET by report_id) until the report is written, then its link (valid 3 hours, then a fresh one) and the analyses. */
 import { mention, quoteUserText, type Block, type OutgoingMessage } from '../../core/message.js';
 import type { DataOf } from '../../platform/operations.js';
+import { formatDuration } from '../../i18n/format.js';
 import { t } from '../../i18n/index.js';
 import { defineStep } from '../workflow/index.js';
 import { reportIdOf, type ReportData } from './data.js';
@@ -32,7 +33,7 @@ export function reportReadyMessage(result: Queried, data: ReportData, startedBy:
 /** Changes once a minute, so the waiting message shows the report is still being worked on. */
 export function runningNote(since: number | undefined, now = Date.now()): string {
   const minutes = since === undefined ? 0 : Math.floor((now - since) / 60_000);
-  const elapsed = minutes < 1 ? t('report:result.lessThanMinute') : t('report:result.runningFor', { minutes });
+  const elapsed = minutes < 1 ? t('report:result.lessThanMinute') : t('report:result.runningFor', { duration: formatDuration(minutes * 60_000) });
   return t('report:result.running', { elapsed });
 }
 

@@ -1,6 +1,7 @@
 /**
  * The head-player analysis and key-patent interpretation AI34-3 returns as free-form objects: shown as lists,
- * a publication number linked, other fields as short text. Unknown shapes still read sensibly.
+ * a publication number linked, other fields as short text labelled in the user's language (a field the bot does
+ * not know by its own name). Unknown shapes still read sensibly.
  */
 import { quoteUserText } from '../../core/message.js';
 import { truncate } from '../../core/text.js';
@@ -14,7 +15,21 @@ const MAX_SECTION_CHARS = 2_800;
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const scalar = (value: unknown): string | undefined =>
   typeof value === 'string' ? value.trim() || undefined : typeof value === 'number' || typeof value === 'boolean' ? String(value) : undefined;
-const words = (key: string): string => key.replace(/_/g, ' ');
+
+/** The fields the bot has labels for: the contract's two analyses (their objects are free-form) and what they hold. */
+const FIELDS = [
+  'head_player_analysis',
+  'key_patent_interpretation',
+  'players',
+  'patents',
+  'country',
+  'patent_count',
+  'assignee',
+  'interpretation',
+] as const;
+type Field = (typeof FIELDS)[number];
+const isField = (key: string): key is Field => (FIELDS as readonly string[]).includes(key);
+const words = (key: string): string => (isField(key) ? t(`report:field.${key}`) : key.replace(/_/g, ' '));
 
 function itemLine(item: unknown): string | undefined {
   const plain = scalar(item);

@@ -5,6 +5,7 @@
 import { quoteUserText } from '../../core/message.js';
 import type { MindMapCell, MindMapData } from '../../platform/payloads.js';
 import { truncate } from '../../core/text.js';
+import { t } from '../../i18n/index.js';
 
 export type MindMap = MindMapData;
 export type MindCell = MindMapCell;
@@ -21,7 +22,7 @@ export interface MindNode {
 
 const isEdge = (cell: MindCell): boolean => Boolean(cell.source?.cell && cell.target?.cell);
 
-export const titleOf = (data: MindCellData): string => (data.sys_title ?? '').trim() || '(untitled)';
+export const titleOf = (data: MindCellData): string => (data.sys_title ?? '').trim() || t('shared:mindMap.untitled');
 
 /** The map's roots with their subtrees, in the cells' order; a cycle or a second parent is ignored. */
 export function mindTree(map: MindMap): MindNode[] {

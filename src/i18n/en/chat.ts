@@ -24,6 +24,7 @@ export const chat = {
   alreadyDone: 'Already done: this answer was retried or the conversation moved on.',
   stopped: '⚠️ The answer stopped here. {{why}}',
   tokens: '{{label}} · {{n}} tokens',
+  sources: 'Sources',
   usage: 'Usage: `{{invocation}}{{verb}}{{flags}} <question>` (up to {{max}} characters).{{options}}',
   usageFlags: ' [options]',
   usageOptions: ' Options: {{options}}.',

@@ -6,9 +6,6 @@ export const consoleWords = {
     '`threads` lists threads, `switch N` resumes one, `new` leaves the thread, `exit` or Ctrl-D quits.',
   ago: {
     justNow: 'just now',
-    minutes: '{{n}} min ago',
-    hours: '{{n}} h ago',
-    days: '{{n}} d ago',
   },
   threads: {
     none: 'No threads yet: type a command to start one.',
@@ -25,7 +22,7 @@ export const consoleWords = {
     onlyYou: '── (only you)',
   },
   interrupt: {
-    again: '(Ctrl-C again within {{s}} s quits, or type exit)',
+    again: '(Ctrl-C again within {{within}} quits, or type exit)',
     formCancelled: 'Form cancelled. {{again}}',
     stopped: 'Stopped. {{again}}',
   },

@@ -29,7 +29,7 @@ export const report = {
     edit: 'Edit',
   },
   link: {
-    expiry: 'The link works for 3 hours, until about {{time}}; after that, **Get a fresh link** asks the platform for a new one.',
+    expiry: 'The link works for {{valid}}, until about {{time}}; after that, **Get a fresh link** asks the platform for a new one.',
     fresh: 'Get a fresh link',
     notYet: 'A fresh link can be had once the report is written.',
     failed: '⚠️ The platform gave no new link: {{why}} Try again in a moment.',
@@ -46,11 +46,22 @@ export const report = {
     patents: '**Key patents**',
     requested: 'Requested by {{user}}',
     lessThanMinute: 'started less than a minute ago',
-    runningFor: 'running for {{minutes}} min',
+    runningFor: 'running for {{duration}}',
     running: 'Writing · {{elapsed}} · reports usually take a few minutes',
     label: 'Writing the pre-research report (usually a few minutes)',
     task: 'Writing the report',
     status: 'is writing the report…',
     more: '• … {{count}} more in the report',
+  },
+  /** labels of the fields AI34-3's analyses carry (its head_player_analysis and key_patent_interpretation), in a line */
+  field: {
+    head_player_analysis: 'head player analysis',
+    key_patent_interpretation: 'key patent interpretation',
+    players: 'head players',
+    patents: 'key patents',
+    country: 'country',
+    patent_count: 'patent count',
+    assignee: 'assignee',
+    interpretation: 'interpretation',
   },
 } as const;

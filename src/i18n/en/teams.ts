@@ -4,7 +4,9 @@ export const teams = {
   noPrivateNotes: 'Teams has no private notes, and your 1:1 chat with me could not be opened, so this is shown here:',
   startOverHint: '`{{word}}` or a command starts a new conversation in this chat',
   confirmBackOut: '{{text}} ({{deny}}: press {{label}} again.)',
+  imageTitle: 'Image',
   file: {
+    summary: 'File: {{title}}',
     consent: '{{title}} ({{size}}). Allow saves it to your OneDrive, from where you open or share it.',
     saved: 'Saved to your OneDrive: {{name}}',
     download: 'Download',

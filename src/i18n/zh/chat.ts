@@ -27,6 +27,7 @@ export const chat: CatalogOf<typeof en> = {
   alreadyDone: '已处理：该回答已重试过，或对话已继续进行。',
   stopped: '⚠️ 回答在此中断。{{why}}',
   tokens: '{{label}} · {{n}} 个 token',
+  sources: '参考来源',
   usage: '用法：`{{invocation}}{{verb}}{{flags}} <问题>`（最多 {{max}} 个字符）。{{options}}',
   usageFlags: ' [选项]',
   usageOptions: '选项：{{options}}。',

@@ -9,9 +9,6 @@ export const consoleWords: CatalogOf<typeof en> = {
     '`threads` 列出所有话题，`switch N` 回到第 N 个话题，`new` 离开当前话题，`exit` 或 Ctrl-D 退出。',
   ago: {
     justNow: '刚刚',
-    minutes: '{{n}} 分钟前',
-    hours: '{{n}} 小时前',
-    days: '{{n}} 天前',
   },
   threads: {
     none: '还没有话题：输入一条命令即可开始。',
@@ -28,7 +25,7 @@ export const consoleWords: CatalogOf<typeof en> = {
     onlyYou: '──（仅你可见）',
   },
   interrupt: {
-    again: '（{{s}} 秒内再按一次 Ctrl-C 即退出，或输入 exit）',
+    again: '（{{within}}内再按一次 Ctrl-C 即退出，或输入 exit）',
     formCancelled: '表单已取消。{{again}}',
     stopped: '已停止。{{again}}',
   },

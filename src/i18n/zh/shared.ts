@@ -1,4 +1,4 @@
-/** 各功能共用的文字：参数错误提示、话题操作提示、“自行添加”表单、特征对比图。 */
+/** 各功能共用的文字：参数错误提示、话题操作提示、“自行添加”表单、思维导图与特征对比图。 */
 import type { CatalogOf } from '../catalog.js';
 import type { shared as en } from '../en/shared.js';
 
@@ -11,8 +11,8 @@ export const shared: CatalogOf<typeof en> = {
   args: {
     badLang: '`--lang` 只能是 `en` 或 `cn`。',
     describe: '请描述{{noun}}。',
-    tooLong: '{{noun}}最多 {{max}} 个字符，当前为 {{length}} 个。',
-    tooLongPlatform: '{{noun}}最多 {{max}} 个字符（平台限制），当前为 {{length}} 个。',
+    tooLong: '{{noun}}最多 {{max, number}} 个字符，当前为 {{length, number}} 个。',
+    tooLongPlatform: '{{noun}}最多 {{max, number}} 个字符（平台限制），当前为 {{length, number}} 个。',
     flagTakesNoValue: '`{{flag}}` 不接受取值。',
   },
   othersNote: '频道中的任何人都可以确认各步骤。',
@@ -22,6 +22,11 @@ export const shared: CatalogOf<typeof en> = {
     tooMany: '最多自行添加 {{max}} 项，每行一项（你输入了 {{count}} 项）；未发送任何内容。',
     lineTooLong: '每行最多 {{max}} 个字符；“{{line}}”有 {{length}} 个。未发送任何内容。',
     noneKept: '请至少保留一个推荐项或自行添加一项；未发送任何内容。',
+  },
+  mindMap: {
+    untitled: '（无标题）',
+    more_one: '另有 {{count, number}} 个节点未画出，详见大纲',
+    more_other: '另有 {{count, number}} 个节点未画出，详见大纲',
   },
   matrix: {
     disclosed: '已公开',

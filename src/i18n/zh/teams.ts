@@ -7,7 +7,9 @@ export const teams: CatalogOf<typeof en> = {
   noPrivateNotes: 'Teams 不支持仅自己可见的消息，且无法打开与你的 1:1 聊天，因此在此显示：',
   startOverHint: '输入 `{{word}}` 或一条命令，即可在此聊天中开始新对话',
   confirmBackOut: '{{text}}（{{deny}}：再按一次“{{label}}”。）',
+  imageTitle: '图片',
   file: {
+    summary: '文件：{{title}}',
     consent: '{{title}}（{{size}}）。点“允许”即保存到你的 OneDrive，之后可在那里打开或共享。',
     saved: '已保存到你的 OneDrive：{{name}}',
     download: '下载',

@@ -139,7 +139,7 @@ describe('interactive terminal', () => {
     h.type('\x03');
     await h.until(() => stopped.length === 1);
     expect(stopped).toEqual([ref.thread]);
-    expect(h.vt.screen().slice(-2)).toEqual(['Stopped. (Ctrl-C again within 3 s quits, or type exit)', 'iip [thread 1]>']);
+    expect(h.vt.screen().slice(-2)).toEqual(['Stopped. (Ctrl-C again within 3 seconds quits, or type exit)', 'iip [thread 1]>']);
     await h.adapter.stop();
   });
 
@@ -159,7 +159,7 @@ describe('interactive terminal', () => {
     await h.until(() => h.vt.screen().at(-1) === 'iip>');
     clock = 5000;
     h.type('\x03');
-    await h.until(() => h.text().includes('(Ctrl-C again within 3 s quits, or type exit)'));
+    await h.until(() => h.text().includes('(Ctrl-C again within 3 seconds quits, or type exit)'));
     clock = 7900;
     h.type('\x03');
     await h.adapter.closed;
@@ -184,7 +184,7 @@ describe('interactive terminal', () => {
     });
     await command(h, refs, 'novelty x');
     h.type('\x03');
-    await h.until(() => h.vt.screen().includes('Stopped. (Ctrl-C again within 3 s quits, or type exit)'));
+    await h.until(() => h.vt.screen().includes('Stopped. (Ctrl-C again within 3 seconds quits, or type exit)'));
     clock = 2500;
     h.type('\x03');
     await h.adapter.closed;
@@ -257,7 +257,7 @@ describe('interactive terminal', () => {
     await h.until(() => h.vt.screen().at(-1) === 'Title>');
     h.type('\x03');
     await h.until(() => h.vt.screen().at(-1) === 'iip>');
-    expect(h.vt.screen().slice(-3)).toEqual(['Form cancelled. (Ctrl-C again within 3 s quits, or type', 'exit)', 'iip>']);
+    expect(h.vt.screen().slice(-3)).toEqual(['Form cancelled. (Ctrl-C again within 3 seconds quits, or', 'type exit)', 'iip>']);
     h.type('\x04');
     await h.adapter.closed;
     expect(exits).toBe(1);

@@ -43,7 +43,7 @@ describe('threads persist through the session store', () => {
     await second.adapter.closed;
     const text = second.text();
     expect(text).toContain('Back in thread 2 (novelty a foldable phone hinge)');
-    expect(text).toMatch(/ {2}1 {2}ask what is CRISPR +10 min ago\n\* 2 {2}novelty a foldable phone hinge +10 min ago\n/);
+    expect(text).toMatch(/ {2}1 {2}ask what is CRISPR +10 minutes ago\n\* 2 {2}novelty a foldable phone hinge +10 minutes ago\n/);
     expect(text).toContain('Now in thread 1: ask what is CRISPR');
     // numbering goes on where the first run stopped
     expect(text).toContain('── thread 1 · #2\nanswer to and in plants?');

@@ -50,11 +50,11 @@ describe('sharedFilesOf', () => {
     expect(files).toEqual([{ id: 'https://smba.trafficmanager.net/amer/v3/attachments/0-a/views/original', mimeType: 'image/png', name: 'a.png' }]);
   });
 
-  test('a pasted image named only in the HTML copy (hosted content) is the file; other images in the HTML are not', () => {
+  test('a pasted image named only in the HTML copy (hosted content) is the file, without a name; other images in the HTML are not', () => {
     const html =
       '<div>look <img src="https://graph.microsoft.com/v1.0/chats/19:x/messages/1/hostedContents/aGk=/$value" width="250"><img src="https://example.com/emoji.png"></div>';
     expect(sharedFilesOf({ attachments: [{ contentType: 'text/html', content: html }] })).toEqual([
-      { id: 'https://graph.microsoft.com/v1.0/chats/19:x/messages/1/hostedContents/aGk=/$value', name: 'pasted image' },
+      { id: 'https://graph.microsoft.com/v1.0/chats/19:x/messages/1/hostedContents/aGk=/$value' },
     ]);
   });
 

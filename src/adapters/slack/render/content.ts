@@ -2,6 +2,7 @@
 import type { Reference } from '../../../core/message.js';
 import { SLACK_LIMITS, type SlackBlock } from './limits.js';
 import { defuseMentions, escapeTruncated, safeUrl, splitText, stripControl, truncate } from './text.js';
+import { t } from '../../../i18n/index.js';
 
 // Escaped lengths; with the link syntax a reference line stays under a section's 3000 characters.
 const TITLE_MAX = 600;
@@ -33,7 +34,7 @@ function referenceLine(reference: Reference, n: number): string {
   const url = safeUrl(reference.url);
   const linked = url !== undefined && url.length <= URL_MAX;
   // Inside `<url|label>` a mention's `>` would end the link: a label is escaped whole.
-  const title = escapeTruncated(reference.title, TITLE_MAX, { keepMentions: !linked }) || 'untitled';
+  const title = escapeTruncated(reference.title, TITLE_MAX, { keepMentions: !linked }) || t('common:noTitle');
   const link = linked ? `<${url}|${title}>` : title;
   const detail = reference.detail ? ` — ${escapeTruncated(reference.detail, DETAIL_MAX)}` : '';
   return `${n}. ${link}${detail}`;
@@ -65,7 +66,7 @@ export function renderContext(text: string): SlackBlock[] {
 /** An image from an http(s) URL; anything else shows its alt text instead of a broken block. */
 export function renderImage(url: string, alt: string): SlackBlock[] {
   const href = safeUrl(url);
-  const altText = truncate(stripControl(alt).trim(), SLACK_LIMITS.altText) || 'image';
+  const altText = truncate(stripControl(alt).trim(), SLACK_LIMITS.altText) || t('common:imageAlt');
   if (href === undefined || href.length > SLACK_LIMITS.imageUrl) return renderContext(altText);
   return [{ type: 'image', image_url: href, alt_text: altText }];
 }

@@ -5,6 +5,7 @@ import type { ThreadId } from '../../../core/thread-id.js';
 import { multiSelectElement } from './interactive.js';
 import { SLACK_LIMITS, SlackRenderError, checkId, type SlackBlock } from './limits.js';
 import { escapeTruncated, stripControl, truncate } from './text.js';
+import { t } from '../../../i18n/index.js';
 
 export const FORM_CALLBACK_ID = 'iip-form';
 
@@ -65,7 +66,7 @@ export function renderForm(thread: ThreadId, form: FormSpec): types.ModalView {
     callback_id: FORM_CALLBACK_ID,
     title: plain(form.title, SLACK_LIMITS.modalTitle),
     submit: plain(form.submitLabel, SLACK_LIMITS.modalButton),
-    close: plain('Cancel', SLACK_LIMITS.modalButton),
+    close: plain(t('common:cancel'), SLACK_LIMITS.modalButton),
     private_metadata: metadata,
     blocks: form.fields.map(renderField),
   };

@@ -2,6 +2,7 @@
 import type { Reference } from '../../../core/message.js';
 import { TEAMS_LIMITS, type CardElement } from './limits.js';
 import { clean, safeUrl, stripControl, truncate, withMentions, type RenderContext } from './text.js';
+import { t } from '../../../i18n/index.js';
 
 /** Link labels lose the characters that would end `[label](url)` early. */
 const linkLabel = (text: string): string => text.replace(/[[\]]/g, '').replace(/\s+/g, ' ');
@@ -20,7 +21,7 @@ export function renderFields(fields: { label: string; value: string }[], ctx: Re
 }
 
 function referenceLine(reference: Reference, n: number, ctx: RenderContext): string {
-  const title = clean(reference.title, 600) || 'untitled';
+  const title = clean(reference.title, 600) || t('common:noTitle');
   const url = safeUrl(reference.url, TEAMS_LIMITS.imageUrl);
   const link = url ? `[${linkLabel(title)}](${url.replace(/\)/g, '%29')})` : title;
   const detail = reference.detail ? ` — ${clean(reference.detail, 1_800)}` : '';
@@ -44,7 +45,7 @@ export function renderContext(text: string, ctx: RenderContext): CardElement[] {
 /** An image from an http(s) URL; anything else shows its alt text instead of a broken image. */
 export function renderImage(url: string, alt: string, ctx: RenderContext): CardElement[] {
   const href = safeUrl(url, TEAMS_LIMITS.imageUrl);
-  const altText = truncate(stripControl(alt).trim(), 1_000) || 'image';
+  const altText = truncate(stripControl(alt).trim(), 1_000) || t('common:imageAlt');
   if (href === undefined) return renderContext(altText, ctx);
   return [{ type: 'Image', url: href, altText }];
 }

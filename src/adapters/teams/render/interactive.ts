@@ -112,6 +112,6 @@ export function renderSelect(id: string, action: string, label: string, options:
     choices: renderChoices(options, 'a select'),
     ...(options.some((o) => o.value === value) ? { value: encodeChoice(value) } : {}),
   };
-  const apply = submitAction('Apply', { kind: 'select', action, value: '', input: id }, context);
+  const apply = submitAction(t('common:apply'), { kind: 'select', action, value: '', input: id }, context);
   return [input, { type: 'ActionSet', actions: [apply] }];
 }

@@ -5,6 +5,7 @@
 import { titleOf, type MindNode } from '../mind-map.js';
 import { svgToPng, FONT_FAMILY } from './render-png.js';
 import { cleanText, escapeXml, textWidth, wrap } from './text-layout.js';
+import { t } from '../../../i18n/index.js';
 
 /** Big enough to stay readable when a chat shows the picture at half its width. */
 const FONT = 22;
@@ -137,7 +138,7 @@ export async function renderMindMap(roots: MindNode[], numbered: Map<string, num
   for (let d = 1; d < columns; d++) columnX[d] = columnX[d - 1]! + Math.max(0, ...all.filter((b) => b.depth === d - 1).map((b) => b.width)) + GAP_X;
   let bottom = MARGIN;
   for (const tree of trees) bottom = place(tree, bottom, columnX);
-  const note = omitted > 0 ? `+ ${omitted} more ${omitted === 1 ? 'node' : 'nodes'}: see the outline` : '';
+  const note = omitted > 0 ? t('shared:mindMap.more', { count: omitted }) : '';
   const width = Math.ceil(Math.max(...all.map((b) => b.x + b.width), textWidth(note, FONT)) + MARGIN);
   const height = Math.ceil(bottom - GAP_Y + MARGIN + (note ? FONT * 2 : 0));
   const edges = all.flatMap((b) => (b as Placed).children.map((c) => edge(b as Placed, c)));

@@ -99,7 +99,7 @@ export async function onForm<D extends WorkflowData>(
   try {
     input = await form.apply(incoming.fields, result, flowOf(record).draft, stepContext<D>(ctx, record));
   } catch (error) {
-    const text = error instanceof FormProblem ? error.message : `${form.title} failed: ${userMessage(error)}`;
+    const text = error instanceof FormProblem ? error.message : t('workflow:failure.failed', { label: form.title, why: userMessage(error) });
     return note(ctx, acting, `⚠️ ${text}`);
   }
   const outcome = await locked<Refusal | ThreadRecord>(ctx, incoming.thread, async (current) => {
