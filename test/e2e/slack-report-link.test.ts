@@ -1,7 +1,8 @@
 /**
  * The pre-research report's link and outline options end to end through the real Slack app and the simulator:
  * the link stops working when its validity ends (the simulator expires AI34 links) and "Get a fresh link" asks
- * AI34-3 again for a new, working one; `--auto-outline` sends auto_directory true and skips the outline review.
+ * AI34-3 again for a new, working one; `--auto-outline` (or the contract's spelling, `--auto-directory`) sends
+ * auto_directory true and skips the outline review; an unknown option is refused; the length counts code points.
  */
 import { afterEach, describe, expect, test } from 'vitest';
 import { defaultDirectory } from '../../src/platform/simulator/content/report.js';
@@ -79,5 +80,47 @@ describe('/iip report links and outline', () => {
     await h.command(`report ${QUESTION} --auto-outline=yes`);
     await waitFor(() => h!.slack.ephemerals.find((e) => e.text.includes('`--auto-outline` takes no value.')), 'the refusal');
     expect(h.sim.requests).toEqual([]);
+  });
+
+  test('--auto-directory, the contract’s name for it, means the same: AI34-1 with auto_directory true and no AI34-2', async () => {
+    h = await startSlackBot();
+    await h.command(`report ${QUESTION} --auto-directory`);
+    const t = await NoveltyThread.opened(h, 0);
+    await t.reply('Pre-research report ready');
+    expect(bodiesOf(h, 'AI34-1')).toEqual([{ technical_issues: QUESTION, auto_directory: true }]);
+    expect(bodiesOf(h, 'AI34-2')).toEqual([]);
+    await h.command(`report --auto-directory=yes ${QUESTION}`);
+    await waitFor(() => h!.slack.ephemerals.find((e) => e.text.includes('`--auto-directory` takes no value.')), 'the refusal of a value');
+    expect(bodiesOf(h, 'AI34-1')).toHaveLength(1);
+  });
+
+  test('an unknown --flag is refused with the usage line; nothing is sent and no thread opens', async () => {
+    h = await startSlackBot();
+    await h.command(`report --auto-directroy ${QUESTION}`);
+    const refusal = await waitFor(() => h!.slack.ephemerals.find((e) => e.text.includes('Unknown option')), 'the refusal');
+    // Slack's text escapes < and >
+    expect(refusal.text).toBe(
+      [
+        'Unknown option `--auto-directroy`. Options: `--auto-outline` (also spelled `--auto-directory`) and `--let-others-confirm`. Nothing was sent.',
+        'Usage: `/iip report &lt;technology question&gt; [--auto-outline] [--let-others-confirm]`, e.g. `/iip report Solid-state electrolytes for fast-charging EV batteries`.',
+      ].join('\n'),
+    );
+    expect(h.sim.requests).toEqual([]);
+    expect(h.slack.channelMessages('C1')).toEqual([]);
+  });
+
+  test('the 2,000-character limit counts characters as the platform does (an emoji is one): 2,000 are sent, 2,001 refused', async () => {
+    h = await startSlackBot();
+    const atLimit = `${'🔋'.repeat(1_995)} cell`; // 2,000 code points, 3,995 UTF-16 units
+    await h.command(`report ${atLimit}`);
+    await waitFor(() => bodiesOf(h!, 'AI34-1').length === 1, 'AI34-1');
+    expect(bodiesOf(h, 'AI34-1')).toEqual([{ technical_issues: atLimit, auto_directory: false }]);
+
+    await h.command(`report ${atLimit}s`);
+    await waitFor(
+      () => h!.slack.ephemerals.find((e) => e.text.includes('The technology question can be at most 2,000 characters; yours has 2,001.')),
+      'the refusal',
+    );
+    expect(bodiesOf(h, 'AI34-1')).toHaveLength(1);
   });
 });
