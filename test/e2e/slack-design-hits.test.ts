@@ -31,12 +31,12 @@ async function designReport(command: string) {
   const listed = new Map(result.patent_messages!.patent_messages.map((p) => [p.patent_pn, p]));
   const comparisons = [...result.report!.comparisons].sort((a, b) => b.score! - a.score!);
   const others = result.patent_messages!.patent_messages.filter((p) => !comparisons.some((c) => c.patent_pn === p.patent_pn));
-  return { t, done, listed, comparisons, others: others.sort((a, b) => b.score! - a.score!) };
+  return { t, done, taskId, listed, comparisons, others: others.sort((a, b) => b.score! - a.score!) };
 }
 
 describe('design search hits', () => {
   test('the top three with thumbnail, assignee, dates and confusion; Show more posts the rest once', async () => {
-    const { t, done, listed, comparisons, others } = await designReport(`design <${IMAGE}> wireless earbuds case --countries US,CN`);
+    const { t, done, taskId, listed, comparisons, others } = await designReport(`design <${IMAGE}> wireless earbuds case --countries US,CN`);
     const top = comparisons.slice(0, 3);
     expect(imagesOf(done)).toEqual(top.map((c) => ({ url: listed.get(c.patent_pn)!.url_120!, alt: `Thumbnail of ${c.patent_pn}` })));
     const shown = textOf(done);
@@ -50,8 +50,13 @@ describe('design search hits', () => {
     expect(buttonsOf(done).map((b) => b.label)).toEqual([`Show more (${left} left)`]);
 
     const notes = h!.slack.ephemerals.length;
+    const sentBefore = h!.sim.requests.length;
     await t.press(done, `Show more (${left} left)`);
     const more = await t.reply('Similar designs 4–');
+    // Show more reads the finished task's result again, by the task id the search recorded, and nothing else
+    expect(h!.sim.requests.slice(sentBefore).map((r) => ({ operation: r.operation, body: r.body }))).toEqual([
+      { operation: 'AI39-2', body: { task_id: taskId } },
+    ]);
     expect(textOf(more)).toContain(`Similar designs 4–${3 + left} of ${3 + left}`);
     // the fourth comparison with its analysis, then the hits the report did not analyse
     expect(textOf(more)).toContain(`**4. [${comparisons[3]!.patent_pn}]`);

@@ -6,6 +6,7 @@
 import { afterEach, describe, expect, test } from 'vitest';
 import { threadId } from '../../src/core/thread-id.js';
 import type { OperationId } from '../../src/platform/operations.js';
+import { extractTechMeans } from '../../src/platform/simulator/content/disclosure.js';
 import { startSlackBot, waitFor, type SlackBotHarness } from '../helpers/slack-bot-harness.js';
 import { PRODUCT_PNG, shareInThread } from './slack-design-steps.js';
 import { bodiesOf, IDEA, NoveltyThread, textOf } from './slack-novelty-steps.js';
@@ -17,6 +18,43 @@ afterEach(async () => {
 });
 
 const OTHERS_NOTE = 'Anyone in the channel may confirm the steps.';
+const REPORT_QUESTION = 'Solid-state electrolytes for fast-charging EV batteries';
+const HELMET = 'A bicycle helmet whose shell stiffens on impact through a shear-thickening fluid layer between two foam shells';
+
+/** The id the workflow's later requests name (a poll's task_id, AI34-3's report_id), once sent. */
+const laterId = (harness: SlackBotHarness, operation: OperationId, field: string): string =>
+  String(
+    harness.sim.requests
+      .filter((r) => r.operation === operation)
+      .map((r) => (r.method === 'GET' ? r.query : (r.body as Record<string, unknown>))[field])
+      .at(-1),
+  );
+
+/** The body U2's click sends: what the starter would have sent (the platform's proposal, unedited). */
+const EXPECTED: Record<string, (harness: SlackBotHarness) => unknown> = {
+  // unedited, AI35-3 names only the task: the platform keeps its own summary
+  novelty: (harness) => ({ task_id: laterId(harness, 'AI35-2', 'task_id') }),
+  // the outline AI34-1 proposed, as it is: the platform's eight sections, named after the question
+  report: (harness) => ({
+    report_id: laterId(harness, 'AI34-3', 'report_id'),
+    technical_issues: REPORT_QUESTION,
+    analysis_directory: [
+      ['TECH_RESEARCH_TECHNICAL_BACKGROUND', 'Technical background and goals'],
+      ['TECH_RESEARCH_MARKET_ANALYSIS', 'Market analysis'],
+      ['TECH_RESEARCH_TECHNOLOGY_STATUS_CHALLENGES', 'Technology status and challenges'],
+      ['TECH_RESEARCH_EVOLUTION_PATH', 'Evolution path'],
+      ['TECH_RESEARCH_HEAD_PLAYER_ANALYSIS', 'Leading players'],
+      ['TECH_RESEARCH_TECHNICAL_SCHEME_REVIEW', 'Review of technical schemes'],
+      ['TECH_RESEARCH_KEY_PATENT_INTERPRETATION', 'Key patents'],
+      ['TECH_RESEARCH_IDEA_SUMMARY', 'Summary of ideas'],
+    ].map(([key, name]) => ({ key, name: `${name}: Solid-state electrolytes for…`, source_type: 'model' })),
+  }),
+  // the key elements AI32-1 extracted, unedited, with the idea and the language
+  disclosure: () => {
+    const { unidentified: _none, ...extracted } = extractTechMeans(HELMET);
+    return { ...extracted, tech_solution: HELMET, language: 'en' };
+  },
+};
 
 async function opened(harness: SlackBotHarness, command: string): Promise<NoveltyThread> {
   const before = harness.slack.channelMessages('C1').filter((m) => !m.threadTs || m.threadTs === m.ts).length;
@@ -38,7 +76,7 @@ describe.each([
   { verb: 'novelty', args: IDEA, step: 'Step 1 of 5', button: 'Confirm', next: 'AI35-3', noun: 'novelty search' },
   {
     verb: 'report',
-    args: 'Solid-state electrolytes for fast-charging EV batteries',
+    args: REPORT_QUESTION,
     step: 'Report outline',
     button: 'Generate',
     next: 'AI34-2',
@@ -46,7 +84,7 @@ describe.each([
   },
   {
     verb: 'disclosure',
-    args: 'A bicycle helmet whose shell stiffens on impact through a shear-thickening fluid layer between two foam shells',
+    args: HELMET,
     step: 'Key elements',
     button: 'Generate',
     next: 'AI32-2',
@@ -70,6 +108,8 @@ describe.each([
       await open.press(await open.step(step), button, 'U2');
       await waitFor(() => bodiesOf(h!, next).length === 1 || undefined, `${next} after U2’s click`);
       await open.reply('Confirmed by <@U2>');
+      if (next === 'AI34-2') await waitFor(() => bodiesOf(h!, 'AI34-3').length > 0 || undefined, 'AI34-3 after AI34-2');
+      expect(bodiesOf(h, next)).toEqual([EXPECTED[verb]!(h)]);
       expect(JSON.stringify(h.sim.requests.map((r) => r.body))).not.toContain('let-others'); // the option is never sent
     });
   },
@@ -95,7 +135,13 @@ describe('/iip design', () => {
     expect(parentText(open)).toContain(OTHERS_NOTE);
     await share(open);
     const [sent] = await waitFor(() => bodiesOf(h!, 'AI39-1').length === 1 && bodiesOf(h!, 'AI39-1'), 'AI39-1 after U2’s upload');
-    expect(sent).toMatchObject({ country: ['US'], main_field: 'wireless earbuds case' });
+    // the whole body: the private link the bot serves U2's image at (a random token), and the starter's options
+    expect(sent).toEqual({
+      url: expect.stringMatching(/^https:\/\/iip-bot\.example\.test\/uploads\?file=[\w-]{32}$/),
+      country: ['US'],
+      lang: 'en',
+      main_field: 'wireless earbuds case',
+    });
     await open.reply('Confirmed by <@U2>');
   });
 
