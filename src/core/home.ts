@@ -4,6 +4,7 @@ import type { HandlerContext } from './handler.js';
 import type { HomeEntry, HomeView } from './home-view.js';
 import { isFinished, type ThreadRecord, type ThreadStatus } from './state.js';
 import type { ChatKind, ThreadId } from './thread-id.js';
+import { workflowNoun } from './thread-commands.js';
 
 const MAX_SHOWN = 10;
 /** Finished threads remembered per user for their home, newest first. */
@@ -25,7 +26,7 @@ export function parseRecent(value: string | undefined): ThreadId[] {
 
 function labelOf(record: ThreadRecord): string {
   const family = record.data.family;
-  return record.workflow === 'chat' && typeof family === 'string' ? t('core:home.chatLabel', { family }) : record.workflow;
+  return record.workflow === 'chat' && typeof family === 'string' ? t('core:home.chatLabel', { family }) : workflowNoun(record.workflow);
 }
 
 async function entryOf(ctx: HandlerContext, record: ThreadRecord): Promise<HomeEntry> {

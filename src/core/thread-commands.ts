@@ -15,6 +15,16 @@ export interface ThreadCommand {
   workspaceId?: string;
 }
 
+const NOUNS = ['novelty', 'solution', 'material', 'report', 'disclosure', 'design'] as const;
+
+/** A workflow's name as its user reads it (`novelty`: novelty search, 新颖性检索); a chat thread is a chat. */
+export const workflowNoun = (workflow: string): string =>
+  (NOUNS as readonly string[]).includes(workflow)
+    ? t(`${workflow as (typeof NOUNS)[number]}:noun`)
+    : workflow === 'chat'
+      ? t('core:thread.chatNoun')
+      : workflow;
+
 export function describe(record: ThreadRecord): string {
   const waiting = record.wait ? t('core:thread.waiting', { operation: record.wait.operation, since: formatDateTime(record.wait.since) }) : '';
   const status = t(`core:thread.status.${record.status}`);
@@ -44,7 +54,7 @@ export async function threadCommand(ctx: HandlerContext, cmd: ThreadCommand): Pr
     return messenger.notify(
       { thread: cmd.thread },
       cmd.user,
-      markdown(t('core:thread.alreadyFinished', { workflow: record.workflow, status: t(`core:thread.status.${record.status}`) })),
+      markdown(t('core:thread.alreadyFinished', { workflow: workflowNoun(record.workflow), status: t(`core:thread.status.${record.status}`) })),
     );
   // as for the workflow's own Cancel button: the starter, unless they let others confirm (`--let-others-confirm`)
   const othersMay = record.data?.othersMayConfirm === true;
@@ -56,5 +66,5 @@ export async function threadCommand(ctx: HandlerContext, cmd: ThreadCommand): Pr
   if (!saved) return messenger.notify({ thread: cmd.thread }, cmd.user, markdown(t('core:thread.changed')));
   // stops a wait still polling the platform and lets the shown step drop its buttons
   messenger.interrupt(cmd.thread);
-  await messenger.post(cmd.thread, markdown(t('core:thread.cancelled', { who: mention(cmd.user), workflow: record.workflow })));
+  await messenger.post(cmd.thread, markdown(t('core:thread.cancelled', { who: mention(cmd.user), workflow: workflowNoun(record.workflow) })));
 }

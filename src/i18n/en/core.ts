@@ -52,6 +52,7 @@ export const core = {
     onlyStarter: 'Only the person who started this workflow can cancel it.',
     changed: 'This workflow changed meanwhile; look at the latest message.',
     cancelled: 'Cancelled by {{who}}. Nothing more will be sent to the platform for this {{workflow}}.',
+    chatNoun: 'chat',
   },
   home: {
     state: { active: 'open', waiting: 'working on the platform', done: 'done', failed: 'failed', cancelled: 'cancelled' },

@@ -51,10 +51,11 @@ export const core: CatalogOf<typeof en> = {
     openLine: '• {{description}}（开始于 {{started}}）{{link}}',
     openLink: ' · [打开线程]({{url}})',
     noneOpen: '你没有未完成的工作流。',
-    alreadyFinished: '该 {{workflow}} 工作流{{status}}。',
+    alreadyFinished: '该{{workflow}}{{status}}。',
     onlyStarter: '只有发起该工作流的人才能取消它。',
     changed: '该工作流刚刚有了变化，请查看最新消息。',
-    cancelled: '已由 {{who}} 取消。此 {{workflow}} 工作流不会再向平台发送任何内容。',
+    cancelled: '已由 {{who}} 取消。此{{workflow}}不会再向平台发送任何内容。',
+    chatNoun: '对话',
   },
   home: {
     state: { active: '进行中', waiting: '平台处理中', done: '已完成', failed: '已失败', cancelled: '已取消' },

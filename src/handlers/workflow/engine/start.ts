@@ -3,6 +3,7 @@ import type { HandlerContext } from '../../../core/handler.js';
 import { t } from '../../../i18n/index.js';
 import type { CommandIncoming } from '../../../core/incoming.js';
 import { markdown, type OutgoingMessage } from '../../../core/message.js';
+import { workflowNoun } from '../../../core/thread-commands.js';
 import { runSend } from './machine.js';
 import { waitFor, type FlowState } from '../record/flow.js';
 import type { WorkflowData, WorkflowDefinition } from '../types.js';
@@ -19,12 +20,6 @@ export interface StartRequest<D extends WorkflowData> {
   /** what the start's send is given */
   input: unknown;
 }
-
-const NOUNS = ['novelty', 'solution', 'material', 'report', 'disclosure', 'design'] as const;
-
-/** A workflow's name as its user reads it (`novelty`: novelty search); a name without a noun as it is (`chat`). */
-const nounOf = (workflow: string): string =>
-  (NOUNS as readonly string[]).includes(workflow) ? t(`${workflow as (typeof NOUNS)[number]}:noun`) : workflow;
 
 export async function startWorkflow<D extends WorkflowData>(
   ctx: HandlerContext,
@@ -45,7 +40,7 @@ export async function startWorkflow<D extends WorkflowData>(
   const existing = await ctx.state.get(thread);
   if (existing) {
     await slot.release();
-    const text = t('workflow:alreadyRuns', { existing: nounOf(existing.workflow), noun: def.noun });
+    const text = t('workflow:alreadyRuns', { existing: workflowNoun(existing.workflow), noun: def.noun });
     return ctx.messenger.notify({ thread }, incoming.user.id, markdown(text));
   }
   const flow: FlowState = {
