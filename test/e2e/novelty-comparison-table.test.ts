@@ -4,8 +4,6 @@
  * Adaptive Card `Table` on Teams, each cell the platform's verdict; the aligned text stays for the terminal.
  */
 import { afterEach, expect, test } from 'vitest';
-import { listed } from '../../src/handlers/novelty/references-list.js';
-import { cellOf } from '../../src/handlers/novelty/comparison-matrix.js';
 import { PlatformClient } from '../../src/platform/client.js';
 import { cardJson, startTeamsBot, type TeamsBotHarness } from '../adapters/teams/bot-harness.js';
 import { API_KEY, startSlackBot, type SlackBotHarness } from '../helpers/slack-bot-harness.js';
@@ -23,16 +21,31 @@ afterEach(async () => {
   teams = undefined;
 });
 
-/** The table step 4 should show: per feature of the included references, the verdict symbol of each. */
-async function expectedRows(simUrl: string, taskId: string): Promise<string[][]> {
+/**
+ * Step 4 of IDEA as the simulator compares it (its content is seeded by the idea): a row per feature, a column per
+ * reference going into the report (D1…D3), each cell the verdict's symbol: ● disclosed, ◐ obvious, ○ not disclosed.
+ */
+const FEATURES = [
+  '1. A telephone with an image sensor that reads text from captured images',
+  '2. the text is shown on the display',
+  '3. the address is fetched from a network database',
+];
+const VERDICTS = [
+  ['●', '◐', '◐'],
+  ['●', '◐', '◐'],
+  ['●', '●', '◐'],
+];
+const HEADER = ['Feature', 'D1', 'D2', 'D3'];
+
+/** The platform's own verdicts (AI35-8's `type` per feature of each preselected reference), in the table's words. */
+async function platformVerdicts(simUrl: string, taskId: string): Promise<string[][]> {
   const platform = new PlatformClient({ baseUrl: simUrl, apiKey: API_KEY });
   const result = await platform.call('AI35-8', { task_id: taskId });
   await platform.close();
-  const included = listed(result)
-    .filter((item) => item.included)
-    .map((item) => item.entry);
-  const features = [...new Set(included.flatMap((entry) => (entry.features ?? []).map((f) => f.tech_feature ?? '')))].filter(Boolean);
-  return features.map((feature) => included.map((entry) => cellOf((entry.features ?? []).find((f) => f.tech_feature === feature))));
+  const symbol: Record<string, string> = { public: '●', obvious: '◐', different: '○' };
+  const included = (result.final_result ?? []).filter((entry) => entry.selected !== false);
+  const features = FEATURES.map((f) => f.replace(/^\d+\. /, ''));
+  return features.map((feature) => included.map((entry) => symbol[String(entry.features?.find((f) => f.tech_feature === feature)?.type)] ?? '?'));
 }
 
 const slackCellText = (cell: Json): string => ((cell.elements as Json[])[0]!.elements as Json[]).map((e) => String(e.text)).join('');
@@ -48,10 +61,8 @@ test('Slack: one table block, the header Feature and D1…Dn, a row per feature 
   const tables = step4.blocks.filter((b) => b.type === 'table');
   expect(tables).toHaveLength(1);
   const rows = (tables[0]!.rows as Json[][]).map((row) => row.map(slackCellText));
-  const expected = await expectedRows(slack.sim.url, (bodiesOf(slack, 'AI35-2')[0] as { task_id: string }).task_id);
-  expect(rows[0]).toEqual(['Feature', ...expected[0]!.map((_, i) => `D${i + 1}`)]);
-  expect(rows.slice(1).map((row) => row.slice(1))).toEqual(expected);
-  expect(rows.slice(1).map((row) => row[0]!.split('. ')[0])).toEqual(expected.map((_, i) => String(i + 1)));
+  expect(rows).toEqual([HEADER, ...FEATURES.map((feature, i) => [feature, ...VERDICTS[i]!])]);
+  expect(await platformVerdicts(slack.sim.url, (bodiesOf(slack, 'AI35-2')[0] as { task_id: string }).task_id)).toEqual(VERDICTS);
   expect(tables[0]!.column_settings).toEqual(rows[0]!.map((_, i) => ({ align: i === 0 ? 'left' : 'center', is_wrapped: i === 0 })));
   // the header bold; the aligned text is not shown as well
   expect(((tables[0]!.rows as Json[][])[0]![0]!.elements as Json[])[0]).toMatchObject({ elements: [{ style: { bold: true } }] });
@@ -76,9 +87,8 @@ test('Teams: an Adaptive Card Table (schema 1.5), the first row the header, a ro
   const text = (cell: Json) => String(((cell.items as Json[])[0] as Json).text);
   const rows = (table.rows as Json[]).map((row) => (row.cells as Json[]).map(text));
   const taskId = (teamsBodiesOf(teams, 'AI35-2')[0] as { task_id: string }).task_id;
-  const expected = await expectedRows(teams.sim.url, taskId);
-  expect(rows[0]).toEqual(['Feature', ...expected[0]!.map((_, i) => `D${i + 1}`)]);
-  expect(rows.slice(1).map((row) => row.slice(1))).toEqual(expected);
+  expect(rows).toEqual([HEADER, ...FEATURES.map((feature, i) => [feature, ...VERDICTS[i]!])]);
+  expect(await platformVerdicts(teams.sim.url, taskId)).toEqual(VERDICTS);
   const columns = table.columns as Json[];
   expect(columns[0]).toMatchObject({ width: 4, horizontalCellContentAlignment: 'Left' });
   expect(columns.slice(1).every((c) => c.width === 1 && c.horizontalCellContentAlignment === 'Center')).toBe(true);
