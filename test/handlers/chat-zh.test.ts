@@ -1,10 +1,11 @@
-/** The chat verbs in Chinese: help, the usage line, refusals, a stopped answer, the restart note; verbs and flags as typed. */
+/** The chat verbs in Chinese: help, the usage line, refusals, a stopped answer, Retry and Sources, the restart note; verbs and flags as typed. */
 import { expect, test } from 'vitest';
 import { optionControls } from '../../src/handlers/chat/encyclopedia-controls.js';
 import { describeOptions, takeOptions } from '../../src/handlers/chat/encyclopedia-options.js';
 import { ASK, ENCYCLOPEDIA, PHARM } from '../../src/handlers/chat/families.js';
 import { chatHandler } from '../../src/handlers/chat/handler.js';
-import { stoppedMessage, tooLongMessage, usageLine } from '../../src/handlers/chat/render.js';
+import { retryButton } from '../../src/handlers/chat/answer.js';
+import { answerMessage, stoppedMessage, tooLongMessage, usageLine } from '../../src/handlers/chat/render.js';
 import { RESTART_NOTE } from '../../src/handlers/chat/restart.js';
 import { t, withLanguage } from '../../src/i18n/index.js';
 
@@ -36,4 +37,14 @@ test('the encyclopedia options: controls, a described choice and a refusal in Ch
     expect(describeOptions({ source: 3, deepSearch: true, longThink: false, searchWebsite: true })).toBe('专利 · 深度检索 · 联网搜索');
     expect(takeOptions('--deep=yes 问题')).toEqual({ problem: '`--deep` 不接受取值；不写即为关闭。' });
   });
+});
+
+test('Retry under a failed answer and the Sources heading over its citations are Chinese; English unchanged', () => {
+  const extras = { references: [{ title: 'siRNA 药物综述', url: 'https://example.com/a', kind: 'paper' }], family: PHARM };
+  const headings = (lang: 'en' | 'zh') =>
+    withLanguage(lang, () => answerMessage('答案', true, extras)).blocks!.flatMap((b) => (b.type === 'references' ? [b.title] : []));
+  expect(headings('zh')).toEqual(['参考来源']);
+  expect(headings('en')).toEqual(['Sources']);
+  expect(withLanguage('zh', () => retryButton(4))).toEqual({ action: 'retry', label: '重试', value: '4' });
+  expect(withLanguage('en', () => retryButton(4))).toEqual({ action: 'retry', label: 'Retry', value: '4' });
 });

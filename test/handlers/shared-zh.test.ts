@@ -13,10 +13,17 @@ test('problem arguments are refused in Chinese, and in English outside it', () =
     expect(parseProblemArgs('电池 --lang fr', 'cn', limits)).toEqual({ refusal: '`--lang` 只能是 `en` 或 `cn`。' });
     expect(parseProblemArgs('  ', 'cn', limits)).toEqual({ refusal: '请描述技术问题。' });
     expect(parseProblemArgs('提高负极能量密度', 'cn', limits)).toEqual({ refusal: '技术问题最多 5 个字符（平台限制），当前为 8 个。' });
+    // numbers through Intl, as everywhere else
+    expect(parseProblemArgs('电'.repeat(1_201), 'cn', { noun: '技术问题', maxChars: 1_200 })).toEqual({
+      refusal: '技术问题最多 1,200 个字符，当前为 1,201 个。',
+    });
     expect(takeOthersFlag('x --let-others-confirm=yes')).toEqual({ problem: '`--let-others-confirm` 不接受取值。' });
     expect(othersNote(true)).toBe('频道中的任何人都可以确认各步骤。');
   });
   expect(parseProblemArgs('', 'en', { noun: 'problem', maxChars: 5 })).toEqual({ refusal: 'Describe the problem.' });
+  expect(parseProblemArgs('x'.repeat(1_201), 'en', { noun: 'problem', maxChars: 1_200, platformLimit: true })).toEqual({
+    refusal: "The problem can be at most 1,200 characters (the platform's limit); yours has 1,201.",
+  });
   expect(othersNote(true)).toBe(' Anyone in the channel may confirm the steps.');
 });
 

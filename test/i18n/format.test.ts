@@ -2,7 +2,7 @@
 import { expect, test } from 'vitest';
 import { splitText, truncate } from '../../src/core/text.js';
 import { chooseCut } from '../../src/core/relay/split.js';
-import { formatDate, formatDateTime, formatDuration, formatNumber, formatRelative } from '../../src/i18n/format.js';
+import { formatDate, formatDateTime, formatDuration, formatFileSize, formatNumber, formatRelative } from '../../src/i18n/format.js';
 import { withLanguage } from '../../src/i18n/index.js';
 import { countWords } from '../../src/handlers/disclosure/options.js';
 import { parseProblemArgs } from '../../src/handlers/shared/problem-args.js';
@@ -27,6 +27,16 @@ test('numbers, dates, durations and relative times follow the current language',
   // without a language given, the current one
   expect(withLanguage('zh', () => formatDuration(90_000))).toBe('1分钟30秒钟');
   expect(withLanguage('en', () => formatDuration(90_000))).toBe('1 minute, 30 seconds');
+});
+
+test('file sizes in MB from a mebibyte up, else whole kB (at least 1), with Intl units', () => {
+  expect(formatFileSize(2.5 * 1024 * 1024, 'en')).toBe('2.5 MB');
+  expect(formatFileSize(2.5 * 1024 * 1024, 'zh')).toBe('2.5 MB');
+  expect(formatFileSize(1024 * 1024, 'en')).toBe('1.0 MB');
+  expect(formatFileSize(1_300_000 * 1024, 'en')).toBe('1,269.5 MB');
+  expect(formatFileSize(300, 'en')).toBe('1 kB');
+  expect(formatFileSize(1_000 * 1024, 'zh')).toBe('1,000 kB');
+  expect(withLanguage('zh', () => formatFileSize(20 * 1024))).toBe('20 kB');
 });
 
 const chinese = '一种用于光学装置的陶瓷基板结构，包括陶瓷基板与绝缘层。承载胶杯以射出成型方式结合🧪在凹杯成型区上！'.repeat(6);

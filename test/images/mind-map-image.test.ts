@@ -1,7 +1,8 @@
-/** The mind-map picture decoded: its size, not blank, ink inside every label, Chinese glyphs drawn, limits. */
+/** The mind-map picture decoded: its size, not blank, ink inside every label, Chinese glyphs drawn, limits, its note in Chinese. */
 import { describe, expect, test } from 'vitest';
 import { MAX_PICTURE_WIDTH, renderMindMap, type LabelBox } from '../../src/handlers/shared/images/mind-map-image.js';
-import { mindTree, solutionNodes, type MindMap, type MindNode } from '../../src/handlers/shared/mind-map.js';
+import { mindTree, solutionNodes, titleOf, type MindMap, type MindNode } from '../../src/handlers/shared/mind-map.js';
+import { t, withLanguage, type Lang } from '../../src/i18n/index.js';
 import { mindMapCells } from '../../src/platform/simulator/content/mindmap.js';
 import { colourCount, darkPixels, decodePng, inkPattern, type Decoded } from './png-ink.js';
 
@@ -92,6 +93,35 @@ describe('renderMindMap', () => {
     const image = decodePng(picture.png);
     const lowest = Math.max(...picture.boxes.map((b) => b.y + b.height));
     expect(darkPixels(image, { x: 0, y: lowest + 4, width: 500, height: image.height - lowest - 4 })).toBeGreaterThan(300);
+  });
+
+  test('in Chinese the left-out note and an untitled node are Chinese (plural forms in English)', async () => {
+    const branches = (count: number) =>
+      Array.from({ length: 8 }, (_, b) =>
+        node(
+          `b${b}`,
+          `分支 ${b + 1}`,
+          1,
+          Array.from({ length: count }, (_, s) => node(`s${b}-${s}`, `方案 ${b + 1}.${s + 1}`, 2)),
+        ),
+      );
+    const root = (lang: Lang, count: number) => withLanguage(lang, () => renderMindMap([node('root', '根', 0, branches(count))]));
+    const noteOf = async (lang: Lang, count: number) => {
+      const picture = await root(lang, count);
+      const image = decodePng(picture.png);
+      const lowest = Math.max(...picture.boxes.map((b) => b.y + b.height));
+      return { picture, region: { x: 0, y: lowest + 4, width: image.width, height: image.height - lowest - 4 }, image };
+    };
+    const zh = await noteOf('zh', 9);
+    const en = await noteOf('en', 9);
+    expect(zh.picture.omitted).toBe(21);
+    expect(darkPixels(zh.image, zh.region)).toBeGreaterThan(300);
+    expect(inkPattern(zh.image, zh.region)).not.toEqual(inkPattern(en.image, en.region));
+    expect(withLanguage('zh', () => t('shared:mindMap.more', { count: 21 }))).toBe('另有 21 个节点未画出，详见大纲');
+    expect(withLanguage('en', () => t('shared:mindMap.more', { count: 21 }))).toBe('+ 21 more nodes: see the outline');
+    expect(withLanguage('en', () => t('shared:mindMap.more', { count: 1 }))).toBe('+ 1 more node: see the outline');
+    expect(withLanguage('zh', () => titleOf({ sys_title: ' ' }))).toBe('（无标题）');
+    expect(withLanguage('en', () => titleOf({}))).toBe('(untitled)');
   });
 
   test('a deep map narrows its labels to stay within the width a preview can show legibly', async () => {

@@ -30,6 +30,7 @@ const FIELDS = [
 type Field = (typeof FIELDS)[number];
 const isField = (key: string): key is Field => (FIELDS as readonly string[]).includes(key);
 const words = (key: string): string => (isField(key) ? t(`report:field.${key}`) : key.replace(/_/g, ' '));
+const labelled = (key: string, value: string): string => t('report:result.labelled', { label: words(key), value });
 
 function itemLine(item: unknown): string | undefined {
   const plain = scalar(item);
@@ -44,7 +45,7 @@ function itemLine(item: unknown): string | undefined {
     .filter(([key]) => key !== 'pn' && key !== 'name' && key !== 'title')
     .flatMap(([key, value]) => {
       const text = scalar(value);
-      return text ? [`${words(key)}: ${quoteUserText(truncate(text, MAX_FIELD_CHARS))}`] : [];
+      return text ? [labelled(key, quoteUserText(truncate(text, MAX_FIELD_CHARS)))] : [];
     });
   const line = [head, rest.join(' · ')].filter(Boolean).join(' — ');
   return line || undefined;
@@ -64,7 +65,7 @@ export function describeAnalysis(value: unknown): string | undefined {
       if (entry.length > MAX_ITEMS) lines.push(t('report:result.more', { count: entry.length - MAX_ITEMS }));
     } else {
       const line = itemLine(entry);
-      if (line) lines.push(`${words(key)}: ${line}`);
+      if (line) lines.push(labelled(key, line));
     }
   }
   return lines.length ? truncate(lines.join('\n'), MAX_SECTION_CHARS) : undefined;

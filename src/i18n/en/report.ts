@@ -52,6 +52,8 @@ export const report = {
     task: 'Writing the report',
     status: 'is writing the report…',
     more: '• … {{count}} more in the report',
+    /** one field of an analysis */
+    labelled: '{{label}}: {{value}}',
   },
   /** labels of the fields AI34-3's analyses carry (its head_player_analysis and key_patent_interpretation), in a line */
   field: {

@@ -54,6 +54,7 @@ export const report: CatalogOf<typeof en> = {
     task: '撰写报告',
     status: '正在撰写报告…',
     more: '• …… 报告中另有 {{count}} 项',
+    labelled: '{{label}}：{{value}}',
   },
   field: {
     head_player_analysis: '头部企业分析',

@@ -1,6 +1,9 @@
-/** The terminal's own words in Chinese: choice hints, ticks, a confirm question, forms, threads and the banner. */
+/** The terminal's own words in Chinese: choice hints, ticks, a confirm question, forms, threads, the banner, durations, images. */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { setDefaultLanguage } from '../../../src/i18n/index.js';
+import { renderInline } from '../../../src/adapters/console/inline-terminal.js';
+import { ago } from '../../../src/adapters/console/input.js';
+import { plainStyle } from '../../../src/adapters/console/style.js';
+import { setDefaultLanguage, withLanguage } from '../../../src/i18n/index.js';
 import { startHarness, type Bot } from './harness.js';
 
 const expectInOrder = (text: string, parts: string[]): void => {
@@ -105,6 +108,31 @@ describe('the console in Chinese', () => {
       '没有话题 7；输入 `threads` 查看列表。',
     ]);
     expect(h.text()).not.toMatch(/Type |Ticked|current:|Sure\?/);
+  });
+
+  it("a thread's age, the Ctrl-C window and an image's word are Chinese (Intl); English in English", async () => {
+    const now = Date.UTC(2025, 5, 15, 12);
+    expect([ago(now - 20_000, now), ago(now - 10 * 60_000, now), ago(now - 3 * 3_600_000, now), ago(now - 30 * 3_600_000, now)]).toEqual([
+      '刚刚',
+      '10分钟前',
+      '3小时前',
+      '昨天',
+    ]);
+    expect(ago(now - 10 * 86_400_000, now)).toBe('2025年6月5日');
+    expect(withLanguage('en', () => [ago(now - 10 * 60_000, now), ago(now - 3 * 3_600_000, now), ago(now - 3 * 86_400_000, now)])).toEqual([
+      '10 minutes ago',
+      '3 hours ago',
+      '3 days ago',
+    ]);
+    expect(renderInline('![铰链](https://example.com/h.png)', plainStyle)).toBe('[图片: 铰链] (https://example.com/h.png)');
+    expect(withLanguage('en', () => renderInline('![](https://example.com/h.png)', plainStyle))).toBe('[image] (https://example.com/h.png)');
+    let clock = 0;
+    const h = await startHarness(async () => undefined, { interactive: true, now: () => clock, onInterrupt: () => false });
+    h.type('\x03');
+    await h.until(() => h.text().includes('（3秒钟内再按一次 Ctrl-C 即退出，或输入 exit）'));
+    clock = 1000;
+    h.type('\x03');
+    await h.adapter.closed;
   });
 
   it('`是` confirms a button that throws work away', async () => {

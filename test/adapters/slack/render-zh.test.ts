@@ -1,7 +1,8 @@
-/** Slack's own words in Chinese: the Home tab, its Start modal, the "cannot post here" notice, the install page. */
+/** Slack's own words in Chinese: the Home tab, its Start modal, the "cannot post here" notice, the install page, a form's Cancel, fallbacks. */
 import { expect, test } from 'vitest';
 import type { ThreadId } from '../../../src/core/thread-id.js';
 import { renderInstallPage } from '../../../src/adapters/slack/install-page.js';
+import { renderForm } from '../../../src/adapters/slack/render/form.js';
 import { renderHome, renderStartModal } from '../../../src/adapters/slack/render/home.js';
 import { renderMessage } from '../../../src/adapters/slack/render/message.js';
 import { unreachableNotice } from '../../../src/adapters/slack/render/unreachable.js';
@@ -52,4 +53,29 @@ test('the notice where the bot cannot post, a continued page and the install pag
   expect(page).toContain('<html lang="zh-CN">');
   expect(page).toContain('<h1>将 iip 添加到 Slack</h1>');
   expect(page).toContain('>添加到 Slack</a>');
+});
+
+test("a form's close button, an untitled reference and an image without alt text are Chinese; English unchanged", () => {
+  const form = {
+    action: 'form-edit',
+    title: '编辑',
+    submitLabel: '保存',
+    value: 'v',
+    fields: [{ id: 'name', label: '名称', kind: 'text' as const }],
+  };
+  expect(withLanguage('zh', () => renderForm('slack:T:C:1' as ThreadId, form)).close?.text).toBe('取消');
+  expect(withLanguage('en', () => renderForm('slack:T:C:1' as ThreadId, form)).close?.text).toBe('Cancel');
+  const message = {
+    text: '',
+    blocks: [
+      { type: 'references' as const, items: [{ title: '', url: 'https://example.com/r' }] },
+      { type: 'image' as const, url: 'https://example.com/i.png', alt: '' },
+    ],
+  };
+  const zh = JSON.stringify(withLanguage('zh', () => renderMessage(message))[0]?.blocks);
+  expect(zh).toContain('1. <https://example.com/r|无标题>');
+  expect(zh).toContain('"alt_text":"图片"');
+  const en = JSON.stringify(withLanguage('en', () => renderMessage(message))[0]?.blocks);
+  expect(en).toContain('1. <https://example.com/r|untitled>');
+  expect(en).toContain('"alt_text":"image"');
 });

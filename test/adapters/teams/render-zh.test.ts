@@ -1,8 +1,9 @@
-/** Teams' own words in Chinese: a form card's checks, a confirm question under its button, the start-over hint. */
+/** Teams' own words in Chinese: a form card's checks, a confirm question, the start-over hint, Apply, fallbacks, file cards. */
 import { expect, test } from 'vitest';
 import { renderMessage } from '../../../src/adapters/teams/index.js';
 import { withStartOverHint } from '../../../src/adapters/teams/chat-threads.js';
-import { linkMessage } from '../../../src/adapters/teams/file-cards.js';
+import { consentMessage, linkMessage } from '../../../src/adapters/teams/file-cards.js';
+import { imageMessage } from '../../../src/adapters/teams/image-reply.js';
 import { renderForm } from '../../../src/adapters/teams/render/form.js';
 import { withLanguage } from '../../../src/i18n/index.js';
 
@@ -61,6 +62,42 @@ test('a report offered as a link in a channel says until when the link works, in
       new Date(Date.UTC(2025, 0, 9, 8, 30)),
     ),
   );
-  expect(JSON.stringify(message.card)).toContain('novelty-report.docx · ');
-  expect(JSON.stringify(message.card)).toContain(' · 下载链接有效期至 2025年1月9日 08:30 UTC');
+  expect(message.summary).toBe('文件：新颖性检索报告');
+  expect(JSON.stringify(message.card)).toContain('novelty-report.docx · 2 kB · 下载链接有效期至 2025年1月9日 08:30 UTC');
+  const english = linkMessage({ filename: 'r.docx', title: 'Novelty report', size: 2.5 * 1024 * 1024 }, 'https://bot.example/f', new Date(0));
+  expect(english.summary).toBe('File: Novelty report');
+  expect(JSON.stringify(english.card)).toContain('r.docx · 2.5 MB · the download link works until');
+});
+
+test("a 1:1 chat's file consent card names the file and its size in Chinese; English unchanged", () => {
+  const file = { filename: 'disclosure.docx', title: '技术交底书', size: 1_572_864 };
+  const context = { iip: 'file' as const, token: 't', conversation: 'c' };
+  const zh = withLanguage('zh', () => consentMessage(file, context));
+  expect(zh.summary).toBe('文件：技术交底书');
+  expect(zh.attachments?.[0]?.content.description).toBe('技术交底书（1.5 MB）。点“允许”即保存到你的 OneDrive，之后可在那里打开或共享。');
+  const en = withLanguage('en', () => consentMessage({ ...file, title: 'Disclosure', size: 300 }, context));
+  expect(en.summary).toBe('File: Disclosure');
+  expect(en.attachments?.[0]?.content.description).toMatch(/^Disclosure \(1 kB\)\. Allow saves it/);
+});
+
+test("a select's Apply button, an untitled reference, an image's alt text and an untitled picture are Chinese; English unchanged", () => {
+  const message = {
+    text: '',
+    blocks: [
+      { type: 'select' as const, id: 'node', action: 'pick', label: '节点', options: [{ value: 'a', label: '铰链' }], value: 'a' },
+      { type: 'references' as const, items: [{ title: '', url: 'https://example.com/r' }] },
+      { type: 'image' as const, url: 'https://example.com/i.png', alt: '' },
+    ],
+  };
+  const zh = JSON.stringify(withLanguage('zh', () => renderMessage(message))[0]?.card);
+  expect(zh).toContain('"type":"Action.Submit","title":"应用"');
+  expect(zh).toContain('1. [无标题](https://example.com/r)');
+  expect(zh).toContain('"altText":"图片"');
+  const en = JSON.stringify(withLanguage('en', () => renderMessage(message))[0]?.card);
+  expect(en).toContain('"type":"Action.Submit","title":"Apply"');
+  expect(en).toContain('1. [untitled](https://example.com/r)');
+  expect(en).toContain('"altText":"image"');
+  const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0]);
+  expect(withLanguage('zh', () => imageMessage(png, '')).summary).toBe('图片');
+  expect(withLanguage('en', () => imageMessage(png, '')).summary).toBe('Image');
 });
