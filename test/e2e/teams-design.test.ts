@@ -4,11 +4,12 @@
  * attached to the mention is downloaded from the connector with the bot's token, offered to the platform at the
  * bot's private upload link, and the line drawing comes back as a card image in the reply chain; an image pasted
  * into a reply (hosted content named only in the HTML copy) starts a search that waits for its image; with a
- * missing or a wrong token the connector refuses the download and the user is told, and nothing is sent.
+ * missing or a wrong token the connector refuses the download and the user is told, and nothing is sent. With a
+ * link: each similar design's `confusion` analysis on the card, and Show more reading AI39-2 once for the rest.
  */
 import { afterEach, describe, expect, test } from 'vitest';
 import { PlatformClient } from '../../src/platform/client.js';
-import { cardJson } from '../adapters/teams/bot-harness.js';
+import { buttonsOf, cardJson, startTeamsBot, type TeamsBotHarness } from '../adapters/teams/bot-harness.js';
 import { waitFor } from '../adapters/teams/harness.js';
 import { requestErrors } from '../helpers/openapi-validator.js';
 import {
@@ -20,12 +21,15 @@ import {
   type TeamsDesignBot,
 } from '../helpers/teams-design-steps.js';
 import { PERSONAL_CHAT } from '../helpers/teams-activities.js';
-import { elementsOf, textOf } from '../helpers/teams-workflow-steps.js';
+import { elementsOf, TeamsThread, textOf } from '../helpers/teams-workflow-steps.js';
 
 let h: TeamsDesignBot | undefined;
+let linked: TeamsBotHarness | undefined;
 afterEach(async () => {
   await h?.close();
+  await linked?.close();
   h = undefined;
+  linked = undefined;
 });
 
 const submitted = (bot: TeamsDesignBot) => bot.sim.requests.filter((r) => r.operation === 'AI39-1').map((r) => r.body as { url: string });
@@ -130,5 +134,35 @@ describe('design in a Teams channel, with an image', () => {
     expect(h.fake.callsTo('attachment')).toEqual([expect.objectContaining({ auth: appId ? 'invalid' : 'none' })]);
     expect(submitted(h)).toEqual([]);
     expect(JSON.stringify(h.fake.allMessages())).not.toContain('Bearer');
+  });
+});
+
+describe('design in a Teams channel, with a link: the similar designs', () => {
+  test('the card shows each top design’s confusion analysis; Show more sends one AI39-2 for the task and posts the rest once', async () => {
+    linked = await startTeamsBot();
+    const t = await TeamsThread.opened(linked, 'design https://images.example.com/products/earbuds-case.png wireless earbuds case --countries US,CN');
+    const done = await t.step('Design search report');
+    const taskId = (linked.sim.requests.find((r) => r.operation === 'AI39-2')!.body as { task_id: string }).task_id;
+    const platform = new PlatformClient({ baseUrl: linked.sim.url, apiKey: 'sk-teams-e2e-key' });
+    const result = await platform.call('AI39-2', { task_id: taskId });
+    await platform.close();
+    const comparisons = [...result.report!.comparisons].sort((a, b) => b.score! - a.score!);
+    const others = result.patent_messages!.patent_messages.filter((p) => !comparisons.some((c) => c.patent_pn === p.patent_pn));
+    for (const c of comparisons.slice(0, 3)) expect(textOf(done)).toContain(`Could consumers confuse them:_ ${c.confusion}`);
+    const left = comparisons.length + others.length - 3;
+    expect(buttonsOf(done).map((b) => b.title)).toEqual([`Show more (${left} left)`]);
+
+    const sent = linked.sim.requests.length;
+    await t.press(done, `Show more (${left} left)`);
+    const more = await t.reply('Similar designs 4–');
+    expect(linked.sim.requests.slice(sent).map((r) => ({ operation: r.operation, body: r.body }))).toEqual([
+      { operation: 'AI39-2', body: { task_id: taskId } },
+    ]);
+    expect(textOf(more)).toContain(`Could consumers confuse them:_ ${comparisons[3]!.confusion}`);
+    for (const o of others) expect(cardJson(more)).toContain(o.patent_pn);
+    await t.press(done, `Show more (${left} left)`);
+    await t.note('Already shown');
+    expect(t.replies.filter((m) => cardJson(m).includes('Similar designs 4–'))).toHaveLength(1);
+    expect(linked.sim.requests).toHaveLength(sent + 1);
   });
 });

@@ -2,15 +2,17 @@
  * `report` in a Teams channel, end to end through botbuilder's CloudAdapter, the workflow machinery and the
  * simulator: the outline card with Generate and Edit; Edit posts the form as an inline card (no modals in
  * Teams) with the platform's sections read-only and the two custom modules as inputs; AI34-2 gets the edited
- * outline; the link with its expiry, head players and key patents; a double click on Generate sends AI34-2 once.
+ * outline; the link with its expiry, head players and key patents; a double click on Generate sends AI34-2 once;
+ * Get a fresh link, pressed by another user, asks AI34-3 for a new link and posts it in the reply chain.
  */
 import { afterEach, describe, expect, test } from 'vitest';
 import { defaultDirectory } from '../../src/platform/simulator/content/report.js';
 import { buttonsOf, cardJson, startTeamsBot, type TeamsBotHarness } from '../adapters/teams/bot-harness.js';
 import { waitFor } from '../adapters/teams/harness.js';
 import { requestErrors } from '../helpers/openapi-validator.js';
-import { bodiesOf, inputsOf, TeamsThread, textOf } from '../helpers/teams-workflow-steps.js';
+import { bodiesOf, button, inputsOf, TeamsThread, textOf } from '../helpers/teams-workflow-steps.js';
 
+const BOB = { id: '29:1user-bob', name: 'Bob Example', aadObjectId: '00000000-0000-0000-0000-0000000000b2' };
 const QUESTION = 'Solid-state electrolytes for fast-charging electric vehicle batteries';
 
 let h: TeamsBotHarness | undefined;
@@ -19,6 +21,7 @@ afterEach(async () => {
   h = undefined;
 });
 
+const linkIn = (text: string): string => /\]\((http:\/\/127\.0\.0\.1:\d+\/files\/[0-9a-f]+\.pdf)\)/.exec(text)![1]!;
 const reportIdOf = (harness: TeamsBotHarness): string => (bodiesOf(harness, 'AI34-2')[0] as { report_id: string }).report_id;
 
 function expectValidRequests(harness: TeamsBotHarness): void {
@@ -91,5 +94,34 @@ describe('report in a Teams channel: the inline form', () => {
     expect(bodiesOf(h, 'AI34-2')).toEqual([
       { report_id: reportIdOf(h), technical_issues: QUESTION, analysis_directory: [...defaultDirectory(QUESTION), custom] },
     ]);
+  });
+});
+
+describe('report in a Teams channel: the link', () => {
+  test('Get a fresh link, pressed by another user, sends exactly one AI34-3 for the report and posts a new link that works', async () => {
+    h = await startTeamsBot();
+    const t = await TeamsThread.opened(h, `report ${QUESTION}`);
+    await t.press(await t.step('Report outline'), 'Generate');
+    const done = await t.step('Pre-research report ready');
+    expect(buttonsOf(done).map((b) => b.title)).toEqual(['Get a fresh link']);
+    const first = linkIn(cardJson(done));
+    const reportId = reportIdOf(h);
+    const sent = h.sim.requests.length;
+
+    await h.click(t.root, done, button(done, 'Get a fresh link'), {}, BOB);
+    const fresh = await t.reply('Fresh link to the pre-research report');
+    expect(h.sim.requests.slice(sent).map((r) => ({ operation: r.operation, method: r.method, query: r.query, body: r.body }))).toEqual([
+      { operation: 'AI34-3', method: 'GET', query: { report_id: reportId }, body: undefined },
+    ]);
+    const second = linkIn(cardJson(fresh));
+    expect(second).not.toBe(first);
+    const download = await fetch(second);
+    expect(download.status).toBe(200);
+    expect(download.headers.get('content-type')).toBe('application/pdf');
+    expect(textOf(fresh)).toMatch(/works for 3 hours, until about .* · asked for by /);
+    expect(textOf(fresh)).toContain(BOB.name);
+    // nothing was generated again
+    expect(bodiesOf(h, 'AI34-1')).toHaveLength(1);
+    expect(bodiesOf(h, 'AI34-2')).toHaveLength(1);
   });
 });
