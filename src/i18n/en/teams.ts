@@ -5,6 +5,8 @@ export const teams = {
   startOverHint: '`{{word}}` or a command starts a new conversation in this chat',
   confirmBackOut: '{{text}} ({{deny}}: press {{label}} again.)',
   imageTitle: 'Image',
+  /** the notification text of a message's further pages */
+  continued: '(continued)',
   file: {
     summary: 'File: {{title}}',
     consent: '{{title}} ({{size}}). Allow saves it to your OneDrive, from where you open or share it.',

@@ -8,6 +8,7 @@ export const teams: CatalogOf<typeof en> = {
   startOverHint: '输入 `{{word}}` 或一条命令，即可在此聊天中开始新对话',
   confirmBackOut: '{{text}}（{{deny}}：再按一次“{{label}}”。）',
   imageTitle: '图片',
+  continued: '（续）',
   file: {
     summary: '文件：{{title}}',
     consent: '{{title}}（{{size}}）。点“允许”即保存到你的 OneDrive，之后可在那里打开或共享。',

@@ -101,3 +101,10 @@ test("a select's Apply button, an untitled reference, an image's alt text and an
   expect(withLanguage('zh', () => imageMessage(png, '')).summary).toBe('图片');
   expect(withLanguage('en', () => imageMessage(png, '')).summary).toBe('Image');
 });
+
+test("a message spread over several cards: the further cards' notification text is Chinese", () => {
+  const text = Array.from({ length: 60 }, (_, i) => `第 ${i} 段：${'深度学习 '.repeat(300).trim()}`).join('\n\n');
+  const pages = withLanguage('zh', () => renderMessage({ text: '长文', blocks: [{ type: 'markdown', text }] }));
+  expect(pages.length).toBeGreaterThan(1);
+  expect(pages.map((p) => p.summary)).toEqual(['长文', ...pages.slice(1).map(() => '（续）')]);
+});

@@ -11,6 +11,7 @@ import { CARD_SCHEMA, TEAMS_LIMITS, jsonBytes, type AdaptiveCard, type CardEleme
 import { renderMarkdown } from './markdown.js';
 import { renderTable } from './table.js';
 import { clean, type MentionEntity, type RenderContext } from './text.js';
+import { t } from '../../../i18n/index.js';
 
 export interface RenderOptions {
   /** the chat thread root the message's buttons belong to (chats only) */
@@ -107,5 +108,5 @@ export function renderMessage(message: OutgoingMessage, options: RenderOptions =
   if (pages.length === 0) {
     return [{ summary: summary || ' ', card: card([{ type: 'TextBlock', text: summary || ' ', wrap: true }], []) }];
   }
-  return pages.map((body, i) => ({ summary: (i === 0 ? summary : '') || '(continued)', card: card(body, ctx.mentions) }));
+  return pages.map((body, i) => ({ summary: (i === 0 ? summary : '') || t('teams:continued'), card: card(body, ctx.mentions) }));
 }
