@@ -17,6 +17,10 @@ import { seededRandom } from './stats.js';
 export interface ProductionRun {
   /** undefined when it could not be measured (`problem` says why) */
   peakRssMb?: number;
+  /** resident set once started, before the first command */
+  idleRssMb?: number;
+  /** CPU time the bot used from its start to the end of the run (user + system), in seconds */
+  cpuSeconds?: number;
   commandsAccepted: number;
   /** calls the bot made to Slack: that it answered at all */
   slackCalls: number;
@@ -48,13 +52,23 @@ export function buildProduction(): string | undefined {
  * heap to 300 MB and more under (b), where the live set stays far below the cap).
  */
 const productionNodeFlags = (): string[] => {
+  // BENCH_NODE_FLAGS (e.g. '--max-old-space-size=96 --max-semi-space-size=2') tries other flags without editing package.json
+  const trying = process.env.BENCH_NODE_FLAGS;
+  if (trying !== undefined) return trying.split(/\s+/).filter(Boolean);
   const scripts = (JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
   return (scripts['start:prod'] ?? '').split(/\s+/).filter((word) => word.startsWith('--'));
 };
 
-const peakRssMb = (pid: number): number | undefined => {
-  const kb = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+const statusMb = (pid: number, field: 'VmHWM' | 'VmRSS'): number | undefined => {
+  const kb = new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
   return kb === undefined ? undefined : Number(kb) / 1024;
+};
+
+/** utime + stime from /proc/<pid>/stat (fields 14 and 15, after the command's parenthesized name) */
+const cpuSeconds = (pid: number): number | undefined => {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ');
+  const ticks = Number(fields?.[11]) + Number(fields?.[12]);
+  return Number.isFinite(ticks) ? ticks / 100 : undefined;
 };
 
 export async function productionRun(
@@ -93,6 +107,8 @@ export async function productionRun(
         return { commandsAccepted: 0, slackCalls: 0, problem: `the bot did not start: ${output.slice(0, 300)}` };
       await sleep(100);
     }
+    await sleep(1_000);
+    const idle = statusMb(bot.pid!, 'VmRSS');
     const random = seededRandom(load.seed);
     let commandsAccepted = 0;
     const commands = Array.from({ length: load.streams }, async (_, i) => {
@@ -113,8 +129,9 @@ export async function productionRun(
       slackCalls = activity.calls;
       if (Date.now() - activity.lastAnsweredAt > QUIET_MS) break;
     }
-    const peak = peakRssMb(bot.pid!);
-    return { commandsAccepted, slackCalls, ...(peak === undefined ? { problem: 'no VmHWM in /proc' } : { peakRssMb: peak }) };
+    const peak = statusMb(bot.pid!, 'VmHWM');
+    const measured = { commandsAccepted, slackCalls, idleRssMb: idle, cpuSeconds: cpuSeconds(bot.pid!) };
+    return { ...measured, ...(peak === undefined ? { problem: 'no VmHWM in /proc' } : { peakRssMb: peak }) };
   } finally {
     bot.kill('SIGTERM');
     await new Promise<void>((resolve) => (bot.exitCode !== null ? resolve() : bot.once('exit', () => resolve())));

@@ -10,7 +10,7 @@
  * every 20 ms = 50 tokens/s. "Visible" is when the fake answered the call that showed the text (after its 20 ms).
  * Each setting runs in a fresh process (./relay-bot.ts) with the simulator and the fake in another
  * (./relay-world.ts); the production start's memory is measured under (b) apart (./relay-prod.ts).
- * Standalone: `npx tsx bench/relay.ts [--quick] [--diagnostic]`.
+ * Standalone: `npx tsx bench/relay.ts [--quick] [--diagnostic] [--production-only]`.
  */
 import { pathToFileURL } from 'node:url';
 import { forkChild } from './child.js';
@@ -40,6 +40,8 @@ export interface RelayBenchOptions {
   settings?: RelaySetting[];
   /** measure the production start under (b); default: unless quick */
   production?: boolean;
+  /** only the production start's memory under (b), no settings (`--production-only`, a few minutes) */
+  productionOnly?: boolean;
   /** progress lines while it runs */
   log?: (line: string) => void;
 }
@@ -121,7 +123,8 @@ async function productionRuns(skip: boolean, seed: number, log?: (line: string) 
 
 export async function relayBench(options: RelayBenchOptions = {}): Promise<BenchReport> {
   const quick = options.quick ?? false;
-  const settings = options.settings ?? [...ISSUE_SETTINGS, ...(options.diagnostic ? DIAGNOSTIC_SETTINGS : [])];
+  const only = options.productionOnly ?? false;
+  const settings = only ? [] : (options.settings ?? [...ISSUE_SETTINGS, ...(options.diagnostic ? DIAGNOSTIC_SETTINGS : [])]);
   const summaries: Array<{ setting: RelaySetting; summary: SettingSummary }> = [];
   for (const s of settings) {
     const shape = loadShape(quick, s.workload);
@@ -131,7 +134,7 @@ export async function relayBench(options: RelayBenchOptions = {}): Promise<Bench
     options.log?.(`relay: ${s.name}: done in ${summary.wallSeconds.toFixed(1)} s`);
     summaries.push({ setting: s, summary });
   }
-  const production = await productionRuns(!(options.production ?? !quick), options.seed ?? 1, options.log);
+  const production = await productionRuns(!(only || (options.production ?? !quick)), options.seed ?? 1, options.log);
   return relayReport(summaries, production, {
     quick,
     shapes: { a: loadShape(quick, 'a'), b: loadShape(quick, 'b'), c: loadShape(quick, 'c') },
@@ -144,5 +147,6 @@ export async function relayBench(options: RelayBenchOptions = {}): Promise<Bench
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const { printReport } = await import('./report.js');
   const flag = (name: string): boolean => process.argv.includes(name);
-  printReport(await relayBench({ quick: flag('--quick'), diagnostic: flag('--diagnostic'), log: (line) => console.log(line) }));
+  const flags = { quick: flag('--quick'), diagnostic: flag('--diagnostic'), productionOnly: flag('--production-only') };
+  printReport(await relayBench({ ...flags, log: (line) => console.log(line) }));
 }

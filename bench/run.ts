@@ -4,6 +4,7 @@
  *   npm run bench -- relay         one of them (relay, state, observability)
  *   npm run bench -- --quick       short smoke runs (fewer streams and stored threads; about a minute in all)
  *   npm run bench -- --diagnostic  the relay benchmark also runs its diagnostic settings (see bench/relay.ts)
+ *   npm run bench -- relay --production-only  only the production start's memory under (b) (a few minutes)
  * A missed target is reported, not an error: the exit code is 0 unless a benchmark crashed (2: usage error).
  */
 import { performance } from 'node:perf_hooks';
@@ -54,6 +55,7 @@ async function chatterReport(quick: boolean): Promise<BenchReport> {
 interface Flags {
   quick: boolean;
   diagnostic: boolean;
+  productionOnly: boolean;
 }
 
 const BENCHES: Record<BenchName, (flags: Flags) => Promise<BenchReport[]>> = {
@@ -62,10 +64,10 @@ const BENCHES: Record<BenchName, (flags: Flags) => Promise<BenchReport[]>> = {
   observability: async (flags) => [await observabilityBench(flags.quick)],
 };
 
-const FLAGS = ['--quick', '--diagnostic'];
+const FLAGS = ['--quick', '--diagnostic', '--production-only'];
 
 function parseArgs(argv: string[]): { names: BenchName[]; flags: Flags } {
-  const flags = { quick: argv.includes('--quick'), diagnostic: argv.includes('--diagnostic') };
+  const flags = { quick: argv.includes('--quick'), diagnostic: argv.includes('--diagnostic'), productionOnly: argv.includes('--production-only') };
   const names = argv.filter((arg) => !FLAGS.includes(arg));
   const unknown = names.filter((name) => !(name in BENCHES));
   if (unknown.length > 0) {
