@@ -26,6 +26,8 @@ const isHighSurrogate = (code: number): boolean => code >= 0xd800 && code <= 0xd
 
 export class AnswerDocument {
   private whole = '';
+  /** the last UTF-16 unit of `whole`, kept apart: reading it from `whole` would flatten (copy) the growing text */
+  private lastUnit = 0;
   private readonly boundaries: Boundary[] = [{ start: 0, reopening: '', closing: '' }];
 
   constructor(private readonly maxChars: number) {
@@ -41,7 +43,9 @@ export class AnswerDocument {
   }
 
   append(delta: string): void {
+    if (delta === '') return;
     this.whole += delta;
+    this.lastUnit = delta.charCodeAt(delta.length - 1);
     for (;;) {
       const last = this.boundaries[this.boundaries.length - 1]!;
       if (last.reopening.length + this.whole.length - last.start <= this.maxChars) return;
@@ -53,13 +57,44 @@ export class AnswerDocument {
 
   /** Part `index`; `live` drops a trailing half of a surrogate pair whose other half has not arrived yet. */
   part(index: number, live = false): Part {
+    const { boundary, end, sealed } = this.span(index, live);
+    const text = this.whole.slice(boundary.start, end);
+    return { text, display: boundary.reopening + text + boundary.closing, sealed };
+  }
+
+  /*
+   * The accessors below answer without copying the text: a streaming answer asks them on every delta, and each
+   * `part` slices the whole answer (V8 flattens it into a fresh copy first).
+   */
+
+  /** Whether part `index` is sealed: the text has outgrown it and it will not change. */
+  isSealed(index: number): boolean {
+    return this.span(index, false).sealed;
+  }
+
+  /** `part(index, live).display.length` */
+  displayLength(index: number, live = false): number {
+    const { boundary, end } = this.span(index, live);
+    return boundary.reopening.length + end - boundary.start + boundary.closing.length;
+  }
+
+  /** `part(index, live).display.slice(from)` */
+  displayFrom(index: number, from: number, live = false): string {
+    const { boundary, end } = this.span(index, live);
+    const opening = boundary.reopening.length;
+    const textLength = end - boundary.start;
+    const head = from < opening ? boundary.reopening.slice(from) : '';
+    const body = this.whole.slice(boundary.start + Math.min(Math.max(from - opening, 0), textLength), end);
+    return head + body + boundary.closing.slice(Math.max(0, from - opening - textLength));
+  }
+
+  private span(index: number, live: boolean): { boundary: Boundary; end: number; sealed: boolean } {
     const boundary = this.boundaries[index];
     if (!boundary) throw new RangeError(`no part ${index}`);
     const next = this.boundaries[index + 1];
     let end = next ? next.start : this.whole.length;
-    if (!next && live && end > boundary.start && isHighSurrogate(this.whole.charCodeAt(end - 1))) end -= 1;
-    const text = this.whole.slice(boundary.start, end);
-    return { text, display: boundary.reopening + text + boundary.closing, sealed: next !== undefined };
+    if (!next && live && end > boundary.start && isHighSurrogate(this.lastUnit)) end -= 1;
+    return { boundary, end, sealed: next !== undefined };
   }
 
   /** The raw text of every part; joined they equal `text`. */

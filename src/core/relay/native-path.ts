@@ -65,9 +65,8 @@ export class NativePath {
     const { doc, reader, now, minEditIntervalMs, budget, workspace, adapter } = this.ctx;
     const interval = adapter.limits.nativeAppendIntervalMs ?? minEditIntervalMs;
     for (;;) {
-      const part = doc.part(this.part, !reader.ended);
-      if (part.sealed || reader.ended) return this.finish();
-      if (!this.broken && this.sent < part.display.length) {
+      if (reader.ended || doc.isSealed(this.part)) return this.finish();
+      if (!this.broken && this.sent < doc.displayLength(this.part, true)) {
         const wait = this.shown ? this.lastAppendAt + interval - now() : 0;
         if (wait > 0) {
           await reader.changed.wait(wait);
@@ -76,11 +75,11 @@ export class NativePath {
         const slot = budget.acquire(workspace, 'stream', { urgent: !this.shown, keepAlive: false, retry: this.rateLimits > 0 });
         const granted = await this.grantOrEnd(slot);
         if (granted) await this.ctx.pace();
-        if (!granted || budget.pausedFor(workspace, 'stream') > 0 || reader.ended || doc.part(this.part).sealed) {
+        if (!granted || budget.pausedFor(workspace, 'stream') > 0 || reader.ended || doc.isSealed(this.part)) {
           slot.done();
           continue;
         }
-        const broke = await this.append(doc.part(this.part, true).display.slice(this.sent), slot);
+        const broke = await this.append(doc.displayFrom(this.part, this.sent, true), slot);
         if (broke) return broke;
         continue;
       }
@@ -96,7 +95,7 @@ export class NativePath {
     const { reader, doc } = this.ctx;
     let granted = false;
     const grant = slot.granted.then(() => void (granted = true));
-    while (!granted && !reader.ended && !doc.part(this.part).sealed) await Promise.race([grant, reader.changed.wait()]);
+    while (!granted && !reader.ended && !doc.isSealed(this.part)) await Promise.race([grant, reader.changed.wait()]);
     return granted;
   }
 
@@ -140,7 +139,7 @@ export class NativePath {
       try {
         this.messages[this.part] = await this.native.stop(want.message);
         slot.done();
-        if (this.ctx.doc.part(this.part).sealed) return undefined;
+        if (this.ctx.doc.isSealed(this.part)) return undefined;
         return { kind: 'finished', outcome: { status: 'done', messages: this.messages } };
       } catch (error) {
         if (error instanceof ChatRateLimitedError) slot.rateLimited(error.retryAfterMs);

@@ -84,4 +84,31 @@ describe('AnswerDocument cuts a long answer into message-sized parts', () => {
       }
     }
   });
+
+  it('answers isSealed, displayLength and displayFrom as part() would, after every chunk (fences and surrogates too)', () => {
+    const random = seeded(20261128);
+    const pieces = ['word ', '中文 ', '👍🏽 ', '\n', '```js\n', '\n```\n', 'x'.repeat(30)];
+    for (let round = 0; round < 20; round += 1) {
+      const max = 40 + Math.floor(random() * 120);
+      let text = '';
+      while (text.length < max * 4) text += pieces[Math.floor(random() * pieces.length)]!;
+      const doc = new AnswerDocument(max);
+      // chunks of 1 to 7 units: some end between the halves of a surrogate pair
+      for (let at = 0; at < text.length; ) {
+        const size = 1 + Math.floor(random() * 7);
+        doc.append(text.slice(at, at + size));
+        at += size;
+        for (let i = 0; i < doc.partCount; i += 1) {
+          for (const live of [false, true]) {
+            const { display, sealed } = doc.part(i, live);
+            expect(doc.isSealed(i)).toBe(sealed);
+            expect(doc.displayLength(i, live)).toBe(display.length);
+            for (const from of [0, 1, 4, Math.floor(display.length / 2), display.length - 3, display.length, display.length + 2]) {
+              expect(doc.displayFrom(i, Math.max(0, from), live)).toBe(display.slice(Math.max(0, from)));
+            }
+          }
+        }
+      }
+    }
+  });
 });
