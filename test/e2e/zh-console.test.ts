@@ -1,7 +1,8 @@
 /**
  * Issue 19 in the terminal, end to end (the real console adapter, the simulator, lowdb state): with
- * LANG=zh_CN.UTF-8 (or IIP_LANG=cn) `help`, a chat and a solution exploration speak Chinese, the platform is
- * asked for Chinese results, and `lang en` / `lang zh` switch the bot's language on the spot.
+ * LANG=zh_CN.UTF-8 (or IIP_LANG=cn) `help`, a chat and solution explorations (one confirmed step by step to its
+ * solutions, summary and saved mind map, one cancelled) speak Chinese, the platform is asked for Chinese results,
+ * and `lang en` / `lang zh` switch the bot's language on the spot.
  */
 import { afterEach, expect, test } from 'vitest';
 import { terminalLanguage } from '../../src/cli.js';
@@ -9,6 +10,7 @@ import { VERBS } from '../../src/handlers/index.js';
 import { expectedChatAnswer } from '../../src/platform/simulator/index.js';
 import { recommendations } from '../../src/platform/simulator/content/solution.js';
 import { englishLeft } from '../helpers/chinese-text.js';
+import { solutionContent } from '../helpers/solution-content.js';
 import { startConsoleBot, withoutPokes, type ConsoleBot } from './console-bot.js';
 
 /** The terminal shows code without its backticks: the words typed as commands are not English sentences. */
@@ -19,6 +21,8 @@ afterEach(async () => {
   await term?.stop();
   term = undefined;
 });
+
+const PROBLEM = '在不提高生产成本的前提下提高锂电池负极的能量密度。';
 
 /** What was printed after the last time `marker` was typed. */
 const after = (t: ConsoleBot, marker: string): string => withoutPokes(t.printed()).split(marker).at(-1) ?? '';
@@ -69,7 +73,7 @@ test('LANG=zh_CN.UTF-8: help and a chat in Chinese; lang en and lang zh switch',
 
 test('IIP_LANG=cn: a solution exploration in Chinese, Chinese results asked for, cancelled in Chinese', async () => {
   term = await startConsoleBot({ IIP_LANG: 'cn' });
-  const problem = '在不提高生产成本的前提下提高锂电池负极的能量密度。';
+  const problem = PROBLEM;
   term.type(`solution ${problem}`);
   await term.until(() => term!.requests().some((r) => r.operation === 'AI33-1'), 'AI33-1');
   expect(term.requests().find((r) => r.operation === 'AI33-1')?.body).toEqual({ lang: 'cn', solution_issues: problem });
@@ -80,4 +84,27 @@ test('IIP_LANG=cn: a solution exploration in Chinese, Chinese results asked for,
   await term.until((p) => p.includes('取消技术方案探索？ y/N> y'), 'the question, answered yes');
   await term.until((p) => p.includes('已由'), 'the cancellation', { timeoutMs: 30_000 });
   expect(englishLeft(botLines(after(term, `iip> solution ${problem}\n`), [problem]), [...recs, problem], COMMAND_WORDS)).toEqual([]);
+}, 60_000);
+
+test('IIP_LANG=cn: a solution exploration to its results, both steps confirmed by typed keys, all in Chinese', async () => {
+  term = await startConsoleBot({ IIP_LANG: 'cn' });
+  term.type(`solution ${PROBLEM}`);
+  const lastStep = (p: string) => p.split(/第 \d\/3 步 · /).at(-1) ?? '';
+  await term.until((p) => p.includes('第 1/3 步 · 目标与约束') && /\[\w+\] 继续/.test(lastStep(p)), 'step 1 with its choices');
+  expect(term.printed()).toMatch(/\[\w+\] 继续 {2}\[\w+\] 自行添加 {2}\[\w+\] 取消/);
+  // keep goals 1, 3 and 4, then continue, as a person types it
+  term.type(`1 3 4 ${term.keyOf('继续')}`);
+  await term.until((p) => p.includes('第 2/3 步 · 技术方向') && /\[\w+\] 继续/.test(lastStep(p)), 'step 2 with its choices');
+  term.type(term.keyOf('继续'));
+  await term.until((p) => p.includes('共找到 4 个技术方案'), 'the summary', { timeoutMs: 30_000 });
+  const printed = withoutPokes(term.printed());
+  expect(printed).toContain('方案 4/4 · ');
+  expect(printed).toMatch(/技术方案思维导图：已保存到 \S+\.png/);
+  const recs = recommendations(PROBLEM, 'cn');
+  expect(term.requests().find((r) => r.operation === 'AI33-3')?.body).toMatchObject({ lang: 'cn', recommend: [recs[0], recs[2], recs[3]] });
+  expect(term.requests().find((r) => r.operation === 'AI33-5')?.body).toMatchObject({ lang: 'cn' });
+
+  const taskId = (term.requests().find((r) => r.operation === 'AI33-2')?.body as { task_id: string }).task_id;
+  const content = [...(await solutionContent(term.bot.platformUrl, taskId, PROBLEM)), PROBLEM];
+  expect(englishLeft(botLines(after(term, `iip> solution ${PROBLEM}\n`), [PROBLEM]), content, COMMAND_WORDS)).toEqual([]);
 }, 60_000);

@@ -1,8 +1,8 @@
 /**
  * Issue 19 in Slack, end to end: a user whose Slack locale is zh-CN (users.info with include_locale) gets the
- * bot's own words in Chinese: help, a chat's thread and footer, a solution exploration's step, buttons and
- * cancellation, with the platform asked for Chinese results; `/iip lang en|zh|auto` switches per user, and
- * another user in the same workspace (en-US) keeps English throughout.
+ * bot's own words in Chinese: help, a chat's thread and footer, a solution exploration confirmed step by step to
+ * its solutions (plan, summary, mind map) and another one cancelled, with the platform asked for Chinese results;
+ * `/iip lang en|zh|auto` switches per user, and another user in the same workspace (en-US) keeps English throughout.
  */
 import { afterEach, expect, test } from 'vitest';
 import { expectedChatAnswer } from '../../src/platform/simulator/index.js';
@@ -10,7 +10,8 @@ import { recommendations } from '../../src/platform/simulator/content/solution.j
 import type { FakeSlackMessage } from '../helpers/fake-slack-api.js';
 import { englishLeft, hasChinese, shownText } from '../helpers/chinese-text.js';
 import { startSlackBot, waitFor, type SlackBotHarness } from '../helpers/slack-bot-harness.js';
-import { bodiesOf } from './slack-novelty-steps.js';
+import { solutionContent } from '../helpers/solution-content.js';
+import { bodiesOf, buttonsOf } from './slack-novelty-steps.js';
 import { openSolution, pressWithTicks } from './slack-solution-steps.js';
 
 let h: SlackBotHarness | undefined;
@@ -25,6 +26,9 @@ const lastNoteTo = (user: string, count: number): Promise<string> =>
   waitFor(() => notesTo(user).length >= count && notesTo(user)[count - 1], `note ${count} to ${user}`);
 
 const PROBLEM = '在不提高生产成本的前提下提高锂电池负极的能量密度。';
+/** A plan's text as Slack shows it: its title, its tasks' titles and details. */
+const planText = (m: FakeSlackMessage): string =>
+  (m.stream?.chunks ?? []).flatMap((c) => [c.title, c.details].filter((v): v is string => typeof v === 'string')).join('\n');
 
 test('help, a chat and /iip lang in Chinese for a zh-CN user; an en-US user keeps English', async () => {
   h = await startSlackBot({ slack: { locales: { U1: 'zh-CN', U2: 'en-US' } } });
@@ -74,7 +78,7 @@ test('help, a chat and /iip lang in Chinese for a zh-CN user; an en-US user keep
   expect(await lastNoteTo('U2', 2)).toContain('The bot speaks English to you: your chat’s language.');
 });
 
-test('a solution exploration in Chinese: results asked for in Chinese, the step, buttons and the cancellation in Chinese; the Home tab too', async () => {
+test('a solution exploration cancelled in Chinese: results asked for in Chinese, the step, buttons and the cancellation in Chinese; the Home tab too', async () => {
   h = await startSlackBot({ slack: { locales: { U1: 'zh-CN' } } });
   await h.event({ type: 'app_home_opened', user: 'U1', channel: 'DU1', tab: 'home', ts: '1800000000.000001' }, 'EvHomeZh1');
   const homes = () => h!.slack.homeViews.filter((v) => v.userId === 'U1').map((v) => shownText(v.view).join('\n'));
@@ -98,7 +102,39 @@ test('a solution exploration in Chinese: results asked for in Chinese, the step,
   for (const m of t.replies) expect(englishLeft(seen(m), [...recs, PROBLEM]), seen(m).slice(0, 300)).toEqual([]);
   // the home shown before is published again in its owner's language once the thread is finished
   const refreshed = await waitFor(() => homes().find((home) => home.includes('已取消')), 'the Home tab refreshed');
-  expect(englishLeft(refreshed, [PROBLEM])).toEqual([]);
+  expect(refreshed).toContain('技术方案探索');
+  // the entry names the step it stopped at by its id, an identifier as in English ('cancelled · step options')
+  expect(englishLeft(refreshed, [PROBLEM], ['options'])).toEqual([]);
+});
+
+test('a solution exploration in Chinese to its results: both steps confirmed, the plan, the four solutions, the summary and the mind map', async () => {
+  h = await startSlackBot({ slack: { locales: { U1: 'zh-CN' } } });
+  const t = await openSolution(h, PROBLEM);
+  const step1 = await t.step('第 1/3 步 · 目标与约束');
+  expect(buttonsOf(step1).map((b) => b.label)).toEqual(['继续', '自行添加', '取消']);
+  const shown = [seen(step1)];
+  await pressWithTicks(t, step1, '继续', ['0', '2', '3']);
+  const step2 = await t.step('第 2/3 步 · 技术方向');
+  shown.push(seen(step2));
+  await pressWithTicks(t, step2, '继续', ['0', '1']);
+  await t.reply('共找到 4 个技术方案', 20_000);
+  const solutions = await waitFor(() => {
+    const found = t.replies.filter((m) => /方案 \d\/4 ·/.test(seen(m)));
+    return found.length === 4 ? found : undefined;
+  }, 'four solutions');
+  const picture = await waitFor(() => h!.slack.files.uploads().find((f) => f.completed && f.threadTs === t.parentTs), 'the mind map');
+  expect(picture.title).toBe('技术方案思维导图');
+  // every step asked the platform for Chinese
+  expect([...bodiesOf(h, 'AI33-3'), ...bodiesOf(h, 'AI33-5')]).toMatchObject([{ lang: 'cn' }, { lang: 'cn' }]);
+  const plan = h.slack.streams.messages().find((m) => m.threadTs === t.parentTs && m.stream?.taskDisplayMode === 'plan');
+  expect(planText(plan!)).toContain('第 3/3 步 · 撰写技术方案');
+
+  const taskId = (bodiesOf(h, 'AI33-2')[0] as { task_id: string }).task_id;
+  const content = [...(await solutionContent(h.sim.url, taskId, PROBLEM)), PROBLEM];
+  const parent = h.slack.message('C1', t.parentTs) as FakeSlackMessage;
+  shown.push(...[parent, ...t.replies].map(seen), planText(plan!), ...h.slack.ephemerals.map(seen));
+  for (const text of shown) expect(englishLeft(text, content), text.slice(0, 300)).toEqual([]);
+  for (const m of solutions) expect(hasChinese(seen(m).replace(PROBLEM, ''))).toBe(true);
 });
 
 test('a wait resumed after a restart goes on in the language its thread started in', async () => {
