@@ -1,5 +1,6 @@
 /** `/iip report` arguments: the question, `--auto-outline` (or `--auto-directory`), `--let-others-confirm`; any other `--flag` refused. */
 import { takeOthersFlag } from '../shared/others-confirm.js';
+import { charCount } from '../../core/text.js';
 import { t } from '../../i18n/index.js';
 
 /** No published limit for AI34-1's question; a Slack command carries a few thousand characters at most anyway. */
@@ -42,7 +43,7 @@ export function parseReportArgs(args: string): ReportArgs | ReportArgsRefusal {
   if (unknown) return { problem: t('report:unknownOption', { name: unknown[1]!.slice(0, 20) }) };
   const question = auto.rest.replace(/\s+/g, ' ').trim();
   // characters as the platform counts them: code points, so an emoji or a rare CJK character is one
-  const length = Array.from(question).length;
+  const length = charCount(question);
   if (length < MIN_QUESTION_CHARS) return { usage: true };
   if (length > MAX_QUESTION_CHARS) return { tooLong: t('report:tooLong', { max: MAX_QUESTION_CHARS, length }) };
   return { question, autoOutline: auto.autoOutline, othersMayConfirm: taken.othersMayConfirm };
