@@ -4,7 +4,7 @@ import type { HandlerContext } from './handler.js';
 import type { HomeEntry, HomeView } from './home-view.js';
 import { isFinished, type ThreadRecord, type ThreadStatus } from './state.js';
 import type { ChatKind, ThreadId } from './thread-id.js';
-import { workflowNoun } from './thread-commands.js';
+import { stepName, workflowNoun } from './thread-commands.js';
 
 const MAX_SHOWN = 10;
 /** Finished threads remembered per user for their home, newest first. */
@@ -29,13 +29,19 @@ function labelOf(record: ThreadRecord): string {
   return record.workflow === 'chat' && typeof family === 'string' ? t('core:home.chatLabel', { family }) : workflowNoun(record.workflow);
 }
 
+/** The state in words, with the step it is at by name ('open · at the features review'); a done one needs none. */
+function stateOf(record: ThreadRecord): string {
+  const step = record.status === 'done' ? undefined : stepName(record.workflow, record.step);
+  return step ? t('core:home.stateWithStep', { state: stateWords(record.status), step }) : stateWords(record.status);
+}
+
 async function entryOf(ctx: HandlerContext, record: ThreadRecord): Promise<HomeEntry> {
   const link = await ctx.messenger.permalink(record.thread);
   return {
     thread: record.thread,
     label: labelOf(record),
     status: record.status,
-    state: t('core:home.stateWithStep', { state: stateWords(record.status), step: record.step }),
+    state: stateOf(record),
     ...(link ? { link } : {}),
     startedAt: record.createdAt,
     updatedAt: record.updatedAt,

@@ -1,5 +1,6 @@
 /** `status` and `cancel`, which work the same in every workflow's thread. */
-import { t } from '../i18n/index.js';
+import { hasKey, t } from '../i18n/index.js';
+import type { en } from '../i18n/en/index.js';
 import { formatDateTime } from '../i18n/format.js';
 import { isFinished, type ThreadRecord } from './state.js';
 import type { HandlerContext } from './handler.js';
@@ -16,19 +17,33 @@ export interface ThreadCommand {
 }
 
 const NOUNS = ['novelty', 'solution', 'material', 'report', 'disclosure', 'design'] as const;
+type Workflow = (typeof NOUNS)[number];
+const isWorkflow = (name: string): name is Workflow => (NOUNS as readonly string[]).includes(name);
 
 /** A workflow's name as its user reads it (`novelty`: novelty search, 新颖性检索); a chat thread is a chat. */
 export const workflowNoun = (workflow: string): string =>
-  (NOUNS as readonly string[]).includes(workflow)
-    ? t(`${workflow as (typeof NOUNS)[number]}:noun`)
-    : workflow === 'chat'
-      ? t('core:thread.chatNoun')
-      : workflow;
+  isWorkflow(workflow) ? t(`${workflow}:noun`) : workflow === 'chat' ? t('core:thread.chatNoun') : workflow;
 
+/** A step's key in its workflow's catalog namespace: `novelty:steps.features`. */
+type StepKey = { [W in Workflow]: `${W}:steps.${Extract<keyof (typeof en)[W]['steps'], string>}` }[Workflow];
+const isStepKey = (key: string): key is StepKey => hasKey(key);
+
+/**
+ * A workflow's step as its user reads it in a sentence ('features review', '技术特征'), from the workflow's own
+ * catalog; undefined for a chat's turn or a step the catalog does not name (never its internal id).
+ */
+export function stepName(workflow: string, step: string): string | undefined {
+  const key = `${workflow}:steps.${step}`;
+  return isWorkflow(workflow) && isStepKey(key) ? t(key) : undefined;
+}
+
+/** Where a thread stands: its workflow, the step it is at (not once it is done), its state and any wait. */
 export function describe(record: ThreadRecord): string {
   const waiting = record.wait ? t('core:thread.waiting', { operation: record.wait.operation, since: formatDateTime(record.wait.since) }) : '';
   const status = t(`core:thread.status.${record.status}`);
-  return t('core:thread.describe', { workflow: record.workflow, step: record.step, status, waiting });
+  const workflow = workflowNoun(record.workflow);
+  const step = record.status === 'done' ? undefined : stepName(record.workflow, record.step);
+  return step ? t('core:thread.describe', { workflow, step, status, waiting }) : t('core:thread.describeBare', { workflow, status, waiting });
 }
 
 export async function threadCommand(ctx: HandlerContext, cmd: ThreadCommand): Promise<void> {

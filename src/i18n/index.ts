@@ -50,6 +50,9 @@ const fixed: Record<Lang, Translate> = { en: i18n.getFixedT('en'), zh: i18n.getF
 type Untyped = (key: unknown, options?: unknown) => string;
 export const t = ((key: unknown, options?: unknown) => (fixed[currentLanguage()] as Untyped)(key, options)) as Translate;
 
+/** Whether the catalog of `lang` (or English, which every language falls back to) has `key` (`novelty:steps.features`). */
+export const hasKey = (key: string, lang: Lang = currentLanguage()): boolean => i18n.exists(key, { lng: lang });
+
 /** The translator of one language, for text that must be in a given language whatever the current one. */
 export const translatorFor = (lang: Lang): Translate => fixed[lang];
 

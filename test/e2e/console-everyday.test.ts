@@ -29,7 +29,7 @@ test('Cancel asks before it drops a novelty search; a late c meant for Confirm i
   expect(term.printed()).toContain('Everything this novelty search did so far is dropped');
   expect(term.printed()).toContain('Cancel: not done; nothing changed.');
   term.type('status');
-  await term.until((p) => /novelty\*?: step `features`, active/.test(p.split('status').at(-1) ?? ''), 'still active');
+  await term.until((p) => /novelty search\*?: at the features review, active/.test(p.split('status').at(-1) ?? ''), 'still active');
   term.type('x');
   term.type('y');
   await term.until((p) => p.includes('Cancelled by'), 'the cancellation');

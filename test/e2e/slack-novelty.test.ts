@@ -162,7 +162,7 @@ describe('/iip novelty, the guided search', () => {
       { type: 'app_mention', channel: 'C1', user: 'U1', text: '<@UBOT> status', ts: '1800000000.000100', thread_ts: t.parentTs },
       'EvStatus1',
     );
-    expect(await t.note(before)).toContain('*novelty*: step `features`, active');
+    expect(await t.note(before)).toContain('*novelty search*: at the features review, active');
     before = h.slack.ephemerals.length;
     await h.command('status');
     const listed = await t.note(before);

@@ -62,7 +62,7 @@ describe.each(PLACES)('Teams verbs in %s', (place, where) => {
     const t = await PlaceThread.opened(h, place, `report ${question}`);
     const outline = await t.step('Report outline');
     await t.say('status');
-    await t.note('*report*: step `outline`, active');
+    await t.note('*pre-research report*: at the outline review, active');
     await t.say('cancel');
     await waitFor(() => textOf(t.current(outline)).includes('Cancelled') && buttonsOf(t.current(outline)).length === 0, 'the outline cancelled');
     const reportCalls = bodiesOf(h, 'AI34-2') as { technical_issues: string }[];

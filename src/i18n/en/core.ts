@@ -41,7 +41,9 @@ export const core = {
     workflowsWorkspace_other: 'This workspace has {{count}} workflows running; wait for one to finish ({{status}} lists yours).',
   },
   thread: {
-    describe: '*{{workflow}}*: step `{{step}}`, {{status}}{{waiting}}',
+    describe: '*{{workflow}}*: at the {{step}}, {{status}}{{waiting}}',
+    /** a chat, or a finished workflow: no step to name */
+    describeBare: '*{{workflow}}*: {{status}}{{waiting}}',
     waiting: ', waiting for the platform ({{operation}}) since {{since}}',
     status: { active: 'active', waiting: 'waiting', done: 'done', failed: 'failed', cancelled: 'cancelled' },
     openTitle: 'Your open workflows:',
@@ -56,7 +58,7 @@ export const core = {
   },
   home: {
     state: { active: 'open', waiting: 'working on the platform', done: 'done', failed: 'failed', cancelled: 'cancelled' },
-    stateWithStep: '{{state}} · step {{step}}',
+    stateWithStep: '{{state}} · at the {{step}}',
     chatLabel: 'chat ({{family}})',
     keyOff: "the bot's own key (per-workspace keys are off: the operator has set no IIP_SECRET)",
     keyOwn: "this workspace's own key {{masked}}",

@@ -1,6 +1,8 @@
 /** The design-patent image search (AI39): help, options, the image upload, the report and its similar designs. */
 export const design = {
   noun: 'design search',
+  /** each step's name in a sentence (`status`, the Home tab): 'at the features review' */
+  steps: { image: 'image upload', report: 'similar designs search' },
   help: {
     summary:
       'design-patent image search: similar registered designs, infringement risk by country and the line drawing; give an image link, or upload the image to the thread',

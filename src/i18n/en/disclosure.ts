@@ -1,6 +1,8 @@
 /** Technical disclosure drafting (AI32): help, options, the key elements and their forms, the writing and the document. */
 export const disclosure = {
   noun: 'technical disclosure',
+  /** each step's name in a sentence (`status`, the Home tab): 'at the features review' */
+  steps: { elements: 'key elements review', writing: 'disclosure writing step' },
   help: {
     summary:
       'technical disclosure drafting: review or edit the extracted key elements, Generate, watch the text being written, then download the document',

@@ -1,6 +1,8 @@
 /** Material solution finding (AI73): help, the thinking process, recommendations, the mind map and node plans. */
 export const material = {
   noun: 'material solution finding',
+  /** each step's name in a sentence (`status`, the Home tab): 'at the features review' */
+  steps: { recommend: 'recommended solutions review', mind: 'technical mind map', plan: 'implementation plan step' },
   problemNoun: 'problem',
   help: {
     summary:

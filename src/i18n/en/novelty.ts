@@ -1,6 +1,17 @@
 /** The novelty search (AI35, and the one-shot group): help, options, the first three steps and the quick report. */
 export const novelty = {
   noun: 'novelty search',
+  /** each step's name in a sentence (`status`, the Home tab): 'at the features review' */
+  steps: {
+    solution: 'technical solution review',
+    features: 'features review',
+    elements: 'search elements review',
+    references: 'references review',
+    title: 'report title',
+    report: 'report writing step',
+    'quick-results': 'prior-art search',
+    'quick-report': 'report preparation',
+  },
   help: {
     summary:
       'guided novelty search: confirm or edit the solution, features, search elements and references step by step, then get the report; `quick` for the one-shot report',

@@ -1,6 +1,8 @@
 /** The technology pre-research report (AI34, beta): help, the outline review, the writing and the link. */
 export const report = {
   noun: 'pre-research report',
+  /** each step's name in a sentence (`status`, the Home tab): 'at the features review' */
+  steps: { outline: 'outline review', report: 'report writing step' },
   help: {
     summary:
       'technology pre-research report (beta): review or extend the outline (or `--auto-outline`: the platform picks it and writes at once), then get the report link with its head players and key patents',

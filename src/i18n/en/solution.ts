@@ -1,6 +1,8 @@
 /** The technical solution exploration (AI33): help, its three steps, the solutions and the summary. */
 export const solution = {
   noun: 'solution exploration',
+  /** each step's name in a sentence (`status`, the Home tab): 'at the features review' */
+  steps: { options: 'goals and constraints review', directions: 'technical directions review', final: 'solution writing step' },
   problemNoun: 'technical problem',
   help: {
     summary:

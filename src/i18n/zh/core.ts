@@ -44,7 +44,8 @@ export const core: CatalogOf<typeof en> = {
     workflowsWorkspace_other: '本工作区有 {{count}} 个工作流正在运行，请等待其中一个完成（{{status}} 会列出你的工作流）。',
   },
   thread: {
-    describe: '*{{workflow}}*：步骤 `{{step}}`，{{status}}{{waiting}}',
+    describe: '*{{workflow}}*：步骤「{{step}}」，{{status}}{{waiting}}',
+    describeBare: '*{{workflow}}*：{{status}}{{waiting}}',
     waiting: '，自 {{since}} 起等待平台处理（{{operation}}）',
     status: { active: '进行中', waiting: '等待中', done: '已完成', failed: '已失败', cancelled: '已取消' },
     openTitle: '你未完成的工作流：',
@@ -59,7 +60,7 @@ export const core: CatalogOf<typeof en> = {
   },
   home: {
     state: { active: '进行中', waiting: '平台处理中', done: '已完成', failed: '已失败', cancelled: '已取消' },
-    stateWithStep: '{{state}} · 步骤 {{step}}',
+    stateWithStep: '{{state}} · 步骤「{{step}}」',
     chatLabel: '对话（{{family}}）',
     keyOff: '机器人自身的密钥（未启用工作区密钥：运维人员未设置 IIP_SECRET）',
     keyOwn: '本工作区自己的密钥 {{masked}}',

@@ -4,6 +4,8 @@ import type { design as en } from '../en/design.js';
 
 export const design: CatalogOf<typeof en> = {
   noun: '外观设计检索',
+  /** 各步骤的名称（`status`、主页中显示） */
+  steps: { image: '上传图片', report: '检索相似的已注册外观设计' },
   help: {
     summary: '外观设计专利图像检索：查找相似的已注册外观设计，按国家/地区评估侵权风险，并给出线条图；可提供图片链接，或将图片上传到话题中',
     usage:

@@ -4,6 +4,8 @@ import type { disclosure as en } from '../en/disclosure.js';
 
 export const disclosure: CatalogOf<typeof en> = {
   noun: '技术交底书撰写',
+  /** 各步骤的名称（`status`、主页中显示） */
+  steps: { elements: '关键要素', writing: '准备交底书文档' },
   help: {
     summary: '技术交底书撰写：审阅或修改提取出的关键要素，点“生成”，实时查看撰写过程，最后下载文档',
     usage: 'disclosure <技术构思> [--lang en|cn] [--let-others-confirm]',

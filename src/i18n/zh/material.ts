@@ -4,6 +4,8 @@ import type { material as en } from '../en/material.js';
 
 export const material: CatalogOf<typeof en> = {
   noun: '材料方案查找',
+  /** 各步骤的名称（`status`、主页中显示） */
+  steps: { recommend: '思考过程与推荐方案', mind: '技术思维导图', plan: '实施方案' },
   problemNoun: '问题',
   help: {
     summary: '材料方案查找（AI73）：查看思考过程，确认推荐方案，获得技术思维导图，并可为其中任一节点生成详细的实施方案',

@@ -4,6 +4,17 @@ import type { novelty as en } from '../en/novelty.js';
 
 export const novelty: CatalogOf<typeof en> = {
   noun: '新颖性检索',
+  /** 各步骤的名称（`status`、主页中显示） */
+  steps: {
+    solution: '技术方案',
+    features: '技术特征',
+    elements: '检索要素',
+    references: '引用文献与特征对比',
+    title: '报告标题',
+    report: '报告',
+    'quick-results': '检索现有技术',
+    'quick-report': '准备报告',
+  },
   help: {
     summary: '引导式新颖性检索：逐步确认或修改技术方案、技术特征、检索要素和引用文献，最后获得检索报告；`quick` 可一键生成报告',
     usage: 'novelty [quick] <技术构思> [--lang en|cn] [--from YYYYMMDD] [--to YYYYMMDD] [--family-merge] [--let-others-confirm]',

@@ -4,6 +4,8 @@ import type { report as en } from '../en/report.js';
 
 export const report: CatalogOf<typeof en> = {
   noun: '技术预研报告',
+  /** 各步骤的名称（`status`、主页中显示） */
+  steps: { outline: '报告目录', report: '撰写技术预研报告' },
   help: {
     summary:
       '技术预研报告（测试版）：审阅或扩充报告目录（或用 `--auto-outline` 由平台自定目录并直接撰写），然后获得报告链接及其中的头部企业和关键专利',

@@ -4,6 +4,8 @@ import type { solution as en } from '../en/solution.js';
 
 export const solution: CatalogOf<typeof en> = {
   noun: '技术方案探索',
+  /** 各步骤的名称（`status`、主页中显示） */
+  steps: { options: '目标与约束', directions: '技术方向', final: '撰写技术方案' },
   problemNoun: '技术问题',
   help: {
     summary: '技术方案探索（AI33）：先勾选目标与约束，再勾选技术方向，最后得到各技术方案及其创新点、改进点和参考文献',
