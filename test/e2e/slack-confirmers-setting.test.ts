@@ -1,7 +1,7 @@
 /**
  * IIP_CONFIRMERS end to end through the real Slack app and the simulator: `anyone` lets another user confirm a
  * step and cancel by typing `cancel` without `--let-others-confirm`; the default (`starter`) refuses both and
- * sends nothing to the platform.
+ * sends nothing to the platform. With `anyone`, a workflow's first message says so, as `--let-others-confirm`'s does.
  */
 import { afterEach, describe, expect, test } from 'vitest';
 import { threadId } from '../../src/core/thread-id.js';
@@ -19,6 +19,28 @@ const cancelAsU2 = (harness: SlackBotHarness, t: NoveltyThread) =>
     { type: 'app_mention', channel: 'C1', user: 'U2', text: '<@UBOT> cancel', ts: '1800000000.000401', thread_ts: t.parentTs },
     'EvConfirmersCancelU2',
   );
+
+const NOTE = 'Anyone in the channel may confirm the steps.';
+
+/** The first message of the thread `command` opens, as Slack shows it. */
+async function parentOf(harness: SlackBotHarness, command: string, user: string): Promise<string> {
+  const before = harness.slack.channelMessages('C1').filter((m) => !m.threadTs || m.threadTs === m.ts).length;
+  await harness.command(command, { user_id: user });
+  const t = await NoveltyThread.opened(harness, before);
+  return textOf(harness.slack.message('C1', t.parentTs)!);
+}
+
+/** Each workflow with steps to confirm, and the two runs that ask nothing (the one-shot report, the automatic outline). */
+const STARTS = [
+  { command: `novelty ${IDEA}`, says: true },
+  { command: 'solution Improve the energy density of lithium battery anodes without raising cost', says: true },
+  { command: 'material Improve the UV protection of a zinc-oxide sunscreen without whitening', says: true },
+  { command: 'report Solid-state electrolytes for fast-charging electric vehicle batteries', says: true },
+  { command: 'disclosure A bicycle helmet whose shell stiffens on impact through a shear-thickening fluid layer', says: true },
+  { command: 'design https://example.com/earbuds-case.png wireless earbuds case', says: true },
+  { command: `novelty quick ${IDEA}`, says: false },
+  { command: 'report --auto-outline Sodium-ion batteries for grid storage', says: false },
+] as const;
 
 const statusOf = async (harness: SlackBotHarness, t: NoveltyThread) =>
   (await harness.bot.state.get(threadId('slack', 'T1', 'C1', t.parentTs)))?.status;
@@ -42,6 +64,22 @@ describe('IIP_CONFIRMERS', () => {
     await t.reply('Cancelled by <@U2>');
     await eventually(async () => (await statusOf(h!, t)) === 'cancelled', 'the novelty search cancelled');
     expect(JSON.stringify(h.sim.requests.map((r) => r.body))).not.toContain('anyone'); // a setting of the bot's, never sent
+  });
+
+  test('anyone: each workflow’s first message says anyone in the channel may confirm, in the starter’s language; not where nothing is asked', async () => {
+    h = await startSlackBot({ env: { IIP_CONFIRMERS: 'anyone', LIMIT_WORKFLOWS_PER_USER: '0' }, slack: { locales: { U9: 'zh-CN' } } });
+    for (const [i, start] of STARTS.entries()) {
+      const parent = await parentOf(h, start.command, `U${i + 1}`);
+      if (start.says) expect(parent, start.command).toContain(NOTE);
+      else expect(parent, start.command).not.toContain(NOTE);
+    }
+    expect(await parentOf(h, `novelty ${IDEA}`, 'U9')).toContain('频道中的任何人都可以确认各步骤。');
+  });
+
+  test('default (starter): the first message says so only with --let-others-confirm', async () => {
+    h = await startSlackBot();
+    expect(await parentOf(h, `solution Improve the energy density of lithium battery anodes`, 'U1')).not.toContain(NOTE);
+    expect(await parentOf(h, `solution Improve the energy density of sodium battery anodes --let-others-confirm`, 'U2')).toContain(NOTE);
   });
 
   test('default (starter): U2’s Confirm and typed `cancel` are refused, and nothing reaches the platform', async () => {

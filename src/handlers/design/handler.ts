@@ -1,5 +1,5 @@
 /** `/iip design [<https image URL>] [product words] [options]`: design-patent image search (AI39). */
-import type { Handler, HandlerContext } from '../../core/handler.js';
+import type { BotSettings, Handler, HandlerContext } from '../../core/handler.js';
 import type { CommandIncoming } from '../../core/incoming.js';
 import { t } from '../../i18n/index.js';
 import { isFinished } from '../../core/state.js';
@@ -8,13 +8,13 @@ import { answerCommand, parentMessage, refuseCommand, startWorkflow, usageLine, 
 import { DESIGN, type DesignData } from './definition.js';
 import { noPublicUrl, shelveSharedImage, uploadOwner } from './image.js';
 import { parseDesignArgs, usageText, type DesignOptions } from './options.js';
-import { othersData } from '../shared/others-confirm.js';
+import { othersData, othersMayConfirmIn } from '../shared/others-confirm.js';
 import { othersNote } from '../shared/problem-args.js';
 import { onDesignReply } from './upload.js';
 import { showMore } from './more.js';
 import { MORE_ACTION } from './report.js';
 
-function designParent(userId: string, options: DesignOptions, source: 'link' | 'attached' | 'upload'): OutgoingMessage {
+function designParent(userId: string, options: DesignOptions, source: 'link' | 'attached' | 'upload', settings: BotSettings): OutgoingMessage {
   const image = {
     link: () => t('design:parent.link', { url: quoteUserText(options.url ?? '') }),
     attached: () => t('design:parent.attached'),
@@ -32,7 +32,7 @@ function designParent(userId: string, options: DesignOptions, source: 'link' | '
     userId,
     `${t('design:parent.started', { image })}${options.field ? t('design:parent.field', { field: quoteUserText(options.field) }) : ''}`,
     undefined,
-    options.othersMayConfirm ? t('design:parent.others', { details: context, others: othersNote(true) }) : context,
+    othersMayConfirmIn(settings, options.othersMayConfirm) ? t('design:parent.others', { details: context, others: othersNote(true) }) : context,
   );
 }
 
@@ -53,7 +53,7 @@ async function command(ctx: HandlerContext, incoming: CommandIncoming, args: str
   const start = (source: 'link' | 'attached' | 'upload', data: DesignData) =>
     startWorkflow(ctx, DESIGN, {
       incoming,
-      parent: designParent(incoming.user.id, options, source),
+      parent: designParent(incoming.user.id, options, source, ctx.settings),
       start: source === 'upload' ? 'upload' : 'link',
       data,
       input: undefined,

@@ -1,5 +1,5 @@
 /** `/iip disclosure <technical idea> [--lang en|cn] [--let-others-confirm]`: a technical disclosure drafted in a thread (AI32). */
-import { othersData } from '../shared/others-confirm.js';
+import { othersData, othersMayConfirmIn } from '../shared/others-confirm.js';
 import { t } from '../../i18n/index.js';
 import { othersNote } from '../shared/problem-args.js';
 import { answerCommand, parentMessage, refuseCommand, startWorkflow, usageLine, workflowHandler } from '../workflow/index.js';
@@ -28,7 +28,7 @@ export const disclosureHandler = workflowHandler<DisclosureData>(DISCLOSURE, {
       incoming.user.id,
       t('disclosure:started'),
       parsed.idea,
-      parsed.othersMayConfirm
+      othersMayConfirmIn(ctx.settings, parsed.othersMayConfirm)
         ? t('disclosure:startContextOthers', { lang: parsed.lang, others: othersNote(true) })
         : t('disclosure:startContext', { lang: parsed.lang }),
     );

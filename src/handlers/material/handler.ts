@@ -1,6 +1,7 @@
 /** `/iip material <problem> [--lang en|cn]`: material solution finding (AI73) in a thread. */
 import type { HandlerContext } from '../../core/handler.js';
 import { t } from '../../i18n/index.js';
+import { othersMayConfirmIn } from '../shared/others-confirm.js';
 import { othersNote, parseProblemArgs } from '../shared/problem-args.js';
 import { parentMessage, refuseCommand, startWorkflow, workflowHandler } from '../workflow/index.js';
 import { MAX_MATERIAL_CHARS, type MaterialData } from './data.js';
@@ -28,7 +29,7 @@ export const materialHandler = workflowHandler<MaterialData>(MATERIAL, {
       incoming.user.id,
       t('material:started'),
       parsed.problem,
-      t('material:startContext', { others: othersNote(parsed.othersMayConfirm) }),
+      t('material:startContext', { others: othersNote(othersMayConfirmIn(ctx.settings, parsed.othersMayConfirm)) }),
     );
     await startWorkflow(ctx, MATERIAL, {
       incoming,

@@ -1,22 +1,22 @@
 /** `/iip novelty [quick] <technical idea> [--lang en|cn] [--from YYYYMMDD] [--to YYYYMMDD] [--family-merge] [--let-others-confirm]`. */
-import type { HandlerContext } from '../../core/handler.js';
+import type { BotSettings, HandlerContext } from '../../core/handler.js';
 import type { OutgoingMessage } from '../../core/message.js';
 import { t } from '../../i18n/index.js';
 import { othersNote } from '../shared/problem-args.js';
-import { othersData } from '../shared/others-confirm.js';
+import { othersData, othersMayConfirmIn } from '../shared/others-confirm.js';
 import { parentMessage, refuseCommand, startWorkflow, workflowHandler } from '../workflow/index.js';
 import type { NoveltyData } from './data.js';
 import { NOVELTY } from './definition.js';
 import { parseNoveltyArgs, usageText, type NoveltyOptions } from './options.js';
 
-function noveltyParent(userId: string, options: NoveltyOptions): OutgoingMessage {
+function noveltyParent(userId: string, options: NoveltyOptions, settings: BotSettings): OutgoingMessage {
   const range =
     (options.from || options.to
       ? t('novelty:parent.published', { from: options.from ?? t('novelty:parent.anyTime'), to: options.to ?? t('novelty:parent.today') })
       : '') + (options.familyMerge ? t('novelty:parent.familyMerge') : '');
   const steps = options.quick ? t('novelty:parent.quickSteps') : t('novelty:parent.guidedSteps');
   const started = options.quick ? t('novelty:parent.startedQuick') : t('novelty:parent.started');
-  const context = options.othersMayConfirm
+  const context = othersMayConfirmIn(settings, options.othersMayConfirm, { reviews: !options.quick })
     ? t('novelty:parent.contextOthers', { lang: options.lang, range, steps, others: othersNote(true) })
     : t('novelty:parent.context', { lang: options.lang, range, steps });
   return parentMessage(userId, started, options.idea, context);
@@ -49,7 +49,7 @@ export const noveltyHandler = workflowHandler<NoveltyData>(NOVELTY, {
     };
     await startWorkflow(ctx, NOVELTY, {
       incoming,
-      parent: noveltyParent(incoming.user.id, options),
+      parent: noveltyParent(incoming.user.id, options, ctx.settings),
       start: options.quick ? 'quick' : 'guided',
       data,
       input: undefined,

@@ -1,5 +1,5 @@
 /** `/iip report <technology question> [--auto-outline] [--let-others-confirm]`: a technology pre-research report (AI34, beta) in a thread (arguments: options.ts). */
-import { othersData } from '../shared/others-confirm.js';
+import { othersData, othersMayConfirmIn } from '../shared/others-confirm.js';
 import { othersNote } from '../shared/problem-args.js';
 import { answerCommand, nothingSent, parentMessage, refuseCommand, startWorkflow, usageLine, workflowHandler } from '../workflow/index.js';
 import type { Handler } from '../../core/handler.js';
@@ -34,7 +34,9 @@ const base = workflowHandler<ReportData>(REPORT, {
       incoming.user.id,
       t('report:started'),
       question,
-      t(autoOutline ? 'report:autoContext' : 'report:reviewContext', { others: othersNote(othersMayConfirm) }),
+      t(autoOutline ? 'report:autoContext' : 'report:reviewContext', {
+        others: othersNote(othersMayConfirmIn(ctx.settings, othersMayConfirm, { reviews: !autoOutline })),
+      }),
     );
     const data: ReportData = { question, outline: [], ...(autoOutline ? { autoOutline: true } : {}), ...othersData(othersMayConfirm) };
     await startWorkflow(ctx, REPORT, { incoming, parent, start: autoOutline ? 'auto' : 'main', data, input: undefined });

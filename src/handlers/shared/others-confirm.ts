@@ -1,4 +1,5 @@
 /** `--let-others-confirm` in any workflow command: taken out of the arguments before the command's own parsing. */
+import type { BotSettings } from '../../core/handler.js';
 import { t } from '../../i18n/index.js';
 
 export const OTHERS_FLAG = '--let-others-confirm';
@@ -20,6 +21,17 @@ export function takeOthersFlag(args: string): { rest: string; othersMayConfirm: 
   if (withValue) return { problem: t('shared:args.flagTakesNoValue', { flag: OTHERS_FLAG }) };
   return { rest, othersMayConfirm };
 }
+
+/**
+ * Whether the thread's first message says that anyone in the channel may confirm: the starter gave the flag, or
+ * the bot lets anyone confirm every workflow (`IIP_CONFIRMERS=anyone`) and this run has steps to confirm
+ * (`reviews: false` for the one-shot novelty report and the report's `--auto-outline`, which ask nothing).
+ */
+export const othersMayConfirmIn = (
+  settings: Pick<BotSettings, 'confirmers'>,
+  given: boolean | undefined,
+  run: { reviews: boolean } = { reviews: true },
+): boolean => given === true || (run.reviews && settings.confirmers === 'anyone');
 
 /** The start data's part: present only when the starter let others confirm, so other records stay as they were. */
 export const othersData = (othersMayConfirm: boolean): { othersMayConfirm?: true } => (othersMayConfirm ? { othersMayConfirm: true } : {});

@@ -1,6 +1,7 @@
 /** `/iip solution <technical problem> [--lang en|cn]`: technical solution exploration (AI33 v3) in a thread. */
 import type { HandlerContext } from '../../core/handler.js';
 import { t } from '../../i18n/index.js';
+import { othersMayConfirmIn } from '../shared/others-confirm.js';
 import { othersNote, parseProblemArgs } from '../shared/problem-args.js';
 import { parentMessage, refuseCommand, startWorkflow, workflowHandler } from '../workflow/index.js';
 import { MAX_PROBLEM_CHARS, type SolutionData } from './data.js';
@@ -31,7 +32,7 @@ export const solutionHandler = workflowHandler<SolutionData>(SOLUTION, {
       incoming.user.id,
       t('solution:started'),
       parsed.problem,
-      t('solution:startContext', { others: othersNote(parsed.othersMayConfirm) }),
+      t('solution:startContext', { others: othersNote(othersMayConfirmIn(ctx.settings, parsed.othersMayConfirm)) }),
     );
     await startWorkflow(ctx, SOLUTION, {
       incoming,
