@@ -1,6 +1,7 @@
 /**
  * The Slack `ChatAdapter`: Bolt receives (./bolt-app.ts), a WebClient with its own retries off sends (./clients.ts),
- * with the token of the workspace the message goes to. The relay owns rate limiting, so a 429 comes back at once
+ * with the token of the workspace the message goes to; a native stream's calls, a call per append, go as JSON over
+ * undici instead (./stream-calls.ts). The relay owns rate limiting, so a 429 comes back at once
  * as `ChatRateLimitedError` instead of being retried here with stale text.
  */
 import { cachedUserLocales } from './user-locale.js';
@@ -20,6 +21,7 @@ import { inCommandScope, replaceClickedNotice } from './command-scope.js';
 import { createReach, type ApiCall } from './reach.js';
 import { slackHome } from './home.js';
 import { slackNativeStreams } from './native-stream.js';
+import { slackStreamCalls } from './stream-calls.js';
 import { paneCalls } from './assistant.js';
 import { startSlackPlan } from './plan.js';
 import { renderForm } from './render/form.js';
@@ -89,7 +91,7 @@ export function createSlackAdapter(options: SlackAdapterOptions): ChatAdapter {
     for (const page of pages) last = await postPage(team, channel, page, threadTs);
     return last;
   }
-  const streams = slackNativeStreams({ api, postPages, logger: options.logger });
+  const streams = slackNativeStreams({ api: slackStreamCalls(bolt.tokenFor, options.apiUrl), postPages, logger: options.logger });
 
   return {
     chat: 'slack',
