@@ -9,6 +9,7 @@ import { createLogger } from './log.js';
 import { SHUTDOWN_DEADLINE_MS, startBot, type RunningBot } from './bot.js';
 import { createConsoleAdapter, wrapForOutput } from './adapters/console/index.js';
 import { languageOf, setDefaultLanguage, t, type Lang } from './i18n/index.js';
+import { formatDuration } from './i18n/format.js';
 
 /**
  * The terminal's language: IIP_LANG when it is set (a deliberate choice, where LANG is often only the machine's
@@ -105,7 +106,7 @@ export async function runCli(argv: string[]): Promise<number> {
     if (!useConsole) process.once('SIGINT', () => resolve());
   });
   const how = await Promise.race([closed.then(() => 'closed' as const), signalled.then(() => 'signal' as const)]);
-  if (how === 'signal') process.stdout.write(`${t('cli:stopping', { seconds: SHUTDOWN_DEADLINE_MS / 1000 })}\n`);
+  if (how === 'signal') process.stdout.write(`${t('cli:stopping', { duration: formatDuration(SHUTDOWN_DEADLINE_MS) })}\n`);
   await bot.stop();
   return 0;
 }

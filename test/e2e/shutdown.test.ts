@@ -79,6 +79,8 @@ test('SIGTERM: no new work is taken, the answer in flight finishes whole, and th
   const stoppedAt = Date.now();
   bot.child.kill('SIGTERM');
   await waitFor(() => bot.output().includes('Stopping: no new work'), 'the bot to start stopping');
+  // the deadline as a duration the language writes (formatDuration), not a number with a hand-written unit
+  await waitFor(() => bot.output().includes('finishing what is in flight (up to 10 seconds).'), 'the whole line');
 
   const late = await sendSlashCommand(events, SIGNING_SECRET, { text: 'ask a question after the stop', trigger_id: '2.b' }).catch(() => undefined);
   expect(late === undefined || late.status >= 500).toBe(true);

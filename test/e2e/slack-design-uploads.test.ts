@@ -123,7 +123,7 @@ describe('/iip design uploads', () => {
       () => h!.slack.ephemerals.find((e) => e.user === 'U1' && e.text.includes('You have 5 images waiting for the platform')),
       'the refusal',
     );
-    expect(refusal.text).toContain('Nothing was sent.');
+    expect(refusal.text).toContain('and after 30 minutes at most. Try again then. Nothing was sent.');
     await mention('U2');
     await waitFor(() => submitted(h!).length === 6, "the other user's submission");
     expect(submitted(h)).toHaveLength(6);

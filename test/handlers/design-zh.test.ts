@@ -3,7 +3,7 @@ import { expect, test } from 'vitest';
 import { mention } from '../../src/core/message.js';
 import { DESIGN, uploadInstruction } from '../../src/handlers/design/definition.js';
 import { designHandler } from '../../src/handlers/design/handler.js';
-import { declaredRefusal } from '../../src/handlers/design/image.js';
+import { declaredRefusal, shelfRefusalText } from '../../src/handlers/design/image.js';
 import { parseDesignArgs } from '../../src/handlers/design/options.js';
 import { reportMessage, type DesignReport } from '../../src/handlers/design/report.js';
 import { withLanguage } from '../../src/i18n/index.js';
@@ -49,4 +49,25 @@ test('the report, its risk line and a compared design are Chinese; platform valu
   expect(text).toContain('相似度 91% · 🔴 风险：High · US · 有效');
   expect(text).toContain('• _相同点：_ 轮廓相同');
   expect(message.blocks?.at(-1)).toEqual({ type: 'context', text: `由 ${mention('U1')} 发起 · 线条图已发布在此话题中` });
+});
+
+/** A UTF-16 half of a character whose other half was cut away. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+test('a typed country or --loc value quoted in a refusal is cut between characters, never inside an emoji', () => {
+  for (const lang of ['en', 'zh'] as const) {
+    const country = withLanguage(lang, () => parseDesignArgs('https://example.com/a.png --countries A😀😀😀😀😀', 'en'));
+    const loc = withLanguage(lang, () => parseDesignArgs('https://example.com/a.png --loc 1😀😀😀😀😀', 'en'));
+    for (const refused of [country, loc]) {
+      const problem = 'problem' in refused ? refused.problem : '';
+      expect(problem).toMatch(/`[A1](😀)+…`/);
+      expect(problem).not.toMatch(LONE_SURROGATE);
+    }
+  }
+});
+
+test('the shelf refusal’s 30 minutes as the language writes a duration', () => {
+  const full = { refused: 'files', held: 5, limit: 5 } as const;
+  expect(withLanguage('zh', () => shelfRefusalText(full))).toContain('最长保留 30分钟。请稍后再试。');
+  expect(withLanguage('en', () => shelfRefusalText(full))).toContain('and after 30 minutes at most.');
 });

@@ -7,6 +7,7 @@ import type { HandlerContext } from '../../core/handler.js';
 import type { SharedFile } from '../../core/incoming.js';
 import { truncate } from '../../core/text.js';
 import { t } from '../../i18n/index.js';
+import { formatDuration } from '../../i18n/format.js';
 import type { ChatKind, ThreadId } from '../../core/thread-id.js';
 import type { OfferedFile, ShelfRefusal } from '../../core/services.js';
 import { nothingSent } from '../workflow/index.js';
@@ -42,8 +43,8 @@ export const noPublicUrl = (): string => t('design:image.noPublicUrl');
 /** Who holds a shelved image (the shelf's cap is per owner): the chat, the workspace and the user. */
 export const uploadOwner = (ctx: HandlerContext, workspaceId: string, userId: string): string => `${ctx.messenger.chat}:${workspaceId}:${userId}`;
 
-/** How long an image stays on the shelf at most, in minutes (the shelf's TTL), for the refusal. */
-const UPLOAD_TTL_NOTE_MIN = 30;
+/** How long an image stays on the shelf at most (the shelf's TTL, http/uploads.ts UPLOAD_TTL_MS), for the refusal. */
+const UPLOAD_TTL_NOTE_MS = 30 * 60_000;
 
 /** What a user is told when the shelf refuses their image (they hold too many, or too many bytes, already). */
 export function shelfRefusalText(refusal: ShelfRefusal): string {
@@ -51,7 +52,7 @@ export function shelfRefusalText(refusal: ShelfRefusal): string {
     refusal.refused === 'files'
       ? t('design:image.heldFiles', { held: refusal.held, limit: refusal.limit })
       : t('design:image.heldBytes', { held: megabytes(refusal.held), limit: megabytes(refusal.limit) });
-  return nothingSent(t('design:image.shelfFull', { held, minutes: UPLOAD_TTL_NOTE_MIN }));
+  return nothingSent(t('design:image.shelfFull', { held, duration: formatDuration(UPLOAD_TTL_NOTE_MS) }));
 }
 
 /** Why a download from the chat fails, as far as the bot can tell the user. */

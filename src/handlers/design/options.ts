@@ -8,6 +8,7 @@ import { OTHERS_FLAG, othersData, takeOthersFlag } from '../shared/others-confir
 import { DESIGN_COUNTRIES } from '../../platform/design-countries.js';
 import { MAX_TOP } from './report.js';
 import { t } from '../../i18n/index.js';
+import { truncate } from '../../core/text.js';
 
 export const DEFAULT_COUNTRIES = ['US', 'CN', 'EU', 'JP', 'KR'];
 const MAX_COUNTRIES = 20;
@@ -80,7 +81,7 @@ export function parseDesignArgs(args: string, defaultLang: 'en' | 'cn'): { optio
     }
     const name = flag[1]!.toLowerCase();
     if (!['countries', 'country', 'loc', 'from', 'lang', 'top'].includes(name)) {
-      return { problem: t('design:option.unknown', { name: name.slice(0, 20), others: OTHERS_FLAG }) };
+      return { problem: t('design:option.unknown', { name: truncate(name, 20), others: OTHERS_FLAG }) };
     }
     const value = flag[2] ?? tokens[++i];
     if (value === undefined || value.startsWith('--')) return { problem: t('design:option.needsValue', { name }) };
@@ -89,7 +90,7 @@ export function parseDesignArgs(args: string, defaultLang: 'en' | 'cn'): { optio
   const countries = flags.countries === undefined ? DEFAULT_COUNTRIES : [...new Set(list(flags.countries))];
   const badCountry = countries.find((c) => !/^[A-Z]{2}$/.test(c));
   if (badCountry !== undefined || countries.length === 0) {
-    return { problem: t('design:option.countries', { bad: badCountry ? t('design:option.notOne', { value: badCountry.slice(0, 10) }) : '' }) };
+    return { problem: t('design:option.countries', { bad: badCountry ? t('design:option.notOne', { value: truncate(badCountry, 10) }) : '' }) };
   }
   if (countries.length > MAX_COUNTRIES) return { problem: t('design:option.tooManyCountries', { max: MAX_COUNTRIES }) };
   const unsupported = countries.filter((c) => !DESIGN_COUNTRIES.includes(c));
@@ -98,7 +99,7 @@ export function parseDesignArgs(args: string, defaultLang: 'en' | 'cn'): { optio
       problem: t('design:option.unsupported', {
         count: unsupported.length,
         supported: DESIGN_COUNTRIES.join(', '),
-        codes: unsupported.join(',').slice(0, 30),
+        codes: truncate(unsupported.join(','), 30),
       }),
     };
   }
@@ -109,7 +110,7 @@ export function parseDesignArgs(args: string, defaultLang: 'en' | 'cn'): { optio
   const loc = flags.loc === undefined ? undefined : [...new Set(list(flags.loc))];
   const badLoc = loc?.find((l) => !/^\d{2}-\d{2}$/.test(l));
   if (loc && (badLoc !== undefined || loc.length === 0 || loc.length > MAX_LOC)) {
-    return { problem: t('design:option.loc', { max: MAX_LOC, bad: badLoc ? t('design:option.notOne', { value: badLoc.slice(0, 10) }) : '' }) };
+    return { problem: t('design:option.loc', { max: MAX_LOC, bad: badLoc ? t('design:option.notOne', { value: truncate(badLoc, 10) }) : '' }) };
   }
   if (flags.from !== undefined && !isDate(flags.from)) return { problem: t('design:option.from') };
   const lang = (flags.lang ?? defaultLang).toLowerCase();

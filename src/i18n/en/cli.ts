@@ -2,5 +2,5 @@
 export const cli = {
   platform: 'iip-bot: using the platform at {{url}}.',
   simulator: 'iip-bot: no IIP_API_KEY set, so the built-in platform simulator answers. Set IIP_API_KEY=sk-... to use the real platform.',
-  stopping: 'Stopping: no new work; finishing what is in flight (up to {{seconds}} s).',
+  stopping: 'Stopping: no new work; finishing what is in flight (up to {{duration}}).',
 } as const;

@@ -68,8 +68,7 @@ export const design = {
       'This bot cannot pass uploaded images on to the platform (its `PUBLIC_URL` is not set): give an `https://` link to the image instead.',
     heldFiles: 'You have {{held}} images waiting for the platform (at most {{limit}} at once)',
     heldBytes: 'Your images waiting for the platform take {{held}} (at most {{limit}} at once)',
-    shelfFull:
-      '{{held}}; an image is freed as soon as its search has it, fails or is cancelled, and after {{minutes}} minutes at most. Try again then.',
+    shelfFull: '{{held}}; an image is freed as soon as its search has it, fails or is cancelled, and after {{duration}} at most. Try again then.',
     overLimit: '{{name}} is over {{max}}, the limit for images.',
     notDownloaded: '{{name}} could not be downloaded from the chat ({{hint}}).',
     hint: {

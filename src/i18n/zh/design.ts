@@ -69,7 +69,7 @@ export const design: CatalogOf<typeof en> = {
     noPublicUrl: '此机器人无法把上传的图片转交给平台（未设置 `PUBLIC_URL`）：请改为提供图片的 `https://` 链接。',
     heldFiles: '你有 {{held}} 张图片正等待平台取用（同时最多 {{limit}} 张）',
     heldBytes: '你等待平台取用的图片共 {{held}}（同时最多 {{limit}}）',
-    shelfFull: '{{held}}；图片在检索取得它、检索失败或被取消后立即释放，最长保留 {{minutes}} 分钟。请稍后再试。',
+    shelfFull: '{{held}}；图片在检索取得它、检索失败或被取消后立即释放，最长保留 {{duration}}。请稍后再试。',
     overLimit: '{{name}} 超过了图片上限 {{max}}。',
     notDownloaded: '无法从聊天中下载 {{name}}（{{hint}}）。',
     hint: {
