@@ -78,3 +78,21 @@ test('Chinese: a novelty search asked for in a thread running a solution explora
   expect(operations(h)).toEqual(sent);
   expect(await h.bot.state.get(threadId('slack', 'T1', pane.channel, pane.threadTs))).toMatchObject({ workflow: 'solution', status: 'active' });
 });
+
+test('a chat asked for in a thread running a workflow is refused, naming the workflow by its noun (en and zh)', async () => {
+  h = await startSlackBot({ slack: { locales: { U1: 'en-US', U3: 'zh-CN' } } });
+  for (const [user, expected] of [
+    ['U1', 'This thread runs a novelty search; start a chat in a new message.'],
+    ['U3', '此消息列正在进行新颖性检索；请在新消息中开始对话。'],
+  ] as const) {
+    const pane = await openPane(h, user);
+    await started(h, pane, `novelty ${IDEA}`, 'novelty');
+    const sent = operations(h);
+    const notes = h.slack.ephemerals.length;
+
+    await write(h, pane, 'ask What is a patent family?');
+    const note = await waitFor(() => h!.slack.ephemerals.slice(notes).find((e) => e.user === user), 'the note');
+    expect(note.text).toBe(expected);
+    expect(operations(h)).toEqual(sent);
+  }
+});

@@ -16,6 +16,7 @@ import { changeOptions } from './encyclopedia-change.js';
 import { isOptionAction } from './encyclopedia-controls.js';
 import { takeOptions, type EncyclopediaOptions } from './encyclopedia-options.js';
 import { t } from '../../i18n/index.js';
+import { workflowNoun } from '../../core/thread-commands.js';
 
 function familyOf(verb: string): ChatFamily {
   return verb === 'bio' ? CHAT_FAMILIES.encyclopedia : (CHAT_FAMILIES[verb as ChatFamily['verb']] ?? CHAT_FAMILIES.ask);
@@ -81,7 +82,7 @@ export const chatHandler: Handler = {
         const thread = await ctx.messenger.threadFor(incoming, parentMessage(incoming.user.id, t('chat:asked', { label: family.label }), question));
         const existing = await ctx.state.get(thread);
         if (existing?.workflow === 'chat') return followUp(ctx, thread, incoming.user.id, existing, question, typed);
-        if (existing) return ctx.messenger.notify({ thread }, incoming.user.id, markdown(t('chat:threadRuns', { workflow: existing.workflow })));
+        if (existing) return ctx.messenger.notify({ thread }, incoming.user.id, markdown(t('chat:threadRuns', { workflow: workflowNoun(existing.workflow) })));
 
         // the question and the wait are in the first record already: a crash before the turn starts still leaves them
         await firstTurn(

@@ -23,7 +23,7 @@ export const chat: CatalogOf<typeof en> = {
   asked: '向{{label}}提问',
   askKeepsNoContext: '`ask` 不保留上下文：本消息列中的每个问题都单独回答。如需连续对话，请使用 `pharm`。',
   nothingSent: '{{problem}}未向平台发送任何内容。',
-  threadRuns: '此消息列正在运行 {{workflow}}；请在新消息中开始对话。',
+  threadRuns: '此消息列正在进行{{workflow}}；请在新消息中开始对话。',
   alreadyDone: '已处理：该回答已重试过，或对话已继续进行。',
   stopped: '⚠️ 回答在此中断。{{why}}',
   tokens: '{{label}} · {{n}} 个 token',
