@@ -82,7 +82,8 @@ export const chatHandler: Handler = {
         const thread = await ctx.messenger.threadFor(incoming, parentMessage(incoming.user.id, t('chat:asked', { label: family.label }), question));
         const existing = await ctx.state.get(thread);
         if (existing?.workflow === 'chat') return followUp(ctx, thread, incoming.user.id, existing, question, typed);
-        if (existing) return ctx.messenger.notify({ thread }, incoming.user.id, markdown(t('chat:threadRuns', { workflow: workflowNoun(existing.workflow) })));
+        if (existing)
+          return ctx.messenger.notify({ thread }, incoming.user.id, markdown(t('chat:threadRuns', { workflow: workflowNoun(existing.workflow) })));
 
         // the question and the wait are in the first record already: a crash before the turn starts still leaves them
         await firstTurn(
