@@ -41,11 +41,17 @@ export class EditPump {
   }
 
   async run(): Promise<PathOutcome> {
-    const { reader, now, minEditIntervalMs } = this.ctx;
+    const { reader, now, minEditIntervalMs, doc } = this.ctx;
     for (;;) {
+      // an intermediate edit waits for the message's interval whatever the text: no composing on every delta meanwhile
+      const early = this.lastSentAt + minEditIntervalMs - now();
+      if (this.ref && this.showsAnswer && early > 0 && !reader.ended && !doc.isSealed(this.part)) {
+        await reader.changed.wait(early);
+        continue;
+      }
       const want = compose(this.ctx, this.part);
       if (want === undefined || want.key === this.shownKey) {
-        if (want && this.ctx.doc.part(this.part).sealed) {
+        if (want && doc.isSealed(this.part)) {
           this.nextPart();
           continue;
         }
