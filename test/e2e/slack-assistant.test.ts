@@ -6,6 +6,9 @@
 import { afterEach, describe, expect, test } from 'vitest';
 import type { FakeSlackMessage } from '../helpers/fake-slack-api.js';
 import { startSlackBot, waitFor, type SlackBotHarness } from '../helpers/slack-bot-harness.js';
+import { buttonsOf, IDEA, textOf } from './slack-novelty-steps.js';
+
+type Pane = { channel: string; threadTs: string };
 
 let h: SlackBotHarness | undefined;
 afterEach(async () => {
@@ -122,18 +125,58 @@ describe('the Slack assistant pane', () => {
     expect(h.slack.assistant.thread(pane.channel, pane.threadTs)!.titles).toHaveLength(1);
   });
 
-  test('a workflow verb in the pane starts it in the pane thread, with the status line while the platform works', async () => {
+  test('a novelty search in the pane: its status line says what the bot waits for, step by step, and is cleared after each wait', async () => {
     h = await startSlackBot();
     const pane = await openPane(h);
-    await write(h, pane, 'novelty A foldable phone hinge with a liquid-metal damping layer');
+    await write(h, pane, `novelty ${IDEA}`);
+    await press(h, pane, await step(h, pane, 'Step 1 of 5'), 'Confirm');
+    const [title] = h.slack.assistant.thread(pane.channel, pane.threadTs)!.titles;
+    expect(IDEA.startsWith(title!.replace(/…$/, ''))).toBe(true);
+    await press(h, pane, await step(h, pane, 'Step 2 of 5'), 'Confirm');
+    const elements = await step(h, pane, 'Step 3 of 5');
+    const before = statusesOf(h, pane).length;
+    h.sim.setTaskDuration(700);
+    await press(h, pane, elements, 'Confirm and search');
+    await step(h, pane, 'Step 4 of 5', 15_000);
+    await waitFor(() => statusesOf(h!, pane).at(-1) === '' || undefined, 'the cleared status');
+    // the waits before the search have no status of their own; the agent search says what it does
+    expect(distinct(statusesOf(h, pane).slice(0, before))).toEqual(['is waiting for the platform…', '']);
+    expect(statusesOf(h, pane).slice(before)).toEqual(['is searching patents…', '']);
+  });
+
+  test('a report in the pane: the status line says "is writing the report…" while AI34-3 writes it, and is cleared when it is ready', async () => {
+    h = await startSlackBot();
+    const pane = await openPane(h);
+    await write(h, pane, 'report Solid-state electrolytes for fast-charging electric vehicle batteries');
+    const outline = await step(h, pane, 'Report outline');
+    const before = statusesOf(h, pane).length;
+    h.sim.setTaskDuration(1_000);
+    await press(h, pane, outline, 'Generate');
     await waitFor(
-      () => h!.slack.threadMessages(pane.channel, pane.threadTs).find((m) => JSON.stringify(m.blocks).includes('Confirm')),
-      'the first step of the novelty search in the pane',
+      () => h!.slack.threadMessages(pane.channel, pane.threadTs).find((m) => textOf(m).includes('Pre-research report ready')),
+      'the report',
     );
-    expect(h.slack.assistant.thread(pane.channel, pane.threadTs)!.titles).toEqual(['A foldable phone hinge with a liquid-metal damping layer']);
-    const statuses = h.slack.assistant.statusesIn(pane.channel, pane.threadTs).map((s) => s.status);
-    // said while the platform worked, and cleared once the step's result was there
-    expect(statuses.filter(Boolean).length).toBeGreaterThan(0);
-    expect(statuses.at(-1)).toBe('');
+    await waitFor(() => statusesOf(h!, pane).at(-1) === '' || undefined, 'the cleared status');
+    expect(statusesOf(h, pane).slice(before)).toEqual(['is writing the report…', '']);
   });
 });
+
+const statusesOf = (harness: SlackBotHarness, pane: Pane): string[] =>
+  harness.slack.assistant.statusesIn(pane.channel, pane.threadTs).map((s) => s.status);
+/** the statuses without repeats in a row (each wait sets its own and clears it) */
+const distinct = (statuses: string[]): string[] => [...new Set(statuses)];
+
+/** The pane thread's message showing `title` with buttons, once it is there. */
+const step = (harness: SlackBotHarness, pane: Pane, title: string, timeoutMs = 10_000): Promise<FakeSlackMessage> =>
+  waitFor(
+    () => harness.slack.threadMessages(pane.channel, pane.threadTs).find((m) => textOf(m).includes(title) && buttonsOf(m).length > 0),
+    `the message "${title}" in the pane`,
+    timeoutMs,
+  );
+
+async function press(harness: SlackBotHarness, pane: Pane, message: FakeSlackMessage, label: string): Promise<void> {
+  const button = buttonsOf(message).find((b) => b.label === label);
+  if (!button) throw new Error(`no button "${label}" in ${textOf(message).slice(0, 300)}`);
+  const where = { channel: pane.channel, messageTs: message.ts, threadTs: pane.threadTs };
+  expect((await harness.click({ action_id: button.action_id, value: button.value }, where)).status).toBe(200);
+}

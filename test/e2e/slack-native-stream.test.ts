@@ -5,7 +5,6 @@
  * and the fall back to editing when Slack refuses the methods mid-answer, with nothing lost or shown twice.
  */
 import { afterEach, expect, test } from 'vitest';
-import { threadId } from '../../src/core/thread-id.js';
 import type { FakeSlackCall, FakeSlackMessage } from '../helpers/fake-slack-api.js';
 import { startSlackBot, waitFor, type SlackBotHarness } from '../helpers/slack-bot-harness.js';
 
@@ -137,31 +136,6 @@ test('a 429 on appendStream pauses the appends for Retry-After (the stop may car
   expect(next!.at - appends[limited]!.answeredAt!).toBeGreaterThanOrEqual(950);
   expect(markdownSent(calls.filter((c) => c.status === 200))).toBe(whole);
   expect(h.slack.callsTo('chat.update')).toHaveLength(0);
-});
-
-test('the stop call carries thumbs up/down; a click is recorded with the thread, logged and acknowledged privately', async () => {
-  h = await startSlackBot({ simulator: { streamChunkDelayMs: 2 } });
-  const { replies } = await answered(h, 'How do solid-state batteries avoid lithium dendrites?');
-  const answer = replies[0]!;
-  const stop = h.slack.callsTo('chat.stopStream')[0]!;
-  const feedback = (stop.args.blocks as Block[]).at(-1)!;
-  expect(feedback).toMatchObject({
-    type: 'context_actions',
-    elements: [{ type: 'feedback_buttons', action_id: 'feedback', positive_button: { value: 'good' }, negative_button: { value: 'bad' } }],
-  });
-  expect(answer.blocks.at(-1)).toEqual(feedback);
-  const thread = h.latestThread()!;
-  const click = { action_id: 'feedback', value: 'bad', type: 'feedback_buttons' } as { action_id: string; value: string };
-  expect((await h.click(click, { messageTs: answer.ts, threadTs: thread.parent.ts, userId: 'U2' })).status).toBe(200);
-  const note = await waitFor(() => h!.slack.ephemerals.find((e) => e.user === 'U2' && e.text.includes('not helpful')), 'the acknowledgement');
-  expect(note.threadTs).toBe(thread.parent.ts);
-  const record = await h.bot.state.get(threadId('slack', 'T1', 'C1', thread.parent.ts));
-  expect(record?.data.feedback).toMatchObject({ U2: { verdict: 'bad', messageId: answer.ts } });
-
-  // a value no button of ours sends changes nothing
-  await h.click({ action_id: 'feedback', value: 'meh' }, { messageTs: answer.ts, threadTs: thread.parent.ts, userId: 'U3' });
-  await waitFor(() => h!.slack.ephemerals.find((e) => e.user === 'U3' && e.text.includes('nothing was recorded')), 'the refusal');
-  expect(Object.keys((await h.bot.state.get(record!.thread))?.data.feedback as object)).toEqual(['U2']);
 });
 
 test('the user deletes the message being streamed: the answer goes on whole in a new message', async () => {
