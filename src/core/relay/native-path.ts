@@ -2,9 +2,10 @@
  * The answer through the adapter's native streaming (Slack chat.startStream/appendStream/stopStream, Teams
  * streaminfo), one streamed message per part: deltas are appended as soon as the previous append returned
  * (coalesced meanwhile; the adapter's `nativeAppendIntervalMs` spaces them where the chat asks for it), a sealed
- * part is stopped with its final message and the next part opens a new stream. Starts and appends are paced by
- * the workspace's 'stream' lane, stops by its 'stop' lane (Slack limits chat.appendStream and chat.stopStream
- * apart: a 429 on appends must not hold back final text; neither pauses posts or edits). If a stream cannot be
+ * part is stopped with its final message and the next part opens a new stream. Each call has the workspace's lane
+ * of its method: 'start' for the first, 'stream' for appends, 'stop' for the stop (Slack limits chat.startStream,
+ * chat.appendStream and chat.stopStream apart: a 429 on appends must hold back neither a new answer's first text
+ * nor final text; none pauses posts or edits). If a stream cannot be
  * opened, or breaks, the relay goes on by posting and editing from that part, editing the streamed message where
  * the adapter named it, so nothing is lost or shown twice.
  */
@@ -72,10 +73,11 @@ export class NativePath {
           await reader.changed.wait(wait);
           continue;
         }
-        const slot = budget.acquire(workspace, 'stream', { urgent: !this.shown, keepAlive: false, retry: this.rateLimits > 0 });
+        const lane = this.shown ? 'stream' : 'start';
+        const slot = budget.acquire(workspace, lane, { urgent: !this.shown, keepAlive: false, retry: this.rateLimits > 0 });
         const granted = await this.grantOrEnd(slot);
         if (granted) await this.ctx.pace();
-        if (!granted || budget.pausedFor(workspace, 'stream') > 0 || reader.ended || doc.isSealed(this.part)) {
+        if (!granted || budget.pausedFor(workspace, lane) > 0 || reader.ended || doc.isSealed(this.part)) {
           slot.done();
           continue;
         }

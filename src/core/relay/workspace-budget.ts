@@ -12,8 +12,8 @@
  * with the urgent edits sent in it before the last of them, are at most `limit`; over a long run the
  * intermediate edits are bounded by `burst + rate * time` minus every urgent edit sent before the last of them.
  * An edit refused with a 429 gives its token back: the platform did not count it either.
- * Posts and native stream stops are not counted (chat.postMessage has limits of its own, per channel; a stop is
- * an answer's final text); nor are native stream starts and appends without `adaptive`.
+ * Posts and native stream starts and stops are not counted (chat.postMessage has limits of its own, per channel; a
+ * start is an answer's first text, a stop its final text); nor are native stream appends without `adaptive`.
  *
  * A 429 pauses only the workspace's calls of the method that got it (Slack limits each method separately) for
  * its Retry-After. After a pause the method's calls go one at a time until none is waiting, so that the slot a
@@ -23,9 +23,12 @@
 import type { AdaptiveRateOptions } from './adaptive-rate.js';
 import { MethodPace } from './method-pace.js';
 
-/** 'stream': a native stream's start and appends; 'stop': its stop (Slack limits chat.stopStream apart) */
-export type ChatMethod = 'post' | 'edit' | 'stream' | 'stop';
-const METHODS: readonly ChatMethod[] = ['post', 'edit', 'stream', 'stop'];
+/**
+ * 'start': a native stream's first call (chat.startStream), 'stream': its appends, 'stop': its stop. Slack limits
+ * each of these methods apart, so a 429 on appends must hold back neither a new answer's first text nor final text.
+ */
+export type ChatMethod = 'post' | 'edit' | 'start' | 'stream' | 'stop';
+const METHODS: readonly ChatMethod[] = ['post', 'edit', 'start', 'stream', 'stop'];
 
 export interface CallOptions {
   /** first or final text: not held back by the edit budget, only by a pause of its method */
@@ -153,7 +156,7 @@ export class WorkspaceBudget {
     let space = this.spaces.get(workspace);
     if (!space) {
       const lane = (): Lane => ({ waiting: [], inFlight: 0, pausedUntil: 0, congested: false });
-      space = { paces: this.pacesOf(workspace), lanes: { post: lane(), edit: lane(), stream: lane(), stop: lane() } };
+      space = { paces: this.pacesOf(workspace), lanes: { post: lane(), edit: lane(), start: lane(), stream: lane(), stop: lane() } };
       this.spaces.set(workspace, space);
     }
     return space;
