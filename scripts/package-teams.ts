@@ -3,7 +3,10 @@
  * two icons at the root. The app id and the bot id are `MicrosoftAppId` (the bot's Azure app registration), or a
  * placeholder to replace before uploading when it is not set; `validDomains` and the developer's website, privacy
  * and terms URLs come from `PUBLIC_URL` (the bot's public address), or stay placeholders without it. A bad
- * value is told in one line, without a stack trace.
+ * value is told in one line, without a stack trace. The localization files the manifest's `localizationInfo` names
+ * (`zh-cn.json`) go in beside it, checked first as Teams would: JSON, the localization schema of the manifest's
+ * version, only keys Teams localizes and that name a string in the manifest, within Teams' lengths, a Chinese
+ * description for every command, and command titles left as the verbs the bot reads.
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -15,12 +18,25 @@ const ICON_FILES = ['color.png', 'outline.png'] as const;
 const APP_ID_SHAPE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 interface Manifest {
+  manifestVersion: string;
   id: string;
   developer: { websiteUrl: string; privacyUrl: string; termsOfUseUrl: string };
   icons: { color: string; outline: string };
-  bots: { botId: string }[];
+  bots: { botId: string; commandLists?: { commands: { title: string }[] }[] }[];
   validDomains: string[];
+  localizationInfo?: { defaultLanguageTag: string; additionalLanguages?: { languageTag: string; file: string }[] };
 }
+
+/** The keys a v1.17 localization file may hold, with Teams' length limits (the schema's, and the manifest's name). */
+const LOCALIZABLE: readonly (readonly [RegExp, number])[] = [
+  [/^name\.short$/, 30],
+  [/^name\.full$/, 100],
+  [/^description\.short$/, 80],
+  [/^description\.full$/, 4000],
+  [/^bots\[0\]\.commandLists\[[0-2]\]\.commands\[[0-9]\]\.title$/, 32],
+  [/^bots\[0\]\.commandLists\[[0-2]\]\.commands\[[0-9]\]\.description$/, 128],
+];
+const REQUIRED_KEYS = ['name.short', 'description.short', 'description.full'];
 
 export interface PackageOptions {
   /** the bot's Microsoft app id; the placeholder when unset */
@@ -49,6 +65,70 @@ function publicBase(raw: string): URL {
   return url;
 }
 
+/** The manifest's value at a localization key such as `bots[0].commandLists[0].commands[3].description`. */
+export function manifestValueAt(manifest: unknown, key: string): unknown {
+  let node = manifest;
+  for (const segment of key.split('.')) {
+    const [, name, index] = /^([A-Za-z]+)(?:\[(\d+)\])?$/.exec(segment) ?? [];
+    if (name === undefined || typeof node !== 'object' || node === null) return undefined;
+    node = (node as Record<string, unknown>)[name];
+    if (index !== undefined) node = Array.isArray(node) ? node[Number(index)] : undefined;
+  }
+  return node;
+}
+
+/** Checks one localization file against the manifest; its problem is told in one line. */
+function checkLocalization(manifest: Manifest, file: string, text: string): void {
+  const refuse = (problem: string) => new PackageInputError(`teams/${file}: ${problem}`);
+  let strings: unknown;
+  try {
+    strings = JSON.parse(text);
+  } catch (error) {
+    throw refuse(`not JSON (${(error as Error).message})`);
+  }
+  if (typeof strings !== 'object' || strings === null || Array.isArray(strings)) throw refuse('must be a JSON object');
+  const entries = Object.entries(strings);
+  const schema = `https://developer.microsoft.com/en-us/json-schemas/teams/v${manifest.manifestVersion}/MicrosoftTeams.Localization.schema.json`;
+  if ((strings as Record<string, unknown>).$schema !== schema) throw refuse(`$schema must be ${schema}, the manifest's version`);
+  for (const key of REQUIRED_KEYS) if (!(key in strings)) throw refuse(`"${key}" is missing (Teams requires it)`);
+  for (const [key, value] of entries) {
+    if (key === '$schema') continue;
+    const limit = LOCALIZABLE.find(([pattern]) => pattern.test(key))?.[1];
+    if (limit === undefined) throw refuse(`"${key}" is not a key Teams localizes`);
+    const original = manifestValueAt(manifest, key);
+    if (typeof original !== 'string') throw refuse(`"${key}" names nothing in manifest.json`);
+    if (typeof value !== 'string' || !value.trim()) throw refuse(`"${key}" must be a non-empty string`);
+    const length = [...value].length;
+    if (length > limit) throw refuse(`"${key}" is ${length} characters, over Teams' ${limit}`);
+    if (key.endsWith('.title') && value !== original) throw refuse(`"${key}" must stay "${original}", the verb the bot reads`);
+  }
+  manifest.bots.forEach((bot, b) =>
+    bot.commandLists?.forEach((list, l) =>
+      list.commands.forEach((command, c) => {
+        const key = `bots[${b}].commandLists[${l}].commands[${c}].description`;
+        if (!(key in strings)) throw refuse(`"${key}" is missing: command "${command.title}" has no translation`);
+      }),
+    ),
+  );
+}
+
+/** The localization files named by the manifest, checked, by file name. */
+function localizationFiles(manifest: Manifest, sourceDir: string): Record<string, Uint8Array> {
+  const files: Record<string, Uint8Array> = {};
+  for (const { file } of manifest.localizationInfo?.additionalLanguages ?? []) {
+    if (!/^[\w-]+\.json$/.test(file)) throw new PackageInputError(`teams/manifest.json: localization file "${file}" must be a .json file beside it`);
+    let text: string;
+    try {
+      text = readFileSync(join(sourceDir, file), 'utf8');
+    } catch {
+      throw new PackageInputError(`teams/${file}: missing (manifest.json's localizationInfo names it)`);
+    }
+    checkLocalization(manifest, file, text);
+    files[file] = Buffer.from(text);
+  }
+  return files;
+}
+
 export function buildTeamsPackage(options: PackageOptions = {}): Uint8Array {
   const sourceDir = options.sourceDir ?? resolve(dirname(fileURLToPath(import.meta.url)), '..', 'teams');
   const appId = options.appId?.trim() || PLACEHOLDER_APP_ID;
@@ -69,6 +149,7 @@ export function buildTeamsPackage(options: PackageOptions = {}): Uint8Array {
   }
   const files: Record<string, Uint8Array> = { 'manifest.json': Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`) };
   for (const name of ICON_FILES) files[name] = readFileSync(join(sourceDir, name));
+  Object.assign(files, localizationFiles(manifest, sourceDir));
   return zipSync(files, { level: 9 });
 }
 

@@ -1,13 +1,30 @@
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { PLACEHOLDER_APP_ID, buildTeamsPackage } from '../../../scripts/package-teams.js';
+import { PLACEHOLDER_APP_ID, buildTeamsPackage, manifestValueAt } from '../../../scripts/package-teams.js';
 import { colorIcon, outlineIcon } from '../../../teams/icons.js';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
-const VERBS = ['ask', 'pharm', 'encyclopedia', 'novelty', 'solution', 'material', 'report', 'disclosure', 'design', 'count', 'key', 'status', 'help'];
+const VERBS = [
+  'ask',
+  'pharm',
+  'encyclopedia',
+  'novelty',
+  'solution',
+  'material',
+  'report',
+  'disclosure',
+  'design',
+  'count',
+  'key',
+  'status',
+  'lang',
+  'help',
+];
+const ZH = JSON.parse(readFileSync(resolve(ROOT, 'teams/zh-cn.json'), 'utf8')) as Record<string, string>;
 
 interface Manifest {
   id: string;
@@ -45,7 +62,7 @@ describe('Teams app package', () => {
   it('holds the manifest with the bot id and both icons at the right sizes', () => {
     const appId = '0d5f6a1e-3b2c-4e7f-9a8b-1c2d3e4f5a6b';
     const { manifest, files } = unpack(buildTeamsPackage({ appId }));
-    expect(Object.keys(files).sort()).toEqual(['color.png', 'manifest.json', 'outline.png']);
+    expect(Object.keys(files).sort()).toEqual(['color.png', 'manifest.json', 'outline.png', 'zh-cn.json']);
     expect(manifest.id).toBe(appId);
     expect(manifest.bots.map((b) => b.botId)).toEqual([appId]);
     expect(manifest.bots[0]?.scopes).toEqual(['personal', 'team', 'groupChat']);
@@ -119,5 +136,65 @@ describe('Teams app package', () => {
     const { manifest } = unpack(readFileSync(resolve(ROOT, 'dist/iip-teams.zip')));
     expect(manifest.bots[0]?.botId).toBe(appId);
     expect(manifest.validDomains).toEqual(['iip.contoso.com']);
+  });
+
+  it('ships zh-cn.json as the manifest names it: every key a manifest string, every command described in Chinese with the same verbs', () => {
+    const { manifest, files } = unpack(buildTeamsPackage());
+    expect((manifest as Manifest & { localizationInfo: unknown }).localizationInfo).toEqual({
+      defaultLanguageTag: 'en-us',
+      additionalLanguages: [{ languageTag: 'zh-cn', file: 'zh-cn.json' }],
+    });
+    const zh = JSON.parse(Buffer.from(files['zh-cn.json'] as Uint8Array).toString('utf8')) as Record<string, string>;
+    expect(zh).toEqual(ZH);
+    expect(zh.$schema).toBe(
+      `https://developer.microsoft.com/en-us/json-schemas/teams/v${manifest.manifestVersion}/MicrosoftTeams.Localization.schema.json`,
+    );
+    for (const key of Object.keys(zh).filter((k) => k !== '$schema')) expect(typeof manifestValueAt(manifest, key), key).toBe('string');
+    const commands = manifest.bots[0]?.commandLists[0]?.commands ?? [];
+    expect(commands.map((c) => c.title)).toContain('lang');
+    commands.forEach((command, i) => {
+      const chinese = zh[`bots[0].commandLists[0].commands[${i}].description`] ?? '';
+      expect(chinese, command.title).toMatch(/\p{Script=Han}/u);
+      const verbs = (text: string) => VERBS.filter((verb) => new RegExp(`\\b${verb}\\b`).test(text));
+      expect(verbs(command.description), command.title).toEqual(expect.arrayContaining(verbs(chinese)));
+      if (command.title !== 'help') expect(verbs(chinese), command.title).toContain(command.title);
+      else expect(verbs(chinese)).toEqual(verbs(command.description));
+      expect([...chinese].length).toBeLessThanOrEqual(128);
+    });
+    expect(zh['description.full']).toMatch(/创新情报/);
+  });
+
+  it('refuses a broken localization file in one line naming the file and the key', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'iip-teams-'));
+    try {
+      cpSync(resolve(ROOT, 'teams'), dir, { recursive: true });
+      const cases: [Record<string, unknown> | string, RegExp][] = [
+        ['{ "name.short": ', /^teams\/zh-cn\.json: not JSON/],
+        [{ ...ZH, $schema: ZH.$schema?.replace('v1.17', 'v1.16') }, /\$schema must be .*v1\.17/],
+        [
+          { ...ZH, 'bots[0].commandLists[0].commands[2].descripton': '新颖性' },
+          /"bots\[0\]\.commandLists\[0\]\.commands\[2\]\.descripton" is not a key Teams localizes/,
+        ],
+        [{ ...ZH, 'bots[0].commandLists[1].commands[0].description': '多余' }, /names nothing in manifest\.json/],
+        [{ ...ZH, 'bots[0].commandLists[0].commands[0].description': '长'.repeat(129) }, /is 129 characters, over Teams' 128/],
+        [{ ...ZH, 'bots[0].commandLists[0].commands[0].title': '药学' }, /must stay "pharm"/],
+        [{ ...ZH, 'bots[0].commandLists[0].commands[8].description': undefined }, /commands\[8\]\.description" is missing: command "lang"/],
+      ];
+      for (const [content, expected] of cases) {
+        writeFileSync(join(dir, 'zh-cn.json'), typeof content === 'string' ? content : JSON.stringify(content));
+        let message = '';
+        try {
+          buildTeamsPackage({ sourceDir: dir });
+        } catch (error) {
+          message = (error as Error).message;
+        }
+        expect(message).toMatch(expected);
+        expect(message).toMatch(/^teams\/zh-cn\.json: [^\n]+$/);
+      }
+      rmSync(join(dir, 'zh-cn.json'));
+      expect(() => buildTeamsPackage({ sourceDir: dir })).toThrow(/^teams\/zh-cn\.json: missing/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
