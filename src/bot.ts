@@ -29,7 +29,7 @@ import { slackInstalls } from './slack-installs.js';
 import { publishHome } from './handlers/home/handler.js';
 import { HANDLERS, VERBS } from './handlers/index.js';
 import { watchHomes } from './core/home-watch.js';
-import { speaking, userLanguage } from './core/language.js';
+import { speaking, userLanguage, type UserLanguageOf } from './core/language.js';
 import { setDefaultLanguage, withLanguage } from './i18n/index.js';
 import { openMetrics, startTracing } from './metrics/index.js';
 import { UsageRecorder } from './state/usage-recorder.js';
@@ -101,7 +101,11 @@ async function assemble(options: BotOptions, opened: Array<() => Promise<unknown
   const uploads = http && config.http.publicUrl ? await openUploadShelf(config, config.http.publicUrl, logger) : undefined;
   if (uploads) opened.push(() => uploads.close());
   if (http && uploads) http.route(UPLOADS_PATH, uploads.handler, { bodyLimitBytes: 0 });
-  if (config.slack) adapters.push(createSlackAdapter({ ...slackInstalls(config, state, keyring, logger), logger, server: http }));
+  // the assistant pane's prompts in the language the Slack router handles the user's events in (`/iip lang` first);
+  // asked only on events, which arrive once the routers below exist and the adapters started
+  const slackLanguage: UserLanguageOf = (workspaceId, userId) => routers.find((r) => r.chat === 'slack')!.userLanguage(workspaceId, userId);
+  if (config.slack)
+    adapters.push(createSlackAdapter({ ...slackInstalls(config, state, keyring, logger), logger, server: http, userLanguage: slackLanguage }));
   const verbs = [...VERBS];
   // what the Teams adapter must remember across a restart (conversation references) lives in the state's settings
   const kept: KeptValues = { get: (key) => state.getSetting(key), put: (key, value) => state.putSetting(key, value) };

@@ -46,6 +46,17 @@ export async function userLanguage(ctx: HandlerContext, who: Speaker): Promise<L
   return (await languageWithSource(ctx, who)).lang;
 }
 
+/** What the bot speaks to a user, as an adapter may ask before any event of theirs reaches the router. */
+export type UserLanguageOf = (workspaceId: string, userId: string) => Promise<Lang>;
+
+/** `userLanguage` for an event's work: when it cannot be read (the state store is down), the workspace default. */
+export function eventLanguage(ctx: HandlerContext, who: Speaker): Promise<Lang> {
+  return userLanguage(ctx, who).catch((error: unknown) => {
+    ctx.logger.warn({ err: error }, "the user's language could not be read: the default is used");
+    return defaultLanguage();
+  });
+}
+
 /** The language a thread started in; the workspace default for a record written before languages were kept. */
 export const recordLanguage = (record: ThreadRecord): Lang => record.language ?? defaultLanguage();
 

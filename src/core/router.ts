@@ -21,8 +21,8 @@ import type { ThreadRecord } from './state.js';
 import { DEDUPE_TTL_MS, type Inbox, type InboxEntry } from './inbox.js';
 import { Intake } from './intake.js';
 import { currentEvent, noopMetrics, withinEvent, type BotMetrics } from './metrics.js';
-import { defaultLanguage, languageOf, t, withLanguage } from '../i18n/index.js';
-import { recordLanguage, speaking, userLanguage } from './language.js';
+import { defaultLanguage, languageOf, t, withLanguage, type Lang } from '../i18n/index.js';
+import { eventLanguage, recordLanguage, speaking } from './language.js';
 
 export interface RouterOptions {
   /** the platform a workspace's events use; default: `ctx.platform` for all */
@@ -105,6 +105,16 @@ export class Router {
     return true;
   }
 
+  /**
+   * The language this router's events are handled in for a user now (their `/iip lang` choice, their chat's, the
+   * default), for what their chat shows before any event of theirs arrives (Slack's assistant pane prompts). For a
+   * workspace not admitted the state is not read, as for its events' refusal note: the default.
+   */
+  userLanguage(workspaceId: string, userId: string): Promise<Lang> {
+    if (this.options.admits && !this.options.admits(this.chat, workspaceId)) return Promise.resolve(defaultLanguage());
+    return eventLanguage(this.contextFor(workspaceId), { workspaceId, userId });
+  }
+
   /** Handles one event; resolves when its handler is done (streams finished, state written). */
   dispatch(incoming: Incoming): Promise<void> {
     return this.inFlight.track(this.handle(incoming));
@@ -154,12 +164,7 @@ export class Router {
   /** Runs the event's handler in its sender's language; a failure is logged and told to its user. */
   private async act(ctx: HandlerContext, incoming: Incoming): Promise<void> {
     const scope = { chat: this.chat, workspaceId: incoming.workspaceId, userId: incoming.user.id, receivedAt: Date.now(), kind: incoming.kind };
-    const lang = await userLanguage(ctx, { workspaceId: incoming.workspaceId, userId: incoming.user.id, locale: incoming.locale }).catch(
-      (error: unknown) => {
-        ctx.logger.warn({ err: error }, "the user's language could not be read: the default is used");
-        return defaultLanguage();
-      },
-    );
+    const lang = await eventLanguage(ctx, { workspaceId: incoming.workspaceId, userId: incoming.user.id, locale: incoming.locale });
     return withLanguage(lang, () => withinEvent(scope, () => this.actWithin(speaking(ctx, lang), incoming)));
   }
 

@@ -10,6 +10,8 @@ import type { ChatAdapter, MessageRef } from '../../core/adapter.js';
 import type { FormSpec, OutgoingMessage } from '../../core/message.js';
 import { threadId, type ConversationId, type ThreadId } from '../../core/thread-id.js';
 import type { HttpServer } from '../../http/server.js';
+import type { UserLanguageOf } from '../../core/language.js';
+import { defaultLanguage, languageOf } from '../../i18n/index.js';
 import type { Logger } from '../../log.js';
 import { createBoltApp } from './bolt-app.js';
 import { slackClients } from './clients.js';
@@ -43,6 +45,11 @@ export interface SlackAdapterOptions {
   logger: Logger;
   /** the bot's HTTP server; `/slack/events` is mounted on it (required unless `appToken` is set) */
   server?: HttpServer;
+  /**
+   * the language the bot speaks to a user (the core's resolution, `/iip lang` first), for the assistant pane's
+   * prompts, which are set before any event of the user reaches the core; default: their Slack language
+   */
+  userLanguage?: UserLanguageOf;
 }
 
 /** Under the 12,000 characters a message's markdown blocks may hold, leaving room for the relay's markers. */
@@ -50,7 +57,9 @@ export const SLACK_MAX_MESSAGE_CHARS = 11_000;
 
 export function createSlackAdapter(options: SlackAdapterOptions): ChatAdapter {
   const slackLogger = toSlackLogger(options.logger);
-  const bolt = createBoltApp({ ...options, slackLogger, onViewAction: (body) => home.onViewAction(body) });
+  const paneLanguage: UserLanguageOf =
+    options.userLanguage ?? (async (team, user) => languageOf(await userLocale(team, user).catch(() => undefined)) ?? defaultLanguage());
+  const bolt = createBoltApp({ ...options, slackLogger, paneLanguage, onViewAction: (body) => home.onViewAction(body) });
   const clientFor = slackClients(bolt.tokenFor, { apiUrl: options.apiUrl, slackLogger });
 
   async function call<T>(context: FailureContext, send: () => Promise<T>): Promise<T> {
@@ -69,6 +78,12 @@ export function createSlackAdapter(options: SlackAdapterOptions): ChatAdapter {
   const reach = createReach(api, options.logger);
   const home = slackHome(api, options.logger);
   const pane = paneCalls(api);
+  const userLocale = cachedUserLocales(async (teamId, userId) => {
+    const result = await call({ method: 'users.info', teamId }, async () =>
+      (await clientFor(teamId)).client.users.info({ user: userId, include_locale: true }),
+    );
+    return result.user?.locale;
+  });
 
   async function postPage(team: string, channel: string, page: SlackMessage, threadTs?: string): Promise<string> {
     const result = await call({ method: 'chat.postMessage', teamId: team }, async () =>
@@ -150,12 +165,7 @@ export function createSlackAdapter(options: SlackAdapterOptions): ChatAdapter {
       await call({ method: 'views.open', teamId: team }, async () => (await clientFor(team)).client.views.open({ trigger_id: triggerId, view }));
     },
 
-    userLocale: cachedUserLocales(async (teamId, userId) => {
-      const result = await call({ method: 'users.info', teamId }, async () =>
-        (await clientFor(teamId)).client.users.info({ user: userId, include_locale: true }),
-      );
-      return result.user?.locale;
-    }),
+    userLocale,
 
     async isAdmin(workspaceId: string, userId: string): Promise<boolean> {
       const result = await call({ method: 'users.info', teamId: workspaceId }, async () =>

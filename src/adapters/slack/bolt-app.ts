@@ -10,6 +10,7 @@
 import { App, ErrorCode, HTTPReceiver, SocketModeReceiver, type Logger as SlackLogger } from '@slack/bolt';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Incoming } from '../../core/incoming.js';
+import type { Lang } from '../../i18n/index.js';
 import type { HttpServer } from '../../http/server.js';
 import { DEFAULT_BODY_LIMIT_BYTES } from '../../http/server.js';
 import type { Logger } from '../../log.js';
@@ -43,6 +44,8 @@ export interface BoltAppOptions {
   slackLogger: SlackLogger;
   /** a click in a view (the App Home tab's Start buttons open their modal); called before the ack, not awaited */
   onViewAction?: (body: unknown) => void;
+  /** the language of a user's assistant pane prompts */
+  paneLanguage: (workspaceId: string, userId: string) => Promise<Lang>;
 }
 
 export interface BoltApp {
@@ -122,7 +125,7 @@ export function createBoltApp(options: BoltAppOptions): BoltApp {
   };
 
   // before the message listener: messages in the bot's DM threads (the assistant pane) go to the Assistant
-  app.assistant(paneAssistant(dispatch, logger));
+  app.assistant(paneAssistant(dispatch, options.paneLanguage, logger));
   app.command(/.*/, async ({ body, ack }) => {
     await dispatch('command', () => commandToIncoming(body));
     await ack();
