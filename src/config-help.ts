@@ -53,6 +53,10 @@ export const ENV_HELP: ReadonlyArray<[string, string]> = [
   ['PORT, HOST', "the bot's HTTP server (default 3000, 0.0.0.0)"],
   ['HTTP_HEADERS_TIMEOUT_MS, HTTP_REQUEST_TIMEOUT_MS', 'time a client has to send its headers (default 10000) and its whole request (default 30000)'],
   ['HTTP_MAX_CONNECTIONS', 'open connections the HTTP server accepts at once (default 1000)'],
+  [
+    'HTTP_IDLE_TIMEOUT_MS, HTTP_MAX_IDLE_CONNECTIONS',
+    'a connection silent this long after it opens or after an answer is closed (default 5000); connections waiting for a request at once, the oldest closed first (default 200)',
+  ],
   ['METRICS_PORT', "serve /metrics (Prometheus text format) on this port alone; unset: on the bot's HTTP server (PORT) when Slack or Teams runs"],
   ['METRICS_TOKEN', '/metrics answers only requests with Authorization: Bearer <this token>; at least 16 characters'],
   [

@@ -45,6 +45,8 @@ const EnvSchema = z.object({
   HTTP_HEADERS_TIMEOUT_MS: intWithDefault(10_000, 100),
   HTTP_REQUEST_TIMEOUT_MS: intWithDefault(30_000, 100),
   HTTP_MAX_CONNECTIONS: intWithDefault(1_000, 1),
+  HTTP_IDLE_TIMEOUT_MS: intWithDefault(5_000, 100),
+  HTTP_MAX_IDLE_CONNECTIONS: intWithDefault(200, 1),
   METRICS_PORT: z
     .string()
     .trim()
@@ -105,7 +107,16 @@ export interface Config {
   /** the Slack teams and Teams tenants that may use the bot; undefined: every one */
   access: { slackTeams?: string[]; teamsTenants?: string[] };
   /** `publicUrl`: where the platform reaches the bot's HTTP server (files it serves for a moment) */
-  http: { port: number; host: string; publicUrl?: string; headersTimeoutMs: number; requestTimeoutMs: number; maxConnections: number };
+  http: {
+    port: number;
+    host: string;
+    publicUrl?: string;
+    headersTimeoutMs: number;
+    requestTimeoutMs: number;
+    maxConnections: number;
+    idleTimeoutMs: number;
+    maxIdleConnections: number;
+  };
   /** `/metrics`: on its own port when `port` is set (METRICS_PORT), else on the bot's HTTP server; `token` (METRICS_TOKEN) guards it */
   metrics: { port?: number; token?: string };
   state: { file: string; redisUrl?: string; retentionMs: number; keyPrefix: string; waitLeaseMs: number };
@@ -207,6 +218,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       headersTimeoutMs: e.HTTP_HEADERS_TIMEOUT_MS,
       requestTimeoutMs: e.HTTP_REQUEST_TIMEOUT_MS,
       maxConnections: e.HTTP_MAX_CONNECTIONS,
+      idleTimeoutMs: e.HTTP_IDLE_TIMEOUT_MS,
+      maxIdleConnections: e.HTTP_MAX_IDLE_CONNECTIONS,
     },
     metrics: {
       ...(e.METRICS_PORT === undefined ? {} : { port: e.METRICS_PORT }),

@@ -10,10 +10,13 @@
  * that sends its headers or body too slowly is cut off (`headersTimeoutMs`, `requestTimeoutMs`); at most
  * `maxConnections` sockets are open at once. Slack and the Bot Connector send small requests at once and
  * wait a few seconds for the answer, so the defaults are far from their needs and from Node's 300 s.
+ * A connection that sends nothing (from its accept, or after an answer) is closed after `idleTimeoutMs`, and at
+ * most `maxIdleConnections` wait for a request at once (./idle-sockets.ts): silent sockets never fill the server.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Logger } from '../log.js';
+import { guardIdleSockets } from './idle-sockets.js';
 
 export type RequestHandler = (req: IncomingMessage, res: ServerResponse) => void;
 
@@ -32,9 +35,19 @@ export interface HttpServerOptions {
   requestTimeoutMs?: number;
   /** open sockets at once; more are closed as they arrive (default 1,000) */
   maxConnections?: number;
+  /** time a connection may stay silent, from its accept or its last answer, before it is closed (default 5 s) */
+  idleTimeoutMs?: number;
+  /** connections waiting for a request at once; the oldest is closed for a new one (default 200, at most half of `maxConnections`) */
+  maxIdleConnections?: number;
 }
 
-export const HTTP_DEFAULTS = { headersTimeoutMs: 10_000, requestTimeoutMs: 30_000, maxConnections: 1_000 } as const;
+export const HTTP_DEFAULTS = {
+  headersTimeoutMs: 10_000,
+  requestTimeoutMs: 30_000,
+  maxConnections: 1_000,
+  idleTimeoutMs: 5_000,
+  maxIdleConnections: 200,
+} as const;
 /** How long an idle keep-alive socket stays open: longer than a load balancer's wish to reuse it is not needed. */
 const KEEP_ALIVE_MS = 5_000;
 
@@ -122,6 +135,11 @@ export function createHttpServer(options: HttpServerOptions): HttpServer {
   );
 
   server.maxConnections = options.maxConnections ?? HTTP_DEFAULTS.maxConnections;
+  const idle = guardIdleSockets(server, {
+    idleTimeoutMs: options.idleTimeoutMs ?? HTTP_DEFAULTS.idleTimeoutMs,
+    // half the connections stay free for requests whatever waits
+    maxWaiting: Math.max(1, Math.min(options.maxIdleConnections ?? HTTP_DEFAULTS.maxIdleConnections, Math.floor(server.maxConnections / 2))),
+  });
   server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
     // malformed HTTP (Node's parser refused it) or a timeout: answer 400/408 when the socket can still take it
     if (!socket.writable) return socket.destroy();
@@ -149,6 +167,7 @@ export function createHttpServer(options: HttpServerOptions): HttpServer {
     },
     /** Stops accepting, lets requests in flight finish for up to `CLOSE_GRACE_MS`, then drops what is left. */
     close() {
+      idle.stop();
       return new Promise((resolve, reject) => {
         if (!server.listening) return resolve();
         const force = setTimeout(() => server.closeAllConnections(), CLOSE_GRACE_MS);

@@ -87,7 +87,9 @@ describe('slow and numerous clients', () => {
 
   it('accepts at most maxConnections sockets at once and serves again once they go', async () => {
     const port = await start({ maxConnections: 5, headersTimeoutMs: 30_000, requestTimeoutMs: 30_000 });
-    const clients = await Promise.all(Array.from({ length: 12 }, () => slowClient(port, 'GET /echo HTTP/1.1\r\n', 60_000)));
+    // each holds a request in flight (its body never comes), so none is a waiting connection the server may close
+    const request = 'POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: 100000\r\n\r\n';
+    const clients = await Promise.all(Array.from({ length: 12 }, () => slowClient(port, request, 60_000)));
     let dropped = 0;
     for (const c of clients)
       void c.closed.then(() => {
@@ -96,5 +98,29 @@ describe('slow and numerous clients', () => {
     await expect.poll(() => dropped, { timeout: 10_000 }).toBe(7);
     for (const s of sockets.splice(0)) s.destroy();
     await expect.poll(() => healthStatus(port), { timeout: 10_000 }).toBe(200);
+  });
+
+  it('keeps at most maxIdleConnections waiting for a request, closing the oldest, and closes silent ones after the idle timeout', async () => {
+    const port = await start({ maxConnections: 20, maxIdleConnections: 3, idleTimeoutMs: 30_000, headersTimeoutMs: 30_000 });
+    const clients: Array<{ closed: Promise<string> }> = [];
+    // one at a time, so their age order is known
+    for (let i = 0; i < 8; i += 1) clients.push(await slowClient(port, '', 60_000));
+    const closed = new Set<number>();
+    clients.forEach((c, i) => void c.closed.then(() => closed.add(i)));
+    await expect.poll(() => [...closed].sort(), { timeout: 10_000 }).toEqual([0, 1, 2, 3, 4]);
+    expect(await healthStatus(port)).toBe(200);
+  });
+
+  it('closes a connection that sends nothing once the idle timeout passes, but not one that is sending its request', async () => {
+    const port = await start({ idleTimeoutMs: 300, headersTimeoutMs: 30_000, requestTimeoutMs: 30_000 });
+    const silent = await slowClient(port, '', 60_000);
+    const sending = await slowClient(port, 'GET /echo HTTP/1.1\r\nX-Slow: ', 60_000);
+    expect(await silent.closed).toBe('');
+    let sendingClosed = false;
+    void sending.closed.then(() => {
+      sendingClosed = true;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(sendingClosed).toBe(false);
   });
 });
