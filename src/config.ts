@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { describeIssue, withoutRefused } from './config-problems.js';
 import { idList, intWithDefault, optionalText, pathOverrides, serviceUrlList } from './config-fields.js';
+import { KEY_SHAPE } from './lib/api-key.js';
 
 /** The hosts on which unauthenticated Teams (TEAMS_ALLOW_UNAUTHENTICATED) may listen. */
 export const LOOPBACK_HOSTS: readonly string[] = ['127.0.0.1', '::1', 'localhost'];
@@ -161,6 +162,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!oauth && !e.SLACK_BOT_TOKEN && (e.SLACK_SIGNING_SECRET || e.SLACK_APP_TOKEN))
     problems.push('SLACK_BOT_TOKEN: required when other SLACK_ variables are set (or SLACK_CLIENT_ID for OAuth installs)');
   if (e.IIP_API_KEY && !e.IIP_API_KEY.startsWith('sk-')) problems.push('IIP_API_KEY: platform keys start with "sk-"');
+  else if (e.IIP_API_KEY && !KEY_SHAPE.test(e.IIP_API_KEY))
+    problems.push('IIP_API_KEY: a platform key is "sk-" and 6 to 200 letters, digits, "_", "." or "-"');
   if (e.TEAMS_ALLOW_UNAUTHENTICATED) {
     // an unauthenticated /api/messages lets anyone post as any user and tenant: only for a local bot with nothing to lose
     const credentials = (

@@ -1,6 +1,7 @@
 /** Structured JSON logs with secrets redacted wherever they could appear. */
 import { isSpanContextValid, trace } from '@opentelemetry/api';
 import { pino, type DestinationStream, type Logger } from 'pino';
+import { KEY_IN_TEXT } from './lib/api-key.js';
 
 export type { Logger };
 
@@ -21,13 +22,21 @@ const REDACT = [
   '*.secret',
 ];
 
-/** Replaces anything that looks like a platform key or a Slack token in free text. */
+/** Replaces anything that looks like a platform key (every character a key may have) or a Slack token in free text. */
 export function redactSecrets(text: string): string {
   return text
-    .replace(/sk-[A-Za-z0-9_-]{4,}/g, 'sk-***')
+    .replace(KEY_IN_TEXT, 'sk-***')
     .replace(/xox[abpers]-[A-Za-z0-9-]+/g, 'xox*-***')
     .replace(/xapp-[A-Za-z0-9-]+/g, 'xapp-***')
     .replace(/([?&]apikey=)[^&\s]+/gi, '$1***');
+}
+
+function redactedError(error: unknown): unknown {
+  if (!(error instanceof Error)) return typeof error === 'string' ? redactSecrets(error) : error;
+  const shown = pino.stdSerializers.err(error);
+  shown.message = redactSecrets(shown.message);
+  if (shown.stack) shown.stack = redactSecrets(shown.stack);
+  return shown;
 }
 
 export function createLogger(level: string = process.env.LOG_LEVEL ?? 'info', destination?: NodeJS.WritableStream): Logger {
@@ -35,6 +44,8 @@ export function createLogger(level: string = process.env.LOG_LEVEL ?? 'info', de
     {
       level,
       redact: { paths: REDACT, censor: '***' },
+      // an error's own words may quote a key or a token (a platform error echoing the request)
+      serializers: { err: redactedError },
       formatters: { level: (label) => ({ level: label }) },
       // the trace of the event being handled (OpenTelemetry), so its log lines and its spans can be matched
       mixin() {

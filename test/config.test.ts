@@ -14,7 +14,7 @@ describe('loadConfig', () => {
 
   test('reads every variable it documents', () => {
     const config = loadConfig({
-      IIP_API_KEY: 'sk-abc',
+      IIP_API_KEY: 'sk-abc123',
       IIP_BASE_URL: 'https://staging.example',
       IIP_AUTH_MODE: 'query',
       IIP_LANG: 'cn',
@@ -29,7 +29,7 @@ describe('loadConfig', () => {
       LOG_LEVEL: 'debug',
       RELAY_MIN_EDIT_INTERVAL_MS: '250',
     });
-    expect(config.platform).toMatchObject({ apiKey: 'sk-abc', authMode: 'query', lang: 'cn', pathOverrides: { 'AI35-1': '/x/submit' } });
+    expect(config.platform).toMatchObject({ apiKey: 'sk-abc123', authMode: 'query', lang: 'cn', pathOverrides: { 'AI35-1': '/x/submit' } });
     expect(config.slack).toMatchObject({ botToken: 'xoxb-1', signingSecret: 's', apiUrl: 'http://127.0.0.1:9/api/' });
     expect(config.teams?.appId).toBe('app');
     expect(config.http.port).toBe(4000);

@@ -19,5 +19,5 @@ export async function verifyKey(platform: Platform, key: string): Promise<KeyVer
   }
 }
 
-/** What a platform key looks like: `sk-` and a token, no white space. */
-export const KEY_SHAPE = /^sk-[A-Za-z0-9_.-]{6,200}$/;
+/** What a platform key looks like: `sk-` and a token, no white space (one shape for the bot: ../../lib/api-key.ts). */
+export { KEY_SHAPE } from '../../lib/api-key.js';
