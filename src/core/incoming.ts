@@ -34,6 +34,8 @@ export interface CommandIncoming extends Base {
   thread?: ThreadId;
   /** Slack's trigger_id of a slash command: a form must be opened with it within 3 s */
   triggerId?: string;
+  /** when (epoch ms) `triggerId` stops opening forms (core/deadline.ts) */
+  triggerDeadline?: number;
   /** files shared with the message (a mention with an attachment) */
   files?: SharedFile[];
 }
@@ -64,6 +66,8 @@ export interface ActionIncoming extends Base {
   selections: Record<string, string[]>;
   /** Slack's trigger_id: a form must be opened with it within 3 s */
   triggerId?: string;
+  /** when (epoch ms) `triggerId` stops opening forms (core/deadline.ts) */
+  triggerDeadline?: number;
 }
 
 /** A submitted form. */

@@ -7,7 +7,8 @@
  * what is posted to them; views.publish keeps each Home tab shown. Programmable: one-shot failures, a per-team
  * `chat.update` budget per minute answered with 429 + Retry-After beyond it, latency per call. Streaming
  * (chat.startStream/appendStream/stopStream) is fake-slack-streams.ts; Block Kit checks are fake-slack-blocks.ts; the
- * assistant pane (assistant.threads.*) is fake-slack-assistant.ts.
+ * assistant pane (assistant.threads.*) is fake-slack-assistant.ts; a trigger_id's 3-second window and single exchange
+ * (views.open) are fake-slack-triggers.ts.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -18,6 +19,8 @@ import { FakeSlackOAuth } from './fake-slack-oauth.js';
 import { FakeResponseUrls } from './fake-slack-responses.js';
 import { FakeSlackStreams } from './fake-slack-streams.js';
 import { FakeSlackAssistant } from './fake-slack-assistant.js';
+import { FakeSlackTriggers } from './fake-slack-triggers.js';
+import { ChannelPostPace, conversationReplies } from './fake-slack-history.js';
 import type { FakeEphemeral, FakeFailure, FakeSlackApi, FakeSlackApiOptions, FakeSlackCall, FakeSlackMessage } from './fake-slack-api-types.js';
 
 export { messageBlocksProblem, visibleText } from './fake-slack-blocks.js';
@@ -33,7 +36,7 @@ async function readArgs(req: IncomingMessage): Promise<Json> {
   if ((req.headers['content-type'] ?? '').includes('application/json')) return raw ? (JSON.parse(raw) as Json) : {};
   const args: Json = {};
   for (const [key, value] of new URLSearchParams(raw)) {
-    const structured = ['blocks', 'view', 'attachments', 'chunks', 'prompts', 'loading_messages'].includes(key);
+    const structured = ['blocks', 'view', 'attachments', 'chunks', 'prompts', 'loading_messages', 'metadata'].includes(key);
     args[key] = structured && value ? JSON.parse(value) : value;
   }
   return args;
@@ -50,10 +53,12 @@ export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Prom
   const calls: FakeSlackCall[] = [];
   const ephemerals: FakeEphemeral[] = [];
   const views: { triggerId: string; view: Json }[] = [];
+  const triggers = new FakeSlackTriggers();
   const homeViews: { userId: string; view: Json }[] = [];
   const channels = new Map<string, Map<string, FakeSlackMessage>>();
   const failures = new Map<string, FakeFailure[]>();
   const updateTimes: number[] = [];
+  const postPace = new ChannelPostPace(options.postsPerChannel);
   const admins = new Set(options.admins ?? []);
   let sequence = 0;
   let origin = '';
@@ -123,6 +128,8 @@ export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Prom
       case 'chat.postMessage': {
         const problem = contentProblem(args) ?? channelsModel.postProblem(String(args.channel));
         if (problem) return fail(problem);
+        const paced = postPace.retryAfter(String(args.channel), now);
+        if (paced !== undefined) return { status: 429, body: { ok: false, error: 'ratelimited' }, headers: { 'retry-after': String(paced) } };
         const channel = String(args.channel);
         const message: FakeSlackMessage = {
           channel,
@@ -132,6 +139,7 @@ export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Prom
           deleted: false,
           edits: 0,
           ...(args.thread_ts ? { threadTs: String(args.thread_ts) } : {}),
+          ...(args.metadata && typeof args.metadata === 'object' ? { metadata: args.metadata as Json } : {}),
         };
         channelOf(channel).set(message.ts, message);
         return ok({ channel, ts: message.ts, message: { type: 'message', text: message.text, ts: message.ts, bot_id: botId } });
@@ -174,6 +182,10 @@ export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Prom
         if (!message || message.deleted) return fail('message_not_found');
         return ok({ channel: message.channel, permalink: `https://fake.slack.test/archives/${message.channel}/p${message.ts.replace('.', '')}` });
       }
+      case 'conversations.replies': {
+        const answer = conversationReplies(args, channelOf(String(args.channel ?? '')), botId);
+        return answer.ok ? ok(answer.body) : fail(answer.error);
+      }
       case 'conversations.join': {
         const joined = channelsModel.join(String(args.channel ?? ''));
         if (!joined.ok) return fail(joined.error);
@@ -205,8 +217,9 @@ export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Prom
       }
       case 'views.open': {
         const view = args.view as Json | undefined;
-        if (!args.trigger_id || args.trigger_id === 'expired') return fail('invalid_trigger_id');
         if (!view || textOf(view.title).length > 24 || asList(view.blocks).length > 100) return fail('invalid_arguments');
+        const refused = triggers.exchange(args.trigger_id);
+        if (refused) return fail(refused);
         views.push({ triggerId: String(args.trigger_id), view });
         return ok({ view: { id: `V${views.length}`, ...view } });
       }
@@ -251,7 +264,16 @@ export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Prom
     else if (!authorized) result = { status: 200, body: { ok: false, error: req.headers.authorization ? 'invalid_auth' : 'not_authed' } };
     else if (foreignChannel) result = { status: 200, body: { ok: false, error: foreignChannel } };
     else if (typeof failure === 'string') result = { status: 200, body: { ok: false, error: failure } };
-    else if (failure?.status === 429) {
+    else if (failure && 'lost' in failure) {
+      // Slack takes the call, then its answer is lost: a 5xx, or the connection drops
+      handle(method, args, now, token, req.headers.authorization, teamId);
+      if (failure.lost === 'connection') {
+        if (call) Object.assign(call, { answeredAt: Date.now(), error: 'connection_lost' });
+        req.socket.destroy();
+        return;
+      }
+      result = { status: failure.status ?? 500, body: { ok: false, error: 'fake_http_error' } };
+    } else if (failure?.status === 429) {
       const retryAfter = 'retryAfter' in failure ? failure.retryAfter : undefined;
       result = {
         status: 429,
@@ -299,6 +321,9 @@ export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Prom
     },
     setUpdateBudget(perMinute) {
       updatesPerMinute = perMinute;
+    },
+    setPostPace(pace) {
+      postPace.set(pace);
     },
     setLatency(ms) {
       latencyMs = ms;

@@ -39,6 +39,7 @@ describe('Slack adapter: block actions', () => {
         value: 'step=2;v=7',
         selections: { patents: ['P1', 'P3'], more: [] },
         triggerId: 'trig-1',
+        triggerDeadline: expect.any(Number),
       },
     ]);
   });

@@ -88,6 +88,7 @@ describe('Slack adapter: slash commands', () => {
     expect(res.status).toBe(200);
     expect(res.body).toBe('');
     expect(res.elapsedMs).toBeLessThan(1500);
+    const sent = Date.now() - res.elapsedMs;
     expect(h.received).toEqual([
       {
         kind: 'command',
@@ -97,8 +98,13 @@ describe('Slack adapter: slash commands', () => {
         text: 'novelty a foldable phone hinge',
         conversation: conversationId('slack', 'T9', 'C7'),
         triggerId: '9.9.t',
+        triggerDeadline: expect.any(Number),
       },
     ]);
+    // Slack's 3 s to open a form with the trigger, counted from the command's arrival
+    const { triggerDeadline } = h.received[0] as { triggerDeadline: number };
+    expect(triggerDeadline - sent).toBeGreaterThanOrEqual(3_000);
+    expect(triggerDeadline - Date.now()).toBeLessThanOrEqual(3_000);
     release();
   });
 

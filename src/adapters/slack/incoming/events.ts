@@ -2,6 +2,7 @@
 import type { CommandIncoming, Incoming, ReplyIncoming, SharedFile } from '../../../core/incoming.js';
 import { conversationId, threadId } from '../../../core/thread-id.js';
 import { rememberOrigin } from '../command-scope.js';
+import { triggerDeadline } from './trigger.js';
 import { EventCallbackBody, SlashCommandBody, type MessageLikeEvent } from './payloads.js';
 
 /** Message subtypes that are still a person writing (a reply also sent to the channel, a reply with a file). */
@@ -18,6 +19,7 @@ export function commandToIncoming(body: unknown): CommandIncoming {
     text: command.text.trim(),
     conversation: conversationId('slack', command.team_id, command.channel_id),
     triggerId: command.trigger_id,
+    triggerDeadline: triggerDeadline(),
   };
   if (command.response_url) {
     const { response_url: responseUrl, team_id: teamId, channel_id: channelId, user_id: userId } = command;

@@ -4,6 +4,7 @@ import { conversationId, decodeId, threadId, type ThreadId } from '../../../core
 import { parseActionId } from '../render/interactive.js';
 import { RUN_IN_DM_ACTION_ID } from '../render/unreachable.js';
 import { rememberNoticeClick } from '../command-scope.js';
+import { triggerDeadline } from './trigger.js';
 import { BlockActionsBody, FormMetadataSchema, ViewSubmissionBody, type StateValues } from './payloads.js';
 
 const MULTI_VALUE_TYPES = new Set(['checkboxes', 'multi_static_select']);
@@ -35,7 +36,10 @@ function runInDm(parsed: BlockActionsBody, teamId: string, value: string): Comma
     text: value.trim(),
     conversation: conversationId('slack', teamId, parsed.user.id),
   };
-  if (parsed.trigger_id) incoming.triggerId = parsed.trigger_id;
+  if (parsed.trigger_id) {
+    incoming.triggerId = parsed.trigger_id;
+    incoming.triggerDeadline = triggerDeadline();
+  }
   if (parsed.response_url && parsed.container.is_ephemeral) rememberNoticeClick(incoming, parsed.response_url);
   return incoming;
 }
@@ -68,7 +72,10 @@ export function blockActionToIncoming(body: unknown): ActionIncoming | CommandIn
     value,
     selections: selectionsFrom(state?.values),
   };
-  if (triggerId) incoming.triggerId = triggerId;
+  if (triggerId) {
+    incoming.triggerId = triggerId;
+    incoming.triggerDeadline = triggerDeadline(clicked.action_ts);
+  }
   return incoming;
 }
 

@@ -86,6 +86,8 @@ export const BlockActionsBody = z.object({
         type: z.string(),
         value: z.string().optional(),
         selected_option: SelectedOption.nullish(),
+        /** when the user clicked, in Slack's seconds with microseconds ("1700000000.123456") */
+        action_ts: z.string().optional(),
       }),
     )
     .min(1),

@@ -3,6 +3,7 @@
  * process's cache of the step's result (a short platform read only after a restart), and the form opens before
  * anything slow. A submission is judged like a click, then either confirms the step or becomes its draft.
  */
+import { budget, timeLeft } from '../../../core/deadline.js';
 import type { HandlerContext } from '../../../core/handler.js';
 import { t } from '../../../i18n/index.js';
 import type { ActionIncoming, FormIncoming } from '../../../core/incoming.js';
@@ -12,7 +13,7 @@ import { userMessage } from '../../../core/user-errors.js';
 import { watchForCancel } from '../engine/cancel-watch.js';
 import { runSend } from '../engine/machine.js';
 import { formAction, reviewMessage } from '../engine/messages.js';
-import { stepOf, stepResult } from '../engine/step-result.js';
+import { cachedStepResult, stepOf, stepResult } from '../engine/step-result.js';
 import { locked, showAndSave } from '../record/deliver.js';
 import { flowOf, stepContext } from '../record/flow.js';
 import { FormProblem, type WorkflowData, type WorkflowDefinition } from '../types.js';
@@ -23,6 +24,10 @@ import { encodeValue, type StepValue } from './values.js';
 /** How long opening a form may wait for the thread's lock and for a platform read, within the 3 s window. */
 const OPEN_LOCK_MS = 1_000;
 const OPEN_READ_MS = 1_500;
+/** What opening the form itself needs of the trigger's window (drawing it and the chat's call) */
+const OPEN_CALL_MS = 700;
+/** An uncached platform read is not started with less than this left for it: it would only make the form late */
+const MIN_READ_MS = 300;
 
 const note = (ctx: HandlerContext, acting: Acting, text: string) => ctx.messenger.notify({ thread: acting.thread }, acting.user.id, markdown(text));
 
@@ -37,7 +42,7 @@ export async function openStepForm<D extends WorkflowData>(
   // a fresh read behind any save in flight, so a button drawn a moment ago is judged against its own version
   let record: ThreadRecord | undefined;
   try {
-    record = await locked(ctx, incoming.thread, async (current) => current, OPEN_LOCK_MS);
+    record = await locked(ctx, incoming.thread, async (current) => current, budget(OPEN_LOCK_MS, incoming.triggerDeadline, OPEN_CALL_MS));
   } catch (error) {
     if (!(error instanceof LockTimeoutError)) throw error;
     return note(ctx, acting, t('workflow:click.busy'));
@@ -48,12 +53,17 @@ export async function openStepForm<D extends WorkflowData>(
   const review = stepOf(def, record.step).review;
   const form = review?.forms?.[name];
   if (!form) return refuse(ctx, def, acting, record, 'invalid');
+  const readMs = budget(OPEN_READ_MS, incoming.triggerDeadline, OPEN_CALL_MS);
+  const cached = cachedStepResult(ctx, def, record);
+  // past the window a read is skipped: the form could not open with this trigger anyway
+  if (!cached && readMs < MIN_READ_MS) return note(ctx, acting, t('workflow:click.loading'));
   let result: unknown;
   try {
-    result = await stepResult(ctx, def, record, OPEN_READ_MS);
+    result = cached ? cached.result : await stepResult(ctx, def, record, readMs);
   } catch {
     return note(ctx, acting, t('workflow:click.loading'));
   }
+  if (timeLeft(incoming.triggerDeadline) <= 0) return note(ctx, acting, t('workflow:click.loading'));
   const sc = stepContext<D>(ctx, record);
   const spec: FormSpec = {
     action: formAction(name),
