@@ -7,6 +7,7 @@ import { quoteUserText, type OutgoingMessage } from '../../core/message.js';
 import { answerCommand, parentMessage, refuseCommand, startWorkflow, usageLine, workflowHandler } from '../workflow/index.js';
 import { DESIGN, type DesignData } from './definition.js';
 import { noPublicUrl, shelveSharedImage, uploadOwner } from './image.js';
+import { imageAddressProblem } from './image-address.js';
 import { parseDesignArgs, usageText, type DesignOptions } from './options.js';
 import { othersData, othersMayConfirmIn } from '../shared/others-confirm.js';
 import { othersNote } from '../shared/problem-args.js';
@@ -58,7 +59,11 @@ async function command(ctx: HandlerContext, incoming: CommandIncoming, args: str
       data,
       input: undefined,
     });
-  if (options.url) return start('link', { ...dataOf(options), url: options.url });
+  if (options.url) {
+    const refused = await imageAddressProblem(options.url);
+    if (refused) return answerCommand(ctx, incoming, `⚠️ ${refused}`);
+    return start('link', { ...dataOf(options), url: options.url });
+  }
   const attached = incoming.files ?? [];
   if (attached.length > 1) return answerCommand(ctx, incoming, t('design:oneImage'));
   if (attached.length === 1 && incoming.thread) {

@@ -31,6 +31,9 @@ export const design = {
     notHttps: 'The image link must start with `https://` (the platform fetches it).',
     credentials: 'The image link must not carry a user name or password.',
     longUrl: 'The image link can be at most {{max, number}} characters.',
+    internalAddress:
+      'The image link points to an internal address (`{{host}}`: loopback, private, link-local or metadata); the platform is only given public image links.',
+    addressUnchecked: 'The address of the image link (`{{host}}`) could not be checked just now; try again in a moment.',
     unknown: 'Unknown option `--{{name}}`. Options: `--countries`, `--loc`, `--from`, `--lang`, `--top`, `{{others}}`.',
     needsValue: '`--{{name}}` needs a value.',
     countries: '`--countries` takes two-letter codes separated by commas, e.g. `US,CN,EU,JP,KR`{{bad}}.',

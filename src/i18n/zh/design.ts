@@ -33,6 +33,8 @@ export const design: CatalogOf<typeof en> = {
     notHttps: '图片链接必须以 `https://` 开头（由平台下载）。',
     credentials: '图片链接中不能包含用户名或密码。',
     longUrl: '图片链接最多 {{max, number}} 个字符。',
+    internalAddress: '图片链接指向内部地址（`{{host}}`：回环、私有、链路本地或元数据地址）；只能把公网图片链接交给平台。',
+    addressUnchecked: '暂时无法检查图片链接的地址（`{{host}}`），请稍后再试。',
     unknown: '未知选项 `--{{name}}`。可用选项：`--countries`、`--loc`、`--from`、`--lang`、`--top`、`{{others}}`。',
     needsValue: '`--{{name}}` 需要一个值。',
     countries: '`--countries` 需填写以逗号分隔的两位字母代码，例如 `US,CN,EU,JP,KR`{{bad}}。',
