@@ -3,7 +3,8 @@
  * the 5-minute timestamp window checked by Bolt's HTTPReceiver), or over Socket Mode when an app token is set.
  * Listeners hand work off and acknowledge once the bot has recorded it (`onIncoming` resolves; the handling runs
  * on): an event the bot could not record is not acknowledged (HTTP 500, no Socket Mode ack), so Slack delivers
- * it again. Events API events, which Bolt acknowledges before its listeners run, are answered after them too:
+ * it again. Slack never redelivers a slash command: one that could not be recorded is acknowledged with a private
+ * answer telling its user to run it again (./not-taken.ts). Events API events, which Bolt acknowledges before its listeners run, are answered after them too:
  * over HTTP by `processBeforeResponse`, in Socket Mode by holding the ack until the listener is done.
  * With `oauth` the app serves installs into many workspaces (./oauth.ts) and answers each with its own token.
  */
@@ -27,6 +28,7 @@ import { installedTokenFor, serializeAuthorize, type SlackOAuthOptions, VaultIns
 import { mountInstallRoutes, oauthReceiverOptions } from './oauth-routes.js';
 import { onUninstall, type WorkspaceGone } from './uninstall.js';
 import { paneAssistant } from './assistant.js';
+import { notTakenReply } from './not-taken.js';
 
 export const SLACK_EVENTS_PATH = '/slack/events';
 
@@ -127,8 +129,12 @@ export function createBoltApp(options: BoltAppOptions): BoltApp {
   // before the message listener: messages in the bot's DM threads (the assistant pane) go to the Assistant
   app.assistant(paneAssistant(dispatch, options.paneLanguage, logger));
   app.command(/.*/, async ({ body, ack }) => {
-    await dispatch('command', () => commandToIncoming(body));
-    await ack();
+    // Slack never sends a command again: one that could not be recorded is answered with a message to its user
+    const recorded = await dispatch('command', () => commandToIncoming(body)).then(
+      () => true,
+      () => false,
+    );
+    await ack(recorded ? undefined : notTakenReply());
   });
   app.event('app_mention', async ({ body, context }) => dispatch('app_mention', () => eventToIncoming(body, context.botUserId)));
   app.event('message', async ({ body, context }) => dispatch('message', () => eventToIncoming(body, context.botUserId)));

@@ -20,6 +20,8 @@ export const slack = {
     options: 'Options (e.g. --lang en --from 20150101)',
     where: 'Where the thread opens (empty: a DM with me)',
   },
+  /** a slash command the bot could not record (its state store refused the write) */
+  notTaken: 'Your command could not be taken: the bot cannot save its work right now. Nothing was sent; run the command again in a moment.',
   unreachable: {
     explainRun:
       "I can't post in this conversation: I'm not a member of it. To use me here, invite me with `/invite @iip` and run the command again, or run it in a direct message with me:",

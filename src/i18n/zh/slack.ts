@@ -23,6 +23,8 @@ export const slack: CatalogOf<typeof en> = {
     options: '选项（例如 --lang cn --from 20150101）',
     where: '在哪里开启消息列（留空：与我的私信）',
   },
+  /** a slash command the bot could not record (its state store refused the write) */
+  notTaken: '无法接收你的命令：机器人暂时无法保存工作。未发送任何内容；请稍后重新运行该命令。',
   unreachable: {
     explainRun: '我无法在此对话中发言：我不是其成员。如需在这里使用，请用 `/invite @iip` 邀请我后重新运行命令，或在与我的私信中运行：',
     explainCopy: '我无法在此对话中发言：我不是其成员。如需在这里使用，请用 `/invite @iip` 邀请我后重新运行命令，或将命令复制到与我的私信中：',

@@ -108,13 +108,15 @@ describe('Slack adapter: slash commands', () => {
     release();
   });
 
-  it('does not acknowledge an event the bot could not record (Slack delivers it again), logs it and keeps serving', async () => {
+  it('answers a command the bot could not record with "run it again" (Slack never sends it twice), logs it and keeps serving', async () => {
     const h = await start({
       onIncoming: async (incoming) => {
         if (incoming.kind === 'command' && incoming.text === 'boom') throw new Error('recording exploded');
       },
     });
-    expect((await sendSlashCommand(h.eventsUrl, SIGNING_SECRET, { text: 'boom' })).status).toBe(500);
+    const refused = await sendSlashCommand(h.eventsUrl, SIGNING_SECRET, { text: 'boom' });
+    expect(refused.status).toBe(200);
+    expect(JSON.parse(refused.body)).toMatchObject({ response_type: 'ephemeral', text: expect.stringContaining('run the command again') });
     await vi.waitFor(() => expect(h.logs()).toContain('recording exploded'));
     expect((await sendSlashCommand(h.eventsUrl, SIGNING_SECRET, { text: 'help' })).status).toBe(200);
     await vi.waitFor(() => expect(h.received).toHaveLength(2));
