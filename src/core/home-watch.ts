@@ -49,8 +49,8 @@ export function watchHomes(state: StateStore, options: HomeWatchOptions): StateS
     pending.set(key, timer);
   }
 
-  const compareAndSet: StateStore['compareAndSet'] = async (thread, expectedVersion, next) => {
-    const written = await state.compareAndSet(thread, expectedVersion, next);
+  const compareAndSet: StateStore['compareAndSet'] = async (thread, expectedVersion, next, fence) => {
+    const written = await state.compareAndSet(thread, expectedVersion, next, fence);
     if (!written || lastStatus.get(thread) === written.status) return written;
     if (isFinished(written.status)) {
       lastStatus.delete(thread);

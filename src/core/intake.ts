@@ -168,9 +168,9 @@ function handingOver(
   state: StateStore,
   hooks: { before: (thread: string, version: number) => Promise<void>; after: () => Promise<void> },
 ): StateStore {
-  const compareAndSet: StateStore['compareAndSet'] = async (thread, expectedVersion, next) => {
+  const compareAndSet: StateStore['compareAndSet'] = async (thread, expectedVersion, next, fence) => {
     await hooks.before(thread, expectedVersion);
-    const written = await state.compareAndSet(thread, expectedVersion, next);
+    const written = await state.compareAndSet(thread, expectedVersion, next, fence);
     if (written) await hooks.after();
     return written;
   };

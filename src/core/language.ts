@@ -69,8 +69,8 @@ export function speaking(ctx: HandlerContext, lang: Lang): HandlerContext {
 }
 
 function keepingLanguage(state: StateStore, lang: Lang): StateStore {
-  const compareAndSet: StateStore['compareAndSet'] = (thread, expectedVersion, next) =>
-    state.compareAndSet(thread, expectedVersion, next.language ? next : { ...next, language: lang });
+  const compareAndSet: StateStore['compareAndSet'] = (thread, expectedVersion, next, fence) =>
+    state.compareAndSet(thread, expectedVersion, next.language ? next : { ...next, language: lang }, fence);
   return new Proxy(state, {
     get(target, property) {
       if (property === 'compareAndSet') return compareAndSet;

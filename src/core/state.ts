@@ -64,16 +64,18 @@ export interface StateStore {
    * Writes `next` when the stored version equals `expectedVersion` (0: no record yet), atomically per thread.
    * Returns the stored record (version + 1), or undefined when another write came first. Rejects when
    * `next.thread` is not `thread`. Safe to call inside `withLock(thread, ...)`: it does not take that lock.
+   * With `fence` (a lease's hold, core/lease.ts), writes only while that lock is still the holder's, atomically
+   * with the write where the store can (Redis); undefined when it is lost.
    */
-  compareAndSet(thread: ThreadId, expectedVersion: number, next: ThreadRecordInput): Promise<ThreadRecord | undefined>;
+  compareAndSet(thread: ThreadId, expectedVersion: number, next: ThreadRecordInput, fence?: LockHold): Promise<ThreadRecord | undefined>;
   /** Marks `key` as seen for `ttlMs`; true only for the first caller (event dedupe, click idempotency). */
   setIfNotExists(key: string, ttlMs: number): Promise<boolean>;
   /**
    * Runs `fn` holding an exclusive lock on `key`, kept alive while `fn` runs; waits up to `waitMs` (default 10 s)
    * for it, then rejects with LockTimeoutError. `ttlMs` (default 30 s) only matters across processes (Redis):
-   * how long a lock outlives a holder that died.
+   * how long a lock outlives a holder that died. `fn` gets the lock's hold: its fencing token.
    */
-  withLock<T>(key: string, fn: () => Promise<T>, options?: { ttlMs?: number; waitMs?: number }): Promise<T>;
+  withLock<T>(key: string, fn: (hold: LockHold) => Promise<T>, options?: { ttlMs?: number; waitMs?: number }): Promise<T>;
   /** A small named value shared by the whole bot (sealed workspace API keys); undefined when absent. */
   getSetting(key: string): Promise<string | undefined>;
   /** Stores a setting durably; `undefined` deletes it. */
@@ -95,6 +97,18 @@ export interface StateStore {
    */
   forgetWorkspace(chat: ChatKind, workspaceId: string): Promise<number>;
   close(): Promise<void>;
+}
+
+/** A held lock as its holder sees it: the fencing token its side effects carry, and whether it is still held. */
+export interface LockHold {
+  /** the lock's name, as given to `withLock` */
+  readonly key: string;
+  /** unique to this holding; on Redis the lock's value */
+  readonly token: string;
+  /** aborted once the holder learns the lock is no longer its own (a Redis lock that ran out before it was extended) */
+  readonly lost: AbortSignal;
+  /** asks the store now whether the lock is still this holding's (an in-process lock always is until released) */
+  held(): Promise<boolean>;
 }
 
 export class LockTimeoutError extends Error {

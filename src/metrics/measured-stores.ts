@@ -14,10 +14,10 @@ export function measuredState(state: StateStore, metrics: BotMetrics, onStep: (w
     try {
       return await state.withLock(
         key,
-        () => {
+        (hold) => {
           acquired = true;
           metrics.lockWait((performance.now() - started) / 1000, false);
-          return fn();
+          return fn(hold);
         },
         options,
       );
@@ -26,8 +26,8 @@ export function measuredState(state: StateStore, metrics: BotMetrics, onStep: (w
       throw error;
     }
   };
-  const compareAndSet: StateStore['compareAndSet'] = async (thread, expectedVersion, next) => {
-    const written = await state.compareAndSet(thread, expectedVersion, next);
+  const compareAndSet: StateStore['compareAndSet'] = async (thread, expectedVersion, next, fence) => {
+    const written = await state.compareAndSet(thread, expectedVersion, next, fence);
     if (written) onStep(written.workflow, written.step, written.status);
     return written;
   };

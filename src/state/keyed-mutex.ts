@@ -2,7 +2,8 @@
  * In-process mutual exclusion per key, first come first served, with a bounded wait. Used for `withLock` by the
  * single-process stores and to serialize the writes of one thread's file.
  */
-import { LockTimeoutError } from '../core/state.js';
+import { randomUUID } from 'node:crypto';
+import { LockTimeoutError, type LockHold } from '../core/state.js';
 
 interface Waiter {
   grant: () => void;
@@ -38,6 +39,19 @@ export class KeyedMutex {
     try {
       return await fn();
     } finally {
+      release();
+    }
+  }
+
+  /** As `run`, giving `fn` the hold of an in-process lock: it cannot be lost, only released when `fn` ends. */
+  async runHeld<T>(key: string, fn: (hold: LockHold) => Promise<T>, waitMs?: number): Promise<T> {
+    const release = await this.acquire(key, waitMs);
+    let released = false;
+    const hold: LockHold = { key, token: randomUUID(), lost: new AbortController().signal, held: async () => !released };
+    try {
+      return await fn(hold);
+    } finally {
+      released = true;
       release();
     }
   }

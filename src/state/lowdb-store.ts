@@ -29,7 +29,7 @@ import { DEFAULT_LOCK_WAIT_MS, DEFAULT_RETENTION_MS, inWorkspace, newestFirst, s
 import { openSharedStateFile, SCHEMA_VERSION, type SharedState } from './shared-state-file.js';
 import { DedupeJournal } from './dedupe-journal.js';
 import { DIR_MODE, makePrivateDir, restrict } from './private-files.js';
-import type { StateStore, ThreadRecord, ThreadRecordInput } from '../core/state.js';
+import type { LockHold, StateStore, ThreadRecord, ThreadRecordInput } from '../core/state.js';
 import { ThreadIndex } from './thread-index.js';
 import { readThreadFile, scanThreadFiles, threadFilePath, ThreadFileWriter } from './thread-files.js';
 
@@ -99,7 +99,8 @@ export class LowdbStateStore implements StateStore {
     return readThreadFile(threadFilePath(this.files.dir, thread)).catch(undefinedIfMissing);
   }
 
-  async compareAndSet(thread: ThreadId, expectedVersion: number, next: ThreadRecordInput): Promise<ThreadRecord | undefined> {
+  // a `fence` is an in-process lock's hold here: it cannot be lost while its holder runs, so it asks nothing
+  async compareAndSet(thread: ThreadId, expectedVersion: number, next: ThreadRecordInput, _fence?: LockHold): Promise<ThreadRecord | undefined> {
     this.#assertOpen();
     if (this.index.versionOf(thread) !== expectedVersion) return undefined;
     return this.#track(
@@ -131,8 +132,8 @@ export class LowdbStateStore implements StateStore {
     await this.#track(this.#persistShared());
   }
 
-  withLock<T>(key: string, fn: () => Promise<T>, options: { ttlMs?: number; waitMs?: number } = {}): Promise<T> {
-    return this.#locks.run(key, fn, options.waitMs ?? DEFAULT_LOCK_WAIT_MS);
+  withLock<T>(key: string, fn: (hold: LockHold) => Promise<T>, options: { ttlMs?: number; waitMs?: number } = {}): Promise<T> {
+    return this.#locks.runHeld(key, fn, options.waitMs ?? DEFAULT_LOCK_WAIT_MS);
   }
 
   async listWaiting(): Promise<ThreadRecord[]> {

@@ -6,7 +6,7 @@
 import type { ChatKind, ThreadId } from '../core/thread-id.js';
 import { KeyedMutex } from './keyed-mutex.js';
 import { DEFAULT_LOCK_WAIT_MS, DEFAULT_RETENTION_MS, inWorkspace, newestFirst, stampRecord, type CommonStoreOptions } from './options.js';
-import type { StateStore, ThreadRecord, ThreadRecordInput } from '../core/state.js';
+import type { LockHold, StateStore, ThreadRecord, ThreadRecordInput } from '../core/state.js';
 import { isFinished } from '../core/state.js';
 
 export class MemoryStateStore implements StateStore {
@@ -28,7 +28,8 @@ export class MemoryStateStore implements StateStore {
     return record && structuredClone(record);
   }
 
-  async compareAndSet(thread: ThreadId, expectedVersion: number, next: ThreadRecordInput): Promise<ThreadRecord | undefined> {
+  // a `fence` is an in-process lock's hold here: it cannot be lost while its holder runs, so it asks nothing
+  async compareAndSet(thread: ThreadId, expectedVersion: number, next: ThreadRecordInput, _fence?: LockHold): Promise<ThreadRecord | undefined> {
     const stored = this.#records.get(thread)?.version ?? 0;
     if (stored !== expectedVersion) return undefined;
     const record = stampRecord(thread, expectedVersion, structuredClone(next), this.#clock());
@@ -44,8 +45,8 @@ export class MemoryStateStore implements StateStore {
     return true;
   }
 
-  withLock<T>(key: string, fn: () => Promise<T>, options: { ttlMs?: number; waitMs?: number } = {}): Promise<T> {
-    return this.#locks.run(key, fn, options.waitMs ?? DEFAULT_LOCK_WAIT_MS);
+  withLock<T>(key: string, fn: (hold: LockHold) => Promise<T>, options: { ttlMs?: number; waitMs?: number } = {}): Promise<T> {
+    return this.#locks.runHeld(key, fn, options.waitMs ?? DEFAULT_LOCK_WAIT_MS);
   }
 
   async getSetting(key: string): Promise<string | undefined> {

@@ -1,14 +1,16 @@
 /**
  * A lock shared by every replica: `SET key token NX PX ttl`, extended every ttl/3 while the holder works so a
  * long handler keeps it, released only by its holder (compare-and-delete). A holder that dies stops extending,
- * and the lock frees itself after its TTL.
+ * and the lock frees itself after its TTL. The token is the lock's fencing token: the hold given to the holder
+ * asks Redis whether the lock still holds it, and its `lost` signal fires once an extension finds it gone (a
+ * stall of Redis or of the holder longer than the TTL).
  */
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Redis } from 'ioredis';
 import type { Logger } from '../log.js';
 import { extendLockScript, releaseLockScript } from './redis-scripts.js';
-import { LockTimeoutError } from '../core/state.js';
+import { LockTimeoutError, type LockHold } from '../core/state.js';
 
 const RETRY_MIN_MS = 5;
 const RETRY_SPREAD_MS = 20;
@@ -16,7 +18,7 @@ const RETRY_SPREAD_MS = 20;
 export async function withRedisLock<T>(
   redis: Redis,
   lock: { key: string; name: string; ttlMs: number; waitMs: number },
-  fn: () => Promise<T>,
+  fn: (hold: LockHold) => Promise<T>,
   logger: Logger,
 ): Promise<T> {
   const token = randomUUID();
@@ -27,14 +29,29 @@ export async function withRedisLock<T>(
     if (remaining <= 0) throw new LockTimeoutError(lock.name);
     await sleep(Math.min(remaining, RETRY_MIN_MS + Math.random() * RETRY_SPREAD_MS));
   }
-  let lost = false;
+  const lost = new AbortController();
+  let released = false;
+  const loseIt = () => {
+    if (lost.signal.aborted || released) return;
+    lost.abort();
+    logger.warn({ lock: lock.name }, 'state: a held lock expired before it could be extended');
+  };
+  const hold: LockHold = {
+    key: lock.name,
+    token,
+    lost: lost.signal,
+    async held() {
+      if (lost.signal.aborted) return false;
+      if ((await redis.get(lock.key)) === token) return true;
+      loseIt();
+      return false;
+    },
+  };
   const keepAlive = setInterval(
     () => {
       extendLockScript.run(redis, [lock.key], [token, ttlMs]).then(
         (extended) => {
-          if (extended === 1 || lost) return;
-          lost = true;
-          logger.warn({ lock: lock.name }, 'state: a held lock expired before it could be extended');
+          if (extended !== 1) loseIt();
         },
         (error: unknown) => logger.warn({ lock: lock.name, err: error }, 'state: could not extend a lock'),
       );
@@ -42,8 +59,9 @@ export async function withRedisLock<T>(
     Math.floor(ttlMs / 3),
   );
   try {
-    return await fn();
+    return await fn(hold);
   } finally {
+    released = true;
     clearInterval(keepAlive);
     await releaseLockScript.run(redis, [lock.key], [token]).catch((error: unknown) => {
       logger.warn({ lock: lock.name, err: error }, 'state: could not release a lock; it expires by itself');

@@ -28,11 +28,13 @@ export const openKeyOf = (prefix: string, workspaceId: string, userId: string): 
   `${prefix}open:${Buffer.byteLength(workspaceId)}:${workspaceId}:${userId}`;
 
 /**
- * KEYS: thread record, waiting set, finished zset, the new owner's open zset.
- * ARGV: expected version, record JSON, thread id, updatedAt, has wait (1/0), finished (1/0), retention ms, prefix.
- * Returns 1 when written, 0 when the stored version differs from the expected one.
+ * KEYS: thread record, waiting set, finished zset, the new owner's open zset, optionally a lock (the fence).
+ * ARGV: expected version, record JSON, thread id, updatedAt, has wait (1/0), finished (1/0), retention ms, prefix,
+ * optionally the fencing token. Returns 1 when written, 0 when the stored version differs from the expected one
+ * or the fence's lock no longer holds the token.
  */
 export const compareAndSetScript = new LuaScript(`
+if KEYS[5] and redis.call('GET', KEYS[5]) ~= ARGV[9] then return 0 end
 local current = redis.call('GET', KEYS[1])
 local version = 0
 local old

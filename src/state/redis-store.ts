@@ -25,7 +25,7 @@ import {
 } from './options.js';
 import { withRedisLock } from './redis-lock.js';
 import { compareAndSetScript, expireBatchScript, openKeyOf, setAsideScript } from './redis-scripts.js';
-import type { StateStore, ThreadRecord, ThreadRecordInput } from '../core/state.js';
+import type { LockHold, StateStore, ThreadRecord, ThreadRecordInput } from '../core/state.js';
 import { isFinished } from '../core/state.js';
 import { connectRedis } from './redis-connect.js';
 import { forgetRedisWorkspace } from './redis-forget.js';
@@ -67,22 +67,25 @@ export class RedisStateStore implements StateStore {
     return this.#read(thread, await this.redis.get(this.#threadKey(thread)));
   }
 
-  async compareAndSet(thread: ThreadId, expectedVersion: number, next: ThreadRecordInput): Promise<ThreadRecord | undefined> {
+  async compareAndSet(thread: ThreadId, expectedVersion: number, next: ThreadRecordInput, fence?: LockHold): Promise<ThreadRecord | undefined> {
     const record = stampRecord(thread, expectedVersion, next, this.#clock());
-    const written = await compareAndSetScript.run(
-      this.redis,
-      [this.#threadKey(thread), this.#key('waiting'), this.#key('finished'), openKeyOf(this.#prefix, record.workspaceId, record.startedBy)],
-      [
-        expectedVersion,
-        JSON.stringify(record),
-        thread,
-        record.updatedAt,
-        record.wait === undefined ? 0 : 1,
-        isFinished(record.status) ? 1 : 0,
-        Math.max(1, Math.ceil(this.#retentionMs)),
-        this.#prefix,
-      ],
-    );
+    const keys = [
+      this.#threadKey(thread),
+      this.#key('waiting'),
+      this.#key('finished'),
+      openKeyOf(this.#prefix, record.workspaceId, record.startedBy),
+    ];
+    const written = await compareAndSetScript.run(this.redis, fence ? [...keys, this.#lockKey(fence.key)] : keys, [
+      expectedVersion,
+      JSON.stringify(record),
+      thread,
+      record.updatedAt,
+      record.wait === undefined ? 0 : 1,
+      isFinished(record.status) ? 1 : 0,
+      Math.max(1, Math.ceil(this.#retentionMs)),
+      this.#prefix,
+      ...(fence ? [fence.token] : []),
+    ]);
     return written === 1 ? record : undefined;
   }
 
@@ -99,9 +102,9 @@ export class RedisStateStore implements StateStore {
     else await this.redis.set(this.#key(`setting:${key}`), value);
   }
 
-  withLock<T>(key: string, fn: () => Promise<T>, options: { ttlMs?: number; waitMs?: number } = {}): Promise<T> {
+  withLock<T>(key: string, fn: (hold: LockHold) => Promise<T>, options: { ttlMs?: number; waitMs?: number } = {}): Promise<T> {
     const lock = {
-      key: this.#key(`lock:${key}`),
+      key: this.#lockKey(key),
       name: key,
       ttlMs: options.ttlMs ?? DEFAULT_LOCK_TTL_MS,
       waitMs: options.waitMs ?? DEFAULT_LOCK_WAIT_MS,
@@ -180,6 +183,10 @@ export class RedisStateStore implements StateStore {
 
   #key(name: string): string {
     return `${this.#prefix}${name}`;
+  }
+
+  #lockKey(name: string): string {
+    return this.#key(`lock:${name}`);
   }
 
   #threadKey(thread: ThreadId): string {
