@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { describeIssue, withoutRefused } from './config-problems.js';
 import { idList, intWithDefault, optionalText, pathOverrides, serviceUrlList } from './config-fields.js';
+import { TEAMS_ENV_FIELDS, type TeamsDeployment, teamsDeployment, teamsProblems } from './config-teams.js';
 import { KEY_SHAPE } from './lib/api-key.js';
 
 /** The hosts on which unauthenticated Teams (TEAMS_ALLOW_UNAUTHENTICATED) may listen. */
@@ -39,6 +40,7 @@ const EnvSchema = z.object({
     .transform((v) => v === '1' || v === 'true'),
   TEAMS_SERVICE_URLS: serviceUrlList,
   TEAMS_ADMIN_IDS: idList,
+  ...TEAMS_ENV_FIELDS,
   ALLOWED_SLACK_TEAMS: idList,
   ALLOWED_TEAMS_TENANTS: idList,
   PORT: intWithDefault(3000),
@@ -96,7 +98,7 @@ export interface Config {
   slack?: { botToken?: string; signingSecret: string; appToken?: string; apiUrl?: string; oauth?: SlackOAuthConfig };
   /** `serviceUrls`: the service URL prefixes activities may name (TEAMS_SERVICE_URLS); default Bot Framework's hosts */
   /** `adminIds`: the AAD object ids of the users who may run `key` (TEAMS_ADMIN_IDS) */
-  teams?: {
+  teams?: TeamsDeployment & {
     appId?: string;
     appPassword?: string;
     appType: string;
@@ -184,6 +186,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       );
     }
   }
+  problems.push(...teamsProblems(e));
   if (problems.length) throw new ConfigError(problems);
 
   return {
@@ -208,6 +211,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             allowUnauthenticated: !e.MicrosoftAppId && e.TEAMS_ALLOW_UNAUTHENTICATED,
             ...(e.TEAMS_SERVICE_URLS ? { serviceUrls: e.TEAMS_SERVICE_URLS } : {}),
             ...(e.TEAMS_ADMIN_IDS ? { adminIds: e.TEAMS_ADMIN_IDS } : {}),
+            ...teamsDeployment(e),
           }
         : undefined,
     access: {

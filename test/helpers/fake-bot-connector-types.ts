@@ -54,6 +54,8 @@ export interface FakeBotConnectorOptions {
   appPassword?: string;
   /** refuse connector calls without a token this fake issued (set when the bot has an app id) */
   requireToken?: boolean;
+  /** tokens another authority issued that count as valid too (a local login endpoint, ./local-authority.ts) */
+  acceptsToken?: (token: string) => boolean;
   /**
    * Teams' per-bot, per-conversation limits: sends, replies and updates into one conversation beyond 7 a second,
    * 8 in two seconds or 60 in thirty seconds get 429 with Retry-After

@@ -65,7 +65,7 @@ export async function startFakeBotConnector(options: FakeBotConnectorOptions = {
   const nextId = (): string => String(1_700_000_000_000 + ++sequence);
   const authOf = (req: IncomingMessage): FakeConnectorCall['auth'] => {
     const token = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
-    return token === undefined ? 'none' : issued.has(token) ? 'valid' : 'invalid';
+    return token === undefined ? 'none' : issued.has(token) || options.acceptsToken?.(token) ? 'valid' : 'invalid';
   };
   const conversationCalls = new Map<string, number[]>();
   /** ms until the conversation may take another call (Retry-After), 0 when it may now; a call let through counts */

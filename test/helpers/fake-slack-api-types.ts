@@ -2,6 +2,7 @@
 import type { FakeSlackAssistant } from './fake-slack-assistant.js';
 import type { FakeSlackChannels } from './fake-slack-channels.js';
 import type { FakeSlackFiles } from './fake-slack-files.js';
+import type { PostPace } from './fake-slack-history.js';
 import type { FakeOAuthOptions, FakeSlackOAuth } from './fake-slack-oauth.js';
 import type { FakeResponsePost } from './fake-slack-responses.js';
 import type { FakeSlackStreams, FakeStreamState } from './fake-slack-streams.js';
@@ -36,6 +37,8 @@ export interface FakeSlackMessage {
   edits: number;
   /** a message chat.startStream opened (fake-slack-streams.ts) */
   stream?: FakeStreamState;
+  /** the message metadata chat.postMessage carried (`event_type`, `event_payload`) */
+  metadata?: Json;
 }
 
 export interface FakeEphemeral {
@@ -46,7 +49,13 @@ export interface FakeEphemeral {
   blocks: Json[];
 }
 
-export type FakeFailure = string | { status: 429; retryAfter?: number } | { status: number };
+export type FakeFailure =
+  | string
+  | { status: 429; retryAfter?: number }
+  | { status: number }
+  /** Slack takes the call (the message is posted, the stream started), then the answer is lost: a 5xx (default 500), or the connection drops */
+  | { lost: 'status'; status?: number }
+  | { lost: 'connection' };
 
 export interface FakeSlackApiOptions {
   /** the bot token calls must carry; default: any `xoxb-` token */
@@ -59,6 +68,8 @@ export interface FakeSlackApiOptions {
   updatesPerMinute?: number;
   /** chat.appendStream calls allowed per workspace per rolling minute; unlimited when unset */
   appendsPerMinute?: number;
+  /** chat.postMessage's limit per channel (about one a second, short bursts): 429 with Retry-After beyond it; unlimited when unset */
+  postsPerChannel?: PostPace;
   /** what apps.connections.open (called with an `xapp-` app token) returns for Socket Mode */
   socketModeUrl?: string;
   /** users that users.info reports as workspace admins; everyone else is a member */
@@ -95,6 +106,8 @@ export interface FakeSlackApi {
   /** The next call of `method` fails: a Slack error code (HTTP 200, ok:false), a 429 with Retry-After, or an HTTP status. */
   failNext(method: string, failure: FakeFailure): void;
   setUpdateBudget(perMinute: number | undefined): void;
+  /** chat.postMessage's limit per channel from now on; undefined lifts it */
+  setPostPace(pace: PostPace | undefined): void;
   setLatency(ms: number): void;
   deleteMessage(channel: string, ts: string): void;
   message(channel: string, ts: string): FakeSlackMessage | undefined;

@@ -72,7 +72,11 @@ export async function startTeamsDesignBot(options: { appId?: boolean } = {}): Pr
     allowUnauthenticated: !authenticated,
     serviceUrl: fake.url,
     ...(authenticated
-      ? { appId: APP_ID, appPassword: APP_PASSWORD, auth: { loginUrl: fake.loginUrl, openIdMetadataUrl: fake.openIdMetadataUrl } }
+      ? {
+          appId: APP_ID,
+          appPassword: APP_PASSWORD,
+          botFramework: { ToChannelFromBotLoginUrl: `${fake.loginUrl}/botframework.com`, ToBotFromChannelOpenIdMetadataUrl: fake.openIdMetadataUrl },
+        }
       : {}),
   } satisfies Partial<TeamsAdapterOptions> & NonNullable<Config['teams']>;
   const bot = await startBot({ config: { ...loaded, teams }, logger: silentLogger });

@@ -10,7 +10,7 @@ import type { Activity } from 'botbuilder';
 import type { ChatAdapter, MessageRef, NativeStream } from '../../core/adapter.js';
 import type { FormSpec, OutgoingMessage } from '../../core/message.js';
 import { decodeId, type ConversationId, type ThreadId } from '../../core/thread-id.js';
-import { PUBLIC_CLOUD, createBotAuthentication } from './auth.js';
+import { createBotAuthentication, endpointsOf } from './auth.js';
 import { TEAMS_MESSAGES_PATH, TeamsCloudAdapter, createTeamsReceiver } from './bot-app.js';
 import { createConnector, type ConnectorPlace } from './connector.js';
 import { createFileDelivery } from './file-delivery.js';
@@ -43,14 +43,15 @@ const LOOPBACK_HTTP = /^http:\/\/(127\.0\.0\.1|localhost|\[::1\])(:\d+)?\//;
 export function createTeamsAdapter(options: TeamsAdapterOptions): ChatAdapter {
   const { logger } = options;
   const appId = options.appId || undefined;
-  const auth = createBotAuthentication({ ...options, ...(options.auth ? { endpoints: options.auth } : {}) });
+  const auth = createBotAuthentication(options);
+  const audience = endpointsOf(options).ToChannelFromBotOAuthScope;
   const cloud = new TeamsCloudAdapter(auth);
   const book = createReferenceBook({
     ...(appId ? { appId } : {}),
     ...(options.serviceUrl ? { defaultServiceUrl: options.serviceUrl } : {}),
     ...(options.keep ? { keep: options.keep } : {}),
   });
-  const connector = createConnector(cloud, book, appId, options.auth?.oAuthScope ?? PUBLIC_CLOUD.oAuthScope);
+  const connector = createConnector(cloud, book, appId, audience);
   const acceptsServiceUrl = serviceUrlCheck(options.serviceUrls ?? (options.serviceUrl ? [options.serviceUrl] : BOT_FRAMEWORK_SERVICE_URLS));
   const receiver = createTeamsReceiver({
     cloud,
@@ -61,7 +62,7 @@ export function createTeamsAdapter(options: TeamsAdapterOptions): ChatAdapter {
     ...(options.verbs ? { verbs: options.verbs } : {}),
     onFileConsent: (activity) => files.answer(activity),
   });
-  const fileOptions = { cloud, book, appId, audience: options.auth?.oAuthScope ?? PUBLIC_CLOUD.oAuthScope, trusted: acceptsServiceUrl };
+  const fileOptions = { cloud, book, appId, audience, trusted: acceptsServiceUrl };
   if (appId || options.allowUnauthenticated) receiver.mount(options.server);
   else logger.warn('Teams: no MicrosoftAppId, so /api/messages is not served (set it, or allow unauthenticated local development)');
   if (!appId && options.allowUnauthenticated) {

@@ -1,29 +1,17 @@
 /**
- * botbuilder's Bot Framework authentication, configured from MicrosoftAppId / MicrosoftAppPassword /
- * MicrosoftAppType / MicrosoftAppTenantId: incoming requests are checked by botbuilder's own JWT validation
- * (issuer, audience = app id, signing key from the OpenID metadata's JWKS and its endorsements, service URL
- * claim); outgoing calls get the bot's token from the login endpoint.
+ * botbuilder's Bot Framework authentication, configured as botbuilder configures it: MicrosoftAppId /
+ * MicrosoftAppPassword / MicrosoftAppType / MicrosoftAppTenantId and the endpoint settings by their own names
+ * (`ToChannelFromBotLoginUrl`, ..., resolved per cloud in ../../lib/bot-framework-clouds.ts). Incoming requests
+ * are checked by botbuilder's own JWT validation (issuer, audience = app id, signing key from the OpenID
+ * metadata's JWKS and its endorsements, service URL claim); outgoing calls get the bot's token from the login URL.
  *
- * `TeamsAuthEndpoints` points the same validation at other endpoints (a sovereign cloud, or local fakes in
- * tests). Public-cloud defaults fill whatever is not given, because botbuilder takes such a configuration
- * as complete.
+ * Tokens come from botbuilder's own credentials (MSAL; a managed identity for UserAssignedMSI) on Microsoft's
+ * login hosts; from a small client-credentials client (./token-client.ts) on any other login URL (a private
+ * authority, or a local one in tests), which MSAL cannot be pointed at.
  */
-import { CallerIdConstants, ConfigurationBotFrameworkAuthentication } from 'botbuilder';
+import { ConfigurationBotFrameworkAuthentication } from 'botbuilder';
+import { type BotFrameworkEndpoints, resolveBotFramework } from '../../lib/bot-framework-clouds.js';
 import { createClientSecretCredentialsFactory } from './token-client.js';
-
-export interface TeamsAuthEndpoints {
-  /** OpenID metadata whose JWKS signs tokens from the channel; default Bot Framework's */
-  openIdMetadataUrl?: string;
-  /** issuer of tokens from the channel; default `https://api.botframework.com` */
-  tokenIssuer?: string;
-  /**
-   * Base of the login endpoint for the bot's own tokens (`<loginUrl>/<tenant>/oauth2/v2.0/token`); when set,
-   * a small client-credentials client gets them instead of MSAL (see ./token-client.ts)
-   */
-  loginUrl?: string;
-  /** scope of the bot's own tokens; default `https://api.botframework.com` */
-  oAuthScope?: string;
-}
 
 export interface TeamsCredentials {
   appId?: string;
@@ -31,50 +19,50 @@ export interface TeamsCredentials {
   /** MultiTenant (default), SingleTenant or UserAssignedMSI */
   appType?: string;
   tenantId?: string;
-  endpoints?: TeamsAuthEndpoints;
+  /** the endpoints by botbuilder's names; what is not given is the public cloud's */
+  botFramework?: Partial<BotFrameworkEndpoints>;
 }
 
-export const PUBLIC_CLOUD = {
-  loginUrl: 'https://login.microsoftonline.com',
-  defaultTenant: 'botframework.com',
-  oAuthScope: 'https://api.botframework.com',
-  tokenIssuer: 'https://api.botframework.com',
-  oAuthUrl: 'https://api.botframework.com',
-  openIdMetadataUrl: 'https://login.botframework.com/v1/.well-known/openidconfiguration',
-  emulatorOpenIdMetadataUrl: 'https://login.microsoftonline.com/common/v2.0/.well-known/openid-configuration',
-} as const;
+/** The login hosts of Microsoft's clouds, which botbuilder's MSAL credentials know. */
+const MICROSOFT_LOGIN_HOSTS = new Set([
+  'login.microsoftonline.com',
+  'login.microsoftonline.us',
+  'login.partner.microsoftonline.cn',
+  'login.chinacloudapi.cn',
+]);
 
-/** The login tenant: the app's own for single-tenant apps, Bot Framework's otherwise. */
-const loginTenant = (credentials: TeamsCredentials): string =>
-  credentials.appType === 'SingleTenant' && credentials.tenantId ? credentials.tenantId : PUBLIC_CLOUD.defaultTenant;
+const onMicrosoftLogin = (loginUrl: string): boolean => {
+  try {
+    const url = new URL(loginUrl);
+    return url.protocol === 'https:' && MICROSOFT_LOGIN_HOSTS.has(url.hostname.toLowerCase());
+  } catch {
+    return false;
+  }
+};
+
+/** Every endpoint setting, the public cloud's filling what `credentials` does not give. */
+export function endpointsOf(credentials: TeamsCredentials): BotFrameworkEndpoints {
+  return resolveBotFramework({
+    cloud: 'public',
+    appType: credentials.appType ?? 'MultiTenant',
+    ...(credentials.tenantId ? { tenantId: credentials.tenantId } : {}),
+    ...(credentials.botFramework ? { overrides: credentials.botFramework } : {}),
+  });
+}
 
 export function createBotAuthentication(credentials: TeamsCredentials): ConfigurationBotFrameworkAuthentication {
-  const base = {
-    MicrosoftAppId: credentials.appId ?? '',
-    MicrosoftAppPassword: credentials.appPassword ?? '',
-    MicrosoftAppType: credentials.appType ?? 'MultiTenant',
-    MicrosoftAppTenantId: credentials.tenantId ?? '',
-  };
-  const endpoints = credentials.endpoints;
-  if (!endpoints || Object.values(endpoints).every((value) => value === undefined)) {
-    return new ConfigurationBotFrameworkAuthentication(base);
-  }
-  const loginUrl = `${(endpoints.loginUrl ?? PUBLIC_CLOUD.loginUrl).replace(/\/+$/, '')}/${loginTenant(credentials)}`;
-  const factory =
-    endpoints.loginUrl && credentials.appId ? createClientSecretCredentialsFactory(credentials.appId, credentials.appPassword ?? '') : undefined;
+  const endpoints = endpointsOf(credentials);
+  const appType = credentials.appType ?? 'MultiTenant';
+  const ownClient = credentials.appId && appType !== 'UserAssignedMSI' && !onMicrosoftLogin(endpoints.ToChannelFromBotLoginUrl);
   return new ConfigurationBotFrameworkAuthentication(
     {
-      ...base,
-      ToChannelFromBotLoginUrl: loginUrl,
-      ToChannelFromBotOAuthScope: endpoints.oAuthScope ?? PUBLIC_CLOUD.oAuthScope,
-      ToBotFromChannelTokenIssuer: endpoints.tokenIssuer ?? PUBLIC_CLOUD.tokenIssuer,
-      OAuthUrl: PUBLIC_CLOUD.oAuthUrl,
-      ToBotFromChannelOpenIdMetadataUrl: endpoints.openIdMetadataUrl ?? PUBLIC_CLOUD.openIdMetadataUrl,
-      ToBotFromEmulatorOpenIdMetadataUrl: PUBLIC_CLOUD.emulatorOpenIdMetadataUrl,
-      CallerId: CallerIdConstants.PublicAzureChannel,
-      ValidateAuthority: true,
+      MicrosoftAppId: credentials.appId ?? '',
+      MicrosoftAppPassword: credentials.appPassword ?? '',
+      MicrosoftAppType: appType,
+      MicrosoftAppTenantId: credentials.tenantId ?? '',
+      ...endpoints,
     },
-    factory,
+    ownClient ? createClientSecretCredentialsFactory(credentials.appId ?? '', credentials.appPassword ?? '') : undefined,
   );
 }
 

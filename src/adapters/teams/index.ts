@@ -2,7 +2,6 @@
 export { createTeamsAdapter, TEAMS_MAX_MESSAGE_CHARS, type TeamsAdapterOptions } from './adapter.js';
 export { TEAMS_MESSAGES_PATH } from './bot-app.js';
 export type { KeptValues } from './reference-keeping.js';
-export { PUBLIC_CLOUD, type TeamsAuthEndpoints } from './auth.js';
 export { TeamsApiError } from './errors.js';
 export { renderMessage, type RenderOptions } from './render/message.js';
 export { renderForm } from './render/form.js';

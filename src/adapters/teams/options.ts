@@ -2,7 +2,7 @@
 import type { FileShelf } from '../../core/services.js';
 import type { HttpServer } from '../../http/server.js';
 import type { Logger } from '../../log.js';
-import type { TeamsAuthEndpoints } from './auth.js';
+import type { BotFrameworkEndpoints } from '../../lib/bot-framework-clouds.js';
 import type { KeptValues } from './reference-keeping.js';
 
 export interface TeamsAdapterOptions {
@@ -21,8 +21,11 @@ export interface TeamsAdapterOptions {
    * an app id; the config allows it only on a loopback host without credentials), logged as a warning
    */
   allowUnauthenticated?: boolean;
-  /** other OpenID metadata / login endpoints (sovereign clouds; local fakes in tests) */
-  auth?: TeamsAuthEndpoints;
+  /**
+   * the Bot Framework endpoints by botbuilder's names (ToChannelFromBotLoginUrl, ...): a cloud's (TEAMS_CLOUD), what
+   * the operator set by name, or a local authority in tests; what is not given is the public cloud's
+   */
+  botFramework?: Partial<BotFrameworkEndpoints>;
   /**
    * where proactive sends go before any activity named the tenant's service URL; default Teams' global endpoint.
    * Without `serviceUrls`, also the one service URL activities may name (a local fake connector in tests).

@@ -2,9 +2,9 @@
  * The bot's own access token from an OAuth2 client-credentials endpoint (`<login url>/oauth2/v2.0/token`),
  * plugged into botbuilder as its `ServiceClientCredentialsFactory` extension point.
  *
- * Used only when a login URL is configured explicitly (`auth.loginUrl`): botbuilder's default, MSAL, accepts
- * only https authorities and asks login.microsoftonline.com about any authority it does not know, so it cannot
- * be pointed at a local endpoint. Tokens are cached until five minutes before they expire; one request at a
+ * Used only for a login URL (`ToChannelFromBotLoginUrl`, the tenant included) off Microsoft's login hosts:
+ * botbuilder's default, MSAL, accepts only https authorities and asks login.microsoftonline.com about any
+ * authority it does not know, so it cannot be pointed at a private or local endpoint. Tokens are cached until five minutes before they expire; one request at a
  * time per endpoint and scope. The secret never leaves the token request.
  */
 import type { ConfigurationBotFrameworkAuthentication } from 'botbuilder';

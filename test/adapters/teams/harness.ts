@@ -57,7 +57,11 @@ export async function startTeamsHarness(options: HarnessOptions = {}): Promise<T
     ...(options.verbs ? { verbs: options.verbs } : {}),
     ...(options.files ? { files: options.files } : {}),
     ...(options.appId
-      ? { appId: options.appId, appPassword, auth: { loginUrl: fake.loginUrl, openIdMetadataUrl: fake.openIdMetadataUrl } }
+      ? {
+          appId: options.appId,
+          appPassword,
+          botFramework: { ToChannelFromBotLoginUrl: `${fake.loginUrl}/botframework.com`, ToBotFromChannelOpenIdMetadataUrl: fake.openIdMetadataUrl },
+        }
       : { allowUnauthenticated: true }),
   });
   const received: Incoming[] = [];
