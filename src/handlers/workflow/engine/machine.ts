@@ -16,6 +16,7 @@ import { TaskFailedError } from '../../../platform/errors.js';
 import { lockedAt, showAndSave } from '../record/deliver.js';
 import { flowOf, stepContext, waitFor, type FlowChange } from '../record/flow.js';
 import { withLease } from '../record/lease.js';
+import { leaseMsOf } from '../../../core/waits.js';
 import { occupying } from '../limits.js';
 import { claimWait, rememberResult, releaseWait } from '../record/registry.js';
 import type { Transition, WorkflowData, WorkflowDefinition } from '../types.js';
@@ -31,7 +32,7 @@ import { waitForResult } from './wait.js';
 /** Sends the record's pending confirmation (the record is in phase `send`), then enters what follows. */
 export async function runSend<D extends WorkflowData>(ctx: HandlerContext, def: WorkflowDefinition<D>, record: ThreadRecord): Promise<void> {
   // held while the request is out: a replica that starts meanwhile leaves this send alone (see resumeRecord)
-  await withLease(ctx, record, () => occupying(ctx, record, () => sendNow(ctx, def, record)), 'send');
+  await withLease(ctx, record, (leased) => occupying(leased, record, () => sendNow(leased, def, record)), 'send');
   // cancelled while the request was out: what follows it was not saved, the definition lets go of its input
   const current = await ctx.state.get(record.thread);
   if (current?.status === 'cancelled') await tellOutcome(ctx, def, current, 'cancelled');
@@ -109,9 +110,9 @@ export async function runPoll<D extends WorkflowData>(ctx: HandlerContext, def: 
   let started = false;
   try {
     // the lease covers the step's continuation too: an automatic step's platform call is made once
-    const held = await withLease(ctx, record, () => {
+    const held = await withLease(ctx, record, (leased) => {
       started = true;
-      return occupying(ctx, record, () => pollAndContinue(ctx, def, record));
+      return occupying(leased, record, () => pollAndContinue(leased, def, record));
     });
     if (!held) ctx.logger.debug({ thread: record.thread }, 'workflow: another replica runs this wait');
   } finally {
@@ -215,8 +216,8 @@ export async function fail<D extends WorkflowData>(
 // ── resume: a recorded wait after a (re)start or a rescan of a shared store ──
 
 /**
- * Continues a recorded wait: a poll polls on (here, when nobody else holds it); after a (re)start, a request
- * that was out is shown with Retry. A rescan leaves sends alone: they belong to the live request that made them.
+ * Continues a recorded wait: a poll polls on (here, when nobody else holds it); a request that was out and whose
+ * lease nobody holds (its replica died or restarted) is shown with Retry, at a start or by any replica's rescan.
  */
 export async function resumeRecord<D extends WorkflowData>(
   ctx: HandlerContext,
@@ -227,12 +228,15 @@ export async function resumeRecord<D extends WorkflowData>(
   const flow = flowOf(record);
   if (!record.wait || (record.status !== 'waiting' && record.status !== 'active')) return;
   if (flow.phase === 'poll') return startPoll(ctx, def, record);
-  if (reason === 'rescan') return;
   if (flow.phase === 'send' && flow.pending) {
+    // a send recorded a moment ago may not hold its lease yet: a rescan leaves it until it is a lease old
+    if (reason === 'rescan' && Date.now() - record.updatedAt < leaseMsOf(ctx.settings)) return;
     const { pending } = flow;
     // a send whose lease is held is still out from a live replica: not interrupted
-    await withLease(ctx, record, () => fail(ctx, def, record, 'send', new InterruptedSendError(), sendOf(def, pending).label), 'send');
+    const interrupted = (leased: HandlerContext) => fail(leased, def, record, 'send', new InterruptedSendError(), sendOf(def, pending).label);
+    await withLease(ctx, record, interrupted, 'send');
     return;
   }
+  if (reason === 'rescan') return;
   ctx.logger.warn({ thread: record.thread, phase: flow.phase }, 'workflow: a recorded wait in an unexpected phase was left alone');
 }

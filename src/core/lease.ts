@@ -1,0 +1,78 @@
+/**
+ * The lease: the one durability primitive of a thread's work that must happen once across replicas (a workflow's
+ * send and wait, a chat's answer). It is taken without waiting (held elsewhere: the caller leaves the work alone),
+ * extended while its holder works, and freed by its TTL (WAIT_LEASE_MS) when the holder dies, so the rescan of
+ * recorded waits (waits.ts) hands the work to another replica. It carries a fencing token: the work runs with a
+ * context whose side effects for the thread (platform calls, chat posts, edits and uploads, record writes) check
+ * first that the lease is still this holder's, so a replica that lost it (a stall longer than the lease) cannot
+ * act for the thread any more; its background work also sees the loss as the end of its lifetime and stops quietly.
+ */
+import type { HandlerContext } from './handler.js';
+import { checkedFirst, delegating, Fence, fencedState } from './fence.js';
+import { LockTimeoutError } from './state.js';
+import { leaseMsOf } from './waits.js';
+
+/** The chat calls that act in a thread (reads, such as a permalink or a user's locale, stay free). */
+const CHAT_WRITES: ReadonlySet<string> = new Set([
+  'post',
+  'edit',
+  'relay',
+  'notify',
+  'setStatus',
+  'setTitle',
+  'startPlan',
+  'openForm',
+  'uploadFile',
+  'uploadImage',
+]);
+
+/** fenced context -> the context it was made from, so a lease taken inside another's work is fenced by its own only */
+const unfenced = new WeakMap<HandlerContext, HandlerContext>();
+const fences = new WeakMap<HandlerContext, Fence>();
+
+/**
+ * Runs `fn` holding the lease `key` with a context fenced by it; false (and `fn` not run) when another holder has
+ * it. When the lease is lost meanwhile, what `fn` was doing stops at its next side effect and this resolves true.
+ */
+export async function withLease(ctx: HandlerContext, key: string, fn: (leased: HandlerContext) => Promise<void>): Promise<boolean> {
+  const base = unfenced.get(ctx) ?? ctx;
+  let acquired = false;
+  try {
+    await base.state.withLock(
+      key,
+      async (hold) => {
+        acquired = true;
+        const fence = new Fence(hold);
+        try {
+          await fn(fencedContext(base, fence));
+        } catch (error) {
+          if (!fence.lost) throw error;
+          base.logger.warn({ lease: key, err: error }, 'lease: lost to another replica; its work stops here');
+        } finally {
+          fence.end();
+        }
+      },
+      { ttlMs: leaseMsOf(base.settings), waitMs: 0 },
+    );
+    return true;
+  } catch (error) {
+    if (!acquired && error instanceof LockTimeoutError && error.key === key) return false;
+    throw error;
+  }
+}
+
+/** The signal of the lease `ctx` works under, aborted once it is lost; undefined outside a lease. */
+export const leaseLost = (ctx: HandlerContext): AbortSignal | undefined => fences.get(ctx)?.hold.lost;
+
+function fencedContext(ctx: HandlerContext, fence: Fence): HandlerContext {
+  const leased: HandlerContext = {
+    ...ctx,
+    state: fencedState(ctx.state, fence),
+    platform: delegating(ctx.platform, (name, call) => (name === 'call' || name === 'stream' ? checkedFirst(fence, call) : undefined)),
+    messenger: delegating(ctx.messenger, (name, call) => (CHAT_WRITES.has(name) ? checkedFirst(fence, call) : undefined)),
+    lifetime: ctx.lifetime ? AbortSignal.any([ctx.lifetime, fence.hold.lost]) : fence.hold.lost,
+  };
+  unfenced.set(leased, ctx);
+  fences.set(leased, fence);
+  return leased;
+}
