@@ -11,8 +11,14 @@ export {
   AI35_5FeatureConfirm_NoveltySearchFeatureExtractDataDTO as TechFeatureSchema,
   type AI35_5FeatureConfirm_NoveltySearchFeatureExtractDataDTO as TechFeature,
 } from './schemas/generated/ai35-5.js';
-export type { AI35_7NoveltySearchAgentSearch_NoveltySearchElementResDTO as SearchElements } from './schemas/generated/ai35-7.js';
-export type { AI34_1QuickSearchReportCreation_AnalysisDirectoryDTO as ReportSection } from './schemas/generated/ai34-1.js';
+export {
+  AI35_7NoveltySearchAgentSearch_NoveltySearchElementResDTO as SearchElementsSchema,
+  type AI35_7NoveltySearchAgentSearch_NoveltySearchElementResDTO as SearchElements,
+} from './schemas/generated/ai35-7.js';
+export {
+  AI34_1QuickSearchReportCreation_AnalysisDirectoryDTO as ReportSectionSchema,
+  type AI34_1QuickSearchReportCreation_AnalysisDirectoryDTO as ReportSection,
+} from './schemas/generated/ai34-1.js';
 export type { AI68_1ChatAiLsChat_EurekalsChatRefDoc as EncyclopediaRefDoc } from './schemas/generated/ai68-1.js';
 export type {
   AI33_6Step5V3_EurekaMindCell as MindMapCell,

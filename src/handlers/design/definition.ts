@@ -6,9 +6,13 @@
 import { UnexpectedResponseError } from '../../platform/errors.js';
 import { t } from '../../i18n/index.js';
 import type { DataOf, RequestOf } from '../../platform/operations.js';
-import { defineSend, defineStep, flowOf, type StepContext, type WorkflowData, type WorkflowDefinition } from '../workflow/index.js';
+import { defineSend, defineStep, flowOf, type StepContext, type Transition, type WorkflowData, type WorkflowDefinition } from '../workflow/index.js';
 import { MAX_IMAGE_BYTES } from './image.js';
 import { postLineDrawing, reportMessage } from './report.js';
+import { z, type ZodType } from 'zod';
+
+/** The upload step (only when no link was given), then the report. */
+export type DesignStep = 'image' | 'report';
 
 export interface DesignData extends WorkflowData {
   countries: string[];
@@ -34,6 +38,21 @@ export interface OfferedImage {
   token: string;
 }
 
+export const offeredImageSchema: ZodType<OfferedImage> = z.looseObject({ url: z.string(), token: z.string() });
+
+const designData: ZodType<DesignData> = z.looseObject({
+  countries: z.array(z.string()),
+  lang: z.enum(['en', 'cn']),
+  loc: z.array(z.string()).optional(),
+  field: z.string().optional(),
+  from: z.string().optional(),
+  top: z.number().int().positive().optional(),
+  othersMayConfirm: z.boolean().optional(),
+  url: z.string().optional(),
+  upload: z.string().optional(),
+  reupload: z.boolean().optional(),
+});
+
 type DesignContext = StepContext<DesignData>;
 
 export function submitRequest(data: DesignData, url: string): RequestOf<'AI39-1'> {
@@ -50,14 +69,14 @@ export function submitRequest(data: DesignData, url: string): RequestOf<'AI39-1'
 /** An upload withdrawn when a step failed (or expired): Retry opens the upload step again instead of sending a dead link. */
 const UPLOAD_AGAIN = { next: 'image', data: { url: undefined, upload: undefined, reupload: true } } as const;
 
-async function submit(sc: DesignContext, url: string, upload?: string) {
+async function submit(sc: DesignContext, url: string, upload?: string): Promise<Transition<DesignData, DesignStep>> {
   if (upload && sc.ctx.uploads && !(await sc.ctx.uploads.has(upload))) return UPLOAD_AGAIN;
   const created = await sc.ctx.platform.call('AI39-1', submitRequest(sc.data, url));
   if (!created.task_id) throw new UnexpectedResponseError({ operation: 'AI39-1' }, 'no task_id in the answer');
   return { next: 'report', ids: { task_id: created.task_id }, data: { url, ...(upload ? { upload } : {}) } };
 }
 
-const fromLink = defineSend<DesignData, undefined>({
+const fromLink = defineSend<DesignData, DesignStep>({
   operation: 'AI39-1',
   get label() {
     return t('design:submitting');
@@ -76,7 +95,7 @@ export function uploadInstruction(invocation: string): string {
 }
 
 /** Opens the thread's upload step; nothing goes to the platform until the image is there. */
-const awaitUpload = defineSend<DesignData, undefined>({
+const awaitUpload = defineSend<DesignData, DesignStep>({
   operation: 'AI39-1',
   get label() {
     return t('design:upload.opening');
@@ -84,7 +103,8 @@ const awaitUpload = defineSend<DesignData, undefined>({
   run: async () => ({ next: 'image' }),
 });
 
-const imageStep = defineStep<DesignData, undefined, OfferedImage>({
+const imageStep = defineStep<DesignData, undefined, OfferedImage, DesignStep>({
+  stores: offeredImageSchema,
   review: {
     get title() {
       return t('design:upload.title');
@@ -112,7 +132,7 @@ const imageStep = defineStep<DesignData, undefined, OfferedImage>({
   },
 });
 
-const reportStep = defineStep<DesignData, DataOf<'AI39-2'>, never>({
+const reportStep = defineStep<DesignData, DataOf<'AI39-2'>, never, DesignStep>({
   poll: {
     operation: 'AI39-2',
     get label() {
@@ -128,16 +148,17 @@ const reportStep = defineStep<DesignData, DataOf<'AI39-2'>, never>({
   },
 });
 
-export const DESIGN: WorkflowDefinition<DesignData> = {
+export const DESIGN: WorkflowDefinition<DesignData, DesignStep> = {
   name: 'design',
   get noun() {
     return t('design:noun');
   },
+  data: designData,
   steps: { image: imageStep, report: reportStep },
   starts: { link: { step: 'report', send: fromLink }, upload: { step: 'image', send: awaitUpload } },
   // the image is the platform's once the search is done; after a failure or a cancel nobody needs it
   async onOutcome(sc) {
-    const pending = flowOf(sc.record).pending?.input as Partial<OfferedImage> | undefined;
-    for (const token of new Set([sc.data.upload, pending?.token])) await sc.ctx.uploads?.withdraw(token);
+    const offered = offeredImageSchema.safeParse(flowOf(sc.record).pending?.input);
+    for (const token of new Set([sc.data.upload, offered.success ? offered.data.token : undefined])) await sc.ctx.uploads?.withdraw(token);
   },
 };

@@ -2,6 +2,7 @@
 import { UnexpectedResponseError } from '../../platform/errors.js';
 import type { DataOf } from '../../platform/operations.js';
 import type { StepContext, WorkflowData } from '../workflow/index.js';
+import { z, type ZodType } from 'zod';
 
 /** AI32-1's extraction, the fields AI32-2 takes back. */
 export interface Means {
@@ -17,6 +18,21 @@ export interface Means {
   unidentified?: string;
 }
 
+/** The key elements' review, then the disclosure being written. */
+export type DisclosureStep = 'elements' | 'writing';
+
+export const meansSchema: ZodType<Means> = z.looseObject({
+  background: z.string(),
+  tech_problem: z.string(),
+  mechanism: z.string(),
+  outcome: z.string(),
+  embodiment: z.string(),
+  application: z.array(z.string()),
+  subject_improvement: z.array(z.string()).optional(),
+  others: z.string().optional(),
+  unidentified: z.string().optional(),
+});
+
 export interface DisclosureData extends WorkflowData {
   idea: string;
   lang: 'en' | 'cn';
@@ -24,6 +40,13 @@ export interface DisclosureData extends WorkflowData {
   othersMayConfirm?: boolean;
   means?: Means;
 }
+
+export const disclosureData: ZodType<DisclosureData> = z.looseObject({
+  idea: z.string(),
+  lang: z.enum(['en', 'cn']),
+  othersMayConfirm: z.boolean().optional(),
+  means: meansSchema.optional(),
+});
 
 export type DisclosureContext = StepContext<DisclosureData>;
 

@@ -1,11 +1,11 @@
 /** Technical disclosure drafting (AI32) as a workflow: extract → review the key elements → generate → stream → download. */
 import { defineSend, type WorkflowDefinition } from '../workflow/index.js';
 import { t } from '../../i18n/index.js';
-import { meansOf, type DisclosureData } from './data.js';
+import { disclosureData, meansOf, type DisclosureData, type DisclosureStep } from './data.js';
 import { elementsStep } from './elements.js';
 import { writingStep } from './writing.js';
 
-const extract = defineSend<DisclosureData, undefined>({
+const extract = defineSend<DisclosureData, DisclosureStep>({
   operation: 'AI32-1',
   get label() {
     return t('disclosure:extracting');
@@ -16,11 +16,12 @@ const extract = defineSend<DisclosureData, undefined>({
   },
 });
 
-export const DISCLOSURE: WorkflowDefinition<DisclosureData> = {
+export const DISCLOSURE: WorkflowDefinition<DisclosureData, DisclosureStep> = {
   name: 'disclosure',
   get noun() {
     return t('disclosure:noun');
   },
+  data: disclosureData,
   steps: { elements: elementsStep, writing: writingStep },
   starts: { main: { step: 'elements', send: extract } },
 };

@@ -8,7 +8,7 @@ import { t } from '../../i18n/index.js';
 import { defineStep, type FormDefinition, FormProblem } from '../workflow/index.js';
 import { truncate } from '../../core/text.js';
 import { quoted } from '../shared/text.js';
-import { generateRequest, type DisclosureData, type Means } from './data.js';
+import { generateRequest, meansSchema, type DisclosureData, type DisclosureStep, type Means } from './data.js';
 
 type TextKey = 'background' | 'tech_problem' | 'mechanism' | 'outcome' | 'embodiment';
 type ElementKey = TextKey | 'application';
@@ -92,7 +92,8 @@ function editForm({ key, form }: (typeof ELEMENTS)[number]): FormDefinition<Disc
   };
 }
 
-export const elementsStep = defineStep<DisclosureData, undefined, Means>({
+export const elementsStep = defineStep<DisclosureData, undefined, Means, DisclosureStep>({
+  stores: meansSchema,
   review: {
     get title() {
       return t('disclosure:title');

@@ -6,7 +6,7 @@ import { mention, type OutgoingMessage } from '../../core/message.js';
 import type { DataOf } from '../../platform/operations.js';
 import { t } from '../../i18n/index.js';
 import { defineStep } from '../workflow/index.js';
-import { jobIdOf, type DisclosureData } from './data.js';
+import { jobIdOf, type DisclosureData, type DisclosureStep } from './data.js';
 
 type Download = DataOf<'AI32-3'>;
 
@@ -25,7 +25,7 @@ export function downloadMessage(result: Download, startedBy: string): OutgoingMe
   };
 }
 
-export const writingStep = defineStep<DisclosureData, Download, never>({
+export const writingStep = defineStep<DisclosureData, Download, never, DisclosureStep>({
   poll: {
     operation: 'AI32-3',
     get label() {

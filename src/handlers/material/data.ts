@@ -1,10 +1,14 @@
 /** What a material solution finding keeps in its thread record. */
 import type { StepContext, WorkflowData } from '../workflow/index.js';
+import { z, type ZodType } from 'zod';
 
 /** No published limit for AI73-1's input; kept to what one chat command sensibly carries. */
 export const MAX_MATERIAL_CHARS = 2_000;
 
 /** A mind-map node the user chose, by its place in the map's outline (the menu's key) and its platform id. */
+/** The recommendations to tick, the mind map (choose a node), then that node's plan (choose another). */
+export type MaterialStep = 'recommend' | 'mind' | 'plan';
+
 export interface NodeChoice {
   key: string;
   id: string;
@@ -23,6 +27,21 @@ export interface MaterialData extends WorkflowData {
   /** the node whose implementation plan is asked for */
   node?: NodeChoice;
 }
+
+export const nodeChoiceSchema: ZodType<NodeChoice> = z.looseObject({
+  key: z.string(),
+  id: z.string(),
+  title: z.string(),
+  planTaskId: z.string().optional(),
+});
+
+export const materialData: ZodType<MaterialData> = z.looseObject({
+  problem: z.string(),
+  lang: z.enum(['en', 'cn']),
+  othersMayConfirm: z.boolean().optional(),
+  board: z.string().optional(),
+  node: nodeChoiceSchema.optional(),
+});
 
 export type MaterialContext = StepContext<MaterialData>;
 

@@ -2,11 +2,11 @@
 import { UnexpectedResponseError } from '../../platform/errors.js';
 import { t } from '../../i18n/index.js';
 import { defineSend, type WorkflowDefinition } from '../workflow/index.js';
-import type { MaterialData } from './data.js';
+import { materialData, type MaterialData, type MaterialStep } from './data.js';
 import { mindStep, planStep } from './mind.js';
 import { recommendStep } from './recommend.js';
 
-const submit = defineSend<MaterialData, undefined>({
+const submit = defineSend<MaterialData, MaterialStep>({
   operation: 'AI73-1',
   get label() {
     return t('material:submitting');
@@ -18,11 +18,12 @@ const submit = defineSend<MaterialData, undefined>({
   },
 });
 
-export const MATERIAL: WorkflowDefinition<MaterialData> = {
+export const MATERIAL: WorkflowDefinition<MaterialData, MaterialStep> = {
   name: 'material',
   get noun() {
     return t('material:noun');
   },
+  data: materialData,
   steps: { recommend: recommendStep, mind: mindStep, plan: planStep },
   starts: { main: { step: 'recommend', send: submit } },
 };

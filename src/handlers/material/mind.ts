@@ -14,7 +14,7 @@ import { nodeDetailBlocks, readNodeDetails, type NodeDetails } from './node-deta
 import { postPicture } from '../shared/images/post-picture.js';
 import { defineStep, type SelectDefinition, type Send } from '../workflow/index.js';
 import { requireTaskId } from '../shared/platform-values.js';
-import { boardOf, taskIdOf, type MaterialData, type NodeChoice } from './data.js';
+import { boardOf, nodeChoiceSchema, taskIdOf, type MaterialData, type MaterialStep, type NodeChoice } from './data.js';
 
 type Mind = DataOf<'AI73-5'>;
 const MAX_MENU_NODES = 100;
@@ -38,7 +38,7 @@ function nodeMenu<R>(mindOf: (r: R) => Mind | undefined): SelectDefinition<Mater
   };
 }
 
-function planSend<R>(): Send<MaterialData, NodeChoice, R> {
+function planSend<R>(): Send<MaterialData, NodeChoice, R, MaterialStep> {
   return {
     operation: 'AI73-8',
     get label() {
@@ -54,7 +54,8 @@ function planSend<R>(): Send<MaterialData, NodeChoice, R> {
 const chosenLine = (node: NodeChoice | undefined): Block[] =>
   node ? [{ type: 'context', text: t('material:mind.askedFor', { title: quoteUserText(node.title) }) }] : [];
 
-export const mindStep = defineStep<MaterialData, Mind, NodeChoice>({
+export const mindStep = defineStep<MaterialData, Mind, NodeChoice, MaterialStep>({
+  stores: nodeChoiceSchema,
   poll: {
     operation: 'AI73-5',
     get label() {
@@ -91,7 +92,8 @@ export interface PlanResult {
   mind?: Mind;
 }
 
-export const planStep = defineStep<MaterialData, PlanResult, NodeChoice>({
+export const planStep = defineStep<MaterialData, PlanResult, NodeChoice, MaterialStep>({
+  stores: nodeChoiceSchema,
   poll: {
     operation: 'AI73-9',
     get label() {

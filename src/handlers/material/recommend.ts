@@ -10,8 +10,9 @@ import { truncate } from '../../core/text.js';
 import { itemText, tickedPositions } from '../shared/platform-values.js';
 import { ownItemsForm, pickedList, pickedOf, type Picked } from '../shared/own-items.js';
 import { defineStep } from '../workflow/index.js';
-import { taskIdOf, type MaterialData } from './data.js';
+import { taskIdOf, type MaterialData, type MaterialStep } from './data.js';
 import { thinkingProgress, thinkingSections } from './thinking.js';
+import { pickedSchema } from '../shared/picked-schema.js';
 
 export interface ThinkingResult {
   thinking: DataOf<'AI73-4'>;
@@ -29,7 +30,8 @@ function state(r: ThinkingResult): TaskState {
   return r.recommend ? taskState('AI73-2', r.recommend) : 'running';
 }
 
-export const recommendStep = defineStep<MaterialData, ThinkingResult, Picked>({
+export const recommendStep = defineStep<MaterialData, ThinkingResult, Picked, MaterialStep>({
+  stores: pickedSchema,
   poll: {
     operation: 'AI73-4',
     get label() {

@@ -3,6 +3,7 @@ import { defineSend, type WorkflowDefinition } from '../workflow/index.js';
 import { t } from '../../i18n/index.js';
 import { requireTaskId } from '../shared/platform-values.js';
 import { submitRequest, type NoveltyData } from './data.js';
+import { noveltyData, type NoveltyStep } from './stored.js';
 import { elementsStep } from './elements.js';
 import { featuresStep } from './features.js';
 import { quickReportStep, quickResultsStep, quickStart } from './quick.js';
@@ -10,7 +11,7 @@ import { referencesStep } from './references.js';
 import { reportStep, titleStep } from './report.js';
 import { solutionStep } from './solution.js';
 
-const guidedStart = defineSend<NoveltyData, undefined>({
+const guidedStart = defineSend<NoveltyData, NoveltyStep>({
   operation: 'AI35-1',
   get label() {
     return t('novelty:submitting');
@@ -21,11 +22,12 @@ const guidedStart = defineSend<NoveltyData, undefined>({
   },
 });
 
-export const NOVELTY: WorkflowDefinition<NoveltyData> = {
+export const NOVELTY: WorkflowDefinition<NoveltyData, NoveltyStep> = {
   name: 'novelty',
   get noun() {
     return t('novelty:noun');
   },
+  data: noveltyData,
   steps: {
     solution: solutionStep,
     features: featuresStep,

@@ -8,6 +8,7 @@ import type { DataOf } from '../../platform/operations.js';
 import { t } from '../../i18n/index.js';
 import { defineStep, FormProblem } from '../workflow/index.js';
 import { taskIdOf, type NoveltyData } from './data.js';
+import { elementsInput, type NoveltyStep } from './stored.js';
 import { elementsOf, type Elements } from './payloads.js';
 import { truncate } from '../../core/text.js';
 
@@ -107,7 +108,8 @@ function applyEdit(fields: Record<string, string | string[]>, elements: Elements
   return { ...elements, list };
 }
 
-export const elementsStep = defineStep<NoveltyData, Proposed, Elements | undefined>({
+export const elementsStep = defineStep<NoveltyData, Proposed, Elements | undefined, NoveltyStep>({
+  stores: elementsInput,
   poll: {
     operation: 'AI35-6',
     get label() {

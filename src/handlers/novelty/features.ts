@@ -8,6 +8,7 @@ import type { DataOf } from '../../platform/operations.js';
 import { t } from '../../i18n/index.js';
 import { defineStep, FormProblem } from '../workflow/index.js';
 import { taskIdOf, type Feature, type NoveltyData } from './data.js';
+import { featuresInput, type NoveltyStep } from './stored.js';
 import { featuresOf } from './payloads.js';
 import { truncate } from '../../core/text.js';
 
@@ -73,7 +74,8 @@ function applyEdit(fields: Record<string, string | string[]>, features: Feature[
   return edited;
 }
 
-export const featuresStep = defineStep<NoveltyData, Extracted, Feature[]>({
+export const featuresStep = defineStep<NoveltyData, Extracted, Feature[], NoveltyStep>({
+  stores: featuresInput,
   poll: {
     operation: 'AI35-4',
     get label() {

@@ -5,12 +5,13 @@ import { t } from '../../i18n/index.js';
 import { defineSend, defineStep } from '../workflow/index.js';
 import { requireTaskId } from '../shared/platform-values.js';
 import { submitRequest, taskIdOf, type NoveltyData, type QuickReference } from './data.js';
+import type { NoveltyStep } from './stored.js';
 import { truncate } from '../../core/text.js';
 import { PATENT_LINK, percent } from '../shared/text.js';
 
 const TOP_REFERENCES = 5;
 
-export const quickStart = defineSend<NoveltyData, undefined>({
+export const quickStart = defineSend<NoveltyData, NoveltyStep>({
   operation: 'NOVELTY-REPORT',
   get label() {
     return t('novelty:quick.starting');
@@ -21,7 +22,7 @@ export const quickStart = defineSend<NoveltyData, undefined>({
   },
 });
 
-export const quickResultsStep = defineStep<NoveltyData, DataOf<'NOVELTY-QUERY'>, never>({
+export const quickResultsStep = defineStep<NoveltyData, DataOf<'NOVELTY-QUERY'>, never, NoveltyStep>({
   poll: {
     operation: 'NOVELTY-QUERY',
     get label() {
@@ -60,7 +61,7 @@ function quickMessage(url: string | null | undefined, references: QuickReference
   };
 }
 
-export const quickReportStep = defineStep<NoveltyData, DataOf<'NOVELTY-DOWNLOAD'>, never>({
+export const quickReportStep = defineStep<NoveltyData, DataOf<'NOVELTY-DOWNLOAD'>, never, NoveltyStep>({
   poll: {
     operation: 'NOVELTY-DOWNLOAD',
     get label() {

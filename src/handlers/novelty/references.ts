@@ -7,6 +7,7 @@ import type { PlanTask } from '../../core/adapter.js';
 import { currentLanguage, t } from '../../i18n/index.js';
 import { defineStep, FormProblem } from '../workflow/index.js';
 import { taskIdOf, type NoveltyContext, type NoveltyData } from './data.js';
+import { referenceEdits, type NoveltyStep } from './stored.js';
 import { toFinalEntry } from './payloads.js';
 import {
   finalResult,
@@ -84,7 +85,8 @@ async function addPatent(
   return { ...edits, added: [...edits.added, toFinalEntry(entry, { patent_id: entry.patent_id ?? pn, user_added: true, selected: true })] };
 }
 
-export const referencesStep = defineStep<NoveltyData, SearchResult, ReferenceEdits>({
+export const referencesStep = defineStep<NoveltyData, SearchResult, ReferenceEdits, NoveltyStep>({
+  stores: referenceEdits,
   poll: {
     operation: 'AI35-8',
     get label() {

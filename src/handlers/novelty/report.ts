@@ -5,6 +5,7 @@ import { t } from '../../i18n/index.js';
 import { defineStep, FormProblem } from '../workflow/index.js';
 import { requireTaskId } from '../shared/platform-values.js';
 import { taskIdOf, type NoveltyContext, type NoveltyData } from './data.js';
+import { titleInput, type NoveltyStep } from './stored.js';
 import { downloadDocument } from '../../platform/index.js';
 import { truncate } from '../../core/text.js';
 
@@ -54,7 +55,8 @@ async function attachReport(sc: NoveltyContext, url: string | null | undefined, 
   }
 }
 
-export const titleStep = defineStep<NoveltyData, undefined, { title: string }>({
+export const titleStep = defineStep<NoveltyData, undefined, { title: string }, NoveltyStep>({
+  stores: titleInput,
   review: {
     get title() {
       return t('novelty-review:report.stepTitle');
@@ -109,7 +111,7 @@ export const titleStep = defineStep<NoveltyData, undefined, { title: string }>({
   },
 });
 
-export const reportStep = defineStep<NoveltyData, DataOf<'AI35-11'>, never>({
+export const reportStep = defineStep<NoveltyData, DataOf<'AI35-11'>, never, NoveltyStep>({
   poll: {
     operation: 'AI35-11',
     get label() {

@@ -3,6 +3,7 @@ import type { DataOf } from '../../platform/operations.js';
 import { t } from '../../i18n/index.js';
 import { defineStep, FormProblem } from '../workflow/index.js';
 import { taskIdOf, type NoveltyData } from './data.js';
+import { solutionInput, type NoveltyStep } from './stored.js';
 import { quoted } from '../shared/text.js';
 
 type Summary = DataOf<'AI35-2'>;
@@ -13,7 +14,8 @@ interface SolutionInput {
 
 const MAX_SOLUTION_CHARS = 5_000;
 
-export const solutionStep = defineStep<NoveltyData, Summary, SolutionInput>({
+export const solutionStep = defineStep<NoveltyData, Summary, SolutionInput, NoveltyStep>({
+  stores: solutionInput,
   poll: {
     operation: 'AI35-2',
     get label() {

@@ -1,5 +1,6 @@
 /** What a pre-research report keeps in its thread record: the question, the outline, when generation started. */
-import type { ReportSection } from '../../platform/payloads.js';
+import { ReportSectionSchema, type ReportSection } from '../../platform/payloads.js';
+import { z, type ZodType } from 'zod';
 import { UnexpectedResponseError } from '../../platform/errors.js';
 import type { StepContext, WorkflowData } from '../workflow/index.js';
 
@@ -12,6 +13,11 @@ export const CUSTOM_KEYS = ['TECH_RESEARCH_CUSTOM_MODULE_1', 'TECH_RESEARCH_CUST
 export const CUSTOM_SOURCE = 'customize';
 
 export const isCustom = (section: Section): boolean => (CUSTOM_KEYS as readonly string[]).includes(section.key);
+
+/** The outline review, then the report being written (with `--auto-outline` only the latter). */
+export type ReportStep = 'outline' | 'report';
+
+export const outlineSchema: ZodType<Section[]> = z.array(ReportSectionSchema);
 
 export interface ReportData extends WorkflowData {
   question: string;
@@ -26,6 +32,15 @@ export interface ReportData extends WorkflowData {
   /** the outline the report is generated from */
   generatedOutline?: Section[];
 }
+
+export const reportData: ZodType<ReportData> = z.looseObject({
+  question: z.string(),
+  othersMayConfirm: z.boolean().optional(),
+  autoOutline: z.boolean().optional(),
+  outline: outlineSchema,
+  generatedAt: z.number().optional(),
+  generatedOutline: outlineSchema.optional(),
+});
 
 export type ReportContext = StepContext<ReportData>;
 

@@ -4,11 +4,11 @@
  */
 import { defineSend, type WorkflowDefinition } from '../workflow/index.js';
 import { t } from '../../i18n/index.js';
-import { outlineOf, requireReportId, type ReportData } from './data.js';
+import { outlineOf, reportData, requireReportId, type ReportData, type ReportStep } from './data.js';
 import { outlineStep } from './outline.js';
 import { reportStep } from './result.js';
 
-const create = defineSend<ReportData, undefined>({
+const create = defineSend<ReportData, ReportStep>({
   operation: 'AI34-1',
   get label() {
     return t('report:proposing');
@@ -24,7 +24,7 @@ const create = defineSend<ReportData, undefined>({
   },
 });
 
-const createAuto = defineSend<ReportData, undefined>({
+const createAuto = defineSend<ReportData, ReportStep>({
   operation: 'AI34-1',
   get label() {
     return t('report:startingAuto');
@@ -41,11 +41,12 @@ const createAuto = defineSend<ReportData, undefined>({
   },
 });
 
-export const REPORT: WorkflowDefinition<ReportData> = {
+export const REPORT: WorkflowDefinition<ReportData, ReportStep> = {
   name: 'report',
   get noun() {
     return t('report:noun');
   },
+  data: reportData,
   steps: { outline: outlineStep, report: reportStep },
   starts: { main: { step: 'outline', send: create }, auto: { step: 'report', send: createAuto } },
 };

@@ -6,7 +6,17 @@ import { quoteUserText, type Block, type FormField } from '../../core/message.js
 import { defineStep, type Send } from '../workflow/index.js';
 import { truncate } from '../../core/text.js';
 import { t } from '../../i18n/index.js';
-import { CUSTOM_KEYS, CUSTOM_SOURCE, isCustom, reportIdOf, requireReportId, type ReportData, type Section } from './data.js';
+import {
+  CUSTOM_KEYS,
+  CUSTOM_SOURCE,
+  isCustom,
+  outlineSchema,
+  reportIdOf,
+  requireReportId,
+  type ReportData,
+  type ReportStep,
+  type Section,
+} from './data.js';
 
 const MAX_MODULE_CHARS = 100;
 const fieldId = (key: string): string => `custom-${CUSTOM_KEYS.indexOf(key as (typeof CUSTOM_KEYS)[number]) + 1}`;
@@ -49,7 +59,7 @@ export function withCustomModules(outline: readonly Section[], names: Record<str
   return [...kept, ...added];
 }
 
-const generate: Send<ReportData, Section[], undefined> = {
+const generate: Send<ReportData, Section[], undefined, ReportStep> = {
   operation: 'AI34-2',
   get label() {
     return t('report:outline.starting');
@@ -65,7 +75,8 @@ const generate: Send<ReportData, Section[], undefined> = {
   },
 };
 
-export const outlineStep = defineStep<ReportData, undefined, Section[]>({
+export const outlineStep = defineStep<ReportData, undefined, Section[], ReportStep>({
+  stores: outlineSchema,
   review: {
     get title() {
       return t('report:outline.title');

@@ -4,7 +4,7 @@ import type { DataOf } from '../../platform/operations.js';
 import { formatDuration } from '../../i18n/format.js';
 import { t } from '../../i18n/index.js';
 import { defineStep } from '../workflow/index.js';
-import { reportIdOf, type ReportData } from './data.js';
+import { reportIdOf, type ReportData, type ReportStep } from './data.js';
 import { expiryNote, freshLinkButton, reportLink } from './link.js';
 import { describeAnalysis } from './summary.js';
 
@@ -37,7 +37,7 @@ export function runningNote(since: number | undefined, now = Date.now()): string
   return t('report:result.running', { elapsed });
 }
 
-export const reportStep = defineStep<ReportData, Queried, never>({
+export const reportStep = defineStep<ReportData, Queried, never, ReportStep>({
   poll: {
     operation: 'AI34-3',
     get label() {

@@ -6,7 +6,8 @@ import { truncate } from '../../core/text.js';
 import { defineStep } from '../workflow/index.js';
 import { itemText, tickedPositions } from '../shared/platform-values.js';
 import { ownItemsForm, pickedList, pickedOf, type Picked } from '../shared/own-items.js';
-import { taskIdOf, type SolutionData } from './data.js';
+import { taskIdOf, type SolutionData, type SolutionStep } from './data.js';
+import { pickedSchema } from '../shared/picked-schema.js';
 
 type Recommended = DataOf<'AI33-2'>;
 type Directions = DataOf<'AI33-4'>;
@@ -21,7 +22,8 @@ const all = (length: number): number[] => Array.from({ length }, (_, i) => i);
 const listed = (items: string[]): string => items.map((text, i) => `${i + 1}. ${quoteUserText(text)}`).join('\n');
 const recommendedOf = (result: Recommended): string[] => (result.recommend ?? []).map(itemText);
 
-export const optionsStep = defineStep<SolutionData, Recommended, Picked>({
+export const optionsStep = defineStep<SolutionData, Recommended, Picked, SolutionStep>({
+  stores: pickedSchema,
   poll: {
     operation: 'AI33-2',
     get label() {
@@ -125,7 +127,8 @@ const platformTicked = (list: Direction[]): number[] => all(list.length).filter(
 /** A direction the user typed, as AI33-5 takes it: its text as the reason, marked as the user's own. */
 const ownDirection = (reason: string) => ({ reason, source_type: 'customize', ticked: true });
 
-export const directionsStep = defineStep<SolutionData, Directions, Picked>({
+export const directionsStep = defineStep<SolutionData, Directions, Picked, SolutionStep>({
+  stores: pickedSchema,
   poll: {
     operation: 'AI33-4',
     get label() {

@@ -4,11 +4,11 @@ import { t } from '../../i18n/index.js';
 import { defineSend, defineStep, type WorkflowDefinition } from '../workflow/index.js';
 import { directionsStep, optionsStep } from './choices.js';
 import { requireTaskId } from '../shared/platform-values.js';
-import { taskIdOf, type SolutionData } from './data.js';
+import { solutionData, taskIdOf, type SolutionData, type SolutionStep } from './data.js';
 import { solutionMessages, solutionMindMap, solutionsSummary } from './render.js';
 import { postPicture } from '../shared/images/post-picture.js';
 
-const submit = defineSend<SolutionData, undefined>({
+const submit = defineSend<SolutionData, SolutionStep>({
   operation: 'AI33-1',
   get label() {
     return t('solution:submitting');
@@ -20,7 +20,7 @@ const submit = defineSend<SolutionData, undefined>({
 });
 
 /** Step 3: AI33-6 until the solutions are there (the agent's narration streams meanwhile); each is posted. */
-const finalStep = defineStep<SolutionData, DataOf<'AI33-6'>, never>({
+const finalStep = defineStep<SolutionData, DataOf<'AI33-6'>, never, SolutionStep>({
   poll: {
     operation: 'AI33-6',
     get label() {
@@ -45,11 +45,12 @@ const finalStep = defineStep<SolutionData, DataOf<'AI33-6'>, never>({
   },
 });
 
-export const SOLUTION: WorkflowDefinition<SolutionData> = {
+export const SOLUTION: WorkflowDefinition<SolutionData, SolutionStep> = {
   name: 'solution',
   get noun() {
     return t('solution:noun');
   },
+  data: solutionData,
   steps: { options: optionsStep, directions: directionsStep, final: finalStep },
   starts: { main: { step: 'options', send: submit } },
 };

@@ -12,6 +12,8 @@ import type { StreamEvent } from '../../platform/events.js';
 import type { CallOperationId, OperationId } from '../../platform/operations.js';
 import type { TaskState } from '../../platform/task-state.js';
 import type { PlatformIds, ThreadRecord } from '../../core/state.js';
+import { UserProblem } from '../../lib/failures.js';
+import type { ZodType } from 'zod';
 
 /** The workflow's own small data (the command's options, confirmed selections); kept in the thread record. */
 export type WorkflowData = Record<string, unknown>;
@@ -25,21 +27,21 @@ export interface StepContext<D extends WorkflowData> {
   data: D;
 }
 
-/** Where a workflow goes after a confirmation or an automatic step. */
-export type Transition<D extends WorkflowData> =
-  | { next: string; ids?: PlatformIds; data?: Partial<D> }
+/** Where a workflow goes after a confirmation or an automatic step; `next` is one of the workflow's step names `S`. */
+export type Transition<D extends WorkflowData, S extends string = string> =
+  | { next: S; ids?: PlatformIds; data?: Partial<D> }
   | { done: OutgoingMessage; ids?: PlatformIds; data?: Partial<D> };
 
 /**
  * A request that advances the workflow on the platform (a create: never repeated without the user's Retry).
  * `result` gives the platform result of the step it confirms (cached, or read again), for requests built from it.
  */
-export interface Send<D extends WorkflowData, I = unknown, R = unknown> {
+export interface Send<D extends WorkflowData, I = unknown, R = unknown, S extends string = string> {
   /** the operation, recorded as the thread's wait while the request is out */
   operation: OperationId;
   /** for messages: "Sending the confirmed features" → "Sending the confirmed features failed: …" */
   label: string;
-  run(sc: StepContext<D>, input: I, result: () => Promise<R>): Promise<Transition<D>>;
+  run(sc: StepContext<D>, input: I, result: () => Promise<R>): Promise<Transition<D, S>>;
 }
 
 /** A platform task the step waits for, read again and again until it is done. */
@@ -100,7 +102,7 @@ export interface SelectDefinition<D extends WorkflowData, R = unknown, I = unkno
   confirms?: boolean;
 }
 
-export interface Review<D extends WorkflowData, R = unknown, I = unknown> {
+export interface Review<D extends WorkflowData, R = unknown, I = unknown, S extends string = string> {
   /** the message's heading, e.g. "Step 2 of 5 · Technical features" */
   title: string;
   render(result: R, draft: I | undefined, sc: StepContext<D>): Block[];
@@ -113,7 +115,7 @@ export interface Review<D extends WorkflowData, R = unknown, I = unknown> {
      * at the click, by block id (choices that travel with the Confirm/Continue button).
      */
     input(result: R, draft: I | undefined, sc: StepContext<D>, ticked: Record<string, string[]>): I;
-    send: Send<D, I, R>;
+    send: Send<D, I, R, S>;
   };
   forms?: Record<string, FormDefinition<D, R, I>>;
   selects?: Record<string, SelectDefinition<D, R, I>>;
@@ -124,22 +126,32 @@ export interface Review<D extends WorkflowData, R = unknown, I = unknown> {
   afterShown?(result: R, sc: StepContext<D>): Promise<void>;
 }
 
-export interface StepDefinition<D extends WorkflowData, R = unknown, I = unknown> {
+export interface StepDefinition<D extends WorkflowData, R = unknown, I = unknown, S extends string = string> {
+  /**
+   * What the record keeps for this step while it waits on the user or the platform: its pending input and its
+   * draft (selections, edits). The engine parses both with it when a record is loaded, so a record written by
+   * other code than the one now running is refused with a message instead of reaching the step's functions.
+   * Absent for steps without input (no review): their input must be absent.
+   */
+  stores?: ZodType<I>;
   /** absent: the step has no platform result (its review shows only the workflow's data) */
   poll?: Poll<D, R>;
-  review?: Review<D, R, I>;
+  review?: Review<D, R, I, S>;
   /** no review: where to go as soon as the result is there */
-  proceed?(result: R, sc: StepContext<D>): Transition<D> | Promise<Transition<D>>;
+  proceed?(result: R, sc: StepContext<D>): Transition<D, S> | Promise<Transition<D, S>>;
 }
 
-export interface WorkflowDefinition<D extends WorkflowData> {
+export interface WorkflowDefinition<D extends WorkflowData, S extends string = string> {
   /** the record's `workflow` and the prefix of its button values */
   name: string;
   /** "novelty search", in messages */
   noun: string;
-  steps: Record<string, StepDefinition<D>>;
+  /** every step by its name: `S` lists them, so a `next` naming no step does not compile */
+  steps: { readonly [K in S]: StepDefinition<D, unknown, unknown, S> };
+  /** what the record's `data` holds besides the engine's `flow` (parsed on load; unknown keys are kept) */
+  data: ZodType<D>;
   /** the sends that start a run, by name (`startWorkflow(def, 'guided', ...)`) */
-  starts: Record<string, { step: string; send: Send<D> }>;
+  starts: Record<string, { step: S; send: Send<D, unknown, unknown, S> }>;
   timing?: { intervalMs?: number; maxIntervalMs?: number; deadlineMs?: number };
   /**
    * Told how the workflow came out, to let go of what it keeps outside its record (a shelved upload): `done`,
@@ -151,18 +163,27 @@ export interface WorkflowDefinition<D extends WorkflowData> {
 
 export type WorkflowOutcome = 'done' | 'failed' | 'cancelled';
 
+/** A step that keeps an input in the record must say how that input is parsed back (`stores`). */
+type Stored<I> = [I] extends [never] ? { stores?: undefined } : { stores: ZodType<I> };
+
 /**
- * Types a step by its result and input, and erases them for the definition's map. Step functions are methods,
- * so the erased step is checked where it is written and stays assignable.
+ * Types a step by its result `R`, its input `I` and the workflow's step names `S`, and widens `R` and `I` to
+ * `unknown` for the definition's map: an assignment the compiler checks (step functions are methods), no cast.
+ * What it cannot check, the input that comes back from a stored record, is parsed with `stores` on load.
  */
-export const defineStep = <D extends WorkflowData, R, I>(step: StepDefinition<D, R, I>): StepDefinition<D> => step as StepDefinition<D>;
-
-export const defineSend = <D extends WorkflowData, I>(send: Send<D, I, void>): Send<D> => send as Send<D>;
-
-/** Thrown by a form's `apply` when the submission cannot be used; its message is shown to the user. */
-export class FormProblem extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'FormProblem';
-  }
+export function defineStep<D extends WorkflowData, R, I, S extends string = string>(
+  step: StepDefinition<D, R, I, S> & Stored<I>,
+): StepDefinition<D, unknown, unknown, S> {
+  return step;
 }
+
+/** A start's send, typed by the workflow's step names; its input is widened to `unknown` (starts take none). */
+export function defineSend<D extends WorkflowData, S extends string = string>(send: Send<D, undefined, void, S>): Send<D, unknown, unknown, S> {
+  return send;
+}
+
+/**
+ * The user's problem, thrown anywhere in a step (a form's `apply`, a select, Confirm's `input`, a send's `run`):
+ * its message is shown and the step stays in (or returns to) its review. A `UserProblem` by its older name.
+ */
+export class FormProblem extends UserProblem {}

@@ -1,4 +1,5 @@
 /** A review's Confirm (here "Continue") with a multi-select: what was ticked at the click is what is sent, once. */
+import { z } from 'zod';
 import { afterEach, describe, expect, test } from 'vitest';
 import type { ActionIncoming } from '../../../src/core/incoming.js';
 import { markdown } from '../../../src/core/message.js';
@@ -6,7 +7,7 @@ import { defineStep, flowOf, workflowHandler, type WorkflowDefinition } from '..
 import { runPoll } from '../../../src/handlers/workflow/engine/machine.js';
 import type { DataOf } from '../../../src/platform/operations.js';
 import { waitFor } from '../../helpers/slack-bot-harness.js';
-import { leftWaiting, PROBE, startWorld, textsIn, type ProbeData, type World } from './world.js';
+import { leftWaiting, PROBE, startWorld, textsIn, type ProbeData, type World, probeData } from './world.js';
 
 let world: World | undefined;
 afterEach(async () => {
@@ -18,8 +19,10 @@ const sent: string[][] = [];
 const PICK: WorkflowDefinition<ProbeData> = {
   ...PROBE,
   name: 'pick',
+  data: probeData,
   steps: {
     choose: defineStep<ProbeData, DataOf<'NOVELTY-QUERY'>, string[]>({
+      stores: z.array(z.string()),
       poll: {
         operation: 'NOVELTY-QUERY',
         label: 'Querying the platform',

@@ -1,4 +1,5 @@
 /** A review form whose submission fails for a reason other than the user's input: the note says so in Chinese. */
+import { z } from 'zod';
 import { afterEach, expect, test } from 'vitest';
 import type { FormIncoming } from '../../../src/core/incoming.js';
 import { markdown } from '../../../src/core/message.js';
@@ -8,7 +9,7 @@ import { runPoll } from '../../../src/handlers/workflow/engine/machine.js';
 import { withLanguage, type Lang } from '../../../src/i18n/index.js';
 import type { DataOf } from '../../../src/platform/operations.js';
 import { waitFor } from '../../helpers/slack-bot-harness.js';
-import { leftWaiting, PROBE, startWorld, textsIn, type ProbeData, type World } from './world.js';
+import { leftWaiting, PROBE, startWorld, textsIn, type ProbeData, type World, probeData } from './world.js';
 
 let world: World | undefined;
 afterEach(async () => {
@@ -20,9 +21,11 @@ afterEach(async () => {
 const EDIT: WorkflowDefinition<ProbeData> = {
   ...PROBE,
   name: 'edit',
+  data: probeData,
   noun: 'search',
   steps: {
     choose: defineStep<ProbeData, DataOf<'NOVELTY-QUERY'>, string>({
+      stores: z.string(),
       poll: {
         operation: 'NOVELTY-QUERY',
         label: 'Querying',

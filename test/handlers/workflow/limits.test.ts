@@ -3,6 +3,7 @@
  * record, no platform request) and says why; a workflow counts while it works on the platform and, waiting for
  * its user's review, for the idle time after; it frees its place when it is done or cancelled.
  */
+import { z } from 'zod';
 import { afterEach, describe, expect, test } from 'vitest';
 import type { CommandIncoming } from '../../../src/core/incoming.js';
 import { DEFAULT_LIMITS, type LimitSettings, type WorkKind, type WorkScope } from '../../../src/core/limits.js';
@@ -12,7 +13,7 @@ import { conversationId } from '../../../src/core/thread-id.js';
 import { defineStep, flowOf, startWorkflow, type WorkflowDefinition } from '../../../src/handlers/workflow/index.js';
 import { MemoryWorkLimits } from '../../../src/state/limits-memory.js';
 import { waitFor } from '../../helpers/slack-bot-harness.js';
-import { PROBE, startWorld, type ProbeData, type World } from './world.js';
+import { PROBE, startWorld, type ProbeData, type World, probeData } from './world.js';
 
 let world: World | undefined;
 afterEach(async () => {
@@ -33,8 +34,10 @@ class WatchedLimits extends MemoryWorkLimits {
 const REVIEWED: WorkflowDefinition<ProbeData> = {
   ...PROBE,
   name: 'reviewed',
+  data: probeData,
   steps: {
     results: defineStep<ProbeData, { references?: unknown[] | null }, undefined>({
+      stores: z.undefined(),
       poll: PROBE.steps.results!.poll as never,
       review: {
         title: 'Look at the references',

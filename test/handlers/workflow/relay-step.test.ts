@@ -4,7 +4,7 @@ import { markdown } from '../../../src/core/message.js';
 import { defineStep, flowOf, type WorkflowDefinition } from '../../../src/handlers/workflow/index.js';
 import { runPoll } from '../../../src/handlers/workflow/engine/machine.js';
 import type { ThreadRecord } from '../../../src/core/state.js';
-import { leftWaiting, PROBE, startWorld, type ProbeData, type World } from './world.js';
+import { leftWaiting, PROBE, startWorld, type ProbeData, type World, probeData } from './world.js';
 
 let world: World | undefined;
 afterEach(async () => {
@@ -18,6 +18,7 @@ const HEADING = '✍️ The text, as it is written:';
 const RELAYING: WorkflowDefinition<ProbeData> = {
   ...PROBE,
   name: 'relaying',
+  data: probeData,
   steps: {
     results: defineStep<ProbeData, { references?: unknown[] | null }, never>({
       poll: {

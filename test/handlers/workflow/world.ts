@@ -10,6 +10,7 @@ import { StreamRelay } from '../../../src/core/relay/index.js';
 import type { ChatKind, ThreadId } from '../../../src/core/thread-id.js';
 import { threadId } from '../../../src/core/thread-id.js';
 import { defineSend, defineStep, type WorkflowDefinition } from '../../../src/handlers/workflow/index.js';
+import { z } from 'zod';
 import { silentLogger } from '../../../src/log.js';
 import { PlatformClient } from '../../../src/platform/client.js';
 import { startSimulator } from '../../../src/platform/simulator/index.js';
@@ -22,8 +23,12 @@ export interface ProbeData extends Record<string, unknown> {
   idea: string;
 }
 
+/** What the probe workflows keep in their records' data. */
+export const probeData = z.looseObject({ idea: z.string() });
+
 export const PROBE: WorkflowDefinition<ProbeData> = {
   name: 'probe',
+  data: probeData,
   noun: 'probe',
   steps: {
     results: defineStep<ProbeData, { references?: unknown[] | null }, never>({
@@ -38,7 +43,7 @@ export const PROBE: WorkflowDefinition<ProbeData> = {
   starts: {
     go: {
       step: 'results',
-      send: defineSend<ProbeData, undefined>({
+      send: defineSend<ProbeData>({
         operation: 'NOVELTY-REPORT',
         label: 'Starting the probe',
         async run(sc) {

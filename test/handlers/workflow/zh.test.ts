@@ -1,4 +1,5 @@
 /** The machinery in Chinese: a review's buttons and Cancel question, a refused click, a failure with Retry. */
+import { z } from 'zod';
 import { afterEach, describe, expect, test } from 'vitest';
 import type { ActionIncoming } from '../../../src/core/incoming.js';
 import { markdown, mention } from '../../../src/core/message.js';
@@ -8,7 +9,7 @@ import { failureText } from '../../../src/handlers/workflow/engine/messages.js';
 import { withLanguage } from '../../../src/i18n/index.js';
 import type { DataOf } from '../../../src/platform/operations.js';
 import { waitFor } from '../../helpers/slack-bot-harness.js';
-import { leftWaiting, PROBE, startWorld, textsIn, type ProbeData, type World } from './world.js';
+import { leftWaiting, PROBE, startWorld, textsIn, type ProbeData, type World, probeData } from './world.js';
 
 let world: World | undefined;
 afterEach(async () => {
@@ -19,9 +20,11 @@ afterEach(async () => {
 const KEEP: WorkflowDefinition<ProbeData> = {
   ...PROBE,
   name: 'keep',
+  data: probeData,
   noun: '检索',
   steps: {
     choose: defineStep<ProbeData, DataOf<'NOVELTY-QUERY'>, undefined>({
+      stores: z.undefined(),
       poll: {
         operation: 'NOVELTY-QUERY',
         label: '正在查询平台',
