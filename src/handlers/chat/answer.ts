@@ -2,9 +2,10 @@
  * One turn of a chat: ask the platform, relay its stream into the thread, and remember what the next
  * turn needs (session_id, chat ids, the question). A failure keeps what was shown and offers Retry when
  * retrying can help. While the answer streams, the record carries a `wait`, and the process writing it holds
- * the answer's lease (`answer:<thread>:v<version>`, extended while it streams; on Redis it frees itself one
- * lease after a replica that died): a start or a rescan that can take the lease finds the answer cut and
- * marks it (restart.ts); one that cannot leaves a live answer alone.
+ * the answer's lease (core/lease.ts: `answer:<thread>:v<version>`, extended while it streams; on Redis it frees
+ * itself one lease after a replica that died), the same primitive as a workflow's steps: the turn's posts,
+ * platform calls and record writes are fenced by it. A start or a rescan that can take the lease finds the answer
+ * cut and marks it (restart.ts); one that cannot leaves a live answer alone.
  */
 import type { HandlerContext } from '../../core/handler.js';
 import type { Button } from '../../core/message.js';
@@ -12,6 +13,7 @@ import { interruptedNote } from '../../core/relay/index.js';
 import type { ThreadId } from '../../core/thread-id.js';
 import type { ThreadRecord, ThreadRecordInput, Wait } from '../../core/state.js';
 import { leaseMsOf } from '../../core/waits.js';
+import { leaseLost, withLease } from '../../core/lease.js';
 import { writeRecord } from '../../core/record.js';
 import { isRetryable, userMessage } from '../../core/user-errors.js';
 import { textOf, type Collected } from './collect.js';
@@ -45,12 +47,12 @@ export const retryButton = (version: number): Button => ({ action: 'retry', labe
 export const answerLease = (thread: ThreadId, version: number): string => `answer:${thread}:v${version}`;
 
 /**
- * Runs `fn` holding the lease of the answer the record at `version` will stream: taken before that record is
- * written and held until the record that ends the turn is, so a record saying `answering` never lacks a holder
- * while its writer lives. Its TTL is the wait lease (WAIT_LEASE_MS).
+ * Runs `fn` holding the lease of the answer the record at `version` will stream, with a context fenced by it:
+ * taken before that record is written and held until the record that ends the turn is, so a record saying
+ * `answering` never lacks a holder while its writer lives; false (`fn` not run) when someone else holds it.
  */
-function holdingAnswerLease<T>(ctx: HandlerContext, thread: ThreadId, version: number, fn: () => Promise<T>): Promise<T> {
-  return ctx.state.withLock(answerLease(thread, version), fn, { ttlMs: leaseMsOf(ctx.settings) });
+function holdingAnswerLease(ctx: HandlerContext, thread: ThreadId, version: number, fn: (leased: HandlerContext) => Promise<void>): Promise<boolean> {
+  return withLease(ctx, answerLease(thread, version), fn);
 }
 
 /**
@@ -59,10 +61,10 @@ function holdingAnswerLease<T>(ctx: HandlerContext, thread: ThreadId, version: n
  */
 export async function firstTurn(ctx: HandlerContext, first: Omit<ThreadRecordInput, 'wait'>, family: ChatFamily, question: string): Promise<void> {
   const { thread } = first;
-  await holdingAnswerLease(ctx, thread, 1, async () => {
-    const record = await ctx.state.compareAndSet(thread, 0, { ...first, wait: answeringWait(family) });
-    if (!record) return; // the same thread was started twice at once: the first one answers
-    await answerTurn(ctx, thread, family, question);
+  // held elsewhere, or the record is there already: the same thread was started twice at once, the first one answers
+  await holdingAnswerLease(ctx, thread, 1, async (leased) => {
+    const record = await leased.state.compareAndSet(thread, 0, { ...first, wait: answeringWait(family) });
+    if (record) await answerTurn(leased, thread, family, question);
   });
 }
 
@@ -82,16 +84,18 @@ export async function answerTurn(
     async () => {
       const record = await ctx.state.get(thread);
       if (!record || (expectVersion !== undefined && record.version !== expectVersion)) return 'stale';
-      return holdingAnswerLease(ctx, thread, record.version + 1, async (): Promise<TurnOutcome> => {
+      let outcome: TurnOutcome = 'stale';
+      await holdingAnswerLease(ctx, thread, record.version + 1, async (leased) => {
         // saved before the platform is asked: a crash mid-answer leaves the question and the wait for the next start
-        const started = await writeRecord(ctx.state, record, {
+        const started = await writeRecord(leased.state, record, {
           wait: answeringWait(family),
           data: { ...record.data, family: family.verb, lastQuestion: question },
         });
-        if (!started) return 'stale';
-        await runTurn(ctx, started, family, question, answeredQuestion(record));
-        return 'answered';
+        if (!started) return;
+        await runTurn(leased, started, family, question, answeredQuestion(record));
+        outcome = 'answered';
       });
+      return outcome;
       // the thread's lock lives as long as the answer's lease when its holder dies, so a cut answer is marked soon
     },
     { waitMs: TURN_WAIT_MS, ttlMs: leaseMsOf(ctx.settings) },
@@ -131,10 +135,13 @@ async function showAnswer(
 ): Promise<boolean> {
   const { thread } = record;
   const signal = ctx.messenger.begin(thread);
+  const lost = leaseLost(ctx);
   await ctx.messenger.setStatus(thread, workingStatus(family.verb));
   try {
     const options = family.verb === 'encyclopedia' ? optionsOf(record.data) : undefined;
-    const turn = await family.start(ctx.platform, asked.question, { ids: record.ids, lastQuestion: asked.previous, options }, signal);
+    // a lease lost mid-answer (a stall longer than it) stops the stream: another replica marks the answer cut
+    const until = lost ? AbortSignal.any([signal, lost]) : signal;
+    const turn = await family.start(ctx.platform, asked.question, { ids: record.ids, lastQuestion: asked.previous, options }, until);
     collected.references = turn.references;
     Object.assign(collected.ids, turn.ids);
     const result = await ctx.messenger.relay({

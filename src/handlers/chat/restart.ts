@@ -1,15 +1,15 @@
 /**
  * A chat record still `answering` whose answer nobody is writing any more: the process streaming it died (a
  * restart, or on Redis a replica that is gone). Found at a start and, on every store, by the periodic rescan of
- * recorded waits (core/waits.ts). The answer belongs to whoever holds its lease (answer.ts): only a caller that
- * can take the lease at once (the holder is gone) marks it. The thread then gets one note saying the answer
+ * recorded waits (core/waits.ts). The answer belongs to whoever holds its lease (answer.ts, core/lease.ts): only
+ * a caller that can take the lease at once (the holder is gone) marks it, with a context fenced by that lease. The thread then gets one note saying the answer
  * above is incomplete, with a Retry that asks the last question again whole.
  */
 import type { HandlerContext } from '../../core/handler.js';
 import type { ThreadId } from '../../core/thread-id.js';
 import { writeRecord } from '../../core/record.js';
 import { LockTimeoutError, type ThreadRecord } from '../../core/state.js';
-import { leaseMsOf } from '../../core/waits.js';
+import { withLease } from '../../core/lease.js';
 import { ANSWERING, answerLease, chatLock, lastQuestion, retryButton } from './answer.js';
 import { failureMessage } from './render.js';
 import { t, translatorFor } from '../../i18n/index.js';
@@ -29,13 +29,11 @@ const LOCK_WAIT_MS = 45_000;
  */
 export async function markInterruptedByRestart(ctx: HandlerContext, record: ThreadRecord): Promise<boolean> {
   const { thread, version } = record;
-  const lease = answerLease(thread, version);
-  try {
-    return await ctx.state.withLock(lease, () => markUnderChatLock(ctx, thread, version), { ttlMs: leaseMsOf(ctx.settings), waitMs: 0 });
-  } catch (error) {
-    if (error instanceof LockTimeoutError && error.key === lease) return false;
-    throw error;
-  }
+  let marked = false;
+  await withLease(ctx, answerLease(thread, version), async (leased) => {
+    marked = await markUnderChatLock(leased, thread, version);
+  });
+  return marked;
 }
 
 async function markUnderChatLock(ctx: HandlerContext, thread: ThreadId, version: number): Promise<boolean> {

@@ -7,6 +7,8 @@ import type { ThreadId } from '../../../core/thread-id.js';
 import type { PlatformIds, ThreadRecord, ThreadStatus, Wait } from '../../../core/state.js';
 import { writeRecord } from '../../../core/record.js';
 import type { StepContext, WorkflowData } from '../types.js';
+import { migrateRecord, RECORD_SCHEMA_VERSION, RecordFormatError } from './migrations.js';
+import { flowSchema } from './schema.js';
 
 /**
  * send: a confirmation is on its way to the platform; poll: waiting for a platform task; review: waiting for
@@ -23,7 +25,8 @@ export interface Pending {
   step: string;
   /** `confirm` (the step's confirm send) or `start:<name>` */
   send: string;
-  input: unknown;
+  /** absent for a start (JSON leaves out the undefined it was given) */
+  input?: unknown;
   by: string;
 }
 
@@ -40,10 +43,21 @@ export interface FlowState {
   relayed?: boolean;
 }
 
-export const flowOf = (record: ThreadRecord): FlowState => (record.data.flow as FlowState | undefined) ?? { phase: 'review' };
+/** The record's flow in the running code's format (migrated, then parsed); a record without one is in review. */
+export function flowOf(record: ThreadRecord): FlowState {
+  const { flow } = migrateRecord(record).data;
+  if (flow === undefined) return { phase: 'review' };
+  const parsed = flowSchema.safeParse(flow);
+  if (!parsed.success) throw new RecordFormatError(record.thread, `data.flow: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
+  return parsed.data;
+}
 
+/**
+ * The workflow's part of the record's data, migrated. Its shape was checked with the definition's `data` schema
+ * when the record entered the engine (record/load.ts), which is what makes this narrowing sound.
+ */
 export function dataOf<D extends WorkflowData>(record: ThreadRecord): D {
-  const { flow: _flow, ...data } = record.data;
+  const { flow: _flow, ...data } = migrateRecord(record).data;
   return data as D;
 }
 
@@ -66,12 +80,15 @@ const STATUS_OF: Record<Phase, ThreadStatus> = { send: 'waiting', poll: 'waiting
 /** Writes a flow change over `record`; undefined when the record changed since it was read. */
 export function saveFlow(ctx: HandlerContext, record: ThreadRecord, change: FlowChange): Promise<ThreadRecord | undefined> {
   const wait = change.wait === null ? undefined : (change.wait ?? record.wait);
+  // what is written is in this code's format: the read record's data as migrated, stamped with its version
+  const current = migrateRecord(record);
   return writeRecord(ctx.state, record, {
+    schemaVersion: RECORD_SCHEMA_VERSION,
     step: change.step ?? record.step,
     status: change.status ?? STATUS_OF[change.flow.phase],
     wait,
     ids: { ...record.ids, ...change.ids },
-    data: { ...record.data, ...change.data, flow: change.flow },
+    data: { ...current.data, ...change.data, flow: change.flow },
   });
 }
 
