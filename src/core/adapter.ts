@@ -42,8 +42,17 @@ export interface AdapterLimits {
    * once (Teams limits each conversation); without it only the workspace budget paces the relay (Slack)
    */
   conversationRate?: readonly RateWindow[];
+  /** what one conversation may take of new messages (Slack: chat.postMessage about one a second per channel, short bursts) */
+  postRate?: readonly RateWindow[];
   /** least time between two appends of one native stream (Teams asks about 1 s); default the relay's edit interval */
   nativeAppendIntervalMs?: number;
+}
+
+/** How a post is made: `writeId` is the same on every attempt of one write (the outbox's), `retry` from the second on. */
+export interface PostOptions {
+  writeId?: string;
+  /** an earlier attempt's answer was lost: the adapter that can look the write up does so before posting again */
+  retry?: boolean;
 }
 
 /** Where a task of a plan stands (Slack's task_update states). */
@@ -96,8 +105,15 @@ export interface ChatAdapter {
   readonly limits: AdapterLimits;
   /** Posts the parent message of a new thread in a conversation and returns the thread it opens. */
   startThread(conversation: ConversationId, message: OutgoingMessage): Promise<MessageRef>;
-  post(thread: ThreadId, message: OutgoingMessage): Promise<MessageRef>;
+  post(thread: ThreadId, message: OutgoingMessage, options?: PostOptions): Promise<MessageRef>;
   edit(ref: MessageRef, message: OutgoingMessage): Promise<void>;
+  /**
+   * A post retried with the same `writeId` never shows twice: the adapter finds what an attempt whose answer was
+   * lost posted (Slack: the write id in the message's metadata, looked up in the thread) and posts only the rest.
+   */
+  readonly dedupesPosts?: boolean;
+  /** Removes one of the bot's messages (a fragment left behind when a stream broke); without it, it stays. */
+  removeMessage?(ref: MessageRef): Promise<void>;
   /** A note only one user sees; adapters without it post in the thread. */
   postEphemeral?(thread: ThreadId | ConversationId, userId: string, message: OutgoingMessage): Promise<void>;
   /** Opens a form (Slack modal, Teams task module); without it, the core asks field by field in the thread. */

@@ -18,11 +18,17 @@ export abstract class ChatError extends Error {
   abstract readonly kind: ChatErrorKind;
   /** the chat whose call failed, when the thrower knows it */
   readonly chat: ChatKind | undefined;
+  /**
+   * a failure on the chat's side that may pass (a 5xx, a dropped connection): the call may or may not have taken
+   * effect. The adapter that builds the error decides; the outbox retries only what cannot show twice.
+   */
+  readonly transient: boolean;
 
-  protected constructor(message: string, chat?: ChatKind) {
+  protected constructor(message: string, chat?: ChatKind, transient = false) {
     super(message);
     this.name = new.target.name;
     this.chat = chat;
+    this.transient = transient;
   }
 }
 

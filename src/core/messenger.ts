@@ -1,6 +1,8 @@
 /**
  * What handlers use to talk in a thread: the adapter's methods plus the stream relay, with the core's
- * fallbacks where an adapter lacks a capability (no ephemeral notes: post in the thread).
+ * fallbacks where an adapter lacks a capability (no ephemeral notes: post in the thread). Every message it writes
+ * (posts, edits, notes, forms, pictures, files) goes through the conversation's outbox (./outbox/): queued in
+ * order, paced by the chat's limits, and tried again after a rate limit or a failure that cannot show it twice.
  */
 import type { ChatAdapter, FetchedFile, FileDelivery, MessageRef, OutgoingFile, Plan, PlanDisplay } from './adapter.js';
 import type { CommandIncoming, SharedFile } from './incoming.js';
@@ -8,15 +10,47 @@ import type { FormSpec, OutgoingMessage } from './message.js';
 import type { HomeView } from './home-view.js';
 import type { ChatKind, ConversationId, ThreadId } from './thread-id.js';
 import type { RelayRequest, RelayResult, StreamRelay } from './relay/index.js';
+import { ChatOutbox, gateOf, type WriteKind } from './outbox/index.js';
+import { conversationOf } from './thread-id.js';
+
+/** The queue a write into a thread joins: its conversation's (a thread id that names none is its own). */
+function queueOf(thread: ThreadId): string {
+  try {
+    return conversationOf(thread);
+  } catch {
+    return thread;
+  }
+}
 
 export class Messenger {
   /** work in progress per thread that a user may stop (Ctrl-C in the terminal) */
   private readonly running = new Map<ThreadId, AbortController>();
 
+  /** `outbox`: every write of this messenger; default one on the adapter's gate, which its relay shares */
   constructor(
     private readonly adapter: ChatAdapter,
     private readonly relayer: StreamRelay,
+    readonly outbox: ChatOutbox = new ChatOutbox(gateOf(adapter)),
   ) {}
+
+  /** One write through the outbox into the conversation of `where`. */
+  private write<T>(
+    where: { thread: ThreadId } | { conversation: ConversationId },
+    what: string,
+    kind: WriteKind,
+    send: (writeId: string, attempt: number) => Promise<T>,
+    options: { idempotent?: boolean; once?: boolean } = {},
+  ): Promise<T> {
+    return this.outbox.write({
+      conversation: 'thread' in where ? queueOf(where.thread) : where.conversation,
+      ...('thread' in where ? { thread: where.thread } : {}),
+      kind,
+      what,
+      idempotent: options.idempotent ?? false,
+      ...(options.once ? { once: true } : {}),
+      send,
+    });
+  }
 
   /** A signal for platform work in `thread`, aborted by `interrupt(thread)`; call `finish` when done. */
   begin(thread: ThreadId): AbortSignal {
@@ -51,6 +85,11 @@ export class Messenger {
     return this.adapter.chat;
   }
 
+  /** the most characters of text one message holds in this chat (the relay cuts longer answers into parts) */
+  get maxMessageChars(): number {
+    return this.adapter.limits.maxMessageChars;
+  }
+
   /** how users address the bot in this chat (`/iip `, `@iip `, nothing), for usage lines */
   get invocation(): string {
     return this.adapter.invocation;
@@ -59,25 +98,34 @@ export class Messenger {
   /** The thread a command answers in: the one it came from, or a new one under a parent message. */
   async threadFor(incoming: CommandIncoming, parent: OutgoingMessage): Promise<ThreadId> {
     if (incoming.thread) return incoming.thread;
-    const ref = await this.adapter.startThread(incoming.conversation, parent);
+    const ref = await this.write({ conversation: incoming.conversation }, 'startThread', 'post', () =>
+      this.adapter.startThread(incoming.conversation, parent),
+    );
     return ref.thread;
   }
 
   post(thread: ThreadId, message: OutgoingMessage): Promise<MessageRef> {
-    return this.adapter.post(thread, message);
+    return this.write({ thread }, 'post', 'post', (writeId, attempt) => this.adapter.post(thread, message, { writeId, retry: attempt > 1 }), {
+      idempotent: this.adapter.dedupesPosts === true,
+    });
   }
 
   edit(ref: MessageRef, message: OutgoingMessage): Promise<void> {
-    return this.adapter.edit(ref, message);
+    return this.write({ thread: ref.thread }, 'edit', 'edit', () => this.adapter.edit(ref, message), { idempotent: true });
   }
 
   /** A note for one user; where the platform has no private notes it goes into the thread (or a new one). */
   async notify(target: { thread?: ThreadId; conversation?: ConversationId }, userId: string, message: OutgoingMessage): Promise<void> {
     const where = target.thread ?? target.conversation;
     if (!where) throw new Error('notify needs a thread or a conversation');
-    if (this.adapter.postEphemeral) return this.adapter.postEphemeral(where, userId, message);
-    if (target.thread) await this.adapter.post(target.thread, message);
-    else if (target.conversation) await this.adapter.startThread(target.conversation, message);
+    const postEphemeral = this.adapter.postEphemeral?.bind(this.adapter);
+    const queue = target.thread ? { thread: target.thread } : { conversation: where as ConversationId };
+    if (postEphemeral) return this.write(queue, 'notify', 'post', () => postEphemeral(where, userId, message));
+    if (target.thread) await this.post(target.thread, message);
+    else if (target.conversation) {
+      const conversation = target.conversation;
+      await this.write({ conversation }, 'notify', 'post', () => this.adapter.startThread(conversation, message));
+    }
   }
 
   /** Relays a platform stream into the thread: native streaming where the adapter has it, else post and edit. */
@@ -121,8 +169,10 @@ export class Messenger {
 
   /** Opens a form when the adapter can; false when it cannot (the handler then asks in the thread). */
   async openForm(triggerId: string | undefined, thread: ThreadId, form: FormSpec): Promise<boolean> {
-    if (!this.adapter.openForm) return false;
-    await this.adapter.openForm(triggerId ?? '', thread, form);
+    const openForm = this.adapter.openForm?.bind(this.adapter);
+    if (!openForm) return false;
+    // a form opened from a click's trigger (Slack) must open within its window: it is not tried again
+    await this.write({ thread }, 'openForm', 'post', () => openForm(triggerId ?? '', thread, form), { once: Boolean(triggerId) });
     return true;
   }
 
@@ -160,14 +210,16 @@ export class Messenger {
 
   /** Posts a document into the thread; how it went there (`unavailable` when the adapter cannot post files). */
   async uploadFile(thread: ThreadId, file: OutgoingFile): Promise<FileDelivery> {
-    if (!this.adapter.uploadFile) return 'unavailable';
-    return (await this.adapter.uploadFile(thread, file)) ?? 'attached';
+    const uploadFile = this.adapter.uploadFile?.bind(this.adapter);
+    if (!uploadFile) return 'unavailable';
+    return (await this.write({ thread }, 'uploadFile', 'post', () => uploadFile(thread, file))) ?? 'attached';
   }
 
   /** Posts a PNG into the thread; false when the adapter cannot post images. */
   async uploadImage(thread: ThreadId, png: Buffer, title: string): Promise<boolean> {
-    if (!this.adapter.uploadImage) return false;
-    await this.adapter.uploadImage(thread, png, title);
+    const uploadImage = this.adapter.uploadImage?.bind(this.adapter);
+    if (!uploadImage) return false;
+    await this.write({ thread }, 'uploadImage', 'post', () => uploadImage(thread, png, title));
     return true;
   }
 }

@@ -12,9 +12,12 @@ export class SlackApiError extends ChatError {
     readonly method: string,
     readonly code: string,
   ) {
-    super(`Slack ${method} failed: ${code}`, 'slack');
+    super(`Slack ${method} failed: ${code}`, 'slack', TRANSIENT_CODE.test(code));
   }
 }
+
+/** Slack's answers for a failure on its side, or a call whose answer was lost: it may have taken effect. */
+const TRANSIENT_CODE = /^(http_5\d\d|request_failed|internal_error|fatal_error|service_unavailable|request_timeout)$/;
 
 /** When Slack says "rate limited" without saying for how long. */
 const DEFAULT_RETRY_AFTER_MS = 1_000;

@@ -20,7 +20,8 @@ export class TeamsApiError extends ChatError {
     readonly status: number | undefined,
     readonly code: string,
   ) {
-    super(`Teams ${operation} failed: ${status === undefined ? code : `HTTP ${status} ${code}`}`, 'teams');
+    // a 5xx, or no answer at all (a dropped connection): Teams may have taken the call
+    super(`Teams ${operation} failed: ${status === undefined ? code : `HTTP ${status} ${code}`}`, 'teams', status === undefined || status >= 500);
   }
 }
 

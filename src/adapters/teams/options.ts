@@ -47,11 +47,13 @@ export interface TeamsAdapterOptions {
 export const TEAMS_MAX_MESSAGE_CHARS = 28_000;
 
 /**
- * What the relay sends into one conversation: below Teams' per-bot, per-conversation limits (7 a second, 8 in two
- * seconds, 60 in thirty), leaving room for the bot's other messages there (workflow steps, notes).
+ * What the bot sends into one conversation, its answers, steps, forms and notes together (the outbox's gate):
+ * below Teams' per-bot, per-conversation limits (7 a second, 8 in two seconds, 60 in thirty, 1,800 an hour),
+ * leaving room for another replica's messages there.
  */
 export const TEAMS_CONVERSATION_RATE = [
   { max: 6, windowMs: 1_000 },
   { max: 7, windowMs: 2_000 },
   { max: 50, windowMs: 30_000 },
+  { max: 1_600, windowMs: 3_600_000 },
 ] as const;

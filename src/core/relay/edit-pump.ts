@@ -2,8 +2,10 @@
  * Shows the answer by posting and editing messages, one part per message. One call is in flight at a time;
  * intermediate edits wait for the per-message interval and the workspace's edit budget; first and final text wait
  * for neither, only for a 429 pause of their method (post or edit). Whatever is sent is the latest text at the
- * moment of sending.
+ * moment of sending. Where edits keep failing while posts work (Slack answering 5xx to chat.update), the pump
+ * posts each part once its text is final instead, and removes the fragment it could no longer edit.
  */
+import { randomUUID } from 'node:crypto';
 import type { MessageRef } from '../adapter.js';
 import { ChatRateLimitedError, MessageGoneError } from '../chat-errors.js';
 import { compose, type Desired } from './compose.js';
@@ -24,6 +26,12 @@ export class EditPump {
   private failures = 0;
   private waitingSlot: CallSlot | undefined;
   private readonly messages: MessageRef[];
+  /** the write id of the post being tried, the same on every attempt, so a post whose answer was lost is not shown twice */
+  private postWriteId: string | undefined;
+  /** edits failed again and again: each part is posted once, when its text is final */
+  private postOnly = false;
+  /** a message that could no longer be edited, removed once its part is posted anew */
+  private abandoned: MessageRef | undefined;
 
   /** `current`: a message already showing part `part` (a native stream that broke off), edited instead of posting anew */
   constructor(
@@ -59,6 +67,10 @@ export class EditPump {
         await reader.changed.wait();
         continue;
       }
+      if (this.postOnly && !this.ref && !want.isLast) {
+        await reader.changed.wait();
+        continue;
+      }
       const urgent = want.isLast || !this.showsAnswer;
       const sinceLast = now() - this.lastSentAt;
       if (this.ref && !urgent && sinceLast < minEditIntervalMs) {
@@ -80,7 +92,7 @@ export class EditPump {
     this.waitingSlot = slot;
     await this.grantOf(slot, urgent);
     this.waitingSlot = undefined;
-    await this.ctx.pace();
+    await this.ctx.pace(method);
     if (budget.pausedFor(workspace, method) === 0) return slot;
     slot.done();
     return undefined;
@@ -113,17 +125,30 @@ export class EditPump {
       this.failures = 0;
       return undefined;
     } catch (error) {
-      if (error instanceof ChatRateLimitedError) slot.rateLimited(error.retryAfterMs);
-      else slot.done();
+      if (error instanceof ChatRateLimitedError) {
+        slot.rateLimited(error.retryAfterMs);
+        this.ctx.rateLimited(error.retryAfterMs);
+      } else slot.done();
       return this.recover(error, ref);
     }
   }
 
   private async call(ref: MessageRef | undefined, want: Desired): Promise<void> {
     if (ref) return this.ctx.adapter.edit(ref, want.message);
-    this.ref = await this.ctx.adapter.post(this.ctx.thread, want.message);
+    const writeId = (this.postWriteId ??= randomUUID());
+    this.ref = await this.ctx.adapter.post(this.ctx.thread, want.message, { writeId, retry: this.failures > 0 });
+    this.postWriteId = undefined;
     this.messages[this.part] = this.ref;
     this.replacing = false;
+    if (this.abandoned) this.removeAbandoned(this.abandoned);
+  }
+
+  /** Best effort: the fragment stays where the chat cannot delete it either. */
+  private removeAbandoned(ref: MessageRef): void {
+    this.abandoned = undefined;
+    this.ctx.adapter.removeMessage?.(ref).catch((error: unknown) => {
+      this.ctx.logger.warn({ err: error, thread: this.ctx.thread }, 'relay: a message that could not be edited could not be removed either');
+    });
   }
 
   private async recover(error: unknown, ref: MessageRef | undefined): Promise<PathOutcome | undefined> {
@@ -143,7 +168,13 @@ export class EditPump {
     }
     if (this.replacing) return this.stop('gone', error);
     logger.warn({ err: error, thread: this.ctx.thread }, 'relay: chat call failed');
-    if (++this.failures >= MAX_FAILURES_IN_A_ROW) return this.stop('failed', error);
+    if (++this.failures >= MAX_FAILURES_IN_A_ROW) {
+      if (!ref || this.postOnly) return this.stop('failed', error);
+      // edits keep failing: show the part in a new message once its text is final, and drop the one left behind
+      logger.warn({ thread: this.ctx.thread }, 'relay: edits keep failing, posting each part once it is final instead');
+      Object.assign(this, { postOnly: true, abandoned: ref, ref: undefined, shownKey: undefined, showsAnswer: false, failures: 0 });
+      return undefined;
+    }
     await delay(FAILURE_BACKOFF_MS * this.failures);
     return undefined;
   }

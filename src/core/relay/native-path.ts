@@ -76,7 +76,7 @@ export class NativePath {
         const lane = this.shown ? 'stream' : 'start';
         const slot = budget.acquire(workspace, lane, { urgent: !this.shown, keepAlive: false, retry: this.rateLimits > 0 });
         const granted = await this.grantOrEnd(slot);
-        if (granted) await this.ctx.pace();
+        if (granted) await this.ctx.pace('stream');
         if (!granted || budget.pausedFor(workspace, lane) > 0 || reader.ended || doc.isSealed(this.part)) {
           slot.done();
           continue;
@@ -115,6 +115,7 @@ export class NativePath {
     } catch (error) {
       if (error instanceof ChatRateLimitedError) {
         slot.rateLimited(error.retryAfterMs);
+        this.ctx.rateLimited(error.retryAfterMs);
         if (++this.rateLimits < MAX_RATE_LIMITS_IN_A_ROW) return undefined;
       } else slot.done();
       this.ctx.logger.warn({ err: error, thread: this.ctx.thread }, 'relay: native append failed, editing instead');
@@ -132,7 +133,7 @@ export class NativePath {
     for (;;) {
       const slot = budget.acquire(workspace, 'stop', { urgent: true, keepAlive: true, retry: this.rateLimits > 0 });
       await slot.granted;
-      await this.ctx.pace();
+      await this.ctx.pace('stream');
       if (budget.pausedFor(workspace, 'stop') > 0) {
         slot.done();
         continue;
@@ -144,8 +145,10 @@ export class NativePath {
         if (this.ctx.doc.isSealed(this.part)) return undefined;
         return { kind: 'finished', outcome: { status: 'done', messages: this.messages } };
       } catch (error) {
-        if (error instanceof ChatRateLimitedError) slot.rateLimited(error.retryAfterMs);
-        else slot.done();
+        if (error instanceof ChatRateLimitedError) {
+          slot.rateLimited(error.retryAfterMs);
+          this.ctx.rateLimited(error.retryAfterMs);
+        } else slot.done();
         if (error instanceof ChatRateLimitedError && ++this.rateLimits < MAX_RATE_LIMITS_IN_A_ROW) continue;
         // Never lose text: the part is shown again by editing its message, or as an ordinary new one.
         logger.warn({ err: error, thread: this.ctx.thread }, 'relay: native stream could not be stopped, editing instead');

@@ -2,6 +2,7 @@
 import type { Logger } from '../../log.js';
 import type { ChatAdapter, MessageRef } from '../adapter.js';
 import type { ThreadId } from '../thread-id.js';
+import type { WriteKind } from '../outbox/conversation-gate.js';
 import type { ComposeContext } from './compose.js';
 import type { WorkspaceBudget } from './workspace-budget.js';
 
@@ -11,8 +12,10 @@ export interface RelayContext extends ComposeContext {
   workspace: string;
   budget: WorkspaceBudget;
   minEditIntervalMs: number;
-  /** waits for the conversation's rate windows where the adapter declares some (Teams); resolves at once otherwise */
-  pace(): Promise<void>;
+  /** waits for the conversation's rate windows where the adapter declares some (Teams; Slack's posts), and its pause */
+  pace(kind: WriteKind): Promise<void>;
+  /** a call got a 429: where the chat limits each conversation (Teams), every write to it waits `retryAfterMs` */
+  rateLimited(retryAfterMs: number): void;
   now: () => number;
   logger: Logger;
   /** the user a native stream is for, when known */

@@ -4,7 +4,7 @@ import type { ChatAdapter } from '../adapter.js';
 import { currentEvent } from '../metrics.js';
 import { conversationOf, workspaceOf } from '../thread-id.js';
 import { AnswerDocument } from './answer-document.js';
-import { ConversationPacer } from './conversation-pacer.js';
+import { gateOf, type ConversationGate } from '../outbox/conversation-gate.js';
 import { defaultRender } from './compose.js';
 import { DeltaReader } from './delta-reader.js';
 import { EditPump } from './edit-pump.js';
@@ -16,7 +16,8 @@ import { WorkspaceBudget } from './workspace-budget.js';
 export class StreamRelay {
   private readonly budget: WorkspaceBudget;
   private readonly minEditIntervalMs: number;
-  private readonly pacer: ConversationPacer | undefined;
+  /** the conversation's pacing and Retry-After pauses, shared with the messenger's outbox */
+  private readonly gate: ConversationGate;
 
   /** One instance per adapter: its workspace budgets are shared by every relay it runs. */
   constructor(
@@ -27,8 +28,7 @@ export class StreamRelay {
     this.budget = new WorkspaceBudget(options.workspaceEditsPerMinute ?? 45, options.budgetWindowMs ?? 60_000, Date.now, {
       adaptive: options.adaptiveBudget ?? true,
     });
-    const windows = adapter.limits.conversationRate;
-    this.pacer = windows && windows.length > 0 ? new ConversationPacer(windows, Date.now) : undefined;
+    this.gate = options.gate ?? gateOf(adapter);
   }
 
   /**
@@ -44,7 +44,9 @@ export class StreamRelay {
       workspace: workspaceOf(request.thread),
       budget: this.budget,
       minEditIntervalMs: this.minEditIntervalMs,
-      pace: this.pacer ? () => this.pacer!.take(conversationOf(request.thread)) : () => Promise.resolve(),
+      pace: this.gate.paces ? (kind) => this.gate.take(conversationOf(request.thread), kind) : () => Promise.resolve(),
+      // Teams limits each conversation: a Retry-After there holds back every write to it, the outbox's too
+      rateLimited: this.adapter.limits.conversationRate ? (ms) => this.gate.pause(conversationOf(request.thread), ms) : () => undefined,
       now: Date.now,
       logger: this.options.logger ?? silentLogger,
       doc,

@@ -1,5 +1,6 @@
 /** The relay's public shapes: what a caller passes in and what it gets back. */
 import type { Logger } from '../../log.js';
+import type { ConversationGate } from '../outbox/conversation-gate.js';
 import type { MessageRef } from '../adapter.js';
 import type { Button, OutgoingMessage } from '../message.js';
 import type { ThreadId } from '../thread-id.js';
@@ -19,6 +20,8 @@ export interface RelayOptions {
   adaptiveBudget?: boolean;
   /** where swallowed adapter errors are reported at debug/warn level; default silent */
   logger?: Logger;
+  /** the conversations' pacing, shared with the messenger's outbox; default the adapter's (`gateOf`) */
+  gate?: ConversationGate;
 }
 
 export interface RenderState {
