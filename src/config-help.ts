@@ -66,7 +66,14 @@ export const ENV_HELP: ReadonlyArray<[string, string]> = [
   ['PUBLIC_URL', "the bot's public base URL: an image uploaded to a thread is served from it to the platform for `design`"],
   ['STATE_FILE', 'lowdb state file (default ./data/state.json)'],
   ['STATE_RETENTION_DAYS', 'days a finished thread is kept (default 30)'],
-  ['REDIS_URL', 'keep state in Redis instead (several replicas)'],
+  ['REDIS_URL', 'keep state in Redis instead (several replicas); rediss:// for TLS'],
+  [
+    'REDIS_SENTINELS, REDIS_SENTINEL_NAME',
+    'instead of REDIS_URL: the Sentinels (host:port,host:port) to ask for the master named REDIS_SENTINEL_NAME; a failover is followed without a restart',
+  ],
+  ['REDIS_USERNAME, REDIS_PASSWORD', "with REDIS_SENTINELS: the master's user and password (REDIS_URL carries its own)"],
+  ['REDIS_SENTINEL_USERNAME, REDIS_SENTINEL_PASSWORD, REDIS_SENTINEL_TLS', "the Sentinels' own user and password, and true when they speak TLS"],
+  ['REDIS_TLS_CA_FILE, REDIS_TLS_CERT_FILE, REDIS_TLS_KEY_FILE', 'TLS to Redis: the CA bundle to trust (PEM), and a client certificate with its key'],
   ['REDIS_KEY_PREFIX', 'prefix of every Redis key the bot writes (default iip:), to share one Redis between bots'],
   ['WAIT_LEASE_MS', 'how long a workflow wait held by a replica that died stays unclaimed before another takes it over (default 15000)'],
   [

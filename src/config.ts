@@ -4,6 +4,8 @@ import { describeIssue, withoutRefused } from './config-problems.js';
 import { idList, intWithDefault, optionalText, pathOverrides, serviceUrlList } from './config-fields.js';
 import { TEAMS_ENV_FIELDS, type TeamsDeployment, teamsDeployment, teamsProblems } from './config-teams.js';
 import { KEY_SHAPE } from './lib/api-key.js';
+import type { RedisConnection } from './lib/redis-connection.js';
+import { REDIS_ENV_FIELDS, redisConnection, redisProblems } from './config-redis.js';
 
 /** The hosts on which unauthenticated Teams (TEAMS_ALLOW_UNAUTHENTICATED) may listen. */
 export const LOOPBACK_HOSTS: readonly string[] = ['127.0.0.1', '::1', 'localhost'];
@@ -66,6 +68,7 @@ const EnvSchema = z.object({
   STATE_FILE: z.string().default('./data/state.json'),
   STATE_RETENTION_DAYS: intWithDefault(30, 1),
   REDIS_URL: optionalText,
+  ...REDIS_ENV_FIELDS,
   REDIS_KEY_PREFIX: z.string().trim().min(1).default('iip:'),
   WAIT_LEASE_MS: intWithDefault(15_000, 300),
   LIMIT_ANSWERS_PER_USER: intWithDefault(3),
@@ -122,7 +125,8 @@ export interface Config {
   };
   /** `/metrics`: on its own port when `port` is set (METRICS_PORT), else on the bot's HTTP server; `token` (METRICS_TOKEN) guards it */
   metrics: { port?: number; token?: string };
-  state: { file: string; redisUrl?: string; retentionMs: number; keyPrefix: string; waitLeaseMs: number };
+  /** `redis`: REDIS_URL, or a master found through Sentinel (config-redis.ts); absent: lowdb files */
+  state: { file: string; redis?: RedisConnection; retentionMs: number; keyPrefix: string; waitLeaseMs: number };
   relay: { minEditIntervalMs: number; workspaceEditsPerMinute: number };
   /** concurrent answers and workflows per user and per workspace (0: no limit); how long an idle workflow still counts */
   limits: { answersPerUser: number; answersPerWorkspace: number; workflowsPerUser: number; workflowsPerWorkspace: number; workflowIdleMs: number };
@@ -187,7 +191,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     }
   }
   problems.push(...teamsProblems(e));
+  problems.push(...redisProblems(e));
   if (problems.length) throw new ConfigError(problems);
+  const redis = redisConnection(e);
 
   return {
     platform: { apiKey: e.IIP_API_KEY, baseUrl: e.IIP_BASE_URL, authMode: e.IIP_AUTH_MODE, lang: e.IIP_LANG, pathOverrides: e.IIP_PATHS },
@@ -234,7 +240,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     state: {
       file: e.STATE_FILE,
-      redisUrl: e.REDIS_URL,
+      ...(redis ? { redis } : {}),
       retentionMs: e.STATE_RETENTION_DAYS * 86_400_000,
       keyPrefix: e.REDIS_KEY_PREFIX,
       waitLeaseMs: e.WAIT_LEASE_MS,

@@ -35,6 +35,12 @@ const BY_CODE: Record<string, string> = {
   EADDRINUSE: 'the address is already in use',
   EACCES: 'permission denied',
   EADDRNOTAVAIL: 'the address is not available on this machine',
+  SELF_SIGNED_CERT_IN_CHAIN: "the server's certificate is not signed by a trusted CA",
+  DEPTH_ZERO_SELF_SIGNED_CERT: "the server's certificate is self-signed and not trusted",
+  UNABLE_TO_VERIFY_LEAF_SIGNATURE: "the server's certificate is not signed by a trusted CA",
+  UNABLE_TO_GET_ISSUER_CERT_LOCALLY: "the server's certificate is not signed by a trusted CA",
+  CERT_HAS_EXPIRED: "the server's certificate has expired",
+  ERR_TLS_CERT_ALTNAME_INVALID: "the server's certificate is not for this host",
 };
 
 /** The system error code (`ECONNREFUSED`, ...) found on `error` or what it wraps (`cause`, Slack's `original`, an AggregateError's first). */

@@ -1,6 +1,7 @@
 /**
- * The bot's stores as the configuration says: on Redis (REDIS_URL), shared by every replica, or in this process and
- * files beside STATE_FILE. A store that cannot be opened fails the start naming the variable and the address.
+ * The bot's stores as the configuration says: on Redis (REDIS_URL, or a master found through REDIS_SENTINELS), shared
+ * by every replica, or in this process and files beside STATE_FILE. A store that cannot be opened fails the start
+ * naming the variable and the address.
  */
 import type { Config } from './config.js';
 import type { Inbox } from './core/inbox.js';
@@ -9,9 +10,11 @@ import type { StateStore } from './core/state.js';
 import type { ChatKind } from './core/thread-id.js';
 import { UploadShelf } from './http/uploads.js';
 import type { Logger } from './log.js';
-import { shownUrl, startupError } from './startup-error.js';
+import { describeRedis, type RedisConnection } from './lib/redis-connection.js';
+import { startupError } from './startup-error.js';
 import { FileInbox, inboxDirOf } from './state/inbox-file.js';
 import { RedisInbox } from './state/inbox-redis.js';
+import { RedisTlsFileError } from './state/redis-connect.js';
 import { createStateStore } from './state/index.js';
 import { MemoryWorkLimits } from './state/limits-memory.js';
 import { RedisWorkLimits } from './state/limits-redis.js';
@@ -19,9 +22,10 @@ import { FileUploadStore, uploadsDirOf } from './state/upload-store-file.js';
 import { RedisUploadStore } from './state/upload-store-redis.js';
 
 const redisFailure =
-  (redisUrl: string) =>
+  (redis: RedisConnection) =>
   (error: unknown): never => {
-    throw startupError('REDIS_URL', shownUrl(redisUrl), error);
+    if (error instanceof RedisTlsFileError) throw startupError(error.variable, error.path, error.cause);
+    throw startupError(redis.sentinel ? 'REDIS_SENTINELS' : 'REDIS_URL', describeRedis(redis), error);
   };
 const fileFailure =
   (path: string) =>
@@ -31,31 +35,29 @@ const fileFailure =
 
 /** Thread records, settings, locks and dedupe keys. */
 export function openStateStore(config: Config, logger: Logger): Promise<StateStore> {
-  const { redisUrl, file, retentionMs, keyPrefix } = config.state;
-  return createStateStore({ stateFile: file, redisUrl, retentionMs, keyPrefix, logger }).catch(redisUrl ? redisFailure(redisUrl) : fileFailure(file));
+  const { redis, file, retentionMs, keyPrefix } = config.state;
+  return createStateStore({ stateFile: file, redis, retentionMs, keyPrefix, logger }).catch(redis ? redisFailure(redis) : fileFailure(file));
 }
 
 /** Where events are recorded before Slack or Teams is told they arrived. */
 export function openInbox(config: Config, logger: Logger): Promise<Inbox> {
-  const { redisUrl, file, keyPrefix } = config.state;
-  if (redisUrl) return RedisInbox.connect(redisUrl, { keyPrefix, logger }).catch(redisFailure(redisUrl));
+  const { redis, file, keyPrefix } = config.state;
+  if (redis) return RedisInbox.connect(redis, { keyPrefix, logger }).catch(redisFailure(redis));
   return FileInbox.open(inboxDirOf(file), { logger }).catch(fileFailure(inboxDirOf(file)));
 }
 
 /** Concurrent answers and workflows per user and workspace: shared by the replicas on Redis, per process otherwise. */
 export async function openLimits(config: Config, logger: Logger): Promise<WorkLimits> {
-  const { redisUrl, keyPrefix } = config.state;
-  if (!redisUrl) return new MemoryWorkLimits(config.limits);
-  return RedisWorkLimits.connect(redisUrl, { settings: config.limits, keyPrefix, logger }).catch(redisFailure(redisUrl));
+  const { redis, keyPrefix } = config.state;
+  if (!redis) return new MemoryWorkLimits(config.limits);
+  return RedisWorkLimits.connect(redis, { settings: config.limits, keyPrefix, logger }).catch(redisFailure(redis));
 }
 
-/** The files served to the platform (PUBLIC_URL): on Redis with REDIS_URL, else in a private folder beside STATE_FILE. */
+/** The files served to the platform (PUBLIC_URL): on Redis when configured, else in a private folder beside STATE_FILE. */
 export async function openUploadShelf(config: Config, publicUrl: string, logger: Logger): Promise<UploadShelf> {
-  const { redisUrl, file, keyPrefix } = config.state;
-  const store = redisUrl
-    ? await RedisUploadStore.connect(redisUrl, { keyPrefix, logger }).catch((error: unknown) => {
-        throw startupError('REDIS_URL', shownUrl(redisUrl), error);
-      })
+  const { redis, file, keyPrefix } = config.state;
+  const store = redis
+    ? await RedisUploadStore.connect(redis, { keyPrefix, logger }).catch(redisFailure(redis))
     : await FileUploadStore.open(uploadsDirOf(file), logger).catch((error: unknown) => {
         throw startupError('STATE_FILE', uploadsDirOf(file), error);
       });

@@ -8,7 +8,8 @@ describe('loadConfig', () => {
     expect(config.platform.baseUrl).toBe('https://connect.patsnap.com');
     expect(config.slack).toBeUndefined();
     expect(config.teams).toBeUndefined();
-    expect(config.state).toMatchObject({ file: './data/state.json', redisUrl: undefined });
+    expect(config.state).toMatchObject({ file: './data/state.json' });
+    expect(config.state.redis).toBeUndefined();
     expect(config.relay.minEditIntervalMs).toBe(1000);
   });
 
@@ -33,7 +34,7 @@ describe('loadConfig', () => {
     expect(config.slack).toMatchObject({ botToken: 'xoxb-1', signingSecret: 's', apiUrl: 'http://127.0.0.1:9/api/' });
     expect(config.teams?.appId).toBe('app');
     expect(config.http.port).toBe(4000);
-    expect(config.state).toMatchObject({ file: '/tmp/s.json', redisUrl: 'redis://127.0.0.1:6379' });
+    expect(config.state).toMatchObject({ file: '/tmp/s.json', redis: { url: 'redis://127.0.0.1:6379' } });
     expect(config.relay.minEditIntervalMs).toBe(250);
   });
 

@@ -7,7 +7,7 @@
  * Redis' own persistence (AOF, replicas) decides how durable "recorded" is, as for the thread records.
  */
 import type { Redis } from 'ioredis';
-import { connectRedis } from './redis-connect.js';
+import { connectRedis, type RedisTarget } from './redis-connect.js';
 import { INBOX_KEEP_DONE_MS, type Inbox, type InboxEntry } from '../core/inbox.js';
 import { silentLogger, type Logger } from '../log.js';
 import { LuaScript } from './redis-scripts.js';
@@ -53,8 +53,8 @@ export class RedisInbox implements Inbox {
   readonly #logger: Logger;
 
   /** Connects to `url` (its own connection, closed by `close()`); rejects when Redis cannot be reached. */
-  static async connect(url: string, options: RedisInboxOptions = {}): Promise<RedisInbox> {
-    const redis = await connectRedis(url, 'inbox', options.logger ?? silentLogger);
+  static async connect(target: RedisTarget, options: RedisInboxOptions = {}): Promise<RedisInbox> {
+    const redis = await connectRedis(target, 'inbox', options.logger ?? silentLogger);
     return new RedisInbox(redis, options, true);
   }
 

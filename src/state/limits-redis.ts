@@ -12,7 +12,7 @@ import type { Logger } from '../log.js';
 import { DEFAULT_LIMITS, limitsOf, type Admission, type LimitSettings, type WorkKind, type WorkLimits, type WorkScope } from '../core/limits.js';
 import { LuaScript } from './redis-scripts.js';
 import { DEFAULT_KEY_PREFIX } from './redis-store.js';
-import { connectRedis } from './redis-connect.js';
+import { connectRedis, type RedisTarget } from './redis-connect.js';
 
 const NOW_AND_PRUNE = `
 local t = redis.call('TIME')
@@ -61,8 +61,8 @@ export class RedisWorkLimits implements WorkLimits {
   readonly #prefix: string;
 
   /** Connects to `url` (its own connection, closed by `close()`); rejects when Redis cannot be reached. */
-  static async connect(url: string, options: RedisLimitsOptions = {}): Promise<RedisWorkLimits> {
-    const redis = await connectRedis(url, 'limits', options.logger);
+  static async connect(target: RedisTarget, options: RedisLimitsOptions = {}): Promise<RedisWorkLimits> {
+    const redis = await connectRedis(target, 'limits', options.logger);
     return new RedisWorkLimits(redis, options, true);
   }
 

@@ -1,16 +1,38 @@
 /** One Redis connection as every Redis-backed part of the bot opens it: fails fast, with the connection's own error. */
-import type { Redis } from 'ioredis';
+import { readFile } from 'node:fs/promises';
+import type { ConnectionOptions } from 'node:tls';
+import type { Redis, RedisOptions } from 'ioredis';
+import type { RedisConnection, RedisTlsFiles } from '../lib/redis-connection.js';
 import { silentLogger, type Logger } from '../log.js';
 
+/** A Redis to connect to: a `redis://` / `rediss://` URL, or the whole connection the configuration describes. */
+export type RedisTarget = string | RedisConnection;
+
+/** Names the variable behind a TLS file that cannot be read, so a start-up error can say which one. */
+export class RedisTlsFileError extends Error {
+  constructor(
+    readonly variable: string,
+    readonly path: string,
+    options: { cause: unknown },
+  ) {
+    super(`${variable} ${path} could not be read`, options);
+    this.name = 'RedisTlsFileError';
+  }
+}
+
+const BASE: RedisOptions = { lazyConnect: true, maxRetriesPerRequest: 3, connectTimeout: 5_000 };
+
 /**
- * Connects to `url` and rejects when Redis cannot be reached, with the connection's own error (ECONNREFUSED, ...)
+ * Connects to `target` and rejects when Redis cannot be reached, with the connection's own error (ECONNREFUSED, ...)
  * rather than ioredis' "Connection is closed". Later connection errors are logged (`what` names the user: `state`,
- * `limits`, `uploads`), and ioredis reconnects on its own.
+ * `limits`, `uploads`), and ioredis reconnects on its own; through Sentinel it asks for the master again.
  */
-export async function connectRedis(url: string, what: string, logger: Logger = silentLogger): Promise<Redis> {
+export async function connectRedis(target: RedisTarget, what: string, logger: Logger = silentLogger): Promise<Redis> {
   // ioredis (about 20 MB resident) loads only where Redis is configured
   const { Redis } = await import('ioredis');
-  const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 3, connectTimeout: 5_000 });
+  const connection = typeof target === 'string' ? { url: target } : target;
+  const options = await optionsFor(connection);
+  const redis = connection.sentinel ? new Redis(options) : new Redis(connection.url ?? '', options);
   let lastError: unknown;
   // without a listener ioredis prints every connection error itself
   redis.on('error', (error: Error) => {
@@ -25,4 +47,45 @@ export async function connectRedis(url: string, what: string, logger: Logger = s
     throw lastError ?? error;
   }
   return redis;
+}
+
+async function optionsFor(connection: RedisConnection): Promise<RedisOptions> {
+  const tls = connection.tls ? await tlsOptions(connection.tls) : undefined;
+  const { sentinel } = connection;
+  if (!sentinel) return { ...BASE, ...(tls ? { tls } : {}) };
+  const master = connection.url ? new URL(connection.url) : undefined;
+  return {
+    ...BASE,
+    sentinels: sentinel.nodes,
+    name: sentinel.name,
+    ...(sentinel.username ? { sentinelUsername: sentinel.username } : {}),
+    ...(sentinel.password ? { sentinelPassword: sentinel.password } : {}),
+    ...(master?.username ? { username: decodeURIComponent(master.username) } : {}),
+    ...(master?.password ? { password: decodeURIComponent(master.password) } : {}),
+    ...(tls ? { tls } : {}),
+    ...(sentinel.tls ? { enableTLSForSentinelMode: true, sentinelTLS: tls ?? {} } : {}),
+    // a failover is announced by the Sentinels (+switch-master): reconnect to the new master at once
+    failoverDetector: true,
+    // a demoted master answers writes with READONLY until the connection moves: reconnect and send the command again
+    reconnectOnError: (error: Error) => (error.message.startsWith('READONLY') ? 2 : false),
+    // a failover takes a few seconds: commands wait for the new master instead of failing after three tries
+    maxRetriesPerRequest: 20,
+  };
+}
+
+async function tlsOptions(files: RedisTlsFiles): Promise<ConnectionOptions> {
+  const read = async (variable: string, path: string | undefined) => {
+    if (!path) return undefined;
+    try {
+      return await readFile(path);
+    } catch (error) {
+      throw new RedisTlsFileError(variable, path, { cause: error });
+    }
+  };
+  const [ca, cert, key] = await Promise.all([
+    read('REDIS_TLS_CA_FILE', files.caFile),
+    read('REDIS_TLS_CERT_FILE', files.certFile),
+    read('REDIS_TLS_KEY_FILE', files.keyFile),
+  ]);
+  return { ...(ca ? { ca } : {}), ...(cert ? { cert } : {}), ...(key ? { key } : {}) };
 }

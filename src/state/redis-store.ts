@@ -27,7 +27,7 @@ import { withRedisLock } from './redis-lock.js';
 import { compareAndSetScript, expireBatchScript, openKeyOf, setAsideScript } from './redis-scripts.js';
 import type { LockHold, StateStore, ThreadRecord, ThreadRecordInput } from '../core/state.js';
 import { isFinished } from '../core/state.js';
-import { connectRedis } from './redis-connect.js';
+import { connectRedis, type RedisTarget } from './redis-connect.js';
 import { forgetRedisWorkspace } from './redis-forget.js';
 
 export const DEFAULT_KEY_PREFIX = 'iip:';
@@ -47,8 +47,8 @@ export class RedisStateStore implements StateStore {
    * Connects to `url` and fails fast when Redis cannot be reached (rejecting with the connection's own error,
    * e.g. ECONNREFUSED, not ioredis' "Connection is closed"); the store closes the connection.
    */
-  static async connect(url: string, options: RedisStoreOptions = {}): Promise<RedisStateStore> {
-    const redis = await connectRedis(url, 'state', options.logger);
+  static async connect(target: RedisTarget, options: RedisStoreOptions = {}): Promise<RedisStateStore> {
+    const redis = await connectRedis(target, 'state', options.logger);
     return new RedisStateStore(redis, options, true);
   }
 

@@ -11,7 +11,7 @@ import type { ShelfRefusal, StoredUpload, UploadLimits, UploadStore } from '../c
 import type { Logger } from '../log.js';
 import { LuaScript } from './redis-scripts.js';
 import { DEFAULT_KEY_PREFIX } from './redis-store.js';
-import { connectRedis } from './redis-connect.js';
+import { connectRedis, type RedisTarget } from './redis-connect.js';
 
 /**
  * KEYS: the owner's files zset, the owner's sizes hash. ARGV: key, bytes, ttl ms, file cap, byte cap.
@@ -45,8 +45,8 @@ export class RedisUploadStore implements UploadStore {
   readonly #prefix: string;
 
   /** Connects to `url` (its own connection, closed by `close()`); rejects when Redis cannot be reached. */
-  static async connect(url: string, options: RedisUploadStoreOptions = {}): Promise<RedisUploadStore> {
-    const redis = await connectRedis(url, 'uploads', options.logger);
+  static async connect(target: RedisTarget, options: RedisUploadStoreOptions = {}): Promise<RedisUploadStore> {
+    const redis = await connectRedis(target, 'uploads', options.logger);
     return new RedisUploadStore(redis, options, true);
   }
 

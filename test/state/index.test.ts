@@ -28,7 +28,7 @@ it('uses lowdb files at the given state file when no Redis URL is set', async ()
 
 it('uses Redis under the given key prefix when a Redis URL is set', async () => {
   const keyPrefix = `iip-test:${randomUUID()}:`;
-  const store = await createStateStore({ redisUrl: REDIS_URL, keyPrefix, stateFile: '/nonexistent/state.json' });
+  const store = await createStateStore({ redis: REDIS_URL, keyPrefix, stateFile: '/nonexistent/state.json' });
   expect(store).toBeInstanceOf(RedisStateStore);
   const thread = newThread();
   await store.compareAndSet(thread, 0, recordInput(thread));
@@ -42,5 +42,5 @@ it('uses Redis under the given key prefix when a Redis URL is set', async () => 
 });
 
 it('fails at start when Redis cannot be reached', async () => {
-  await expect(createStateStore({ redisUrl: 'redis://127.0.0.1:1' })).rejects.toThrow();
+  await expect(createStateStore({ redis: 'redis://127.0.0.1:1' })).rejects.toThrow();
 });
