@@ -18,6 +18,7 @@ const BY_KIND: Record<PlatformErrorKind, (why?: string) => string> = {
   'stream-interrupted': () => t('core:errors.streamInterrupted'),
   'task-failed': () => t('core:errors.taskFailed'),
   'unexpected-response': () => t('core:errors.unexpectedResponse'),
+  'too-large': () => t('core:errors.tooLarge'),
 };
 
 /** Kinds where the same request cannot succeed until something else changes (no Retry button). */

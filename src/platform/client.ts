@@ -23,6 +23,7 @@ import { buildRequest, validateRequest, type AuthMode } from './request-builder.
 import { retryPolicy, withRetry, type RetryOptions, type RetryPolicy } from './retry.js';
 import { createPlatformStream, type PlatformStream } from './stream/index.js';
 import { guardStreamBody } from './stream-body.js';
+import { readLimits, type ReadLimits } from './read-limits.js';
 
 export interface PlatformClientOptions {
   baseUrl: string;
@@ -33,8 +34,13 @@ export interface PlatformClientOptions {
   pathOverrides?: Partial<Record<string, string>>;
   /** default: a pooled keep-alive undici Agent owned (and closed) by this client */
   dispatcher?: Dispatcher;
-  /** streamBodyMs: the longest silence between two chunks of a stream */
-  timeouts?: { connectMs?: number; headersMs?: number; bodyMs?: number; streamBodyMs?: number };
+  /**
+   * streamSilenceMs: the longest time a stream may go without an event that carries something (keep-alives,
+   * comments and empty events do not count); streamDeadlineMs: the longest a whole stream may take, from its request
+   */
+  timeouts?: { connectMs?: number; headersMs?: number; bodyMs?: number; streamSilenceMs?: number; streamDeadlineMs?: number };
+  /** what the client reads at most (read-limits.ts); past it reading stops with ResponseTooLargeError */
+  limits?: Partial<ReadLimits>;
   retry?: RetryOptions;
   logger?: Logger;
   /** told how every call (and every stream's start) ended: `ok`, an error's kind, or `aborted`; for metrics */
@@ -50,7 +56,7 @@ export interface CallOptions {
 /** No-op until an OpenTelemetry SDK is registered. */
 const tracer = trace.getTracer('iip-bot');
 
-export const DEFAULT_TIMEOUTS = { connectMs: 10_000, headersMs: 60_000, bodyMs: 60_000, streamBodyMs: 300_000 };
+export const DEFAULT_TIMEOUTS = { connectMs: 10_000, headersMs: 60_000, bodyMs: 60_000, streamSilenceMs: 120_000, streamDeadlineMs: 600_000 };
 
 /** What handlers call: the client's two operations, so a wrapper can scope them (a workspace's own key). */
 export interface Platform {
@@ -66,6 +72,7 @@ export class PlatformClient implements Platform {
   readonly #dispatcher: Dispatcher;
   readonly #ownsDispatcher: boolean;
   readonly #timeouts: typeof DEFAULT_TIMEOUTS;
+  readonly #limits: ReadLimits;
   readonly #retry: RetryPolicy;
   readonly #logger: Logger;
   readonly #onCall: PlatformClientOptions['onCall'];
@@ -77,6 +84,7 @@ export class PlatformClient implements Platform {
     this.#authMode = options.authMode ?? 'bearer';
     this.#pathOverrides = options.pathOverrides ?? {};
     this.#timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
+    this.#limits = readLimits(options.limits);
     this.#retry = retryPolicy(options.retry);
     this.#logger = options.logger ?? silentLogger;
     this.#onCall = options.onCall;
@@ -102,7 +110,7 @@ export class PlatformClient implements Platform {
     const body = validateRequest(spec, request, context.requestId);
     const data = await this.#withRetry(spec, context, options.signal, async () => {
       const response = await this.#send(id, spec, body, context, options, 'application/json', this.#timeouts.bodyMs);
-      const text = await readText(response, context, options.signal);
+      const text = await readText(response, context, options.signal, this.#limits.maxJsonBytes);
       const facts = { operation: id, statusCode: response.statusCode, requestId: response.requestId, retryAfterMs: retryAfterMs(response.headers) };
       return unwrapEnvelope(spec, facts, text);
     });
@@ -123,13 +131,14 @@ export class PlatformClient implements Platform {
     const body = validateRequest(spec, request, context.requestId);
     const family = spec.streamFamily;
     if (!family) throw new Error(`${id} is registered as a stream without a stream family`);
+    const deadlineAt = Date.now() + this.#timeouts.streamDeadlineMs;
     return this.#withRetry(spec, context, options.signal, async () => {
       const connection = new AbortController();
       const signal = options.signal ? AbortSignal.any([options.signal, connection.signal]) : connection.signal;
-      const response = await this.#send(id, spec, body, context, { ...options, signal }, 'text/event-stream', this.#timeouts.streamBodyMs);
+      const response = await this.#send(id, spec, body, context, { ...options, signal }, 'text/event-stream', this.#timeouts.streamSilenceMs);
       const contentType = headerValue(response.headers, 'content-type') ?? '';
       if (response.statusCode < 200 || response.statusCode >= 300 || !contentType.includes('text/event-stream')) {
-        const text = await readText(response, context, options.signal);
+        const text = await readText(response, context, options.signal, this.#limits.maxJsonBytes);
         const facts = { operation: id, statusCode: response.statusCode, requestId: response.requestId, retryAfterMs: retryAfterMs(response.headers) };
         throw (
           envelopeFailure(facts, parseJson(text)) ??
@@ -145,6 +154,7 @@ export class PlatformClient implements Platform {
         body: guardStreamBody(response.body, { operation: id, requestId: response.requestId }, options.signal),
         abort: () => connection.abort(),
         requestId: response.requestId,
+        limits: { ...this.#limits, silenceMs: this.#timeouts.streamSilenceMs, deadlineAt },
       });
     });
   }

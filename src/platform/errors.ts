@@ -17,7 +17,8 @@ export type PlatformErrorKind =
   | 'timeout'
   | 'stream-interrupted'
   | 'task-failed'
-  | 'unexpected-response';
+  | 'unexpected-response'
+  | 'too-large';
 
 export interface PlatformErrorInit {
   operation: string;
@@ -156,5 +157,16 @@ export class UnexpectedResponseError extends PlatformError {
     readonly issues = '',
   ) {
     super(init, `unexpected response${issues ? `: ${issues}` : ''}`);
+  }
+}
+/** A response larger than the client reads (a JSON body, one stream event, a whole stream): reading stopped there. */
+export class ResponseTooLargeError extends PlatformError {
+  override readonly kind = 'too-large';
+  constructor(
+    init: PlatformErrorInit,
+    /** what was too large and its limit, e.g. `the JSON body is larger than 8388608 bytes` */
+    readonly limit: string,
+  ) {
+    super(init, limit);
   }
 }

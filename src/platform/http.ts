@@ -6,7 +6,8 @@
 import { request, type Dispatcher } from 'undici';
 import { parseRetryAfter } from '../lib/retry-after.js';
 import { redactSecrets } from '../log.js';
-import { NetworkError, PlatformError, TimeoutError } from './errors.js';
+import { NetworkError, PlatformError, ResponseTooLargeError, TimeoutError } from './errors.js';
+import { tooLarge } from './read-limits.js';
 
 export interface ExchangeContext {
   operation: string;
@@ -113,11 +114,31 @@ export async function exchange(init: HttpExchange, context: ExchangeContext): Pr
   }
 }
 
-/** Reads a whole response body as text, with read failures mapped like send failures. */
-export async function readText(response: HttpResponse, context: ExchangeContext, callerSignal?: AbortSignal): Promise<string> {
+/**
+ * Reads a whole response body as text, with read failures mapped like send failures. Past `maxBytes` (or when
+ * Content-Length already says so) it stops reading, aborts the request and throws ResponseTooLargeError: what was
+ * read is dropped, nothing more is buffered.
+ */
+export async function readText(response: HttpResponse, context: ExchangeContext, callerSignal?: AbortSignal, maxBytes?: number): Promise<string> {
+  const init = { ...context, status: response.statusCode, requestId: response.requestId };
   try {
-    return await response.body.text();
+    if (maxBytes === undefined) return await response.body.text();
+    if (Number(headerValue(response.headers, 'content-length')) > maxBytes) throw tooLarge(init, 'the body', maxBytes, 'bytes');
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of response.body) {
+      const bytes = chunk as Buffer;
+      size += bytes.byteLength;
+      if (size > maxBytes) throw tooLarge(init, 'the body', maxBytes, 'bytes');
+      chunks.push(bytes);
+    }
+    return Buffer.concat(chunks, size).toString('utf8');
   } catch (error) {
+    // leaving the loop destroyed the body, which aborts the request; a body never read is destroyed here
+    if (error instanceof ResponseTooLargeError) {
+      response.body.destroy();
+      throw error;
+    }
     throw transportError(error, { ...context, requestId: response.requestId }, callerSignal);
   }
 }

@@ -15,6 +15,9 @@ export interface StreamFaults {
   cutAfter?: number;
   malformedAfter?: number;
   errorAfter?: { afterEvents: number; errorCode: number; message?: string };
+  stall?: FaultOf<'stream-stall'>;
+  hugeEvent?: FaultOf<'huge-event'>;
+  runaway?: FaultOf<'runaway-stream'>;
 }
 
 export class FaultBook {
@@ -47,6 +50,9 @@ export class FaultBook {
       cutAfter: cut?.afterEvents,
       malformedAfter: malformed?.afterEvents,
       errorAfter: error ? { afterEvents: error.afterEvents, errorCode: error.errorCode, message: error.message } : undefined,
+      stall: this.take('stream-stall', operation),
+      hugeEvent: this.take('huge-event', operation),
+      runaway: this.take('runaway-stream', operation),
     };
   }
 }

@@ -11,6 +11,7 @@ import { dispatch } from './routes/index.js';
 import type { BodyOf } from './records.js';
 import type { Router } from './routing.js';
 import { writeSse } from './sse.js';
+import { writeOversizedJson } from './oversize.js';
 import type { SimState } from './state.js';
 import type { RecordedRequest } from './types.js';
 import { validateRequest } from './validate.js';
@@ -40,6 +41,8 @@ function serveFile(res: ServerResponse, state: SimState, name: string): void {
 }
 
 async function send(res: ServerResponse, reply: Reply, operation: OperationId, deps: PipelineDeps): Promise<void> {
+  const oversized = reply.type === 'json' ? deps.faults.take('oversized-body', operation) : undefined;
+  if (oversized) return writeOversizedJson(res, oversized.bytes, oversized.declared);
   if (reply.type === 'json') return sendJson(res, reply.httpStatus ?? 200, reply.envelope, reply.headers);
   await writeSse(res, reply.events, {
     delayMs: deps.state.settings.streamChunkDelayMs,

@@ -1,11 +1,13 @@
 /**
  * Writes a stream reply as text/event-stream, one `data: <envelope JSON>` event per envelope, and applies the
- * stream faults: cut the connection, send a line that is not JSON, or send an error envelope and stop.
+ * stream faults: cut the connection, send a line that is not JSON, send an error envelope and stop, or (oversize.ts)
+ * stall with keep-alives, send one enormous event or run away with deltas that never end.
  */
 import type { ServerResponse } from 'node:http';
 import { failure, type SseEvent } from './envelope.js';
 import type { StreamFaults } from './faults.js';
 import { sleep } from './http.js';
+import { write, writeHugeEvent, writeKeepAlives, writeRunaway } from './oversize.js';
 
 export interface SseOptions {
   delayMs: number;
@@ -15,18 +17,6 @@ export interface SseOptions {
 }
 
 const line = (event: SseEvent): string => `data: ${'raw' in event ? event.raw : JSON.stringify(event.envelope)}\n\n`;
-
-/** Resolves once the text has been handed to the socket (so a later cut cannot swallow it) or the response closed. */
-function write(res: ServerResponse, text: string): Promise<void> {
-  return new Promise((resolve) => {
-    const done = (): void => {
-      res.off('close', done);
-      resolve();
-    };
-    res.once('close', done);
-    res.write(text, done);
-  });
-}
 
 export async function writeSse(res: ServerResponse, events: readonly SseEvent[], options: SseOptions): Promise<void> {
   const { faults } = options;
@@ -51,6 +41,9 @@ export async function writeSse(res: ServerResponse, events: readonly SseEvent[],
       return;
     }
     if (faults.malformedAfter === sent) await write(res, 'data: {"status":true,"error_code":0,"data":{"output":{"content":"unterminated\n\n');
+    if (faults.stall?.afterEvents === sent) return writeKeepAlives(res, faults.stall.pingEveryMs ?? 50);
+    if (faults.runaway?.afterEvents === sent) return writeRunaway(res, faults.runaway.deltaChars);
+    if (faults.hugeEvent?.afterEvents === sent) await writeHugeEvent(res, faults.hugeEvent.chars);
     if (faults.errorAfter && faults.errorAfter.afterEvents === sent) {
       const { errorCode, message } = faults.errorAfter;
       await write(res, line({ envelope: failure(errorCode, message ?? 'injected stream error') }));

@@ -53,6 +53,14 @@ export type Fault = FaultScope &
     | { kind: 'task-fails' }
     /** the successful answer's data lacks the fields at these dotted paths (`report.comparisons.1.country`) */
     | { kind: 'drop-fields'; paths: string[] }
+    /** a JSON answer of this many bytes (a success envelope padded out), written as the client reads it; with `declared`, its Content-Length says so */
+    | { kind: 'oversized-body'; bytes: number; declared?: boolean }
+    /** after this many events the stream sends only `: ping` keep-alives, one per `pingEveryMs` (default 50), until the client leaves */
+    | { kind: 'stream-stall'; afterEvents: number; pingEveryMs?: number }
+    /** after this many events, one event whose text has this many characters (AI07/AI20 shape), then the rest */
+    | { kind: 'huge-event'; afterEvents: number; chars: number }
+    /** after this many events, distinct deltas of this many characters (AI07/AI20 shape) without end, until the client leaves */
+    | { kind: 'runaway-stream'; afterEvents: number; deltaChars: number }
   );
 
 export interface RecordedRequest {

@@ -8,6 +8,9 @@
  * envelope, malformed event, failed task); and at `done` when the rest of the body does not end within
  * `drainTimeoutMs` (what arrives after `done` is read and ignored). Never when the body ended or failed by
  * itself: a stream read to its end leaves the connection to the pool.
+ *
+ * `init.limits` bound it (stream-guard.ts): an event or a whole stream too large, too much text, too long without
+ * an event (keep-alives do not count) or past its deadline ends it with an error, and the request is aborted.
  */
 import { StreamInterruptedError, type PlatformError } from '../errors.js';
 import type { StreamEvent } from '../events.js';
@@ -17,6 +20,7 @@ import { readEvent } from './event-reader.js';
 import type { StreamContext } from './normalizer.js';
 import { createNormalizer } from './normalizers.js';
 import { SseDecoder } from './sse-decoder.js';
+import { StreamGuard, type StreamLimits } from './stream-guard.js';
 import { collectEvents, type StreamResult } from './collect.js';
 
 export interface OpenStreamInit {
@@ -29,6 +33,8 @@ export interface OpenStreamInit {
   requestId?: string;
   /** at `done`, how long to wait for the rest of the body to end before aborting it (default 250 ms) */
   drainTimeoutMs?: number;
+  /** sizes and times past which the stream ends with an error (default: none) */
+  limits?: Partial<StreamLimits>;
 }
 
 const DEFAULT_DRAIN_TIMEOUT_MS = 250;
@@ -81,15 +87,19 @@ export class PlatformStream implements AsyncIterable<StreamEvent> {
     const reader = (this.reader = new BodyReader(this.init.body));
     const decoder = new SseDecoder();
     const normalize = createNormalizer(this.init.family, context);
+    const guard = new StreamGuard(this.init.limits ?? {}, context);
     let sawEvent = false;
     try {
       for (;;) {
-        const read = await this.readChunk(reader, context);
+        const read = await this.readChunk(reader, context, guard.readTimeoutMs());
         if (read === 'interrupted') return;
+        if (read === 'timeout') throw guard.timedOut();
+        if (read !== 'end') guard.checkChunk(read);
         for (const sse of read === 'end' ? decoder.finish() : decoder.push(read)) {
           const events = readEvent(sse, normalize, context, BARE_FAMILIES.has(this.init.family));
           if (!events) continue;
           sawEvent = true;
+          if (events.length > 0) guard.delivered(textLength(events));
           for (const event of events) {
             // Drained before `done` is yielded, so a consumer that stops at `done` does not abort a finished body.
             if (event.type === 'done') await this.drain(reader);
@@ -110,11 +120,11 @@ export class PlatformStream implements AsyncIterable<StreamEvent> {
     }
   }
 
-  private async readChunk(reader: BodyReader, context: StreamContext): Promise<Uint8Array | 'end' | 'interrupted'> {
+  private async readChunk(reader: BodyReader, context: StreamContext, timeoutMs?: number): Promise<Uint8Array | 'end' | 'interrupted' | 'timeout'> {
     try {
-      const read = await reader.read();
+      const read = await reader.read(timeoutMs);
       if (read.kind === 'chunk') return read.bytes;
-      return read.kind === 'end' ? 'end' : 'interrupted';
+      return read.kind;
     } catch (error) {
       if (this.abortedByCaller) return 'interrupted';
       if (isCallerAbort(error)) throw error;
@@ -155,6 +165,8 @@ export class PlatformStream implements AsyncIterable<StreamEvent> {
 export function createPlatformStream(init: OpenStreamInit): PlatformStream {
   return new PlatformStream(init);
 }
+
+const textLength = (events: StreamEvent[]): number => events.reduce((sum, event) => sum + (event.type === 'text' ? event.text.length : 0), 0);
 
 /** The caller's own AbortSignal fired (the client passes that AbortError through): not a broken stream. */
 function isCallerAbort(error: unknown): boolean {
