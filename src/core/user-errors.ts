@@ -1,4 +1,5 @@
 /** Turns any failure into one short message a user can act on; never a stack trace, never a secret. */
+import { formatDuration } from '../i18n/format.js';
 import { t } from '../i18n/index.js';
 import { redactSecrets } from '../log.js';
 import { PlatformError, type PlatformErrorKind } from '../platform/errors.js';
@@ -26,7 +27,9 @@ const FINAL_KINDS: ReadonlySet<PlatformErrorKind> = new Set(['unauthorized', 'fo
 
 export function userMessage(error: unknown): string {
   if (error instanceof PlatformError) {
-    const text = BY_KIND[error.kind](error.platformMessage);
+    // a rate limit that said how long: the user is told when to try again
+    const after = error.kind === 'rate-limited' && error.retryAfterMs !== undefined && error.retryAfterMs >= 1_000 ? error.retryAfterMs : undefined;
+    const text = after ? t('core:errors.rateLimitedFor', { after: formatDuration(after) }) : BY_KIND[error.kind](error.platformMessage);
     return redactSecrets(error.requestId ? t('core:errors.withRequest', { text, id: error.requestId }) : text);
   }
   return t('core:errors.botSide');

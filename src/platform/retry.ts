@@ -11,17 +11,20 @@ export interface RetryOptions {
   attempts?: number;
   baseDelayMs?: number;
   maxDelayMs?: number;
+  /** a Retry-After longer than this is not waited: the error goes to the caller, who tells the user when to try (default 15000) */
+  maxRetryAfterMs?: number;
 }
 
 export type RetryPolicy = Required<RetryOptions>;
 
-export const DEFAULT_RETRY: RetryPolicy = { attempts: 3, baseDelayMs: 250, maxDelayMs: 8_000 };
+export const DEFAULT_RETRY: RetryPolicy = { attempts: 3, baseDelayMs: 250, maxDelayMs: 8_000, maxRetryAfterMs: 15_000 };
 
 export function retryPolicy(options: RetryOptions = {}): RetryPolicy {
   return {
     attempts: Math.max(1, options.attempts ?? DEFAULT_RETRY.attempts),
     baseDelayMs: Math.max(0, options.baseDelayMs ?? DEFAULT_RETRY.baseDelayMs),
     maxDelayMs: Math.max(0, options.maxDelayMs ?? DEFAULT_RETRY.maxDelayMs),
+    maxRetryAfterMs: Math.max(0, options.maxRetryAfterMs ?? DEFAULT_RETRY.maxRetryAfterMs),
   };
 }
 
@@ -75,6 +78,8 @@ export async function withRetry<T>(context: RetryContext, attempt: (attemptNumbe
     } catch (error) {
       if (attemptNumber >= context.policy.attempts || !shouldRetry(context.kind, error)) throw error;
       const platformError = error as PlatformError;
+      // a long Retry-After is not waited out in silence while the user's answer or step holds its slot
+      if (platformError.retryAfterMs !== undefined && platformError.retryAfterMs > context.policy.maxRetryAfterMs) throw error;
       const delayMs = backoffDelay(attemptNumber - 1, context.policy, platformError.retryAfterMs);
       context.logger.warn(
         { operation: context.operation, kind: platformError.kind, requestId: platformError.requestId, attempt: attemptNumber, delayMs },

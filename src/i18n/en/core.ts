@@ -10,6 +10,7 @@ export const core = {
     notFound: 'The platform could not find this task any more.',
     quota: 'The platform call quota or balance for this key is used up. Try again once it is topped up.',
     rateLimited: 'The platform is busy right now. Try again in a moment.',
+    rateLimitedFor: 'The platform is busy right now and takes new requests in about {{after}}. Try again then.',
     invalidRequest: 'The platform did not accept the request.',
     invalidRequestWhy: 'The platform did not accept the request: {{why}}.',
     service: 'The platform is having trouble right now. Try again in a moment.',

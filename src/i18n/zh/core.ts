@@ -13,6 +13,7 @@ export const core: CatalogOf<typeof en> = {
     notFound: '平台上已找不到该任务。',
     quota: '该密钥的平台调用额度或余额已用完，充值后请重试。',
     rateLimited: '平台当前繁忙，请稍后重试。',
+    rateLimitedFor: '平台当前繁忙，约 {{after}}后才接受新的请求，请届时重试。',
     invalidRequest: '平台未接受该请求。',
     invalidRequestWhy: '平台未接受该请求：{{why}}。',
     service: '平台当前出现故障，请稍后重试。',

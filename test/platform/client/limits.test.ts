@@ -141,3 +141,18 @@ describe('a stream that never ends', () => {
     expect(textOf(events).length).toBeGreaterThan(0);
   });
 });
+
+describe('a long Retry-After', () => {
+  it('is not waited: the rate limit goes to the caller at once with its Retry-After; a short one is still waited', async () => {
+    h = await startHarness({ retry: { baseDelayMs: 1, maxDelayMs: 5, maxRetryAfterMs: 2_000 } });
+    h.sim.inject({ kind: 'http-status', status: 429, retryAfterSeconds: 600, operation: 'P001', times: 1 });
+    const error = await caught(() => h!.client.call('P001', { query_text: 'TACD: (graphene)' }));
+    expect((error as { kind?: string }).kind).toBe('rate-limited');
+    expect((error as { retryAfterMs?: number }).retryAfterMs).toBe(600_000);
+    expect(requestsFor(h.sim, 'P001')).toHaveLength(1);
+
+    h.sim.inject({ kind: 'http-status', status: 429, retryAfterSeconds: 1, operation: 'P001', times: 1 });
+    await h.client.call('P001', { query_text: 'TACD: (graphene)' });
+    expect(requestsFor(h.sim, 'P001')).toHaveLength(3);
+  });
+});
