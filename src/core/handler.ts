@@ -17,6 +17,8 @@ export interface BotSettings {
   confirmers: 'starter' | 'anyone';
   /** how long a dead replica's workflow wait stays unclaimed before another takes it over (default 15 s) */
   waitLeaseMs?: number;
+  /** how much of one chat answer is posted (ANSWER_MAX_CHARS, ANSWER_MAX_MESSAGES); default 40,000 characters, 10 messages */
+  answerCap?: { maxChars: number; maxMessages: number };
 }
 
 export interface HandlerContext {

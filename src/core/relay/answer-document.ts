@@ -67,6 +67,11 @@ export class AnswerDocument {
    * `part` slices the whole answer (V8 flattens it into a fresh copy first).
    */
 
+  /** Where part `index` begins in `text`. */
+  partStart(index: number): number {
+    return this.span(index, false).boundary.start;
+  }
+
   /** Whether part `index` is sealed: the text has outgrown it and it will not change. */
   isSealed(index: number): boolean {
     return this.span(index, false).sealed;

@@ -16,10 +16,13 @@ export interface AnswerExtras {
   note?: string;
   /** the encyclopedia's search options: named in the footer, with controls to change them for the next question */
   options?: EncyclopediaOptions;
+  /** the answer was cut (collect.ts): a note under the text says so and why */
+  cut?: 'cap' | 'too-large';
 }
 
 export function answerMessage(text: string, final: boolean, extras: AnswerExtras | undefined): OutgoingMessage {
   const blocks: Block[] = [{ type: 'markdown', text: text || '…' }];
+  if (final && extras?.cut) blocks.push({ type: 'context', text: t(extras.cut === 'cap' ? 'chat:cutAtCap' : 'chat:cutTooLarge') });
   if (final && extras) {
     if (extras.references.length) {
       blocks.push({

@@ -23,6 +23,8 @@ export const chat = {
   threadRuns: 'This thread runs a {{workflow}}; start a chat in a new message.',
   alreadyDone: 'Already done: this answer was retried or the conversation moved on.',
   stopped: '⚠️ The answer stopped here. {{why}}',
+  cutAtCap: '✂️ The answer was cut here: it is longer than the bot posts for one answer.',
+  cutTooLarge: '✂️ The answer was cut here: the platform sent more than the bot reads for one answer.',
   tokens: '{{label}} · {{n}} tokens',
   sources: 'Sources',
   usage: 'Usage: `{{invocation}}{{verb}}{{flags}} <question>` (up to {{max}} characters).{{options}}',

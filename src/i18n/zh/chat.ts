@@ -26,6 +26,8 @@ export const chat: CatalogOf<typeof en> = {
   threadRuns: '此消息列正在进行{{workflow}}；请在新消息中开始对话。',
   alreadyDone: '已处理：该回答已重试过，或对话已继续进行。',
   stopped: '⚠️ 回答在此中断。{{why}}',
+  cutAtCap: '✂️ 回答在此截断：超出了机器人对单个回答的发布上限。',
+  cutTooLarge: '✂️ 回答在此截断：平台返回的内容超出了机器人对单个回答的读取上限。',
   tokens: '{{label}} · {{n}} 个 token',
   sources: '参考来源',
   usage: '用法：`{{invocation}}{{verb}}{{flags}} <问题>`（最多 {{max}} 个字符）。{{options}}',
