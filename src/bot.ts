@@ -28,8 +28,10 @@ import { createProcessMemory } from './core/services.js';
 import { slackInstalls } from './slack-installs.js';
 import { publishHome } from './handlers/home/handler.js';
 import { HANDLERS, VERBS } from './handlers/index.js';
-import { watchHomes } from './core/home-watch.js';
-import { speaking, userLanguage, type UserLanguageOf } from './core/language.js';
+import { watchingHomes } from './core/home-watch.js';
+import { keepingLanguage, speaking, userLanguage, type UserLanguageOf } from './core/language.js';
+import { inboxHandOver, NOTHING_TO_HAND_OVER } from './core/hand-over.js';
+import { RecordWriter } from './core/records.js';
 import { setDefaultLanguage, withLanguage } from './i18n/index.js';
 import { openMetrics, startTracing } from './metrics/index.js';
 import { UsageRecorder } from './state/usage-recorder.js';
@@ -125,17 +127,40 @@ async function assemble(options: BotOptions, opened: Array<() => Promise<unknown
   // IIP_LANG: what the bot speaks to a user who chose no language and whose chat does not tell theirs
   setDefaultLanguage(options.language ?? (config.platform.lang === 'cn' ? 'zh' : 'en'));
   const contexts = messengers.map((messenger): HandlerContext => {
-    const ctx: HandlerContext = { platform, state, messenger, settings, logger, memory, lifetime: lifetime.signal, keyring, uploads, limits, usage };
-    // a user's home (Slack's Home tab) is published again when one of their threads changes state
-    ctx.state = watchHomes(state, {
-      shown: memory.homes,
-      // in its owner's language, whoever's event changed the thread
-      refresh: async (workspaceId, userId) => {
-        const lang = await userLanguage(ctx, { workspaceId, userId });
-        await withLanguage(lang, () => publishHome(speaking(ctx, lang), workspaceId, userId));
-      },
+    // every thread record is written through this writer; its hooks run in this order around each write
+    const records = RecordWriter.create(state, [
+      // a record written without a language keeps the one its handler was given (`speaking`)
+      keepingLanguage,
+      // the write an event's handler hands the event over with is noted in the inbox, then the entry is done
+      inboxHandOver,
+      ...(measures.steps ? [measures.steps] : []),
+      // a user's home (Slack's Home tab) is published again when one of their threads changes state
+      watchingHomes(state, {
+        shown: memory.homes,
+        // in its owner's language, whoever's event changed the thread
+        refresh: async (workspaceId, userId) => {
+          const lang = await userLanguage(ctx, { workspaceId, userId });
+          await withLanguage(lang, () => publishHome(speaking(ctx, lang), workspaceId, userId));
+        },
+        logger,
+      }),
+    ]);
+    const handOver = NOTHING_TO_HAND_OVER;
+    const ctx: HandlerContext = {
+      platform,
+      state,
+      records,
+      handOver,
+      messenger,
+      settings,
       logger,
-    });
+      memory,
+      lifetime: lifetime.signal,
+      keyring,
+      uploads,
+      limits,
+      usage,
+    };
     return ctx;
   });
   const admits = workspaceAllowList(config.access);

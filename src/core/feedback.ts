@@ -39,8 +39,7 @@ export async function recordFeedback(ctx: HandlerContext, incoming: ActionIncomi
     const record = await ctx.state.get(thread);
     if (!record) return;
     const feedback = { ...feedbackOf(record.data), [user.id]: { verdict: value, messageId: incoming.messageId, at: Date.now() } };
-    const { version, updatedAt: _updatedAt, ...current } = record;
-    const saved = await ctx.state.compareAndSet(thread, version, { ...current, data: { ...record.data, feedback } });
+    const saved = await ctx.records.update(record, { data: { ...record.data, feedback } });
     if (!saved) continue;
     ctx.logger.info({ thread, workflow: record.workflow, verdict: value, messageId: incoming.messageId }, 'answer feedback');
     const thanks = value === 'good' ? t('core:feedback.good') : t('core:feedback.bad');

@@ -1,6 +1,8 @@
 /** What a capability (chat, novelty, ...) implements, and what it is given to work with. */
 import type { Logger } from '../log.js';
 import type { Platform } from '../platform/client.js';
+import type { HandOver } from './hand-over.js';
+import type { RecordWriter } from './records.js';
 import type { StateStore, ThreadRecord } from './state.js';
 import type { ActionIncoming, CommandIncoming, FormIncoming, ReplyIncoming } from './incoming.js';
 import type { Messenger } from './messenger.js';
@@ -24,7 +26,15 @@ export interface BotSettings {
 export interface HandlerContext {
   /** the platform as this workspace reaches it (its own API key when an admin set one) */
   platform: Platform;
+  /** for reads; every thread record is written through `records` */
   state: StateStore;
+  /** the one writer of thread records (core/records.ts), speaking the language of the work in hand */
+  records: RecordWriter;
+  /**
+   * the event's hand-over to its thread record (core/hand-over.ts): passed to the write that makes the event safe
+   * there; `NOTHING_TO_HAND_OVER` for work that came from no inbox entry (a resumed wait, the terminal)
+   */
+  handOver: HandOver;
   messenger: Messenger;
   settings: BotSettings;
   logger: Logger;

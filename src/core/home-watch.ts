@@ -1,10 +1,11 @@
 /**
- * Watches the thread records handlers write for a thread changing state: a finished one joins its starter's
- * recently finished list (a small setting, so every replica and a restarted bot see it), and the starter's home
+ * The record writer's hook (core/records.ts) that watches for a thread changing state: a finished one joins its
+ * starter's recently finished list (a small setting, so every replica and a restarted bot see it), and the starter's home
  * is refreshed when this process has shown it to them (debounced, so a burst of writes publishes once).
  */
 import type { Logger } from '../log.js';
 import { MAX_RECENT, parseRecent, recentSetting } from './home.js';
+import type { RecordHook } from './records.js';
 import { isFinished, type StateStore, type ThreadRecord, type ThreadStatus } from './state.js';
 import { chatOf, type ThreadId } from './thread-id.js';
 
@@ -22,8 +23,8 @@ export interface HomeWatchOptions {
 
 export const homeKey = (chat: string, workspaceId: string, userId: string): string => `${chat}:${workspaceId}:${userId}`;
 
-/** The store as handlers use it, with the watch on compare-and-set; every other method is the store's own. */
-export function watchHomes(state: StateStore, options: HomeWatchOptions): StateStore {
+/** The hook, over the store that keeps the recent lists. */
+export function watchingHomes(state: StateStore, options: HomeWatchOptions): RecordHook {
   const lastStatus = new Map<ThreadId, ThreadStatus>();
   const pending = new Map<string, NodeJS.Timeout>();
 
@@ -49,27 +50,20 @@ export function watchHomes(state: StateStore, options: HomeWatchOptions): StateS
     pending.set(key, timer);
   }
 
-  const compareAndSet: StateStore['compareAndSet'] = async (thread, expectedVersion, next, fence) => {
-    const written = await state.compareAndSet(thread, expectedVersion, next, fence);
-    if (!written || lastStatus.get(thread) === written.status) return written;
-    if (isFinished(written.status)) {
-      lastStatus.delete(thread);
-      await rememberFinished(written).catch((error: unknown) =>
-        options.logger.warn({ err: error }, 'a finished thread could not be listed for its home'),
-      );
-    } else {
-      lastStatus.set(thread, written.status);
-      if (lastStatus.size > MAX_WATCHED) lastStatus.delete(lastStatus.keys().next().value as ThreadId);
-    }
-    scheduleRefresh(written);
-    return written;
-  };
-
-  return new Proxy(state, {
-    get(target, property) {
-      if (property === 'compareAndSet') return compareAndSet;
-      const value: unknown = Reflect.get(target, property, target);
-      return typeof value === 'function' ? value.bind(target) : value;
+  return {
+    name: 'home tab',
+    async after(written) {
+      if (lastStatus.get(written.thread) === written.status) return;
+      if (isFinished(written.status)) {
+        lastStatus.delete(written.thread);
+        await rememberFinished(written).catch((error: unknown) =>
+          options.logger.warn({ err: error }, 'a finished thread could not be listed for its home'),
+        );
+      } else {
+        lastStatus.set(written.thread, written.status);
+        if (lastStatus.size > MAX_WATCHED) lastStatus.delete(lastStatus.keys().next().value as ThreadId);
+      }
+      scheduleRefresh(written);
     },
-  });
+  };
 }

@@ -1,9 +1,11 @@
 /**
  * The router's intake of events into the inbox (core/inbox.ts): each event the bot acts on is recorded before the
- * chat is told it arrived, handled in the background, and marked done once its own thread record exists (that
- * record's recovery owns the work from then on); what a dead process left pending is handled again on replay.
+ * chat is told it arrived, handled in the background, and marked done once its handler hands it over to its own
+ * thread record (core/hand-over.ts: that record's recovery owns the work from then on) or ends; what a dead process
+ * left pending is handled again on replay.
  */
 import { randomUUID } from 'node:crypto';
+import { handOverOf } from './hand-over.js';
 import type { HandlerContext } from './handler.js';
 import { DEDUPE_TTL_MS, INBOX_KEEP_DONE_MS, inboxLock, type Inbox, type InboxEntry } from './inbox.js';
 import type { Incoming, ReplyIncoming } from './incoming.js';
@@ -125,60 +127,37 @@ export class Intake {
   }
 
   /**
-   * Handles a recorded entry and marks it done: as soon as the handling writes a thread record of its own (that
-   * record's recovery owns the work from then on), or when it ends. A replay's event-id claim may have been made
-   * by the same entry's cut first attempt, so a replay goes on whatever the claim says.
+   * Handles a recorded entry and marks it done: when the handler hands the event over to its thread record (its
+   * `HandOver` token, given with the write that makes the event safe there: that record's recovery owns the work
+   * from then on), or when it ends. A replay's event-id claim may have been made by the same entry's cut first
+   * attempt, so a replay goes on whatever the claim says.
    */
   private async handleRecorded(inbox: Inbox, entry: InboxEntry, replay: boolean): Promise<void> {
     const { incoming } = entry;
     const base = this.deps.contextFor(incoming.workspaceId);
     if (replay) {
-      // cut between its first record write and `done`: that record's recovery owns the work already
+      // cut between the write that took it over and `done`: that record's recovery owns the work already
       const record = entry.handover && (await base.state.get(entry.handover.thread as ThreadRecord['thread']));
       if (record && entry.handover && record.version > entry.handover.version) return inbox.done(entry.id);
       this.deps.logger.info({ entry: entry.id, kind: incoming.kind }, 'an event recorded but not handled is handled again');
     }
-    let handedOver: Promise<void> | undefined;
-    const handOver = (): Promise<void> => (handedOver ??= inbox.done(entry.id));
-    const ctx = {
+    const handOver = handOverOf(
+      (thread, version) => inbox.handingOver(entry.id, { thread, version }),
+      () =>
+        inbox.done(entry.id).catch((error: unknown) => base.logger.warn({ err: error, entry: entry.id }, 'an inbox entry could not be marked done')),
+    );
+    const ctx: HandlerContext = {
       ...base,
-      state: handingOver(base.state, {
-        before: (thread, version) => (handedOver ? Promise.resolve() : inbox.handingOver(entry.id, { thread, version })),
-        after: () =>
-          handOver().catch((error: unknown) => base.logger.warn({ err: error, entry: entry.id }, 'an inbox entry could not be marked done')),
-      }),
+      handOver,
       logger: base.logger.child({ event: incoming.eventId ?? entry.id, kind: incoming.kind, ...(replay ? { replay: true } : {}) }),
     };
     if (incoming.eventId && !(await base.state.setIfNotExists(`event:${incoming.eventId}`, DEDUPE_TTL_MS)) && !replay) {
       ctx.logger.debug({ eventId: incoming.eventId }, 'duplicate event ignored');
       this.deps.duplicate?.();
-      return handOver();
+      return handOver.handedOver();
     }
     await this.deps.act(ctx, incoming);
-    await handOver();
+    // nothing the handler wrote took the event over (a note, a refusal, a finished turn): it is done now
+    await handOver.handedOver();
   }
-}
-
-/**
- * The state store as one inbox entry's handling sees it: until its first successful compareAndSet (the event's
- * own record exists from then on), each one is noted in the entry first (`before`), and the first that succeeds
- * calls `after` (the entry is done) before the handler goes on.
- */
-function handingOver(
-  state: StateStore,
-  hooks: { before: (thread: string, version: number) => Promise<void>; after: () => Promise<void> },
-): StateStore {
-  const compareAndSet: StateStore['compareAndSet'] = async (thread, expectedVersion, next, fence) => {
-    await hooks.before(thread, expectedVersion);
-    const written = await state.compareAndSet(thread, expectedVersion, next, fence);
-    if (written) await hooks.after();
-    return written;
-  };
-  return new Proxy(state, {
-    get(target, property) {
-      if (property === 'compareAndSet') return compareAndSet;
-      const value: unknown = Reflect.get(target, property, target);
-      return typeof value === 'function' ? value.bind(target) : value;
-    },
-  });
 }

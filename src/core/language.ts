@@ -6,6 +6,7 @@
  */
 import { defaultLanguage, languageOf, platformLang, type Lang } from '../i18n/index.js';
 import type { HandlerContext } from './handler.js';
+import type { RecordHook } from './records.js';
 import type { StateStore, ThreadRecord } from './state.js';
 import type { ChatKind } from './thread-id.js';
 
@@ -62,20 +63,14 @@ export const recordLanguage = (record: ThreadRecord): Lang => record.language ??
 
 /**
  * The context of work done in `lang`: workflow results are asked for in it (unless `--lang` says otherwise), and
- * every record written without a language keeps this one.
+ * the records it writes carry it (the writer's language hook, `keepingLanguage`).
  */
 export function speaking(ctx: HandlerContext, lang: Lang): HandlerContext {
-  return { ...ctx, settings: { ...ctx.settings, lang: platformLang(lang) }, state: keepingLanguage(ctx.state, lang) };
+  return { ...ctx, settings: { ...ctx.settings, lang: platformLang(lang) }, records: ctx.records.speaking(lang) };
 }
 
-function keepingLanguage(state: StateStore, lang: Lang): StateStore {
-  const compareAndSet: StateStore['compareAndSet'] = (thread, expectedVersion, next, fence) =>
-    state.compareAndSet(thread, expectedVersion, next.language ? next : { ...next, language: lang }, fence);
-  return new Proxy(state, {
-    get(target, property) {
-      if (property === 'compareAndSet') return compareAndSet;
-      const value: unknown = Reflect.get(target, property, target);
-      return typeof value === 'function' ? value.bind(target) : value;
-    },
-  });
-}
+/** The write hook that gives a record written without a language the one its writer speaks. */
+export const keepingLanguage: RecordHook = {
+  name: 'language',
+  complete: (write) => (write.next.language || !write.lang ? write.next : { ...write.next, language: write.lang }),
+};

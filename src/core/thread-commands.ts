@@ -76,8 +76,7 @@ export async function threadCommand(ctx: HandlerContext, cmd: ThreadCommand): Pr
   if (ctx.settings.confirmers === 'starter' && record.workflow !== 'chat' && !othersMay && cmd.user !== record.startedBy) {
     return messenger.notify({ thread: cmd.thread }, cmd.user, markdown(t('core:thread.onlyStarter')));
   }
-  const { version: _v, updatedAt: _u, wait: _w, ...rest } = record;
-  const saved = await state.compareAndSet(cmd.thread, record.version, { ...rest, status: 'cancelled' });
+  const saved = await ctx.records.update(record, { status: 'cancelled', wait: undefined });
   if (!saved) return messenger.notify({ thread: cmd.thread }, cmd.user, markdown(t('core:thread.changed')));
   // stops a wait still polling the platform and lets the shown step drop its buttons
   messenger.interrupt(cmd.thread);

@@ -6,6 +6,7 @@ import type { Config } from '../config.js';
 import type { ChatAdapter } from '../core/adapter.js';
 import type { WorkLimits } from '../core/limits.js';
 import { currentEvent, noopMetrics, type BotMetrics, type UsageSink } from '../core/metrics.js';
+import type { RecordHook } from '../core/records.js';
 import type { StateStore } from '../core/state.js';
 import { StreamRelay } from '../core/relay/index.js';
 import type { RelayOptions } from '../core/relay/types.js';
@@ -13,7 +14,7 @@ import { createHttpServer, type HttpServer } from '../http/server.js';
 import type { Logger } from '../log.js';
 import { METRICS_PATH, metricsHandler } from './endpoint.js';
 import { measuredAdapter } from './measured-adapter.js';
-import { MeasuredRelay, measuredLimits, measuredState } from './measured-stores.js';
+import { LockTimedStore, MeasuredRelay, measuredLimits, measuringSteps } from './measured-stores.js';
 import { PrometheusMetrics } from './prometheus.js';
 
 export { METRICS_PATH } from './endpoint.js';
@@ -27,6 +28,8 @@ export interface BotMeasures {
   /** for PlatformClient's `onCall` */
   onPlatformCall?: (operation: string, outcome: string, seconds: number) => void;
   state(state: StateStore): StateStore;
+  /** the record writer's hook that counts workflow steps, when metrics are on */
+  steps?: RecordHook;
   limits(limits: WorkLimits): WorkLimits;
   adapter(adapter: ChatAdapter): ChatAdapter;
   relay(adapter: ChatAdapter, options: RelayOptions): StreamRelay;
@@ -67,10 +70,11 @@ export function openMetrics(config: Config, botServer: HttpServer | undefined, l
     prometheus,
     onPlatformCall: prometheus.platformCall,
     state(state) {
-      const measured = measuredState(state, prometheus, (workflow, step, status) => prometheus.workflowStep(workflow, step, status));
+      const measured = new LockTimedStore(state, prometheus);
       prometheus.watchWaits(measured);
       return measured;
     },
+    steps: measuringSteps((workflow, step, status) => prometheus.workflowStep(workflow, step, status)),
     limits: (limits) => measuredLimits(limits, prometheus),
     adapter: (adapter) => measuredAdapter(adapter, prometheus),
     relay: (adapter, options) => new MeasuredRelay(adapter, options, prometheus),

@@ -1,44 +1,51 @@
-/** The state store, the work limits and the stream relay as seen through metrics: lock waits, step states, refusals, streams. */
+/** The state store, its records, the work limits and the stream relay as seen through metrics: lock waits, step states, refusals, streams. */
 import type { WorkLimits } from '../core/limits.js';
 import { currentEvent, type BotMetrics } from '../core/metrics.js';
+import type { RecordHook } from '../core/records.js';
 import { LockTimeoutError, type StateStore } from '../core/state.js';
 import { StreamRelay, type RelayRequest, type RelayResult } from '../core/relay/index.js';
 import type { ChatAdapter } from '../core/adapter.js';
 import type { RelayOptions } from '../core/relay/types.js';
 
-/** Times every `withLock` wait and counts every workflow record written by its step and state. */
-export function measuredState(state: StateStore, metrics: BotMetrics, onStep: (workflow: string, step: string, status: string) => void): StateStore {
-  const withLock: StateStore['withLock'] = async (key, fn, options) => {
+/** The record writer's hook (core/records.ts) that counts every thread record written by its workflow, step and state. */
+export const measuringSteps = (onStep: (workflow: string, step: string, status: string) => void): RecordHook => ({
+  name: 'metrics',
+  after: (written) => onStep(written.workflow, written.step, written.status),
+});
+
+/** The state store with every `withLock` wait timed; every other method is the store's own, called as it is. */
+export class LockTimedStore implements StateStore {
+  constructor(
+    private readonly state: StateStore,
+    private readonly metrics: BotMetrics,
+  ) {}
+
+  withLock: StateStore['withLock'] = async (key, fn, options) => {
     const started = performance.now();
     let acquired = false;
+    const timed: typeof fn = (...held) => {
+      acquired = true;
+      this.metrics.lockWait((performance.now() - started) / 1000, false);
+      return fn(...held);
+    };
     try {
-      return await state.withLock(
-        key,
-        (hold) => {
-          acquired = true;
-          metrics.lockWait((performance.now() - started) / 1000, false);
-          return fn(hold);
-        },
-        options,
-      );
+      return await this.state.withLock(key, timed, options);
     } catch (error) {
-      if (!acquired && error instanceof LockTimeoutError) metrics.lockWait((performance.now() - started) / 1000, true);
+      if (!acquired && error instanceof LockTimeoutError) this.metrics.lockWait((performance.now() - started) / 1000, true);
       throw error;
     }
   };
-  const compareAndSet: StateStore['compareAndSet'] = async (thread, expectedVersion, next, fence) => {
-    const written = await state.compareAndSet(thread, expectedVersion, next, fence);
-    if (written) onStep(written.workflow, written.step, written.status);
-    return written;
-  };
-  return new Proxy(state, {
-    get(target, property) {
-      if (property === 'withLock') return withLock;
-      if (property === 'compareAndSet') return compareAndSet;
-      const value: unknown = Reflect.get(target, property, target);
-      return typeof value === 'function' ? value.bind(target) : value;
-    },
-  });
+
+  get: StateStore['get'] = (thread) => this.state.get(thread);
+  compareAndSet: StateStore['compareAndSet'] = (...write) => this.state.compareAndSet(...write);
+  setIfNotExists: StateStore['setIfNotExists'] = (key, ttlMs) => this.state.setIfNotExists(key, ttlMs);
+  getSetting: StateStore['getSetting'] = (key) => this.state.getSetting(key);
+  putSetting: StateStore['putSetting'] = (key, value) => this.state.putSetting(key, value);
+  listWaiting: StateStore['listWaiting'] = () => this.state.listWaiting();
+  listOpenByUser: StateStore['listOpenByUser'] = (workspaceId, userId) => this.state.listOpenByUser(workspaceId, userId);
+  expire: StateStore['expire'] = (now) => this.state.expire(now);
+  forgetWorkspace: StateStore['forgetWorkspace'] = (chat, workspaceId) => this.state.forgetWorkspace(chat, workspaceId);
+  close: StateStore['close'] = () => this.state.close();
 }
 
 /** Counts the limits' refusals by scope (user or workspace) and kind of work. */

@@ -10,6 +10,8 @@ import { join } from 'node:path';
 import { afterEach, expect, test } from 'vitest';
 import { createProcessMemory } from '../../src/core/services.js';
 import type { HandlerContext } from '../../src/core/handler.js';
+import { NOTHING_TO_HAND_OVER } from '../../src/core/hand-over.js';
+import { RecordWriter } from '../../src/core/records.js';
 import type { Block, Button, OutgoingMessage } from '../../src/core/message.js';
 import { Messenger } from '../../src/core/messenger.js';
 import { StreamRelay } from '../../src/core/relay/index.js';
@@ -42,6 +44,8 @@ async function compose() {
   const ctx: HandlerContext = {
     platform,
     state,
+    records: RecordWriter.create(state, []),
+    handOver: NOTHING_TO_HAND_OVER,
     messenger,
     settings: { lang: 'en', confirmers: 'starter' },
     logger: silentLogger,

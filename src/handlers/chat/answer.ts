@@ -14,9 +14,8 @@ import type { ThreadId } from '../../core/thread-id.js';
 import type { ThreadRecord, ThreadRecordInput, Wait } from '../../core/state.js';
 import { leaseMsOf } from '../../core/waits.js';
 import { leaseLost, withLease } from '../../core/lease.js';
-import { writeRecord } from '../../core/record.js';
 import { isRetryable, userMessage } from '../../core/user-errors.js';
-import { answerCapOf, textOf, type Collected } from './collect.js';
+import { textOf, type Collected } from './collect.js';
 import type { ChatFamily } from './families.js';
 import { answerMessage, failureMessage, stoppedMessage } from './render.js';
 import { optionsOf } from './encyclopedia-options.js';
@@ -63,7 +62,7 @@ export async function firstTurn(ctx: HandlerContext, first: Omit<ThreadRecordInp
   const { thread } = first;
   // held elsewhere, or the record is there already: the same thread was started twice at once, the first one answers
   await holdingAnswerLease(ctx, thread, 1, async (leased) => {
-    const record = await leased.state.compareAndSet(thread, 0, { ...first, wait: answeringWait(family) });
+    const record = await leased.records.create(leased.handOver, { ...first, wait: answeringWait(family) });
     if (record) await answerTurn(leased, thread, family, question);
   });
 }
@@ -87,10 +86,11 @@ export async function answerTurn(
       let outcome: TurnOutcome = 'stale';
       await holdingAnswerLease(ctx, thread, record.version + 1, async (leased) => {
         // saved before the platform is asked: a crash mid-answer leaves the question and the wait for the next start
-        const started = await writeRecord(leased.state, record, {
-          wait: answeringWait(family),
-          data: { ...record.data, family: family.verb, lastQuestion: question },
-        });
+        const started = await leased.records.update(
+          record,
+          { wait: answeringWait(family), data: { ...record.data, family: family.verb, lastQuestion: question } },
+          { handOver: leased.handOver }, // the turn is safe in the record from here: a restart answers or marks it
+        );
         if (!started) return;
         await runTurn(leased, started, family, question, answeredQuestion(record));
         outcome = 'answered';
@@ -110,7 +110,7 @@ async function runTurn(ctx: HandlerContext, record: ThreadRecord, family: ChatFa
   const note = family.verb === 'ask' && previous !== undefined && record.data.noContextNoted !== true ? askKeepsNoContext() : undefined;
   const complete = await showAnswer(ctx, record, family, { question, previous, note }, collected, retry);
 
-  await writeRecord(ctx.state, record, {
+  await ctx.records.update(record, {
     status: complete ? 'done' : 'active',
     wait: undefined,
     // an answer that did not complete leaves the conversation where it was: its Retry asks the same turn again
@@ -147,7 +147,7 @@ async function showAnswer(
     const result = await ctx.messenger.relay({
       thread,
       feedback: true,
-      deltas: textOf(turn.events, collected, answerCapOf(ctx)),
+      deltas: textOf(turn.events, collected),
       render: (text, state) =>
         state.final && collected.stopped
           ? stoppedMessage(text, collected.stopped)

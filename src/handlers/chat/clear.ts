@@ -1,7 +1,6 @@
 /** `clear` in a chat thread: the conversation starts over there, so the next reply is a first question again. */
 import type { HandlerContext } from '../../core/handler.js';
 import { markdown, mention } from '../../core/message.js';
-import { writeRecord } from '../../core/record.js';
 import { LockTimeoutError } from '../../core/state.js';
 import type { ThreadId } from '../../core/thread-id.js';
 import { chatLock } from './answer.js';
@@ -21,7 +20,7 @@ export async function startOver(ctx: HandlerContext, thread: ThreadId, userId: s
         const record = await ctx.state.get(thread);
         if (!record) return false;
         const { family } = record.data;
-        return (await writeRecord(ctx.state, record, { ids: {}, status: 'done', data: { family, turns: 0 } })) !== undefined;
+        return (await ctx.records.update(record, { ids: {}, status: 'done', data: { family, turns: 0 } })) !== undefined;
       },
       { waitMs: CLEAR_WAIT_MS },
     )

@@ -6,7 +6,6 @@
 import type { HandlerContext } from '../../core/handler.js';
 import type { ActionIncoming } from '../../core/incoming.js';
 import { markdown, mention } from '../../core/message.js';
-import { writeRecord } from '../../core/record.js';
 import { leaseMsOf } from '../../core/waits.js';
 import { ANSWERING, chatLock } from './answer.js';
 import { optionControls, SOURCE_ACTION } from './encyclopedia-controls.js';
@@ -43,7 +42,7 @@ export async function changeOptions(ctx: HandlerContext, incoming: ActionIncomin
       const wanted = chosen(incoming, current);
       if (!wanted) return t('encyclopedia:notOffered');
       if (same(wanted, current)) return t('encyclopedia:alreadySet', { options: describeOptions(current) });
-      const saved = await writeRecord(ctx.state, record, { data: { ...record.data, options: wanted } });
+      const saved = await ctx.records.update(record, { data: { ...record.data, options: wanted } });
       return saved ? wanted : t('encyclopedia:movedOn');
     },
     { waitMs: CHANGE_WAIT_MS, ttlMs: leaseMsOf(ctx.settings) },

@@ -7,7 +7,6 @@
  */
 import type { HandlerContext } from '../../core/handler.js';
 import type { ThreadId } from '../../core/thread-id.js';
-import { writeRecord } from '../../core/record.js';
 import { LockTimeoutError, type ThreadRecord } from '../../core/state.js';
 import { withLease } from '../../core/lease.js';
 import { ANSWERING, answerLease, chatLock, lastQuestion, retryButton } from './answer.js';
@@ -52,6 +51,6 @@ async function mark(ctx: HandlerContext, thread: ThreadId, version: number): Pro
   // posted before the wait is cleared: if the post fails, the next start or rescan tries again
   const question = lastQuestion(record);
   await ctx.messenger.post(thread, failureMessage(t('chat:restartNote'), question ? retryButton(record.version + 1) : undefined));
-  const saved = await writeRecord(ctx.state, record, { status: 'active', wait: undefined });
+  const saved = await ctx.records.update(record, { status: 'active', wait: undefined });
   return saved !== undefined;
 }

@@ -7,7 +7,6 @@ import type { HandlerContext } from '../../core/handler.js';
 import type { ActionIncoming } from '../../core/incoming.js';
 import { t } from '../../i18n/index.js';
 import { markdown, mention } from '../../core/message.js';
-import { writeRecord } from '../../core/record.js';
 import type { ThreadRecord } from '../../core/state.js';
 import { userMessage } from '../../core/user-errors.js';
 import { hitBlocks, hitsOf } from './hits.js';
@@ -42,7 +41,7 @@ export async function showMore(ctx: HandlerContext, incoming: ActionIncoming, re
       text: t('design:more.text', range),
       blocks: [{ type: 'markdown', text: head }, ...hitBlocks(page, shown), ...(left > 0 ? [moreButton(now, left)] : [])],
     });
-    const saved = await writeRecord(ctx.state, current, { data: { ...current.data, shown: now } });
+    const saved = await ctx.records.update(current, { data: { ...current.data, shown: now } });
     if (!saved) ctx.logger.warn({ thread }, 'design: how many designs are shown could not be saved');
     return undefined;
   });

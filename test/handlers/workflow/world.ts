@@ -3,6 +3,9 @@
  * fake chat adapters behind real messengers; plus `probe`, a two-step workflow over the older novelty group.
  */
 import type { HandlerContext } from '../../../src/core/handler.js';
+import { NOTHING_TO_HAND_OVER } from '../../../src/core/hand-over.js';
+import { keepingLanguage } from '../../../src/core/language.js';
+import { RecordWriter } from '../../../src/core/records.js';
 import { markdown } from '../../../src/core/message.js';
 import { Messenger } from '../../../src/core/messenger.js';
 import { createProcessMemory, type ProcessMemory } from '../../../src/core/services.js';
@@ -76,6 +79,8 @@ export async function startWorld(taskDurationMs = 0): Promise<World> {
   const context = (adapter: FakeChatAdapter): HandlerContext => ({
     platform,
     state,
+    records: RecordWriter.create(state, [keepingLanguage]),
+    handOver: NOTHING_TO_HAND_OVER,
     memory,
     messenger: new Messenger(adapter, new StreamRelay(adapter)),
     logger: silentLogger,

@@ -47,7 +47,8 @@ export async function startWorkflow<D extends WorkflowData>(
     phase: 'send',
     pending: { step: start.step, send: `start:${request.start}`, input: request.input, by: incoming.user.id },
   };
-  const record = await ctx.state.compareAndSet(thread, 0, {
+  // the command is safe in its thread record from here: the record's pending send is resumed or offered Retry
+  const record = await ctx.records.create(ctx.handOver, {
     thread,
     workflow: def.name,
     step: start.step,

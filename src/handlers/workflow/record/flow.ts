@@ -5,7 +5,6 @@
 import type { HandlerContext } from '../../../core/handler.js';
 import type { ThreadId } from '../../../core/thread-id.js';
 import type { PlatformIds, ThreadRecord, ThreadStatus, Wait } from '../../../core/state.js';
-import { writeRecord } from '../../../core/record.js';
 import type { StepContext, WorkflowData } from '../types.js';
 import { migrateRecord, RECORD_SCHEMA_VERSION, RecordFormatError } from './migrations.js';
 import { flowSchema } from './schema.js';
@@ -77,19 +76,23 @@ export interface FlowChange {
 
 const STATUS_OF: Record<Phase, ThreadStatus> = { send: 'waiting', poll: 'waiting', review: 'active', failed: 'active', done: 'done' };
 
-/** Writes a flow change over `record`; undefined when the record changed since it was read. */
+/**
+ * Writes a flow change over `record`; undefined when the record changed since it was read. A flow write made for
+ * an event (a click's confirmation, a form's values) hands that event over: the record holds all it asked for.
+ */
 export function saveFlow(ctx: HandlerContext, record: ThreadRecord, change: FlowChange): Promise<ThreadRecord | undefined> {
   const wait = change.wait === null ? undefined : (change.wait ?? record.wait);
   // what is written is in this code's format: the read record's data as migrated, stamped with its version
   const current = migrateRecord(record);
-  return writeRecord(ctx.state, record, {
+  const changes = {
     schemaVersion: RECORD_SCHEMA_VERSION,
     step: change.step ?? record.step,
     status: change.status ?? STATUS_OF[change.flow.phase],
     wait,
     ids: { ...record.ids, ...change.ids },
     data: { ...current.data, ...change.data, flow: change.flow },
-  });
+  };
+  return ctx.records.update(record, changes, { handOver: ctx.handOver });
 }
 
 export const waitFor = (operation: string, step: string): Wait => ({ operation, step, since: Date.now() });

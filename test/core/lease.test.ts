@@ -1,0 +1,100 @@
+/**
+ * The lease (core/lease.ts) on a real Redis, with a real platform client and simulator and a real messenger over
+ * the fake chat adapter: taken without waiting, its work fenced by the token. Once the lease is lost (its key ran
+ * out under the holder and another replica took it), the holder's platform calls, chat writes and record writes
+ * are refused and its lifetime ends; work left running after a lease ended normally is not fenced.
+ */
+import { randomUUID } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { HandlerContext } from '../../src/core/handler.js';
+import { LeaseLostError } from '../../src/core/fence.js';
+import { withLease } from '../../src/core/lease.js';
+import { markdown } from '../../src/core/message.js';
+import { threadId } from '../../src/core/thread-id.js';
+import { RedisStateStore } from '../../src/state/redis-store.js';
+import { recordInput } from '../state/helpers.js';
+import { startWorld, type World } from '../handlers/workflow/world.js';
+
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const prefix = `iip-test-lease:${randomUUID()}:`;
+const admin = new Redis(REDIS_URL);
+let world: World;
+const stores: RedisStateStore[] = [];
+let threads = 0;
+
+beforeAll(async () => {
+  world = await startWorld();
+});
+afterEach(async () => {
+  await Promise.all(stores.splice(0).map((s) => s.close()));
+});
+afterAll(async () => {
+  await world.close();
+  const keys = await admin.keys(`${prefix}*`);
+  if (keys.length > 0) await admin.del(...keys);
+  await admin.quit();
+});
+
+/** One replica's context: the world's platform and messenger, its own connection to the shared Redis. */
+async function replica(): Promise<HandlerContext> {
+  const state = await RedisStateStore.connect(REDIS_URL, { keyPrefix: prefix });
+  stores.push(state);
+  return { ...world.contexts.slack, state, settings: { ...world.contexts.slack.settings, waitLeaseMs: 5_000 } };
+}
+
+const posted = (thread: ReturnType<typeof threadId>) => world.adapters.slack.messagesIn(thread).map((m) => JSON.stringify(m.content));
+const submits = () => world.sim.requests.filter((r) => r.operation === 'NOVELTY-REPORT').length;
+
+describe('a lease on Redis', () => {
+  it('is taken once: a second holder is refused at once while the first works', async () => {
+    const [a, b] = [await replica(), await replica()];
+    let second: boolean | undefined;
+    const first = await withLease(a, 'wait:once', async () => {
+      second = await withLease(b, 'wait:once', async () => undefined);
+    });
+    expect(first).toBe(true);
+    expect(second).toBe(false);
+  });
+
+  it('lost to another replica: the holder can no longer post, call the platform or write the record', async () => {
+    const [a, b] = [await replica(), await replica()];
+    const thread = threadId('slack', 'T1', 'C1', `1800.${++threads}`);
+    const record = await a.state.compareAndSet(thread, 0, recordInput(thread));
+    const before = submits();
+    let lifetime: AbortSignal | undefined;
+    const held = await withLease(a, 'wait:lost', async (leased) => {
+      lifetime = leased.lifetime;
+      await leased.messenger.post(thread, markdown('while held'));
+      // the key runs out under the holder (a stall longer than the lease) and another replica takes the lease
+      await admin.del(`${prefix}lock:wait:lost`);
+      expect(await withLease(b, 'wait:lost', async () => undefined)).toBe(true);
+      await admin.set(`${prefix}lock:wait:lost`, 'another holder', 'PX', 5_000);
+
+      expect(await leased.state.compareAndSet(thread, record!.version, { ...recordInput(thread), step: 'late' })).toBeUndefined();
+      await expect(leased.platform.call('NOVELTY-REPORT', { input: 'a hinge', lang: 'en' })).rejects.toBeInstanceOf(LeaseLostError);
+      expect(lifetime?.aborted).toBe(true);
+      await leased.messenger.post(thread, markdown('after it was lost'));
+    });
+    // the work stopped at the refused post; the lease's end is quiet (another replica carries the work on)
+    expect(held).toBe(true);
+    expect(posted(thread)).toEqual([expect.stringContaining('while held')]);
+    expect(submits()).toBe(before);
+    expect((await a.state.get(thread))?.step).toBe(record!.step);
+  });
+
+  it('while held, its work acts as usual; once it ended, what it left running is no longer fenced', async () => {
+    const a = await replica();
+    const thread = threadId('slack', 'T1', 'C1', `1800.${++threads}`);
+    let kept: HandlerContext | undefined;
+    await withLease(a, 'wait:ended', async (leased) => {
+      kept = leased;
+      const written = await leased.state.compareAndSet(thread, 0, recordInput(thread));
+      expect(written?.version).toBe(1);
+    });
+    await kept!.messenger.post(thread, markdown('a watcher after the lease'));
+    expect((await kept!.state.compareAndSet(thread, 1, { ...recordInput(thread), step: 'next' }))?.version).toBe(2);
+    expect(kept!.lifetime?.aborted).toBe(false);
+    expect(posted(thread)).toEqual([expect.stringContaining('a watcher after the lease')]);
+  });
+});
