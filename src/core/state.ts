@@ -42,6 +42,11 @@ export interface ThreadRecord {
   step: string;
   /** incremented by every write; button values carry it */
   version: number;
+  /**
+   * The format the record was written in (handlers/workflow/record/migrations.ts); absent in records written
+   * before formats were versioned, which are format 0. Loading migrates older formats one version at a time.
+   */
+  schemaVersion?: number;
   status: ThreadStatus;
   workspaceId: string;
   startedBy: string;

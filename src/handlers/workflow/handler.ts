@@ -6,6 +6,7 @@ import { threadControlsHint } from '../shared/text.js';
 import { onAction } from './clicks/actions.js';
 import { onForm } from './clicks/forms.js';
 import { resumeRecord } from './engine/machine.js';
+import { withLoaded } from './record/load.js';
 import type { WorkflowData, WorkflowDefinition } from './types.js';
 
 export interface WorkflowHandlerSpec {
@@ -15,15 +16,19 @@ export interface WorkflowHandlerSpec {
   command(ctx: HandlerContext, input: CommandInput): Promise<void>;
 }
 
-export function workflowHandler<D extends WorkflowData>(def: WorkflowDefinition<D>, spec: WorkflowHandlerSpec): Handler {
+/** Every record reaches the engine through `withLoaded`: migrated and checked, or set aside with a message. */
+export function workflowHandler<D extends WorkflowData, S extends string = string>(
+  def: WorkflowDefinition<D, S>,
+  spec: WorkflowHandlerSpec,
+): Handler {
   return {
     verbs: spec.verbs,
     workflow: def.name,
     help: spec.help,
     command: spec.command,
-    action: (ctx, incoming, record) => onAction(ctx, def, incoming, record),
-    form: (ctx, incoming, record) => onForm(ctx, def, incoming, record),
-    resume: (ctx, record, reason) => resumeRecord(ctx, def, record, reason),
+    action: (ctx, incoming, stored) => withLoaded(ctx, def, stored, (record) => onAction(ctx, def, incoming, record)),
+    form: (ctx, incoming, stored) => withLoaded(ctx, def, stored, (record) => onForm(ctx, def, incoming, record)),
+    resume: (ctx, stored, reason) => withLoaded(ctx, def, stored, (record) => resumeRecord(ctx, def, record, reason)),
     async reply(ctx, incoming) {
       if (!incoming.mentioned) return;
       const text = t('workflow:threadRuns', { noun: def.noun, hint: threadControlsHint(ctx.messenger.chat) });

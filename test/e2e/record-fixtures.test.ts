@@ -1,0 +1,125 @@
+/**
+ * Records written by the code before records had a schema (test/fixtures/records) resume in today's engine: the
+ * bot restarts over each one, through the real Bolt app, the simulator with that record's tasks and a lowdb
+ * state folder. A waiting record resumes its wait and moves on (a send that was out is offered with Retry, and
+ * Retry moves on); a review accepts its confirmation. Whatever the new code writes carries this code's format.
+ */
+import { afterEach, describe, expect, test } from 'vitest';
+import type { ThreadRecord } from '../../src/core/state.js';
+import { RECORD_SCHEMA_VERSION } from '../../src/handlers/workflow/record/migrations.js';
+import { waitFor } from '../helpers/slack-bot-harness.js';
+import { botWithRecord, recordFixtures, type FixtureBot, type RecordFixture } from './record-fixtures-bot.js';
+
+type Flow = { phase?: string; message?: string; pending?: { step: string }; failure?: { during: string; text: string } };
+const flowOf = (record: ThreadRecord): Flow => (record.data.flow ?? {}) as Flow;
+
+let bot: FixtureBot | undefined;
+afterEach(async () => {
+  await bot?.h.close();
+  bot = undefined;
+});
+
+const fixtures = recordFixtures();
+const waiting = fixtures.filter((f) => /\.(poll|send)$/.test(f.name));
+const reviews = fixtures.filter((f) => f.name.endsWith('.review'));
+
+/** Polls the state file until `check` holds for the record (state writes land between the bot's steps). */
+async function recordWhere(b: FixtureBot, check: (record: ThreadRecord) => boolean, what: string): Promise<ThreadRecord> {
+  let last: ThreadRecord | undefined;
+  const poll = async () => {
+    last = await b.read();
+    return check(last) ? last : undefined;
+  };
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const found = await poll();
+    if (found) return found;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; the record: ${JSON.stringify(last).slice(0, 600)}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+/** Past the fixture's place: another step, or the same step in a later phase than the one it was left in. */
+const movedOn = (fixture: RecordFixture) => (record: ThreadRecord) => {
+  const phase = flowOf(record).phase;
+  if (phase === 'failed' || phase === 'send') return false;
+  return record.step !== fixture.record.step || phase !== flowOf(fixture.record).phase || record.status === 'done';
+};
+
+const requestsOf = (b: FixtureBot, operation: string | undefined) => b.h.sim.requests.filter((r) => r.operation === operation).length;
+
+const click = (b: FixtureBot, record: ThreadRecord, action: string) =>
+  b.h.click(
+    { action_id: `${action}:0`, value: `${record.workflow}:${record.step}:v${record.version}` },
+    { messageTs: flowOf(record).message ?? b.parentTs, threadTs: b.parentTs },
+  );
+
+function expectWrittenByThisCode(record: ThreadRecord) {
+  expect(record.schemaVersion).toBe(RECORD_SCHEMA_VERSION);
+  expect(flowOf(record).failure).toBeUndefined();
+  expect(record.status).not.toBe('failed');
+}
+
+describe('records of the format before schemaVersion', () => {
+  test('there is a fixture waiting and in review for every workflow', () => {
+    const workflows = new Set(fixtures.map((f) => f.name.split('/')[0]));
+    expect([...workflows].sort()).toEqual(['chat', 'design', 'disclosure', 'material', 'novelty', 'report', 'solution']);
+    for (const workflow of [...workflows].filter((w) => w !== 'chat')) {
+      expect(waiting.some((f) => f.name.startsWith(`${workflow}/`))).toBe(true);
+      expect(reviews.some((f) => f.name.startsWith(`${workflow}/`))).toBe(true);
+    }
+    expect(fixtures.every((f) => f.record.schemaVersion === undefined)).toBe(true);
+  });
+
+  test.each(waiting.map((f) => [f.name, f] as const))('%s resumes its wait after a restart and moves on', async (_name, fixture) => {
+    bot = await botWithRecord(fixture);
+    const b = bot;
+    const operation = fixture.record.wait?.operation;
+    if (flowOf(fixture.record).phase === 'send') {
+      // the request may or may not have reached the platform: the user gets Retry, which sends it once
+      const offered = await recordWhere(b, (r) => flowOf(r).phase === 'failed', 'the interrupted send offered with Retry');
+      expect(flowOf(offered).failure?.during).toBe('send');
+      expect(requestsOf(b, operation)).toBe(0);
+      await click(b, offered, 'retry');
+      const moved = await recordWhere(b, movedOn(fixture), 'the step after the retried send');
+      expect(requestsOf(b, operation)).toBeLessThanOrEqual(1);
+      expectWrittenByThisCode(moved);
+      return;
+    }
+    const moved = await recordWhere(b, movedOn(fixture), 'the step after the resumed wait');
+    expect(requestsOf(b, operation)).toBeGreaterThan(0);
+    expectWrittenByThisCode(moved);
+  });
+
+  /** How each review is confirmed: its Confirm button, or the form that confirms it (the report's title). */
+  async function confirm(b: FixtureBot, record: ThreadRecord): Promise<void> {
+    if (record.workflow === 'novelty' && record.step === 'title') {
+      const before = b.h.slack.views.length;
+      await click(b, record, 'form-title');
+      const opened = await waitFor(() => b.h.slack.views[before], 'the title form');
+      await b.h.submitForm(opened.view, { title: 'Camera phone that dials addresses' });
+      return;
+    }
+    if (record.workflow === 'material' && record.step !== 'recommend') {
+      // choosing a node of the mind map is the confirmation: the first node below the root
+      const value = `${record.workflow}:${record.step}:v${record.version}:1`;
+      await b.h.choose({ action_id: 'select-node:select', value }, { messageTs: flowOf(record).message ?? b.parentTs, threadTs: b.parentTs });
+      return;
+    }
+    await click(b, record, 'confirm');
+  }
+
+  test.each(reviews.filter((f) => f.name !== 'design/image.review').map((f) => [f.name, f] as const))(
+    '%s accepts its confirmation after a restart and moves on',
+    async (_name, fixture) => {
+      bot = await botWithRecord(fixture);
+      const b = bot;
+      const loaded = await b.read();
+      expect(loaded).toEqual(fixture.record);
+      await confirm(b, loaded);
+      const moved = await recordWhere(b, movedOn(fixture), 'the step after the confirmation');
+      expectWrittenByThisCode(moved);
+      expect(b.h.sim.requests.length).toBeGreaterThan(0);
+    },
+  );
+});
