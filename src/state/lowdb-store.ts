@@ -16,7 +16,10 @@
  * Privacy: files are created 0600 and folders 0700 (private-files.ts); `expire()` deletes finished threads'
  * files past the retention and prunes the journal (the bot runs it at start and hourly, see retention.ts).
  * Crash safety: every file is written to a temp file renamed over the real one, so an interrupted write leaves
- * the previous record. A file that still cannot be parsed at start is moved aside (`<name>.corrupt-<ms>`),
+ * the previous record. A thread record the disk refuses (full, read-only) is kept in memory and written when the
+ * disk takes it again (unsaved-records.ts): the work goes on, nothing users saw is done twice. A setting the disk
+ * refuses is not taken: the caller gets the error and the setting keeps its saved value. A file that still
+ * cannot be parsed at start is moved aside (`<name>.corrupt-<ms>`),
  * reported once as a warning, and the store starts without it.
  * (lowdb's JSONFilePreset swaps in an in-memory adapter when NODE_ENV=test, so Low + file adapters are used directly.)
  */
@@ -32,6 +35,7 @@ import { DIR_MODE, makePrivateDir, restrict } from './private-files.js';
 import type { LockHold, StateStore, ThreadRecord, ThreadRecordInput } from '../core/state.js';
 import { ThreadIndex } from './thread-index.js';
 import { readThreadFile, scanThreadFiles, threadFilePath, ThreadFileWriter } from './thread-files.js';
+import { UnsavedRecords } from './unsaved-records.js';
 
 export const DEFAULT_STATE_FILE = './data/state.json';
 const READ_BATCH = 128;
@@ -43,6 +47,8 @@ export interface LowdbStoreOptions extends CommonStoreOptions {
   threadsDir?: string;
   /** the dedupe keys' journal; default next to the state file, `<name without .json>.dedupe.jsonl` */
   dedupeFile?: string;
+  /** how often thread records the disk refused are written again; default 5 s */
+  unsavedRetryMs?: number;
 }
 
 export const defaultThreadsDir = (stateFile: string): string => path.join(path.dirname(stateFile), `${path.basename(stateFile, '.json')}.threads`);
@@ -55,6 +61,7 @@ export class LowdbStateStore implements StateStore {
   readonly #locks = new KeyedMutex();
   readonly #inFlight = new Set<Promise<unknown>>();
   readonly #settings: Map<string, string>;
+  readonly #unsaved: UnsavedRecords;
   #closed = false;
 
   static async open(options: LowdbStoreOptions = {}): Promise<LowdbStateStore> {
@@ -88,6 +95,12 @@ export class LowdbStateStore implements StateStore {
     private readonly options: LowdbStoreOptions,
   ) {
     this.#settings = new Map(Object.entries(shared.data.settings ?? {}));
+    this.#unsaved = new UnsavedRecords({
+      save: (record) => files.write(record),
+      exclusive: (thread, fn) => this.#writes.run(thread, fn),
+      logger: options.logger ?? silentLogger,
+      ...(options.unsavedRetryMs === undefined ? {} : { retryMs: options.unsavedRetryMs }),
+    });
   }
 
   get #now(): number {
@@ -96,6 +109,8 @@ export class LowdbStateStore implements StateStore {
 
   async get(thread: ThreadId): Promise<ThreadRecord | undefined> {
     if (!this.index.has(thread)) return undefined;
+    const unsaved = this.#unsaved.get(thread);
+    if (unsaved) return unsaved;
     return readThreadFile(threadFilePath(this.files.dir, thread)).catch(undefinedIfMissing);
   }
 
@@ -107,7 +122,7 @@ export class LowdbStateStore implements StateStore {
       this.#writes.run(thread, async () => {
         if (this.index.versionOf(thread) !== expectedVersion) return undefined;
         const record = stampRecord(thread, expectedVersion, next, this.#now);
-        await this.files.write(record);
+        await this.#unsaved.write(record);
         this.index.put(record);
         return record;
       }),
@@ -127,9 +142,16 @@ export class LowdbStateStore implements StateStore {
 
   async putSetting(key: string, value: string | undefined): Promise<void> {
     this.#assertOpen();
-    if (value === undefined) this.#settings.delete(key);
-    else this.#settings.set(key, value);
-    await this.#track(this.#persistShared());
+    const saved = this.#settings.get(key);
+    const apply = (v: string | undefined) => (v === undefined ? this.#settings.delete(key) : this.#settings.set(key, v));
+    apply(value);
+    try {
+      await this.#track(this.#persistShared());
+    } catch (error) {
+      // the disk did not take it: the setting keeps the value that is saved, and the caller says it failed
+      apply(saved);
+      throw error;
+    }
   }
 
   withLock<T>(key: string, fn: (hold: LockHold) => Promise<T>, options: { ttlMs?: number; waitMs?: number } = {}): Promise<T> {
@@ -154,6 +176,7 @@ export class LowdbStateStore implements StateStore {
         this.#writes.run(thread, async () => {
           if (!this.index.isFinishedBefore(thread, cutoff)) return;
           await this.files.remove(thread);
+          this.#unsaved.forget(thread);
           this.index.remove(thread);
           dropped += 1;
         }),
@@ -171,6 +194,7 @@ export class LowdbStateStore implements StateStore {
         this.#writes.run(thread, async () => {
           if (!this.index.has(thread)) return;
           await this.files.remove(thread);
+          this.#unsaved.forget(thread);
           this.index.remove(thread);
           dropped += 1;
         }),
@@ -182,6 +206,7 @@ export class LowdbStateStore implements StateStore {
   async close(): Promise<void> {
     this.#closed = true;
     await Promise.allSettled([...this.#inFlight]);
+    await this.#unsaved.close();
     await this.dedupe.close();
   }
 
