@@ -99,7 +99,8 @@ export function createHttpServer(options: HttpServerOptions): HttpServer {
     {
       headersTimeout,
       requestTimeout,
-      keepAliveTimeout: KEEP_ALIVE_MS,
+      // announced in the Keep-Alive header: a client never reuses a socket the idle timeout is about to close
+      keepAliveTimeout: Math.min(KEEP_ALIVE_MS, options.idleTimeoutMs ?? HTTP_DEFAULTS.idleTimeoutMs),
       // how often Node looks for connections past those timeouts (its default, 30 s, lets them linger)
       connectionsCheckingInterval: Math.min(1_000, headersTimeout),
     },
