@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { describeIssue, withoutRefused } from './config-problems.js';
 import { idList, intWithDefault, optionalText, pathOverrides, serviceUrlList } from './config-fields.js';
 import { TEAMS_ENV_FIELDS, type TeamsDeployment, teamsDeployment, teamsProblems } from './config-teams.js';
+import { GATEWAY_ENV_FIELDS, type GatewayConfig, gatewayConfig } from './config-gateway.js';
 import { KEY_SHAPE } from './lib/api-key.js';
 import type { RedisConnection } from './lib/redis-connection.js';
 import { REDIS_ENV_FIELDS, redisConnection, redisProblems } from './config-redis.js';
@@ -80,6 +81,7 @@ const EnvSchema = z.object({
   RELAY_MIN_EDIT_INTERVAL_MS: intWithDefault(1000),
   RELAY_WORKSPACE_EDITS_PER_MINUTE: intWithDefault(45, 1),
   SIMULATOR_TASK_MS: intWithDefault(3000),
+  ...GATEWAY_ENV_FIELDS,
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -131,6 +133,8 @@ export interface Config {
   /** concurrent answers and workflows per user and per workspace (0: no limit); how long an idle workflow still counts */
   limits: { answersPerUser: number; answersPerWorkspace: number; workflowsPerUser: number; workflowsPerWorkspace: number; workflowIdleMs: number };
   simulatorTaskMs: number;
+  /** what the bot reads from the gateway and waits for, and how much of one chat answer it posts (config-gateway.ts) */
+  gateway: GatewayConfig;
   /** encrypts workspace API keys at rest; without it `/iip key` is off */
   secret?: string;
   logLevel: Env['LOG_LEVEL'];
@@ -254,6 +258,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       workflowIdleMs: e.LIMIT_WORKFLOW_IDLE_MS,
     },
     simulatorTaskMs: e.SIMULATOR_TASK_MS,
+    gateway: gatewayConfig(e),
     secret: e.IIP_SECRET,
     logLevel: e.LOG_LEVEL,
   };

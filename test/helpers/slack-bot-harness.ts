@@ -54,8 +54,8 @@ export interface SlackBotHarness {
   submitForm(view: Record<string, unknown>, fields: Record<string, string | string[]>, userId?: string): Promise<SlackResponse>;
   /** the replies of the newest thread the bot started in a channel (parent excluded) */
   latestThread(channel?: string): { parent: FakeSlackMessage; replies: FakeSlackMessage[] } | undefined;
-  /** restart only the bot (same state, simulator and Slack) */
-  restart(): Promise<void>;
+  /** restart only the bot (same state, simulator and Slack); `whileDown` runs after the stop, before the start */
+  restart(whileDown?: () => void | Promise<void>): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -168,8 +168,9 @@ export async function startSlackBot(options: HarnessOptions = {}): Promise<Slack
       if (!parent) return undefined;
       return { parent, replies: slack.threadMessages(channel, parent.ts).filter((m) => m.ts !== parent.ts) };
     },
-    async restart() {
+    async restart(whileDown) {
       await bot.stop();
+      await whileDown?.();
       bot = await start();
     },
     async close() {
