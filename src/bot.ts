@@ -30,6 +30,7 @@ import { publishHome } from './handlers/home/handler.js';
 import { HANDLERS, VERBS } from './handlers/index.js';
 import { watchingHomes } from './core/home-watch.js';
 import { keepingLanguage, speaking, userLanguage, type UserLanguageOf } from './core/language.js';
+import { stampingRecordFormat } from './handlers/workflow/record/migrations.js';
 import { inboxHandOver, NOTHING_TO_HAND_OVER } from './core/hand-over.js';
 import { RecordWriter } from './core/records.js';
 import { setDefaultLanguage, withLanguage } from './i18n/index.js';
@@ -86,9 +87,6 @@ async function assemble(options: BotOptions, opened: Array<() => Promise<unknown
     apiKey: config.platform.apiKey ?? SIMULATOR_KEY,
     authMode: config.platform.authMode,
     pathOverrides: config.platform.pathOverrides,
-    limits: config.gateway.limits,
-    timeouts: config.gateway.timeouts,
-    retry: { maxRetryAfterMs: config.gateway.maxRetryAfterMs },
     logger,
     onCall: measures.onPlatformCall,
   });
@@ -126,17 +124,14 @@ async function assemble(options: BotOptions, opened: Array<() => Promise<unknown
   const messengers = adapters.map(measures.adapter).map((adapter) => new Messenger(adapter, measures.relay(adapter, { ...config.relay, logger })));
   const lifetime = new AbortController();
   const memory = createProcessMemory();
-  const settings = {
-    lang: config.platform.lang,
-    confirmers: config.workflows.confirmers,
-    waitLeaseMs: config.state.waitLeaseMs,
-    answerCap: config.gateway.answers,
-  } as const;
+  const settings = { lang: config.platform.lang, confirmers: config.workflows.confirmers, waitLeaseMs: config.state.waitLeaseMs } as const;
   // IIP_LANG: what the bot speaks to a user who chose no language and whose chat does not tell theirs
   setDefaultLanguage(options.language ?? (config.platform.lang === 'cn' ? 'zh' : 'en'));
   const contexts = messengers.map((messenger): HandlerContext => {
     // every thread record is written through this writer; its hooks run in this order around each write
     const records = RecordWriter.create(state, [
+      // a new record carries the format this code writes (handlers/workflow/record/migrations.ts)
+      stampingRecordFormat,
       // a record written without a language keeps the one its handler was given (`speaking`)
       keepingLanguage,
       // the write an event's handler hands the event over with is noted in the inbox, then the entry is done

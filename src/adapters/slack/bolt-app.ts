@@ -28,7 +28,7 @@ import { installedTokenFor, serializeAuthorize, type SlackOAuthOptions, VaultIns
 import { mountInstallRoutes, oauthReceiverOptions } from './oauth-routes.js';
 import { onUninstall, type WorkspaceGone } from './uninstall.js';
 import { paneAssistant } from './assistant.js';
-import { notTakenReply } from './not-taken.js';
+import { isSlashCommand, NotTakingWorkError, notTakenReply, sendCommandReply } from './not-taken.js';
 
 export const SLACK_EVENTS_PATH = '/slack/events';
 
@@ -118,7 +118,9 @@ export function createBoltApp(options: BoltAppOptions): BoltApp {
       logger.error({ err: error, source }, 'a Slack payload could not be handled');
       return;
     }
-    if (incoming === undefined || onIncoming === undefined) return;
+    if (incoming === undefined) return;
+    // stopped while this request was read: not acknowledged as if recorded
+    if (onIncoming === undefined) throw new NotTakingWorkError();
     const { kind } = incoming;
     await onIncoming(incoming).catch((error: unknown) => {
       logger.error({ err: error, source, kind }, 'a Slack event could not be recorded: not acknowledged');
@@ -130,11 +132,11 @@ export function createBoltApp(options: BoltAppOptions): BoltApp {
   app.assistant(paneAssistant(dispatch, options.paneLanguage, logger));
   app.command(/.*/, async ({ body, ack }) => {
     // Slack never sends a command again: one that could not be recorded is answered with a message to its user
-    const recorded = await dispatch('command', () => commandToIncoming(body)).then(
-      () => true,
-      () => false,
+    const refused = await dispatch('command', () => commandToIncoming(body)).then(
+      () => undefined,
+      (error: unknown) => notTakenReply(error),
     );
-    await ack(recorded ? undefined : notTakenReply());
+    await ack(refused);
   });
   app.event('app_mention', async ({ body, context }) => dispatch('app_mention', () => eventToIncoming(body, context.botUserId)));
   app.event('message', async ({ body, context }) => dispatch('message', () => eventToIncoming(body, context.botUserId)));
@@ -153,7 +155,6 @@ export function createBoltApp(options: BoltAppOptions): BoltApp {
   if (httpReceiver) {
     if (!options.server) throw new Error('the Slack adapter needs the HTTP server unless SLACK_APP_TOKEN (Socket Mode) is set');
     options.server.route(SLACK_EVENTS_PATH, (req: IncomingMessage, res: ServerResponse) => {
-      if (onIncoming === undefined) return sendStatus(res, 503);
       if (req.method !== 'POST') return sendStatus(res, 405);
       readBody(req).then(
         (rawBody) => {
@@ -162,6 +163,11 @@ export function createBoltApp(options: BoltAppOptions): BoltApp {
           if (!verdict.ok) {
             logger.debug({ reason: verdict.reason }, 'refused a request to /slack/events');
             return sendStatus(res, verdict.status);
+          }
+          // not started yet, or stopping: Slack sends an event again later, a command is answered (never sent again)
+          if (onIncoming === undefined) {
+            if (isSlashCommand(req, rawBody)) return sendCommandReply(res, notTakenReply(new NotTakingWorkError()));
+            return sendStatus(res, 503);
           }
           // Bolt reads a pre-buffered body from `rawBody` instead of the consumed stream
           Object.assign(req, { rawBody });

@@ -22,6 +22,8 @@ export const slack = {
   },
   /** a slash command the bot could not record (its state store refused the write) */
   notTaken: 'Your command could not be taken: the bot cannot save its work right now. Nothing was sent; run the command again in a moment.',
+  /** a slash command that arrived while the bot was starting or stopping */
+  restarting: 'The bot is restarting and could not take your command. Nothing was sent; run the command again in a moment.',
   unreachable: {
     explainRun:
       "I can't post in this conversation: I'm not a member of it. To use me here, invite me with `/invite @iip` and run the command again, or run it in a direct message with me:",

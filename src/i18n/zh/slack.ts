@@ -25,6 +25,8 @@ export const slack: CatalogOf<typeof en> = {
   },
   /** a slash command the bot could not record (its state store refused the write) */
   notTaken: '无法接收你的命令：机器人暂时无法保存工作。未发送任何内容；请稍后重新运行该命令。',
+  /** a slash command that arrived while the bot was starting or stopping */
+  restarting: '机器人正在重启，无法接收你的命令。未发送任何内容；请稍后重新运行该命令。',
   unreachable: {
     explainRun: '我无法在此对话中发言：我不是其成员。如需在这里使用，请用 `/invite @iip` 邀请我后重新运行命令，或在与我的私信中运行：',
     explainCopy: '我无法在此对话中发言：我不是其成员。如需在这里使用，请用 `/invite @iip` 邀请我后重新运行命令，或将命令复制到与我的私信中：',

@@ -58,10 +58,21 @@ describe('Slack adapter: verification', () => {
     expect((await fetch(h.eventsUrl)).status).toBe(405);
   });
 
-  it('answers 503 before start, so Slack retries later', async () => {
+  it('before start, answers an event 503 (Slack sends it again later) and a command "run it again" (Slack never does)', async () => {
     const h = await start({ start: false });
-    const res = await sendSlashCommand(h.eventsUrl, SIGNING_SECRET, { text: 'ask' });
-    expect(res.status).toBe(503);
+    const event = await sendEvent(
+      h.eventsUrl,
+      SIGNING_SECRET,
+      eventCallback({ type: 'app_mention', user: 'U1', text: '<@UBOT> ask', ts: '1.2', channel: 'C1' }, { eventId: 'EvEarly' }),
+    );
+    expect(event.status).toBe(503);
+    const command = await sendSlashCommand(h.eventsUrl, SIGNING_SECRET, { text: 'ask' });
+    expect(command.status).toBe(200);
+    expect(JSON.parse(command.body)).toEqual({
+      response_type: 'ephemeral',
+      text: 'The bot is restarting and could not take your command. Nothing was sent; run the command again in a moment.',
+    });
+    expect(h.received).toEqual([]);
   });
 });
 
