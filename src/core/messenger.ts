@@ -171,8 +171,10 @@ export class Messenger {
   async openForm(triggerId: string | undefined, thread: ThreadId, form: FormSpec): Promise<boolean> {
     const openForm = this.adapter.openForm?.bind(this.adapter);
     if (!openForm) return false;
-    // a form opened from a click's trigger (Slack) must open within its window: it is not tried again
-    await this.write({ thread }, 'openForm', 'post', () => openForm(triggerId ?? '', thread, form), { once: Boolean(triggerId) });
+    // a modal opened from a click's trigger (Slack) is no message in the conversation and must open within the
+    // trigger's window: it neither waits behind the conversation's writes nor is tried again
+    if (triggerId) await openForm(triggerId, thread, form);
+    else await this.write({ thread }, 'openForm', 'post', () => openForm('', thread, form));
     return true;
   }
 

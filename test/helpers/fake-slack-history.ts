@@ -28,8 +28,8 @@ export function conversationReplies(args: Json, messages: Map<string, FakeSlackM
       ...(m.threadTs ? { thread_ts: m.threadTs } : {}),
       ...(withMetadata && m.metadata ? { metadata: m.metadata } : {}),
     }));
-  // a thread whose parent the bot did not post (a user's message) still answers with its replies
-  if (!parent && thread.length === 0) return { ok: false, error: 'thread_not_found' };
+  // the fake keeps only the bot's messages: a user's parent message is not in `messages`, its thread still answers
+  if (!parent && thread.length === 0 && !/^\d+\.\d+$/.test(ts)) return { ok: false, error: 'thread_not_found' };
   const limit = Math.max(1, Math.min(1000, Number(args.limit ?? 1000) || 1000));
   return { ok: true, body: { messages: thread.slice(0, limit), has_more: thread.length > limit } };
 }

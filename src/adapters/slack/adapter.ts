@@ -6,7 +6,7 @@
  */
 import { cachedUserLocales } from './user-locale.js';
 import type { SlackOAuthOptions } from './oauth.js';
-import type { ChatAdapter, MessageRef } from '../../core/adapter.js';
+import type { ChatAdapter, MessageRef, PostOptions } from '../../core/adapter.js';
 import type { FormSpec, OutgoingMessage } from '../../core/message.js';
 import { threadId, type ConversationId, type ThreadId } from '../../core/thread-id.js';
 import type { HttpServer } from '../../http/server.js';
@@ -24,6 +24,7 @@ import { createReach, type ApiCall } from './reach.js';
 import { slackHome } from './home.js';
 import { slackNativeStreams } from './native-stream.js';
 import { slackStreamCalls } from './stream-calls.js';
+import { SLACK_POST_RATE, pageMetadata, postedPages } from './written.js';
 import { paneCalls } from './assistant.js';
 import { startSlackPlan } from './plan.js';
 import { renderForm } from './render/form.js';
@@ -85,7 +86,13 @@ export function createSlackAdapter(options: SlackAdapterOptions): ChatAdapter {
     return result.user?.locale;
   });
 
-  async function postPage(team: string, channel: string, page: SlackMessage, threadTs?: string): Promise<string> {
+  async function postPage(
+    team: string,
+    channel: string,
+    page: SlackMessage,
+    threadTs?: string,
+    metadata?: ReturnType<typeof pageMetadata>,
+  ): Promise<string> {
     const result = await call({ method: 'chat.postMessage', teamId: team }, async () =>
       (await clientFor(team)).client.chat.postMessage({
         channel,
@@ -94,25 +101,33 @@ export function createSlackAdapter(options: SlackAdapterOptions): ChatAdapter {
         unfurl_links: false,
         unfurl_media: false,
         ...(threadTs ? { thread_ts: threadTs } : {}),
+        ...(metadata ? { metadata } : {}),
       }),
     );
     if (!result.ts) throw slackChatError(new Error('chat.postMessage returned no ts'), { method: 'chat.postMessage', teamId: team });
     return result.ts;
   }
 
-  /** Posts pages in order into a thread; returns the last message's ts. */
-  async function postPages(team: string, channel: string, threadTs: string, pages: SlackMessage[]): Promise<string | undefined> {
+  /**
+   * Posts pages in order into a thread; returns the last message's ts. With a write id each page carries it in its
+   * metadata, and a retry first looks the thread up for the pages an attempt whose answer was lost did post.
+   */
+  async function postPages(team: string, channel: string, threadTs: string, pages: SlackMessage[], write?: PostOptions): Promise<string | undefined> {
+    const done = write?.writeId && write.retry ? await postedPages(api, team, channel, threadTs, write.writeId) : new Map<number, string>();
     let last: string | undefined;
-    for (const page of pages) last = await postPage(team, channel, page, threadTs);
+    for (const [index, page] of pages.entries()) {
+      last = done.get(index) ?? (await postPage(team, channel, page, threadTs, write?.writeId ? pageMetadata(write.writeId, index) : undefined));
+    }
     return last;
   }
-  const streams = slackNativeStreams({ api: slackStreamCalls(bolt.tokenFor, options.apiUrl), postPages, logger: options.logger });
+  const streams = slackNativeStreams({ api: slackStreamCalls(bolt.tokenFor, options.apiUrl), readApi: api, postPages, logger: options.logger });
 
   return {
     chat: 'slack',
     invocation: '/iip ',
     // appends go as soon as the previous one returned: Slack paces them by its rate tiers, not per message
-    limits: { maxMessageChars: SLACK_MAX_MESSAGE_CHARS, nativeAppendIntervalMs: 0 },
+    limits: { maxMessageChars: SLACK_MAX_MESSAGE_CHARS, nativeAppendIntervalMs: 0, postRate: SLACK_POST_RATE },
+    dedupesPosts: true,
 
     async startThread(conversation: ConversationId, message: OutgoingMessage): Promise<MessageRef> {
       const { team, channel: place } = slackPlace(conversation);
@@ -123,10 +138,15 @@ export function createSlackAdapter(options: SlackAdapterOptions): ChatAdapter {
       return { thread: threadId('slack', team, channel, threadTs), messageId: last ?? threadTs };
     },
 
-    async post(thread: ThreadId, message: OutgoingMessage): Promise<MessageRef> {
+    async post(thread: ThreadId, message: OutgoingMessage, write?: PostOptions): Promise<MessageRef> {
       const { team, channel, threadTs } = slackThread(thread);
-      const last = await postPages(team, channel, threadTs, renderMessage(message));
+      const last = await postPages(team, channel, threadTs, renderMessage(message), write);
       return { thread, messageId: last as string };
+    },
+
+    async removeMessage(ref: MessageRef): Promise<void> {
+      const { team, channel } = slackThread(ref.thread);
+      await api(team, 'chat.delete', { channel, ts: ref.messageId });
     },
 
     /** Replaces the message; what does not fit one Slack message continues in new replies below it. */

@@ -12,6 +12,7 @@ import type { OutgoingMessage } from '../../core/message.js';
 import type { ThreadId } from '../../core/thread-id.js';
 import type { Logger } from '../../log.js';
 import { SlackApiError } from './errors.js';
+import { startedStream } from './written.js';
 import { slackThread } from './ids.js';
 import type { ApiCall } from './reach.js';
 import { SLACK_LIMITS, type SlackBlock, type SlackMessage } from './render/limits.js';
@@ -20,6 +21,8 @@ import { defuseMentions } from './render/text.js';
 
 export interface SlackStreamDeps {
   api: ApiCall;
+  /** read methods (conversations.replies, where a lost chat.startStream is looked up) go through the WebClient */
+  readApi: ApiCall;
   /** posts pages into a thread as ordinary replies; resolves to the last one's ts */
   postPages(team: string, channel: string, threadTs: string, pages: SlackMessage[]): Promise<string | undefined>;
   logger: Logger;
@@ -40,9 +43,17 @@ const UNDECIDED_TAIL = /\\?<?$/;
  */
 const joined = (streamed: string, text: string): string => [streamed, text].join('');
 
+/** Streams the bot started lately, by ts: a lost answer's stream is looked up among the others. */
+const KNOWN_STREAMS = 1_000;
+
 export function slackNativeStreams(deps: SlackStreamDeps) {
   const refusedChannels = new Set<string>();
   const refusedTeams = new Set<string>();
+  const started = new Set<string>();
+  const knowStarted = (ts: string): void => {
+    started.add(ts);
+    if (started.size > KNOWN_STREAMS) started.delete(started.values().next().value as string);
+  };
 
   function remember(team: string, channel: string, error: unknown): void {
     if (!(error instanceof SlackApiError)) return;
@@ -78,9 +89,23 @@ export function slackNativeStreams(deps: SlackStreamDeps) {
       async function show(markdownText: string): Promise<void> {
         if (ts) await send('chat.appendStream', { ts, markdown_text: markdownText });
         else {
-          const started = await send('chat.startStream', { thread_ts: threadTs, markdown_text: markdownText, ...forRecipient });
-          if (typeof started.ts !== 'string') throw new SlackApiError('chat.startStream', 'no_ts');
-          ts = started.ts;
+          ts = await start(markdownText);
+          knowStarted(ts);
+        }
+      }
+
+      /** chat.startStream; where its answer was lost, the stream Slack started anyway is taken over, not left behind. */
+      async function start(markdownText: string): Promise<string> {
+        try {
+          const answer = await send('chat.startStream', { thread_ts: threadTs, markdown_text: markdownText, ...forRecipient });
+          if (typeof answer.ts !== 'string') throw new SlackApiError('chat.startStream', 'no_ts');
+          return answer.ts;
+        } catch (error) {
+          if (!(error instanceof SlackApiError) || !error.transient) throw error;
+          const orphan = await startedStream(deps.readApi, team, channel, threadTs, markdownText, started).catch(() => undefined);
+          if (!orphan) throw error;
+          deps.logger.info({ team, channel, ts: orphan }, 'chat.startStream lost its answer: streaming on in the message it started');
+          return orphan;
         }
       }
 

@@ -140,13 +140,13 @@ export class EditPump {
     this.postWriteId = undefined;
     this.messages[this.part] = this.ref;
     this.replacing = false;
-    if (this.abandoned) this.removeAbandoned(this.abandoned);
+    if (this.abandoned) await this.removeAbandoned(this.abandoned);
   }
 
   /** Best effort: the fragment stays where the chat cannot delete it either. */
-  private removeAbandoned(ref: MessageRef): void {
+  private async removeAbandoned(ref: MessageRef): Promise<void> {
     this.abandoned = undefined;
-    this.ctx.adapter.removeMessage?.(ref).catch((error: unknown) => {
+    await this.ctx.adapter.removeMessage?.(ref).catch((error: unknown) => {
       this.ctx.logger.warn({ err: error, thread: this.ctx.thread }, 'relay: a message that could not be edited could not be removed either');
     });
   }

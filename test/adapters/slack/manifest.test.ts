@@ -31,6 +31,8 @@ const METHOD_SCOPES: Record<string, string | null> = {
   'chat.getPermalink': null,
   'conversations.join': 'channels:join',
   'conversations.open': 'im:write',
+  // a post or a stream whose answer was lost, looked up in its thread (also groups:, im:, mpim:history by place)
+  'conversations.replies': 'channels:history',
   'users.info': 'users:read',
   'views.open': null,
   'views.publish': null,
