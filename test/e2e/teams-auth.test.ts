@@ -4,7 +4,8 @@
  * endpoint variables) against a local authority (OpenID metadata, JWKS, login endpoint; ../helpers/local-authority.ts).
  * Activities the authority signs as the Bot Connector does are answered, and every call the bot makes to the
  * fake Bot Connector carries a token from the authority's login endpoint; forged, expired, wrong-audience and
- * wrong-issuer tokens are refused with 401 and do nothing.
+ * wrong-issuer tokens are refused with 401 and do nothing. A Web Chat activity, genuinely signed, that forges
+ * another tenant and an admin's Azure AD id gets neither past ALLOWED_TEAMS_TENANTS nor into `key` (issue 25).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -17,13 +18,15 @@ import { startSimulator } from '../../src/platform/simulator/index.js';
 import type { RunningSimulator } from '../../src/platform/simulator/types.js';
 import { startFakeBotConnector, type FakeBotConnector } from '../helpers/fake-bot-connector.js';
 import { startLocalAuthority, type LocalAuthority } from '../helpers/local-authority.js';
-import { CHANNEL, activityId, channelMention, forgedKey, sendActivity } from '../helpers/teams-activities.js';
+import { CHANNEL, TENANT, activityId, channelMention, forgedKey, personalMessage, sendActivity } from '../helpers/teams-activities.js';
 
 const APP_ID = '3f2b1c4d-0000-4000-8000-0000000a0711';
 const APP_PASSWORD = 'local-authority-app-secret~Q7';
 const APP_TENANT = '9a8b7c6d-1111-4222-8333-444455556666';
 const SCOPE = 'https://api.local-authority.test';
 const BOT = { id: `28:${APP_ID}`, name: 'iip' };
+const ADMIN = { id: '29:1user-ada', name: 'Ada Admin', aadObjectId: '00000000-0000-0000-0000-0000000000ad' };
+const OTHER_TENANT = '72f988bf-0000-4c1b-9a3d-0000000other';
 
 let sim: RunningSimulator;
 let fake: FakeBotConnector;
@@ -52,6 +55,9 @@ beforeAll(async () => {
     ToBotFromChannelTokenIssuer: authority.issuer,
     ToBotFromChannelOpenIdMetadataUrl: authority.openIdMetadataUrl,
     TEAMS_SERVICE_URLS: fake.url,
+    ALLOWED_TEAMS_TENANTS: TENANT,
+    TEAMS_ADMIN_IDS: ADMIN.aadObjectId,
+    IIP_SECRET: 'a-test-secret-of-32-characters!!',
   });
   bot = await startBot({ config, logger: silentLogger });
 });
@@ -132,5 +138,27 @@ describe('Teams with real Bot Framework authentication against a local authority
     for (const root of roots) expect(fake.replyChain(CHANNEL, root)).toEqual([]);
     expect(fake.calls.slice(before).every((call) => call.auth === 'valid')).toBe(true);
     botbuilderLog.mockRestore();
+  });
+
+  it("refuses a genuinely signed Web Chat activity that forges another tenant and an admin's id: no turn, no key form, no platform call", async () => {
+    const webChatUrl = 'https://webchat.botframework.com/';
+    const platformCalls = sim.requests.length;
+    const sentBefore = fake.calls.length;
+    for (const [tenant, channelId] of [
+      [OTHER_TENANT, 'webchat'],
+      [TENANT, 'webchat'],
+      [TENANT, 'directline'],
+    ] as const) {
+      const forged = {
+        ...personalMessage('key', { serviceUrl: webChatUrl, bot: BOT, user: ADMIN }),
+        channelId,
+        conversation: { id: 'Dk3lWq0aB1cXyZ-us', tenantId: tenant },
+        channelData: { tenant: { id: tenant } },
+      };
+      const sent = await sendActivity(messagesUrl(), forged, authority.channelToken({ audience: APP_ID, serviceUrl: webChatUrl }));
+      expect(sent.status, `${channelId} as ${tenant}`).toBe(403);
+    }
+    expect(sim.requests.length).toBe(platformCalls);
+    expect(fake.calls.slice(sentBefore)).toEqual([]);
   });
 });

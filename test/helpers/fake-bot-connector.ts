@@ -186,7 +186,11 @@ export async function startFakeBotConnector(options: FakeBotConnectorOptions = {
       return { status: 200, body: { issuer: FAKE_ISSUER, jwks_uri: `${base}openid/keys`, id_token_signing_alg_values_supported: ['RS256'] } };
     if (operation === 'jwks') {
       const jwk = publicKey.export({ format: 'jwk' });
-      return { status: 200, body: { keys: [{ ...jwk, kid: signingKeyId, use: 'sig', endorsements: ['msteams', 'emulator'] }] } };
+      // the Bot Framework's keys are endorsed for every channel the Bot Connector serves
+      return {
+        status: 200,
+        body: { keys: [{ ...jwk, kid: signingKeyId, use: 'sig', endorsements: ['msteams', 'emulator', 'webchat', 'directline', 'slack'] }] },
+      };
     }
     if (operation === 'unknown') return { status: 404, body: errorBody('NotFound') };
     if (options.requireToken && call.auth !== 'valid') return { status: 401, body: errorBody('Unauthorized', 'Authorization has been denied') };

@@ -1,7 +1,7 @@
 /**
  * A local Bot Framework authority for tests, on its own HTTP port: the OpenID metadata
- * (`/v1/.well-known/openidconfiguration`) and its JWKS (`/keys`, an RSA key from node:crypto, endorsed for
- * `msteams`) the bot validates channel tokens against, and the login endpoint
+ * (`/v1/.well-known/openidconfiguration`) and its JWKS (`/keys`, an RSA key from node:crypto, endorsed, as the
+ * Bot Framework's are, for Teams, Web Chat and Direct Line) the bot validates channel tokens against, and the login endpoint
  * (`/<tenant>/oauth2/v2.0/token`, OAuth2 client credentials) that gives the bot its own tokens, as
  * login.microsoftonline.com does. `channelToken` signs an activity's token as the Bot Connector does: this
  * authority's issuer, the bot's app id as audience, the `serviceurl` claim. Records every call.
@@ -75,7 +75,10 @@ export async function startLocalAuthority(options: { appId: string; appPassword:
     calls.push({ path, method: req.method ?? 'GET' });
     if (path === '/v1/.well-known/openidconfiguration')
       return json(200, { issuer, jwks_uri: `${base}/keys`, id_token_signing_alg_values_supported: ['RS256'] });
-    if (path === '/keys') return json(200, { keys: [{ ...publicKey.export({ format: 'jwk' }), kid: keyId, use: 'sig', endorsements: ['msteams'] }] });
+    if (path === '/keys')
+      return json(200, {
+        keys: [{ ...publicKey.export({ format: 'jwk' }), kid: keyId, use: 'sig', endorsements: ['msteams', 'webchat', 'directline'] }],
+      });
     json(404, { error: 'not_found' });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

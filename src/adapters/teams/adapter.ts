@@ -11,6 +11,7 @@ import type { ChatAdapter, MessageRef, NativeStream } from '../../core/adapter.j
 import type { FormSpec, OutgoingMessage } from '../../core/message.js';
 import { decodeId, type ConversationId, type ThreadId } from '../../core/thread-id.js';
 import { createBotAuthentication, endpointsOf } from './auth.js';
+import { channelTrust } from './channel-trust.js';
 import { TEAMS_MESSAGES_PATH, TeamsCloudAdapter, createTeamsReceiver } from './bot-app.js';
 import { createConnector, type ConnectorPlace } from './connector.js';
 import { createFileDelivery } from './file-delivery.js';
@@ -29,7 +30,8 @@ import { withStartOverHint } from './chat-threads.js';
 import { imageMessage } from './image-reply.js';
 import { createPrivateNotes } from './private-notes.js';
 import { createReferenceBook } from './references.js';
-import { BOT_FRAMEWORK_SERVICE_URLS, serviceUrlCheck } from './service-urls.js';
+import { serveLegalPages } from './legal-pages.js';
+import { TEAMS_SERVICE_URLS, WEB_CHAT_SERVICE_URLS, serviceUrlCheck } from './service-urls.js';
 import { renderForm } from './render/form.js';
 import { ADAPTIVE_CARD_CONTENT_TYPE, type TeamsMessage } from './render/limits.js';
 import { renderMessage } from './render/message.js';
@@ -52,19 +54,30 @@ export function createTeamsAdapter(options: TeamsAdapterOptions): ChatAdapter {
     ...(options.keep ? { keep: options.keep } : {}),
   });
   const connector = createConnector(cloud, book, appId, audience);
-  const acceptsServiceUrl = serviceUrlCheck(options.serviceUrls ?? (options.serviceUrl ? [options.serviceUrl] : BOT_FRAMEWORK_SERVICE_URLS));
+  const isTeamsUrl = serviceUrlCheck(options.serviceUrls ?? (options.serviceUrl ? [options.serviceUrl] : TEAMS_SERVICE_URLS));
+  const isWebChatUrl = serviceUrlCheck(options.webChatServiceUrls ?? WEB_CHAT_SERVICE_URLS);
+  // the bot's token goes to Web Chat's hosts only when Web Chat is served
+  const acceptsServiceUrl = (url: unknown) => isTeamsUrl(url) || (options.webChatTenant !== undefined && isWebChatUrl(url));
+  const trust = channelTrust({
+    isTeamsUrl,
+    isWebChatUrl,
+    ...(options.webChatTenant ? { webChatTenant: options.webChatTenant } : {}),
+    unauthenticated: !appId,
+  });
   const receiver = createTeamsReceiver({
     cloud,
     auth,
     book,
     logger,
-    acceptsServiceUrl,
+    trust,
     ...(options.verbs ? { verbs: options.verbs } : {}),
     onFileConsent: (activity) => files.answer(activity),
   });
   const fileOptions = { cloud, book, appId, audience, trusted: acceptsServiceUrl };
-  if (appId || options.allowUnauthenticated) receiver.mount(options.server);
-  else logger.warn('Teams: no MicrosoftAppId, so /api/messages is not served (set it, or allow unauthenticated local development)');
+  if (appId || options.allowUnauthenticated) {
+    receiver.mount(options.server);
+    serveLegalPages(options.server, options);
+  } else logger.warn('Teams: no MicrosoftAppId, so /api/messages is not served (set it, or allow unauthenticated local development)');
   if (!appId && options.allowUnauthenticated) {
     logger.warn(
       { path: TEAMS_MESSAGES_PATH },

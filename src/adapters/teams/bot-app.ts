@@ -1,8 +1,8 @@
 /**
  * Receives Teams at `/api/messages` on the bot's shared server through botbuilder's `CloudAdapter`.
  * Each request is authenticated by botbuilder (its JWT validation; 401 when that fails, and no turn runs),
- * its `serviceUrl` (where the answers will go) must be an allowed one (./service-urls.ts; 403 otherwise, and
- * no turn runs), then its turn only remembers the conversation reference, hands the neutral `Incoming` off,
+ * its channel and `serviceUrl` (where the answers will go) must vouch for the tenant and user it names
+ * (./channel-trust.ts; 403 otherwise, and no turn runs), then its turn only remembers the conversation reference, hands the neutral `Incoming` off,
  * waiting only until the bot has recorded it (500, so the Bot Connector sends it again, when it could not), and,
  * for a card's `adaptiveCard/action` invoke, answers 200 then: no request is held open while an answer streams
  * or a workflow waits. Everything the bot says later goes out proactively (./connector.ts).
@@ -14,6 +14,7 @@ import { BodyTooLargeError, readBody } from '../../http/body.js';
 import { DEFAULT_BODY_LIMIT_BYTES, type HttpServer } from '../../http/server.js';
 import type { Logger } from '../../log.js';
 import { isAuthFailure } from './auth.js';
+import { asWebChatActivity, type ChannelVerdict } from './channel-trust.js';
 import { ADAPTIVE_CARD_ACTION_INVOKE, cardSubmitToIncoming, submittedValues } from './incoming/cards.js';
 import { FILE_CONSENT_INVOKE } from './file-cards.js';
 import { sharedFilesOf } from './files.js';
@@ -59,8 +60,8 @@ export interface TeamsReceiverOptions {
   auth: ConfigurationBotFrameworkAuthentication;
   book: ReferenceBook;
   logger: Logger;
-  /** whether an activity may name this service URL (./service-urls.ts); default every one */
-  acceptsServiceUrl?: (serviceUrl: unknown) => boolean;
+  /** whether an activity vouches for its tenant and user (./channel-trust.ts); default every one does */
+  trust?: (activity: Record<string, unknown>) => ChannelVerdict;
   /** the words that start a new thread in a chat (the bot's verbs) */
   verbs?: readonly string[];
   /** the user's answer to a file consent card, handled after the invoke is answered (./file-delivery.ts) */
@@ -78,7 +79,7 @@ export function createTeamsReceiver({
   auth,
   book,
   logger,
-  acceptsServiceUrl = () => true,
+  trust = () => ({ trusted: 'teams' }),
   verbs = [],
   onFileConsent,
 }: TeamsReceiverOptions): TeamsReceiver {
@@ -158,15 +159,19 @@ export function createTeamsReceiver({
       logger.warn({ reason: error instanceof Error ? error.message.slice(0, 200) : 'unknown' }, 'Teams request refused: not authenticated');
       return reply(res, 401);
     }
-    // nothing is remembered or sent for an activity naming another service URL: the bot would send its answers there
+    // nothing is remembered or sent for an activity that does not vouch for its place: the bot would send its
+    // answers to the service URL it names, and take the tenant and user it names for true
     const { serviceUrl } = activity as { serviceUrl?: unknown };
-    if (!acceptsServiceUrl(serviceUrl)) {
+    if (typeof serviceUrl !== 'string') return reply(res, 400);
+    const verdict = trust(activity as Record<string, unknown>);
+    if ('refused' in verdict) {
       logger.warn(
-        { serviceUrl: typeof serviceUrl === 'string' ? serviceUrl.slice(0, 200) : typeof serviceUrl },
-        'Teams request refused: its serviceUrl is not an allowed Bot Framework service URL (TEAMS_SERVICE_URLS)',
+        { serviceUrl: serviceUrl.slice(0, 200), reason: verdict.refused },
+        'Teams request refused: its channel or serviceUrl does not vouch for its tenant and user (TEAMS_SERVICE_URLS, TEAMS_WEBCHAT_TENANT)',
       );
-      return reply(res, typeof serviceUrl === 'string' ? 403 : 400);
+      return reply(res, 403);
     }
+    if (verdict.trusted === 'webchat') activity = asWebChatActivity(activity as Record<string, unknown>, verdict.tenant);
     const invokeResponse = await cloud.runTurn(authenticated, activity as Activity, turn);
     reply(res, invokeResponse?.status ?? 200, invokeResponse?.body);
   }

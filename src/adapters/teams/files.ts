@@ -5,7 +5,7 @@
  * `text/html` copy of the message whose `<img src>` names the same bytes as hosted content (`…/$value`); a
  * file from the compose box's attach button arrives (1:1 chats) as a `file.download.info` attachment with a
  * pre-authenticated `downloadUrl`. The token goes only to URLs under the service URL prefixes activities
- * may name (./service-urls.ts), never anywhere else.
+ * may name (./service-urls.ts), never anywhere else; no download follows a redirect.
  */
 import type { Activity, CloudAdapter } from 'botbuilder';
 import type { FetchedFile } from '../../core/adapter.js';
@@ -115,8 +115,12 @@ export async function fetchTeamsFile(access: TeamsFileAccess, file: SharedFile, 
     const authorization = await access.authorization();
     if (authorization) headers.authorization = authorization;
   }
-  // a redirect could carry the token elsewhere: the connector serves attachments itself, so a token request never follows one
-  const response = await fetch(url, { headers, redirect: direct ? 'follow' : 'error', signal: AbortSignal.timeout(DOWNLOAD_TIMEOUT_MS) });
+  // no redirect is followed: one could carry the token elsewhere, or lead a pre-authenticated link to an internal address
+  const response = await fetch(url, { headers, redirect: 'manual', signal: AbortSignal.timeout(DOWNLOAD_TIMEOUT_MS) });
+  if (response.status >= 300 && response.status < 400) {
+    await response.body?.cancel();
+    throw new TeamsApiError('file download', response.status, 'redirect_refused');
+  }
   if (!response.ok) {
     await response.body?.cancel();
     throw new TeamsApiError('file download', response.status, response.status === 401 || response.status === 403 ? 'Unauthorized' : 'error');

@@ -31,8 +31,18 @@ export interface TeamsAdapterOptions {
    * Without `serviceUrls`, also the one service URL activities may name (a local fake connector in tests).
    */
   serviceUrl?: string;
-  /** URL prefixes an activity's `serviceUrl` must match (TEAMS_SERVICE_URLS); default the Bot Framework's hosts (./service-urls.ts) */
+  /** URL prefixes of Teams' service URLs (TEAMS_SERVICE_URLS); default Teams' hosts in every cloud (./service-urls.ts) */
   serviceUrls?: readonly string[];
+  /**
+   * the one tenant Web Chat and Direct Line activities are taken for (TEAMS_WEBCHAT_TENANT); unset, they are refused:
+   * those clients write their tenant and user ids themselves (./channel-trust.ts)
+   */
+  webChatTenant?: string;
+  /** URL prefixes of the Web Chat and Direct Line service URLs; default the Bot Framework's (./service-urls.ts) */
+  webChatServiceUrls?: readonly string[];
+  /** the operator's privacy statement and terms of use, served at /privacy and /terms (./legal-pages.ts) */
+  privacyFile?: string;
+  termsFile?: string;
   /** the bot's verbs: in a chat, a message starting with one starts a new thread (./chat-threads.ts) */
   verbs?: readonly string[];
   /** where conversation references outlive a restart (the state store's settings, wired by bot.ts) */

@@ -3,29 +3,25 @@
  * activities named, so an activity that names another one (forged, or posted to an unauthenticated endpoint)
  * could point the bot's requests, with its Bot Framework token, at any address, an internal one included.
  *
- * Allowed by default: https on Microsoft's Bot Connector hosts only.
+ * Allowed by default: https on Teams' Bot Connector hosts only (../../lib/bot-framework-clouds.ts):
  * - `smba.trafficmanager.net`: Teams in the public cloud, every region (`/teams/`, `/amer/`, `/emea/`, `/apac/`, ...).
  * - `smba.infra.gcc.teams.microsoft.com`, `smba.infra.gov.teams.microsoft.us`, `smba.infra.dod.teams.microsoft.us`:
  *   Teams in the US government clouds (GCC, GCC High, DoD), as Microsoft's Agents SDK lists them
  *   (`TeamsServiceEndpoints`).
- * - `*.botframework.com`, `*.botframework.azure.us`: the Bot Framework's other channels in the public and US
- *   government clouds (Web Chat and Direct Line, e.g. "Test in Web Chat" in the Azure portal).
  * Anything else (the Bot Framework Emulator on localhost, a test's fake connector, a sovereign cloud not
  * listed) is allowed only when the operator lists it (TEAMS_SERVICE_URLS), which replaces this default.
+ * The Bot Framework's other channels (Web Chat and Direct Line: `*.botframework.com`, `*.botframework.azure.us`)
+ * are a separate list, admitted only for a Web Chat tenant (./channel-trust.ts).
  *
  * An entry is a URL prefix: same scheme, same host (or, for `https://*.example.com/`, any subdomain of
  * example.com), same port, and a path under the entry's path. URLs are compared parsed, never as text, so
  * `https://smba.trafficmanager.net.evil.example/` does not pass as `https://smba.trafficmanager.net/`.
  */
+import { ALL_TEAMS_SERVICE_URLS } from '../../lib/bot-framework-clouds.js';
 
-export const BOT_FRAMEWORK_SERVICE_URLS: readonly string[] = [
-  'https://smba.trafficmanager.net/',
-  'https://smba.infra.gcc.teams.microsoft.com/',
-  'https://smba.infra.gov.teams.microsoft.us/',
-  'https://smba.infra.dod.teams.microsoft.us/',
-  'https://*.botframework.com/',
-  'https://*.botframework.azure.us/',
-];
+export const TEAMS_SERVICE_URLS: readonly string[] = ALL_TEAMS_SERVICE_URLS;
+
+export const WEB_CHAT_SERVICE_URLS: readonly string[] = ['https://*.botframework.com/', 'https://*.botframework.azure.us/'];
 
 interface Prefix {
   protocol: string;
@@ -69,7 +65,7 @@ function matches(prefix: Prefix, url: URL): boolean {
 }
 
 /** A check of service URLs against `entries` (URL prefixes); throws on an entry that is not one. */
-export function serviceUrlCheck(entries: readonly string[] = BOT_FRAMEWORK_SERVICE_URLS): (serviceUrl: unknown) => boolean {
+export function serviceUrlCheck(entries: readonly string[] = TEAMS_SERVICE_URLS): (serviceUrl: unknown) => boolean {
   const prefixes = entries.map(prefixOf);
   return (serviceUrl) => {
     if (typeof serviceUrl !== 'string') return false;

@@ -3,7 +3,7 @@ import { Writable } from 'node:stream';
 import type { ChatAdapter } from '../../../src/core/adapter.js';
 import type { Incoming } from '../../../src/core/incoming.js';
 import type { FileShelf } from '../../../src/core/services.js';
-import { createTeamsAdapter } from '../../../src/adapters/teams/index.js';
+import { createTeamsAdapter, type TeamsAdapterOptions } from '../../../src/adapters/teams/index.js';
 import { createHttpServer, type HttpServer } from '../../../src/http/server.js';
 import { createLogger } from '../../../src/log.js';
 import { startFakeBotConnector, type FakeBotConnector, type FakeBotConnectorOptions } from '../../helpers/fake-bot-connector.js';
@@ -33,6 +33,8 @@ export interface HarnessOptions {
   verbs?: string[];
   /** the bot's file shelf (documents are offered or linked from it) */
   files?: FileShelf;
+  /** more adapter options (admins, Web Chat, ...) */
+  adapter?: Partial<Omit<TeamsAdapterOptions, 'server' | 'logger'>>;
 }
 
 export async function startTeamsHarness(options: HarnessOptions = {}): Promise<TeamsHarness> {
@@ -63,6 +65,7 @@ export async function startTeamsHarness(options: HarnessOptions = {}): Promise<T
           botFramework: { ToChannelFromBotLoginUrl: `${fake.loginUrl}/botframework.com`, ToBotFromChannelOpenIdMetadataUrl: fake.openIdMetadataUrl },
         }
       : { allowUnauthenticated: true }),
+    ...options.adapter,
   });
   const received: Incoming[] = [];
   if (options.start !== false) {

@@ -1,5 +1,5 @@
 /**
- * An activity's `serviceUrl` decides where the bot sends its answers: only the Bot Framework's hosts (or the
+ * An activity's `serviceUrl` decides where the bot sends its answers: only Teams' hosts (or the
  * configured prefixes) are accepted; any other is refused with a 4xx before a turn runs, nothing is
  * remembered or sent, and the refusal is logged. The unauthenticated mode is logged as a warning.
  */
@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTeamsAdapter } from '../../../src/adapters/teams/index.js';
-import { BOT_FRAMEWORK_SERVICE_URLS, serviceUrlCheck } from '../../../src/adapters/teams/service-urls.js';
+import { TEAMS_SERVICE_URLS, WEB_CHAT_SERVICE_URLS, serviceUrlCheck } from '../../../src/adapters/teams/service-urls.js';
 import { createHttpServer } from '../../../src/http/server.js';
 import { createLogger } from '../../../src/log.js';
 import { startFakeBotConnector } from '../../helpers/fake-bot-connector.js';
@@ -16,7 +16,7 @@ import { channelMention, channelToken, personalMessage, sendActivity } from '../
 import { startTeamsHarness, waitFor, type TeamsHarness } from './harness.js';
 
 describe('serviceUrlCheck', () => {
-  it('accepts https on the Bot Framework hosts by default, and nothing else', () => {
+  it("accepts https on Teams' hosts in every cloud by default, and nothing else (Web Chat's hosts are a list of their own)", () => {
     const accepts = serviceUrlCheck();
     for (const url of [
       'https://smba.trafficmanager.net/teams/',
@@ -25,12 +25,18 @@ describe('serviceUrlCheck', () => {
       'https://smba.infra.gcc.teams.microsoft.com/teams',
       'https://smba.infra.gov.teams.microsoft.us/teams',
       'https://smba.infra.dod.teams.microsoft.us/teams',
-      'https://webchat.botframework.com/',
-      'https://europe.directline.botframework.com/',
-      'https://webchat.botframework.azure.us/',
       'https://SMBA.TrafficManager.net:443/amer/',
     ])
       expect(accepts(url), url).toBe(true);
+    const webChat = serviceUrlCheck(WEB_CHAT_SERVICE_URLS);
+    for (const url of [
+      'https://webchat.botframework.com/',
+      'https://europe.directline.botframework.com/',
+      'https://webchat.botframework.azure.us/',
+    ]) {
+      expect(accepts(url), url).toBe(false);
+      expect(webChat(url), url).toBe(true);
+    }
     for (const url of [
       'http://smba.trafficmanager.net/amer/',
       'https://smba.trafficmanager.net:8443/amer/',
@@ -54,7 +60,7 @@ describe('serviceUrlCheck', () => {
       { href: 'https://smba.trafficmanager.net/' },
     ])
       expect(accepts(url), String(url)).toBe(false);
-    expect(BOT_FRAMEWORK_SERVICE_URLS.every((url) => url.startsWith('https://'))).toBe(true);
+    expect([...TEAMS_SERVICE_URLS, ...WEB_CHAT_SERVICE_URLS].every((url) => url.startsWith('https://'))).toBe(true);
   });
 
   it("a configured list replaces the default: same scheme, host and port, a path under the prefix's", () => {
@@ -117,7 +123,7 @@ describe('the Teams endpoint and service URLs', () => {
     expect(h.received).toEqual([]);
     expect(target.hits).toEqual([]);
     expect(h.fake.calls).toEqual([]);
-    expect(h.logs()).toContain('its serviceUrl is not an allowed Bot Framework service URL');
+    expect(h.logs()).toContain('its channel or serviceUrl does not vouch for its tenant and user');
     expect(h.logs()).toContain(target.url);
   });
 
@@ -164,7 +170,7 @@ describe('the Teams endpoint and service URLs', () => {
     return { url: `${url}/api/messages`, received, logs: () => lines.join('') };
   }
 
-  it('by default only the Bot Framework hosts are accepted; TEAMS_SERVICE_URLS (serviceUrls) replaces them', async () => {
+  it("by default only Teams' hosts are accepted; TEAMS_SERVICE_URLS (serviceUrls) replaces them", async () => {
     const fake = await startFakeBotConnector();
     cleanups.push(() => fake.close());
     const byDefault = await bareAdapter({});
