@@ -60,6 +60,18 @@ function askingAction(button: Button & { confirm: NonNullable<Button['confirm']>
   };
 }
 
+/**
+ * Which buttons stay buttons: Teams desktop and web show six actions of a set, so the rest go in its overflow
+ * menu (`mode: "secondary"`, the "…") rather than out of sight. The workflow's decisions (a styled button, one
+ * that asks first) keep their place; the plain ones fill what room is left, in order.
+ */
+function visibleButtons(buttons: Button[]): Set<number> {
+  const decisive = buttons.flatMap((button, i) => (button.style !== undefined || button.confirm !== undefined ? [i] : []));
+  const plain = buttons.flatMap((_button, i) => (decisive.includes(i) ? [] : [i]));
+  const room = Math.max(0, TEAMS_LIMITS.visibleActions - decisive.length);
+  return new Set([...decisive.slice(0, TEAMS_LIMITS.visibleActions), ...plain.slice(0, room)]);
+}
+
 export function renderButtons(buttons: Button[], context: SubmitContext): CardElement[] {
   if (buttons.length === 0) return [];
   const actions = buttons.map((button) =>
@@ -67,7 +79,9 @@ export function renderButtons(buttons: Button[], context: SubmitContext): CardEl
       ? askingAction({ ...button, confirm: button.confirm }, context)
       : submitAction(button.label, { kind: 'button', action: button.action, value: button.value }, context, button.style),
   );
-  return [{ type: 'ActionSet', actions }];
+  const visible = visibleButtons(buttons);
+  const shown = actions.map((action, i) => (visible.has(i) ? action : { ...action, mode: 'secondary' }));
+  return [{ type: 'ActionSet', actions: shown }];
 }
 
 function renderChoices(options: Choice[], kind: string): CardElement[] {

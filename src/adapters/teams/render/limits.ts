@@ -31,6 +31,8 @@ export const TEAMS_LIMITS = {
   textBlockChars: 8_000,
   summary: 300,
   buttonTitle: 80,
+  /** actions of one set Teams desktop and web show as buttons; more go in the overflow menu (`mode: "secondary"`) */
+  visibleActions: 6,
   /** a multi-select shows as ticked boxes up to this many options, as a dropdown beyond */
   expandedChoices: 10,
   choices: 100,

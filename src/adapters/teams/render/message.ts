@@ -9,6 +9,7 @@ import { renderContext, renderFields, renderImage, renderReferences } from './co
 import { renderButtons, renderMultiSelect, renderSelect, type SubmitContext } from './interactive.js';
 import { CARD_SCHEMA, TEAMS_LIMITS, jsonBytes, type AdaptiveCard, type CardElement, type TeamsMessage } from './limits.js';
 import { renderMarkdown } from './markdown.js';
+import { plainText } from './plain-text.js';
 import { renderTable } from './table.js';
 import { clean, type MentionEntity, type RenderContext } from './text.js';
 import { t } from '../../../i18n/index.js';
@@ -85,14 +86,17 @@ function card(body: CardElement[], mentions: MentionEntity[]): AdaptiveCard {
   };
 }
 
-/** Notification text: plain, short, names instead of the bot's mentions. */
+/** Notification text: plain (Teams shows no Markdown there), short, names instead of the bot's mentions. */
 function summaryOf(text: string, nameOf: RenderOptions['nameOf']): string {
-  const named = mapMentions(
+  const names: string[] = [];
+  // names stand aside while the marks go: a name is shown as it is, underscores and stars included
+  const marked = mapMentions(
     text,
     (run) => run,
-    (id) => `@${nameOf?.(id) ?? 'user'}`,
+    (id) => `\ue000${names.push(`@${nameOf?.(id) ?? 'user'}`) - 1}\ue001`,
   );
-  return clean(named.replace(/\s+/g, ' '), TEAMS_LIMITS.summary);
+  const plain = plainText(marked).replace(/\ue000(\d+)\ue001/g, (_, i: string) => names[Number(i)] ?? '');
+  return clean(plain, TEAMS_LIMITS.summary);
 }
 
 export function renderMessage(message: OutgoingMessage, options: RenderOptions = {}): TeamsMessage[] {
