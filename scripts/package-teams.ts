@@ -1,9 +1,11 @@
 /**
  * `npm run package:teams`: the Teams app package to upload, `dist/iip-teams.zip`, holding `manifest.json` and its
- * two icons at the root. The app id and the bot id are `MicrosoftAppId` (the bot's Azure app registration), or a
- * placeholder to replace before uploading when it is not set; `validDomains` and the developer's website, privacy
- * and terms URLs come from `PUBLIC_URL` (the bot's public address), or stay placeholders without it. A bad
- * value is told in one line, without a stack trace. The localization files the manifest's `localizationInfo` names
+ * two icons at the root. The app id and the bot id are `MicrosoftAppId` (the bot's Azure app registration);
+ * `validDomains` and the developer's website, privacy and terms URLs come from `PUBLIC_URL` (the bot's public
+ * address, which serves /privacy and /terms), the privacy and terms URLs from `TEAMS_PRIVACY_URL` and
+ * `TEAMS_TERMS_URL` when the operator publishes them elsewhere. Without MicrosoftAppId or PUBLIC_URL the package
+ * would carry placeholders Teams cannot use: it is refused unless a development package is asked for
+ * (`npm run package:teams -- --dev`). A bad value is told in one line, without a stack trace. The localization files the manifest's `localizationInfo` names
  * (`zh-cn.json`) go in beside it, checked first as Teams would: JSON, the localization schema of the manifest's
  * version, only keys Teams localizes and that name a string in the manifest, within Teams' lengths, a Chinese
  * description for every command, and command titles left as the verbs the bot reads.
@@ -43,6 +45,11 @@ export interface PackageOptions {
   appId?: string;
   /** the bot's public base URL (PUBLIC_URL): fills `validDomains` and the developer URLs */
   publicUrl?: string;
+  /** where the operator publishes the privacy statement and the terms of use (TEAMS_PRIVACY_URL, TEAMS_TERMS_URL) */
+  privacyUrl?: string;
+  termsUrl?: string;
+  /** a development package: placeholders allowed where MicrosoftAppId or PUBLIC_URL is missing (`--dev`) */
+  development?: boolean;
   /** the folder holding manifest.json and the icons; default `<repo>/teams` */
   sourceDir?: string;
 }
@@ -50,7 +57,7 @@ export interface PackageOptions {
 /** A value the package cannot be built with: its message names the variable and is the whole story. */
 export class PackageInputError extends Error {}
 
-function publicBase(raw: string): URL {
+function httpsUrl(variable: string, raw: string, what: string, example: string): URL {
   let url: URL | undefined;
   try {
     url = new URL(raw.trim());
@@ -58,11 +65,21 @@ function publicBase(raw: string): URL {
     url = undefined;
   }
   if (url?.protocol !== 'https:' || url.username || url.password || url.search || url.hash) {
-    throw new PackageInputError(
-      `PUBLIC_URL must be the bot's public https address, such as https://iip-bot.example.com (got "${raw.slice(0, 100)}")`,
-    );
+    throw new PackageInputError(`${variable} must be ${what}, such as ${example} (got "${raw.slice(0, 100)}")`);
   }
   return url;
+}
+
+const publicBase = (raw: string): URL => httpsUrl('PUBLIC_URL', raw, "the bot's public https address", 'https://iip-bot.example.com');
+
+/** The placeholders a package for real use may not carry, as one line naming what to set. */
+function placeholderProblem(options: PackageOptions): string | undefined {
+  const missing = [
+    ...(options.appId?.trim() && options.appId.trim() !== PLACEHOLDER_APP_ID ? [] : ["MicrosoftAppId (the Azure bot's application id)"]),
+    ...(options.publicUrl?.trim() ? [] : ["PUBLIC_URL (the bot's public https address)"]),
+  ];
+  if (missing.length === 0) return undefined;
+  return `set ${missing.join(' and ')}: without them the package carries placeholders Teams cannot use (for a development package, run npm run package:teams -- --dev)`;
 }
 
 /** The manifest's value at a localization key such as `bots[0].commandLists[0].commands[3].description`. */
@@ -144,22 +161,33 @@ export function buildTeamsPackage(options: PackageOptions = {}): Uint8Array {
     manifest.validDomains = [base.host];
     manifest.developer = { ...manifest.developer, websiteUrl: at(''), privacyUrl: at('privacy'), termsOfUseUrl: at('terms') };
   }
+  const example = 'https://contoso.com/legal/iip-privacy';
+  if (options.privacyUrl) manifest.developer.privacyUrl = httpsUrl('TEAMS_PRIVACY_URL', options.privacyUrl, 'an https URL', example).href;
+  if (options.termsUrl) manifest.developer.termsOfUseUrl = httpsUrl('TEAMS_TERMS_URL', options.termsUrl, 'an https URL', example).href;
   if (manifest.icons.color !== 'color.png' || manifest.icons.outline !== 'outline.png') {
     throw new PackageInputError('teams/manifest.json must name the icons color.png and outline.png');
   }
   const files: Record<string, Uint8Array> = { 'manifest.json': Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`) };
   for (const name of ICON_FILES) files[name] = readFileSync(join(sourceDir, name));
   Object.assign(files, localizationFiles(manifest, sourceDir));
+  const placeholders = options.development ? undefined : placeholderProblem(options);
+  if (placeholders) throw new PackageInputError(placeholders);
   return zipSync(files, { level: 9 });
 }
 
 function main(): void {
   const target = resolve(dirname(fileURLToPath(import.meta.url)), '..', 'dist', 'iip-teams.zip');
-  const appId = process.env.MicrosoftAppId;
-  const publicUrl = process.env.PUBLIC_URL;
+  const development = process.argv.slice(2).includes('--dev');
+  const { MicrosoftAppId: appId, PUBLIC_URL: publicUrl, TEAMS_PRIVACY_URL: privacyUrl, TEAMS_TERMS_URL: termsUrl } = process.env;
   let zip: Uint8Array;
   try {
-    zip = buildTeamsPackage({ ...(appId ? { appId } : {}), ...(publicUrl ? { publicUrl } : {}) });
+    zip = buildTeamsPackage({
+      development,
+      ...(appId ? { appId } : {}),
+      ...(publicUrl ? { publicUrl } : {}),
+      ...(privacyUrl ? { privacyUrl } : {}),
+      ...(termsUrl ? { termsUrl } : {}),
+    });
   } catch (error) {
     if (!(error instanceof PackageInputError)) throw error;
     process.stderr.write(`package:teams: ${error.message}\n`);
@@ -168,11 +196,12 @@ function main(): void {
   }
   mkdirSync(dirname(target), { recursive: true });
   writeFileSync(target, zip);
-  const id = appId ? `bot id ${appId}` : `placeholder bot id ${PLACEHOLDER_APP_ID}: set MicrosoftAppId to fill it in`;
+  const id = appId ? `bot id ${appId}` : `placeholder bot id ${PLACEHOLDER_APP_ID}`;
   const urls = publicUrl
-    ? `domain and developer URLs from PUBLIC_URL (serve ${publicUrl.replace(/\/$/, '')}/privacy and /terms)`
-    : 'placeholder domain and developer URLs: set PUBLIC_URL to fill them in';
-  process.stdout.write(`wrote ${target} (${id}; ${urls})\n`);
+    ? `domain and developer URLs from PUBLIC_URL (the bot serves ${publicUrl.replace(/\/$/, '')}/privacy and /terms)`
+    : 'placeholder domain and developer URLs';
+  const kind = development && (!appId || !publicUrl) ? 'a DEVELOPMENT package, not for upload to an organisation; ' : '';
+  process.stdout.write(`wrote ${target} (${kind}${id}; ${urls})\n`);
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) main();

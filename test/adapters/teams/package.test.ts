@@ -61,7 +61,7 @@ function unpack(zip: Uint8Array): { manifest: Manifest; files: Record<string, Ui
 describe('Teams app package', () => {
   it('holds the manifest with the bot id and both icons at the right sizes', () => {
     const appId = '0d5f6a1e-3b2c-4e7f-9a8b-1c2d3e4f5a6b';
-    const { manifest, files } = unpack(buildTeamsPackage({ appId }));
+    const { manifest, files } = unpack(buildTeamsPackage({ appId, development: true }));
     expect(Object.keys(files).sort()).toEqual(['color.png', 'manifest.json', 'outline.png', 'zh-cn.json']);
     expect(manifest.id).toBe(appId);
     expect(manifest.bots.map((b) => b.botId)).toEqual([appId]);
@@ -72,7 +72,7 @@ describe('Teams app package', () => {
   });
 
   it("lists the verbs as commands within Teams' ten per list, naming the rest in help", () => {
-    const { manifest } = unpack(buildTeamsPackage());
+    const { manifest } = unpack(buildTeamsPackage({ development: true }));
     expect(manifest.id).toBe(PLACEHOLDER_APP_ID);
     const [list] = manifest.bots[0]?.commandLists ?? [];
     expect(list?.scopes).toEqual(['personal', 'team', 'groupChat']);
@@ -97,7 +97,7 @@ describe('Teams app package', () => {
   });
 
   it('describes the verbs as they work: design is an image search, material and report what the platform makes; files are expected', () => {
-    const { manifest } = unpack(buildTeamsPackage());
+    const { manifest } = unpack(buildTeamsPackage({ development: true }));
     expect(description(manifest, 'design')).toMatch(/image search/i);
     expect(description(manifest, 'material')).toMatch(/material solutions/i);
     expect(description(manifest, 'report')).toMatch(/pre-research report/i);
@@ -106,7 +106,7 @@ describe('Teams app package', () => {
   });
 
   it('fills validDomains and the developer URLs from PUBLIC_URL, and refuses a PUBLIC_URL that is not https', () => {
-    const { manifest } = unpack(buildTeamsPackage({ publicUrl: 'https://iip.contoso.com:8443/bot/' }));
+    const { manifest } = unpack(buildTeamsPackage({ publicUrl: 'https://iip.contoso.com:8443/bot/', development: true }));
     expect(manifest.validDomains).toEqual(['iip.contoso.com:8443']);
     expect(manifest.developer).toMatchObject({
       websiteUrl: 'https://iip.contoso.com:8443/bot/',
@@ -139,7 +139,7 @@ describe('Teams app package', () => {
   });
 
   it('ships zh-cn.json as the manifest names it: every key a manifest string, every command described in Chinese with the same verbs', () => {
-    const { manifest, files } = unpack(buildTeamsPackage());
+    const { manifest, files } = unpack(buildTeamsPackage({ development: true }));
     expect((manifest as Manifest & { localizationInfo: unknown }).localizationInfo).toEqual({
       defaultLanguageTag: 'en-us',
       additionalLanguages: [{ languageTag: 'zh-cn', file: 'zh-cn.json' }],
@@ -196,5 +196,40 @@ describe('Teams app package', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+
+  it('refuses placeholders unless a development package is asked for (--dev), in one line naming what to set', () => {
+    const appId = '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d';
+    const publicUrl = 'https://iip.contoso.com';
+    expect(() => buildTeamsPackage()).toThrow(/^set MicrosoftAppId .* and PUBLIC_URL .*npm run package:teams -- --dev\)$/);
+    expect(() => buildTeamsPackage({ appId })).toThrow(/^set PUBLIC_URL /);
+    expect(() => buildTeamsPackage({ appId: PLACEHOLDER_APP_ID, publicUrl })).toThrow(/^set MicrosoftAppId /);
+    expect(unpack(buildTeamsPackage({ appId, publicUrl })).manifest.id).toBe(appId);
+
+    const refused = runScript({ MicrosoftAppId: '', PUBLIC_URL: '' });
+    expect(refused.status).toBe(1);
+    expect(refused.stderr).toMatch(/^package:teams: set MicrosoftAppId .* and PUBLIC_URL .*--dev\)\n$/);
+    const development = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/package-teams.ts', '--dev'], {
+      cwd: ROOT,
+      env: { ...process.env, MicrosoftAppId: '', PUBLIC_URL: '' },
+      encoding: 'utf8',
+    });
+    expect(development.status).toBe(0);
+    expect(development.stdout).toContain('a DEVELOPMENT package, not for upload to an organisation');
+    expect(unpack(readFileSync(resolve(ROOT, 'dist/iip-teams.zip'))).manifest.id).toBe(PLACEHOLDER_APP_ID);
+  });
+
+  it('points the privacy and terms URLs where the operator says (TEAMS_PRIVACY_URL, TEAMS_TERMS_URL), https only', () => {
+    const base = { appId: '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d', publicUrl: 'https://iip.contoso.com' };
+    const { manifest } = unpack(
+      buildTeamsPackage({ ...base, privacyUrl: 'https://contoso.com/legal/privacy', termsUrl: 'https://contoso.com/legal/terms' }),
+    );
+    expect(manifest.developer).toEqual({
+      ...manifest.developer,
+      websiteUrl: 'https://iip.contoso.com/',
+      privacyUrl: 'https://contoso.com/legal/privacy',
+      termsOfUseUrl: 'https://contoso.com/legal/terms',
+    });
+    expect(() => buildTeamsPackage({ ...base, termsUrl: 'http://contoso.com/terms' })).toThrow(/^TEAMS_TERMS_URL must be an https URL/);
   });
 });
