@@ -57,7 +57,10 @@ export const ENV_HELP: ReadonlyArray<[string, string]> = [
     'TEAMS_ALLOW_UNAUTHENTICATED',
     '1: serve /api/messages unauthenticated for the Bot Framework Emulator (only with HOST on loopback and no Slack, Teams or platform credentials)',
   ],
-  ['TEAMS_SERVICE_URLS', "comma-separated service URL prefixes Teams activities may name (default: Teams' hosts in the public and US government clouds)"],
+  [
+    'TEAMS_SERVICE_URLS',
+    "comma-separated service URL prefixes Teams activities may name (default: Teams' hosts in the public and US government clouds)",
+  ],
   ['TEAMS_ADMIN_IDS', 'comma-separated Azure AD object ids of the Teams users who may set the workspace API key (`key`); default none'],
   ['ALLOWED_SLACK_TEAMS, ALLOWED_TEAMS_TENANTS', 'comma-separated Slack team ids / Teams tenant ids that may use the bot (default: every one)'],
   ['PORT, HOST', "the bot's HTTP server (default 3000, 0.0.0.0)"],
