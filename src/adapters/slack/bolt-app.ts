@@ -28,7 +28,7 @@ import { installedTokenFor, serializeAuthorize, type SlackOAuthOptions, VaultIns
 import { mountInstallRoutes, oauthReceiverOptions } from './oauth-routes.js';
 import { onUninstall, type WorkspaceGone } from './uninstall.js';
 import { paneAssistant } from './assistant.js';
-import { isSlashCommand, NotTakingWorkError, notTakenReply, sendCommandReply } from './not-taken.js';
+import { isSlashCommand, NotTakingWorkError, notTakenReply, sendCommandReply, tellClickNotTaken } from './not-taken.js';
 
 export const SLACK_EVENTS_PATH = '/slack/events';
 
@@ -143,8 +143,15 @@ export function createBoltApp(options: BoltAppOptions): BoltApp {
   app.event('app_home_opened', async ({ body }) => dispatch('app_home_opened', () => homeOpenedToIncoming(body)));
   app.action(/.*/, async ({ body, ack }) => {
     if (body.type === 'block_actions' && body.container?.type === 'view') options.onViewAction?.(body);
-    await dispatch('block_actions', () => blockActionToIncoming(body));
+    const refused = await dispatch('block_actions', () => blockActionToIncoming(body)).then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    // Slack never sends a click again: where it gave a response_url, the user is told privately to click again
+    const responseUrl = 'response_url' in body && typeof body.response_url === 'string' ? body.response_url : undefined;
+    if (refused !== undefined && responseUrl === undefined) throw refused;
     await ack();
+    if (refused !== undefined && responseUrl !== undefined) tellClickNotTaken(responseUrl, refused, logger);
   });
   app.view(/.*/, async ({ body, view, ack }) => {
     if (view.callback_id === FORM_CALLBACK_ID) await dispatch('view_submission', () => viewSubmissionToIncoming(body));

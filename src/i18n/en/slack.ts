@@ -24,6 +24,9 @@ export const slack = {
   notTaken: 'Your command could not be taken: the bot cannot save its work right now. Nothing was sent; run the command again in a moment.',
   /** a slash command that arrived while the bot was starting or stopping */
   restarting: 'The bot is restarting and could not take your command. Nothing was sent; run the command again in a moment.',
+  /** a button click the bot could not record, or that arrived while it was starting or stopping */
+  clickNotTaken: 'Your click could not be taken: the bot cannot save its work right now. Nothing was done; click again in a moment.',
+  clickRestarting: 'The bot is restarting and could not take your click. Nothing was done; click again in a moment.',
   unreachable: {
     explainRun:
       "I can't post in this conversation: I'm not a member of it. To use me here, invite me with `/invite @iip` and run the command again, or run it in a direct message with me:",

@@ -27,6 +27,9 @@ export const slack: CatalogOf<typeof en> = {
   notTaken: '无法接收你的命令：机器人暂时无法保存工作。未发送任何内容；请稍后重新运行该命令。',
   /** a slash command that arrived while the bot was starting or stopping */
   restarting: '机器人正在重启，无法接收你的命令。未发送任何内容；请稍后重新运行该命令。',
+  /** a button click the bot could not record, or that arrived while it was starting or stopping */
+  clickNotTaken: '无法接收你的点击：机器人暂时无法保存工作。未执行任何操作；请稍后再点击一次。',
+  clickRestarting: '机器人正在重启，无法接收你的点击。未执行任何操作；请稍后再点击一次。',
   unreachable: {
     explainRun: '我无法在此对话中发言：我不是其成员。如需在这里使用，请用 `/invite @iip` 邀请我后重新运行命令，或在与我的私信中运行：',
     explainCopy: '我无法在此对话中发言：我不是其成员。如需在这里使用，请用 `/invite @iip` 邀请我后重新运行命令，或将命令复制到与我的私信中：',
