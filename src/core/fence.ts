@@ -4,6 +4,7 @@
  * write are one script). Once the lease's work has ended normally, what it started in the background goes on
  * unfenced (a watcher of the shown step, the next step's wait under a lease of its own).
  */
+import type { RecordWriter, WriteOptions } from './records.js';
 import type { LockHold, StateStore } from './state.js';
 
 /** A side effect refused because the lease it was made under is no longer this replica's. */
@@ -77,4 +78,16 @@ export function fencedState(state: StateStore, fence: Fence): StateStore {
   const compareAndSet: StateStore['compareAndSet'] = (thread, expectedVersion, next, given) =>
     state.compareAndSet(thread, expectedVersion, next, given ?? fence.writeFence);
   return delegating(state, (name) => (name === 'compareAndSet' ? (compareAndSet as Method) : undefined));
+}
+
+/** The record writer as a lease's work sees it: a write carries the lease's hold unless it names a fence itself. */
+export function fencedRecords(records: RecordWriter, fence: Fence): RecordWriter {
+  return delegating(records, (name, call) => {
+    if (name === 'speaking') return (...args) => fencedRecords(call(...args) as RecordWriter, fence);
+    if (name !== 'create' && name !== 'update') return undefined;
+    return (...args) => {
+      const [first, second, options] = args as [unknown, unknown, WriteOptions | undefined];
+      return call(first, second, { ...options, fence: options?.fence ?? fence.writeFence });
+    };
+  });
 }

@@ -8,7 +8,7 @@
  * act for the thread any more; its background work also sees the loss as the end of its lifetime and stops quietly.
  */
 import type { HandlerContext } from './handler.js';
-import { checkedFirst, delegating, Fence, fencedState } from './fence.js';
+import { checkedFirst, delegating, Fence, fencedRecords, fencedState } from './fence.js';
 import { LockTimeoutError } from './state.js';
 import { leaseMsOf } from './waits.js';
 
@@ -68,6 +68,7 @@ function fencedContext(ctx: HandlerContext, fence: Fence): HandlerContext {
   const leased: HandlerContext = {
     ...ctx,
     state: fencedState(ctx.state, fence),
+    records: fencedRecords(ctx.records, fence),
     platform: delegating(ctx.platform, (name, call) => (name === 'call' || name === 'stream' ? checkedFirst(fence, call) : undefined)),
     messenger: delegating(ctx.messenger, (name, call) => (CHAT_WRITES.has(name) ? checkedFirst(fence, call) : undefined)),
     lifetime: ctx.lifetime ? AbortSignal.any([ctx.lifetime, fence.hold.lost]) : fence.hold.lost,

@@ -2,7 +2,7 @@
  * The lease (core/lease.ts) on a real Redis, with a real platform client and simulator and a real messenger over
  * the fake chat adapter: taken without waiting, its work fenced by the token. Once the lease is lost (its key ran
  * out under the holder and another replica took it), the holder's platform calls, chat writes and record writes
- * are refused and its lifetime ends; work left running after a lease ended normally is not fenced.
+ * (through the record writer, checked in Redis' compare-and-set script) are refused and its lifetime ends; work left running after a lease ended normally is not fenced.
  */
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
@@ -11,6 +11,7 @@ import type { HandlerContext } from '../../src/core/handler.js';
 import { LeaseLostError } from '../../src/core/fence.js';
 import { withLease } from '../../src/core/lease.js';
 import { markdown } from '../../src/core/message.js';
+import { RecordWriter } from '../../src/core/records.js';
 import { threadId } from '../../src/core/thread-id.js';
 import { RedisStateStore } from '../../src/state/redis-store.js';
 import { recordInput } from '../state/helpers.js';
@@ -40,7 +41,8 @@ afterAll(async () => {
 async function replica(): Promise<HandlerContext> {
   const state = await RedisStateStore.connect(REDIS_URL, { keyPrefix: prefix });
   stores.push(state);
-  return { ...world.contexts.slack, state, settings: { ...world.contexts.slack.settings, waitLeaseMs: 5_000 } };
+  const records = RecordWriter.create(state, []);
+  return { ...world.contexts.slack, state, records, settings: { ...world.contexts.slack.settings, waitLeaseMs: 5_000 } };
 }
 
 const posted = (thread: ReturnType<typeof threadId>) => world.adapters.slack.messagesIn(thread).map((m) => JSON.stringify(m.content));
@@ -71,6 +73,7 @@ describe('a lease on Redis', () => {
       expect(await withLease(b, 'wait:lost', async () => undefined)).toBe(true);
       await admin.set(`${prefix}lock:wait:lost`, 'another holder', 'PX', 5_000);
 
+      expect(await leased.records.update(record!, { step: 'late' })).toBeUndefined();
       expect(await leased.state.compareAndSet(thread, record!.version, { ...recordInput(thread), step: 'late' })).toBeUndefined();
       await expect(leased.platform.call('NOVELTY-REPORT', { input: 'a hinge', lang: 'en' })).rejects.toBeInstanceOf(LeaseLostError);
       expect(lifetime?.aborted).toBe(true);
@@ -89,7 +92,7 @@ describe('a lease on Redis', () => {
     let kept: HandlerContext | undefined;
     await withLease(a, 'wait:ended', async (leased) => {
       kept = leased;
-      const written = await leased.state.compareAndSet(thread, 0, recordInput(thread));
+      const written = await leased.records.create(leased.handOver, recordInput(thread));
       expect(written?.version).toBe(1);
     });
     await kept!.messenger.post(thread, markdown('a watcher after the lease'));
