@@ -64,8 +64,8 @@ async function optionsFor(connection: RedisConnection): Promise<RedisOptions> {
     ...(master?.password ? { password: decodeURIComponent(master.password) } : {}),
     ...(tls ? { tls } : {}),
     ...(sentinel.tls ? { enableTLSForSentinelMode: true, sentinelTLS: tls ?? {} } : {}),
-    // a failover is announced by the Sentinels (+switch-master): reconnect to the new master at once
-    failoverDetector: true,
+    // no failoverDetector: in ioredis 6 a +switch-master that arrives while it reconnects ends the connection for
+    // good ("Connection is closed"); a dead or demoted master closes its clients, and the reconnect asks the Sentinels
     // a demoted master answers writes with READONLY until the connection moves: reconnect and send the command again
     reconnectOnError: (error: Error) => (error.message.startsWith('READONLY') ? 2 : false),
     // a failover takes a few seconds: commands wait for the new master instead of failing after three tries
