@@ -1,0 +1,76 @@
+/**
+ * Walks one click and counts what it costs: Confirm on step 2 of a novelty search in Slack (the real Bolt app, the
+ * fake Web API, the simulator, Redis), from the click's HTTP request until step 3's review is shown. Prints the
+ * Redis commands the bot sent meanwhile (each a round trip to the state store; a script is one) by command, and
+ * the bot's source files whose code ran (V8's precise coverage; the in-process simulator left out), with their lines.
+ *   npx tsx scripts/click-path.ts          (needs Redis on REDIS_URL, default redis://127.0.0.1:6379)
+ */
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
+import { fileURLToPath } from 'node:url';
+import { Redis } from 'ioredis';
+import { startSlackBot } from '../test/helpers/slack-bot-harness.js';
+import { IDEA, NoveltyThread } from '../test/e2e/slack-novelty-steps.js';
+
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const prefix = `iip-click-path-${randomUUID()}:`;
+const SRC = `${fileURLToPath(new URL('../src/', import.meta.url))}`;
+
+interface Coverage {
+  result: { url: string; functions: { ranges: { count: number }[] }[] }[];
+}
+
+async function main(): Promise<void> {
+  const h = await startSlackBot({ env: { REDIS_URL, REDIS_KEY_PREFIX: prefix, SIMULATOR_TASK_MS: '0' }, simulator: { taskDurationMs: 0 } });
+  const monitor = new Redis(REDIS_URL);
+  const session = new Session();
+  session.connect();
+  try {
+    await h.command(`novelty ${IDEA}`);
+    const t = await NoveltyThread.opened(h, 0);
+    await t.press(await t.step('Step 1 of 5'), 'Confirm');
+    const features = await t.step('Step 2 of 5');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+
+    const commands: { name: string; at: number }[] = [];
+    const feed = await monitor.monitor();
+    feed.on('monitor', (time: string, args: string[]) => {
+      if (args.some((a) => a.includes(prefix))) commands.push({ name: String(args[0]).toLowerCase(), at: Number(time) * 1_000 });
+    });
+    await session.post('Profiler.enable');
+    await session.post('Profiler.startPreciseCoverage', { callCount: true, detailed: false });
+    await session.post('Profiler.takePreciseCoverage'); // resets the counts: only the click is measured
+
+    const started = Date.now();
+    await t.press(features, 'Confirm');
+    await t.step('Step 3 of 5');
+    const elapsed = Date.now() - started;
+    const coverage = (await session.post('Profiler.takePreciseCoverage')) as Coverage;
+    feed.disconnect();
+
+    const files = coverage.result
+      // the simulator runs in this process too, but it is the platform, not the bot
+      .filter((script) => script.url.startsWith(`file://${SRC}`) && !script.url.includes('/platform/simulator/'))
+      .filter((script) => script.functions.some((f) => (f.ranges[0]?.count ?? 0) > 0))
+      .map((script) => fileURLToPath(script.url))
+      .sort();
+    const lines = files.reduce((sum, file) => sum + readFileSync(file, 'utf8').split('\n').length, 0);
+    const byCommand = new Map<string, number>();
+    for (const { name } of commands) byCommand.set(name, (byCommand.get(name) ?? 0) + 1);
+    const sent = h.sim.requests.find((r) => r.operation === 'AI35-5' && r.at >= started)?.at ?? Number.POSITIVE_INFINITY;
+    console.log(`click to step 3's review: ${elapsed} ms`);
+    console.log(`Redis round trips: ${commands.length} (${[...byCommand].map(([c, n]) => `${c} ${n}`).join(', ')})`);
+    console.log(`  of them before the confirmation reached the platform (AI35-5): ${commands.filter((c) => c.at < sent).length}`);
+    console.log(`source files run: ${files.length}, ${lines.toLocaleString('en-US')} lines`);
+    for (const file of files) console.log(`  ${file.slice(SRC.length)}`);
+  } finally {
+    session.disconnect();
+    const keys = await monitor.keys(`${prefix}*`).catch(() => []);
+    if (keys.length > 0) await monitor.del(...keys);
+    monitor.disconnect();
+    await h.close();
+  }
+}
+
+await main();
