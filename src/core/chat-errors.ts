@@ -1,4 +1,5 @@
 /** Chat-side failures: one base `ChatError` with a `kind`, the way `PlatformError` has one for the platform's. */
+import type { ClassifiedError, Failure } from '../lib/failures.js';
 import type { MessageRef } from './adapter.js';
 import { chatOf, type ChatKind } from './thread-id.js';
 
@@ -42,7 +43,7 @@ function chatOfRef(ref: MessageRef): ChatKind | undefined {
 }
 
 /** Thrown by `edit`/`post` when the chat platform rate-limits; the relay waits `retryAfterMs` and sends the latest text. */
-export class ChatRateLimitedError extends ChatError {
+export class ChatRateLimitedError extends ChatError implements ClassifiedError {
   readonly kind = 'rate-limited';
 
   /** `scope`: whose budget the call spent (a Slack team, a Teams tenant) */
@@ -52,6 +53,11 @@ export class ChatRateLimitedError extends ChatError {
     chat?: ChatKind,
   ) {
     super(`chat platform rate limit: retry after ${retryAfterMs} ms`, chat);
+  }
+
+  /** the chat refused the call before doing anything: a repeat after `retryAfterMs` is safe */
+  get failure(): Failure {
+    return { kind: 'transient', notPerformed: true, retryAfterMs: this.retryAfterMs };
   }
 }
 

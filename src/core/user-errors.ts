@@ -1,8 +1,12 @@
 /** Turns any failure into one short message a user can act on; never a stack trace, never a secret. */
 import { formatDuration } from '../i18n/format.js';
 import { t } from '../i18n/index.js';
+import { classifyFailure } from '../lib/failures.js';
 import { redactSecrets } from '../log.js';
 import { PlatformError, type PlatformErrorKind } from '../platform/errors.js';
+import { ChatRateLimitedError } from './chat-errors.js';
+
+export { isRetryable } from '../lib/failures.js';
 
 /** One text per platform error kind, in the current language: a new kind does not compile until it has its text here. */
 const BY_KIND: Record<PlatformErrorKind, (why?: string) => string> = {
@@ -22,10 +26,11 @@ const BY_KIND: Record<PlatformErrorKind, (why?: string) => string> = {
   'too-large': () => t('core:errors.tooLarge'),
 };
 
-/** Kinds where the same request cannot succeed until something else changes (no Retry button). */
-const FINAL_KINDS: ReadonlySet<PlatformErrorKind> = new Set(['unauthorized', 'forbidden', 'quota', 'invalid-request', 'not-found']);
-
 export function userMessage(error: unknown): string {
+  const failure = classifyFailure(error);
+  if (failure.kind === 'user-problem') return failure.message;
+  // the chat holds the bot's messages back for a while: not a failure of the bot's
+  if (error instanceof ChatRateLimitedError) return t('core:errors.chatBusy', { after: formatDuration(Math.max(1_000, error.retryAfterMs)) });
   if (error instanceof PlatformError) {
     // a rate limit that said how long: the user is told when to try again
     const after = error.kind === 'rate-limited' && error.retryAfterMs !== undefined && error.retryAfterMs >= 1_000 ? error.retryAfterMs : undefined;
@@ -33,9 +38,4 @@ export function userMessage(error: unknown): string {
     return redactSecrets(error.requestId ? t('core:errors.withRequest', { text, id: error.requestId }) : text);
   }
   return t('core:errors.botSide');
-}
-
-/** Whether trying the same thing again can help (shown as a Retry button). */
-export function isRetryable(error: unknown): boolean {
-  return !(error instanceof PlatformError) || !FINAL_KINDS.has(error.kind);
 }

@@ -4,6 +4,7 @@
  * request id; none ever carries the API key.
  */
 import { redactSecrets } from '../log.js';
+import type { ClassifiedError, Failure } from '../lib/failures.js';
 
 export type PlatformErrorKind =
   | 'unauthorized'
@@ -20,6 +21,27 @@ export type PlatformErrorKind =
   | 'unexpected-response'
   | 'too-large';
 
+/**
+ * What each kind of failure is (read by `classifyFailure`, lib/failures.ts): a new kind does not compile until
+ * it is decided here. Transient ones are repeated by the client (reads always, a create only when not performed).
+ */
+const FAILURE_OF: Record<PlatformErrorKind, 'transient' | 'retry-by-user' | 'final'> = {
+  unauthorized: 'final',
+  forbidden: 'final',
+  'not-found': 'final',
+  quota: 'final',
+  'invalid-request': 'final',
+  'rate-limited': 'transient',
+  service: 'transient',
+  network: 'transient',
+  timeout: 'transient',
+  'stream-interrupted': 'retry-by-user',
+  'task-failed': 'retry-by-user',
+  'unexpected-response': 'retry-by-user',
+  // the same request may well get a normal answer next time; the client does not repeat it by itself
+  'too-large': 'retry-by-user',
+};
+
 export interface PlatformErrorInit {
   operation: string;
   status?: number;
@@ -31,9 +53,8 @@ export interface PlatformErrorInit {
   cause?: unknown;
 }
 
-export class PlatformError extends Error {
+export class PlatformError extends Error implements ClassifiedError {
   readonly kind: PlatformErrorKind = 'service';
-  readonly retryable: boolean = false;
   readonly operation: string;
   readonly status?: number;
   readonly errorCode?: number;
@@ -57,6 +78,14 @@ export class PlatformError extends Error {
     this.platformMessage = init.platformMessage === undefined ? undefined : redactSecrets(init.platformMessage);
     this.requestId = init.requestId;
     this.retryAfterMs = init.retryAfterMs;
+  }
+
+  get failure(): Failure {
+    const kind = FAILURE_OF[this.kind];
+    if (kind !== 'transient') return { kind };
+    // a rate limit is refused before anything is done; a 5xx or a timeout may have done it
+    const notPerformed = this.kind === 'rate-limited';
+    return this.retryAfterMs === undefined ? { kind, notPerformed } : { kind, notPerformed, retryAfterMs: this.retryAfterMs };
   }
 
   /** The error for an HTTP status and/or envelope error_code (the code wins when both are known). */
@@ -99,7 +128,6 @@ export class QuotaError extends PlatformError {
 }
 export class RateLimitedError extends PlatformError {
   override readonly kind = 'rate-limited';
-  override readonly retryable = true;
   constructor(init: PlatformErrorInit) {
     super(init, 'too many requests');
   }
@@ -113,21 +141,18 @@ export class InvalidRequestError extends PlatformError {
 }
 export class ServiceError extends PlatformError {
   override readonly kind = 'service';
-  override readonly retryable = true;
   constructor(init: PlatformErrorInit) {
     super(init, 'the platform failed');
   }
 }
 export class NetworkError extends PlatformError {
   override readonly kind = 'network';
-  override readonly retryable = true;
   constructor(init: PlatformErrorInit) {
     super(init, 'could not reach the platform');
   }
 }
 export class TimeoutError extends PlatformError {
   override readonly kind = 'timeout';
-  override readonly retryable = true;
   constructor(init: PlatformErrorInit) {
     super(init, 'the platform did not answer in time');
   }

@@ -2,6 +2,7 @@
  * When and how long to wait before repeating a platform call. Reads are safe to repeat; a create is repeated
  * only when the platform refused it for QPS (nothing was created); a stream only before it started.
  */
+import { classifyFailure, mayRepeat } from '../lib/failures.js';
 import type { Logger } from '../log.js';
 import { PlatformError } from './errors.js';
 import type { OperationKind } from './operations.js';
@@ -28,12 +29,12 @@ export function retryPolicy(options: RetryOptions = {}): RetryPolicy {
   };
 }
 
-/** Whether an error from an operation of this kind may be retried (before any stream event was delivered). */
+/**
+ * Whether an error from an operation of this kind may be retried (before any stream event was delivered): what
+ * `classifyFailure` calls transient, and for a create or a stream only what was not performed (a rate limit).
+ */
 export function shouldRetry(kind: OperationKind, error: unknown): boolean {
-  if (!(error instanceof PlatformError)) return false;
-  if (error.kind === 'rate-limited') return true;
-  if (kind !== 'read') return false;
-  return error.kind === 'service' || error.kind === 'network' || error.kind === 'timeout';
+  return error instanceof PlatformError && mayRepeat(error, kind === 'read');
 }
 
 /**
@@ -78,9 +79,11 @@ export async function withRetry<T>(context: RetryContext, attempt: (attemptNumbe
     } catch (error) {
       if (attemptNumber >= context.policy.attempts || !shouldRetry(context.kind, error)) throw error;
       const platformError = error as PlatformError;
+      const failure = classifyFailure(error);
+      const retryAfterMs = failure.kind === 'transient' ? failure.retryAfterMs : undefined;
       // a long Retry-After is not waited out in silence while the user's answer or step holds its slot
-      if (platformError.retryAfterMs !== undefined && platformError.retryAfterMs > context.policy.maxRetryAfterMs) throw error;
-      const delayMs = backoffDelay(attemptNumber - 1, context.policy, platformError.retryAfterMs);
+      if (retryAfterMs !== undefined && retryAfterMs > context.policy.maxRetryAfterMs) throw error;
+      const delayMs = backoffDelay(attemptNumber - 1, context.policy, retryAfterMs);
       context.logger.warn(
         { operation: context.operation, kind: platformError.kind, requestId: platformError.requestId, attempt: attemptNumber, delayMs },
         'platform call failed, retrying',

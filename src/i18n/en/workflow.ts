@@ -20,6 +20,7 @@ export const workflow = {
     failed: '{{label}} failed: {{why}}',
     failedHint: '{{label}} failed: {{why}} Retry once that is fixed, or cancel.',
     stepFailed: 'The step failed.',
+    chatBusy: '{{label}} is held back: {{why}} Press Retry then.',
     unreadable:
       'This {{noun}} cannot go on: what this thread saved was written by a version of the bot this one cannot read. Nothing more is sent to the platform; start it again in a new message.',
   },

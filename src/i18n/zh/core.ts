@@ -24,6 +24,7 @@ export const core: CatalogOf<typeof en> = {
     unexpectedResponse: '平台返回的结果机器人无法解析。',
     tooLarge: '平台返回的内容超出了机器人对单个回答的读取上限，已停止读取。请稍后重试；如果问题持续出现，请告知机器人的管理员。',
     withRequest: '{{text}}（请求编号 {{id}}）',
+    chatBusy: '聊天平台当前消息过多，约 {{after}}后可继续发送。',
     botSide: '机器人内部出错。请重试；如果问题持续出现，请告知机器人的管理员。',
   },
   feedback: {

@@ -23,6 +23,7 @@ export const workflow: CatalogOf<typeof en> = {
     failed: '{{label}}失败：{{why}}',
     failedHint: '{{label}}失败：{{why}} 请在问题解决后重试，或取消。',
     stepFailed: '此步骤失败。',
+    chatBusy: '{{label}}暂被搁置：{{why}}届时请点击重试。',
     unreadable: '此{{noun}}无法继续：本会话保存的状态由当前版本的机器人无法读取的版本写入。不会再向平台发送任何内容；请在新消息中重新开始。',
   },
   line: {

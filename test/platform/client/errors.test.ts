@@ -1,5 +1,6 @@
 /** Every failure the simulator can produce arrives as the right error class, with its operation, request id and message. */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { classifyFailure } from '../../../src/lib/failures.js';
 import {
   ForbiddenError,
   InvalidRequestError,
@@ -43,7 +44,7 @@ describe('authentication', () => {
     const error = await caught(() => h.clientWith({ apiKey: '' }).call('P001', P001));
     const e = expectPlatformError(error, UnauthorizedError, 'unauthorized');
     expect(e.status).toBe(401);
-    expect(e.retryable).toBe(false);
+    expect(classifyFailure(e).kind).toBe('final');
     expect(requestsFor(h.sim, 'P001').at(-1)?.auth).toBe('none');
   });
 
@@ -78,19 +79,19 @@ describe('permission, not found, quota', () => {
     expect(h.sim.requests.at(-1)?.path).toBe('/search/patent/no-such-operation');
   });
 
-  it.each([67200000, 67200001, 67200005])('envelope error %i is QuotaError, not retryable', async (errorCode) => {
+  it.each([67200000, 67200001, 67200005])('envelope error %i is QuotaError, a final failure', async (errorCode) => {
     h.sim.inject({ kind: 'envelope-error', errorCode, message: 'limit reached', operation: 'P001' });
     const e = expectPlatformError(await caught(() => h.client.call('P001', P001)), QuotaError, 'quota');
-    expect(e.retryable).toBe(false);
+    expect(classifyFailure(e).kind).toBe('final');
     expect(e.platformMessage).toBe('limit reached');
   });
 });
 
 describe('rate limits and invalid requests', () => {
-  it('envelope 67200002 and HTTP 429 are RateLimitedError, retryable, with Retry-After', async () => {
+  it('envelope 67200002 and HTTP 429 are RateLimitedError, transient and not performed, with Retry-After', async () => {
     h.sim.inject({ kind: 'envelope-error', errorCode: 67200002, message: 'QPS too high', operation: 'P001', times: 1 });
     const byCode = expectPlatformError(await caught(() => h.client.call('P001', P001)), RateLimitedError, 'rate-limited');
-    expect(byCode.retryable).toBe(true);
+    expect(classifyFailure(byCode)).toMatchObject({ kind: 'transient', notPerformed: true });
     expect(byCode.platformMessage).toBe('QPS too high');
     h.sim.inject({ kind: 'http-status', status: 429, retryAfterSeconds: 2, operation: 'P001', times: 1 });
     const byStatus = expectPlatformError(await caught(() => h.client.call('P001', P001)), RateLimitedError, 'rate-limited');
@@ -126,7 +127,7 @@ describe('service, timeout and network failures', () => {
     h.sim.inject({ kind: 'http-status', status, operation: 'P001' });
     const e = expectPlatformError(await caught(() => h.client.call('P001', P001)), ServiceError, 'service');
     expect(e.status).toBe(status);
-    expect(e.retryable).toBe(true);
+    expect(classifyFailure(e)).toMatchObject({ kind: 'transient', notPerformed: false });
   });
 
   it.each([68300005, 68300006, 68300008])('envelope error %i is ServiceError', async (errorCode) => {
@@ -140,7 +141,7 @@ describe('service, timeout and network failures', () => {
     h.sim.inject({ kind: 'slow-headers', delayMs: 500, operation: 'P001', times: 1 });
     const client = h.clientWith({ timeouts: { headersMs: 50 } });
     const e = expectPlatformError(await caught(() => client.call('P001', P001)), TimeoutError, 'timeout');
-    expect(e.retryable).toBe(true);
+    expect(classifyFailure(e)).toMatchObject({ kind: 'transient', notPerformed: false });
   });
 
   it('an AbortSignal.timeout deadline is TimeoutError, not an abort', async () => {
@@ -170,7 +171,7 @@ describe('service, timeout and network failures', () => {
       expect(e.kind).toBe('network');
       expect(e.operation).toBe('P001');
       expect(e.requestId).toMatch(/^[0-9a-f-]{36}$/);
-      expect(e.retryable).toBe(true);
+      expect(classifyFailure(e)).toMatchObject({ kind: 'transient', notPerformed: false });
     } finally {
       await client.close();
     }

@@ -16,7 +16,8 @@ import { formAction, reviewMessage } from '../engine/messages.js';
 import { cachedStepResult, stepOf, stepResult } from '../engine/step-result.js';
 import { locked, showAndSave } from '../record/deliver.js';
 import { flowOf, stepContext } from '../record/flow.js';
-import { FormProblem, type WorkflowData, type WorkflowDefinition } from '../types.js';
+import { userProblemOf } from '../../../lib/failures.js';
+import type { WorkflowData, WorkflowDefinition } from '../types.js';
 import { recordConfirmation } from './confirm.js';
 import { admit, refuse, refusalFor, type Acting, type Refusal } from './judge.js';
 import { encodeValue, type StepValue } from './values.js';
@@ -109,7 +110,7 @@ export async function onForm<D extends WorkflowData>(
   try {
     input = await form.apply(incoming.fields, result, flowOf(record).draft, stepContext<D>(ctx, record));
   } catch (error) {
-    const text = error instanceof FormProblem ? error.message : t('workflow:failure.failed', { label: form.title, why: userMessage(error) });
+    const text = userProblemOf(error) ?? t('workflow:failure.failed', { label: form.title, why: userMessage(error) });
     return note(ctx, acting, `⚠️ ${text}`);
   }
   const outcome = await locked<Refusal | ThreadRecord>(ctx, incoming.thread, async (current) => {

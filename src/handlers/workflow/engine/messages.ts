@@ -3,7 +3,9 @@
  * settled (controls gone, who confirmed it), and a failure with Retry. Buttons carry `encodeValue` values.
  */
 import { mention, type Block, type Button, type OutgoingMessage } from '../../../core/message.js';
-import { isRetryable, userMessage } from '../../../core/user-errors.js';
+import { ChatRateLimitedError } from '../../../core/chat-errors.js';
+import { userMessage } from '../../../core/user-errors.js';
+import { classifyFailure } from '../../../lib/failures.js';
 import { t } from '../../../i18n/index.js';
 import type { StepContext, StepDefinition, WorkflowData, WorkflowDefinition } from '../types.js';
 import { encodeValue } from '../clicks/values.js';
@@ -92,7 +94,12 @@ export function failureText(label: string, error: unknown): string {
   if (error instanceof InterruptedSendError) return t('workflow:failure.interrupted', { label });
   if (error instanceof Error && error.name === 'AbortError') return t('workflow:failure.aborted', { label });
   const why = userMessage(error);
-  return isRetryable(error) ? t('workflow:failure.failed', { label, why }) : t('workflow:failure.failedHint', { label, why });
+  // the chat holding messages back is no failure of the bot's: when it goes on, and Retry then
+  if (error instanceof ChatRateLimitedError) return t('workflow:failure.chatBusy', { label, why });
+  const { kind } = classifyFailure(error);
+  return kind === 'final' || kind === 'user-problem'
+    ? t('workflow:failure.failedHint', { label, why })
+    : t('workflow:failure.failed', { label, why });
 }
 
 export function failureMessage(def: WorkflowDefinition<WorkflowData>, step: string, text: string, version: number): OutgoingMessage {
