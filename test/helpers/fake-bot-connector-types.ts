@@ -58,7 +58,7 @@ export interface FakeBotConnectorOptions {
   acceptsToken?: (token: string) => boolean;
   /**
    * Teams' per-bot, per-conversation limits: sends, replies and updates into one conversation beyond 7 a second,
-   * 8 in two seconds or 60 in thirty seconds get 429 with Retry-After
+   * 8 in two seconds, 60 in thirty seconds or 1,800 an hour get 429 with Retry-After
    */
   conversationLimits?: boolean;
 }
@@ -68,6 +68,7 @@ export const TEAMS_CONVERSATION_LIMITS = [
   { max: 7, windowMs: 1_000 },
   { max: 8, windowMs: 2_000 },
   { max: 60, windowMs: 30_000 },
+  { max: 1_800, windowMs: 3_600_000 },
 ] as const;
 
 export interface FakeBotConnector {

@@ -4,7 +4,7 @@
  * `POST …/activities/:activityId` (reply), `PUT …/activities/:activityId` (update), with map-backed state
  * (activities per conversation, Teams-like ids, reply chains, edits, deletions, native streams with Teams'
  * sequence rules). Records every call and its status. Programmable: one-shot failures, a per-second budget answered with
- * 429 + Retry-After, Teams' per-conversation limits (7/1 s, 8/2 s, 60/30 s) answered the same way, streaming refused (403 ContentStreamNotAllowed), 404 for unknown activities, 413 over
+ * 429 + Retry-After, Teams' per-conversation limits (7/1 s, 8/2 s, 60/30 s, 1,800/hour) answered the same way, streaming refused (403 ContentStreamNotAllowed), 404 for unknown activities, 413 over
  * 100 KB. File consent and file info cards checked as Teams takes them (./fake-teams-files.ts). Files users shared (attachments and hosted content, bot token required). Also the auth side: an OAuth2 client-credentials token endpoint (`<url>login/<tenant>/oauth2/v2.0/token`)
  * and the OpenID metadata + JWKS (`<url>openid/…`) whose RSA key signs channel tokens (teams-activities.ts).
  */
@@ -28,6 +28,7 @@ export * from './fake-bot-connector-types.js';
 
 export const FAKE_ISSUER = 'https://api.botframework.com';
 const MAX_BODY_BYTES = 100 * 1024;
+const LONGEST_LIMIT_MS = Math.max(...TEAMS_CONVERSATION_LIMITS.map((l) => l.windowMs));
 
 async function readJson(req: IncomingMessage): Promise<{ body: Json; bytes: number; raw: string }> {
   const chunks: Buffer[] = [];
@@ -72,7 +73,7 @@ export async function startFakeBotConnector(options: FakeBotConnectorOptions = {
   const overConversationLimits = (conversationId: string, now: number): number => {
     if (!options.conversationLimits) return 0;
     const base = conversationId.split(';messageid=')[0] as string;
-    const times = (conversationCalls.get(base) ?? []).filter((t) => t > now - 30_000);
+    const times = (conversationCalls.get(base) ?? []).filter((t) => t > now - LONGEST_LIMIT_MS);
     let waitMs = 0;
     for (const { max, windowMs } of TEAMS_CONVERSATION_LIMITS) {
       const inWindow = times.filter((t) => t > now - windowMs);
