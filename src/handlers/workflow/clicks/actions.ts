@@ -9,6 +9,7 @@ import type { ActionIncoming } from '../../../core/incoming.js';
 import { markdown } from '../../../core/message.js';
 import type { ThreadRecord } from '../../../core/state.js';
 import { userMessage } from '../../../core/user-errors.js';
+import { userProblemOf } from '../../../lib/failures.js';
 import { watchForCancel } from '../engine/cancel-watch.js';
 import { runSend, startPoll } from '../engine/machine.js';
 import { CONFIRM, RETRY, failureMessage, progressMessage, retriedLine, reviewMessage, settled } from '../engine/messages.js';
@@ -21,7 +22,23 @@ import { openStepForm } from './forms.js';
 import { admit, refuse, refusalFor, type Acting, type Refusal } from './judge.js';
 import type { StepValue } from './values.js';
 
-type Outcome = Refusal | { read: unknown } | ThreadRecord;
+/** The user's problem with what they chose: told to them, nothing changed. */
+class Problem {
+  constructor(readonly text: string) {}
+}
+
+type Outcome = Refusal | { read: unknown } | Problem | ThreadRecord;
+
+/** Runs a step's own function on the user's choice; a problem it raises is the click's outcome, not an error. */
+function asChosen<T>(fn: () => T): T | Problem {
+  try {
+    return fn();
+  } catch (error) {
+    const problem = userProblemOf(error);
+    if (problem === undefined) throw error;
+    return new Problem(problem);
+  }
+}
 
 export async function onAction<D extends WorkflowData>(
   ctx: HandlerContext,
@@ -48,6 +65,7 @@ async function settle<D extends WorkflowData>(
 ): Promise<ThreadRecord | undefined> {
   if (outcome === undefined) return undefined;
   if (typeof outcome === 'string') return void (await refuse(ctx, def, acting, record, outcome));
+  if (outcome instanceof Problem) return void (await ctx.messenger.notify({ thread: acting.thread }, acting.user.id, markdown(`⚠️ ${outcome.text}`)));
   if ('read' in outcome) {
     const text = t('workflow:click.unreadable', { why: userMessage(outcome.read) });
     return void (await ctx.messenger.notify({ thread: acting.thread }, acting.user.id, markdown(text)));
@@ -76,7 +94,8 @@ async function confirmClick<D extends WorkflowData>(
       if (!review?.confirm.button) return 'invalid';
       const read = await reading.resolve(current);
       if (!read.ok) return { read: read.error };
-      const input = review.confirm.input(read.result, flowOf(current).draft, stepContext<D>(ctx, current), ticked);
+      const input = asChosen(() => review.confirm.input(read.result, flowOf(current).draft, stepContext<D>(ctx, current), ticked));
+      if (input instanceof Problem) return input;
       return (await recordConfirmation(ctx, def, current, input, acting.user.id, read.result, false)) ?? 'stale';
     }),
   );
@@ -156,7 +175,9 @@ async function chooseClick<D extends WorkflowData>(
       if (!read.ok) return { read: read.error };
       const flow = flowOf(current);
       const sc = stepContext<D>(ctx, current);
-      const draft = select.apply(value.key, read.result, flow.draft, sc);
+      const key = value.key;
+      const draft = asChosen(() => select.apply(key, read.result, flow.draft, sc));
+      if (draft instanceof Problem) return draft;
       if (select.confirms) {
         sending = true;
         return (await recordConfirmation(ctx, def, current, draft, acting.user.id, read.result, false)) ?? 'stale';

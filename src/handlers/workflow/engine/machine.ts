@@ -12,6 +12,7 @@
 import type { HandlerContext } from '../../../core/handler.js';
 import type { ThreadRecord } from '../../../core/state.js';
 import type { ResumeReason } from '../../../core/handler.js';
+import { userProblemOf } from '../../../lib/failures.js';
 import { TaskFailedError } from '../../../platform/errors.js';
 import { lockedAt, showAndSave } from '../record/deliver.js';
 import { flowOf, stepContext, waitFor, type FlowChange } from '../record/flow.js';
@@ -47,9 +48,35 @@ async function sendNow<D extends WorkflowData>(ctx: HandlerContext, def: Workflo
   try {
     transition = await send.run(stepContext<D>(ctx, record), pending.input, result);
   } catch (error) {
+    const problem = userProblemOf(error);
+    if (problem !== undefined && pending.send === 'confirm' && stepOf(def, pending.step).review) return backToReview(ctx, def, record, problem);
     return fail(ctx, def, record, 'send', error, send.label);
   }
   await advance(ctx, def, record, transition);
+}
+
+/**
+ * The user's problem with what they confirmed (nothing reached the platform): the step's review again, with
+ * what they confirmed as its draft and the problem under it, and its controls to fix and confirm again.
+ */
+async function backToReview<D extends WorkflowData>(
+  ctx: HandlerContext,
+  def: WorkflowDefinition<D>,
+  record: ThreadRecord,
+  problem: string,
+): Promise<void> {
+  const flow = flowOf(record);
+  const pending = flow.pending!;
+  let result: unknown;
+  try {
+    result = await stepResult(ctx, def, { ...record, step: pending.step });
+  } catch (error) {
+    return fail(ctx, def, record, 'send', error, sendOf(def, pending).label);
+  }
+  const draw = (v: number) => reviewMessage(def, pending.step, result, pending.input, stepContext<D>(ctx, record), v, `⚠️ ${problem}`);
+  const change: FlowChange = { step: pending.step, wait: null, flow: { phase: 'review', draft: pending.input, message: flow.message } };
+  const saved = await lockedAt(ctx, record.thread, record.version, (current) => showAndSave(ctx, current, change, draw, flow.message));
+  if (saved) watchForCancel(ctx, record.thread, flowOf(saved).message, draw(saved.version), cancelled(ctx, def));
 }
 
 // ── enter: the next step's wait (poll), its review, or the end (done) ──
