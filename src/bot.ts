@@ -27,7 +27,7 @@ import { openInbox, openLimits, openStateStore, openUploadShelf, workspaceAllowL
 import { createProcessMemory } from './core/services.js';
 import { slackInstalls } from './slack-installs.js';
 import { publishHome } from './handlers/home/handler.js';
-import { HANDLERS, VERBS } from './handlers/index.js';
+import { HANDLERS, THREAD_KINDS, VERBS } from './handlers/index.js';
 import { watchingHomes } from './core/home-watch.js';
 import { keepingLanguage, speaking, userLanguage, type UserLanguageOf } from './core/language.js';
 import { stampingRecordFormat } from './handlers/workflow/record/migrations.js';
@@ -154,6 +154,7 @@ async function assemble(options: BotOptions, opened: Array<() => Promise<unknown
       state,
       records,
       handOver,
+      threadKinds: THREAD_KINDS,
       messenger,
       settings,
       logger,

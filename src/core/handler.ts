@@ -4,6 +4,7 @@ import type { Platform } from '../platform/client.js';
 import type { HandOver } from './hand-over.js';
 import type { RecordWriter } from './records.js';
 import type { StateStore, ThreadRecord } from './state.js';
+import type { ThreadKinds, ThreadRules } from './thread-kinds.js';
 import type { ActionIncoming, CommandIncoming, FormIncoming, ReplyIncoming } from './incoming.js';
 import type { Messenger } from './messenger.js';
 import type { FileShelf, ProcessMemory, WorkspaceKeys } from './services.js';
@@ -35,6 +36,8 @@ export interface HandlerContext {
    * there; `NOTHING_TO_HAND_OVER` for work that came from no inbox entry (a resumed wait, the terminal)
    */
   handOver: HandOver;
+  /** what each handler says about the threads it owns: their nouns, step names, cancel rule (core/thread-kinds.ts) */
+  threadKinds: ThreadKinds;
   messenger: Messenger;
   settings: BotSettings;
   logger: Logger;
@@ -70,6 +73,8 @@ export interface Handler {
    * replies as input, so a lone typo of a verb there is answered by the router instead of reaching `reply`.
    */
   readonly threadWords?: readonly string[];
+  /** what its threads are called, their steps' names, who may cancel one, the lock its records are written under */
+  readonly threads?: ThreadRules;
   command(ctx: HandlerContext, input: CommandInput): Promise<void>;
   reply?(ctx: HandlerContext, incoming: ReplyIncoming, record: ThreadRecord): Promise<void>;
   action?(ctx: HandlerContext, incoming: ActionIncoming, record: ThreadRecord): Promise<void>;

@@ -1,10 +1,10 @@
 /** Builds a user's home (home-view.ts) from their thread records, the recently finished list and the workspace key. */
-import { t } from '../i18n/index.js';
+import { currentLanguage, t } from '../i18n/index.js';
 import type { HandlerContext } from './handler.js';
 import type { HomeEntry, HomeView } from './home-view.js';
 import { isFinished, type ThreadRecord, type ThreadStatus } from './state.js';
 import type { ChatKind, ThreadId } from './thread-id.js';
-import { stepName, workflowNoun } from './thread-commands.js';
+import type { ThreadKinds } from './thread-kinds.js';
 
 const MAX_SHOWN = 10;
 /** Finished threads remembered per user for their home, newest first. */
@@ -24,14 +24,14 @@ export function parseRecent(value: string | undefined): ThreadId[] {
   }
 }
 
-function labelOf(record: ThreadRecord): string {
+function labelOf(kinds: ThreadKinds, record: ThreadRecord): string {
   const family = record.data.family;
-  return record.workflow === 'chat' && typeof family === 'string' ? t('core:home.chatLabel', { family }) : workflowNoun(record.workflow);
+  return record.workflow === 'chat' && typeof family === 'string' ? t('core:home.chatLabel', { family }) : kinds.noun(record.workflow, currentLanguage());
 }
 
 /** The state in words, with the step it is at by name ('open · at the features review'); a done one needs none. */
-function stateOf(record: ThreadRecord): string {
-  const step = record.status === 'done' ? undefined : stepName(record.workflow, record.step);
+function stateOf(kinds: ThreadKinds, record: ThreadRecord): string {
+  const step = record.status === 'done' ? undefined : kinds.stepName(record.workflow, record.step, currentLanguage());
   return step ? t('core:home.stateWithStep', { state: stateWords(record.status), step }) : stateWords(record.status);
 }
 
@@ -39,9 +39,9 @@ async function entryOf(ctx: HandlerContext, record: ThreadRecord): Promise<HomeE
   const link = await ctx.messenger.permalink(record.thread);
   return {
     thread: record.thread,
-    label: labelOf(record),
+    label: labelOf(ctx.threadKinds, record),
     status: record.status,
-    state: stateOf(record),
+    state: stateOf(ctx.threadKinds, record),
     ...(link ? { link } : {}),
     startedAt: record.createdAt,
     updatedAt: record.updatedAt,

@@ -1,10 +1,15 @@
-/** `status` and `cancel`, which work the same in every workflow's thread. */
-import { hasKey, t } from '../i18n/index.js';
-import type { en } from '../i18n/en/index.js';
+/**
+ * `status` and `cancel`, which work the same in every thread the bot keeps; what a thread is called and who may
+ * cancel it are its handler's own rules (core/thread-kinds.ts). Texts to the user who asked are in their language,
+ * the note left in a thread in the thread's.
+ */
+import { currentLanguage, translatorFor, type Lang } from '../i18n/index.js';
 import { formatDateTime } from '../i18n/format.js';
 import { isFinished, type ThreadRecord } from './state.js';
 import type { HandlerContext } from './handler.js';
+import { recordLanguage } from './language.js';
 import { markdown, mention } from './message.js';
+import type { ThreadKinds } from './thread-kinds.js';
 import type { ConversationId, ThreadId } from './thread-id.js';
 
 export interface ThreadCommand {
@@ -16,69 +21,68 @@ export interface ThreadCommand {
   workspaceId?: string;
 }
 
-const NOUNS = ['novelty', 'solution', 'material', 'report', 'disclosure', 'design'] as const;
-type Workflow = (typeof NOUNS)[number];
-const isWorkflow = (name: string): name is Workflow => (NOUNS as readonly string[]).includes(name);
-
-/** A workflow's name as its user reads it (`novelty`: novelty search, 新颖性检索); a chat thread is a chat. */
-export const workflowNoun = (workflow: string): string =>
-  isWorkflow(workflow) ? t(`${workflow}:noun`) : workflow === 'chat' ? t('core:thread.chatNoun') : workflow;
-
-/** A step's key in its workflow's catalog namespace: `novelty:steps.features`. */
-type StepKey = { [W in Workflow]: `${W}:steps.${Extract<keyof (typeof en)[W]['steps'], string>}` }[Workflow];
-const isStepKey = (key: string): key is StepKey => hasKey(key);
-
-/**
- * A workflow's step as its user reads it in a sentence ('features review', '技术特征'), from the workflow's own
- * catalog; undefined for a chat's turn or a step the catalog does not name (never its internal id).
- */
-export function stepName(workflow: string, step: string): string | undefined {
-  const key = `${workflow}:steps.${step}`;
-  return isWorkflow(workflow) && isStepKey(key) ? t(key) : undefined;
-}
-
-/** Where a thread stands: its workflow, the step it is at (not once it is done), its state and any wait. */
-export function describe(record: ThreadRecord): string {
-  const waiting = record.wait ? t('core:thread.waiting', { operation: record.wait.operation, since: formatDateTime(record.wait.since) }) : '';
+/** Where a thread stands, in `lang`: its workflow, the step it is at (not once it is done), its state and any wait. */
+export function describe(kinds: ThreadKinds, record: ThreadRecord, lang: Lang): string {
+  const t = translatorFor(lang);
+  const waiting = record.wait ? t('core:thread.waiting', { operation: record.wait.operation, since: formatDateTime(record.wait.since, lang) }) : '';
   const status = t(`core:thread.status.${record.status}`);
-  const workflow = workflowNoun(record.workflow);
-  const step = record.status === 'done' ? undefined : stepName(record.workflow, record.step);
+  const workflow = kinds.noun(record.workflow, lang);
+  const step = record.status === 'done' ? undefined : kinds.stepName(record.workflow, record.step, lang);
   return step ? t('core:thread.describe', { workflow, step, status, waiting }) : t('core:thread.describeBare', { workflow, status, waiting });
 }
 
+/** Answers `status` or `cancel` in the language the event is handled in. */
 export async function threadCommand(ctx: HandlerContext, cmd: ThreadCommand): Promise<void> {
+  const lang = currentLanguage();
+  if (!cmd.thread || !cmd.record) return listOpen(ctx, cmd, lang);
+  const where = { thread: cmd.thread };
+  if (cmd.word === 'status') return ctx.messenger.notify(where, cmd.user, markdown(describe(ctx.threadKinds, cmd.record, lang)));
+  return cancel(ctx, cmd.thread, cmd.user, cmd.record, lang);
+}
+
+async function listOpen(ctx: HandlerContext, cmd: ThreadCommand, lang: Lang): Promise<void> {
   const { messenger, state } = ctx;
-  if (!cmd.thread || !cmd.record) {
-    const open = (cmd.workspaceId ? await state.listOpenByUser(cmd.workspaceId, cmd.user) : []).slice(0, 20);
-    const links = await Promise.all(open.map((r) => messenger.permalink(r.thread)));
-    const text = open.length
-      ? [
-          t('core:thread.openTitle'),
-          ...open.map((r, i) => {
-            // a chat without links (the terminal) names the thread the way its user reaches it instead
-            const link = links[i] ? (/^https?:\/\//.test(links[i]) ? t('core:thread.openLink', { url: links[i] }) : ` · ${links[i]}`) : '';
-            return t('core:thread.openLine', { description: describe(r), started: formatDateTime(r.createdAt), link });
-          }),
-        ].join('\n')
-      : t('core:thread.noneOpen');
-    return messenger.notify({ conversation: cmd.conversation }, cmd.user, markdown(text));
-  }
-  const record = cmd.record;
-  if (cmd.word === 'status') return messenger.notify({ thread: cmd.thread }, cmd.user, markdown(describe(record)));
-  if (isFinished(record.status))
-    return messenger.notify(
-      { thread: cmd.thread },
-      cmd.user,
-      markdown(t('core:thread.alreadyFinished', { workflow: workflowNoun(record.workflow), status: t(`core:thread.status.${record.status}`) })),
-    );
-  // as for the workflow's own Cancel button: the starter, unless they let others confirm (`--let-others-confirm`)
-  const othersMay = record.data?.othersMayConfirm === true;
-  if (ctx.settings.confirmers === 'starter' && record.workflow !== 'chat' && !othersMay && cmd.user !== record.startedBy) {
-    return messenger.notify({ thread: cmd.thread }, cmd.user, markdown(t('core:thread.onlyStarter')));
-  }
-  const saved = await ctx.records.update(record, { status: 'cancelled', wait: undefined });
-  if (!saved) return messenger.notify({ thread: cmd.thread }, cmd.user, markdown(t('core:thread.changed')));
-  // stops a wait still polling the platform and lets the shown step drop its buttons
-  messenger.interrupt(cmd.thread);
-  await messenger.post(cmd.thread, markdown(t('core:thread.cancelled', { who: mention(cmd.user), workflow: workflowNoun(record.workflow) })));
+  const t = translatorFor(lang);
+  const open = (cmd.workspaceId ? await state.listOpenByUser(cmd.workspaceId, cmd.user) : []).slice(0, 20);
+  const links = await Promise.all(open.map((r) => messenger.permalink(r.thread)));
+  const text = open.length
+    ? [
+        t('core:thread.openTitle'),
+        ...open.map((r, i) => {
+          // a chat without links (the terminal) names the thread the way its user reaches it instead
+          const link = links[i] ? (/^https?:\/\//.test(links[i]) ? t('core:thread.openLink', { url: links[i] }) : ` · ${links[i]}`) : '';
+          return t('core:thread.openLine', { description: describe(ctx.threadKinds, r, lang), started: formatDateTime(r.createdAt, lang), link });
+        }),
+      ].join('\n')
+    : t('core:thread.noneOpen');
+  return messenger.notify({ conversation: cmd.conversation }, cmd.user, markdown(text));
+}
+
+/**
+ * Cancels the thread when its handler's rule lets `user` (the word, or the Cancel button): written through the
+ * record writer under the lock its handler writes its records under, so a step being shown and saved is either
+ * saved before it or sees it. The writer tells this process's watchers of the thread (a shown step drops its
+ * buttons); the platform work still running in the thread here is stopped.
+ */
+async function cancel(ctx: HandlerContext, thread: ThreadId, user: string, record: ThreadRecord, lang: Lang): Promise<void> {
+  const t = translatorFor(lang);
+  const rules = ctx.threadKinds.rules(record.workflow);
+  const note = (text: string) => ctx.messenger.notify({ thread }, user, markdown(text));
+  const finished = (current: ThreadRecord) =>
+    t('core:thread.alreadyFinished', { workflow: ctx.threadKinds.noun(current.workflow, lang), status: t(`core:thread.status.${current.status}`) });
+  if (isFinished(record.status)) return note(finished(record));
+  if (rules?.mayCancel && !rules.mayCancel(ctx.settings, record, user)) return note(t('core:thread.onlyStarter'));
+  const write = async (): Promise<{ saved?: ThreadRecord; refusal?: string }> => {
+    const current = await ctx.state.get(thread);
+    if (!current) return { refusal: t('core:thread.changed') };
+    if (isFinished(current.status)) return { refusal: finished(current) };
+    const saved = await ctx.records.update(current, { status: 'cancelled', wait: undefined });
+    return saved ? { saved } : { refusal: t('core:thread.changed') };
+  };
+  const { saved, refusal } = rules?.lockKey ? await ctx.state.withLock(rules.lockKey(thread), write) : await write();
+  if (!saved) return note(refusal ?? t('core:thread.changed'));
+  ctx.messenger.interrupt(thread);
+  const inThread = translatorFor(recordLanguage(saved));
+  const workflow = ctx.threadKinds.noun(saved.workflow, recordLanguage(saved));
+  await ctx.messenger.post(thread, markdown(inThread('core:thread.cancelled', { who: mention(user), workflow })));
 }

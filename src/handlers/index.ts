@@ -1,5 +1,6 @@
 /** Every capability the bot has, in the order the router asks them to claim a command. */
 import type { Handler } from '../core/handler.js';
+import { ThreadKinds } from '../core/thread-kinds.js';
 import { chatHandler } from './chat/handler.js';
 import { countHandler } from './count/handler.js';
 import { designHandler } from './design/handler.js';
@@ -27,6 +28,9 @@ export const HANDLERS: readonly Handler[] = [
   usageHandler,
   langHandler,
 ];
+
+/** What each handler says about the threads it owns (their nouns, step names, cancel rule), by workflow. */
+export const THREAD_KINDS = new ThreadKinds(HANDLERS);
 
 /** The words that start a command: every handler's verbs, and the router's own. */
 export const VERBS: readonly string[] = [...HANDLERS.flatMap((h) => h.verbs), 'help', 'status'];

@@ -53,6 +53,9 @@ export const t = ((key: unknown, options?: unknown) => (fixed[currentLanguage()]
 /** Whether the catalog of `lang` (or English, which every language falls back to) has `key` (`novelty:steps.features`). */
 export const hasKey = (key: string, lang: Lang = currentLanguage()): boolean => i18n.exists(key, { lng: lang });
 
+/** The text of a key known only when the code runs (`novelty:steps.features`) in `lang`; undefined when no catalog has it. */
+export const textOfKey = (lang: Lang, key: string): string | undefined => (hasKey(key, lang) ? (fixed[lang] as Untyped)(key) : undefined);
+
 /** The translator of one language, for text that must be in a given language whatever the current one. */
 export const translatorFor = (lang: Lang): Translate => fixed[lang];
 

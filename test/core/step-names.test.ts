@@ -4,17 +4,22 @@
  * step has no name (a chat's turn, an unknown step) or that is done is described without one, never by the id.
  */
 import { describe, expect, test } from 'vitest';
-import { describe as describeThread, stepName } from '../../src/core/thread-commands.js';
+import { describe as describeByKinds } from '../../src/core/thread-commands.js';
+import { THREAD_KINDS } from '../../src/handlers/index.js';
 import type { ThreadRecord } from '../../src/core/state.js';
 import type { ThreadId } from '../../src/core/thread-id.js';
 import { zh } from '../../src/i18n/zh/index.js';
-import { withLanguage } from '../../src/i18n/index.js';
+import type { Lang } from '../../src/i18n/index.js';
 import { DESIGN } from '../../src/handlers/design/definition.js';
 import { DISCLOSURE } from '../../src/handlers/disclosure/definition.js';
 import { MATERIAL } from '../../src/handlers/material/definition.js';
 import { NOVELTY } from '../../src/handlers/novelty/definition.js';
 import { REPORT } from '../../src/handlers/report/definition.js';
 import { SOLUTION } from '../../src/handlers/solution/definition.js';
+
+/** Each handler's own names, as the bot registers them; the language is given, not taken from the work in hand. */
+const stepName = (workflow: string, step: string, lang: Lang) => THREAD_KINDS.stepName(workflow, step, lang);
+const describeThread = (record: ThreadRecord, lang: Lang) => describeByKinds(THREAD_KINDS, record, lang);
 
 const WORKFLOWS = [NOVELTY, SOLUTION, MATERIAL, REPORT, DISCLOSURE, DESIGN];
 const STEPS = WORKFLOWS.flatMap((w) => Object.keys(w.steps).map((step) => [w.name, step] as const));
@@ -31,8 +36,8 @@ const zhWords = (workflow: string): string => {
 
 describe.each(STEPS)('%s step %s', (workflow, step) => {
   test('has a name in English and in Chinese, not its id', () => {
-    const english = withLanguage('en', () => stepName(workflow, step));
-    const chinese = withLanguage('zh', () => stepName(workflow, step));
+    const english = stepName(workflow, step, 'en');
+    const chinese = stepName(workflow, step, 'zh');
     expect(english).toMatch(/^[a-z][a-z -]+$/);
     expect(english).not.toBe(step);
     expect(chinese).toMatch(/\p{Script=Han}/u);
@@ -40,7 +45,7 @@ describe.each(STEPS)('%s step %s', (workflow, step) => {
   });
 
   test('is called in Chinese what the workflow’s own messages call it', () => {
-    expect(zhWords(workflow)).toContain(withLanguage('zh', () => stepName(workflow, step)));
+    expect(zhWords(workflow)).toContain(stepName(workflow, step, 'zh'));
   });
 });
 
@@ -59,17 +64,15 @@ const record = (workflow: string, step: string, status: ThreadRecord['status']):
 });
 
 test('a thread is described by its step’s name while it runs, failed or cancelled; without one once done', () => {
-  expect(withLanguage('en', () => describeThread(record('solution', 'directions', 'failed')))).toBe(
-    '*solution exploration*: at the technical directions review, failed',
-  );
-  expect(withLanguage('zh', () => describeThread(record('solution', 'directions', 'failed')))).toBe('*技术方案探索*：步骤「技术方向」，已失败');
-  expect(withLanguage('en', () => describeThread(record('report', 'report', 'done')))).toBe('*pre-research report*: done');
-  expect(withLanguage('zh', () => describeThread(record('report', 'report', 'done')))).toBe('*技术预研报告*：已完成');
+  expect(describeThread(record('solution', 'directions', 'failed'), 'en')).toBe('*solution exploration*: at the technical directions review, failed');
+  expect(describeThread(record('solution', 'directions', 'failed'), 'zh')).toBe('*技术方案探索*：步骤「技术方向」，已失败');
+  expect(describeThread(record('report', 'report', 'done'), 'en')).toBe('*pre-research report*: done');
+  expect(describeThread(record('report', 'report', 'done'), 'zh')).toBe('*技术预研报告*：已完成');
 });
 
 test('a chat’s turn or a step no catalog names is left out, never shown by its id', () => {
-  expect(withLanguage('en', () => describeThread(record('chat', 'ask', 'active')))).toBe('*chat*: active');
-  expect(withLanguage('zh', () => describeThread(record('chat', 'ask', 'active')))).toBe('*对话*：进行中');
-  expect(withLanguage('en', () => stepName('novelty', 'no-such-step'))).toBeUndefined();
-  expect(withLanguage('zh', () => describeThread(record('novelty', 'no-such-step', 'active')))).toBe('*新颖性检索*：进行中');
+  expect(describeThread(record('chat', 'ask', 'active'), 'en')).toBe('*chat*: active');
+  expect(describeThread(record('chat', 'ask', 'active'), 'zh')).toBe('*对话*：进行中');
+  expect(stepName('novelty', 'no-such-step', 'en')).toBeUndefined();
+  expect(describeThread(record('novelty', 'no-such-step', 'active'), 'zh')).toBe('*新颖性检索*：进行中');
 });

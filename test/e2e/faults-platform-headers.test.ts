@@ -12,6 +12,7 @@ import { createProcessMemory } from '../../src/core/services.js';
 import type { HandlerContext } from '../../src/core/handler.js';
 import { NOTHING_TO_HAND_OVER } from '../../src/core/hand-over.js';
 import { RecordWriter } from '../../src/core/records.js';
+import { THREAD_KINDS } from '../../src/handlers/index.js';
 import type { Block, Button, OutgoingMessage } from '../../src/core/message.js';
 import { Messenger } from '../../src/core/messenger.js';
 import { StreamRelay } from '../../src/core/relay/index.js';
@@ -46,6 +47,7 @@ async function compose() {
     state,
     records: RecordWriter.create(state, []),
     handOver: NOTHING_TO_HAND_OVER,
+    threadKinds: THREAD_KINDS,
     messenger,
     settings: { lang: 'en', confirmers: 'starter' },
     logger: silentLogger,

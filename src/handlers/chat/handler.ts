@@ -15,8 +15,7 @@ import { CLEAR_WORD, startOver } from './clear.js';
 import { changeOptions } from './encyclopedia-change.js';
 import { isOptionAction } from './encyclopedia-controls.js';
 import { takeOptions, type EncyclopediaOptions } from './encyclopedia-options.js';
-import { t } from '../../i18n/index.js';
-import { workflowNoun } from '../../core/thread-commands.js';
+import { currentLanguage, t, translatorFor } from '../../i18n/index.js';
 
 function familyOf(verb: string): ChatFamily {
   return verb === 'bio' ? CHAT_FAMILIES.encyclopedia : (CHAT_FAMILIES[verb as ChatFamily['verb']] ?? CHAT_FAMILIES.ask);
@@ -48,6 +47,8 @@ export const chatHandler: Handler = {
   verbs: ['ask', 'pharm', 'encyclopedia', 'bio'],
   workflow: 'chat',
   threadWords: [CLEAR_WORD],
+  // anyone in a chat's thread may cancel it; its turn lock is held for a whole answer, so a cancel does not take it
+  threads: { noun: (lang) => translatorFor(lang)('core:thread.chatNoun') },
   help: {
     get summary() {
       return t('chat:help.summary');
@@ -83,7 +84,7 @@ export const chatHandler: Handler = {
         const existing = await ctx.state.get(thread);
         if (existing?.workflow === 'chat') return followUp(ctx, thread, incoming.user.id, existing, question, typed);
         if (existing)
-          return ctx.messenger.notify({ thread }, incoming.user.id, markdown(t('chat:threadRuns', { workflow: workflowNoun(existing.workflow) })));
+          return ctx.messenger.notify({ thread }, incoming.user.id, markdown(t('chat:threadRuns', { workflow: ctx.threadKinds.noun(existing.workflow, currentLanguage()) })));
 
         // the question and the wait are in the first record already: a crash before the turn starts still leaves them
         await firstTurn(

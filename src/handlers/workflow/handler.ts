@@ -1,7 +1,10 @@
 /** A workflow definition as a `Handler`: the command starts it, the machinery answers clicks, forms and restarts. */
 import type { CommandInput, Handler, HandlerContext } from '../../core/handler.js';
 import { markdown } from '../../core/message.js';
-import { t } from '../../i18n/index.js';
+import { t, textOfKey, withLanguage } from '../../i18n/index.js';
+import type { ThreadRules } from '../../core/thread-kinds.js';
+import { mayAct } from './clicks/permission.js';
+import { lockKey } from './record/deliver.js';
 import { threadControlsHint } from '../shared/text.js';
 import { onAction } from './clicks/actions.js';
 import { onForm } from './clicks/forms.js';
@@ -29,10 +32,21 @@ export function workflowHandler<D extends WorkflowData, S extends string = strin
     action: (ctx, incoming, stored) => withLoaded(ctx, def, stored, (record) => onAction(ctx, def, incoming, record)),
     form: (ctx, incoming, stored) => withLoaded(ctx, def, stored, (record) => onForm(ctx, def, incoming, record)),
     resume: (ctx, stored, reason) => withLoaded(ctx, def, stored, (record) => resumeRecord(ctx, def, record, reason)),
+    threads: workflowThreads(def),
     async reply(ctx, incoming) {
       if (!incoming.mentioned) return;
       const text = t('workflow:threadRuns', { noun: def.noun, hint: threadControlsHint(ctx.messenger.chat) });
       await ctx.messenger.notify({ thread: incoming.thread }, incoming.user.id, markdown(text));
     },
+  };
+}
+
+/** What a workflow's threads are called and who may cancel one: its starter (see `mayAct`), under the workflow's lock. */
+function workflowThreads<D extends WorkflowData, S extends string>(def: WorkflowDefinition<D, S>): ThreadRules {
+  return {
+    noun: (lang) => withLanguage(lang, () => def.noun),
+    stepName: (step, lang) => textOfKey(lang, `${def.name}:steps.${step}`),
+    mayCancel: (settings, record, userId) => mayAct(settings, record, userId),
+    lockKey,
   };
 }

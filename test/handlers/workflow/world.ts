@@ -6,6 +6,7 @@ import type { HandlerContext } from '../../../src/core/handler.js';
 import { NOTHING_TO_HAND_OVER } from '../../../src/core/hand-over.js';
 import { keepingLanguage } from '../../../src/core/language.js';
 import { RecordWriter } from '../../../src/core/records.js';
+import { THREAD_KINDS } from '../../../src/handlers/index.js';
 import { markdown } from '../../../src/core/message.js';
 import { Messenger } from '../../../src/core/messenger.js';
 import { createProcessMemory, type ProcessMemory } from '../../../src/core/services.js';
@@ -81,6 +82,7 @@ export async function startWorld(taskDurationMs = 0): Promise<World> {
     state,
     records: RecordWriter.create(state, [keepingLanguage]),
     handOver: NOTHING_TO_HAND_OVER,
+    threadKinds: THREAD_KINDS,
     memory,
     messenger: new Messenger(adapter, new StreamRelay(adapter)),
     logger: silentLogger,

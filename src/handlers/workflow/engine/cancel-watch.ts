@@ -1,17 +1,21 @@
 /**
- * `cancel` (the word or the Cancel button) is handled by the core's thread commands, which interrupt the
- * thread's running work through the messenger. A running wait stops on that; a review or failure message
- * shown meanwhile is watched the same way, so that its buttons go as soon as the workflow is cancelled.
+ * `cancel` (the word or the Cancel button) is written by the core's thread commands through the record writer,
+ * which tells this process's watcher of the thread (`ctx.records.watch`). A review or failure message shown here
+ * is watched so: its buttons go, in the thread's language, and its place under the limits is free, as soon as the
+ * workflow is cancelled. A running wait is stopped by the cancel itself (the messenger's interrupt).
  */
 import type { HandlerContext } from '../../../core/handler.js';
+import { recordLanguage } from '../../../core/language.js';
 import type { OutgoingMessage } from '../../../core/message.js';
 import type { ThreadRecord } from '../../../core/state.js';
 import type { ThreadId } from '../../../core/thread-id.js';
+import { withLanguage } from '../../../i18n/index.js';
 import { tryDeliver } from '../record/deliver.js';
 import { flowOf } from '../record/flow.js';
 import { freeSlot } from '../limits.js';
 import { cancelledLine, settled } from './messages.js';
 
+/** Watches the step shown as `messageId` (drawn as `shown`) for the thread's cancel; replaces the thread's earlier watch. */
 export function watchForCancel(
   ctx: HandlerContext,
   thread: ThreadId,
@@ -20,28 +24,32 @@ export function watchForCancel(
   onCancelled?: (record: ThreadRecord) => Promise<void>,
 ): void {
   if (!messageId) return;
-  const signal = ctx.messenger.begin(thread);
-  signal.addEventListener(
-    'abort',
-    () => {
-      void (async () => {
-        if (ctx.lifetime?.aborted) return;
-        const record = await ctx.state.get(thread);
-        const flow = record && flowOf(record);
-        // cancelled while waiting for its user: its place under the limits is free at once
-        if (record?.status === 'cancelled' && ['review', 'failed'].includes(flow?.phase ?? '')) {
-          await freeSlot(ctx, record);
-          await onCancelled?.(record);
-        }
-        if (record?.status !== 'cancelled' || flow?.message !== messageId || !['review', 'failed'].includes(flow.phase)) return;
-        await tryDeliver(ctx, thread, messageId, settled(shown, cancelledLine()));
-      })().catch((error: unknown) => ctx.logger.warn({ err: error, thread }, 'workflow: a cancelled step could not be tidied'));
-    },
-    { once: true },
-  );
+  ctx.records.watch(thread, 'cancelled', (record) => {
+    if (ctx.lifetime?.aborted) return;
+    tidy(ctx, record, messageId, shown, onCancelled).catch((error: unknown) =>
+      ctx.logger.warn({ err: error, thread }, 'workflow: a cancelled step could not be tidied'),
+    );
+  });
 }
 
-/** Ends the watch of a finished workflow (the messenger forgets the thread). */
+async function tidy(
+  ctx: HandlerContext,
+  record: ThreadRecord,
+  messageId: string,
+  shown: OutgoingMessage,
+  onCancelled?: (record: ThreadRecord) => Promise<void>,
+): Promise<void> {
+  const flow = flowOf(record);
+  // only a step waiting for its user: a send or a wait that is cancelled tidies up itself when it ends
+  if (flow.phase !== 'review' && flow.phase !== 'failed') return;
+  // cancelled while waiting for its user: its place under the limits is free at once
+  await freeSlot(ctx, record);
+  await onCancelled?.(record);
+  if (flow.message !== messageId) return;
+  await withLanguage(recordLanguage(record), () => tryDeliver(ctx, record.thread, messageId, settled(shown, cancelledLine())));
+}
+
+/** Ends the watch of a finished workflow. */
 export function endWatch(ctx: HandlerContext, thread: ThreadId): void {
-  ctx.messenger.interrupt(thread);
+  ctx.records.forget(thread);
 }

@@ -1,9 +1,8 @@
 /** Starting a workflow: its thread, its record (the first request recorded as pending before it is sent), the send. */
 import type { HandlerContext } from '../../../core/handler.js';
-import { t } from '../../../i18n/index.js';
+import { currentLanguage, t } from '../../../i18n/index.js';
 import type { CommandIncoming } from '../../../core/incoming.js';
 import { markdown, type OutgoingMessage } from '../../../core/message.js';
-import { workflowNoun } from '../../../core/thread-commands.js';
 import { runSend } from './machine.js';
 import { waitFor, type FlowState } from '../record/flow.js';
 import type { WorkflowData, WorkflowDefinition } from '../types.js';
@@ -40,7 +39,7 @@ export async function startWorkflow<D extends WorkflowData>(
   const existing = await ctx.state.get(thread);
   if (existing) {
     await slot.release();
-    const text = t('workflow:alreadyRuns', { existing: workflowNoun(existing.workflow), noun: def.noun });
+    const text = t('workflow:alreadyRuns', { existing: ctx.threadKinds.noun(existing.workflow, currentLanguage()), noun: def.noun });
     return ctx.messenger.notify({ thread }, incoming.user.id, markdown(text));
   }
   const flow: FlowState = {
