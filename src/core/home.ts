@@ -26,7 +26,9 @@ export function parseRecent(value: string | undefined): ThreadId[] {
 
 function labelOf(kinds: ThreadKinds, record: ThreadRecord): string {
   const family = record.data.family;
-  return record.workflow === 'chat' && typeof family === 'string' ? t('core:home.chatLabel', { family }) : kinds.noun(record.workflow, currentLanguage());
+  return record.workflow === 'chat' && typeof family === 'string'
+    ? t('core:home.chatLabel', { family })
+    : kinds.noun(record.workflow, currentLanguage());
 }
 
 /** The state in words, with the step it is at by name ('open · at the features review'); a done one needs none. */

@@ -84,7 +84,11 @@ export const chatHandler: Handler = {
         const existing = await ctx.state.get(thread);
         if (existing?.workflow === 'chat') return followUp(ctx, thread, incoming.user.id, existing, question, typed);
         if (existing)
-          return ctx.messenger.notify({ thread }, incoming.user.id, markdown(t('chat:threadRuns', { workflow: ctx.threadKinds.noun(existing.workflow, currentLanguage()) })));
+          return ctx.messenger.notify(
+            { thread },
+            incoming.user.id,
+            markdown(t('chat:threadRuns', { workflow: ctx.threadKinds.noun(existing.workflow, currentLanguage()) })),
+          );
 
         // the question and the wait are in the first record already: a crash before the turn starts still leaves them
         await firstTurn(
