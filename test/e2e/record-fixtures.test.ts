@@ -6,7 +6,9 @@
  */
 import { afterEach, describe, expect, test } from 'vitest';
 import type { ThreadRecord } from '../../src/core/state.js';
+import { RESTART_NOTE } from '../../src/handlers/chat/restart.js';
 import { RECORD_SCHEMA_VERSION } from '../../src/handlers/workflow/record/migrations.js';
+import { buttonsOf, textOf } from './slack-novelty-steps.js';
 import { waitFor } from '../helpers/slack-bot-harness.js';
 import { botWithRecord, recordFixtures, type FixtureBot, type RecordFixture } from './record-fixtures-bot.js';
 
@@ -22,6 +24,8 @@ afterEach(async () => {
 const fixtures = recordFixtures();
 const waiting = fixtures.filter((f) => /\.(poll|send)$/.test(f.name));
 const reviews = fixtures.filter((f) => f.name.endsWith('.review'));
+const chatsAtRest = fixtures.filter((f) => f.name.startsWith('chat/') && !f.name.endsWith('.answering'));
+const answering = fixtures.filter((f) => f.name.startsWith('chat/') && f.name.endsWith('.answering'));
 
 /** Polls the state file until `check` holds for the record (state writes land between the bot's steps). */
 async function recordWhere(b: FixtureBot, check: (record: ThreadRecord) => boolean, what: string): Promise<ThreadRecord> {
@@ -120,6 +124,55 @@ describe('records of the format before schemaVersion', () => {
       const moved = await recordWhere(b, movedOn(fixture), 'the step after the confirmation');
       expectWrittenByThisCode(moved);
       expect(b.h.sim.requests.length).toBeGreaterThan(0);
+    },
+  );
+
+  /** the chat operation a family's question goes to */
+  const QUESTION_OPS: Record<string, string> = { ask: 'AI07', pharm: 'AI20', encyclopedia: 'AI68-2' };
+
+  test.each(answering.map((f) => [f.name, f] as const))(
+    '%s, cut by the restart, is marked once with Retry, and Retry asks the question again',
+    async (_name, fixture) => {
+      bot = await botWithRecord(fixture);
+      const b = bot;
+      const operation = QUESTION_OPS[fixture.record.step];
+      const thread = () => b.h.slack.threadMessages('C1', b.parentTs);
+      const note = await waitFor(() => thread().find((m) => textOf(m).includes(RESTART_NOTE)), 'the note on the cut answer');
+      const marked = await recordWhere(b, (r) => r.wait === undefined, 'the cut answer marked');
+      expect(marked.data).toEqual(fixture.record.data);
+      const retry = buttonsOf(note).find((button) => button.action_id.startsWith('retry'));
+      expect(retry).toBeDefined();
+      const asked = requestsOf(b, operation);
+      await b.h.click({ action_id: retry!.action_id, value: retry!.value }, { messageTs: note.ts, threadTs: b.parentTs });
+      await waitFor(() => requestsOf(b, operation) > asked, `the question asked again (${operation})`);
+      await recordWhere(b, (r) => r.version > marked.version && r.wait === undefined, 'the answer finished');
+      expect(thread().filter((m) => textOf(m).includes(RESTART_NOTE))).toHaveLength(1);
+    },
+  );
+
+  test.each(chatsAtRest.map((f) => [f.name, f] as const))(
+    '%s goes on after a restart: a follow-up in its thread is answered',
+    async (_name, fixture) => {
+      bot = await botWithRecord(fixture);
+      const b = bot;
+      const operation = QUESTION_OPS[fixture.record.step];
+      const before = await b.read();
+      expect(before).toEqual(fixture.record);
+      await b.h.event(
+        {
+          type: 'message',
+          channel: 'C1',
+          channel_type: 'channel',
+          user: 'U1',
+          text: 'And what limits it?',
+          ts: '1800000200.000001',
+          thread_ts: b.parentTs,
+        },
+        'EvFollowUp1',
+      );
+      await waitFor(() => requestsOf(b, operation) > 0, `the follow-up asked (${operation})`);
+      const answered = await recordWhere(b, (r) => r.version > before.version && r.wait === undefined, 'the follow-up answered');
+      expect(answered.data.lastQuestion).toBe('And what limits it?');
     },
   );
 });

@@ -6,6 +6,7 @@
  * To change a stored shape: add a migration at the end of `RECORD_MIGRATIONS` (from the current version to the
  * next), change the step's `stores` schema, and keep a fixture of the old shape (test/fixtures/records/).
  */
+import type { RecordHook } from '../../../core/records.js';
 import type { ThreadRecord } from '../../../core/state.js';
 
 /** One step from format `from` to `from + 1`. Pure: it gets a copy and returns the record in the next format. */
@@ -71,3 +72,13 @@ export function migrateRecord(record: ThreadRecord): ThreadRecord {
   for (const migration of RECORD_MIGRATIONS.slice(version)) migrated = migration.migrate(migrated);
   return { ...migrated, schemaVersion: RECORD_SCHEMA_VERSION };
 }
+
+/**
+ * The write hook that gives every new thread record (a workflow's or a chat's) this code's format. Later writes
+ * keep the version the writer read, or set it when they wrote the migrated record (the engine's saveFlow).
+ */
+export const stampingRecordFormat: RecordHook = {
+  name: 'record format',
+  complete: ({ expectedVersion, next }) =>
+    expectedVersion === 0 && next.schemaVersion === undefined ? { ...next, schemaVersion: RECORD_SCHEMA_VERSION } : next,
+};
