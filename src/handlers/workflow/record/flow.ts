@@ -8,6 +8,7 @@ import type { PlatformIds, ThreadRecord, ThreadStatus, Wait } from '../../../cor
 import type { StepContext, WorkflowData } from '../types.js';
 import { migrateRecord, RECORD_SCHEMA_VERSION, RecordFormatError } from './migrations.js';
 import { flowSchema } from './schema.js';
+import type { ZodType } from 'zod';
 
 /**
  * send: a confirmation is on its way to the platform; poll: waiting for a platform task; review: waiting for
@@ -41,6 +42,9 @@ export interface FlowState {
   /** the step's `poll.relay` text is shown (a resumed wait does not relay it again) */
   relayed?: boolean;
 }
+
+// the schema the engine parses the flow with and the interface it uses say the same thing
+const _flowMatches: ZodType<FlowState> = flowSchema;
 
 /** The record's flow in the running code's format (migrated, then parsed); a record without one is in review. */
 export function flowOf(record: ThreadRecord): FlowState {

@@ -6,7 +6,6 @@
 import { z, type ZodType } from 'zod';
 import type { ThreadRecord } from '../../../core/state.js';
 import type { WorkflowData, WorkflowDefinition } from '../types.js';
-import type { FlowState } from './flow.js';
 
 // a start's input is undefined, which JSON leaves out: an absent `input` is one
 const pendingSchema = z.looseObject({ step: z.string(), send: z.string(), input: z.unknown().optional(), by: z.string() });
@@ -20,9 +19,6 @@ export const flowSchema = z.looseObject({
   failure: z.looseObject({ during: z.enum(['send', 'task', 'wait']), text: z.string() }).optional(),
   relayed: z.boolean().optional(),
 });
-
-// the schema and the interface the engine uses say the same thing
-const _flowMatches: ZodType<FlowState> = flowSchema;
 
 /** "data.flow.pending.input: expected array" from the first issue (paths and kinds only: never the values). */
 function firstIssue(where: string, error: z.ZodError): string {
