@@ -84,7 +84,11 @@ export const ENV_HELP: ReadonlyArray<[string, string]> = [
     'REDIS_SENTINELS, REDIS_SENTINEL_NAME',
     'instead of REDIS_URL: the Sentinels (host:port,host:port) to ask for the master named REDIS_SENTINEL_NAME; a failover is followed without a restart',
   ],
-  ['REDIS_USERNAME, REDIS_PASSWORD', "with REDIS_SENTINELS: the master's user and password (REDIS_URL carries its own)"],
+  [
+    'REDIS_CLUSTER_NODES',
+    'instead of REDIS_URL: a Redis Cluster, some of its nodes (host:port,host:port); every key of the bot goes in one hash slot',
+  ],
+  ['REDIS_USERNAME, REDIS_PASSWORD', "with REDIS_SENTINELS or REDIS_CLUSTER_NODES: the data nodes' user and password (REDIS_URL carries its own)"],
   ['REDIS_SENTINEL_USERNAME, REDIS_SENTINEL_PASSWORD, REDIS_SENTINEL_TLS', "the Sentinels' own user and password, and true when they speak TLS"],
   ['REDIS_TLS_CA_FILE, REDIS_TLS_CERT_FILE, REDIS_TLS_KEY_FILE', 'TLS to Redis: the CA bundle to trust (PEM), and a client certificate with its key'],
   ['REDIS_KEY_PREFIX', 'prefix of every Redis key the bot writes (default iip:), to share one Redis between bots'],

@@ -1,6 +1,6 @@
 /**
- * The Redis variables beyond REDIS_URL: a master found through Sentinel, TLS files and the credentials Sentinel
- * mode takes; checked together (one topology at a time) and resolved into a RedisConnection.
+ * The Redis variables beyond REDIS_URL: a master found through Sentinel, a cluster's seed nodes, TLS files and the
+ * credentials those modes take; checked together (one topology at a time) and resolved into a RedisConnection.
  */
 import { z } from 'zod';
 import { optionalText } from './config-fields.js';
@@ -19,6 +19,7 @@ export const REDIS_ENV_FIELDS = {
   REDIS_SENTINEL_USERNAME: optionalText,
   REDIS_SENTINEL_PASSWORD: optionalText,
   REDIS_SENTINEL_TLS: yes,
+  REDIS_CLUSTER_NODES: optionalText,
   REDIS_USERNAME: optionalText,
   REDIS_PASSWORD: optionalText,
   REDIS_TLS_CA_FILE: optionalText,
@@ -63,6 +64,7 @@ export function redisConnection(e: RedisEnv): RedisConnection | undefined {
     };
     return { ...credentials, sentinel, ...tls };
   }
+  if (e.REDIS_CLUSTER_NODES) return { ...credentials, cluster: { nodes: nodesOf(e.REDIS_CLUSTER_NODES, 6_379) }, ...tls };
   return e.REDIS_URL ? { url: e.REDIS_URL, ...tls } : undefined;
 }
 

@@ -2,11 +2,11 @@
 import { z } from 'zod';
 import { describeIssue, withoutRefused } from './config-problems.js';
 import { idList, intWithDefault, optionalText, pathOverrides, serviceUrlList } from './config-fields.js';
+import { KEY_SHAPE } from './lib/api-key.js';
+import { clusterKeyPrefix, type RedisConnection } from './lib/redis-connection.js';
+import { REDIS_ENV_FIELDS, redisConnection, redisProblems } from './config-redis.js';
 import { TEAMS_ENV_FIELDS, type TeamsDeployment, teamsDeployment, teamsProblems } from './config-teams.js';
 import { GATEWAY_ENV_FIELDS, type GatewayConfig, gatewayConfig } from './config-gateway.js';
-import { KEY_SHAPE } from './lib/api-key.js';
-import type { RedisConnection } from './lib/redis-connection.js';
-import { REDIS_ENV_FIELDS, redisConnection, redisProblems } from './config-redis.js';
 
 /** The hosts on which unauthenticated Teams (TEAMS_ALLOW_UNAUTHENTICATED) may listen. */
 export const LOOPBACK_HOSTS: readonly string[] = ['127.0.0.1', '::1', 'localhost'];
@@ -246,7 +246,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       file: e.STATE_FILE,
       ...(redis ? { redis } : {}),
       retentionMs: e.STATE_RETENTION_DAYS * 86_400_000,
-      keyPrefix: e.REDIS_KEY_PREFIX,
+      keyPrefix: redis?.cluster ? clusterKeyPrefix(e.REDIS_KEY_PREFIX) : e.REDIS_KEY_PREFIX,
       waitLeaseMs: e.WAIT_LEASE_MS,
     },
     relay: { minEditIntervalMs: e.RELAY_MIN_EDIT_INTERVAL_MS, workspaceEditsPerMinute: e.RELAY_WORKSPACE_EDITS_PER_MINUTE },

@@ -1,7 +1,7 @@
 /**
- * Where the bot's Redis is and how to reach it: one server (`REDIS_URL`, `redis://` or `rediss://` for TLS) or a
- * master found through Sentinel (`REDIS_SENTINELS`, `REDIS_SENTINEL_NAME`); TLS files by path. Plain data:
- * config.ts builds it, state/redis-connect.ts opens it.
+ * Where the bot's Redis is and how to reach it: one server (`REDIS_URL`, `redis://` or `rediss://` for TLS), a
+ * master found through Sentinel (`REDIS_SENTINELS`, `REDIS_SENTINEL_NAME`), or a cluster (`REDIS_CLUSTER_NODES`);
+ * TLS files by path. Plain data: config.ts builds it, state/redis-connect.ts opens it.
  */
 
 export interface RedisNode {
@@ -17,10 +17,12 @@ export interface RedisTlsFiles {
 }
 
 export interface RedisConnection {
-  /** one server: its URL; with Sentinel, only the master's user and password are read from it */
+  /** one server: its URL; with Sentinel or a cluster, only the data nodes' user and password are read from it */
   url?: string;
   /** the Sentinels to ask, the master's name there, their own credentials, and whether they speak TLS */
   sentinel?: { nodes: RedisNode[]; name: string; username?: string; password?: string; tls: boolean };
+  /** a cluster's seed nodes: ioredis learns the rest and follows slot moves and failovers */
+  cluster?: { nodes: RedisNode[] };
   /** TLS towards the data nodes: on with `rediss://` or any file given */
   tls?: RedisTlsFiles;
 }
@@ -45,6 +47,7 @@ const shownNode = (node: RedisNode): string => `${node.host.includes(':') ? `[${
 /** Where the connection goes, as a start-up error may show it: never a user or password. */
 export function describeRedis(connection: RedisConnection): string {
   if (connection.sentinel) return `sentinel ${connection.sentinel.name} at ${connection.sentinel.nodes.map(shownNode).join(',')}`;
+  if (connection.cluster) return `cluster at ${connection.cluster.nodes.map(shownNode).join(',')}`;
   try {
     const url = new URL(connection.url ?? '');
     url.username = '';
@@ -53,4 +56,13 @@ export function describeRedis(connection: RedisConnection): string {
   } catch {
     return '(not a URL)';
   }
+}
+
+/**
+ * The key prefix on a cluster: every key of the bot in one hash slot, so that the scripts and transactions that
+ * touch a thread's record with the bot-wide indexes (waiting, finished, a user's open threads) run on one node.
+ * A prefix that already holds a hash tag (`{iip}:`) is kept; `iip:` becomes `{iip}:`.
+ */
+export function clusterKeyPrefix(prefix: string): string {
+  return /\{[^{}]+\}/.test(prefix) ? prefix : `{${prefix.replace(/:$/, '')}}:`;
 }

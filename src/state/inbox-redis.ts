@@ -6,8 +6,7 @@
  * Recording and marking done are one Lua script each, so an entry and its place in the set never disagree.
  * Redis' own persistence (AOF, replicas) decides how durable "recorded" is, as for the thread records.
  */
-import type { Redis } from 'ioredis';
-import { connectRedis, type RedisTarget } from './redis-connect.js';
+import { connectRedis, type RedisClient, type RedisTarget } from './redis-connect.js';
 import { INBOX_KEEP_DONE_MS, type Inbox, type InboxEntry } from '../core/inbox.js';
 import { silentLogger, type Logger } from '../log.js';
 import { LuaScript } from './redis-scripts.js';
@@ -52,14 +51,14 @@ export class RedisInbox implements Inbox {
   readonly #keepDoneMs: number;
   readonly #logger: Logger;
 
-  /** Connects to `url` (its own connection, closed by `close()`); rejects when Redis cannot be reached. */
+  /** Connects to `target` (its own connection, closed by `close()`); rejects when Redis cannot be reached. */
   static async connect(target: RedisTarget, options: RedisInboxOptions = {}): Promise<RedisInbox> {
     const redis = await connectRedis(target, 'inbox', options.logger ?? silentLogger);
     return new RedisInbox(redis, options, true);
   }
 
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisClient,
     options: RedisInboxOptions = {},
     private readonly ownsConnection = false,
   ) {

@@ -7,12 +7,11 @@
  * checks both counts and adds to both sets, so simultaneous acquires on any replicas never over-admit. A set's
  * key expires with its last slot.
  */
-import type { Redis } from 'ioredis';
 import type { Logger } from '../log.js';
 import { DEFAULT_LIMITS, limitsOf, type Admission, type LimitSettings, type WorkKind, type WorkLimits, type WorkScope } from '../core/limits.js';
 import { LuaScript } from './redis-scripts.js';
 import { DEFAULT_KEY_PREFIX } from './redis-store.js';
-import { connectRedis, type RedisTarget } from './redis-connect.js';
+import { connectRedis, type RedisClient, type RedisTarget } from './redis-connect.js';
 
 const NOW_AND_PRUNE = `
 local t = redis.call('TIME')
@@ -60,14 +59,14 @@ export class RedisWorkLimits implements WorkLimits {
   readonly settings: LimitSettings;
   readonly #prefix: string;
 
-  /** Connects to `url` (its own connection, closed by `close()`); rejects when Redis cannot be reached. */
+  /** Connects to `target` (its own connection, closed by `close()`); rejects when Redis cannot be reached. */
   static async connect(target: RedisTarget, options: RedisLimitsOptions = {}): Promise<RedisWorkLimits> {
     const redis = await connectRedis(target, 'limits', options.logger);
     return new RedisWorkLimits(redis, options, true);
   }
 
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisClient,
     options: RedisLimitsOptions = {},
     private readonly ownsConnection = false,
   ) {

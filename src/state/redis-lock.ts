@@ -7,7 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from './redis-connect.js';
 import type { Logger } from '../log.js';
 import { extendLockScript, releaseLockScript } from './redis-scripts.js';
 import { LockTimeoutError, type LockHold } from '../core/state.js';
@@ -16,7 +16,7 @@ const RETRY_MIN_MS = 5;
 const RETRY_SPREAD_MS = 20;
 
 export async function withRedisLock<T>(
-  redis: Redis,
+  redis: RedisClient,
   lock: { key: string; name: string; ttlMs: number; waitMs: number },
   fn: (hold: LockHold) => Promise<T>,
   logger: Logger,

@@ -1,10 +1,10 @@
 /**
  * The Lua scripts that make multi-key updates of the Redis store atomic. Keys built inside a script (the previous
- * owner's index, the thread keys found by expire) use the store's prefix, so this targets a single Redis
- * (or a cluster only with every key in one hash slot, which these names do not arrange).
+ * owner's index, the thread keys found by expire) use the store's prefix, so on a cluster every key must be in the
+ * prefix's hash slot (`{iip}:`, lib/redis-connection.ts clusterKeyPrefix), which REDIS_CLUSTER_NODES arranges.
  */
 import { createHash } from 'node:crypto';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from './redis-connect.js';
 
 /** A script run by EVALSHA, loaded with EVAL the first time a server has not seen it. */
 export class LuaScript {
@@ -13,7 +13,7 @@ export class LuaScript {
     this.#sha = createHash('sha1').update(source).digest('hex');
   }
 
-  async run(redis: Redis, keys: string[], args: Array<string | number>): Promise<unknown> {
+  async run(redis: RedisClient, keys: string[], args: Array<string | number>): Promise<unknown> {
     try {
       return await redis.evalsha(this.#sha, keys.length, ...keys, ...args);
     } catch (error) {

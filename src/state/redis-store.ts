@@ -11,7 +11,6 @@
  * `expire()` (run at start and hourly, see retention.ts) drops finished records past the retention and their
  * entries in `waiting` and `finished`; the list queries drop ids whose record is gone from the sets they read.
  */
-import type { Redis } from 'ioredis';
 import { silentLogger, type Logger } from '../log.js';
 import type { ChatKind, ThreadId } from '../core/thread-id.js';
 import {
@@ -27,7 +26,7 @@ import { withRedisLock } from './redis-lock.js';
 import { compareAndSetScript, expireBatchScript, openKeyOf, setAsideScript } from './redis-scripts.js';
 import type { LockHold, StateStore, ThreadRecord, ThreadRecordInput } from '../core/state.js';
 import { isFinished } from '../core/state.js';
-import { connectRedis, type RedisTarget } from './redis-connect.js';
+import { connectRedis, type RedisClient, type RedisTarget } from './redis-connect.js';
 import { forgetRedisWorkspace } from './redis-forget.js';
 
 export const DEFAULT_KEY_PREFIX = 'iip:';
@@ -44,7 +43,7 @@ export class RedisStateStore implements StateStore {
   readonly #clock: () => number;
 
   /**
-   * Connects to `url` and fails fast when Redis cannot be reached (rejecting with the connection's own error,
+   * Connects to `target` and fails fast when Redis cannot be reached (rejecting with the connection's own error,
    * e.g. ECONNREFUSED, not ioredis' "Connection is closed"); the store closes the connection.
    */
   static async connect(target: RedisTarget, options: RedisStoreOptions = {}): Promise<RedisStateStore> {
@@ -53,7 +52,7 @@ export class RedisStateStore implements StateStore {
   }
 
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisClient,
     options: RedisStoreOptions = {},
     private readonly ownsConnection = false,
   ) {

@@ -6,12 +6,11 @@
  * One Lua script drops the owner's expired entries, checks the caps and adds the entry, so simultaneous offers
  * on any replicas never pass the cap; the file itself is written next. The key is a hash of the URL's token.
  */
-import type { Redis } from 'ioredis';
 import type { ShelfRefusal, StoredUpload, UploadLimits, UploadStore } from '../core/services.js';
 import type { Logger } from '../log.js';
 import { LuaScript } from './redis-scripts.js';
 import { DEFAULT_KEY_PREFIX } from './redis-store.js';
-import { connectRedis, type RedisTarget } from './redis-connect.js';
+import { connectRedis, type RedisClient, type RedisTarget } from './redis-connect.js';
 
 /**
  * KEYS: the owner's files zset, the owner's sizes hash. ARGV: key, bytes, ttl ms, file cap, byte cap.
@@ -44,14 +43,14 @@ export interface RedisUploadStoreOptions {
 export class RedisUploadStore implements UploadStore {
   readonly #prefix: string;
 
-  /** Connects to `url` (its own connection, closed by `close()`); rejects when Redis cannot be reached. */
+  /** Connects to `target` (its own connection, closed by `close()`); rejects when Redis cannot be reached. */
   static async connect(target: RedisTarget, options: RedisUploadStoreOptions = {}): Promise<RedisUploadStore> {
     const redis = await connectRedis(target, 'uploads', options.logger);
     return new RedisUploadStore(redis, options, true);
   }
 
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisClient,
     options: RedisUploadStoreOptions = {},
     private readonly ownsConnection = false,
   ) {

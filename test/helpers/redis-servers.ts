@@ -271,3 +271,68 @@ export async function stopSharedSentinelPair(): Promise<void> {
 export const sentinelConnection = (pair: SentinelPair): RedisConnection => ({
   sentinel: { nodes: [{ host: '127.0.0.1', port: pair.sentinel.port }], name: pair.name, tls: false },
 });
+
+export interface RedisClusterProcesses {
+  masters: RedisProcess[];
+  stop(): Promise<void>;
+}
+
+/** Three masters of a Redis Cluster (no replicas), the slots spread by `redis-cli --cluster create`. */
+export async function startRedisCluster(size = 3): Promise<RedisClusterProcesses> {
+  const masters: RedisProcess[] = [];
+  for (let i = 0; i < size; i += 1) {
+    const dir = scratch();
+    const port = await freePort();
+    masters.push(
+      await startRedisProcess([
+        '--port',
+        String(port),
+        '--cluster-enabled',
+        'yes',
+        '--cluster-config-file',
+        join(dir, 'nodes.conf'),
+        '--cluster-node-timeout',
+        '2000',
+      ]),
+    );
+  }
+  execFileSync('redis-cli', ['--cluster', 'create', ...masters.map((m) => `127.0.0.1:${m.port}`), '--cluster-replicas', '0', '--cluster-yes'], {
+    stdio: 'pipe',
+  });
+  // every node must agree that all slots are served before a client can rely on the map
+  const deadline = Date.now() + 20_000;
+  for (const master of masters) {
+    const probe = new Redis({ port: master.port, host: '127.0.0.1' });
+    try {
+      while (!/cluster_state:ok/.test(String(await probe.call('CLUSTER', 'INFO')))) {
+        if (Date.now() > deadline) throw new Error('the cluster did not reach cluster_state:ok');
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    } finally {
+      probe.disconnect();
+    }
+  }
+  return {
+    masters,
+    async stop() {
+      await Promise.all(masters.map((m) => m.kill()));
+    },
+  };
+}
+
+/** How the bot reaches a cluster: its nodes as seeds. */
+export const clusterConnection = (cluster: RedisClusterProcesses): RedisConnection => ({
+  cluster: { nodes: cluster.masters.map((m) => ({ host: '127.0.0.1', port: m.port })) },
+});
+
+let sharedCluster: Promise<RedisClusterProcesses> | undefined;
+
+/** One cluster for a whole test file, started by its first user; stop it in the file's afterAll. */
+export const sharedRedisCluster = (): Promise<RedisClusterProcesses> => (sharedCluster ??= startRedisCluster());
+
+export async function stopSharedRedisCluster(): Promise<void> {
+  const cluster = sharedCluster;
+  sharedCluster = undefined;
+  await (await cluster)?.stop();
+  removeRedisScratch();
+}

@@ -1,6 +1,6 @@
 /**
- * The upload shelf on a real HTTP server, over both stores (a private folder beside the state file, and the real
- * Redis): only the offered file, only by its token, only until withdrawn or expired; served by a second shelf
+ * The upload shelf on a real HTTP server, over its stores (a private folder beside the state file, the real Redis,
+ * and a three-master Redis Cluster started by the test): only the offered file, only by its token, only until withdrawn or expired; served by a second shelf
  * (another replica, or the bot after a restart); at most 5 images (and 30 MB) per user at once.
  */
 import { randomUUID } from 'node:crypto';
@@ -16,6 +16,8 @@ import { silentLogger } from '../../src/log.js';
 import { isSlackFileUrl } from '../../src/adapters/slack/files.js';
 import { FileUploadStore, uploadsDirOf } from '../../src/state/upload-store-file.js';
 import { RedisUploadStore } from '../../src/state/upload-store-redis.js';
+import { clusterKeyPrefix } from '../../src/lib/redis-connection.js';
+import { clusterConnection, sharedRedisCluster, stopSharedRedisCluster } from '../helpers/redis-servers.js';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const runPrefix = `iip-test:uploads:${randomUUID()}:`;
@@ -33,6 +35,7 @@ afterAll(async () => {
   const keys = await admin.keys(`${runPrefix}*`);
   if (keys.length) await admin.del(...keys);
   admin.disconnect();
+  await stopSharedRedisCluster();
 });
 
 const tempDir = (): string => {
@@ -42,10 +45,17 @@ const tempDir = (): string => {
 };
 
 /** A store of the kind named, opened afresh on the same place as `place` (a folder, or a Redis key prefix). */
-type Kind = 'file' | 'redis';
-const newPlace = (kind: Kind): string => (kind === 'file' ? uploadsDirOf(join(tempDir(), 'state.json')) : `${runPrefix}${randomUUID()}:`);
+type Kind = 'file' | 'redis' | 'redis cluster';
+const newPlace = (kind: Kind): string => {
+  if (kind === 'file') return uploadsDirOf(join(tempDir(), 'state.json'));
+  const prefix = `${runPrefix}${randomUUID()}:`;
+  return kind === 'redis' ? prefix : clusterKeyPrefix(prefix);
+};
 async function openStore(kind: Kind, place: string): Promise<UploadStore> {
-  const store = kind === 'file' ? await FileUploadStore.open(place) : await RedisUploadStore.connect(REDIS_URL, { keyPrefix: place });
+  const store =
+    kind === 'file'
+      ? await FileUploadStore.open(place)
+      : await RedisUploadStore.connect(kind === 'redis' ? REDIS_URL : clusterConnection(await sharedRedisCluster()), { keyPrefix: place });
   closing.push(() => store.close());
   return store;
 }
@@ -64,9 +74,20 @@ function offered(result: OfferedFile | ShelfRefusal): OfferedFile {
   return result;
 }
 
-const redisKeys = async (prefix: string) => (await admin.keys(`${prefix}*`)).sort();
+/** The keys under a prefix, on the Redis of `kind` (every master of the cluster). */
+async function redisKeys(kind: Kind, prefix: string): Promise<string[]> {
+  const pattern = `${prefix.replace(/[{}[\]*?\\]/g, '\\$&')}*`;
+  if (kind === 'redis') return (await admin.keys(pattern)).sort();
+  const keys: string[] = [];
+  for (const master of (await sharedRedisCluster()).masters) {
+    const node = new Redis({ port: master.port, host: '127.0.0.1' });
+    keys.push(...(await node.keys(pattern)));
+    node.disconnect();
+  }
+  return keys.sort();
+}
 
-describe.each<Kind>(['file', 'redis'])('UploadShelf on the %s store', (kind) => {
+describe.each<Kind>(['file', 'redis', 'redis cluster'])('UploadShelf on the %s store', (kind) => {
   test('serves the offered bytes with their type at a fresh 32-character token; withdrawn, the URL is gone', async () => {
     const shelf = new UploadShelf('https://bot.example.test/base/', await openStore(kind, newPlace(kind)));
     const base = await serve(shelf);
@@ -104,7 +125,7 @@ describe.each<Kind>(['file', 'redis'])('UploadShelf on the %s store', (kind) => 
     await second.withdraw(file.token);
     expect((await fetch(local(base, file.url))).status).toBe(404);
     if (kind === 'file') expect(readdirSync(place)).toEqual([]);
-    else expect(await redisKeys(place)).toEqual([]);
+    else expect(await redisKeys(kind, place)).toEqual([]);
   });
 
   test("one user's sixth image is refused while another user's is shelved; nothing is evicted", async () => {
@@ -147,7 +168,7 @@ describe.each<Kind>(['file', 'redis'])('UploadShelf on the %s store', (kind) => 
       await (store as FileUploadStore).sweep(); // what the store does every minute and at open
       expect(readdirSync(place)).toEqual([]);
     } else {
-      expect(await redisKeys(place)).toEqual([]);
+      expect(await redisKeys(kind, place)).toEqual([]);
     }
     expect((await fetch(local(base, file.url))).status).toBe(404);
     // its place is free again: five more fit

@@ -1,4 +1,4 @@
-/** The inboxes (core/inbox.ts: memory, file, Redis, Redis through Sentinel) behave alike: record once per id, dedupe while done, list what is pending, survive a reopen. */
+/** The inboxes (core/inbox.ts: memory, file, Redis, a Redis Cluster, Redis through Sentinel) behave alike: record once per id, dedupe while done, list what is pending, survive a reopen. */
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,13 +9,22 @@ import type { Inbox, InboxEntry } from '../../src/core/inbox.js';
 import { FileInbox } from '../../src/state/inbox-file.js';
 import { MemoryInbox } from '../../src/state/inbox-memory.js';
 import { RedisInbox } from '../../src/state/inbox-redis.js';
-import { sentinelConnection, sharedSentinelPair, stopSharedSentinelPair } from '../helpers/redis-servers.js';
+import { clusterKeyPrefix } from '../../src/lib/redis-connection.js';
+import {
+  clusterConnection,
+  sentinelConnection,
+  sharedRedisCluster,
+  sharedSentinelPair,
+  stopSharedRedisCluster,
+  stopSharedSentinelPair,
+} from '../helpers/redis-servers.js';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const cleanup: Array<() => unknown> = [];
 afterAll(async () => {
   for (const step of cleanup.reverse()) await step();
   await stopSharedSentinelPair();
+  await stopSharedRedisCluster();
 });
 
 const entry = (id: string, receivedAt = Date.now() - 5_000): InboxEntry => ({
@@ -51,6 +60,15 @@ const kinds: Array<[string, () => Promise<Opened>]> = [
         await admin.quit();
       });
       const open = () => RedisInbox.connect(REDIS_URL, { keyPrefix, keepDoneMs: 1_000 });
+      return { inbox: await open(), reopen: open };
+    },
+  ],
+  [
+    'redis cluster',
+    async () => {
+      const keyPrefix = clusterKeyPrefix(`iip-test-inbox-${randomUUID()}:`);
+      const connection = clusterConnection(await sharedRedisCluster());
+      const open = () => RedisInbox.connect(connection, { keyPrefix, keepDoneMs: 1_000 });
       return { inbox: await open(), reopen: open };
     },
   ],

@@ -1,7 +1,7 @@
 /**
  * The WorkLimits contract on memory and on the real Redis (a unique key prefix per store): slots up to the
  * limits, refusals past them, release and expiry free a slot, and no over-admission under simultaneous acquires
- * (on Redis across two stores, as two replicas); on one Redis and on a Sentinel-managed master.
+ * (on Redis across two stores, as two replicas); on one Redis, a Sentinel-managed master and a Redis Cluster.
  */
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -10,7 +10,15 @@ import { afterAll, afterEach, describe, expect, test } from 'vitest';
 import { DEFAULT_LIMITS, type LimitSettings, type WorkLimits, type WorkScope } from '../../src/core/limits.js';
 import { MemoryWorkLimits } from '../../src/state/limits-memory.js';
 import { RedisWorkLimits } from '../../src/state/limits-redis.js';
-import { sentinelConnection, sharedSentinelPair, stopSharedSentinelPair } from '../helpers/redis-servers.js';
+import { clusterKeyPrefix } from '../../src/lib/redis-connection.js';
+import {
+  clusterConnection,
+  sentinelConnection,
+  sharedRedisCluster,
+  sharedSentinelPair,
+  stopSharedRedisCluster,
+  stopSharedSentinelPair,
+} from '../helpers/redis-servers.js';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const runPrefix = `iip-test:limits:${randomUUID()}:`;
@@ -22,6 +30,7 @@ afterAll(async () => {
   if (keys.length > 0) await admin.del(...keys);
   await admin.quit();
   await stopSharedSentinelPair();
+  await stopSharedRedisCluster();
 });
 
 const HOUR = 3_600_000;
@@ -126,6 +135,12 @@ limitsContract('memory', async (s) => {
 limitsContract('redis', async (s) => {
   const keyPrefix = `${runPrefix}${++prefixes}:`;
   return { make: () => RedisWorkLimits.connect(REDIS_URL, { settings: s, keyPrefix }) };
+});
+
+limitsContract('redis cluster', async (s) => {
+  const keyPrefix = clusterKeyPrefix(`${runPrefix}${++prefixes}:`);
+  const connection = clusterConnection(await sharedRedisCluster());
+  return { make: () => RedisWorkLimits.connect(connection, { settings: s, keyPrefix }) };
 });
 
 limitsContract('redis via sentinel', async (s) => {
