@@ -87,6 +87,9 @@ async function assemble(options: BotOptions, opened: Array<() => Promise<unknown
     apiKey: config.platform.apiKey ?? SIMULATOR_KEY,
     authMode: config.platform.authMode,
     pathOverrides: config.platform.pathOverrides,
+    limits: config.gateway.limits,
+    timeouts: config.gateway.timeouts,
+    retry: { maxRetryAfterMs: config.gateway.maxRetryAfterMs },
     logger,
     onCall: measures.onPlatformCall,
   });
@@ -124,7 +127,12 @@ async function assemble(options: BotOptions, opened: Array<() => Promise<unknown
   const messengers = adapters.map(measures.adapter).map((adapter) => new Messenger(adapter, measures.relay(adapter, { ...config.relay, logger })));
   const lifetime = new AbortController();
   const memory = createProcessMemory();
-  const settings = { lang: config.platform.lang, confirmers: config.workflows.confirmers, waitLeaseMs: config.state.waitLeaseMs } as const;
+  const settings = {
+    lang: config.platform.lang,
+    confirmers: config.workflows.confirmers,
+    waitLeaseMs: config.state.waitLeaseMs,
+    answerCap: config.gateway.answers,
+  } as const;
   // IIP_LANG: what the bot speaks to a user who chose no language and whose chat does not tell theirs
   setDefaultLanguage(options.language ?? (config.platform.lang === 'cn' ? 'zh' : 'en'));
   const contexts = messengers.map((messenger): HandlerContext => {

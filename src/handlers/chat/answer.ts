@@ -15,7 +15,7 @@ import type { ThreadRecord, ThreadRecordInput, Wait } from '../../core/state.js'
 import { leaseMsOf } from '../../core/waits.js';
 import { leaseLost, withLease } from '../../core/lease.js';
 import { isRetryable, userMessage } from '../../core/user-errors.js';
-import { textOf, type Collected } from './collect.js';
+import { answerCapOf, textOf, type Collected } from './collect.js';
 import type { ChatFamily } from './families.js';
 import { answerMessage, failureMessage, stoppedMessage } from './render.js';
 import { optionsOf } from './encyclopedia-options.js';
@@ -147,7 +147,7 @@ async function showAnswer(
     const result = await ctx.messenger.relay({
       thread,
       feedback: true,
-      deltas: textOf(turn.events, collected),
+      deltas: textOf(turn.events, collected, answerCapOf(ctx)),
       render: (text, state) =>
         state.final && collected.stopped
           ? stoppedMessage(text, collected.stopped)
