@@ -132,6 +132,15 @@ describe("botbuilder's own variables", () => {
     });
   });
 
+  it('Web Chat for one tenant, and the privacy and terms files, reach the Teams config the adapter is made from', () => {
+    expect(loadConfig({ ...APP }).teams?.webChatTenant).toBeUndefined();
+    expect(loadConfig({ ...APP, TEAMS_WEBCHAT_TENANT: ` ${TENANT} ` }).teams).toMatchObject({ webChatTenant: TENANT });
+    expect(loadConfig({ ...APP, TEAMS_PRIVACY_FILE: '/etc/iip/privacy.html', TEAMS_TERMS_FILE: '/etc/iip/terms.txt' }).teams).toMatchObject({
+      privacyFile: '/etc/iip/privacy.html',
+      termsFile: '/etc/iip/terms.txt',
+    });
+  });
+
   it('refuses endpoints that are not https (http only on loopback) and a ValidateAuthority that is not true or false', () => {
     expect(resolved({ ToChannelFromBotLoginUrl: 'http://127.0.0.1:4010/login/botframework.com' })?.ToChannelFromBotLoginUrl).toBe(
       'http://127.0.0.1:4010/login/botframework.com',
