@@ -9,10 +9,13 @@ import type { RateWindow } from '../../core/adapter.js';
 import { ChatError } from '../../core/chat-errors.js';
 import type { ApiCall } from './reach.js';
 
-/** Bursts of three, and no more than one a second over ten seconds (Slack publishes no burst size). */
+/**
+ * Bursts of four a second, one a second over twenty seconds (Slack publishes no burst size; a 429 past it pauses
+ * the channel's posts for its Retry-After and they go again).
+ */
 export const SLACK_POST_RATE: readonly RateWindow[] = [
-  { max: 3, windowMs: 1_000 },
-  { max: 10, windowMs: 10_000 },
+  { max: 4, windowMs: 1_000 },
+  { max: 20, windowMs: 20_000 },
 ];
 
 export const WRITE_EVENT_TYPE = 'iip_write';

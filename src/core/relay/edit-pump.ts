@@ -127,7 +127,7 @@ export class EditPump {
     } catch (error) {
       if (error instanceof ChatRateLimitedError) {
         slot.rateLimited(error.retryAfterMs);
-        this.ctx.rateLimited(error.retryAfterMs);
+        this.ctx.rateLimited(error.retryAfterMs, ref ? 'edit' : 'post');
       } else slot.done();
       return this.recover(error, ref);
     }

@@ -115,7 +115,7 @@ export class NativePath {
     } catch (error) {
       if (error instanceof ChatRateLimitedError) {
         slot.rateLimited(error.retryAfterMs);
-        this.ctx.rateLimited(error.retryAfterMs);
+        this.ctx.rateLimited(error.retryAfterMs, 'stream');
         if (++this.rateLimits < MAX_RATE_LIMITS_IN_A_ROW) return undefined;
       } else slot.done();
       this.ctx.logger.warn({ err: error, thread: this.ctx.thread }, 'relay: native append failed, editing instead');
@@ -147,7 +147,7 @@ export class NativePath {
       } catch (error) {
         if (error instanceof ChatRateLimitedError) {
           slot.rateLimited(error.retryAfterMs);
-          this.ctx.rateLimited(error.retryAfterMs);
+          this.ctx.rateLimited(error.retryAfterMs, 'stream');
         } else slot.done();
         if (error instanceof ChatRateLimitedError && ++this.rateLimits < MAX_RATE_LIMITS_IN_A_ROW) continue;
         // Never lose text: the part is shown again by editing its message, or as an ordinary new one.

@@ -14,8 +14,11 @@ export interface RelayContext extends ComposeContext {
   minEditIntervalMs: number;
   /** waits for the conversation's rate windows where the adapter declares some (Teams; Slack's posts), and its pause */
   pace(kind: WriteKind): Promise<void>;
-  /** a call got a 429: where the chat limits each conversation (Teams), every write to it waits `retryAfterMs` */
-  rateLimited(retryAfterMs: number): void;
+  /**
+   * a call got a 429: where the chat limits each conversation (Teams), or this was a post and the chat limits posts
+   * per conversation (Slack), every write of that kind into it waits `retryAfterMs`
+   */
+  rateLimited(retryAfterMs: number, kind: WriteKind): void;
   now: () => number;
   logger: Logger;
   /** the user a native stream is for, when known */

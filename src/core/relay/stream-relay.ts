@@ -45,8 +45,11 @@ export class StreamRelay {
       budget: this.budget,
       minEditIntervalMs: this.minEditIntervalMs,
       pace: this.gate.paces ? (kind) => this.gate.take(conversationOf(request.thread), kind) : () => Promise.resolve(),
-      // Teams limits each conversation: a Retry-After there holds back every write to it, the outbox's too
-      rateLimited: this.adapter.limits.conversationRate ? (ms) => this.gate.pause(conversationOf(request.thread), ms) : () => undefined,
+      // Teams limits each conversation, Slack each channel's posts: a Retry-After there holds back the outbox's writes too
+      rateLimited: (ms, kind) => {
+        const { conversationRate, postRate } = this.adapter.limits;
+        if (conversationRate || (kind === 'post' && postRate)) this.gate.pause(conversationOf(request.thread), ms);
+      },
       now: Date.now,
       logger: this.options.logger ?? silentLogger,
       doc,
