@@ -1,7 +1,8 @@
 /**
  * Typed choices of one message. Options (multi-select and select) are numbered 1, 2, ... in block order; buttons
- * get letters, so a button never shares a key with an option and keeps its key from screen to screen: the
- * first free letter of its label's words (`[c] Confirm  [e] Edit`), and `x` for a button that throws work away
+ * get letters, so a button never shares a key with an option and keeps its key from screen to screen and in every
+ * language: the first free letter of its action's words, never of its translated label (`confirm` and `form-add`
+ * give `[c] Confirm  [a] Add a patent` and `[c] 确认  [a] 添加专利`), and `x` for a button that throws work away
  * (`[x] Cancel`). A typed line of keys (`2`, `1 3 c`, `1,3,4`) ticks the multi-select options it names
  * (replacing the ticks of that multi-select) and chooses the one button or select option it names, if any.
  */
@@ -17,13 +18,32 @@ export type Ticks = ReadonlyMap<string, readonly string[]>;
 
 const DESTRUCTIVE_KEY = 'x';
 
-/** The letter a button is typed with: `x` when it throws work away, else the first free letter of its words. */
-function buttonKey(button: Button, taken: Set<string>): string {
+/** Words of an action id that say nothing of the button: the namespace of a form's button (`form-add`). */
+const NAMESPACE_WORDS = new Set(['form']);
+
+/**
+ * The words of an action id, the one naming the click first: `form-add` gives `add`, `design-more` gives `more`,
+ * `design`, and `key:set` gives `set`, `key` (the leading word is the handler's namespace).
+ */
+const actionWords = (action: string): string[] =>
+  action
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .toLowerCase()
+    .split(/[^a-z]+/)
+    .filter((word) => word !== '' && !NAMESPACE_WORDS.has(word))
+    .reverse();
+
+/**
+ * The letter a button is typed with: `x` when it throws work away, else the first free letter of its action's
+ * words (initials first), so the letter is the same whatever language the label is in. Buttons sharing one
+ * action (the encyclopedia's switches) are told apart by their value's words first (`deepSearch:on`).
+ */
+function buttonKey(button: Button, taken: Set<string>, sharedAction: boolean): string {
   const free = (ch: string): boolean => /^[a-w]$/.test(ch) && !taken.has(ch);
   if ((button.style === 'danger' || button.confirm) && !taken.has(DESTRUCTIVE_KEY)) return DESTRUCTIVE_KEY;
-  const label = button.label.toLowerCase();
-  const initials = label.split(/[^a-z]+/).map((word) => word.charAt(0));
-  return [...initials, ...label, ...'abcdefghijklmnopqrstuvw'].find(free) ?? 'z';
+  const words = [...(sharedAction ? actionWords(button.value).reverse() : []), ...actionWords(button.action)];
+  const initials = words.map((word) => word.charAt(0));
+  return [...initials, ...words.join(''), ...'abcdefghijklmnopqrstuvw'].find(free) ?? 'z';
 }
 
 export function numberChoices(message: OutgoingMessage): ChoiceEntry[] {
@@ -31,6 +51,9 @@ export function numberChoices(message: OutgoingMessage): ChoiceEntry[] {
   let options = 0;
   const next = (): string => String((options += 1));
   const taken = new Set<string>();
+  const actionCounts = new Map<string, number>();
+  for (const block of message.blocks ?? [])
+    if (block.type === 'actions') for (const b of block.buttons) actionCounts.set(b.action, (actionCounts.get(b.action) ?? 0) + 1);
   (message.blocks ?? []).forEach((block: Block, blockIndex) => {
     if (block.type === 'multiSelect') {
       block.options.forEach((option, itemIndex) =>
@@ -51,7 +74,7 @@ export function numberChoices(message: OutgoingMessage): ChoiceEntry[] {
       );
     } else if (block.type === 'actions') {
       block.buttons.forEach((button, itemIndex) => {
-        const key = buttonKey(button, taken);
+        const key = buttonKey(button, taken, (actionCounts.get(button.action) ?? 0) > 1);
         taken.add(key);
         entries.push({ kind: 'button', key, blockIndex, itemIndex, button });
       });
