@@ -12,7 +12,7 @@ import type { Handler, HandlerContext, ResumeReason } from './handler.js';
 import type { ActionIncoming, CommandIncoming, FormIncoming, Incoming, ReplyIncoming } from './incoming.js';
 import { markdown } from './message.js';
 import { helpMessage, nothingToCancelMessage, unknownVerbMessage } from './help.js';
-import { wordMistake } from './verb-guess.js';
+import { firstWordMistake, withoutCopiedInvocation, wordMistake } from './verb-guess.js';
 import { threadCommand } from './thread-commands.js';
 import { userMessage } from './user-errors.js';
 import { conversationOf, type ChatKind } from './thread-id.js';
@@ -185,7 +185,7 @@ export class Router {
   }
 
   private async command(ctx: HandlerContext, incoming: CommandIncoming): Promise<void> {
-    const text = incoming.text.trim();
+    const text = withoutCopiedInvocation(incoming.text);
     const first = text.split(/\s+/)[0] ?? '';
     const verb = first.toLowerCase();
     const where = { thread: incoming.thread, conversation: incoming.conversation };
@@ -202,7 +202,7 @@ export class Router {
     const { invocation } = ctx.messenger;
     if (verb === 'cancel' && first === text) return ctx.messenger.notify(where, incoming.user.id, nothingToCancelMessage(invocation));
     // a lone typo of a verb (`hepl`) or a word people try as one (`clear`) is a mistake, not a question for the model
-    const mistake = wordMistake(text, this.verbs);
+    const mistake = wordMistake(text, this.verbs) ?? firstWordMistake(text, this.verbs);
     if (mistake) return ctx.messenger.notify(where, incoming.user.id, unknownVerbMessage(verb, invocation, mistake));
     // a mention or DM with a question and no verb means `ask`; a slash command with an unknown verb is a mistake
     const fallbackVerb = this.options.defaultVerb ?? 'ask';

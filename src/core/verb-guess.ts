@@ -33,6 +33,27 @@ export function wordMistake(text: string, verbs: readonly string[]): WordMistake
   return nearest ? { word, nearest } : undefined;
 }
 
+/**
+ * A command's text without an invocation the user copied along with it from the README or a colleague's message
+ * (`/iip help`, `@iip ask hi`): the chat already knows the message is for the bot.
+ */
+export const withoutCopiedInvocation = (text: string): string => text.trim().replace(/^[/@]iip(?:\s+|$)/i, '');
+
+/**
+ * A command whose first word is one edit away from a verb, with words after it (`noveltty A hinge`): a typo of a
+ * command, not a question for the model. Only one edit, not a verb's plural, and a changed letter only in a long
+ * word, so a question's first word (`materials that conduct heat`, `court rulings on …`) is not taken for a verb.
+ */
+export function firstWordMistake(text: string, verbs: readonly string[]): WordMistake | undefined {
+  const [first = '', ...rest] = text.trim().split(/\s+/);
+  const word = first.toLowerCase();
+  if (rest.length === 0 || !/^[a-z]+$/.test(word) || verbs.includes(word)) return undefined;
+  const nearest = nearestVerb(word, verbs);
+  if (!nearest || word === `${nearest}s` || editDistance(word, nearest) !== 1) return undefined;
+  const substitution = word.length === nearest.length && !sameLetters(word, nearest);
+  return substitution && word.length < 6 ? undefined : { word, nearest };
+}
+
 /** The verb within a typo's reach of `word`: one edit for short words (only swapped letters for three), two from six letters. */
 export function nearestVerb(word: string, verbs: readonly string[]): string | undefined {
   let best: { verb: string; distance: number } | undefined;

@@ -8,6 +8,7 @@
  *    one of `threadVerbs`, such as `status` and `cancel`); any other line is a reply in the thread.
  */
 import type { ThreadId } from '../../core/thread-id.js';
+import { withoutCopiedInvocation } from '../../core/verb-guess.js';
 import { formatDate, formatRelative } from '../../i18n/format.js';
 import { t } from '../../i18n/index.js';
 import { parseKeys } from './choices.js';
@@ -34,7 +35,8 @@ export interface LineContext {
 }
 
 export function classifyLine(line: string, ctx: LineContext): LineIntent {
-  const text = line.trim();
+  // `/iip help` copied from the README is `help` here
+  const text = withoutCopiedInvocation(line);
   const lower = text.toLowerCase();
   if (text === '') return { kind: 'empty' };
   if (lower === 'exit' || lower === 'quit') return { kind: 'exit' };
