@@ -33,6 +33,28 @@ export function truncateStart(text: string, max: number): string {
   return `…${text.slice(cut).trimStart()}`;
 }
 
+/**
+ * Free text as typed, for a platform field that takes it: every line kept, each line's indentation kept, runs of
+ * spaces inside a line (left where an option was taken out) made one, trailing spaces and outer blank lines gone.
+ */
+export function freeText(text: string): string {
+  return text
+    .replace(/\r\n?/g, '\n')
+    .split('\n')
+    .map((line) => {
+      const indent = /^[ \t]*/.exec(line)![0];
+      return (
+        indent +
+        line
+          .slice(indent.length)
+          .replace(/[ \t]+/g, ' ')
+          .trimEnd()
+      );
+    })
+    .join('\n')
+    .trim();
+}
+
 /** Paragraph, line, Chinese sentence end, space, Chinese clause mark: Chinese has no spaces to cut at. */
 const BREAKS = ['\n\n', '\n', '。', '！', '？', ' ', '；', '，', '、'];
 

@@ -2,7 +2,7 @@
  * `/iip novelty [quick] <technical idea> [--lang en|cn] [--from YYYYMMDD] [--to YYYYMMDD] [--family-merge]
  * [--let-others-confirm]`, parsed and checked.
  */
-import { charCount } from '../../core/text.js';
+import { charCount, freeText } from '../../core/text.js';
 import { t } from '../../i18n/index.js';
 
 export interface NoveltyOptions {
@@ -62,11 +62,7 @@ export function parseNoveltyArgs(args: string, defaultLang: 'en' | 'cn'): { opti
     flags[name] = value;
   }
   ideaParts.push(rest.slice(last));
-  const idea = ideaParts
-    .join(' ')
-    .replace(/[ \t]+/g, ' ')
-    .replace(/ *\n */g, '\n')
-    .trim();
+  const idea = freeText(ideaParts.join(' '));
   const lang = (flags.lang ?? defaultLang).toLowerCase();
   if (lang !== 'en' && lang !== 'cn') return { problem: t('novelty:option.badLang') };
   for (const name of ['from', 'to'] as const) {

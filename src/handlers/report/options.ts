@@ -1,6 +1,6 @@
 /** `/iip report` arguments: the question, `--auto-outline` (or `--auto-directory`), `--let-others-confirm`; any other `--flag` refused. */
 import { takeOthersFlag } from '../shared/others-confirm.js';
-import { charCount } from '../../core/text.js';
+import { charCount, freeText } from '../../core/text.js';
 import { t } from '../../i18n/index.js';
 
 /** No published limit for AI34-1's question; a Slack command carries a few thousand characters at most anyway. */
@@ -41,7 +41,8 @@ export function parseReportArgs(args: string): ReportArgs | ReportArgsRefusal {
   // an unknown option would otherwise be sent to the platform as part of the question
   const unknown = anyFlag.exec(auto.rest);
   if (unknown) return { problem: t('report:unknownOption', { name: unknown[1]!.slice(0, 20) }) };
-  const question = auto.rest.replace(/\s+/g, ' ').trim();
+  // the lines as typed: AI34-1's technical_issues is free text
+  const question = freeText(auto.rest);
   // characters as the platform counts them: code points, so an emoji or a rare CJK character is one
   const length = charCount(question);
   if (length < MIN_QUESTION_CHARS) return { usage: true };

@@ -1,5 +1,5 @@
 /** `<problem> [--lang en|cn] [--let-others-confirm]`: the arguments of the solution and material commands. */
-import { charCount } from '../../core/text.js';
+import { charCount, freeText } from '../../core/text.js';
 import { t } from '../../i18n/index.js';
 
 export interface ProblemArgs {
@@ -17,17 +17,17 @@ export function parseProblemArgs(
 ): ProblemArgs | { refusal: string } {
   let lang: string = defaultLang;
   let othersMayConfirm = false;
-  const problem = args
-    .replace(/(?:^|\s)--let-others-confirm(?=\s|$)/i, () => {
+  const stripped = args
+    // the space before an option stays (a newline keeps its line break)
+    .replace(/(^|\s)--let-others-confirm(?=\s|$)/i, (_all, space: string) => {
       othersMayConfirm = true;
-      return ' ';
+      return space || ' ';
     })
-    .replace(/(?:^|\s)--lang(?:=|\s+)(\S*)/i, (_all, value: string) => {
+    .replace(/(^|\s)--lang(?:=|[ \t]+|\n)(\S*)/i, (_all, space: string, value: string) => {
       lang = value.toLowerCase();
-      return ' ';
-    })
-    .replace(/[ \t]+/g, ' ')
-    .trim();
+      return space || ' ';
+    });
+  const problem = freeText(stripped);
   if (lang !== 'en' && lang !== 'cn') return { refusal: t('shared:args.badLang') };
   if (!problem) return { refusal: t('shared:args.describe', { noun: limits.noun }) };
   const length = charCount(problem);
