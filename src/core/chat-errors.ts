@@ -15,7 +15,7 @@ import { chatOf, type ChatKind } from './thread-id.js';
  */
 export type ChatErrorKind = 'rate-limited' | 'message-gone' | 'file-too-large' | 'call-failed';
 
-export abstract class ChatError extends Error {
+export abstract class ChatError extends Error implements ClassifiedError {
   abstract readonly kind: ChatErrorKind;
   /** the chat whose call failed, when the thrower knows it */
   readonly chat: ChatKind | undefined;
@@ -31,6 +31,11 @@ export abstract class ChatError extends Error {
     this.chat = chat;
     this.transient = transient;
   }
+
+  /** what `classifyFailure` makes of it: a transient failure may have taken effect; anything else a Retry may fix */
+  get failure(): Failure {
+    return this.transient ? { kind: 'transient', notPerformed: false } : { kind: 'retry-by-user' };
+  }
 }
 
 /** The chat a thread id belongs to, or undefined for an id that is not one (test doubles). */
@@ -43,7 +48,7 @@ function chatOfRef(ref: MessageRef): ChatKind | undefined {
 }
 
 /** Thrown by `edit`/`post` when the chat platform rate-limits; the relay waits `retryAfterMs` and sends the latest text. */
-export class ChatRateLimitedError extends ChatError implements ClassifiedError {
+export class ChatRateLimitedError extends ChatError {
   readonly kind = 'rate-limited';
 
   /** `scope`: whose budget the call spent (a Slack team, a Teams tenant) */
@@ -56,7 +61,7 @@ export class ChatRateLimitedError extends ChatError implements ClassifiedError {
   }
 
   /** the chat refused the call before doing anything: a repeat after `retryAfterMs` is safe */
-  get failure(): Failure {
+  override get failure(): Failure {
     return { kind: 'transient', notPerformed: true, retryAfterMs: this.retryAfterMs };
   }
 }

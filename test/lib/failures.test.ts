@@ -1,5 +1,6 @@
 /** The one table of what a failure is (lib/failures.ts), and what the platform client, Retry buttons and texts make of it. */
 import { describe, expect, it } from 'vitest';
+import { SlackApiError } from '../../src/adapters/slack/errors.js';
 import { ChatRateLimitedError, MessageGoneError } from '../../src/core/chat-errors.js';
 import { userMessage } from '../../src/core/user-errors.js';
 import { failureText } from '../../src/handlers/workflow/engine/messages.js';
@@ -48,6 +49,8 @@ const TABLE: [string, unknown, Failure][] = [
   ['a refused request', new InvalidRequestError(init), { kind: 'final' }],
   ['a task not found', new NotFoundError(init), { kind: 'final' }],
   ['a message gone', new MessageGoneError(ref), { kind: 'retry-by-user' }],
+  ["the chat's 5xx (it may have taken the call)", new SlackApiError('chat.postMessage', 'http_500'), { kind: 'transient', notPerformed: false }],
+  ["the chat's refusal", new SlackApiError('chat.postMessage', 'channel_not_found'), { kind: 'retry-by-user' }],
   ["the bot's own error", new TypeError('x is undefined'), { kind: 'retry-by-user' }],
   ['a thrown string', 'boom', { kind: 'retry-by-user' }],
 ];

@@ -20,9 +20,9 @@ export const workflow = {
     failed: '{{label}} failed: {{why}}',
     failedHint: '{{label}} failed: {{why}} Retry once that is fixed, or cancel.',
     stepFailed: 'The step failed.',
-    chatBusy: '{{label}} is held back: {{why}} Press Retry then.',
     unreadable:
       'This {{noun}} cannot go on: what this thread saved was written by a version of the bot this one cannot read. Nothing more is sent to the platform; start it again in a new message.',
+    chatBusy: '{{label}} is held back: {{why}} Press Retry then.',
   },
   line: {
     confirmed: '✅ Confirmed by {{user}}',
@@ -41,6 +41,8 @@ export const workflow = {
     formNotOpened: 'The form could not be opened in time; click the button again.',
     noForms: 'This chat cannot show forms, so "{{button}}" is not available here; Confirm or Cancel instead.',
     invalid: 'This button is not valid here; nothing was changed.',
+    unshown:
+      'Already done: this step was confirmed or changed meanwhile. The chat failed to show the current step; it appears in this thread once the chat works again.',
     stale: 'Already done: this step was confirmed or changed meanwhile. The latest message in the thread has the current buttons.',
     finished: 'This {{noun}} is already {{status}}; nothing was changed.',
     notAllowed: 'Only {{user}}, who started this {{noun}}, can confirm or change it.',

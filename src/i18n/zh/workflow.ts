@@ -23,8 +23,8 @@ export const workflow: CatalogOf<typeof en> = {
     failed: '{{label}}失败：{{why}}',
     failedHint: '{{label}}失败：{{why}} 请在问题解决后重试，或取消。',
     stepFailed: '此步骤失败。',
-    chatBusy: '{{label}}暂被搁置：{{why}}届时请点击重试。',
     unreadable: '此{{noun}}无法继续：本会话保存的状态由当前版本的机器人无法读取的版本写入。不会再向平台发送任何内容；请在新消息中重新开始。',
+    chatBusy: '{{label}}暂被搁置：{{why}}届时请点击重试。',
   },
   line: {
     confirmed: '✅ 已由 {{user}} 确认',
@@ -43,6 +43,7 @@ export const workflow: CatalogOf<typeof en> = {
     formNotOpened: '表单未能及时打开，请再点一次按钮。',
     noForms: '此聊天无法显示表单，因此“{{button}}”在这里不可用；请改为确认或取消。',
     invalid: '此按钮在这里无效；未做任何更改。',
+    unshown: '已处理：此步骤已被确认或已更改。聊天平台未能显示当前步骤；聊天恢复后它会出现在此话题中。',
     stale: '已处理：此步骤已被确认或已有变化。话题中最新的消息带有当前可用的按钮。',
     finished: '此{{noun}}已{{status}}；未做任何更改。',
     notAllowed: '只有发起此{{noun}}的 {{user}} 可以确认或修改它。',

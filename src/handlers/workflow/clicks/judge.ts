@@ -6,6 +6,7 @@ import { markdown } from '../../../core/message.js';
 import type { ThreadId } from '../../../core/thread-id.js';
 import { isFinished, type ThreadRecord } from '../../../core/state.js';
 import { flowOf, type Phase } from '../record/flow.js';
+import { redrawNow } from '../record/redraw.js';
 import { mayAct, notAllowedNote } from './permission.js';
 import type { WorkflowData, WorkflowDefinition } from '../types.js';
 import { decodeValue, judgeValue, type StepValue } from './values.js';
@@ -59,9 +60,11 @@ export async function refuse<D extends WorkflowData>(
 ): Promise<void> {
   // the record as it is now, for the status the note names (it may have changed since `seen` was read)
   const record = refusal === 'finished' ? ((await ctx.state.get(acting.thread)) ?? seen) : seen;
+  // an old button while the current step's message could not be shown: show it now, and never point at it unshown
+  const unshown = refusal === 'stale' && (await redrawNow(ctx, acting.thread)) === 'failed';
   const text = {
     invalid: t('workflow:click.invalid'),
-    stale: t('workflow:click.stale'),
+    stale: t(unshown ? 'workflow:click.unshown' : 'workflow:click.stale'),
     finished: t('workflow:click.finished', { noun: def.noun, status: t(`workflow:status.${record.status}`) }),
     'not-allowed': notAllowedNote(record, def.noun),
   }[refusal];

@@ -2,16 +2,13 @@
  * Showing a workflow's messages and saving the record that goes with them, under the thread's lock: a click is
  * judged under the same lock, so it always sees the record its message was drawn for.
  */
-import { ChatRateLimitedError, MessageGoneError } from '../../../core/chat-errors.js';
+import { MessageGoneError } from '../../../core/chat-errors.js';
 import type { HandlerContext } from '../../../core/handler.js';
 import type { OutgoingMessage } from '../../../core/message.js';
 import type { ThreadId } from '../../../core/thread-id.js';
-import { sleep } from '../../../platform/retry.js';
 import type { ThreadRecord } from '../../../core/state.js';
-import { saveFlow, type FlowChange } from './flow.js';
-
-const RATE_LIMIT_ATTEMPTS = 3;
-const MAX_PAUSE_MS = 5_000;
+import { flowOf, saveFlow, type FlowChange } from './flow.js';
+import { redrawLater } from './redraw.js';
 
 export const lockKey = (thread: ThreadId): string => `workflow:${thread}`;
 
@@ -39,26 +36,26 @@ export function lockedAt<T>(
 
 /**
  * Edits `messageId` (or posts when there is none, or it was deleted) and returns the message's id. Rate limits
- * are waited out a few times: these messages carry the workflow's buttons and must arrive.
+ * and the chat's transient failures are waited out and tried again by the messenger's outbox; what still fails
+ * is thrown (showAndSave then draws the message again later).
  */
 export async function deliver(ctx: HandlerContext, thread: ThreadId, messageId: string | undefined, message: OutgoingMessage): Promise<string> {
-  let target = messageId;
-  for (let attempt = 1; ; attempt++) {
+  if (messageId !== undefined) {
     try {
-      if (target === undefined) return (await ctx.messenger.post(thread, message)).messageId;
-      await ctx.messenger.edit({ thread, messageId: target }, message);
-      return target;
+      await ctx.messenger.edit({ thread, messageId }, message);
+      return messageId;
     } catch (error) {
-      if (error instanceof MessageGoneError) target = undefined;
-      else if (error instanceof ChatRateLimitedError && attempt < RATE_LIMIT_ATTEMPTS) await sleep(Math.min(error.retryAfterMs, MAX_PAUSE_MS));
-      else throw error;
+      if (!(error instanceof MessageGoneError)) throw error;
     }
   }
+  return (await ctx.messenger.post(thread, message)).messageId;
 }
 
 /**
  * Shows a message drawn for the version the record gets once `change` is saved, then saves it with the
  * message's id. Call it under the thread's lock (see `locked`); undefined when the record moved meanwhile.
+ * The change is saved even when the chat fails (what the platform did is never lost with a message): the message
+ * is then drawn again later (record/redraw.ts), except in phase `poll`, whose wait shows its own messages.
  */
 export async function showAndSave(
   ctx: HandlerContext,
@@ -67,8 +64,32 @@ export async function showAndSave(
   draw: (version: number) => OutgoingMessage,
   messageId?: string,
 ): Promise<ThreadRecord | undefined> {
-  const id = await deliver(ctx, record.thread, messageId, draw(record.version + 1));
-  return saveFlow(ctx, record, { ...change, flow: { ...change.flow, message: id } });
+  let id = messageId;
+  let failure: { error: unknown } | undefined;
+  try {
+    id = await deliver(ctx, record.thread, messageId, draw(record.version + 1));
+  } catch (error) {
+    failure = { error };
+  }
+  const saved = await saveFlow(ctx, record, { ...change, flow: { ...change.flow, message: id } });
+  if (!failure || !saved) return saved;
+  ctx.logger.warn(
+    { err: failure.error, thread: record.thread, phase: change.flow.phase },
+    'workflow: a step message could not be shown; it is drawn again later',
+  );
+  if (change.flow.phase !== 'poll') redrawLater(ctx, record.thread, () => redraw(ctx, saved, draw), failure.error);
+  return saved;
+}
+
+/** Shows the message of `record` again (drawn for the version the message's id is saved with), if it has not moved. */
+async function redraw(ctx: HandlerContext, record: ThreadRecord, draw: (version: number) => OutgoingMessage): Promise<'shown' | 'moved'> {
+  const shown = await lockedAt(ctx, record.thread, record.version, async (current) => {
+    const flow = flowOf(current);
+    const id = await deliver(ctx, current.thread, flow.message, draw(current.version + 1));
+    await saveFlow(ctx, current, { flow: { ...flow, message: id } });
+    return 'shown' as const;
+  });
+  return shown ?? 'moved';
 }
 
 /** A best-effort edit (settling old controls): a failure is logged, never thrown. */
