@@ -11,7 +11,7 @@ import { englishLeft, hasChinese, shownText } from '../helpers/chinese-text.js';
 import { solutionContent } from '../helpers/solution-content.js';
 import { startSlackBot, waitFor, type SlackBotHarness } from '../helpers/slack-bot-harness.js';
 import { bodiesOf, buttonsOf } from './slack-novelty-steps.js';
-import { openSolution, pressWithTicks } from './slack-solution-steps.js';
+import { checkboxesOf, openSolution, pressWithTicks } from './slack-solution-steps.js';
 
 let h: SlackBotHarness | undefined;
 afterEach(async () => {
@@ -60,4 +60,21 @@ test('a wait resumed after a restart shows its next step in the thread’s langu
   }, 'step 2 without its buttons');
   expect(hasChinese(seen(settled))).toBe(true);
   expect(seen(settled)).not.toMatch(/Cancelled/);
+});
+
+test('a colleague reading English confirms a step of a Chinese thread: the steps that follow stay in Chinese', { timeout: 60_000 }, async () => {
+  h = await startSlackBot({ slack: { locales: { U1: 'zh-CN', U2: 'en-US' } } });
+  const t = await openSolution(h, `${PROBLEM} --let-others-confirm`);
+  const step1 = await t.step('第 1/3 步 · 目标与约束');
+  const boxes = checkboxesOf(step1)!;
+  const go = t.button(step1, '继续');
+  const values = { [boxes.blockId]: { [boxes.actionId]: { type: 'checkboxes', selected_options: [{ value: '0' }] } } };
+  // U2's event: their language is English, but the thread started in Chinese
+  await h.click({ action_id: go.action_id, value: go.value }, { messageTs: step1.ts, threadTs: t.parentTs, values, userId: 'U2' });
+  const step2 = await t.step('第 2/3 步 · 技术方向', 20_000);
+  expect(buttonsOf(step2).map((b) => b.label)).toEqual(['继续', '自行添加', '取消']);
+  expect(bodiesOf(h, 'AI33-3')).toHaveLength(1);
+  const taskId = (bodiesOf(h, 'AI33-2')[0] as { task_id: string }).task_id;
+  const content = [...(await solutionContent(h.sim.url, taskId, PROBLEM)), PROBLEM];
+  for (const m of t.replies) expect(englishLeft(seen(m), content), seen(m).slice(0, 300)).toEqual([]);
 });

@@ -3,6 +3,7 @@ import type { CommandInput, Handler, HandlerContext } from '../../core/handler.j
 import { markdown } from '../../core/message.js';
 import { t, textOfKey, withLanguage } from '../../i18n/index.js';
 import type { ThreadRules } from '../../core/thread-kinds.js';
+import type { ThreadRecord } from '../../core/state.js';
 import { mayAct } from './clicks/permission.js';
 import { lockKey } from './record/deliver.js';
 import { threadControlsHint } from '../shared/text.js';
@@ -29,9 +30,11 @@ export function workflowHandler<D extends WorkflowData, S extends string = strin
     workflow: def.name,
     help: spec.help,
     command: spec.command,
-    action: (ctx, incoming, stored) => withLoaded(ctx, def, stored, (record) => onAction(ctx, def, incoming, record)),
-    form: (ctx, incoming, stored) => withLoaded(ctx, def, stored, (record) => onForm(ctx, def, incoming, record)),
-    resume: (ctx, stored, reason) => withLoaded(ctx, def, stored, (record) => resumeRecord(ctx, def, record, reason)),
+    // a thread's clicks, forms and resumed waits speak the language it started in, whoever's event moves it on:
+    // its steps, and the timers and waits they start, render in the record's language, not the clicker's
+    action: (ctx, incoming, stored) => inItsLanguage(stored, () => withLoaded(ctx, def, stored, (record) => onAction(ctx, def, incoming, record))),
+    form: (ctx, incoming, stored) => inItsLanguage(stored, () => withLoaded(ctx, def, stored, (record) => onForm(ctx, def, incoming, record))),
+    resume: (ctx, stored, reason) => inItsLanguage(stored, () => withLoaded(ctx, def, stored, (record) => resumeRecord(ctx, def, record, reason))),
     threads: workflowThreads(def),
     async reply(ctx, incoming) {
       if (!incoming.mentioned) return;
@@ -40,6 +43,9 @@ export function workflowHandler<D extends WorkflowData, S extends string = strin
     },
   };
 }
+
+/** Runs `fn` speaking the language the thread started in; a record written before languages were kept, the event's. */
+const inItsLanguage = <T>(record: ThreadRecord, fn: () => Promise<T>): Promise<T> => (record.language ? withLanguage(record.language, fn) : fn());
 
 /** What a workflow's threads are called and who may cancel one: its starter (see `mayAct`), under the workflow's lock. */
 function workflowThreads<D extends WorkflowData, S extends string>(def: WorkflowDefinition<D, S>): ThreadRules {
