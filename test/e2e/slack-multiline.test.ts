@@ -6,6 +6,7 @@
 import { afterEach, expect, test } from 'vitest';
 import { requestErrors } from '../helpers/openapi-validator.js';
 import { startSlackBot, waitFor, type SlackBotHarness } from '../helpers/slack-bot-harness.js';
+import { CLAIMS } from './claim-set.js';
 import { bodiesOf } from './slack-novelty-steps.js';
 
 let h: SlackBotHarness | undefined;
@@ -13,13 +14,6 @@ afterEach(async () => {
   await h?.close();
   h = undefined;
 });
-
-export const CLAIMS = [
-  '1. A self-heating mug comprising:',
-  '  a double-walled body holding a phase-change salt between its walls;',
-  '  a push button that releases a seed crystal into the salt, starting its crystallisation;',
-  '  wherein the heat of crystallisation keeps a drink in the mug above 55 °C for 40 minutes.',
-].join('\n');
 
 test('/iip novelty with a four-line claim set: AI35-1 gets all four lines, as typed, with the options after them', async () => {
   h = await startSlackBot();
