@@ -105,6 +105,7 @@ export class PlatformStream implements AsyncIterable<StreamEvent> {
             if (event.type === 'done') await this.drain(reader);
             if (this.abortedByCaller) return;
             yield event;
+            guard.resumed();
             if (event.type === 'done' || this.abortedByCaller) return;
           }
         }

@@ -47,6 +47,11 @@ export class StreamGuard {
       throw tooLarge(this.context, 'the text of the stream', maxStreamChars, 'characters');
   }
 
+  /** The consumer took an event and asks for the next: a consumer slow to ask is no silence of the gateway's. */
+  resumed(): void {
+    this.lastEventAt = Date.now();
+  }
+
   /** How long the next read may wait before the silence or the deadline ends the stream; undefined: no limit. */
   readTimeoutMs(): number | undefined {
     const now = Date.now();

@@ -132,6 +132,18 @@ describe('a stream that never ends', () => {
     await expect.poll(() => h!.sim.streamsAbortedByClient).toBe(1);
   });
 
+  it('a consumer slow to ask for the next event is no silence: the whole answer is read', async () => {
+    h = await startHarness({ timeouts: { streamSilenceMs: 300 } }, { streamChunkChars: 16, streamChunkDelayMs: 20 });
+    const events: StreamEvent[] = [];
+    for await (const event of await h.client.stream('AI07', { prompt: 'What is graphene?', stream: true })) {
+      events.push(event);
+      // the events that came meanwhile wait in the connection, read only once asked for
+      if (events.length === 1) await new Promise((resolve) => setTimeout(resolve, 600));
+    }
+    expect(events.at(-1)?.type).toBe('done');
+    expect(textOf(events)).toBe(h.sim.expectedStreamText('AI07', { prompt: 'What is graphene?', stream: true }));
+  });
+
   it('a stream that keeps sending ends at its deadline', async () => {
     h = await startHarness({ limits: { maxStreamChars: 10_000_000 }, timeouts: { streamDeadlineMs: 500 } });
     h.sim.inject({ kind: 'runaway-stream', afterEvents: 0, deltaChars: 100, operation: 'AI07', times: 1 });
