@@ -58,11 +58,12 @@ async function seedThread(h: SlackBotHarness, record: ThreadRecord): Promise<str
   return parent.ts;
 }
 
-export async function botWithRecord(fixture: RecordFixture): Promise<FixtureBot> {
+/** `env`: the bot's extra settings (PUBLIC_URL, for a design upload). */
+export async function botWithRecord(fixture: RecordFixture, env: Record<string, string> = {}): Promise<FixtureBot> {
   const simDir = mkdtempSync(join(tmpdir(), 'iip-record-fixture-'));
   const simFile = join(simDir, 'simulator.json');
   writeFileSync(simFile, JSON.stringify(fixture.simulator));
-  const h = await startSlackBot({ simulator: { stateFile: simFile } });
+  const h = await startSlackBot({ simulator: { stateFile: simFile }, env });
   const parentTs = await seedThread(h, fixture.record);
   const file = threadFilePath(join(h.stateDir, 'state.threads'), fixture.record.thread);
   await h.restart(() => {

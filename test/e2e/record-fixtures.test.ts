@@ -8,6 +8,7 @@ import { afterEach, describe, expect, test } from 'vitest';
 import type { ThreadRecord } from '../../src/core/state.js';
 import { RESTART_NOTE } from '../../src/handlers/chat/restart.js';
 import { RECORD_SCHEMA_VERSION } from '../../src/handlers/workflow/record/migrations.js';
+import { PRODUCT_PNG, shareInThread } from './slack-design-steps.js';
 import { buttonsOf, textOf } from './slack-novelty-steps.js';
 import { waitFor } from '../helpers/slack-bot-harness.js';
 import { botWithRecord, recordFixtures, type FixtureBot, type RecordFixture } from './record-fixtures-bot.js';
@@ -112,6 +113,18 @@ describe('records of the format before schemaVersion', () => {
     }
     await click(b, record, 'confirm');
   }
+
+  test('design/image.review accepts its confirmation, an image shared in the thread, after a restart and moves on', async () => {
+    const fixture = reviews.find((f) => f.name === 'design/image.review')!;
+    bot = await botWithRecord(fixture, { PUBLIC_URL: 'https://iip-bot.example.test' });
+    const b = bot;
+    expect(await b.read()).toEqual(fixture.record);
+    const file = b.h.slack.files.share({ name: 'earbuds.png', mimetype: 'image/png', data: PRODUCT_PNG });
+    await shareInThread(b.h, b.h.slack.message('C1', b.parentTs)!, { id: file.id, name: file.name, mimetype: file.mimetype, size: file.size });
+    const moved = await recordWhere(b, movedOn(fixture), 'the step after the upload');
+    expect(requestsOf(b, 'AI39-1')).toBe(1);
+    expectWrittenByThisCode(moved);
+  });
 
   test.each(reviews.filter((f) => f.name !== 'design/image.review').map((f) => [f.name, f] as const))(
     '%s accepts its confirmation after a restart and moves on',
