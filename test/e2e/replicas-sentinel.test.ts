@@ -13,7 +13,7 @@ import { loadConfig } from '../../src/config.js';
 import { silentLogger } from '../../src/log.js';
 import { startSimulator } from '../../src/platform/simulator/index.js';
 import { startFakeSlackApi } from '../helpers/fake-slack-api.js';
-import { startSentinelPair } from '../helpers/redis-servers.js';
+import { startSentinelPair } from '../helpers/redis-topologies.js';
 import { eventCallback, sendEvent, sendSlashCommand } from '../helpers/slack-requests.js';
 import { API_KEY, BOT_TOKEN, SIGNING_SECRET, waitFor } from '../helpers/slack-bot-harness.js';
 import { ChatThread, hasFooter, markdownOf, parentsIn } from './faults-chat-thread.js';

@@ -17,7 +17,7 @@ import { isSlackFileUrl } from '../../src/adapters/slack/files.js';
 import { FileUploadStore, uploadsDirOf } from '../../src/state/upload-store-file.js';
 import { RedisUploadStore } from '../../src/state/upload-store-redis.js';
 import { clusterKeyPrefix } from '../../src/lib/redis-connection.js';
-import { clusterConnection, sharedRedisCluster, stopSharedRedisCluster } from '../helpers/redis-servers.js';
+import { clusterConnection, sharedRedisCluster, stopSharedRedisCluster } from '../helpers/redis-topologies.js';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const runPrefix = `iip-test:uploads:${randomUUID()}:`;

@@ -18,7 +18,7 @@ import {
   sharedSentinelPair,
   stopSharedRedisCluster,
   stopSharedSentinelPair,
-} from '../helpers/redis-servers.js';
+} from '../helpers/redis-topologies.js';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const runPrefix = `iip-test:limits:${randomUUID()}:`;

@@ -8,7 +8,7 @@ import { Redis } from 'ioredis';
 import { afterAll, expect, test } from 'vitest';
 import { clusterKeyPrefix } from '../../src/lib/redis-connection.js';
 import { RedisStateStore } from '../../src/state/redis-store.js';
-import { clusterConnection, sharedRedisCluster, stopSharedRedisCluster } from '../helpers/redis-servers.js';
+import { clusterConnection, sharedRedisCluster, stopSharedRedisCluster } from '../helpers/redis-topologies.js';
 import { stateStoreContract } from './contract.js';
 import { newThread, recordInput } from './helpers.js';
 

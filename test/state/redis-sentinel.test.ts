@@ -8,7 +8,8 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { RedisConnection } from '../../src/lib/redis-connection.js';
 import { RedisStateStore } from '../../src/state/redis-store.js';
-import { removeRedisScratch, startSentinelPair, type SentinelPair } from '../helpers/redis-servers.js';
+import { removeRedisScratch } from '../helpers/redis-servers.js';
+import { startSentinelPair, type SentinelPair } from '../helpers/redis-topologies.js';
 import { stateStoreContract } from './contract.js';
 import { newThread, recordInput } from './helpers.js';
 

@@ -9,7 +9,8 @@ import { loadConfig } from '../../src/config.js';
 import { RedisStateStore } from '../../src/state/redis-store.js';
 import { openStateStore } from '../../src/stores.js';
 import { silentLogger } from '../../src/log.js';
-import { makeTlsFiles, removeRedisScratch, startTlsRedis, type RedisProcess, type TlsFiles } from '../helpers/redis-servers.js';
+import { removeRedisScratch, type RedisProcess } from '../helpers/redis-servers.js';
+import { makeTlsFiles, startTlsRedis, type TlsFiles } from '../helpers/redis-tls.js';
 import { newThread, recordInput } from './helpers.js';
 
 let files: TlsFiles;
