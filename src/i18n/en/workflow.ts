@@ -39,6 +39,7 @@ export const workflow = {
     formConfirms: '"{{submit}}" confirms this step: the {{noun}} moves on.',
     formReviews: '"{{submit}}" keeps your changes and shows this step again; nothing is sent until you press "{{confirm}}".',
     formNotOpened: 'The form could not be opened in time; click the button again.',
+    formBusy: 'The form did not open: {{why}} Click the button again then.',
     noForms: 'This chat cannot show forms, so "{{button}}" is not available here; Confirm or Cancel instead.',
     invalid: 'This button is not valid here; nothing was changed.',
     unshown:

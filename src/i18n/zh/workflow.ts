@@ -41,6 +41,7 @@ export const workflow: CatalogOf<typeof en> = {
     formConfirms: '“{{submit}}”即确认此步骤，{{noun}}将继续进行。',
     formReviews: '“{{submit}}”会保存你的修改并重新显示此步骤；在你点击“{{confirm}}”之前不会发送任何内容。',
     formNotOpened: '表单未能及时打开，请再点一次按钮。',
+    formBusy: '表单未能打开：{{why}}届时请再点一次按钮。',
     noForms: '此聊天无法显示表单，因此“{{button}}”在这里不可用；请改为确认或取消。',
     invalid: '此按钮在这里无效；未做任何更改。',
     unshown: '已处理：此步骤已被确认或已更改。聊天平台未能显示当前步骤；聊天恢复后它会出现在此话题中。',

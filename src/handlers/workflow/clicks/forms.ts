@@ -9,6 +9,7 @@ import { t } from '../../../i18n/index.js';
 import type { ActionIncoming, FormIncoming } from '../../../core/incoming.js';
 import { markdown, type FormField, type FormSpec } from '../../../core/message.js';
 import { LockTimeoutError, type ThreadRecord } from '../../../core/state.js';
+import { ChatRateLimitedError } from '../../../core/chat-errors.js';
 import { userMessage } from '../../../core/user-errors.js';
 import { watchForCancel } from '../engine/cancel-watch.js';
 import { runSend } from '../engine/machine.js';
@@ -82,6 +83,8 @@ export async function openStepForm<D extends WorkflowData>(
     opened = await ctx.messenger.openForm(incoming.triggerId, incoming.thread, spec);
   } catch (error) {
     ctx.logger.warn({ err: error, thread: incoming.thread }, 'workflow: a form did not open');
+    // the chat holding writes back is no failure of the bot's: say so, and when to click again
+    if (error instanceof ChatRateLimitedError) return note(ctx, acting, t('workflow:click.formBusy', { why: userMessage(error) }));
     return note(ctx, acting, t('workflow:click.formNotOpened'));
   }
   if (!opened) return note(ctx, acting, t('workflow:click.noForms', { button: form.button }));
