@@ -85,7 +85,9 @@ test('a left-out feature and the references chosen at step 4 are exactly what re
   const verdict = await t.openForm(edited, 'Change a verdict');
   const notes = h.slack.ephemerals.length;
   await h.submitForm(verdict.view, { reference: '99', feature: '1', verdict: 'obvious', score: '', reason: '' });
-  expect(await t.note(notes)).toContain(`Give a reference number from 1 to ${found.length}; nothing was changed.`);
+  expect(await t.note(notes)).toContain(
+    `Give the reference by its number in the list (1 to ${found.length}) or its column in the comparison (D1, D2, …); nothing was changed.`,
+  );
   const again = await t.openForm(edited, 'Change a verdict');
   await h.submitForm(again.view, {
     reference: String(notPreselected + 1),

@@ -4,6 +4,7 @@
  * included references.
  */
 import type { PlanTask } from '../../core/adapter.js';
+import { quoteUserText } from '../../core/message.js';
 import { currentLanguage, t } from '../../i18n/index.js';
 import { defineStep, FormProblem } from '../workflow/index.js';
 import { taskIdOf, type NoveltyContext, type NoveltyData } from './data.js';
@@ -21,7 +22,7 @@ import {
 } from './references-list.js';
 import { renderReferences } from './references-render.js';
 import { postComparisonPicture } from './matrix-picture.js';
-import { isPublicationNumber } from '../shared/text.js';
+import { normalisePublicationNumber } from '../shared/publication-number.js';
 import { readVerdict, verdictFields } from './verdicts.js';
 
 type Localized = { en?: unknown; zh?: unknown };
@@ -67,10 +68,9 @@ async function addPatent(
   edits: ReferenceEdits,
   sc: NoveltyContext,
 ): Promise<ReferenceEdits> {
-  const pn = String(fields.pn ?? '')
-    .replace(/\s+/g, '')
-    .toUpperCase();
-  if (!isPublicationNumber(pn)) throw new FormProblem(t('novelty-review:add.badNumber'));
+  const typed = String(fields.pn ?? '').trim();
+  const pn = normalisePublicationNumber(typed);
+  if (!pn) throw new FormProblem(t('novelty-review:add.badNumber', { typed: quoteUserText(typed || '—') }));
   if (listed(result, edits).some((item) => item.key === pn || item.entry.document?.startsWith(`${pn} `)))
     throw new FormProblem(t('novelty-review:add.already', { pn }));
   if (edits.added.length >= MAX_ADDED) throw new FormProblem(t('novelty-review:add.atMost', { max: MAX_ADDED }));

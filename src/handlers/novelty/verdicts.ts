@@ -59,13 +59,24 @@ export const verdictFields = (): FormField[] => [
 ];
 
 /** Reads the form against the list as shown: which reference and feature, and the verdict given. */
+/**
+ * The reference a user names: its number in the list (`2`) or its column in the comparison (`D2`, counting only
+ * the references that go into the report, as the comparison does).
+ */
+function referenceNamed<R extends { included?: boolean }>(typed: string, references: R[]): R | undefined {
+  const column = /^\s*D\s*(\d+)\s*$/i.exec(typed);
+  const n = Number(column ? column[1] : typed.trim());
+  if (!Number.isInteger(n) || n < 1) return undefined;
+  return column ? references.filter((r) => r.included !== false)[n - 1] : references[n - 1];
+}
+
 export function readVerdict(
   fields: Record<string, string | string[]>,
-  references: { key: string; entry: FinalEntry }[],
+  references: { key: string; entry: FinalEntry; included?: boolean }[],
 ): { key: string; override: VerdictOverride } {
-  const n = Number(String(fields.reference ?? '').trim());
-  const reference = Number.isInteger(n) ? references[n - 1] : undefined;
+  const reference = referenceNamed(String(fields.reference ?? ''), references);
   if (!reference) throw new FormProblem(t('novelty-review:verdict.badReference', { count: references.length }));
+  const n = references.indexOf(reference) + 1;
   const count = reference.entry.features?.length ?? 0;
   const f = Number(String(fields.feature ?? '').trim());
   if (!Number.isInteger(f) || f < 1 || f > count) throw new FormProblem(t('novelty-review:verdict.badFeature', { n, count }));

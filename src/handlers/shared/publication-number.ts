@@ -1,0 +1,19 @@
+/**
+ * Publication numbers as people write them (`US 2019/0083787 A1`, `EP 1 234 567 B1`, `us10,123,456b2`,
+ * `WO2020/123456`) turned into the form the platform takes (`US20190083787A1`, the openapi's `CN118289111A`).
+ */
+import { isPublicationNumber } from './text.js';
+
+/** Separators people put inside a number: spaces (also full-width), slashes, hyphens, commas and dots. */
+const SEPARATORS = /[\s\u3000/\\\-‐‑–—,.，、．]+/g;
+
+/** The number in the platform's form, or undefined when the text cannot be read as one. */
+export function normalisePublicationNumber(typed: string): string | undefined {
+  const compact = typed
+    .normalize('NFKC')
+    .trim()
+    .replace(/^(?:pn|no|nr)[.:：]?\s*/i, '')
+    .replace(SEPARATORS, '')
+    .toUpperCase();
+  return isPublicationNumber(compact) ? compact : undefined;
+}
