@@ -75,6 +75,7 @@ describe('step names and what a step stores, on load', () => {
 
   test('a record naming a step the workflow does not have, or storing the wrong shape, is refused with where', () => {
     expect(loadRecord(TWO, stored('finsh', { phase: 'review' }))).toEqual({ ok: false, problem: 'two has no step finsh' });
+    expect(loadRecord(TWO, stored('constructor', { phase: 'review' }))).toEqual({ ok: false, problem: 'two has no step constructor' });
     const wrongDraft = loadRecord(TWO, stored('pick', { phase: 'review', draft: [1] }));
     expect(wrongDraft).toMatchObject({ ok: false, problem: expect.stringMatching(/^data\.flow\.draft\.0: /) });
     const pending = { step: 'pick', send: 'confirm', input: 'a', by: 'U1' };

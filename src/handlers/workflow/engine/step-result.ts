@@ -13,7 +13,8 @@ import type { Send, StepDefinition, WorkflowData, WorkflowDefinition } from '../
 export const READ_TIMEOUT_MS = 30_000;
 
 export function stepOf<D extends WorkflowData>(def: WorkflowDefinition<D>, step: string): StepDefinition<D> {
-  const found = def.steps[step];
+  // own keys only: a stored step name such as `constructor` is no step
+  const found = Object.hasOwn(def.steps, step) ? def.steps[step] : undefined;
   if (!found) throw new Error(`${def.name} has no step ${step}`);
   return found;
 }
