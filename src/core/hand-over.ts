@@ -3,7 +3,6 @@
  * handler passes it to the record writer (core/records.ts) with the write that makes the event safe in its thread
  * record. From that write on, the record's recovery owns the work and the event's inbox entry is done.
  */
-import type { RecordHook } from './records.js';
 import type { ThreadId } from './thread-id.js';
 
 export interface HandOver {
@@ -36,10 +35,3 @@ export function handOverOf(note: (thread: ThreadId, expectedVersion: number) => 
     },
   };
 }
-
-/** The write hook of the hand-over: a write given a token notes it first, and hands the event over once it succeeded. */
-export const inboxHandOver: RecordHook = {
-  name: 'inbox hand-over',
-  before: (write) => write.handOver?.noting(write.thread, write.expectedVersion) ?? Promise.resolve(),
-  after: (_record, write) => write.handOver?.handedOver(),
-};

@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { handOverOf } from './hand-over.js';
 import type { HandlerContext } from './handler.js';
+import type { RecordHook } from './records.js';
 import { DEDUPE_TTL_MS, INBOX_KEEP_DONE_MS, inboxLock, type Inbox, type InboxEntry } from './inbox.js';
 import type { Incoming, ReplyIncoming } from './incoming.js';
 import type { Logger } from '../log.js';
@@ -161,3 +162,10 @@ export class Intake {
     await handOver.handedOver();
   }
 }
+
+/** The record writer's hook of the hand-over (core/hand-over.ts): a write given a token notes it first, and hands the event over once it succeeded. */
+export const inboxHandOver: RecordHook = {
+  name: 'inbox hand-over',
+  before: (write) => write.handOver?.noting(write.thread, write.expectedVersion) ?? Promise.resolve(),
+  after: (_record, write) => write.handOver?.handedOver(),
+};

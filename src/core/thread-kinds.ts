@@ -4,7 +4,6 @@
  * and the Home tab ask here by a record's `workflow` instead of keeping lists of their own.
  */
 import type { Lang } from '../i18n/index.js';
-import type { BotSettings } from './handler.js';
 import type { ThreadRecord } from './state.js';
 import type { ThreadId } from './thread-id.js';
 
@@ -13,8 +12,8 @@ export interface ThreadRules {
   noun(lang: Lang): string;
   /** a step as its user reads it in a sentence ('features review'); undefined for one it does not name */
   stepName?(step: string, lang: Lang): string | undefined;
-  /** whether `userId` may cancel the thread (the word or the Cancel button); absent: anyone in the thread */
-  mayCancel?(settings: BotSettings, record: ThreadRecord, userId: string): boolean;
+  /** whether `userId` may cancel the thread (the word or the Cancel button) under the bot's IIP_CONFIRMERS; absent: anyone */
+  mayCancel?(settings: { confirmers: 'starter' | 'anyone' }, record: ThreadRecord, userId: string): boolean;
   /** the lock its records are written under, which a cancel holds too; absent: a compare-and-set alone */
   lockKey?(thread: ThreadId): string;
 }

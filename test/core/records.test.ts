@@ -5,7 +5,8 @@
  * pending; a status watcher is told once, of the status it waits for.
  */
 import { describe, expect, it } from 'vitest';
-import { handOverOf, inboxHandOver, NOTHING_TO_HAND_OVER } from '../../src/core/hand-over.js';
+import { handOverOf, NOTHING_TO_HAND_OVER } from '../../src/core/hand-over.js';
+import { inboxHandOver } from '../../src/core/intake.js';
 import type { InboxEntry } from '../../src/core/inbox.js';
 import { keepingLanguage } from '../../src/core/language.js';
 import { RecordWriter, type RecordHook } from '../../src/core/records.js';
