@@ -52,6 +52,13 @@ export class TerminalSession {
     tmux('send-keys', '-t', this.name, 'Enter');
   }
 
+  /** Pastes `text` as a terminal does (bracketed, ESC[200~ … ESC[201~, when the program asked for it), no Enter. */
+  paste(text: string): void {
+    const buffer = `paste-${this.name}`;
+    tmux('set-buffer', '-b', buffer, '--', text);
+    tmux('paste-buffer', '-p', '-d', '-b', buffer, '-t', this.name);
+  }
+
   key(key: string): void {
     tmux('send-keys', '-t', this.name, key);
   }

@@ -1,11 +1,19 @@
 /**
  * The prompt: node:readline with line editing and history when interactive, plain line reading when not.
  * It reports lines, Ctrl-C and the end of input, and tells the live screen where the prompt is so messages can
- * be written above it.
+ * be written above it. Lines are joined into inputs first (line-joiner.ts): a paste is one input, and a line
+ * ending with `\` or in an open quote goes on under a continuation prompt.
  */
 import { createInterface, type Interface, type Key } from 'node:readline';
 import { redactSecrets } from '../../log.js';
+import { LineJoiner } from './line-joiner.js';
 import type { PromptHost } from './screen.js';
+
+/** The prompt while an input goes on over several lines. */
+const CONTINUATION_PROMPT = '… ';
+/** Asks the terminal to mark pasted text (bracketed paste), and to stop. */
+const BRACKETED_PASTE_ON = '\x1b[?2004h';
+const BRACKETED_PASTE_OFF = '\x1b[?2004l';
 
 export interface TerminalEvents {
   line(line: string): void;
@@ -22,6 +30,9 @@ export class Terminal implements PromptHost {
   private readonly rl: Interface;
   private shown = false;
   private ended = false;
+  private readonly joiner = new LineJoiner();
+  /** the prompt set by the console (the continuation prompt stands in for it while an input goes on) */
+  private basePrompt = '';
 
   constructor(
     input: NodeJS.ReadableStream,
@@ -38,11 +49,19 @@ export class Terminal implements PromptHost {
       historySize: 200,
       removeHistoryDuplicates: true,
     });
+    this.basePrompt = this.rl.getPrompt();
     this.rl.on('line', (line: string) => {
+      const input = this.joiner.take(line);
+      if (input === undefined) return this.continueInput();
+      this.endContinuation();
       this.shown = false;
-      events.line(line);
+      events.line(input);
     });
     this.rl.on('close', () => {
+      // the input ended inside a paste or a continued line: what was typed is still one input
+      const kept = this.joiner.flush();
+      if (kept !== undefined) events.line(kept);
+      if (interactive) output.write(BRACKETED_PASTE_OFF);
       // Ctrl-D leaves the cursor after the prompt: end that line so the shell's prompt starts on its own
       if (this.shown) output.write('\n');
       this.shown = false;
@@ -50,7 +69,15 @@ export class Terminal implements PromptHost {
       events.close();
     });
     if (!interactive) return;
-    this.rl.on('SIGINT', () => events.interrupt());
+    output.write(BRACKETED_PASTE_ON);
+    this.rl.on('SIGINT', () => {
+      if (!this.joiner.continuing) return events.interrupt();
+      // Ctrl-C inside a continued input abandons that input only
+      this.joiner.reset();
+      this.endContinuation();
+      output.write('\n');
+      this.rl.prompt(true);
+    });
     this.rl.on('history', (history: string[]) => {
       // a line holding a key or token is used once and never kept (readline has already taken the line itself)
       const secret = history.findIndex((line) => redactSecrets(line) !== line);
@@ -59,6 +86,8 @@ export class Terminal implements PromptHost {
     });
     const onKeypress = (_s: string | undefined, key: Key | undefined): void => {
       if (key?.ctrl && key.name === 'l') events.screenChanged();
+      else if (key?.name === 'paste-start') this.joiner.pasteStarted();
+      else if (key?.name === 'paste-end') this.joiner.pasteEnded();
     };
     const onResize = (): void => events.screenChanged();
     input.on('keypress', onKeypress);
@@ -67,6 +96,17 @@ export class Terminal implements PromptHost {
       input.off('keypress', onKeypress);
       output.off('resize', onResize);
     });
+  }
+
+  /** Keeps the line for the input going on: the continuation prompt asks for its next line. */
+  private continueInput(): void {
+    if (!this.interactive || this.ended) return;
+    this.rl.setPrompt(CONTINUATION_PROMPT);
+    this.rl.prompt(true);
+  }
+
+  private endContinuation(): void {
+    if (this.rl.getPrompt() !== this.basePrompt) this.rl.setPrompt(this.basePrompt);
   }
 
   cursorRows(): number | undefined {
@@ -92,12 +132,14 @@ export class Terminal implements PromptHost {
   }
 
   get prompt(): string {
-    return this.rl.getPrompt();
+    return this.basePrompt;
   }
 
   /** Changes the prompt text, redrawing it if it is on screen. */
   setPrompt(text: string): void {
-    if (this.ended || text === this.rl.getPrompt()) return;
+    if (this.ended || text === this.basePrompt) return;
+    this.basePrompt = text;
+    if (this.joiner.continuing) return;
     this.rl.setPrompt(text);
     if (this.shown) this.rl.prompt(true);
   }
