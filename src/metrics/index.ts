@@ -14,7 +14,7 @@ import { createHttpServer, type HttpServer } from '../http/server.js';
 import type { Logger } from '../log.js';
 import { METRICS_PATH, metricsHandler } from './endpoint.js';
 import { measuredAdapter } from './measured-adapter.js';
-import { LockTimedStore, MeasuredRelay, measuredLimits, measuringSteps } from './measured-stores.js';
+import { LockTimedStore, MeasuredRelay, measuringSteps, RefusalCountedLimits } from './measured-stores.js';
 import { PrometheusMetrics } from './prometheus.js';
 
 export { METRICS_PATH } from './endpoint.js';
@@ -75,7 +75,7 @@ export function openMetrics(config: Config, botServer: HttpServer | undefined, l
       return measured;
     },
     steps: measuringSteps((workflow, step, status) => prometheus.workflowStep(workflow, step, status)),
-    limits: (limits) => measuredLimits(limits, prometheus),
+    limits: (limits) => new RefusalCountedLimits(limits, prometheus),
     adapter: (adapter) => measuredAdapter(adapter, prometheus),
     relay: (adapter, options) => new MeasuredRelay(adapter, options, prometheus),
     ...(own ? { server: own } : {}),

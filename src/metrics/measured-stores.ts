@@ -48,20 +48,26 @@ export class LockTimedStore implements StateStore {
   close: StateStore['close'] = () => this.state.close();
 }
 
-/** Counts the limits' refusals by scope (user or workspace) and kind of work. */
-export function measuredLimits(limits: WorkLimits, metrics: BotMetrics): WorkLimits {
-  return new Proxy(limits, {
-    get(target, property) {
-      const value: unknown = Reflect.get(target, property, target);
-      if (property !== 'acquire' || typeof value !== 'function') return typeof value === 'function' ? value.bind(target) : value;
-      const acquire: WorkLimits['acquire'] = async (...args) => {
-        const admission = await target.acquire(...args);
-        if (!admission.ok) metrics.limitRefused(admission.reason, args[1]);
-        return admission;
-      };
-      return acquire;
-    },
-  });
+/** The work limits with their refusals counted by scope (user or workspace) and kind of work. */
+export class RefusalCountedLimits implements WorkLimits {
+  constructor(
+    private readonly limits: WorkLimits,
+    private readonly metrics: BotMetrics,
+  ) {}
+
+  get settings(): WorkLimits['settings'] {
+    return this.limits.settings;
+  }
+
+  acquire: WorkLimits['acquire'] = async (scope, kind, id, ttlMs) => {
+    const admission = await this.limits.acquire(scope, kind, id, ttlMs);
+    if (!admission.ok) this.metrics.limitRefused(admission.reason, kind);
+    return admission;
+  };
+
+  renew: WorkLimits['renew'] = (scope, kind, id, ttlMs) => this.limits.renew(scope, kind, id, ttlMs);
+  release: WorkLimits['release'] = (scope, kind, id) => this.limits.release(scope, kind, id);
+  close = (): Promise<void> => this.limits.close?.() ?? Promise.resolve();
 }
 
 /** A relay that counts its open streams and times each event's whole answer. */
