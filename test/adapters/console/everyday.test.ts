@@ -36,7 +36,7 @@ describe('what the terminal shows', () => {
           options: ['1. A smartphone', '2. A tablet', '3. A watch'].map((label, i) => ({ value: String(i), label })),
           selected: ['0'],
         },
-        { type: 'actions', buttons: [{ action: 'go', label: 'Continue', value: 'v', style: 'primary' }, cancel] },
+        { type: 'actions', buttons: [{ action: 'continue', label: 'Continue', value: 'v', style: 'primary' }, cancel] },
       ],
     };
     expect(plain(goals)).toEqual([
@@ -47,7 +47,10 @@ describe('what the terminal shows', () => {
       '[c] Continue  [x] Cancel',
       'Type the numbers to tick, then a letter (e.g. 1 3 c); or just a letter.',
     ]);
-    const next: OutgoingMessage = { text: 'n', blocks: [{ type: 'actions', buttons: [{ action: 'go', label: 'Continue', value: 'v' }, cancel] }] };
+    const next: OutgoingMessage = {
+      text: 'n',
+      blocks: [{ type: 'actions', buttons: [{ action: 'continue', label: 'Continue', value: 'v' }, cancel] }],
+    };
     expect(plain(next)).toEqual(['[c] Continue  [x] Cancel', 'Type c or x to choose.']);
     const wait: OutgoingMessage = { text: 'w', blocks: [{ type: 'actions', buttons: [cancel] }] };
     expect(plain(wait)).toEqual(['[x] Cancel', 'Type x to choose.']);

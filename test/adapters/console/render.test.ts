@@ -122,7 +122,7 @@ describe('blocks for the terminal', () => {
         {
           type: 'actions',
           buttons: [
-            { action: 'ok', label: 'Confirm', value: 'v' },
+            { action: 'confirm', label: 'Confirm', value: 'v' },
             { action: 'no', label: 'Cancel', value: 'v', style: 'danger' },
           ],
         },
@@ -145,9 +145,9 @@ describe('blocks for the terminal', () => {
             {
               type: 'actions',
               buttons: [
-                { action: 'a', label: 'Confirm', value: '' },
-                { action: 'b', label: 'Edit', value: '' },
-                { action: 'c', label: 'Cancel', value: '', style: 'danger' },
+                { action: 'confirm', label: 'Confirm', value: '' },
+                { action: 'form-edit', label: 'Edit', value: '' },
+                { action: 'cancel', label: 'Cancel', value: '', style: 'danger' },
               ],
             },
           ],
