@@ -1,6 +1,7 @@
 /**
  * What a typed line means. The rule, in order:
- * 1. `exit`/`quit`, `new`, `threads`, `switch N` manage the terminal itself and never reach the bot.
+ * 1. `exit`/`quit`, `new`, `threads`, `switch N` manage the terminal itself and never reach the bot; `clear` clears
+ *    the screen (a shell habit), and in a thread is also sent there (a chat thread starts over).
  * 2. Option numbers and button letters only (`2`, `1 3 c`) while the current thread has a message with choices:
  *    pick those choices.
  * 3. With no current thread, or one where the bot has not posted yet: a command that starts a new thread.
@@ -21,6 +22,7 @@ export type LineIntent =
   | { kind: 'exit' }
   | { kind: 'new' }
   | { kind: 'threads' }
+  | { kind: 'clear'; thread?: ThreadId }
   | { kind: 'switch'; number: number }
   | { kind: 'choose'; keys: string[] }
   | { kind: 'command'; text: string }
@@ -42,6 +44,7 @@ export function classifyLine(line: string, ctx: LineContext): LineIntent {
   if (lower === 'exit' || lower === 'quit') return { kind: 'exit' };
   if (lower === 'new') return { kind: 'new' };
   if (lower === 'threads') return { kind: 'threads' };
+  if (lower === 'clear') return ctx.current && ctx.currentHasBotMessages ? { kind: 'clear', thread: ctx.current } : { kind: 'clear' };
   const switchTo = /^switch\s+(\d+)$/i.exec(text);
   if (switchTo) return { kind: 'switch', number: Number(switchTo[1]) };
   const keys = parseKeys(text);

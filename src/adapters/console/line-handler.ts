@@ -101,6 +101,8 @@ export class LineHandler {
     this.lastInterruptAt = now;
     const again = t('console:interrupt.again', { within: formatDuration(QUIT_WINDOW_MS) });
     if (this.forms.active) {
+      // the half-typed answer goes with the form, or it would lead the next command ("half typedstatus")
+      this.terminal?.clearTyped();
       this.note(style.dim(t('console:interrupt.formCancelled', { again })));
       return this.forms.cancel();
     }
@@ -157,6 +159,11 @@ export class LineHandler {
       case 'new':
         book.setCurrent(undefined);
         return this.note(style.dim(t('console:threads.left')));
+      case 'clear':
+        this.host.screen.clear?.();
+        if (!intent.thread) return;
+        book.touch(intent.thread);
+        return this.dispatcher.send({ kind: 'reply', text: 'clear', thread: intent.thread, mentioned: true });
       case 'threads':
         return this.note(...threadList(book.list(), current, (this.options.now ?? Date.now)(), style));
       case 'switch': {

@@ -28,6 +28,8 @@ export interface Screen {
   flush(): void;
   /** the screen changed under us (resize, Ctrl-L): nothing on it can be redrawn any more */
   invalidate(): void;
+  /** empties the screen and its scrollback (`clear`); a transcript has none to empty */
+  clear?(): void;
 }
 
 /** The prompt below the live region (terminal.ts): where the cursor is, and how to draw it again. */
@@ -133,6 +135,14 @@ export class LiveScreen implements Screen {
 
   invalidate(): void {
     this.region = [];
+  }
+
+  clear(): void {
+    const promptRows = this.prompt.cursorRows();
+    // home, erase the screen, erase the scrollback; the prompt is drawn again at the top
+    this.out.write('\x1b[H\x1b[2J\x1b[3J');
+    this.region = [];
+    if (promptRows !== undefined) this.prompt.restoreBelow();
   }
 
   private rowsOfLines(lines: string[]): number {

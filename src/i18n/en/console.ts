@@ -3,7 +3,7 @@ export const consoleWords = {
   banner: 'Type `help` for the commands, `exit` to quit. Logs: {{logFile}}',
   usage:
     'Type a command such as `help`. In a thread, lines are replies; numbers tick options and letters press buttons. ' +
-    '`threads` lists threads, `switch N` resumes one, `new` leaves the thread, `exit` or Ctrl-D quits.',
+    '`threads` lists threads, `switch N` resumes one, `new` leaves the thread, `clear` clears the screen, `exit` or Ctrl-D quits.',
   ago: {
     justNow: 'just now',
   },

@@ -6,7 +6,7 @@ export const consoleWords: CatalogOf<typeof en> = {
   banner: '输入 `help` 查看命令，输入 `exit` 退出。日志：{{logFile}}',
   usage:
     '输入命令开始，例如 `help`。在话题中输入的内容即为回复；输入数字勾选选项，输入字母点按按钮。' +
-    '`threads` 列出所有话题，`switch N` 回到第 N 个话题，`new` 离开当前话题，`exit` 或 Ctrl-D 退出。',
+    '`threads` 列出所有话题，`switch N` 回到第 N 个话题，`new` 离开当前话题，`clear` 清屏，`exit` 或 Ctrl-D 退出。',
   ago: {
     justNow: '刚刚',
   },
