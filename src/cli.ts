@@ -10,6 +10,7 @@ import { SHUTDOWN_DEADLINE_MS, startBot, type RunningBot } from './bot.js';
 import { createConsoleAdapter, wrapForOutput } from './adapters/console/index.js';
 import { languageOf, setDefaultLanguage, t, type Lang } from './i18n/index.js';
 import { formatDuration } from './i18n/format.js';
+import { loadEnvFileIfPresent } from './env-file.js';
 
 /**
  * The terminal's language: IIP_LANG when it is set (a deliberate choice, where LANG is often only the machine's
@@ -28,6 +29,13 @@ Options:
   --console   run the terminal adapter even when chat credentials are set
   --help      this text
 
+Configuration comes from the environment. A .env file in the working directory is read at start when there is
+one (Node's process.loadEnvFile, one NAME=value a line); a variable the environment already sets keeps its value.
+
+In production: npm ci && npm run build, then npm run start:prod (node with bounded heap flags, dist/cli.js);
+docs/iip-bot.service is a systemd unit for it. Docs: README.md (commands, Slack and Teams set-up, operations),
+docs/redis.md (replicas on Redis), docs/teams.md.
+
 Environment:
 ${ENV_HELP.map(([name, what]) => `  ${name}\n      ${what}`).join('\n')}
 `;
@@ -36,6 +44,12 @@ const COMMAND = startedAs(process.argv[1], process.env, process.cwd());
 const USAGE = usage(COMMAND);
 
 export async function runCli(argv: string[]): Promise<number> {
+  try {
+    loadEnvFileIfPresent(process.cwd());
+  } catch (error) {
+    process.stderr.write(`Could not read the .env file in ${process.cwd()}: ${(error as Error).message}\n`);
+    return 2;
+  }
   let args;
   try {
     args = parseArgs({ args: argv, options: { console: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } }).values;
