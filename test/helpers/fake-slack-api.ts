@@ -186,6 +186,12 @@ export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Prom
         const answer = conversationReplies(args, channelOf(String(args.channel ?? '')), botId);
         return answer.ok ? ok(answer.body) : fail(answer.error);
       }
+      case 'conversations.info': {
+        // Slack shows a bot a public channel it is not in (is_member false), never a private one or a DM without it
+        const channel = channelsModel.get(String(args.channel ?? ''));
+        if (channel.kind !== 'public' && !channelsModel.isMember(channel.id, botUserId)) return fail('channel_not_found');
+        return ok({ channel: channelsModel.describe(channel) });
+      }
       case 'conversations.join': {
         const joined = channelsModel.join(String(args.channel ?? ''));
         if (!joined.ok) return fail(joined.error);

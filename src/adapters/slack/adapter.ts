@@ -22,6 +22,7 @@ import { slackPlace, slackThread } from './ids.js';
 import { inCommandScope, replaceClickedNotice } from './command-scope.js';
 import { createReach, type ApiCall } from './reach.js';
 import { slackHome } from './home.js';
+import { slackShortcuts } from './shortcuts.js';
 import { slackNativeStreams } from './native-stream.js';
 import { slackStreamCalls } from './stream-calls.js';
 import { SLACK_POST_RATE, pageMetadata, postedPages } from './written.js';
@@ -60,7 +61,13 @@ export function createSlackAdapter(options: SlackAdapterOptions): ChatAdapter {
   const slackLogger = toSlackLogger(options.logger);
   const paneLanguage: UserLanguageOf =
     options.userLanguage ?? (async (team, user) => languageOf(await userLocale(team, user).catch(() => undefined)) ?? defaultLanguage());
-  const bolt = createBoltApp({ ...options, slackLogger, paneLanguage, onViewAction: (body) => home.onViewAction(body) });
+  const bolt = createBoltApp({
+    ...options,
+    slackLogger,
+    paneLanguage,
+    onViewAction: (body) => home.onViewAction(body),
+    shortcuts: { open: (body) => shortcuts.open(body), submitted: (body) => shortcuts.submitted(body) },
+  });
   const clientFor = slackClients(bolt.tokenFor, { apiUrl: options.apiUrl, slackLogger });
 
   async function call<T>(context: FailureContext, send: () => Promise<T>): Promise<T> {
@@ -78,6 +85,7 @@ export function createSlackAdapter(options: SlackAdapterOptions): ChatAdapter {
     );
   const reach = createReach(api, options.logger);
   const home = slackHome(api, options.logger);
+  const shortcuts = slackShortcuts(api, options.logger);
   const pane = paneCalls(api);
   const userLocale = cachedUserLocales(async (teamId, userId) => {
     const result = await call({ method: 'users.info', teamId }, async () =>

@@ -20,6 +20,8 @@ import { blockActionToIncoming, viewSubmissionToIncoming } from './incoming/inte
 import { FORM_CALLBACK_ID } from './render/form.js';
 import { homeOpenedToIncoming, homeStartToIncoming } from './incoming/home.js';
 import { HOME_START_CALLBACK_ID } from './render/home.js';
+import { SHORTCUT_CALLBACK_ID } from './render/shortcut-modal.js';
+import type { SlackShortcuts } from './shortcuts.js';
 import { BodyTooLargeError, readBody } from '../../http/body.js';
 import { guardSlackRequest, isSslCheck } from './request-guard.js';
 import { ackEventsAfterListeners } from './socket-mode-ack.js';
@@ -46,6 +48,8 @@ export interface BoltAppOptions {
   slackLogger: SlackLogger;
   /** a click in a view (the App Home tab's Start buttons open their modal); called before the ack, not awaited */
   onViewAction?: (body: unknown) => void;
+  /** the iip shortcuts: opening their modal, and checking its submission (shortcuts.ts) */
+  shortcuts?: SlackShortcuts;
   /** the language of a user's assistant pane prompts */
   paneLanguage: (workspaceId: string, userId: string) => Promise<Lang>;
 }
@@ -153,7 +157,17 @@ export function createBoltApp(options: BoltAppOptions): BoltApp {
     await ack();
     if (refused !== undefined && responseUrl !== undefined) tellClickNotTaken(responseUrl, refused, logger);
   });
+  app.shortcut(/.*/, async ({ body, ack }) => {
+    // the modal first: its trigger_id is good for 3 seconds, and the ack waits for this listener anyway
+    await options.shortcuts?.open(body);
+    await ack();
+  });
   app.view(/.*/, async ({ body, view, ack }) => {
+    if (view.callback_id === SHORTCUT_CALLBACK_ID && options.shortcuts) {
+      const verdict = await options.shortcuts.submitted(body);
+      if (verdict && 'errors' in verdict) return ack({ response_action: 'errors', errors: verdict.errors });
+      if (verdict) await dispatch('shortcut', () => verdict.accept.incoming);
+    }
     if (view.callback_id === FORM_CALLBACK_ID) await dispatch('view_submission', () => viewSubmissionToIncoming(body));
     if (view.callback_id === HOME_START_CALLBACK_ID) await dispatch('home_start', () => homeStartToIncoming(body));
     await ack();

@@ -15,7 +15,7 @@ const EventsApiBody = z.discriminatedUnion('type', [
 ]);
 const SlashCommand = z.looseObject({ command: id, team_id: id, channel_id: id, user_id: id, trigger_id: id, text: z.string() });
 const Interaction = z.looseObject({
-  type: z.enum(['block_actions', 'view_submission', 'view_closed']),
+  type: z.enum(['block_actions', 'view_submission', 'view_closed', 'shortcut', 'message_action']),
   team: z.looseObject({ id }).nullable(),
   user: z.looseObject({ id }),
 });

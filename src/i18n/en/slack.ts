@@ -20,6 +20,22 @@ export const slack = {
     options: 'Options (e.g. --lang en --from 20150101)',
     where: 'Where the thread opens (empty: a DM with me)',
   },
+  /** the modal of the message shortcut and the global shortcut */
+  shortcut: {
+    title: 'Start with iip',
+    verb: 'What to do',
+    text: 'Text',
+    lang: 'Language of the text',
+    langDefault: 'as set for me',
+    where: 'Where the thread opens (empty: a DM with me)',
+    under: 'The answer opens in a thread under the message.',
+    left: '{{length}} characters. Left before the limit: {{left}}',
+    over: '{{verb}} {{by}} over',
+    notMember:
+      'iip is not in this conversation, so it cannot answer under the message. Nothing was sent: add it with /invite @iip, or use the global shortcut from a channel it is in.',
+    notVisible: 'iip cannot see this conversation (a private channel or a DM without it), so it cannot answer there. Nothing was sent.',
+    empty: 'Write the text to start with.',
+  },
   /** a slash command the bot could not record (its state store refused the write) */
   notTaken: 'Your command could not be taken: the bot cannot save its work right now. Nothing was sent; run the command again in a moment.',
   /** a slash command that arrived while the bot was starting or stopping */

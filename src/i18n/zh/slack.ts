@@ -23,6 +23,21 @@ export const slack: CatalogOf<typeof en> = {
     options: '选项（例如 --lang cn --from 20150101）',
     where: '在哪里开启消息列（留空：与我的私信）',
   },
+  /** the modal of the message shortcut and the global shortcut */
+  shortcut: {
+    title: '用 iip 开始',
+    verb: '要做什么',
+    text: '文本',
+    lang: '文本语言',
+    langDefault: '按我的设置',
+    where: '在哪里开启消息列（留空：与我的私信）',
+    under: '回答会在该消息下的消息列中。',
+    left: '{{length}} 个字符。距上限还剩：{{left}}',
+    over: '{{verb}} 超出 {{by}}',
+    notMember: 'iip 不在此会话中，无法在该消息下回答。未发送任何内容：请用 /invite @iip 添加它，或在它所在的频道使用全局快捷方式。',
+    notVisible: 'iip 看不到此会话（私有频道或不含它的私信），无法在此回答。未发送任何内容。',
+    empty: '请写下要开始的文本。',
+  },
   /** a slash command the bot could not record (its state store refused the write) */
   notTaken: '无法接收你的命令：机器人暂时无法保存工作。未发送任何内容；请稍后重新运行该命令。',
   /** a slash command that arrived while the bot was starting or stopping */

@@ -3,12 +3,17 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SLACK_EVENTS_PATH } from '../../../src/adapters/slack/index.js';
 import { manifestBotScopes, SLACK_OAUTH_REDIRECT_PATH } from '../../../src/adapters/slack/oauth.js';
+import { GLOBAL_SHORTCUT_ID, MESSAGE_SHORTCUT_ID } from '../../../src/adapters/slack/render/shortcut-modal.js';
 import { HANDLERS } from '../../../src/handlers/index.js';
 import { slashCommandBody } from '../../helpers/slack-requests.js';
 
 interface Manifest {
   display_information: { name: string };
-  features: { bot_user: { display_name: string }; slash_commands: { command: string; url: string; usage_hint: string }[] };
+  features: {
+    bot_user: { display_name: string };
+    slash_commands: { command: string; url: string; usage_hint: string }[];
+    shortcuts?: { name: string; type: string; callback_id: string; description: string }[];
+  };
   oauth_config: { redirect_urls?: string[]; scopes: { bot: string[] } };
   settings: {
     event_subscriptions: { request_url: string; bot_events: string[] };
@@ -20,7 +25,7 @@ interface Manifest {
 const manifest = JSON.parse(readFileSync(new URL('../../../manifest.json', import.meta.url), 'utf8')) as Manifest;
 
 /** The scope each Web API method the Slack adapter calls needs (Slack's method reference); null: none. */
-const METHOD_SCOPES: Record<string, string | null> = {
+const METHOD_SCOPES: Record<string, string | string[] | null> = {
   'auth.test': null,
   'oauth.v2.access': null,
   'apps.connections.open': null,
@@ -30,6 +35,8 @@ const METHOD_SCOPES: Record<string, string | null> = {
   'chat.delete': 'chat:write',
   'chat.getPermalink': null,
   'conversations.join': 'channels:join',
+  // where a shortcut's answer would go: a public channel, a private one, a DM, a group DM
+  'conversations.info': ['channels:read', 'groups:read', 'im:read', 'mpim:read'],
   'conversations.open': 'im:write',
   // a post or a stream whose answer was lost, looked up in its thread (also groups:, im:, mpim:history by place)
   'conversations.replies': 'channels:history',
@@ -127,13 +134,23 @@ describe('manifest.json', () => {
     const events = manifest.settings.event_subscriptions.bot_events;
     expect(events.filter((event) => !(event in EVENT_SCOPES))).toEqual([]);
     const needed = new Set(
-      [...[...methods].map((method) => METHOD_SCOPES[method]), ...events.map((event) => EVENT_SCOPES[event]), 'commands'].filter(
+      [...[...methods].flatMap((method) => METHOD_SCOPES[method]), ...events.map((event) => EVENT_SCOPES[event]), 'commands'].filter(
         (scope): scope is string => typeof scope === 'string',
       ),
     );
     expect([...manifest.oauth_config.scopes.bot].sort()).toEqual([...needed].sort());
     // an OAuth install asks for the manifest's scopes
     expect(manifestBotScopes()).toEqual(manifest.oauth_config.scopes.bot);
+  });
+
+  it('declares the message shortcut and the global shortcut the Bolt app answers (issue 28)', () => {
+    const shortcuts = manifest.features.shortcuts ?? [];
+    expect(shortcuts.map((s) => [s.type, s.callback_id])).toEqual([
+      ['message', MESSAGE_SHORTCUT_ID],
+      ['global', GLOBAL_SHORTCUT_ID],
+    ]);
+    for (const s of shortcuts) expect(s.description.length).toBeGreaterThan(10);
+    expect(manifest.settings.interactivity.is_enabled).toBe(true);
   });
 
   it('subscribes to exactly the events the Bolt app listens to', () => {

@@ -1,0 +1,164 @@
+/**
+ * Issue 28 through the real Bolt app: the message shortcut "iip: start from this message" and the global shortcut
+ * send the payloads Slack sends (`message_action` with the message and channel, `shortcut`), the bot opens its
+ * modal with the shortcut's trigger_id inside Slack's 3 seconds (the fake Web API refuses it after), prefilled
+ * with the message's lines and the characters left per verb; the submission starts the verb under the message (or
+ * where chosen) with the exact multi-line text at the platform; where the bot cannot answer, the modal says why
+ * and nothing is sent.
+ */
+import { afterEach, expect, test } from 'vitest';
+import { issuedAt, TRIGGER_WINDOW_MS } from '../helpers/fake-slack-triggers.js';
+import { SIGNING_SECRET, startSlackBot, waitFor, type SlackBotHarness } from '../helpers/slack-bot-harness.js';
+import { sendInteraction, viewSubmissionPayload } from '../helpers/slack-requests.js';
+import { CLAIMS } from './claim-set.js';
+import { bodiesOf } from './slack-novelty-steps.js';
+
+let h: SlackBotHarness | undefined;
+afterEach(async () => {
+  await h?.close();
+  h = undefined;
+});
+
+type Json = Record<string, unknown>;
+let sequence = 0;
+const MESSAGE_TS = '1700000400.000100';
+
+function messageShortcut(channel: string, text: string, message: Json = {}): Json {
+  return {
+    type: 'message_action',
+    callback_id: 'iip_start_from_message',
+    trigger_id: `${++sequence}.${Date.now()}.m`,
+    action_ts: String(Date.now() / 1000),
+    team: { id: 'T1', domain: 'fake' },
+    user: { id: 'U1', username: 'alice', name: 'alice', team_id: 'T1' },
+    channel: { id: channel, name: 'ip-team' },
+    message: { type: 'message', user: 'U2', ts: MESSAGE_TS, text, ...message },
+    response_url: 'https://hooks.slack.test/actions/T1/1/x',
+    api_app_id: 'A1',
+  };
+}
+
+const globalShortcut = (): Json => ({
+  type: 'shortcut',
+  callback_id: 'iip_start',
+  trigger_id: `${++sequence}.${Date.now()}.g`,
+  action_ts: String(Date.now() / 1000),
+  team: { id: 'T1', domain: 'fake' },
+  user: { id: 'U1', username: 'alice', team_id: 'T1' },
+  api_app_id: 'A1',
+});
+
+/** The modal the bot opened last, after checking it was opened inside its trigger's window. */
+async function openedModal(harness: SlackBotHarness, count: number): Promise<Json> {
+  const opens = await waitFor(() => harness.slack.callsTo('views.open').length >= count && harness.slack.callsTo('views.open'), 'views.open');
+  const call = opens.at(-1)!;
+  expect(call.at - issuedAt(String(call.args.trigger_id))!).toBeLessThanOrEqual(TRIGGER_WINDOW_MS);
+  return call.args.view as Json;
+}
+
+const blockOf = (view: Json, id: string) =>
+  (view.blocks as Json[]).find((b) => b.block_id === id) as Json & { element: Json; hint?: { text: string } };
+
+/** Submits the shortcut modal as Slack does: the select's option, the text input's value. */
+function submit(harness: SlackBotHarness, view: Json, fields: { verb: string; text: string; lang?: string; where?: string }) {
+  const values: Json = {
+    verb: { verb: { type: 'static_select', selected_option: { value: fields.verb } } },
+    text: { text: { type: 'plain_text_input', value: fields.text } },
+    lang: { lang: { type: 'static_select', selected_option: fields.lang ? { value: fields.lang } : null } },
+  };
+  if (fields.where !== undefined) values.where = { where: { type: 'conversations_select', selected_conversation: fields.where || null } };
+  const payload = viewSubmissionPayload({ privateMetadata: String(view.private_metadata), values, callbackId: String(view.callback_id) });
+  Object.assign(payload.view as Json, { id: `VS${++sequence}` });
+  return sendInteraction(harness.eventsUrl, SIGNING_SECRET, payload);
+}
+
+const platformCalls = (harness: SlackBotHarness) => harness.sim.requests.filter((r) => r.operation !== 'unknown');
+
+test('message shortcut: the modal opens prefilled with the message, and novelty starts in a thread under it with all four lines', async () => {
+  h = await startSlackBot();
+  const response = await sendInteraction(h.eventsUrl, SIGNING_SECRET, messageShortcut('C1', CLAIMS));
+  expect(response.status).toBe(200);
+  const view = await openedModal(h, 1);
+  expect(view.callback_id).toBe('iip-shortcut');
+  expect(blockOf(view, 'text').element.initial_value).toBe(CLAIMS);
+  const verbs = (blockOf(view, 'verb').element.options as { value: string }[]).map((o) => o.value);
+  expect(verbs).toEqual(['ask', 'pharm', 'encyclopedia', 'novelty', 'solution', 'report', 'disclosure', 'material']);
+  // the hint counts the characters left against each verb's limit: 5,000 for novelty, 500 for ask
+  const length = [...CLAIMS].length;
+  expect(blockOf(view, 'text').hint?.text).toContain(`${length} characters`);
+  expect(blockOf(view, 'text').hint?.text).toContain(`novelty ${(5_000 - length).toLocaleString('en')}`);
+  expect(blockOf(view, 'text').hint?.text).toContain(`ask ${500 - length}`);
+  expect(platformCalls(h)).toEqual([]);
+
+  expect((await submit(h, view, { verb: 'novelty', text: CLAIMS, lang: 'en' })).status).toBe(200);
+  await waitFor(() => bodiesOf(h!, 'AI35-1').length === 1, 'AI35-1');
+  expect(bodiesOf(h, 'AI35-1')).toEqual([{ input: CLAIMS, lang: 'en' }]);
+  // the thread is the message's: the bot's messages are replies to it, none opens a thread of its own
+  await waitFor(() => h!.slack.threadMessages('C1', MESSAGE_TS).some((m) => m.text.includes('Step 1 of 5')), 'step 1 under the message');
+  expect(h.slack.channelMessages('C1').filter((m) => !m.threadTs || m.threadTs === m.ts)).toEqual([]);
+});
+
+test('message shortcut on a reply in a thread: ask answers in that thread, with the text as edited in the modal', async () => {
+  h = await startSlackBot();
+  const parent = '1700000300.000050';
+  await sendInteraction(h.eventsUrl, SIGNING_SECRET, messageShortcut('C1', 'What is a PCT filing?', { ts: MESSAGE_TS, thread_ts: parent }));
+  const view = await openedModal(h, 1);
+  const question = 'What is a PCT filing?\nAnd how long does its national phase take?';
+  await submit(h, view, { verb: 'ask', text: question });
+  await waitFor(() => bodiesOf(h!, 'AI07').length === 1, 'AI07');
+  expect((bodiesOf(h, 'AI07')[0] as { prompt: string }).prompt).toBe(question);
+  await waitFor(() => h!.slack.threadMessages('C1', parent).length > 0, 'the answer in the thread');
+});
+
+test('global shortcut: the same modal opens empty; report starts in the chosen channel with the lines as written', async () => {
+  h = await startSlackBot();
+  await sendInteraction(h.eventsUrl, SIGNING_SECRET, globalShortcut());
+  const view = await openedModal(h, 1);
+  expect(blockOf(view, 'text').element.initial_value).toBeUndefined();
+  expect(blockOf(view, 'where').element.type).toBe('conversations_select');
+  const question = 'Phase-change self-heating containers:\nwho files them,\nand which salts do they claim?';
+  await submit(h, view, { verb: 'report', text: question, where: 'C2' });
+  await waitFor(() => bodiesOf(h!, 'AI34-1').length === 1, 'AI34-1');
+  expect(bodiesOf(h, 'AI34-1')).toEqual([{ technical_issues: question, auto_directory: false }]);
+  await waitFor(() => h!.latestThread('C2'), 'a thread in C2');
+});
+
+test('refusals: a private channel the bot cannot see, a public one it is not in, an empty text: the modal says why, nothing is sent', async () => {
+  h = await startSlackBot();
+  h.slack.channels.add({ id: 'G5', kind: 'private', members: ['U1', 'U2'] });
+  h.slack.channels.add({ id: 'C5', kind: 'public', members: ['U1', 'U2'] });
+
+  await sendInteraction(h.eventsUrl, SIGNING_SECRET, messageShortcut('G5', CLAIMS));
+  const hidden = await submit(h, await openedModal(h, 1), { verb: 'novelty', text: CLAIMS });
+  expect(JSON.parse(hidden.body)).toEqual({ response_action: 'errors', errors: { text: expect.stringContaining('cannot see this conversation') } });
+
+  await sendInteraction(h.eventsUrl, SIGNING_SECRET, messageShortcut('C5', CLAIMS));
+  const outside = await submit(h, await openedModal(h, 2), { verb: 'novelty', text: CLAIMS });
+  expect(JSON.parse(outside.body)).toEqual({ response_action: 'errors', errors: { text: expect.stringContaining('/invite @iip') } });
+
+  await sendInteraction(h.eventsUrl, SIGNING_SECRET, globalShortcut());
+  const global = await openedModal(h, 3);
+  const elsewhere = await submit(h, global, { verb: 'solution', text: 'How to keep a mug warm?', where: 'G5' });
+  expect(JSON.parse(elsewhere.body)).toEqual({ response_action: 'errors', errors: { where: expect.stringContaining('cannot see') } });
+  const empty = await submit(h, global, { verb: 'solution', text: '  \n ' });
+  expect(JSON.parse(empty.body)).toEqual({ response_action: 'errors', errors: { text: 'Write the text to start with.' } });
+
+  // the same modal, pointed at a channel the bot is in, starts: the only work the platform and Slack ever see
+  await submit(h, global, { verb: 'solution', text: 'How can a mug keep\na drink warm longer?', lang: 'en', where: 'C1' });
+  await waitFor(() => bodiesOf(h!, 'AI33-1').length === 1, 'AI33-1');
+  await waitFor(() => h!.latestThread('C1'), 'the thread in C1');
+  expect(bodiesOf(h, 'AI33-1')).toEqual([{ solution_issues: 'How can a mug keep\na drink warm longer?', lang: 'en' }]);
+  expect(bodiesOf(h, 'AI35-1')).toEqual([]);
+  expect(new Set(h.slack.callsTo('chat.postMessage').map((c) => c.args.channel))).toEqual(new Set(['C1']));
+  expect(h.slack.callsTo('chat.postEphemeral').filter((c) => c.args.channel !== 'C1')).toEqual([]);
+});
+
+test('a shortcut that reaches the bot after its trigger expired: no views.open with a dead trigger is accepted, nothing starts', async () => {
+  h = await startSlackBot();
+  const late = { ...messageShortcut('C1', CLAIMS), trigger_id: `${++sequence}.${Date.now() - 4_000}.m` };
+  expect((await sendInteraction(h.eventsUrl, SIGNING_SECRET, late)).status).toBe(200);
+  const calls = await waitFor(() => h!.slack.callsTo('views.open').length === 1 && h!.slack.callsTo('views.open'), 'the refused views.open');
+  expect(calls[0]!.args.trigger_id).toBe(late.trigger_id);
+  expect(h.slack.views).toEqual([]);
+  expect(platformCalls(h)).toEqual([]);
+});
