@@ -102,6 +102,10 @@ test('a left-out feature and the references chosen at step 4 are exactly what re
   );
   const platformVerdict = found[notPreselected]!.features![1]!;
   expect(textOf(overridden)).toContain('The reference uses no network database.');
+  // verdicts in the legend's words, never the platform's codes (issue 29)
+  expect(textOf(overridden)).toMatch(/not disclosed\W+\(15\)/);
+  expect(textOf(overridden)).toMatch(/the platform said (disclosed|obvious|not disclosed)/);
+  expect(textOf(overridden)).not.toMatch(/\b(public|different|DIFFER|NONE)\b/);
   await t.press(overridden, 'Confirm');
   await waitFor(() => bodiesOf(h!, 'AI35-9').length === 1, 'AI35-9');
   const withVerdict = (f: (typeof found)[number], i: number) =>

@@ -27,6 +27,14 @@ export function verdictOf(f: ComparedFeature): Verdict {
   return { type, score, differ, reason, overridden };
 }
 
+const VERDICT_TYPES = ['public', 'obvious', 'different'] as const;
+
+/** A verdict in the legend's words (`public` is "disclosed"); a type the platform adds later is shown as sent. */
+export function verdictWord(type: string | undefined): string {
+  const known = VERDICT_TYPES.find((v) => v === type);
+  return known ? t(`novelty-review:matrix.verdict.${known}`) : (type ?? '?');
+}
+
 /** ● disclosed, ◐ obvious, ○ not disclosed, · not compared. */
 export function cellOf(f: ComparedFeature | undefined): string {
   if (!f) return '·';

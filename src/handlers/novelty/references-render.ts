@@ -8,7 +8,7 @@ import type { FinalEntry } from './payloads.js';
 import { truncate } from '../../core/text.js';
 import { t } from '../../i18n/index.js';
 import { PATENT_LINK, percent } from '../shared/text.js';
-import { comparisonBlocks, verdictOf } from './comparison-matrix.js';
+import { comparisonBlocks, verdictOf, verdictWord } from './comparison-matrix.js';
 import { strategyText } from './strategy.js';
 
 /** Beyond this many compared features a reference shows the first few and says how many more there are. */
@@ -22,11 +22,12 @@ function comparisonLines(entry: FinalEntry): string[] {
   const lines = shown.map((f) => {
     const v = verdictOf(f);
     const score = v.score === undefined ? '' : ` (${v.score})`;
-    const differ = v.differ ? ` · ${quoteUserText(v.differ)}` : '';
     const reason = v.reason ? `: ${quoteUserText(truncate(v.reason, 140))}` : '';
-    const platform = `${f.original_type ?? f.type ?? '?'}${(f.original_score ?? f.score) === undefined ? '' : ` ${f.original_score ?? f.score}`}`;
+    // `differ` is the platform's code (NONE / DIFFER) for what the verdict's word already says: not shown
+    const platformScore = f.original_score ?? f.score;
+    const platform = `${verdictWord(f.original_type ?? f.type)}${platformScore === undefined ? '' : ` (${platformScore})`}`;
     const yours = v.overridden ? t('novelty-review:list.yours', { platform: quoteUserText(platform) }) : '';
-    return `   - ${quoteUserText(truncate(f.tech_feature ?? '', 90))} → **${quoteUserText(v.type ?? '?')}**${score}${differ}${yours}${reason}`;
+    return `   - ${quoteUserText(truncate(f.tech_feature ?? '', 90))} → **${quoteUserText(verdictWord(v.type))}**${score}${yours}${reason}`;
   });
   if (features.length > shown.length) lines.push(t('novelty-review:list.moreFeatures', { count: features.length - shown.length }));
   return lines;

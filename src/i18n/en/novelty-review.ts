@@ -66,6 +66,7 @@ export const noveltyReview = {
     more: ' (first {{shown}} of {{total}})',
     legend: '● disclosed · ◐ obvious · ○ not disclosed · {{key}}',
     picture: 'Feature comparison',
+    verdict: { public: 'disclosed', obvious: 'obvious', different: 'not disclosed' },
   },
   report: {
     defaultTitle: 'Novelty search: {{idea}}',

@@ -69,6 +69,7 @@ export const noveltyReview: CatalogOf<typeof en> = {
     more: '（前 {{shown}} 篇，共 {{total}} 篇）',
     legend: '● 公开 · ◐ 显而易见 · ○ 未公开 · {{key}}',
     picture: '特征对比',
+    verdict: { public: '公开', obvious: '显而易见', different: '未公开' },
   },
   report: {
     defaultTitle: '新颖性检索：{{idea}}',
