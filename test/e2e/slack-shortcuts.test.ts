@@ -143,6 +143,11 @@ test('refusals: a private channel the bot cannot see, a public one it is not in,
   const empty = await submit(h, global, { verb: 'solution', text: '  \n ' });
   expect(JSON.parse(empty.body)).toEqual({ response_action: 'errors', errors: { text: 'Write the text to start with.' } });
 
+  // Slack failing to answer conversations.info: the modal says so and keeps the text; nothing is sent
+  h.slack.failNext('conversations.info', 'internal_error');
+  const unchecked = await submit(h, global, { verb: 'solution', text: 'How to keep a mug warm?', where: 'C1' });
+  expect(JSON.parse(unchecked.body)).toEqual({ response_action: 'errors', errors: { where: expect.stringContaining('press Start again') } });
+
   // the same modal, pointed at a channel the bot is in, starts: the only work the platform and Slack ever see
   await submit(h, global, { verb: 'solution', text: 'How can a mug keep\na drink warm longer?', lang: 'en', where: 'C1' });
   await waitFor(() => bodiesOf(h!, 'AI33-1').length === 1, 'AI33-1');

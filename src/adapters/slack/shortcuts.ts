@@ -50,9 +50,13 @@ export function slackShortcuts(api: ApiCall, logger: Logger): SlackShortcuts {
       if (!submission) return undefined;
       // the user's DM with the bot (no conversation chosen) is always open to it
       if (!submission.channel) return { accept: submission };
-      const why = await refusal(api, submission.team, submission.channel);
-      if (why === undefined) return { accept: submission };
       const field = submission.incoming.thread ? SHORTCUT_FIELDS.text : SHORTCUT_FIELDS.where;
+      // Slack failing to say where the answer may go: the modal stays open with the user's text, to submit again
+      const why = await refusal(api, submission.team, submission.channel).catch((error: unknown) => {
+        logger.warn({ err: error, team: submission.team }, 'a shortcut could not check its conversation');
+        return t('slack:shortcut.unchecked');
+      });
+      if (why === undefined) return { accept: submission };
       logger.info({ team: submission.team, channel: submission.channel }, 'a shortcut refused: the bot cannot answer in its conversation');
       return { errors: { [field]: why } };
     },

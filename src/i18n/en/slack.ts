@@ -34,6 +34,7 @@ export const slack = {
     notMember:
       'iip is not in this conversation, so it cannot answer under the message. Nothing was sent: add it with /invite @iip, or use the global shortcut from a channel it is in.',
     notVisible: 'iip cannot see this conversation (a private channel or a DM without it), so it cannot answer there. Nothing was sent.',
+    unchecked: 'Slack could not say whether iip can answer there. Nothing was sent: press Start again in a moment.',
     empty: 'Write the text to start with.',
   },
   /** a slash command the bot could not record (its state store refused the write) */

@@ -36,6 +36,7 @@ export const slack: CatalogOf<typeof en> = {
     over: '{{verb}} 超出 {{by}}',
     notMember: 'iip 不在此会话中，无法在该消息下回答。未发送任何内容：请用 /invite @iip 添加它，或在它所在的频道使用全局快捷方式。',
     notVisible: 'iip 看不到此会话（私有频道或不含它的私信），无法在此回答。未发送任何内容。',
+    unchecked: 'Slack 暂时无法确认 iip 能否在此回答。未发送任何内容：请稍后再次点击开始。',
     empty: '请写下要开始的文本。',
   },
   /** a slash command the bot could not record (its state store refused the write) */
