@@ -1,4 +1,5 @@
 /** The chat messages: the answer with its citations and footer, failures, the usage line and the length limit. */
+import { sourceKindWord } from './source-kinds.js';
 import type { Block, Button, OutgoingMessage } from '../../core/message.js';
 import type { PlatformReference, Usage } from '../../platform/events.js';
 import { userMessage } from '../../core/user-errors.js';
@@ -28,7 +29,7 @@ export function answerMessage(text: string, final: boolean, extras: AnswerExtras
       blocks.push({
         type: 'references',
         title: t('chat:sources'),
-        items: extras.references.map((r) => ({ title: r.title, url: r.url, detail: r.kind })),
+        items: extras.references.map((r) => ({ title: r.title, url: r.url, detail: sourceKindWord(r.kind) })),
       });
     }
     blocks.push({ type: 'context', text: footer(extras) });
