@@ -1,6 +1,6 @@
 /**
  * `/iip usage` through the real Slack app: a workspace admin sees the workspace's commands by verb and platform
- * calls by operation over 7 and 30 days, kept across a restart; a member is refused; the same numbers are metrics.
+ * calls by workflow and step over 7 and 30 days, kept across a restart; a member is refused; the same numbers are metrics.
  */
 import { afterEach, describe, expect, test } from 'vitest';
 import { startSlackBot, waitFor, type SlackBotHarness } from '../helpers/slack-bot-harness.js';
@@ -37,14 +37,16 @@ describe('/iip usage', () => {
 
     // counts reach the store in batches: ask until they are there
     let note = await usageNote('UADMIN');
-    for (let tries = 0; !note.includes('`P001`: 1 · 1') && tries < 40; tries += 1) {
+    for (let tries = 0; !note.includes('count · the patent count (P001): 1 · 1') && tries < 40; tries += 1) {
       await new Promise((resolve) => setTimeout(resolve, 250));
       note = await usageNote('UADMIN');
     }
     expect(note).toContain('`ask`: 2 · 2');
     expect(note).toContain('`count`: 1 · 1');
-    expect(note).toContain('`AI07`: 2 · 2');
-    expect(note).toContain('`P001`: 1 · 1');
+    // a platform call is named by its workflow and step, its operation id after (issue 29)
+    expect(note).toContain('ask · the answer (AI07): 2 · 2');
+    expect(note).toContain('count · the patent count (P001): 1 · 1');
+    expect(note).toContain('Platform calls by workflow and step');
     expect(note).toContain('last 7 days · last 30 days');
 
     // the same numbers as metrics, labelled by workspace because ALLOWED_SLACK_TEAMS names it
@@ -57,6 +59,6 @@ describe('/iip usage', () => {
     await h.restart();
     const kept = await usageNote('UADMIN');
     expect(kept).toContain('`ask`: 2 · 2');
-    expect(kept).toContain('`AI07`: 2 · 2');
+    expect(kept).toContain('ask · the answer (AI07): 2 · 2');
   }, 40_000);
 });

@@ -1,6 +1,6 @@
 /**
  * `usage`: a workspace admin sees this workspace's commands by verb and platform calls by operation over the last
- * 7 and 30 days, from the daily buckets the bot keeps in its state store (state/usage-recorder.ts).
+ * 7 and 30 days (each call named by its workflow and step), from the daily buckets the bot keeps in its state store (state/usage-recorder.ts).
  */
 import type { Handler, HandlerContext } from '../../core/handler.js';
 import { markdown } from '../../core/message.js';
@@ -9,6 +9,7 @@ import type { ChatKind } from '../../core/thread-id.js';
 import { answerCommand } from '../workflow/command.js';
 import { t } from '../../i18n/index.js';
 import { formatNumber } from '../../i18n/format.js';
+import { OPERATIONS, type OperationId } from '../../platform/operations.js';
 
 const DAY_MS = 86_400_000;
 
@@ -35,14 +36,19 @@ export async function usageTotals(
   return totals;
 }
 
-function table(title: string, rows: Map<string, [number, number]>): string {
+/** A platform call as an admin knows it: the workflow and its step (`novelty search · step 1, …`), its id after. */
+function callRow(id: string, week: string, month: string): string {
+  const known = Object.hasOwn(OPERATIONS, id) ? (id as OperationId) : undefined;
+  return known ? t('usage:callRow', { what: t(`usage:operation.${known}`), id, week, month }) : t('usage:row', { name: id, week, month });
+}
+
+function table(title: string, rows: Map<string, [number, number]>, row: (name: string, week: string, month: string) => string): string {
   if (rows.size === 0) return t('usage:none', { title });
   const sorted = [...rows.entries()].sort((a, b) => b[1][1] - a[1][1] || a[0].localeCompare(b[0]));
-  return [
-    t('usage:heading', { title }),
-    ...sorted.map(([name, [week, month]]) => t('usage:row', { name, week: formatNumber(week), month: formatNumber(month) })),
-  ].join('\n');
+  return [t('usage:heading', { title }), ...sorted.map(([name, [week, month]]) => row(name, formatNumber(week), formatNumber(month)))].join('\n');
 }
+
+const verbRow = (name: string, week: string, month: string): string => t('usage:row', { name, week, month });
 
 export const usageHandler: Handler = {
   verbs: ['usage'],
@@ -60,7 +66,9 @@ export const usageHandler: Handler = {
     // counts are written in batches: this replica's latest ones are stored before they are read
     await ctx.usage?.flush?.();
     const totals = await usageTotals(ctx, ctx.messenger.chat, incoming.workspaceId);
-    const text = [t('usage:title'), table(t('usage:commands'), totals.commands), table(t('usage:calls'), totals.calls)].join('\n\n');
+    const text = [t('usage:title'), table(t('usage:commands'), totals.commands, verbRow), table(t('usage:calls'), totals.calls, callRow)].join(
+      '\n\n',
+    );
     await answerCommand(ctx, incoming, markdown(text));
   },
 };
