@@ -25,6 +25,8 @@ interface Manifest {
   developer: { websiteUrl: string; privacyUrl: string; termsOfUseUrl: string };
   icons: { color: string; outline: string };
   bots: { botId: string; commandLists?: { commands: { title: string }[] }[] }[];
+  /** the message action (issue 28): answered by the same bot */
+  composeExtensions?: { botId: string }[];
   validDomains: string[];
   localizationInfo?: { defaultLanguageTag: string; additionalLanguages?: { languageTag: string; file: string }[] };
 }
@@ -37,6 +39,7 @@ const LOCALIZABLE: readonly (readonly [RegExp, number])[] = [
   [/^description\.full$/, 4000],
   [/^bots\[0\]\.commandLists\[[0-2]\]\.commands\[[0-9]\]\.title$/, 32],
   [/^bots\[0\]\.commandLists\[[0-2]\]\.commands\[[0-9]\]\.description$/, 128],
+  [/^composeExtensions\[0\]\.commands\[[0-9]\]\.description$/, 128],
 ];
 const REQUIRED_KEYS = ['name.short', 'description.short', 'description.full'];
 
@@ -155,6 +158,7 @@ export function buildTeamsPackage(options: PackageOptions = {}): Uint8Array {
   const manifest = JSON.parse(readFileSync(join(sourceDir, 'manifest.json'), 'utf8')) as Manifest;
   manifest.id = appId;
   for (const bot of manifest.bots) bot.botId = appId;
+  for (const extension of manifest.composeExtensions ?? []) extension.botId = appId;
   if (options.publicUrl !== undefined) {
     const base = publicBase(options.publicUrl);
     const at = (path: string) => new URL(path, base.href.endsWith('/') ? base.href : `${base.href}/`).href;
