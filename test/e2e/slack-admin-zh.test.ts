@@ -33,7 +33,7 @@ test('home, key status and usage speak Chinese; verbs and flags stay as typed', 
   const usage = await noteFor('UADMIN', 'usage');
   expect(usage).toContain('本工作区用量（按 UTC 日期计，含今天）');
   expect(usage).toContain('*各命令次数*（最近 7 天 · 最近 30 天）\n• `key`：2 · 2\n• `usage`：2 · 2\n• `home`：1 · 1');
-  expect(usage).toContain('*各平台接口调用次数*：最近 30 天没有记录。');
+  expect(usage).toContain('*各工作流步骤的平台调用次数*：最近 30 天没有记录。');
 });
 
 test("key opens the admin's form in Chinese", async () => {
