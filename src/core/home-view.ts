@@ -10,6 +10,8 @@ export interface HomeEntry {
   thread: ThreadId;
   /** what runs in the thread, e.g. `novelty` or `chat (pharm)` */
   label: string;
+  /** what the user started it with (the idea, problem or question), cut short: tells two novelty searches apart */
+  title?: string;
   status: ThreadStatus;
   /** the status in words, with the step */
   state: string;

@@ -37,11 +37,26 @@ function stateOf(kinds: ThreadKinds, record: ThreadRecord): string {
   return step ? t('core:home.stateWithStep', { state: stateWords(record.status), step }) : stateWords(record.status);
 }
 
+const TITLE_CHARS = 60;
+/** The record fields workflows keep what they were started with in (novelty's idea, solution's problem, ...). */
+const TITLE_FIELDS = ['idea', 'problem', 'question', 'lastQuestion', 'field'] as const;
+
+/** The first line of what the thread was started with, cut to TITLE_CHARS; undefined when it keeps none. */
+export function titleOf(record: ThreadRecord): string | undefined {
+  const text = TITLE_FIELDS.map((field) => record.data[field]).find((value): value is string => typeof value === 'string' && value.trim() !== '');
+  const line = text?.trim().split('\n')[0]?.trim();
+  if (!line) return undefined;
+  const chars = Array.from(line);
+  return chars.length > TITLE_CHARS ? `${chars.slice(0, TITLE_CHARS - 1).join('')}…` : line;
+}
+
 async function entryOf(ctx: HandlerContext, record: ThreadRecord): Promise<HomeEntry> {
   const link = await ctx.messenger.permalink(record.thread);
+  const title = titleOf(record);
   return {
     thread: record.thread,
     label: labelOf(ctx.threadKinds, record),
+    ...(title ? { title } : {}),
     status: record.status,
     state: stateOf(ctx.threadKinds, record),
     ...(link ? { link } : {}),

@@ -7,9 +7,10 @@ import type { Handler, HandlerContext } from '../../core/handler.js';
 import { homeView } from '../../core/home.js';
 import type { HomeStart, HomeView } from '../../core/home-view.js';
 import { homeKey } from '../../core/home-watch.js';
-import { markdown } from '../../core/message.js';
+import { markdown, quoteUserText } from '../../core/message.js';
 import { answerCommand } from '../workflow/command.js';
 import { t } from '../../i18n/index.js';
+import { formatDateTime } from '../../i18n/format.js';
 
 /** What home offers to start: the answer families, then the guided workflows that take a text. */
 const CHAT_VERBS = ['ask', 'pharm', 'encyclopedia'] as const;
@@ -17,7 +18,16 @@ const WORKFLOW_VERBS = ['novelty', 'report', 'disclosure', 'solution', 'material
 const offered = (verb: (typeof CHAT_VERBS)[number] | (typeof WORKFLOW_VERBS)[number]): HomeStart => ({ verb, summary: t(`home:starts.${verb}`) });
 export const homeStarts = (): Pick<HomeView, 'chats' | 'workflows'> => ({ chats: CHAT_VERBS.map(offered), workflows: WORKFLOW_VERBS.map(offered) });
 
-const line = (e: HomeView['open'][number]): string => `• *${e.label}*: ${e.state}${e.link ? ` · [${t('home:openThread')}](${e.link})` : ''}`;
+/** A link a chat opens (a URL) as a link; where the chat has none (the terminal's `switch 4`), its words as they are. */
+const whereTo = (link: string): string => (/^https?:\/\//.test(link) ? `[${t('home:openThread')}](${link})` : link);
+/** `• novelty: "A foldable hinge…" · open · at the features review · started 28 Nov, 11:02 · …` */
+const line = (e: HomeView['open'][number]): string =>
+  [
+    `• *${e.label}*${e.title ? `: ${t('home:title', { title: quoteUserText(e.title) })}` : ''}`,
+    e.state,
+    t('home:started', { when: formatDateTime(e.startedAt) }),
+    ...(e.link ? [whereTo(e.link)] : []),
+  ].join(' · ');
 const starts = (list: HomeStart[], invocation: string): string =>
   list.map((s) => `\`${invocation}${s.verb}\` ${s.summary}`).join(t('home:listSeparator'));
 

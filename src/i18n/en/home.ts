@@ -14,6 +14,8 @@ export const home = {
     material: 'material solution finding (option: --lang en|cn)',
   },
   openThread: 'open the thread',
+  title: '“{{title}}”',
+  started: 'started {{when}}',
   open: '*Open*',
   nothingOpen: 'Nothing open.',
   recent: '*Recently finished*',

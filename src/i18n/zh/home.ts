@@ -17,6 +17,8 @@ export const home: CatalogOf<typeof enHome> = {
     material: '材料方案寻找（选项：--lang en|cn）',
   },
   openThread: '打开消息列',
+  title: '“{{title}}”',
+  started: '开始于 {{when}}',
   open: '*进行中*',
   nothingOpen: '暂无进行中的任务。',
   recent: '*最近完成*',
