@@ -161,7 +161,7 @@ test('unauthenticated on loopback: the start warns that /api/messages is unauthe
     expect((await sendActivity(messages, personalMessage('help', { serviceUrl: fake.url }))).status).toBe(200);
     await waitFor(() => fake.callsTo('send').length > 0, 'the help sent to the listed service URL');
     expect(hits).toEqual([]);
-    expect(logs).toContain('its serviceUrl is not an allowed Bot Framework service URL');
+    expect(logs).toContain('Teams request refused: its channel or serviceUrl does not vouch for its tenant and user');
   } finally {
     await bot?.stop(1000);
     bot = undefined;
