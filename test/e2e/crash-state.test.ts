@@ -22,6 +22,14 @@ afterEach(async () => {
 
 /** Records on disk before the kill, at least one of them mid-answer: answers finished, streaming and starting at once. */
 const RECORDS_BEFORE_KILL = 6;
+/**
+ * At most this many commands: each one the first process acknowledged but did not handle is handled by the second
+ * start, whose posts into the one channel are paced at about one a second past a burst (the restart notes queue
+ * behind them), so an unbounded stream (three senders reach 160 before the kill) would only measure that pace.
+ */
+const MAX_COMMANDS = 30;
+/** How long what the second start posts may take: the replayed answers share the channel's post budget */
+const PACED_MS = 60_000;
 /** One user sends every command here: the per-user answer limit would refuse the fresh question while the restart replays. */
 const UNLIMITED = { LIMIT_ANSWERS_PER_USER: '0', LIMIT_ANSWERS_PER_WORKSPACE: '0' };
 
@@ -35,7 +43,7 @@ function answeringOnDisk(dir: string): { records: number; answering: number } {
 }
 
 test('SIGKILL during a stream of commands: every file parses, the next start reads every record and answers normally', {
-  timeout: 60_000,
+  timeout: 240_000,
 }, async () => {
   const sim = await startSimulator({ streamChunkDelayMs: 3 });
   cleanup.push(() => sim.close());
@@ -53,7 +61,7 @@ test('SIGKILL during a stream of commands: every file parses, the next start rea
   let sent = 0;
   let killed = false;
   const sender = async (): Promise<void> => {
-    while (!killed) await first.command(`ask Crash question number ${++sent}`).catch(() => undefined);
+    while (!killed && sent < MAX_COMMANDS) await first.command(`ask Crash question number ${++sent}`).catch(() => undefined);
   };
   const senders = Array.from({ length: 3 }, sender);
   await waitFor(
@@ -84,8 +92,10 @@ test('SIGKILL during a stream of commands: every file parses, the next start rea
   const second = await startBotProcess(dir, sim.url, slack, UNLIMITED);
   bots.push(second);
   const notes = () => slack.channelMessages('C1').filter((m) => markdownOf(m) === RESTART_NOTE);
-  await waitFor(() => notes().length === interrupted.length, `${interrupted.length} restart notes`);
-  await waitFor(() => recordsOnDisk(dir).every((r) => r.wait === undefined), 'every wait to be cleared');
+  // the replayed commands' posts are paced by the channel's limit (about one a second after a burst), and the notes
+  // wait their turn in the channel's outbox behind them
+  await waitFor(() => notes().length === interrupted.length, `${interrupted.length} restart notes`, PACED_MS);
+  await waitFor(() => recordsOnDisk(dir).every((r) => r.wait === undefined), 'every wait to be cleared', PACED_MS);
   expect(new Set(notes().map((m) => m.threadTs))).toEqual(new Set(interrupted.map((r) => decodeURIComponent(r.thread.split(':')[3]!))));
   expect(second.output()).not.toMatch(/corrupt|moved aside|"level":(40|50|60)/i);
   expect(readdirSync(dir).filter((name) => name.includes('corrupt'))).toEqual([]);
@@ -93,20 +103,23 @@ test('SIGKILL during a stream of commands: every file parses, the next start rea
   // every record was read: the open ones are listed by status, each with its thread
   const ephemeralsBefore = slack.ephemerals.length;
   await second.command('status');
-  const listing = await waitFor(() => slack.ephemerals[ephemeralsBefore], 'the status listing');
+  const listing = await waitFor(() => slack.ephemerals[ephemeralsBefore], 'the status listing', PACED_MS);
   const open = recordsOnDisk(dir).filter((r) => r.status !== 'done');
   expect(listing.text.match(/\*chat\*/g)?.length ?? 0).toBe(Math.min(open.length, 20));
 
   const question = 'What is a PCT application?';
   expect((await second.command(`ask ${question}`)).status).toBe(200);
   // found by its question: commands acknowledged but unrecorded before the kill may be answered meanwhile
-  const fresh = new ChatThread(slack, await waitFor(() => parentsIn(slack).find((p) => markdownOf(p).includes(question)), 'the fresh question'));
-  expect(await fresh.answer()).toBe(sim.expectedStreamText('AI07', { prompt: question, stream: true }));
+  const fresh = new ChatThread(
+    slack,
+    await waitFor(() => parentsIn(slack).find((p) => markdownOf(p).includes(question)), 'the fresh question', PACED_MS),
+  );
+  expect(await fresh.answer(1, PACED_MS)).toBe(sim.expectedStreamText('AI07', { prompt: question, stream: true }));
 
   const note = notes()[0]!;
   const thread = new ChatThread(slack, parentsIn(slack).find((p) => p.ts === note.threadTs)!);
   const asked = interrupted.find((r) => r.thread === thread.id)!.data.lastQuestion as string;
   await second.click(retryOf(note)!, { messageTs: note.ts, threadTs: thread.parent.ts });
-  const answered = await thread.reply((m) => hasFooter(m) && m.ts > note.ts, 'the retried answer');
+  const answered = await thread.reply((m) => hasFooter(m) && m.ts > note.ts, 'the retried answer', 0, PACED_MS);
   expect(markdownOf(answered)).toBe(sim.expectedStreamText('AI07', { prompt: asked, stream: true }));
 });
