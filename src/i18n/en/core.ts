@@ -19,7 +19,8 @@ export const core = {
     streamInterrupted: 'The answer was interrupted.',
     taskFailed: 'The platform could not finish this step.',
     unexpectedResponse: 'The platform sent an answer the bot could not read.',
-    tooLarge: "The platform sent more than the bot reads for one answer, so it stopped reading there. Try again in a moment; if it keeps happening, tell the bot's admin.",
+    tooLarge:
+      "The platform sent more than the bot reads for one answer, so it stopped reading there. Try again in a moment; if it keeps happening, tell the bot's admin.",
     withRequest: '{{text}} (request {{id}})',
     chatBusy: 'The chat is busy with messages right now and takes more in about {{after}}.',
     botSide: "Something went wrong on the bot's side. Try again; if it keeps happening, tell the bot's admin.",
