@@ -95,7 +95,10 @@ function summaryOf(text: string, nameOf: RenderOptions['nameOf']): string {
     (run) => run,
     (id) => `\ue000${names.push(`@${nameOf?.(id) ?? 'user'}`) - 1}\ue001`,
   );
-  const plain = plainText(marked).replace(/\ue000(\d+)\ue001/g, (_, i: string) => names[Number(i)] ?? '');
+  // a name cut where the preview's source ends is dropped whole
+  const plain = plainText(marked)
+    .replace(/\ue000(\d+)\ue001/g, (_, i: string) => names[Number(i)] ?? '')
+    .replace(/\ue000\d*/g, '');
   return clean(plain, TEAMS_LIMITS.summary);
 }
 

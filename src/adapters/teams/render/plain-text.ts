@@ -6,14 +6,14 @@
  */
 
 const RULES: readonly (readonly [RegExp, string])[] = [
-  [/^\s*```[^\n]*$/gm, ''],
+  [/^[ \t]*```[^\n]*$/gm, ''],
   [/!\[([^\]]*)\]\([^)\s]*(?:\s+"[^"]*")?\)/g, '$1'],
   [/\[([^\]]+)\]\([^)\s]*(?:\s+"[^"]*")?\)/g, '$1'],
   [/<(https?:\/\/[^>\s]+)>/g, '$1'],
-  [/^\s{0,3}#{1,6}\s+/gm, ''],
-  [/^\s{0,3}>\s?/gm, ''],
-  [/^\s*\|?\s*:?-{3,}:?\s*(\|\s*:?-{3,}:?\s*)*\|?\s*$/gm, ''],
-  [/^\s*([-*+])\s+/gm, ''],
+  [/^[ \t]{0,3}#{1,6}[ \t]+/gm, ''],
+  [/^[ \t]{0,3}>[ \t]?/gm, ''],
+  [/^[ \t]*\|?[ \t]*:?-{3,}:?[ \t]*(\|[ \t]*:?-{3,}:?[ \t]*)*\|?[ \t]*$/gm, ''],
+  [/^[ \t]*([-*+])[ \t]+/gm, ''],
   [/(\*\*|__)(?=\S)([\s\S]*?\S)\1/g, '$2'],
   [/(^|[^\w*])\*(?=\S)([^*\n]*?\S)\*(?![\w*])/g, '$1$2'],
   [/(^|[^\w_])_(?=\S)([^_\n]*?\S)_(?![\w_])/g, '$1$2'],
@@ -22,12 +22,18 @@ const RULES: readonly (readonly [RegExp, string])[] = [
   [/[ \t]*\|[ \t]*/g, ' · '],
 ];
 
+/**
+ * How much of a message the preview is made from: it shows a few hundred characters, and the rules above scan
+ * ahead for a closing mark, so an unbounded text (a 100,000-character answer of unclosed marks) would cost seconds.
+ */
+export const PLAIN_SOURCE_CHARS = 2_000;
+
 /** Characters a backslash escapes: kept aside as private-use characters while the marks go, then put back. */
 const ESCAPABLE = '\\`*_{}[]()#+-.!|>~';
 const HIDDEN = 0xe100;
 
 export function plainText(markdown: string): string {
-  let text = markdown.replace(/\\(.)/g, (whole, char: string) => {
+  let text = markdown.slice(0, PLAIN_SOURCE_CHARS).replace(/\\(.)/g, (whole, char: string) => {
     const index = ESCAPABLE.indexOf(char);
     return index < 0 ? whole : String.fromCharCode(HIDDEN + index);
   });
