@@ -14,8 +14,8 @@ export interface SentinelPair {
   master: RedisProcess;
   replica: RedisProcess;
   sentinel: RedisProcess;
-  /** the port the Sentinel names as the master now */
-  masterPort(): Promise<number>;
+  /** Resolves once the Sentinel names the replica as the master (after the master died); rejects after 20 s. */
+  promoted(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -64,7 +64,12 @@ export async function startSentinelPair(name = 'iipmaster'): Promise<SentinelPai
     master,
     replica,
     sentinel,
-    masterPort: ask,
+    async promoted() {
+      for (const deadline = Date.now() + 20_000; (await ask()) !== replica.port; ) {
+        if (Date.now() > deadline) throw new Error('the Sentinel did not promote the replica');
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    },
     async stop() {
       await Promise.all([master.kill(), replica.kill(), sentinel.kill()]);
     },

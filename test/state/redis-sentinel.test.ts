@@ -41,11 +41,7 @@ describe('a failover under the store', () => {
       master.disconnect();
 
       await pair.master.kill();
-      const deadline = Date.now() + 20_000;
-      while ((await pair.masterPort()) !== pair.replica.port) {
-        if (Date.now() > deadline) throw new Error('the Sentinel did not promote the replica');
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
+      await pair.promoted();
 
       // the store was never told: it finds the new master itself
       const after = newThread();
