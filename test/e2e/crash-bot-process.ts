@@ -10,6 +10,7 @@ import type { FakeSlackApi } from '../helpers/fake-slack-api.js';
 import { blockActionsPayload, sendInteraction, sendSlashCommand, type SlackResponse } from '../helpers/slack-requests.js';
 import { API_KEY, BOT_TOKEN, SIGNING_SECRET, waitFor } from '../helpers/slack-bot-harness.js';
 import { BOT, REPO } from '../helpers/terminal-session.js';
+import { loadConfig, type Config } from '../../src/config.js';
 import type { ThreadRecord } from '../../src/core/state.js';
 
 export interface BotProcess {
@@ -111,4 +112,19 @@ export function parseEveryStateFile(dir: string): Map<string, unknown> {
 /** The thread records on disk (the files under `state.threads`; a live bot's other folders, such as its inbox, change meanwhile). */
 export function recordsOnDisk(dir: string): ThreadRecord[] {
   return [...parseEveryStateFile(join(dir, 'state.threads')).values()].map((record) => record as ThreadRecord);
+}
+
+/** The configuration of a bot started in this process (startBot) beside such processes: Slack over HTTP on a free port. */
+export function inProcessConfig(platformUrl: string, slack: FakeSlackApi, env: Record<string, string> = {}): Config {
+  return loadConfig({
+    IIP_API_KEY: API_KEY,
+    IIP_BASE_URL: platformUrl,
+    SLACK_BOT_TOKEN: BOT_TOKEN,
+    SLACK_SIGNING_SECRET: SIGNING_SECRET,
+    SLACK_API_URL: slack.url,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'silent',
+    ...env,
+  });
 }

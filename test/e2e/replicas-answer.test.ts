@@ -12,14 +12,13 @@ import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { afterEach, expect, test } from 'vitest';
 import { startBot } from '../../src/bot.js';
-import { loadConfig } from '../../src/config.js';
 import { RESTART_NOTE } from '../../src/handlers/chat/restart.js';
 import { silentLogger } from '../../src/log.js';
 import { startSimulator } from '../../src/platform/simulator/index.js';
 import { startFakeSlackApi } from '../helpers/fake-slack-api.js';
 import { blockActionsPayload, sendInteraction } from '../helpers/slack-requests.js';
-import { API_KEY, BOT_TOKEN, SIGNING_SECRET, waitFor } from '../helpers/slack-bot-harness.js';
-import { startBotProcess, type BotProcess } from './crash-bot-process.js';
+import { BOT_TOKEN, SIGNING_SECRET, waitFor } from '../helpers/slack-bot-harness.js';
+import { inProcessConfig, startBotProcess, type BotProcess } from './crash-bot-process.js';
 import { ChatThread, hasFooter, markdownOf, retryOf } from './faults-chat-thread.js';
 
 const REDIS_URL = 'redis://127.0.0.1:6379';
@@ -54,15 +53,7 @@ test("a live answer on another replica is never marked; a killed replica's answe
   });
   const streamer = await startBotProcess(dir, sim.url, slack, env);
   bots.push(streamer);
-  const config = loadConfig({
-    IIP_API_KEY: API_KEY,
-    IIP_BASE_URL: sim.url,
-    SLACK_BOT_TOKEN: BOT_TOKEN,
-    SLACK_SIGNING_SECRET: SIGNING_SECRET,
-    SLACK_API_URL: slack.url,
-    PORT: '0',
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'silent',
+  const config = inProcessConfig(sim.url, slack, {
     RELAY_MIN_EDIT_INTERVAL_MS: '50',
     ...env,
   });

@@ -14,12 +14,11 @@ import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { afterEach, expect, test } from 'vitest';
 import { startBot } from '../../src/bot.js';
-import { loadConfig } from '../../src/config.js';
 import { silentLogger } from '../../src/log.js';
 import { startSimulator } from '../../src/platform/simulator/index.js';
 import { startFakeSlackApi, type FakeSlackMessage } from '../helpers/fake-slack-api.js';
-import { API_KEY, BOT_TOKEN, SIGNING_SECRET, waitFor } from '../helpers/slack-bot-harness.js';
-import { startBotProcess, type BotProcess } from './crash-bot-process.js';
+import { BOT_TOKEN, waitFor } from '../helpers/slack-bot-harness.js';
+import { inProcessConfig, startBotProcess, type BotProcess } from './crash-bot-process.js';
 import { buttonsOf, IDEA, textOf } from './slack-novelty-steps.js';
 
 const REDIS_URL = 'redis://127.0.0.1:6379';
@@ -54,17 +53,7 @@ test('the replica that sent a step is killed and restarted within its lease: a r
   });
   const a = await startBotProcess(dir, sim.url, slack, env);
   processes.push(a);
-  const config = loadConfig({
-    IIP_API_KEY: API_KEY,
-    IIP_BASE_URL: sim.url,
-    SLACK_BOT_TOKEN: BOT_TOKEN,
-    SLACK_SIGNING_SECRET: SIGNING_SECRET,
-    SLACK_API_URL: slack.url,
-    PORT: '0',
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'silent',
-    ...env,
-  });
+  const config = inProcessConfig(sim.url, slack, env);
   const startInProcess = async () => {
     const bot = await startBot({ config, logger: silentLogger });
     cleanup.push(() => bot.stop(1_000));

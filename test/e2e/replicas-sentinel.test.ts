@@ -9,13 +9,13 @@ import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterEach, expect, test } from 'vitest';
 import { startBot } from '../../src/bot.js';
-import { loadConfig } from '../../src/config.js';
+import { inProcessConfig } from './crash-bot-process.js';
 import { silentLogger } from '../../src/log.js';
 import { startSimulator } from '../../src/platform/simulator/index.js';
 import { startFakeSlackApi } from '../helpers/fake-slack-api.js';
 import { startSentinelPair } from '../helpers/redis-topologies.js';
 import { eventCallback, sendEvent, sendSlashCommand } from '../helpers/slack-requests.js';
-import { API_KEY, BOT_TOKEN, SIGNING_SECRET, waitFor } from '../helpers/slack-bot-harness.js';
+import { BOT_TOKEN, SIGNING_SECRET, waitFor } from '../helpers/slack-bot-harness.js';
 import { ChatThread, hasFooter, markdownOf, parentsIn } from './faults-chat-thread.js';
 import { buttonsOf, IDEA, textOf } from './slack-novelty-steps.js';
 
@@ -36,15 +36,7 @@ test('the master dies mid-answer and mid-wait: both replicas follow the promoted
   cleanup.push(() => sim.close());
   const slack = await startFakeSlackApi({ token: BOT_TOKEN });
   cleanup.push(() => slack.close());
-  const config = loadConfig({
-    IIP_API_KEY: API_KEY,
-    IIP_BASE_URL: sim.url,
-    SLACK_BOT_TOKEN: BOT_TOKEN,
-    SLACK_SIGNING_SECRET: SIGNING_SECRET,
-    SLACK_API_URL: slack.url,
-    PORT: '0',
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'silent',
+  const config = inProcessConfig(sim.url, slack, {
     RELAY_MIN_EDIT_INTERVAL_MS: '100',
     REDIS_SENTINELS: `127.0.0.1:${pair.sentinel.port}`,
     REDIS_SENTINEL_NAME: pair.name,
