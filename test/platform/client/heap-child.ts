@@ -1,5 +1,5 @@
 /**
- * Run by heap.test.ts in a child process with the production start's memory flags: the real client against the
+ * Run by heap.e2e.test.ts in a child process with the production start's memory flags: the real client against the
  * simulator answering a 300 MB JSON poll and a 50 MB stream event, with the default limits. Prints what each
  * call ended with as one JSON line; a process that ran out of memory prints nothing and exits non-zero.
  */
