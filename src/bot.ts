@@ -183,7 +183,6 @@ async function assemble(options: BotOptions, opened: Array<() => Promise<unknown
         platformFor: (workspaceId) => keyring.platformFor(ctx.messenger.chat, workspaceId),
         admits,
         inbox,
-        inboxLeaseMs: leaseMsOf(settings),
         metrics: measures.metrics,
       }),
   );

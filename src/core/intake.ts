@@ -7,21 +7,18 @@
 import { randomUUID } from 'node:crypto';
 import { handOverOf } from './hand-over.js';
 import type { HandlerContext } from './handler.js';
+import { withLease } from './lease.js';
 import type { RecordHook } from './records.js';
 import { DEDUPE_TTL_MS, INBOX_KEEP_DONE_MS, inboxLock, type Inbox, type InboxEntry } from './inbox.js';
 import type { Incoming, ReplyIncoming } from './incoming.js';
 import type { Logger } from '../log.js';
-import { LockTimeoutError, type StateStore, type ThreadRecord } from './state.js';
+import type { ThreadRecord } from './state.js';
 import type { ChatKind } from './thread-id.js';
 
 /** What the intake needs of its router. */
 export interface IntakeDeps {
   chat: ChatKind;
-  /** the bot's store, for the entries' locks */
-  state: StateStore;
   logger: Logger;
-  /** the TTL of an entry's lock across processes (WAIT_LEASE_MS) */
-  leaseMs?: number;
   admits(incoming: Incoming): boolean;
   refuseWorkspace(incoming: Incoming): Promise<void>;
   /** whether a handler continues the task recorded for a reply's thread */
@@ -68,7 +65,8 @@ export class Intake {
   replay(entry: InboxEntry): boolean {
     const { inbox } = this;
     if (entry.chat !== this.deps.chat) return false;
-    const work = this.holdingEntry(entry.id, async () => {
+    // not taken: a live process holds the entry
+    const work = this.holdingEntry(entry, async (leased) => {
       const current = await inbox.pendingEntry(entry.id);
       if (!current) return;
       if (Date.now() - current.receivedAt > INBOX_KEEP_DONE_MS) {
@@ -76,17 +74,22 @@ export class Intake {
         this.deps.logger.warn({ entry: entry.id, kind: entry.incoming.kind }, 'an inbox entry too old to handle was dropped');
         return inbox.done(entry.id);
       }
-      await this.handleRecorded(inbox, current, true);
-    }).catch((error: unknown) => {
-      if (error instanceof LockTimeoutError && error.key === inboxLock(entry.id)) return; // a live process holds it
-      this.deps.logger.error({ err: error, entry: entry.id }, 'replaying an inbox entry failed');
-    });
+      await this.handleRecorded(leased, inbox, current, true);
+    }).then(
+      () => undefined,
+      (error: unknown) => this.deps.logger.error({ err: error, entry: entry.id }, 'replaying an inbox entry failed'),
+    );
     void this.deps.track(work);
     return true;
   }
 
-  private holdingEntry<T>(id: string, fn: () => Promise<T>): Promise<T> {
-    return this.deps.state.withLock(inboxLock(id), fn, { waitMs: 0, ...(this.deps.leaseMs ? { ttlMs: this.deps.leaseMs } : {}) });
+  /**
+   * Runs `fn` holding the entry's lease (core/lease.ts), with the event's context fenced by it, so a process that
+   * lost it (a stall longer than the lease, the entry replayed elsewhere) acts no more for the event; false (and
+   * `fn` not run) when another process holds it.
+   */
+  private holdingEntry(entry: InboxEntry, fn: (leased: HandlerContext) => Promise<void>): Promise<boolean> {
+    return withLease(this.deps.contextFor(entry.incoming.workspaceId), inboxLock(entry.id), fn);
   }
 
   /** Whether the bot acts on the event (and so records it): not a refused workspace's, not channel chatter. */
@@ -109,22 +112,21 @@ export class Intake {
       receivedAt: Date.now(),
     };
     // the entry's lock is taken before it is recorded, so no rescan ever sees it recorded and unheld while this lives
-    await this.holdingEntry(entry.id, async () => {
+    const held = await this.holdingEntry(entry, async (leased) => {
       const fresh = await inbox.record(entry);
       settle.recorded();
-      if (fresh) return this.handleRecorded(inbox, entry, false);
+      if (fresh) return this.handleRecorded(leased, inbox, entry, false);
       // a retried delivery of an event recorded already: done, or left pending by a holder that died (we hold its
-      // lock now), which this delivery finishes
+      // lease now), which this delivery finishes
       const current = await inbox.pendingEntry(entry.id);
-      if (current) await this.handleRecorded(inbox, current, true);
+      if (current) await this.handleRecorded(leased, inbox, current, true);
       else this.deps.duplicate?.();
-    }).catch(async (error: unknown) => {
-      if (!(error instanceof LockTimeoutError && error.key === inboxLock(entry.id))) throw error;
-      // another delivery of the same event is being handled right now: recorded there (or here, idempotently)
-      this.deps.duplicate?.();
-      await inbox.record(entry);
-      settle.recorded();
     });
+    if (held) return;
+    // another delivery of the same event is being handled right now: recorded there (or here, idempotently)
+    this.deps.duplicate?.();
+    await inbox.record(entry);
+    settle.recorded();
   }
 
   /**
@@ -133,9 +135,8 @@ export class Intake {
    * from then on), or when it ends. A replay's event-id claim may have been made by the same entry's cut first
    * attempt, so a replay goes on whatever the claim says.
    */
-  private async handleRecorded(inbox: Inbox, entry: InboxEntry, replay: boolean): Promise<void> {
+  private async handleRecorded(base: HandlerContext, inbox: Inbox, entry: InboxEntry, replay: boolean): Promise<void> {
     const { incoming } = entry;
-    const base = this.deps.contextFor(incoming.workspaceId);
     if (replay) {
       // cut between the write that took it over and `done`: that record's recovery owns the work already
       const record = entry.handover && (await base.state.get(entry.handover.thread as ThreadRecord['thread']));

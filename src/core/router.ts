@@ -36,8 +36,6 @@ export interface RouterOptions {
   admits?: (chat: ChatKind, workspaceId: string) => boolean;
   /** where `accept` records events before they are acknowledged (core/inbox.ts); without it `accept` only dispatches */
   inbox?: Inbox;
-  /** the TTL of an inbox entry's lock across processes (WAIT_LEASE_MS): how long a dead holder keeps it */
-  inboxLeaseMs?: number;
   /** where the router reports dedupe hits, commands and each event's scope (core/metrics.ts); default none */
   metrics?: BotMetrics;
 }
@@ -65,9 +63,7 @@ export class Router {
     this.intake = options.inbox
       ? new Intake(options.inbox, {
           chat: this.chat,
-          state: ctx.state,
           logger: ctx.logger,
-          leaseMs: options.inboxLeaseMs,
           admits: (incoming) => this.admits(incoming),
           refuseWorkspace: (incoming) => this.refuseWorkspace(incoming),
           continues: (incoming) => this.continues(ctx, incoming),
