@@ -9,6 +9,7 @@
  */
 import type { HandlerContext } from './handler.js';
 import { checkedFirst, delegating, Fence, fencedRecords, fencedState } from './fence.js';
+import type { RelayRequest } from './relay/index.js';
 import { LockTimeoutError } from './state.js';
 import { leaseMsOf } from './waits.js';
 
@@ -16,7 +17,6 @@ import { leaseMsOf } from './waits.js';
 const CHAT_WRITES: ReadonlySet<string> = new Set([
   'post',
   'edit',
-  'relay',
   'notify',
   'setStatus',
   'setTitle',
@@ -64,13 +64,26 @@ export async function withLease(ctx: HandlerContext, key: string, fn: (leased: H
 /** The signal of the lease `ctx` works under, aborted once it is lost; undefined outside a lease. */
 export const leaseLost = (ctx: HandlerContext): AbortSignal | undefined => fences.get(ctx)?.hold.lost;
 
+/** A relay's request whose every chat call, not only its first, first asks the fence (and any guard it had). */
+function fencedRelay(request: RelayRequest, fence: Fence): RelayRequest {
+  const { guard } = request;
+  const fenced = async () => {
+    await fence.check();
+    await guard?.();
+  };
+  return { ...request, guard: fenced };
+}
+
 function fencedContext(ctx: HandlerContext, fence: Fence): HandlerContext {
   const leased: HandlerContext = {
     ...ctx,
     state: fencedState(ctx.state, fence),
     records: fencedRecords(ctx.records, fence),
     platform: delegating(ctx.platform, (name, call) => (name === 'call' || name === 'stream' ? checkedFirst(fence, call) : undefined)),
-    messenger: delegating(ctx.messenger, (name, call) => (CHAT_WRITES.has(name) ? checkedFirst(fence, call) : undefined)),
+    messenger: delegating(ctx.messenger, (name, call) => {
+      if (name === 'relay') return checkedFirst(fence, (request) => call(fencedRelay(request as RelayRequest, fence)));
+      return CHAT_WRITES.has(name) ? checkedFirst(fence, call) : undefined;
+    }),
     lifetime: ctx.lifetime ? AbortSignal.any([ctx.lifetime, fence.hold.lost]) : fence.hold.lost,
   };
   unfenced.set(leased, ctx);

@@ -6,16 +6,19 @@
  */
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { HandlerContext } from '../../src/core/handler.js';
 import { LeaseLostError } from '../../src/core/fence.js';
 import { withLease } from '../../src/core/lease.js';
 import { markdown } from '../../src/core/message.js';
+import { Messenger } from '../../src/core/messenger.js';
+import { StreamRelay } from '../../src/core/relay/index.js';
 import { RecordWriter } from '../../src/core/records.js';
 import { threadId } from '../../src/core/thread-id.js';
 import { RedisStateStore } from '../../src/state/redis-store.js';
 import { recordInput } from '../state/helpers.js';
 import { startWorld, type World } from '../handlers/workflow/world.js';
+import { FakeChatAdapter } from '../helpers/fake-adapter.js';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const prefix = `iip-test-lease:${randomUUID()}:`;
@@ -99,5 +102,49 @@ describe('a lease on Redis', () => {
     expect((await kept!.state.compareAndSet(thread, 1, { ...recordInput(thread), step: 'next' }))?.version).toBe(2);
     expect(kept!.lifetime?.aborted).toBe(false);
     expect(posted(thread)).toEqual([expect.stringContaining('a watcher after the lease')]);
+  });
+});
+
+/** A platform stream that stalls after its first words until `go` is called, then sends the rest and ends. */
+function stallingStream() {
+  let go!: () => void;
+  const resumed = new Promise<void>((resolve) => {
+    go = resolve;
+  });
+  async function* deltas() {
+    yield 'first words';
+    await resumed;
+    yield ' and the rest of the answer';
+  }
+  return { deltas: deltas(), go };
+}
+
+describe('a relay under a lease on Redis', () => {
+  it.each(['edits', 'streams natively'] as const)('%s: once the lease is lost, no further chat call reaches the thread', async (path) => {
+    const a = await replica();
+    const b = await replica();
+    const adapter = new FakeChatAdapter({ chat: 'slack', ...(path === 'streams natively' ? { native: 'available' as const } : {}) });
+    const holder: HandlerContext = { ...a, messenger: new Messenger(adapter, new StreamRelay(adapter, { minEditIntervalMs: 0 })) };
+    const thread = threadId('slack', 'T1', 'C1', `1800.${++threads}`);
+    const key = `relay:${thread}`;
+    const stream = stallingStream();
+    let callsAtLoss = -1;
+    let status: string | undefined;
+    await withLease(holder, key, async (leased) => {
+      const relayed = leased.messenger.relay({ thread, deltas: stream.deltas });
+      await vi.waitFor(() => expect(adapter.calls.some((c) => JSON.stringify(c).includes('first words'))).toBe(true));
+      // the stream stalls; meanwhile the lease runs out under the holder and another replica takes it
+      await admin.del(`${prefix}lock:${key}`);
+      expect(await withLease(b, key, async () => undefined)).toBe(true);
+      await admin.set(`${prefix}lock:${key}`, 'another holder', 'PX', 5_000);
+      callsAtLoss = adapter.calls.length;
+      stream.go();
+      status = (await relayed).status;
+    });
+    expect(callsAtLoss).toBeGreaterThan(0);
+    expect(status).toBe('failed');
+    // the rest of the answer never reached the chat: not as an edit, an append, a stop or a new post
+    expect(adapter.calls.length).toBe(callsAtLoss);
+    expect(JSON.stringify(adapter.calls)).not.toContain('the rest of the answer');
   });
 });

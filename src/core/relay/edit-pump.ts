@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import type { MessageRef } from '../adapter.js';
 import { ChatRateLimitedError, MessageGoneError } from '../chat-errors.js';
 import { compose, type Desired } from './compose.js';
+import { RelayHaltedError } from './guarded-adapter.js';
 import { FAILURE_BACKOFF_MS, MAX_FAILURES_IN_A_ROW, MAX_RATE_LIMITS_IN_A_ROW, type PathOutcome, type RelayContext } from './relay-context.js';
 import { delay } from './wakeup.js';
 import type { CallSlot } from './workspace-budget.js';
@@ -153,6 +154,8 @@ export class EditPump {
 
   private async recover(error: unknown, ref: MessageRef | undefined): Promise<PathOutcome | undefined> {
     const { workspace, logger } = this.ctx;
+    // the guard refused (the lease is lost): no call was made, and none follows
+    if (error instanceof RelayHaltedError) return this.stop('failed', error);
     if (error instanceof ChatRateLimitedError) {
       const method = ref ? 'edit' : 'post';
       logger.debug({ workspace, method, retryAfterMs: error.retryAfterMs }, 'relay: rate limited, pausing the method in the workspace');

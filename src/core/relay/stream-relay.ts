@@ -8,6 +8,7 @@ import { gateOf, type ConversationGate } from '../outbox/conversation-gate.js';
 import { defaultRender } from './compose.js';
 import { DeltaReader } from './delta-reader.js';
 import { EditPump } from './edit-pump.js';
+import { guardedAdapter } from './guarded-adapter.js';
 import { NativePath, openNativeStream } from './native-path.js';
 import type { PathOutcome, RelayContext } from './relay-context.js';
 import type { RelayOptions, RelayRequest, RelayResult } from './types.js';
@@ -39,7 +40,7 @@ export class StreamRelay {
     const doc = new AnswerDocument(this.adapter.limits.maxMessageChars);
     const reader = new DeltaReader(request.deltas, doc);
     const ctx: RelayContext = {
-      adapter: this.adapter,
+      adapter: request.guard ? guardedAdapter(this.adapter, request.guard) : this.adapter,
       thread: request.thread,
       workspace: workspaceOf(request.thread),
       budget: this.budget,

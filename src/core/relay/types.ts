@@ -49,6 +49,11 @@ export interface RelayRequest {
   feedback?: boolean;
   /** the user the answer is for (Slack streams natively into a channel only for one user); default: the user of the event being handled */
   recipient?: string;
+  /**
+   * asked before each chat call of the relay (a lease's fence: core/lease.ts); once it rejects, the relay makes no
+   * further call into the thread and ends `failed` with a RelayHaltedError
+   */
+  guard?: () => Promise<void>;
 }
 
 export type RelayStatus =
