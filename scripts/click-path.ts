@@ -35,7 +35,9 @@ async function main(): Promise<void> {
 
     const commands: { name: string; at: number }[] = [];
     const feed = await monitor.monitor();
-    feed.on('monitor', (time: string, args: string[]) => {
+    // MONITOR also lists the commands a script runs inside Redis (source "lua"): those are not round trips
+    feed.on('monitor', (time: string, args: string[], source: string) => {
+      if (source === 'lua') return;
       if (args.some((a) => a.includes(prefix))) commands.push({ name: String(args[0]).toLowerCase(), at: Number(time) * 1_000 });
     });
     await session.post('Profiler.enable');

@@ -7,11 +7,17 @@
  * first that the lease is still this holder's, so a replica that lost it (a stall longer than the lease) cannot
  * act for the thread any more; its background work also sees the loss as the end of its lifetime and stops quietly.
  */
-import type { HandlerContext } from './handler.js';
+import type { BotSettings, HandlerContext } from './handler.js';
 import { checkedFirst, delegating, Fence, fencedRecords, fencedState } from './fence.js';
 import type { RelayRequest } from './relay/index.js';
 import { LockTimeoutError } from './state.js';
-import { leaseMsOf } from './waits.js';
+
+/** How long a dead holder's wait stays unclaimed (WAIT_LEASE_MS); the rescan runs twice per lease. */
+export const DEFAULT_WAIT_LEASE_MS = 15_000;
+/** Redis locks are extended every third of their TTL: below this the extensions could not keep up. */
+const MIN_LEASE_MS = 300;
+
+export const leaseMsOf = (settings: BotSettings): number => Math.max(MIN_LEASE_MS, settings.waitLeaseMs ?? DEFAULT_WAIT_LEASE_MS);
 
 /** The chat calls that act in a thread (reads, such as a permalink or a user's locale, stay free). */
 const CHAT_WRITES: ReadonlySet<string> = new Set([

@@ -4,18 +4,11 @@
  * rescans them now and then, so a wait whose holder died is taken over (handlers take a wait only with its lease).
  */
 import type { Logger } from '../log.js';
-import type { BotSettings, ResumeReason } from './handler.js';
+import type { ResumeReason } from './handler.js';
 import type { Router } from './router.js';
 import type { StateStore } from './state.js';
 import type { Inbox } from './inbox.js';
 import { chatOf } from './thread-id.js';
-
-/** How long a dead holder's wait stays unclaimed (WAIT_LEASE_MS); the rescan runs twice per lease. */
-export const DEFAULT_WAIT_LEASE_MS = 15_000;
-/** Redis locks are extended every third of their TTL: below this the extensions could not keep up. */
-const MIN_LEASE_MS = 300;
-
-export const leaseMsOf = (settings: BotSettings): number => Math.max(MIN_LEASE_MS, settings.waitLeaseMs ?? DEFAULT_WAIT_LEASE_MS);
 
 function offer(routers: readonly Router[], logger: Logger, record: Parameters<Router['resume']>[0], reason: ResumeReason): boolean {
   let chat: string;

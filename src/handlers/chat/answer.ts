@@ -12,7 +12,7 @@ import type { Button } from '../../core/message.js';
 import { interruptedNote } from '../../core/relay/index.js';
 import type { ThreadId } from '../../core/thread-id.js';
 import type { ThreadRecord, ThreadRecordInput, Wait } from '../../core/state.js';
-import { leaseMsOf } from '../../core/waits.js';
+import { leaseMsOf } from '../../core/lease.js';
 import { leaseLost, withLease } from '../../core/lease.js';
 import { isRetryable, userMessage } from '../../core/user-errors.js';
 import { answerCapOf, textOf, type Collected } from './collect.js';

@@ -6,7 +6,7 @@
 import type { HandlerContext } from '../../core/handler.js';
 import type { ActionIncoming } from '../../core/incoming.js';
 import { markdown, mention } from '../../core/message.js';
-import { leaseMsOf } from '../../core/waits.js';
+import { leaseMsOf } from '../../core/lease.js';
 import { ANSWERING, chatLock } from './answer.js';
 import { optionControls, SOURCE_ACTION } from './encyclopedia-controls.js';
 import { describeOptions, optionsOf, sourceNamed, TOGGLES, type EncyclopediaOptions, type Toggle } from './encyclopedia-options.js';

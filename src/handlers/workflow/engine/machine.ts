@@ -17,7 +17,7 @@ import { TaskFailedError } from '../../../platform/errors.js';
 import { lockedAt, showAndSave } from '../record/deliver.js';
 import { flowOf, stepContext, waitFor, type FlowChange } from '../record/flow.js';
 import { withLease } from '../record/lease.js';
-import { leaseMsOf } from '../../../core/waits.js';
+import { leaseMsOf } from '../../../core/lease.js';
 import { occupying } from '../limits.js';
 import { claimWait, rememberResult, releaseWait } from '../record/registry.js';
 import type { Transition, WorkflowData, WorkflowDefinition } from '../types.js';
