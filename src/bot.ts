@@ -24,7 +24,9 @@ import { UPLOADS_PATH } from './http/uploads.js';
 import { leaseMsOf } from './core/lease.js';
 import { resumeInbox, resumeWaits, watchWaits } from './core/waits.js';
 import { adapterStartError, startupError } from './startup-error.js';
-import { openInbox, openLimits, openStateStore, openUploadShelf, workspaceAllowList } from './stores.js';
+import { openInbox, openLimits, openStateStore, openUploadShelf, openWriteJournal, workspaceAllowList } from './stores.js';
+import { ChatOutbox, gateOf } from './core/outbox/index.js';
+import { finishLeftWrites, keepFinishingLeftWrites } from './core/outbox/recovery.js';
 import { createProcessMemory } from './core/services.js';
 import { slackInstalls } from './slack-installs.js';
 import { publishHome } from './handlers/home/handler.js';
@@ -126,7 +128,14 @@ async function assemble(options: BotOptions, opened: Array<() => Promise<unknown
   adapters.push(...(options.extraAdapters?.(verbs, kept, uploads) ?? []));
   opened.push(() => Promise.allSettled(adapters.map((a) => a.stop())));
 
-  const messengers = adapters.map(measures.adapter).map((adapter) => new Messenger(adapter, measures.relay(adapter, { ...config.relay, logger })));
+  // every chat write is journaled before it is made (the terminal's are not: there is nothing to finish after it)
+  const journal = await openWriteJournal(config, logger);
+  opened.push(() => journal.close());
+  const chatAdapters = adapters.map(measures.adapter);
+  const messengers = chatAdapters.map((adapter) => {
+    const outbox = adapter.chat === 'console' ? undefined : new ChatOutbox(gateOf(adapter), { journal, logger });
+    return new Messenger(adapter, measures.relay(adapter, { ...config.relay, logger }), outbox);
+  });
   const lifetime = new AbortController();
   const memory = createProcessMemory();
   const settings = {
@@ -213,6 +222,10 @@ async function assemble(options: BotOptions, opened: Array<() => Promise<unknown
   logger.info({ adapters: adapters.map((a) => a.chat), platform: simulator ? 'simulator' : 'gateway', http: listening?.url }, 'bot started');
   // STATE_RETENTION_DAYS: finished threads past it are deleted now and every hour until the bot stops
   await keepRetention(state, logger, lifetime.signal);
+  const leftWrites = { journal, adapters: chatAdapters, state, logger, leaseMs: leaseMsOf(settings) };
+  // writes a stopped process left go out before resumed work writes anew; a replica's that died are taken over later
+  await finishLeftWrites(leftWrites).catch((error: unknown) => logger.error({ err: error }, 'left chat writes could not be finished'));
+  keepFinishingLeftWrites(leftWrites, lifetime.signal);
   await resumeWaits(routers, state, logger).catch((error: unknown) => logger.error({ err: error }, 'recorded waits could not be resumed'));
   // events acknowledged but cut before their own record; a live replica's are held, and left alone
   await resumeInbox(routers, inbox, logger, 0).catch((error: unknown) => logger.error({ err: error }, 'the inbox could not be resumed'));
@@ -244,6 +257,7 @@ async function assemble(options: BotOptions, opened: Array<() => Promise<unknown
         await measures.server?.close();
         await uploads?.close();
         await usage.close();
+        await journal.close();
         await state.close();
         await inbox.close();
         await limits.close?.();

@@ -20,6 +20,9 @@ import { MemoryWorkLimits } from './state/limits-memory.js';
 import { RedisWorkLimits } from './state/limits-redis.js';
 import { FileUploadStore, uploadsDirOf } from './state/upload-store-file.js';
 import { RedisUploadStore } from './state/upload-store-redis.js';
+import type { DurableJournal } from './core/outbox/journal.js';
+import { FileWriteJournal, writeJournalFileOf } from './state/write-journal-file.js';
+import { RedisWriteJournal } from './state/write-journal-redis.js';
 
 const redisFailure =
   (redis: RedisConnection) =>
@@ -44,6 +47,13 @@ export function openInbox(config: Config, logger: Logger): Promise<Inbox> {
   const { redis, file, keyPrefix } = config.state;
   if (redis) return RedisInbox.connect(redis, { keyPrefix, logger }).catch(redisFailure(redis));
   return FileInbox.open(inboxDirOf(file), { logger }).catch(fileFailure(inboxDirOf(file)));
+}
+
+/** The outbox's journal of chat writes, so a write a dead process left is finished (core/outbox/recovery.ts). */
+export function openWriteJournal(config: Config, logger: Logger): Promise<DurableJournal> {
+  const { redis, file, keyPrefix, waitLeaseMs } = config.state;
+  if (redis) return RedisWriteJournal.connect(redis, { keyPrefix, logger, ownerTtlMs: waitLeaseMs }).catch(redisFailure(redis));
+  return FileWriteJournal.open(writeJournalFileOf(file), { logger }).catch(fileFailure(writeJournalFileOf(file)));
 }
 
 /** Concurrent answers and workflows per user and workspace: shared by the replicas on Redis, per process otherwise. */

@@ -6,6 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { handOverOf } from './hand-over.js';
+import { handlingEvent } from './outbox/replay-scope.js';
 import type { HandlerContext } from './handler.js';
 import { withLease } from './lease.js';
 import type { RecordHook } from './records.js';
@@ -158,7 +159,8 @@ export class Intake {
       this.deps.duplicate?.();
       return handOver.handedOver();
     }
-    await this.deps.act(ctx, incoming);
+    // its writes before the hand-over are the replay's to make again, not the outbox recovery's
+    await handlingEvent(handOver, () => this.deps.act(ctx, incoming));
     // nothing the handler wrote took the event over (a note, a refusal, a finished turn): it is done now
     await handOver.handedOver();
   }

@@ -10,7 +10,7 @@ import type { FormSpec, OutgoingMessage } from './message.js';
 import type { HomeView } from './home-view.js';
 import type { ChatKind, ConversationId, ThreadId } from './thread-id.js';
 import type { RelayRequest, RelayResult, StreamRelay } from './relay/index.js';
-import { ChatOutbox, gateOf, type WriteKind } from './outbox/index.js';
+import { ChatOutbox, gateOf, type WriteKind, type WritePayload } from './outbox/index.js';
 import { conversationOf } from './thread-id.js';
 
 /** The queue a write into a thread joins: its conversation's (a thread id that names none is its own). */
@@ -39,7 +39,7 @@ export class Messenger {
     what: string,
     kind: WriteKind,
     send: (writeId: string, attempt: number) => Promise<T>,
-    options: { idempotent?: boolean; once?: boolean } = {},
+    options: { idempotent?: boolean; once?: boolean; payload?: WritePayload } = {},
   ): Promise<T> {
     return this.outbox.write({
       conversation: 'thread' in where ? queueOf(where.thread) : where.conversation,
@@ -48,6 +48,7 @@ export class Messenger {
       what,
       idempotent: options.idempotent ?? false,
       ...(options.once ? { once: true } : {}),
+      ...(options.payload ? { payload: options.payload } : {}),
       send,
     });
   }
@@ -107,11 +108,15 @@ export class Messenger {
   post(thread: ThreadId, message: OutgoingMessage): Promise<MessageRef> {
     return this.write({ thread }, 'post', 'post', (writeId, attempt) => this.adapter.post(thread, message, { writeId, retry: attempt > 1 }), {
       idempotent: this.adapter.dedupesPosts === true,
+      payload: { message },
     });
   }
 
   edit(ref: MessageRef, message: OutgoingMessage): Promise<void> {
-    return this.write({ thread: ref.thread }, 'edit', 'edit', () => this.adapter.edit(ref, message), { idempotent: true });
+    return this.write({ thread: ref.thread }, 'edit', 'edit', () => this.adapter.edit(ref, message), {
+      idempotent: true,
+      payload: { message, messageId: ref.messageId },
+    });
   }
 
   /** A note for one user; where the platform has no private notes it goes into the thread (or a new one). */

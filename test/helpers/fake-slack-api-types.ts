@@ -105,6 +105,11 @@ export interface FakeSlackApi {
   callsTo(method: string): FakeSlackCall[];
   /** The next call of `method` fails: a Slack error code (HTTP 200, ok:false), a 429 with Retry-After, or an HTTP status. */
   failNext(method: string, failure: FakeFailure): void;
+  /**
+   * The next call of `method` that `when` accepts gets no answer at all, as if the bot died while it was out:
+   * `taken`, Slack makes the call first (the message is posted); `untaken`, it never does.
+   */
+  holdNext(method: string, mode: 'taken' | 'untaken', when?: (args: Json) => boolean): void;
   setUpdateBudget(perMinute: number | undefined): void;
   /** chat.postMessage's limit per channel from now on; undefined lifts it */
   setPostPace(pace: PostPace | undefined): void;

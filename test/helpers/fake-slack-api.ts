@@ -57,6 +57,7 @@ export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Prom
   const homeViews: { userId: string; view: Json }[] = [];
   const channels = new Map<string, Map<string, FakeSlackMessage>>();
   const failures = new Map<string, FakeFailure[]>();
+  const holds: Array<{ method: string; mode: 'taken' | 'untaken'; when?: (args: Json) => boolean }> = [];
   const updateTimes: number[] = [];
   const postPace = new ChannelPostPace(options.postsPerChannel);
   const admins = new Set(options.admins ?? []);
@@ -263,6 +264,13 @@ export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Prom
     if (call) calls.push(call);
     const foreignChannel = verdict?.ok && typeof args.channel === 'string' ? oauth.channelProblem(token, args.channel) : undefined;
     if (latencyMs > 0) await sleep(latencyMs);
+    const held = holds.findIndex((h) => h.method === method && (!h.when || h.when(args)));
+    if (method && held >= 0) {
+      // the call never answers: the connection stays open until the bot's end closes it (or the fake closes)
+      if (holds.splice(held, 1)[0]!.mode === 'taken') handle(method, args, now, token, req.headers.authorization, teamId);
+      if (call) Object.assign(call, { error: 'held' });
+      return;
+    }
     const failure = method ? failures.get(method)?.shift() : undefined;
     let result: { status: number; body: Json; headers?: Record<string, string> };
     if (!method) result = { status: 404, body: { ok: false, error: 'unknown_method' } };
@@ -322,6 +330,9 @@ export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Prom
     assistant,
     responseUrl: () => responseUrls.issue(),
     callsTo: (method) => calls.filter((call) => call.method === method),
+    holdNext(method, mode, when) {
+      holds.push({ method, mode, ...(when ? { when } : {}) });
+    },
     failNext(method, failure) {
       failures.set(method, [...(failures.get(method) ?? []), failure]);
     },

@@ -8,7 +8,8 @@
 import { randomUUID } from 'node:crypto';
 import { silentLogger, type Logger } from '../../log.js';
 import type { ConversationGate, WriteKind } from './conversation-gate.js';
-import { MemoryJournal, type WriteJournal } from './journal.js';
+import { MemoryJournal, type WriteJournal, type WritePayload, type WriteSettlement } from './journal.js';
+import { replayedByInbox } from './replay-scope.js';
 import { writeVerdict } from './write-policy.js';
 
 export interface WriteRequest<T> {
@@ -21,6 +22,8 @@ export interface WriteRequest<T> {
   idempotent: boolean;
   /** no attempt is tried again: the write has a window of its own (a Slack trigger_id) */
   once?: boolean;
+  /** what a recovering replica needs to finish the write if this process dies first (posts and edits) */
+  payload?: WritePayload;
   /** makes the write; `writeId` is the same on every attempt, `attempt` is 1 for the first */
   send(writeId: string, attempt: number): Promise<T>;
 }
@@ -47,21 +50,31 @@ export class ChatOutbox {
     this.now = options.now ?? Date.now;
   }
 
-  /** Queues the write behind the conversation's earlier ones; resolves with the chat's answer, or rejects with its last error. */
+  /**
+   * Queues the write behind the conversation's earlier ones, recording it in the journal meanwhile (the chat is
+   * called only once it is recorded); resolves with the chat's answer, or rejects with its last error.
+   */
   write<T>(request: WriteRequest<T>): Promise<T> {
     const id = randomUUID();
-    this.journal.record({
-      id,
-      conversation: request.conversation,
-      ...(request.thread ? { thread: request.thread } : {}),
-      kind: request.kind,
-      what: request.what,
-      state: 'pending',
-      attempts: 0,
-      queuedAt: this.now(),
-    });
+    // an event the inbox would handle again makes this write again: no payload, so no recovery makes it too
+    const payload = request.payload && !replayedByInbox() ? { payload: request.payload } : {};
+    const recorded = this.journal
+      .record({
+        id,
+        conversation: request.conversation,
+        ...(request.thread ? { thread: request.thread } : {}),
+        kind: request.kind,
+        what: request.what,
+        state: 'pending',
+        attempts: 0,
+        queuedAt: this.now(),
+        owner: this.journal.owner,
+        ...payload,
+      })
+      // a journal that cannot record does not stop the chat: the write goes, without a recovery after a crash
+      .catch((error: unknown) => this.logger.warn({ err: error, what: request.what }, 'outbox: a write could not be journaled'));
     const previous = this.tails.get(request.conversation) ?? Promise.resolve();
-    const mine = previous.then(() => this.attempt(id, request));
+    const mine = Promise.all([previous, recorded]).then(() => this.attempt(id, request));
     const settled = mine.catch(() => undefined);
     this.tails.set(request.conversation, settled);
     void settled.then(() => {
@@ -70,21 +83,26 @@ export class ChatOutbox {
     return mine;
   }
 
+  /** Notes how the write ended, without waiting for the store (see WriteJournal.settle). */
+  private settle(id: string, settlement: WriteSettlement): void {
+    this.journal.settle(id, settlement).catch((error: unknown) => this.logger.warn({ err: error }, 'outbox: a settled write could not be journaled'));
+  }
+
   private async attempt<T>(id: string, request: WriteRequest<T>): Promise<T> {
     const started = this.now();
     for (let attempt = 1; ; attempt += 1) {
       await this.gate.take(request.conversation, request.kind);
-      this.journal.update(id, { attempts: attempt });
+      this.journal.attempted(id, attempt);
       try {
         const result = await request.send(id, attempt);
-        this.journal.update(id, { state: 'sent', settledAt: this.now() });
+        this.settle(id, { state: 'sent', settledAt: this.now() });
         return result;
       } catch (error) {
         const verdict = request.once
           ? { retry: false as const }
           : writeVerdict(error, { attempt, waitedMs: this.now() - started, idempotent: request.idempotent });
         if (!verdict.retry) {
-          this.journal.update(id, { state: 'failed', settledAt: this.now(), error: error instanceof Error ? error.message : String(error) });
+          this.settle(id, { state: 'failed', settledAt: this.now(), error: error instanceof Error ? error.message : String(error) });
           throw error;
         }
         this.logger.debug(

@@ -101,16 +101,18 @@ describe('ChatOutbox', () => {
     const outbox = unpaced();
     let seenWhileSending: string[] = [];
     await write(outbox, 'c1', async (id) => {
-      seenWhileSending = outbox.journal.pending().map((e) => `${e.id === id ? 'this' : 'other'}:${e.state}`);
+      seenWhileSending = (await outbox.journal.pending()).map((e) => `${e.id === id ? 'this' : 'other'}:${e.state}`);
       return 'ok';
     });
     expect(seenWhileSending).toEqual(['this:pending']);
-    expect(outbox.journal.pending()).toEqual([]);
-    expect(outbox.journal.recent().map((e) => [e.what, e.state, e.attempts])).toEqual([['post', 'sent', 1]]);
+    // the settlement is stored without the write waiting for it
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(await outbox.journal.pending()).toEqual([]);
+    expect((await outbox.journal.recent()).map((e) => [e.what, e.state, e.attempts])).toEqual([['post', 'sent', 1]]);
     await write(outbox, 'c1', async () => {
       throw new ChatRefused();
     }).catch(() => undefined);
-    expect(outbox.journal.recent().at(-1)).toMatchObject({ state: 'failed', error: 'invalid_blocks' });
+    expect((await outbox.journal.recent()).at(-1)).toMatchObject({ state: 'failed', error: 'invalid_blocks' });
   });
 
   test("the conversation's windows pace the writes; posts have windows of their own", async () => {
