@@ -74,10 +74,11 @@ export class RedisWriteJournal implements DurableJournal {
     // attempts are not stored: a recovering replica looks a post up whatever the count
   }
 
-  settle(id: string, settlement: WriteSettlement): Promise<void> {
+  settle(id: string, settlement: WriteSettlement, options: { now?: boolean } = {}): Promise<void> {
     this.#settling.push([id, JSON.stringify(settlement)]);
     const stored = new Promise<void>((resolve, reject) => this.#waiting.push({ resolve, reject }));
-    this.#flushTimer ??= setTimeout(() => void this.#run().catch(() => undefined), SETTLE_FLUSH_MS);
+    if (options.now) void this.#run().catch(() => undefined);
+    else this.#flushTimer ??= setTimeout(() => void this.#run().catch(() => undefined), SETTLE_FLUSH_MS);
     return stored;
   }
 

@@ -50,7 +50,7 @@ export interface WriteJournal {
    * The write settled. Resolves once that is stored; callers need not wait for it: a settlement lost with the
    * process only makes a recovering replica look the write up (a post) or apply it again (an edit).
    */
-  settle(id: string, settlement: WriteSettlement): Promise<void>;
+  settle(id: string, settlement: WriteSettlement, options?: { now?: boolean }): Promise<void>;
   /** writes recorded and not settled yet, oldest first, of every owner */
   pending(): Promise<WriteEntry[]>;
   /** the most recent writes, settled or not, oldest first */

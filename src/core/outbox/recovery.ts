@@ -86,7 +86,7 @@ async function finishConversation(deps: LeftWritesDeps, left: WriteEntry[], hold
     const outcome: Outcome = superseded ? { state: 'failed', error: 'superseded by a later edit of the message' } : await finish(deps, entry);
     // the conversation's later writes wait behind this one, as they would have in the process that queued them
     if (outcome === 'later') break;
-    await deps.journal.settle(entry.id, { ...outcome, settledAt: Date.now() });
+    await deps.journal.settle(entry.id, { ...outcome, settledAt: Date.now() }, { now: true });
     settled += 1;
   }
   return settled;
