@@ -38,6 +38,8 @@ export class ChatOutbox {
   readonly journal: WriteJournal;
   private readonly logger: Logger;
   private readonly now: () => number;
+  /** the journal refused the last record: said once, until it records again */
+  private journalFailing = false;
   /** the last write queued per conversation: the next one starts once it settled */
   private readonly tails = new Map<string, Promise<unknown>>();
 
@@ -71,8 +73,16 @@ export class ChatOutbox {
         owner: this.journal.owner,
         ...payload,
       })
+      .then(() => {
+        if (this.journalFailing) this.logger.info('outbox: chat writes are journaled again');
+        this.journalFailing = false;
+      })
       // a journal that cannot record does not stop the chat: the write goes, without a recovery after a crash
-      .catch((error: unknown) => this.logger.warn({ err: error, what: request.what }, 'outbox: a write could not be journaled'));
+      .catch((error: unknown) => {
+        if (!this.journalFailing)
+          this.logger.warn({ err: error, what: request.what }, 'outbox: chat writes cannot be journaled; they go unjournaled');
+        this.journalFailing = true;
+      });
     const previous = this.tails.get(request.conversation) ?? Promise.resolve();
     const mine = Promise.all([previous, recorded]).then(() => this.attempt(id, request));
     const settled = mine.catch(() => undefined);

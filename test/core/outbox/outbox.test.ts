@@ -6,7 +6,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import { ChatError, ChatRateLimitedError } from '../../../src/core/chat-errors.js';
-import { ChatOutbox, ConversationGate, MAX_WRITE_ATTEMPTS } from '../../../src/core/outbox/index.js';
+import { ChatOutbox, ConversationGate, MAX_WRITE_ATTEMPTS, MemoryJournal, type WriteEntry } from '../../../src/core/outbox/index.js';
 
 /** A 5xx or a lost answer, as an adapter reports it. */
 class ChatUnavailable extends ChatError {
@@ -129,5 +129,32 @@ describe('ChatOutbox', () => {
     const post = () => outbox.write({ conversation: 'p', kind: 'post', what: 'post', idempotent: false, send: async () => posts.push(Date.now()) });
     await Promise.all([post(), post()]);
     expect(posts[1]! - posts[0]!).toBeGreaterThanOrEqual(295);
+  });
+
+  test('the chat is called only once the journal stored the write, with its payload; a journal that refuses does not stop the write', async () => {
+    const stored: string[] = [];
+    const journal = new MemoryJournal();
+    const slow = Object.assign(Object.create(journal) as MemoryJournal, {
+      record: async (entry: WriteEntry) => {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        stored.push(`${entry.what}:${entry.payload?.message.text}`);
+        return journal.record(entry);
+      },
+    });
+    const outbox = new ChatOutbox(new ConversationGate({}), { journal: slow });
+    const seen: string[][] = [];
+    const message = { text: 'Step 1 of 5' };
+    await outbox.write({
+      conversation: 'c1',
+      kind: 'post',
+      what: 'post',
+      idempotent: true,
+      payload: { message },
+      send: async () => seen.push([...stored]),
+    });
+    expect(seen).toEqual([['post:Step 1 of 5']]);
+    const refusing = Object.assign(Object.create(journal) as MemoryJournal, { record: () => Promise.reject(new Error('ENOSPC')) });
+    const unjournaled = new ChatOutbox(new ConversationGate({}), { journal: refusing });
+    expect(await unjournaled.write({ conversation: 'c1', kind: 'post', what: 'post', idempotent: true, send: async () => 'posted' })).toBe('posted');
   });
 });
