@@ -26,7 +26,7 @@ import { resumeInbox, resumeWaits, watchWaits } from './core/waits.js';
 import { adapterStartError, startupError } from './startup-error.js';
 import { openInbox, openLimits, openStateStore, openUploadShelf, openWriteJournal, workspaceAllowList } from './stores.js';
 import { ChatOutbox, gateOf } from './core/outbox/index.js';
-import { finishLeftWrites, keepFinishingLeftWrites } from './core/outbox/recovery.js';
+import { keepFinishingLeftWrites } from './core/outbox/recovery.js';
 import { createProcessMemory } from './core/services.js';
 import { slackInstalls } from './slack-installs.js';
 import { publishHome } from './handlers/home/handler.js';
@@ -224,8 +224,7 @@ async function assemble(options: BotOptions, opened: Array<() => Promise<unknown
   await keepRetention(state, logger, lifetime.signal);
   const leftWrites = { journal, adapters: chatAdapters, state, logger, leaseMs: leaseMsOf(settings) };
   // writes a stopped process left go out before resumed work writes anew; a replica's that died are taken over later
-  await finishLeftWrites(leftWrites).catch((error: unknown) => logger.error({ err: error }, 'left chat writes could not be finished'));
-  keepFinishingLeftWrites(leftWrites, lifetime.signal);
+  await keepFinishingLeftWrites(leftWrites, lifetime.signal);
   await resumeWaits(routers, state, logger).catch((error: unknown) => logger.error({ err: error }, 'recorded waits could not be resumed'));
   // events acknowledged but cut before their own record; a live replica's are held, and left alone
   await resumeInbox(routers, inbox, logger, 0).catch((error: unknown) => logger.error({ err: error }, 'the inbox could not be resumed'));

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { Low } from 'lowdb';
 import { KEEP_SETTLED, oldestFirst, type DurableJournal, type WriteEntry, type WriteSettlement } from '../core/outbox/journal.js';
 import { silentLogger, type Logger } from '../log.js';
+import { describeError, isParseError, moveAside } from './corrupt-file.js';
 import { makePrivateDir, PrivateJsonFile, restrict, FILE_MODE } from './private-files.js';
 
 interface JournalFile {
@@ -40,7 +41,9 @@ export class FileWriteJournal implements DurableJournal {
     try {
       await db.read();
     } catch (error) {
-      logger.warn({ err: error, file }, 'outbox journal: an unreadable file was started afresh');
+      // a garbled journal is kept for a look by hand; an I/O error fails the start
+      if (!isParseError(error)) throw error;
+      await moveAside(file, describeError(error), logger);
     }
     const journal = new FileWriteJournal(db, options.keepSettled ?? KEEP_SETTLED);
     for (const entry of Array.isArray(db.data?.entries) ? db.data.entries : []) if (isEntry(entry)) journal.#entries.set(entry.id, entry);

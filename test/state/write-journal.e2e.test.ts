@@ -5,9 +5,9 @@
  * live replica's pending writes (its heartbeat fresh) are not left.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { DurableJournal, WriteEntry } from '../../src/core/outbox/journal.js';
@@ -114,7 +114,9 @@ describe.each([fileStore, redisStore])('write journal', (make) => {
     await next.settle(first.id, { state: 'sent', settledAt: Date.now() });
     await next.settle(second.id, { state: 'failed', settledAt: Date.now(), error: 'the message is gone' });
     expect(await next.left()).toEqual([]);
-    expect(await (await store.open()).left()).toEqual([]);
+    const third = await store.open();
+    expect(await third.left()).toEqual([]);
+    await third.close();
     await next.close();
   });
 });
@@ -129,6 +131,14 @@ it('lowdb file: settled writes are bounded and the file is 0600', async () => {
   expect((await reopened.recent()).map((e) => e.payload)).toEqual([undefined, undefined, undefined]);
   expect((JSON.parse(await store.raw()) as { entries: WriteEntry[] }).entries).toHaveLength(3);
   expect(statSync(store.file!).mode & 0o777).toBe(0o600);
+});
+
+it('lowdb file: a garbled journal is moved aside and the journal starts empty', async () => {
+  const store = fileStore();
+  writeFileSync(store.file!, '{"entries":[{"id":"trunc');
+  const journal = await store.open();
+  expect(await journal.pending()).toEqual([]);
+  expect(readdirSync(dirname(store.file!)).some((name) => name.startsWith('state.outbox.json.corrupt-'))).toBe(true);
 });
 
 it('Redis: a replica killed (no close, its connection gone) is dead once its heartbeat expires; its write is then left', async () => {

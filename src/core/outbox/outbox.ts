@@ -95,7 +95,10 @@ export class ChatOutbox {
 
   /** Notes how the write ended, without waiting for the store (see WriteJournal.settle). */
   private settle(id: string, settlement: WriteSettlement): void {
-    this.journal.settle(id, settlement).catch((error: unknown) => this.logger.warn({ err: error }, 'outbox: a settled write could not be journaled'));
+    // lost, it only makes a recovery look the write up or apply it again: no warning of its own
+    this.journal
+      .settle(id, settlement)
+      .catch((error: unknown) => this.logger.debug({ err: error }, 'outbox: a settled write could not be journaled'));
   }
 
   private async attempt<T>(id: string, request: WriteRequest<T>): Promise<T> {

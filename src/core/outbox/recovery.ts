@@ -56,9 +56,24 @@ export async function finishLeftWrites(deps: LeftWritesDeps): Promise<number> {
   return settled;
 }
 
-/** Finishes left writes now and every half lease until `signal`; the timer never keeps the process alive. */
-export function keepFinishingLeftWrites(deps: LeftWritesDeps, signal: AbortSignal): void {
-  let running = false;
+/**
+ * Finishes the left writes now, so they go out before resumed work writes anew, then every half lease until
+ * `signal` (the timer never keeps the process alive). Resolves once the first pass is done, or after a lease at
+ * the latest: a chat that does not answer does not hold back the resumed work.
+ */
+export async function keepFinishingLeftWrites(deps: LeftWritesDeps, signal: AbortSignal): Promise<void> {
+  const first = finishLeftWrites(deps).catch((error: unknown) => deps.logger.error({ err: error }, 'outbox: left writes could not be finished'));
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([first, new Promise((resolve) => (timer = setTimeout(resolve, deps.leaseMs)))]);
+  clearTimeout(timer);
+  rescanLeftWrites(deps, signal, first);
+}
+
+function rescanLeftWrites(deps: LeftWritesDeps, signal: AbortSignal, first: Promise<unknown>): void {
+  let running = true;
+  void first.finally(() => {
+    running = false;
+  });
   const rescan = async () => {
     if (running || signal.aborted) return;
     running = true;
