@@ -3,6 +3,7 @@
  * whether the verb takes `--lang`, and the platform's limit on its text, so a chat can show the characters left
  * before anything is sent. The handlers enforce the same limits (test/core/text-verbs.test.ts checks they agree).
  */
+import { charCount } from './text.js';
 
 export interface TextVerb {
   verb: string;
@@ -11,6 +12,10 @@ export interface TextVerb {
   /** the most characters (code points) its text may have; disclosure counts words instead (`maxWords`) */
   maxChars?: number;
   maxWords?: number;
+  /** the text may be empty (design: its text is the product words; what it needs is an image) */
+  textOptional?: boolean;
+  /** takes the message's image (design) */
+  image?: boolean;
 }
 
 export const TEXT_VERBS: readonly TextVerb[] = [
@@ -22,13 +27,21 @@ export const TEXT_VERBS: readonly TextVerb[] = [
   { verb: 'report', lang: false, maxChars: 2_000 },
   { verb: 'disclosure', lang: true, maxWords: 5_000 }, // AI32-1: "a maximum of 5000 words"
   { verb: 'material', lang: true, maxChars: 2_000 },
+  // AI39-1 main_field: the product words beside the image the message carries (or a link in the text)
+  { verb: 'design', lang: true, maxChars: 200, textOptional: true, image: true },
 ];
 
 export const textVerb = (verb: string): TextVerb | undefined => TEXT_VERBS.find((v) => v.verb === verb);
+
+/** The characters `text` has beyond the verb's limit (0 when within it, or when the verb counts words). */
+export function charsOver(verb: TextVerb, text: string): number {
+  return verb.maxChars === undefined ? 0 : Math.max(0, charCount(text.trim()) - verb.maxChars);
+}
 
 /** The command a shortcut or a message action composes: the verb, the text as written (its lines kept), the language. */
 export function composeCommand(verb: TextVerb, text: string, lang: string | undefined): string {
   const language = verb.lang && (lang === 'en' || lang === 'cn') ? ` --lang ${lang}` : '';
   // the text on its own lines: an option typed inside it stays text the verb reads, as in a slash command
-  return `${verb.verb}\n${text.trim()}${language ? `\n${language.trim()}` : ''}`;
+  const body = text.trim();
+  return `${verb.verb}${body ? `\n${body}` : ''}${language ? `\n${language.trim()}` : ''}`;
 }

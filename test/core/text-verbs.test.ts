@@ -5,6 +5,7 @@
 import { expect, test } from 'vitest';
 import { composeCommand, TEXT_VERBS } from '../../src/core/text-verbs.js';
 import { ASK, ENCYCLOPEDIA, PHARM } from '../../src/handlers/chat/families.js';
+import { MAX_FIELD_CHARS } from '../../src/handlers/design/options.js';
 import { MAX_IDEA_WORDS } from '../../src/handlers/disclosure/options.js';
 import { HANDLERS } from '../../src/handlers/index.js';
 import { MAX_MATERIAL_CHARS } from '../../src/handlers/material/data.js';
@@ -25,6 +26,7 @@ test('every text verb is a verb of a handler, with the limit its handler enforce
     report: MAX_QUESTION_CHARS,
     disclosure: MAX_IDEA_WORDS,
     material: MAX_MATERIAL_CHARS,
+    design: MAX_FIELD_CHARS,
   });
 });
 
@@ -34,4 +36,6 @@ test('a composed command keeps the text on its own lines and adds --lang only wh
   expect(composeCommand(novelty, ' line one\n  line two \n', 'cn')).toBe('novelty\nline one\n  line two\n--lang cn');
   expect(composeCommand(ask, 'a question', 'cn')).toBe('ask\na question');
   expect(composeCommand(novelty, 'x', 'fr')).toBe('novelty\nx');
+  // design's text (the product words) may be empty: the image is what it needs
+  expect(composeCommand(TEXT_VERBS.find((v) => v.verb === 'design')!, ' ', 'cn')).toBe('design\n--lang cn');
 });

@@ -1,5 +1,5 @@
 /**
- * Issue 28 through the real Bolt app: the message shortcut "iip: start from this message" and the global shortcut
+ * Issue 28 through the real Bolt app: the message shortcut "Start iip from message" and the global shortcut
  * send the payloads Slack sends (`message_action` with the message and channel, `shortcut`), the bot opens its
  * modal with the shortcut's trigger_id inside Slack's 3 seconds (the fake Web API refuses it after), prefilled
  * with the message's lines and the characters left per verb; the submission starts the verb under the message (or
@@ -7,72 +7,17 @@
  * and nothing is sent.
  */
 import { afterEach, expect, test } from 'vitest';
-import { issuedAt, TRIGGER_WINDOW_MS } from '../helpers/fake-slack-triggers.js';
 import { SIGNING_SECRET, startSlackBot, waitFor, type SlackBotHarness } from '../helpers/slack-bot-harness.js';
-import { sendInteraction, viewSubmissionPayload } from '../helpers/slack-requests.js';
+import { sendInteraction } from '../helpers/slack-requests.js';
 import { CLAIMS } from './claim-set.js';
 import { bodiesOf } from './slack-novelty-steps.js';
+import { blockOf, globalShortcut, MESSAGE_TS, messageShortcut, openedModal, platformCalls, submit } from './slack-shortcut-steps.js';
 
 let h: SlackBotHarness | undefined;
 afterEach(async () => {
   await h?.close();
   h = undefined;
 });
-
-type Json = Record<string, unknown>;
-let sequence = 0;
-const MESSAGE_TS = '1700000400.000100';
-
-function messageShortcut(channel: string, text: string, message: Json = {}): Json {
-  return {
-    type: 'message_action',
-    callback_id: 'iip_start_from_message',
-    trigger_id: `${++sequence}.${Date.now()}.m`,
-    action_ts: String(Date.now() / 1000),
-    team: { id: 'T1', domain: 'fake' },
-    user: { id: 'U1', username: 'alice', name: 'alice', team_id: 'T1' },
-    channel: { id: channel, name: 'ip-team' },
-    message: { type: 'message', user: 'U2', ts: MESSAGE_TS, text, ...message },
-    response_url: 'https://hooks.slack.test/actions/T1/1/x',
-    api_app_id: 'A1',
-  };
-}
-
-const globalShortcut = (): Json => ({
-  type: 'shortcut',
-  callback_id: 'iip_start',
-  trigger_id: `${++sequence}.${Date.now()}.g`,
-  action_ts: String(Date.now() / 1000),
-  team: { id: 'T1', domain: 'fake' },
-  user: { id: 'U1', username: 'alice', team_id: 'T1' },
-  api_app_id: 'A1',
-});
-
-/** The modal the bot opened last, after checking it was opened inside its trigger's window. */
-async function openedModal(harness: SlackBotHarness, count: number): Promise<Json> {
-  const opens = await waitFor(() => harness.slack.callsTo('views.open').length >= count && harness.slack.callsTo('views.open'), 'views.open');
-  const call = opens.at(-1)!;
-  expect(call.at - issuedAt(String(call.args.trigger_id))!).toBeLessThanOrEqual(TRIGGER_WINDOW_MS);
-  return call.args.view as Json;
-}
-
-const blockOf = (view: Json, id: string) =>
-  (view.blocks as Json[]).find((b) => b.block_id === id) as Json & { element: Json; hint?: { text: string } };
-
-/** Submits the shortcut modal as Slack does: the select's option, the text input's value. */
-function submit(harness: SlackBotHarness, view: Json, fields: { verb: string; text: string; lang?: string; where?: string }) {
-  const values: Json = {
-    verb: { verb: { type: 'static_select', selected_option: { value: fields.verb } } },
-    text: { text: { type: 'plain_text_input', value: fields.text } },
-    lang: { lang: { type: 'static_select', selected_option: fields.lang ? { value: fields.lang } : null } },
-  };
-  if (fields.where !== undefined) values.where = { where: { type: 'conversations_select', selected_conversation: fields.where || null } };
-  const payload = viewSubmissionPayload({ privateMetadata: String(view.private_metadata), values, callbackId: String(view.callback_id) });
-  Object.assign(payload.view as Json, { id: `VS${++sequence}` });
-  return sendInteraction(harness.eventsUrl, SIGNING_SECRET, payload);
-}
-
-const platformCalls = (harness: SlackBotHarness) => harness.sim.requests.filter((r) => r.operation !== 'unknown');
 
 test('message shortcut: the modal opens prefilled with the message, and novelty starts in a thread under it with all four lines', async () => {
   h = await startSlackBot();
@@ -82,7 +27,7 @@ test('message shortcut: the modal opens prefilled with the message, and novelty 
   expect(view.callback_id).toBe('iip-shortcut');
   expect(blockOf(view, 'text').element.initial_value).toBe(CLAIMS);
   const verbs = (blockOf(view, 'verb').element.options as { value: string }[]).map((o) => o.value);
-  expect(verbs).toEqual(['ask', 'pharm', 'encyclopedia', 'novelty', 'solution', 'report', 'disclosure', 'material']);
+  expect(verbs).toEqual(['ask', 'pharm', 'encyclopedia', 'novelty', 'solution', 'report', 'disclosure', 'material', 'design']);
   // the hint counts the characters left against each verb's limit: 5,000 for novelty, 500 for ask
   const length = [...CLAIMS].length;
   expect(blockOf(view, 'text').hint?.text).toContain(`${length} characters`);
@@ -160,7 +105,7 @@ test('refusals: a private channel the bot cannot see, a public one it is not in,
 
 test('a shortcut that reaches the bot after its trigger expired: no views.open with a dead trigger is accepted, nothing starts', async () => {
   h = await startSlackBot();
-  const late = { ...messageShortcut('C1', CLAIMS), trigger_id: `${++sequence}.${Date.now() - 4_000}.m` };
+  const late = { ...messageShortcut('C1', CLAIMS), trigger_id: `99.${Date.now() - 4_000}.m` };
   expect((await sendInteraction(h.eventsUrl, SIGNING_SECRET, late)).status).toBe(200);
   const calls = await waitFor(() => h!.slack.callsTo('views.open').length === 1 && h!.slack.callsTo('views.open'), 'the refused views.open');
   expect(calls[0]!.args.trigger_id).toBe(late.trigger_id);

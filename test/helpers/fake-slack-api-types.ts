@@ -86,6 +86,8 @@ export interface FakeSlackApi {
   readonly calls: FakeSlackCall[];
   readonly ephemerals: FakeEphemeral[];
   readonly views: { triggerId: string; view: Json }[];
+  /** the modals as they stand now (after views.update), by view id, with their hash */
+  readonly modals: ReadonlyMap<string, { view: Json; hash: string }>;
   /** every views.publish, in order: the Home tab as each user was last shown it is the last of theirs */
   readonly homeViews: { userId: string; view: Json }[];
   /** shared and uploaded files (files.info, downloads, files.uploadV2's three steps) */

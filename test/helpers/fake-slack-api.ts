@@ -7,19 +7,19 @@
  * what is posted to them; views.publish keeps each Home tab shown. Programmable: one-shot failures, a per-team
  * `chat.update` budget per minute answered with 429 + Retry-After beyond it, latency per call. Streaming
  * (chat.startStream/appendStream/stopStream) is fake-slack-streams.ts; Block Kit checks are fake-slack-blocks.ts; the
- * assistant pane (assistant.threads.*) is fake-slack-assistant.ts; a trigger_id's 3-second window and single exchange
- * (views.open) are fake-slack-triggers.ts.
+ * assistant pane (assistant.threads.*) is fake-slack-assistant.ts; modals (views.open with a trigger_id's 3-second
+ * window and single exchange, views.update with its hash) are fake-slack-views.ts.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { asList, messageBlocksProblem, textOf, visibleText } from './fake-slack-blocks.js';
+import { asList, messageBlocksProblem, visibleText } from './fake-slack-blocks.js';
 import { FakeSlackChannels } from './fake-slack-channels.js';
 import { FakeSlackFiles } from './fake-slack-files.js';
 import { FakeSlackOAuth } from './fake-slack-oauth.js';
 import { FakeResponseUrls } from './fake-slack-responses.js';
 import { FakeSlackStreams } from './fake-slack-streams.js';
 import { FakeSlackAssistant } from './fake-slack-assistant.js';
-import { FakeSlackTriggers } from './fake-slack-triggers.js';
+import { FakeSlackViews } from './fake-slack-views.js';
 import { ChannelPostPace, conversationReplies } from './fake-slack-history.js';
 import type { FakeEphemeral, FakeFailure, FakeSlackApi, FakeSlackApiOptions, FakeSlackCall, FakeSlackMessage } from './fake-slack-api-types.js';
 
@@ -52,8 +52,8 @@ export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Prom
   let updatesPerMinute = options.updatesPerMinute;
   const calls: FakeSlackCall[] = [];
   const ephemerals: FakeEphemeral[] = [];
-  const views: { triggerId: string; view: Json }[] = [];
-  const triggers = new FakeSlackTriggers();
+  const modals = new FakeSlackViews();
+  const views = modals.opened;
   const homeViews: { userId: string; view: Json }[] = [];
   const channels = new Map<string, Map<string, FakeSlackMessage>>();
   const failures = new Map<string, FakeFailure[]>();
@@ -222,13 +222,10 @@ export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Prom
           },
         });
       }
-      case 'views.open': {
-        const view = args.view as Json | undefined;
-        if (!view || textOf(view.title).length > 24 || asList(view.blocks).length > 100) return fail('invalid_arguments');
-        const refused = triggers.exchange(args.trigger_id);
-        if (refused) return fail(refused);
-        views.push({ triggerId: String(args.trigger_id), view });
-        return ok({ view: { id: `V${views.length}`, ...view } });
+      case 'views.open':
+      case 'views.update': {
+        const answer = modals.handle(method, args, now);
+        return answer?.ok ? ok(answer.body) : fail(answer?.error ?? 'unknown_method');
       }
       case 'views.publish': {
         const view = args.view as Json | undefined;
@@ -321,6 +318,7 @@ export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Prom
     calls,
     ephemerals,
     views,
+    modals: modals.byId,
     homeViews,
     files,
     channels: channelsModel,

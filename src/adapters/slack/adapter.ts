@@ -65,8 +65,11 @@ export function createSlackAdapter(options: SlackAdapterOptions): ChatAdapter {
     ...options,
     slackLogger,
     paneLanguage,
-    onViewAction: (body) => home.onViewAction(body),
-    shortcuts: { open: (body) => shortcuts.open(body), submitted: (body) => shortcuts.submitted(body) },
+    onViewAction: (body) => {
+      home.onViewAction(body);
+      void shortcuts.typed(body);
+    },
+    shortcuts: { open: (body) => shortcuts.open(body), typed: (body) => shortcuts.typed(body), submitted: (body) => shortcuts.submitted(body) },
   });
   const clientFor = slackClients(bolt.tokenFor, { apiUrl: options.apiUrl, slackLogger });
 

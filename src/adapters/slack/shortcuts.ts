@@ -1,15 +1,22 @@
 /**
  * The iip shortcuts: a message shortcut or the global shortcut opens the start modal (views.open with the
- * shortcut's trigger_id, first thing, inside Slack's 3 seconds); its submission is checked against where the
- * answer would go (conversations.info: a conversation the bot cannot see or is not in is refused in the modal,
- * with why, and nothing is sent) before it is handed on as the command it composes.
+ * shortcut's trigger_id, first thing, inside Slack's 3 seconds); each character typed in its text refreshes the
+ * characters-left hint (views.update with the view's hash: an older refresh never overwrites a newer one); its
+ * submission is checked (a text over the verb's limit, design's image, where the answer would go:
+ * conversations.info, a conversation the bot cannot see or is not in is refused in the modal, with why, and
+ * nothing is sent) before it is handed on as the command it composes.
  */
 import type { Logger } from '../../log.js';
+import { formatNumber } from '../../i18n/format.js';
 import { t } from '../../i18n/index.js';
+import { charCount } from '../../core/text.js';
+import { charsOver } from '../../core/text-verbs.js';
 import { SlackApiError } from './errors.js';
-import { shortcutSubmission, shortcutToOpen, type ShortcutSubmission } from './incoming/shortcuts.js';
+import { shortcutSubmission, shortcutToOpen, shortcutTyping, type ShortcutSubmission } from './incoming/shortcuts.js';
 import type { ApiCall } from './reach.js';
+import { designImage } from './shortcut-image.js';
 import { renderShortcutModal, SHORTCUT_FIELDS } from './render/shortcut-modal.js';
+import { splitText } from './render/shortcut-text.js';
 
 /** What a submission comes to: the command to hand on, errors to show in the modal, or nothing (not ours). */
 export type ShortcutVerdict = { accept: ShortcutSubmission } | { errors: Record<string, string> } | undefined;
@@ -17,6 +24,8 @@ export type ShortcutVerdict = { accept: ShortcutSubmission } | { errors: Record<
 export interface SlackShortcuts {
   /** a shortcut's payload: opens the modal; resolves once views.open answered (failures logged) */
   open(body: unknown): Promise<void>;
+  /** a character typed in the modal's text: refreshes its hint; resolves once views.update answered */
+  typed(body: unknown): Promise<void>;
   /** a submitted shortcut modal: where it may start, or why not */
   submitted(body: unknown): Promise<ShortcutVerdict>;
 }
@@ -35,30 +44,67 @@ async function refusal(api: ApiCall, team: string, channel: string): Promise<str
   }
 }
 
+/** The submission with design's image, or the errors to show; Slack failing to answer throws. */
+async function checked(api: ApiCall, submission: ShortcutSubmission): Promise<ShortcutVerdict> {
+  const { verb, text, team, channel } = submission;
+  const over = charsOver(verb, text);
+  if (over > 0) {
+    const tooLong = t('slack:shortcut.tooLong', {
+      verb: verb.verb,
+      max: formatNumber(verb.maxChars ?? 0),
+      length: formatNumber(charCount(text.trim())),
+    });
+    return { errors: { [SHORTCUT_FIELDS.text]: tooLong } };
+  }
+  const image = await designImage(api, submission);
+  if (image && 'refusal' in image) return { errors: { [SHORTCUT_FIELDS.verb]: image.refusal } };
+  const accepted = image ? { ...submission, incoming: { ...submission.incoming, files: [image.file] } } : submission;
+  // the user's DM with the bot (no conversation chosen) is always open to it
+  if (!channel) return { accept: accepted };
+  const why = await refusal(api, team, channel);
+  if (why === undefined) return { accept: accepted };
+  return { errors: { [submission.incoming.thread ? SHORTCUT_FIELDS.text : SHORTCUT_FIELDS.where]: why } };
+}
+
 export function slackShortcuts(api: ApiCall, logger: Logger): SlackShortcuts {
   return {
     async open(body) {
       const shortcut = shortcutToOpen(body);
       if (!shortcut) return;
-      await api(shortcut.team, 'views.open', { trigger_id: shortcut.triggerId, view: renderShortcutModal(shortcut.origin, shortcut.text) }).catch(
-        (error: unknown) => logger.warn({ err: error, team: shortcut.team }, 'the shortcut modal could not be opened'),
+      const view = renderShortcutModal(shortcut.metadata.origin, splitText(shortcut.text), shortcut.metadata.files);
+      await api(shortcut.team, 'views.open', { trigger_id: shortcut.triggerId, view }).catch((error: unknown) =>
+        logger.warn({ err: error, team: shortcut.team }, 'the shortcut modal could not be opened'),
+      );
+    },
+    async typed(body) {
+      const typing = shortcutTyping(body);
+      if (!typing) return;
+      const { metadata, parts } = typing;
+      const view = renderShortcutModal(
+        metadata.origin,
+        { parts, joins: metadata.joins, length: metadata.length, omitted: metadata.omitted },
+        metadata.files,
+      );
+      await api(typing.team, 'views.update', { view_id: typing.viewId, view, ...(typing.hash ? { hash: typing.hash } : {}) }).catch(
+        (error: unknown) => {
+          // hash_conflict: a newer refresh (or the submission) got there first; the next character refreshes again
+          if (error instanceof SlackApiError && (error.code === 'hash_conflict' || error.code === 'not_found')) return;
+          logger.warn({ err: error, team: typing.team }, 'the shortcut modal could not be refreshed');
+        },
       );
     },
     async submitted(body) {
       const submission = shortcutSubmission(body);
       if (submission === 'empty') return { errors: { [SHORTCUT_FIELDS.text]: t('slack:shortcut.empty') } };
       if (!submission) return undefined;
-      // the user's DM with the bot (no conversation chosen) is always open to it
-      if (!submission.channel) return { accept: submission };
-      const field = submission.incoming.thread ? SHORTCUT_FIELDS.text : SHORTCUT_FIELDS.where;
-      // Slack failing to say where the answer may go: the modal stays open with the user's text, to submit again
-      const why = await refusal(api, submission.team, submission.channel).catch((error: unknown) => {
-        logger.warn({ err: error, team: submission.team }, 'a shortcut could not check its conversation');
-        return t('slack:shortcut.unchecked');
+      // Slack failing to answer a check: the modal stays open with the user's text, to submit again
+      const verdict = await checked(api, submission).catch((error: unknown): ShortcutVerdict => {
+        logger.warn({ err: error, team: submission.team }, 'a shortcut could not check its submission');
+        return { errors: { [submission.incoming.thread ? SHORTCUT_FIELDS.text : SHORTCUT_FIELDS.where]: t('slack:shortcut.unchecked') } };
       });
-      if (why === undefined) return { accept: submission };
-      logger.info({ team: submission.team, channel: submission.channel }, 'a shortcut refused: the bot cannot answer in its conversation');
-      return { errors: { [field]: why } };
+      if (verdict && 'errors' in verdict)
+        logger.info({ team: submission.team, fields: Object.keys(verdict.errors) }, 'a shortcut submission was refused');
+      return verdict;
     },
   };
 }

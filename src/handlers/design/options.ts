@@ -13,7 +13,7 @@ import { truncate } from '../../core/text.js';
 export const DEFAULT_COUNTRIES = ['US', 'CN', 'EU', 'JP', 'KR'];
 const MAX_COUNTRIES = 20;
 const MAX_LOC = 10;
-const MAX_FIELD_CHARS = 200;
+export const MAX_FIELD_CHARS = 200;
 const MAX_URL_CHARS = 2_000;
 
 export interface DesignOptions {

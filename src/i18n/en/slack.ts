@@ -36,6 +36,17 @@ export const slack = {
     notVisible: 'iip cannot see this conversation (a private channel or a DM without it), so it cannot answer there. Nothing was sent.',
     unchecked: 'Slack could not say whether iip can answer there. Nothing was sent: press Start again in a moment.',
     empty: 'Write the text to start with.',
+    part: 'Text (part {{n}} of {{of}})',
+    long: 'The message has {{length}} characters; one field holds {{max}}, so its text is split over {{parts}} fields at line breaks. Start sends them joined, as the message has them.',
+    longCut:
+      'The message has {{length}} characters, more than any verb takes ({{most}} at most). The fields hold its first {{kept}}; the rest was left out.',
+    tooLong: '{{verb}} takes at most {{max}} characters; this text has {{length}}. Nothing was sent: shorten it, or pick a verb that takes more.',
+    files: 'Files of the message: {{names}}. design searches with its image.',
+    image: 'Image for design',
+    notImage:
+      'design needs an image (PNG, JPEG, GIF or WebP), and {{names}} is not one. Nothing was sent: pick another verb, or use the shortcut on a message with the image.',
+    cannotOpen:
+      "iip cannot open {{name}}: Slack does not let the bot read it (deleted since, hidden by the workspace's plan, or shared from a conversation iip is not in). Nothing was sent: post the image where iip is, and use the shortcut on that message.",
   },
   /** a slash command the bot could not record (its state store refused the write) */
   notTaken: 'Your command could not be taken: the bot cannot save its work right now. Nothing was sent; run the command again in a moment.',

@@ -38,6 +38,16 @@ export const slack: CatalogOf<typeof en> = {
     notVisible: 'iip 看不到此会话（私有频道或不含它的私信），无法在此回答。未发送任何内容。',
     unchecked: 'Slack 暂时无法确认 iip 能否在此回答。未发送任何内容：请稍后再次点击开始。',
     empty: '请写下要开始的文本。',
+    part: '文本（第 {{n}} 部分，共 {{of}} 部分）',
+    long: '该消息有 {{length}} 个字符；一个输入框最多容纳 {{max}} 个，因此其文本按换行拆分到 {{parts}} 个输入框中。点击开始时会按消息原样合并发送。',
+    longCut: '该消息有 {{length}} 个字符，超过任何操作可接受的上限（最多 {{most}} 个）。输入框中只保留了前 {{kept}} 个字符，其余部分未包含。',
+    tooLong: '{{verb}} 最多接受 {{max}} 个字符；此文本有 {{length}} 个。未发送任何内容：请缩短文本，或选择可接受更长文本的操作。',
+    files: '消息中的文件：{{names}}。design 会用其中的图片检索。',
+    image: 'design 使用的图片',
+    notImage:
+      'design 需要一张图片（PNG、JPEG、GIF 或 WebP），而 {{names}} 不是图片。未发送任何内容：请选择其他操作，或在带有该图片的消息上使用快捷方式。',
+    cannotOpen:
+      'iip 无法打开 {{name}}：Slack 不允许机器人读取它（文件已被删除、因工作区套餐被隐藏，或来自 iip 不在的会话）。未发送任何内容：请把图片发到 iip 所在的会话，再在那条消息上使用快捷方式。',
   },
   /** a slash command the bot could not record (its state store refused the write) */
   notTaken: '无法接收你的命令：机器人暂时无法保存工作。未发送任何内容；请稍后重新运行该命令。',

@@ -22,6 +22,9 @@ interface Manifest {
   };
 }
 
+/** The longest shortcut name Slack's manifest takes. */
+const SHORTCUT_NAME_MAX = 24;
+
 const manifest = JSON.parse(readFileSync(new URL('../../../manifest.json', import.meta.url), 'utf8')) as Manifest;
 
 /** The scope each Web API method the Slack adapter calls needs (Slack's method reference); null: none. */
@@ -150,6 +153,12 @@ describe('manifest.json', () => {
       ['global', GLOBAL_SHORTCUT_ID],
     ]);
     for (const s of shortcuts) expect(s.description.length).toBeGreaterThan(10);
+    // Slack rejects a shortcut name over 24 characters (apps.manifest.validate; agentconnect-md/agentconnect#179, a
+    // 27-character name refused) and a description over 150 (@slack/web-api's manifest types)
+    for (const s of shortcuts) {
+      expect([...s.name].length, s.name).toBeLessThanOrEqual(SHORTCUT_NAME_MAX);
+      expect([...s.description].length, s.description).toBeLessThanOrEqual(150);
+    }
     expect(manifest.settings.interactivity.is_enabled).toBe(true);
   });
 
