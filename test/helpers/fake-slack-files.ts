@@ -22,6 +22,8 @@ export interface FakeSlackFile {
   threadTs?: string;
   /** bot uploads: the bytes arrived and completeUploadExternal shared them */
   completed: boolean;
+  /** false: shared where the bot's token cannot see it (a conversation it is not in): files.info and downloads refuse it */
+  readable?: boolean;
   downloads: number;
 }
 
@@ -40,7 +42,7 @@ export class FakeSlackFiles {
   constructor(private readonly origin: () => string) {}
 
   /** A file a user shared; `size` overrides what files.info declares (an oversize file without sending its bytes). */
-  share(file: { name: string; mimetype: string; data: Buffer; size?: number }): FakeSlackFile {
+  share(file: { name: string; mimetype: string; data: Buffer; size?: number; readable?: boolean }): FakeSlackFile {
     const shared: FakeSlackFile = { id: `F${++this.sequence}`, size: file.data.length, completed: true, downloads: 0, ...file };
     this.byId.set(shared.id, shared);
     return shared;
@@ -56,7 +58,8 @@ export class FakeSlackFiles {
     switch (method) {
       case 'files.info': {
         const file = this.byId.get(String(args.file ?? ''));
-        if (!file) return { ok: false, error: 'file_not_found' };
+        // Slack answers a token that may not see a file as if there were none
+        if (!file || file.readable === false) return { ok: false, error: 'file_not_found' };
         const url = `${this.origin()}/files-pri/${file.id}/${encodeURIComponent(file.name)}`;
         return {
           ok: true,
@@ -117,7 +120,8 @@ export class FakeSlackFiles {
       const file = this.byId.get((download ?? upload)![1]!);
       if (download) {
         // Slack answers a download without the token with its HTML sign-in page
-        if (!file || !authorized) return this.send(res, authorized ? 404 : 200, 'text/html', Buffer.from('<html>sign in</html>'));
+        if (!file || !authorized || file.readable === false)
+          return this.send(res, authorized ? 404 : 200, 'text/html', Buffer.from('<html>sign in</html>'));
         file.downloads += 1;
         return this.send(res, 200, file.mimetype, file.data);
       }
