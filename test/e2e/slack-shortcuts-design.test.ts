@@ -6,7 +6,7 @@
  * why: nothing is downloaded, nothing reaches the platform.
  */
 import { afterEach, expect, test } from 'vitest';
-import type { FakeSlackFile } from '../helpers/fake-slack-api.js';
+import type { FakeSlackFile } from '../helpers/fake-slack-files.js';
 import { startSlackBot, waitFor, type SlackBotHarness } from '../helpers/slack-bot-harness.js';
 import { PRODUCT_PNG, submitted } from './slack-design-steps.js';
 import { blockOf, MESSAGE_TS, messageShortcut, openedModal, platformCalls, shortcut, submit, type Json } from './slack-shortcut-steps.js';

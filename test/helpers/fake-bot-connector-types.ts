@@ -2,7 +2,7 @@
 import type { KeyObject } from 'node:crypto';
 
 export type Json = Record<string, unknown>;
-export type ConnectorOperation = 'create' | 'send' | 'reply' | 'update' | 'token' | 'openid' | 'jwks' | 'attachment' | 'unknown';
+export type ConnectorOperation = 'create' | 'send' | 'reply' | 'update' | 'member' | 'token' | 'openid' | 'jwks' | 'attachment' | 'unknown';
 
 export interface FakeConnectorCall {
   operation: ConnectorOperation;
@@ -90,6 +90,8 @@ export interface FakeBotConnector {
   refuseStreaming(refuse: boolean): void;
   /** 1:1 chats with this user cannot be opened (the app is not installed in their personal scope): 403 */
   refusePersonalChat(userId: string): void;
+  /** the app is not installed in this conversation (channel, chat): its roster and posts answer 403 BotNotInConversationRoster */
+  removeBot(conversationId: string): void;
   /** the 1:1 chats the bot opened, by user id */
   readonly personalChats: Map<string, string>;
   deleteActivity(id: string): void;

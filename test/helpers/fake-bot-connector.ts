@@ -5,7 +5,8 @@
  * (activities per conversation, Teams-like ids, reply chains, edits, deletions, native streams with Teams'
  * sequence rules). Records every call and its status. Programmable: one-shot failures, a per-second budget answered with
  * 429 + Retry-After, Teams' per-conversation limits (7/1 s, 8/2 s, 60/30 s, 1,800/hour) answered the same way, streaming refused (403 ContentStreamNotAllowed), 404 for unknown activities, 413 over
- * 100 KB. File consent and file info cards checked as Teams takes them (./fake-teams-files.ts). Files users shared (attachments and hosted content, bot token required). Also the auth side: an OAuth2 client-credentials token endpoint (`<url>login/<tenant>/oauth2/v2.0/token`)
+ * 100 KB. A conversation the app is not installed in (removeBot): the roster's member lookup (`GET …/members/:id`) and
+ * every post there are refused with 403 BotNotInConversationRoster. File consent and file info cards checked as Teams takes them (./fake-teams-files.ts). Files users shared (attachments and hosted content, bot token required). Also the auth side: an OAuth2 client-credentials token endpoint (`<url>login/<tenant>/oauth2/v2.0/token`)
  * and the OpenID metadata + JWKS (`<url>openid/…`) whose RSA key signs channel tokens (teams-activities.ts).
  */
 import { generateKeyPairSync, randomUUID, type KeyObject } from 'node:crypto';
@@ -55,6 +56,9 @@ export async function startFakeBotConnector(options: FakeBotConnectorOptions = {
   const failures = new Map<ConnectorOperation, FakeFailure[]>();
   const files = new Map<string, { data: Buffer; contentType: string }>();
   const issued = new Set<string>();
+  /** conversations the app is not installed in (the bot is not in their roster), by id without `;messageid=` */
+  const withoutBot = new Set<string>();
+  const conversationRoot = (id: string): string => id.split(';messageid=')[0] as string;
   const sendTimes: number[] = [];
   let budget: number | undefined;
   let refuseStreams = false;
@@ -117,6 +121,9 @@ export async function startFakeBotConnector(options: FakeBotConnectorOptions = {
     const file = /^\/v3\/attachments\/([^/]+)\/views\/original$/.exec(path) ?? /^\/v1\.0\/hostedContents\/([^/]+)\/\$value$/.exec(path);
     if (method === 'GET' && file) return { operation: 'attachment', activityId: decodeURIComponent(file[1] as string) };
     if (method === 'POST' && path === '/v3/conversations') return { operation: 'create' };
+    const member = /^\/v3\/conversations\/([^/]+)\/members\/([^/]+)$/.exec(path);
+    if (method === 'GET' && member)
+      return { operation: 'member', conversationId: decodeURIComponent(member[1] as string), activityId: decodeURIComponent(member[2] as string) };
     const match = /^\/v3\/conversations\/([^/]+)\/activities(?:\/([^/]+))?$/.exec(path);
     if (!match) return { operation: 'unknown' };
     const conversationId = decodeURIComponent(match[1] as string);
@@ -196,13 +203,20 @@ export async function startFakeBotConnector(options: FakeBotConnectorOptions = {
     if (operation === 'unknown') return { status: 404, body: errorBody('NotFound') };
     if (options.requireToken && call.auth !== 'valid') return { status: 401, body: errorBody('Unauthorized', 'Authorization has been denied') };
     if (bytes > MAX_BODY_BYTES) return { status: 413, body: errorBody('RequestEntityTooLarge', 'Message size too large') };
-    if (operation !== 'create' && overBudget(call.at)) return { status: 429, body: errorBody('Throttled') };
-    const limitedFor = operation === 'create' ? 0 : overConversationLimits(call.conversationId as string, call.at);
+    // the roster is read, not posted to: Teams' message limits do not count it
+    const posts = operation !== 'create' && operation !== 'member';
+    if (posts && overBudget(call.at)) return { status: 429, body: errorBody('Throttled') };
+    const limitedFor = posts ? overConversationLimits(call.conversationId as string, call.at) : 0;
     if (limitedFor > 0) {
       call.overLimit = true;
       return { status: 429, body: errorBody('Throttled', 'Too many requests in this conversation'), retryAfterMs: limitedFor };
     }
     const conversationId = call.conversationId as string;
+    // a conversation the app is not installed in: Teams refuses the bot its roster and any post there
+    const channelOfCreate = ((body.channelData as Json | undefined)?.channel as Json | undefined)?.id;
+    if (withoutBot.has(conversationRoot(operation === 'create' ? String(channelOfCreate ?? '') : conversationId)))
+      return { status: 403, body: errorBody('BotNotInConversationRoster', 'The bot is not part of the conversation roster.') };
+    if (operation === 'member') return { status: 200, body: { id: call.activityId, name: 'Member', tenantId: 'tenant', userRole: 'user' } };
     if (operation === 'create' && body.isGroup === false) return openPersonalChat(body);
     if (operation === 'create') {
       const activity = body.activity as Json | undefined;
@@ -305,6 +319,9 @@ export async function startFakeBotConnector(options: FakeBotConnectorOptions = {
     },
     refusePersonalChat(userId) {
       personalRefused.add(userId);
+    },
+    removeBot(conversationId) {
+      withoutBot.add(conversationRoot(conversationId));
     },
     personalChats,
     deleteActivity(id) {

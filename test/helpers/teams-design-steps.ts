@@ -46,6 +46,8 @@ export interface TeamsDesignBot {
   /** A group-chat message mentioning the bot, with attachments. */
   group(text: string, attachments?: Json[]): Promise<SentActivity>;
   replies(root: string): FakeActivity[];
+  /** Any activity, signed as the channel signs it (an invoke of the message action, say). */
+  send(activity: Json): Promise<SentActivity>;
   close(): Promise<void>;
 }
 
@@ -97,6 +99,7 @@ export async function startTeamsDesignBot(options: { appId?: boolean } = {}): Pr
     group: (text, attachments = []) =>
       sendActivity(messagesUrl, { ...groupChatMention(text, { serviceUrl: fake.url, id: activityId() }), attachments }, token()),
     replies: (root) => fake.replyChain(CHANNEL, root),
+    send: (activity) => sendActivity(messagesUrl, activity, token()),
     async close() {
       await bot.stop();
       await fake.close();

@@ -7,7 +7,8 @@
  * for a card's `adaptiveCard/action` invoke, answers 200 then: no request is held open while an answer streams
  * or a workflow waits. Everything the bot says later goes out proactively (./connector.ts).
  */
-import { FETCH_TASK_INVOKE, fetchTaskResponse, isMessageAction, submitActionIncoming } from './message-action.js';
+import { isMessageAction } from './message-action.js';
+import { answerMessageAction } from './message-action-turn.js';
 import { CloudAdapter, type Activity, type ConfigurationBotFrameworkAuthentication, type TurnContext } from 'botbuilder';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { CommandIncoming, Incoming, ReplyIncoming } from '../../core/incoming.js';
@@ -114,7 +115,7 @@ export function createTeamsReceiver({
       await context.sendActivity({ type: 'invokeResponse', value: { status: 200 } });
       return;
     }
-    if (isMessageAction(activity)) return messageAction(context);
+    if (isMessageAction(activity)) return answerMessageAction(context, onIncoming, logger);
     let incoming: Incoming | undefined;
     try {
       incoming = toIncoming(activity, chats);
@@ -140,19 +141,6 @@ export function createTeamsReceiver({
     if (activity.type === 'invoke' && activity.name === ADAPTIVE_CARD_ACTION_INVOKE) {
       await context.sendActivity({ type: 'invokeResponse', value: { status: 200, body: INVOKE_RECEIVED } });
     }
-  }
-
-  /** The message action's invokes (./message-action.ts): the dialog, then the command it composes, handed on. */
-  async function messageAction(context: TurnContext): Promise<void> {
-    const { activity } = context;
-    if (activity.name === FETCH_TASK_INVOKE) {
-      await context.sendActivity({ type: 'invokeResponse', value: { status: 200, body: fetchTaskResponse(activity) } });
-      return;
-    }
-    const submitted = submitActionIncoming(activity);
-    if (submitted && 'incoming' in submitted && onIncoming) await onIncoming(submitted.incoming);
-    const body = submitted && 'refusal' in submitted ? { task: { type: 'message', value: submitted.refusal } } : undefined;
-    await context.sendActivity({ type: 'invokeResponse', value: { status: 200, ...(body ? { body } : {}) } });
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {

@@ -8,20 +8,34 @@ import type { Activity } from 'botbuilder';
 import { z } from 'zod';
 import type { CommandIncoming } from '../../core/incoming.js';
 import { charCount } from '../../core/text.js';
-import { composeCommand, TEXT_VERBS, textVerb } from '../../core/text-verbs.js';
+import { charsOver, composeCommand, TEXT_VERBS, textVerb } from '../../core/text-verbs.js';
+import { formatNumber } from '../../i18n/format.js';
 import { t } from '../../i18n/index.js';
 import { channelThreadId, chatThreadId, teamsConversationId } from './ids.js';
 import { localeOf, placeOf, TeamsActivity, userOf } from './incoming/payloads.js';
+import { designFile, messageFiles, type MessageFiles } from './message-action-files.js';
 
 export const MESSAGE_ACTION_COMMAND_ID = 'iipStart';
 export const FETCH_TASK_INVOKE = 'composeExtension/fetchTask';
 export const SUBMIT_ACTION_INVOKE = 'composeExtension/submitAction';
 
+const Attachment = z.object({
+  contentType: z.string().optional(),
+  contentUrl: z.string().optional(),
+  content: z.unknown().optional(),
+  name: z.string().optional(),
+});
 const Payload = z.object({
   id: z.string().optional(),
   replyToId: z.string().nullish(),
   body: z.object({ contentType: z.string().optional(), content: z.string().default('') }).optional(),
+  attachments: z.array(Attachment).nullish(),
 });
+type Payload = z.infer<typeof Payload>;
+
+/** The files of the message the action was used on (none from the compose box). */
+const filesOf = (payload: Payload | undefined): MessageFiles =>
+  messageFiles(payload?.attachments ?? [], payload?.body?.contentType === 'html' ? payload.body.content : undefined);
 const ActionValue = z.object({
   commandId: z.string(),
   commandContext: z.string().optional(),
@@ -60,6 +74,11 @@ function charactersLeft(text: string): string {
 export function fetchTaskResponse(activity: Activity): Record<string, unknown> {
   const value = ActionValue.safeParse(activity.value);
   const text = value.success ? messageText(value.data.messagePayload?.body) : '';
+  const files = filesOf(value.success ? value.data.messagePayload : undefined);
+  const filesLine =
+    files.names.length > 0
+      ? [{ type: 'TextBlock', text: t('teams:action.files', { names: files.names.join(', ') }), wrap: true, size: 'small' }]
+      : [];
   const card = {
     type: 'AdaptiveCard',
     $schema: 'http://adaptivecards.io/schemas/adaptive-card.json',
@@ -78,10 +97,9 @@ export function fetchTaskResponse(activity: Activity): Record<string, unknown> {
         label: t('slack:shortcut.text'),
         isMultiline: true,
         value: text,
-        isRequired: true,
-        errorMessage: t('slack:shortcut.empty'),
       },
       { type: 'TextBlock', text: charactersLeft(text), wrap: true, isSubtle: true, size: 'small' },
+      ...filesLine,
       {
         type: 'Input.ChoiceSet',
         id: 'lang',
@@ -112,9 +130,15 @@ export function submitActionIncoming(activity: Activity): { incoming: CommandInc
   const verb = textVerb(typeof data.verb === 'string' ? data.verb : '');
   const text = typeof data.text === 'string' ? data.text : '';
   if (!verb) return undefined;
-  if (!text.trim()) return { refusal: t('slack:shortcut.empty') };
+  if (!text.trim() && !verb.textOptional) return { refusal: t('slack:shortcut.empty') };
+  if (charsOver(verb, text) > 0)
+    return {
+      refusal: t('teams:action.tooLong', { verb: verb.verb, max: formatNumber(verb.maxChars ?? 0), length: formatNumber(charCount(text.trim())) }),
+    };
   const place = placeOf(parsed.data);
   const message = value.data.commandContext === 'message' ? value.data.messagePayload : undefined;
+  const image = verb.image ? designFile(filesOf(message)) : undefined;
+  if (image && 'refusal' in image) return { refusal: image.refusal };
   const startedBy = message?.id ?? activity.id ?? `${Date.now()}`;
   const thread =
     place.kind === 'channel'
@@ -131,6 +155,7 @@ export function submitActionIncoming(activity: Activity): { incoming: CommandInc
     text: composeCommand(verb, text, typeof data.lang === 'string' ? data.lang : undefined),
     conversation: teamsConversationId(place.tenant, place.conversation),
     ...(thread ? { thread } : {}),
+    ...(image ? { files: [image.file] } : {}),
   };
   return { incoming };
 }

@@ -23,4 +23,15 @@ export const teams = {
     chooseOne: 'Choose at least one option',
     required: 'This field is required',
   },
+  /** the message action's dialog */
+  action: {
+    notInstalled:
+      'iip is not in this conversation, so it cannot read the message or answer under it. Nothing was sent: add iip here (Apps → iip → Add to a team or chat), or copy the text into your chat with iip.',
+    unchecked: 'Teams could not say whether iip is in this conversation. Nothing was sent: try again in a moment.',
+    files: 'Files of the message: {{names}}. design searches with its image.',
+    notImage: 'design needs an image (PNG, JPEG, GIF or WebP), and {{names}} is not one. Nothing was sent.',
+    cannotOpen:
+      'iip cannot open {{name}}: it is a file stored in SharePoint or OneDrive, which the bot cannot read. Nothing was sent: paste the image into a message to iip instead.',
+    tooLong: '{{verb}} takes at most {{max}} characters; this text has {{length}}. Nothing was sent: shorten it, or pick a verb that takes more.',
+  },
 } as const;

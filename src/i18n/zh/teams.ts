@@ -25,4 +25,14 @@ export const teams: CatalogOf<typeof en> = {
     chooseOne: '请至少选择一项',
     required: '此项为必填项',
   },
+  action: {
+    notInstalled:
+      'iip 不在此会话中，无法读取这条消息或在其下回答。未发送任何内容：请在此添加 iip（应用 → iip → 添加到团队或聊天），或把文本复制到与 iip 的聊天中。',
+    unchecked: 'Teams 暂时无法确认 iip 是否在此会话中。未发送任何内容：请稍后再试。',
+    files: '消息中的文件：{{names}}。design 会用其中的图片检索。',
+    notImage: 'design 需要一张图片（PNG、JPEG、GIF 或 WebP），而 {{names}} 不是图片。未发送任何内容。',
+    cannotOpen:
+      'iip 无法打开 {{name}}：它是存放在 SharePoint 或 OneDrive 中的文件，机器人无法读取。未发送任何内容：请改为把图片直接粘贴到发给 iip 的消息中。',
+    tooLong: '{{verb}} 最多接受 {{max}} 个字符；此文本有 {{length}} 个。未发送任何内容：请缩短文本，或选择可接受更长文本的操作。',
+  },
 };
