@@ -39,6 +39,7 @@ const LOCALIZABLE: readonly (readonly [RegExp, number])[] = [
   [/^description\.full$/, 4000],
   [/^bots\[0\]\.commandLists\[[0-2]\]\.commands\[[0-9]\]\.title$/, 32],
   [/^bots\[0\]\.commandLists\[[0-2]\]\.commands\[[0-9]\]\.description$/, 128],
+  [/^composeExtensions\[0\]\.commands\[[0-9]\]\.title$/, 32],
   [/^composeExtensions\[0\]\.commands\[[0-9]\]\.description$/, 128],
 ];
 const REQUIRED_KEYS = ['name.short', 'description.short', 'description.full'];
@@ -120,7 +121,9 @@ function checkLocalization(manifest: Manifest, file: string, text: string): void
     if (typeof value !== 'string' || !value.trim()) throw refuse(`"${key}" must be a non-empty string`);
     const length = [...value].length;
     if (length > limit) throw refuse(`"${key}" is ${length} characters, over Teams' ${limit}`);
-    if (key.endsWith('.title') && value !== original) throw refuse(`"${key}" must stay "${original}", the verb the bot reads`);
+    // a bot command's title is the verb the bot reads; a message action's title is only its label (the bot reads its id)
+    if (key.startsWith('bots[') && key.endsWith('.title') && value !== original)
+      throw refuse(`"${key}" must stay "${original}", the verb the bot reads`);
   }
   manifest.bots.forEach((bot, b) =>
     bot.commandLists?.forEach((list, l) =>

@@ -162,6 +162,9 @@ describe('Teams app package', () => {
       expect([...chinese].length).toBeLessThanOrEqual(128);
     });
     expect(zh['description.full']).toMatch(/创新情报/);
+    // the message action (issue 28): its title in the "…" menu and its description, in Chinese
+    expect(zh['composeExtensions[0].commands[0].title']).toMatch(/\p{Script=Han}/u);
+    expect(zh['composeExtensions[0].commands[0].description']).toMatch(/\p{Script=Han}/u);
   });
 
   it('refuses a broken localization file in one line naming the file and the key', () => {
