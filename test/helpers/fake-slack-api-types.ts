@@ -24,6 +24,8 @@ export interface FakeSlackCall {
   /** the HTTP status and, when refused, Slack's error code */
   status?: number;
   error?: string;
+  /** the call arrived before a Retry-After the fake gave for its method (and workspace, or channel) had passed */
+  insideRetryAfter?: true;
 }
 
 export interface FakeSlackMessage {
@@ -68,6 +70,9 @@ export interface FakeSlackApiOptions {
   updatesPerMinute?: number;
   /** chat.appendStream calls allowed per workspace per rolling minute; unlimited when unset */
   appendsPerMinute?: number;
+  /** 'documented': every method limited at its documented tier's floor per workspace, chat.postMessage per channel
+   * (fake-slack-tiers.ts), 429 with Retry-After beyond; default: only the limits set below */
+  limits?: 'documented';
   /** chat.postMessage's limit per channel (about one a second, short bursts): 429 with Retry-After beyond it; unlimited when unset */
   postsPerChannel?: PostPace;
   /** what apps.connections.open (called with an `xapp-` app token) returns for Socket Mode */
@@ -105,6 +110,8 @@ export interface FakeSlackApi {
   /** a fresh response_url for a command or click, pointing at this fake (5 posts within 30 minutes, as Slack allows) */
   responseUrl(): string;
   callsTo(method: string): FakeSlackCall[];
+  /** the calls that arrived inside a Retry-After window the fake had given (429s of any limit, or failNext) */
+  callsInsideRetryAfter(): FakeSlackCall[];
   /** The next call of `method` fails: a Slack error code (HTTP 200, ok:false), a 429 with Retry-After, or an HTTP status. */
   failNext(method: string, failure: FakeFailure): void;
   /**

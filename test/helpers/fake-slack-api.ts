@@ -5,7 +5,9 @@
  * over-long sections, duplicate action ids). Channel membership is Slack's (fake-slack-channels.ts: posts need it,
  * conversations.join and conversations.open change it); response URLs handed to commands are served here and record
  * what is posted to them; views.publish keeps each Home tab shown. Programmable: one-shot failures, a per-team
- * `chat.update` budget per minute answered with 429 + Retry-After beyond it, latency per call. Streaming
+ * `chat.update` budget per minute answered with 429 + Retry-After beyond it, latency per call; with `limits:
+ * 'documented'` every method's documented tier (fake-slack-tiers.ts). Calls made inside a Retry-After window the
+ * fake gave are marked `insideRetryAfter`. Streaming
  * (chat.startStream/appendStream/stopStream) is fake-slack-streams.ts; Block Kit checks are fake-slack-blocks.ts; the
  * assistant pane (assistant.threads.*) is fake-slack-assistant.ts; modals (views.open with a trigger_id's 3-second
  * window and single exchange, views.update with its hash) are fake-slack-views.ts.
@@ -21,6 +23,7 @@ import { FakeSlackStreams } from './fake-slack-streams.js';
 import { FakeSlackAssistant } from './fake-slack-assistant.js';
 import { FakeSlackViews } from './fake-slack-views.js';
 import { ChannelPostPace, conversationReplies } from './fake-slack-history.js';
+import { FakeSlackTiers } from './fake-slack-tiers.js';
 import type { FakeEphemeral, FakeFailure, FakeSlackApi, FakeSlackApiOptions, FakeSlackCall, FakeSlackMessage } from './fake-slack-api-types.js';
 
 export { messageBlocksProblem, visibleText } from './fake-slack-blocks.js';
@@ -60,6 +63,7 @@ export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Prom
   const holds: Array<{ method: string; mode: 'taken' | 'untaken'; when?: (args: Json) => boolean }> = [];
   const updateTimes: number[] = [];
   const postPace = new ChannelPostPace(options.postsPerChannel);
+  const tiers = new FakeSlackTiers(options.limits === 'documented');
   const admins = new Set(options.admins ?? []);
   let sequence = 0;
   let origin = '';
@@ -259,6 +263,11 @@ export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Prom
     const teamId = verdict?.ok ? verdict.teamId : undefined;
     const call: FakeSlackCall | undefined = method ? { method, args, at: now, authorized, ...(teamId ? { teamId } : {}) } : undefined;
     if (call) calls.push(call);
+    const conversation = args.channel ?? args.channel_id;
+    const limitKey = method
+      ? tiers.keyOf(method, teamId ?? options.teamId ?? 'T1', typeof conversation === 'string' ? conversation : undefined)
+      : undefined;
+    if (call && limitKey && tiers.insideWindow(limitKey, now)) call.insideRetryAfter = true;
     const foreignChannel = verdict?.ok && typeof args.channel === 'string' ? oauth.channelProblem(token, args.channel) : undefined;
     if (latencyMs > 0) await sleep(latencyMs);
     const held = holds.findIndex((h) => h.method === method && (!h.when || h.when(args)));
@@ -292,7 +301,15 @@ export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Prom
         headers: retryAfter === undefined ? {} : { 'retry-after': String(retryAfter) },
       };
     } else if (failure) result = { status: failure.status, body: { ok: false, error: 'fake_http_error' } };
-    else result = handle(method, args, now, token, req.headers.authorization, teamId);
+    else {
+      const retryAfter = limitKey ? tiers.take(method, limitKey, now) : undefined;
+      result =
+        retryAfter === undefined
+          ? handle(method, args, now, token, req.headers.authorization, teamId)
+          : { status: 429, body: { ok: false, error: 'ratelimited' }, headers: { 'retry-after': String(retryAfter) } };
+    }
+    const retryAfter = result.status === 429 ? Number(result.headers?.['retry-after']) : Number.NaN;
+    if (limitKey && retryAfter > 0) tiers.opened(limitKey, now + retryAfter * 1000);
     if (call) Object.assign(call, { answeredAt: Date.now(), status: result.status, ...(result.body.ok ? {} : { error: String(result.body.error) }) });
     res.writeHead(result.status, { 'content-type': 'application/json', ...result.headers });
     res.end(JSON.stringify(result.body));
@@ -331,6 +348,7 @@ export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Prom
     holdNext(method, mode, when) {
       holds.push({ method, mode, ...(when ? { when } : {}) });
     },
+    callsInsideRetryAfter: () => calls.filter((call) => call.insideRetryAfter === true),
     failNext(method, failure) {
       failures.set(method, [...(failures.get(method) ?? []), failure]);
     },
