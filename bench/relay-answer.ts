@@ -1,12 +1,13 @@
 /**
- * One answer of the relay benchmark, as the bot gives it: a parent message opens a thread, the platform client
+ * One answer of the relay benchmark, as the bot gives it: a parent message opens a thread (or the user's mention
+ * is the thread's parent, setting (d)), the platform client
  * streams AI07, `textDeltas` turns it into text, and the relay shows it in the thread. The deltas are timed on
  * their way from the client to the relay: the first one is the platform's first token, the end is the stream's.
  */
 import type { ChatAdapter, MessageRef } from '../src/core/adapter.js';
 import { markdown, type OutgoingMessage } from '../src/core/message.js';
 import type { RelayStatus, StreamRelay } from '../src/core/relay/index.js';
-import { conversationId, decodeId, type ThreadId } from '../src/core/thread-id.js';
+import { conversationId, decodeId, threadId, type ThreadId } from '../src/core/thread-id.js';
 import type { PlatformClient } from '../src/platform/client.js';
 import { textDeltas } from '../src/platform/stream/index.js';
 
@@ -113,13 +114,16 @@ async function* timed(deltas: AsyncIterable<string>, marks: AnswerMarks): AsyncG
 
 export async function runAnswer(deps: AnswerDeps, marks: AnswerMarks): Promise<void> {
   try {
-    const parent = await deps.adapter.startThread(conversationId('slack', deps.team, marks.channel), markdown(`*bench* asked: ${marks.prompt}`));
-    marks.threadTs = decodeId(parent.thread).parts[2];
+    // a mention (threadTs given) is the user's own message: the answer's thread needs no post of the bot's
+    const thread = marks.threadTs
+      ? threadId('slack', deps.team, marks.channel, marks.threadTs)
+      : (await deps.adapter.startThread(conversationId('slack', deps.team, marks.channel), markdown(`*bench* asked: ${marks.prompt}`))).thread;
+    marks.threadTs = decodeId(thread).parts[2];
     const stream = await deps.client.stream('AI07', { prompt: marks.prompt, stream: true });
-    const result = await deps.relay.relay({ thread: parent.thread, deltas: timed(textDeltas(stream), marks), recipient: deps.recipient });
+    const result = await deps.relay.relay({ thread, deltas: timed(textDeltas(stream), marks), recipient: deps.recipient });
     marks.relayDoneAt = Date.now();
-    marks.relayFirstCallAt = deps.issued.get(parent.thread)?.first;
-    marks.relayLastCallAt = deps.issued.get(parent.thread)?.last;
+    marks.relayFirstCallAt = deps.issued.get(thread)?.first;
+    marks.relayLastCallAt = deps.issued.get(thread)?.last;
     marks.status = result.status;
     marks.messageTs = result.messages.map((message) => message.messageId);
     if (result.error !== undefined) marks.error = String(result.error);

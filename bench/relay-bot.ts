@@ -21,6 +21,10 @@ export interface SettingConfig {
   world: Omit<WorldConfig, 'botToken'>;
   relay: RelayTuning;
   seed: number;
+  /** channels the answers are spread over; default 10 */
+  channels?: number;
+  /** each question is a user's mention (its thread's parent is not the bot's post); default false */
+  mentions?: boolean;
 }
 
 export interface RelayTuning {
@@ -60,7 +64,8 @@ const relay = new StreamRelay(timingAdapter(adapter, issued), { ...config.relay,
 const random = seededRandom(config.seed);
 const marks: AnswerMarks[] = Array.from({ length: config.streams }, (_, i) => ({
   prompt: `Bench question ${i + 1}: thermal management of solid-state battery packs`,
-  channel: `CBENCH${i % CHANNELS}`,
+  channel: `CBENCH${i % (config.channels ?? CHANNELS)}`,
+  ...(config.mentions ? { threadTs: `${1_700_100_000 + i}.000100` } : {}),
   startOffsetMs: Math.round(random() * config.spreadMs),
   messageTs: [],
   deltas: 0,

@@ -1,6 +1,7 @@
 /** Turns one setting's raw marks (bot side) and facts (what the fake Slack API showed) into the benchmark's numbers. */
 import type { AnswerMarks } from './relay-answer.js';
 import type { SettingOutcome } from './relay-bot.js';
+import type { ScheduleBound } from './relay-bound.js';
 import type { AnswerFacts } from './relay-visible.js';
 import { max, mean, percentile } from './stats.js';
 
@@ -21,6 +22,12 @@ export interface SettingSummary {
   relayFinalMs: number[];
   callsPerAnswer: number[];
   rateLimited: number;
+  /** the 429s by method */
+  rateLimitedBy: Record<string, number>;
+  /** calls made inside a Retry-After window the fake had given */
+  insideRetryAfter: number;
+  /** the best schedule the documented limits allow, where the setting has them (./relay-bound.ts) */
+  bound?: ScheduleBound;
   streamSeconds: number[];
   deltasPerStream: number[];
   answerChars: number[];
@@ -59,13 +66,15 @@ function addAnswer(summary: SettingSummary, marks: AnswerMarks, facts: AnswerFac
     if (!facts.firstPostText.startsWith(marks.firstDelta ?? '')) summary.firstPostMismatches += 1;
     summary.firstVisibleAddedMs.push(firstShownAt - marks.firstDeltaAt);
   }
-  if (marks.endedAt !== undefined && facts.lastCallAt !== undefined) summary.finalDelayMs.push(facts.lastCallAt - marks.endedAt);
+  if (marks.endedAt !== undefined && facts.wholeAt !== undefined) summary.finalDelayMs.push(facts.wholeAt - marks.endedAt);
   if (marks.firstDeltaAt !== undefined && marks.relayFirstCallAt !== undefined)
     summary.relayFirstMs.push(marks.relayFirstCallAt - marks.firstDeltaAt);
   if (marks.endedAt !== undefined && marks.relayLastCallAt !== undefined) summary.relayFinalMs.push(marks.relayLastCallAt - marks.endedAt);
   if (marks.firstDeltaAt !== undefined && marks.endedAt !== undefined) summary.streamSeconds.push((marks.endedAt - marks.firstDeltaAt) / 1000);
   summary.callsPerAnswer.push(facts.calls);
   summary.rateLimited += facts.rateLimited;
+  for (const [method, count] of Object.entries(facts.rateLimitedBy)) summary.rateLimitedBy[method] = (summary.rateLimitedBy[method] ?? 0) + count;
+  summary.insideRetryAfter += facts.insideRetryAfter;
   summary.deltasPerStream.push(marks.deltas);
   summary.answerChars.push(facts.expectedChars);
 }
@@ -83,6 +92,8 @@ export function summarize(outcome: SettingOutcome): SettingSummary {
     relayFinalMs: [],
     callsPerAnswer: [],
     rateLimited: 0,
+    rateLimitedBy: {},
+    insideRetryAfter: 0,
     streamSeconds: [],
     deltasPerStream: [],
     answerChars: [],

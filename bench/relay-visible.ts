@@ -19,12 +19,18 @@ export interface AnswerFacts {
   visible: Array<[number, number]>;
   /** the start of the first reply's visible text */
   firstPostText: string;
-  /** when the last accepted call touching the answer's messages was answered: the final text */
+  /** when the last accepted call touching the answer's messages was answered */
   lastCallAt?: number;
+  /** when the answer's whole text was first visible (a stop that adds nothing new comes later): the final text */
+  wholeAt?: number;
+  /** of the calls, those made inside a Retry-After window the fake had given */
+  insideRetryAfter: number;
   /** Slack calls made for the answer (posts, edits, stream calls; refused ones included) */
   calls: number;
   /** of them, answered with 429 */
   rateLimited: number;
+  /** the 429s by method */
+  rateLimitedBy: Record<string, number>;
   expectedChars: number;
   shownChars: number;
   /** the messages' visible text joined equals the simulator's whole answer */
@@ -44,6 +50,9 @@ function streamed(call: FakeSlackCall): string {
 
 const shownBy = (call: FakeSlackCall): string =>
   visibleText(String(call.args.text ?? ''), Array.isArray(call.args.blocks) ? (call.args.blocks as Record<string, unknown>[]) : []);
+
+const countBy = (names: string[]): Record<string, number> =>
+  names.reduce<Record<string, number>>((counts, name) => ({ ...counts, [name]: (counts[name] ?? 0) + 1 }), {});
 
 /** Calls per thread (`channel/threadTs`) and per message (`channel/ts`), for every answer at once. */
 export function indexCalls(calls: readonly FakeSlackCall[]): Map<string, FakeSlackCall[]> {
@@ -81,8 +90,11 @@ export function answerFacts(answer: AnswerPlace, slack: FakeSlackApi, index: Map
     visible,
     firstPostText: first ? (first.method === 'chat.postMessage' ? shownBy(first) : streamed(first)).slice(0, 200) : '',
     ...(visible.length > 0 ? { lastCallAt: visible[visible.length - 1]![0] } : {}),
+    ...(visible.length > 0 ? { wholeAt: visible.find(([, chars]) => chars === total)![0] } : {}),
+    insideRetryAfter: touching.filter((call) => call.insideRetryAfter).length,
     calls: touching.length,
     rateLimited: touching.filter((call) => call.status === 429).length,
+    rateLimitedBy: countBy(touching.filter((call) => call.status === 429).map((call) => call.method)),
     expectedChars: expected.length,
     shownChars: shown.length,
     complete: shown === expected,

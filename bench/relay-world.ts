@@ -1,7 +1,8 @@
 /**
  * The outside world of the relay benchmark, in its own process so that the bot's memory and event loop are
  * measured without it: the platform simulator and the fake Slack Web API (test/helpers/fake-slack-api.ts), which
- * limits chat.update and chat.appendStream per workspace when asked and, for the edit path, refuses the streaming
+ * limits chat.update and chat.appendStream per workspace, or every method at its documented tier, when asked and, for
+ * the edit path, refuses the streaming
  * methods in the workspace (as Slack does where they are not available). At the end it reports, per answer, what
  * Slack showed and when (./relay-visible.ts).
  */
@@ -18,6 +19,8 @@ export interface WorldConfig {
   updatesPerMinute?: number;
   /** chat.appendStream calls the fake allows per workspace per rolling minute; unlimited when absent */
   appendsPerMinute?: number;
+  /** 'documented': the fake limits every method at its documented tier (test/helpers/fake-slack-tiers.ts) */
+  limits?: 'documented';
   /** the fake refuses chat.startStream in this workspace (unknown_method): the bot edits instead */
   refuseStreamsIn?: string;
   streamChunkChars: number;
@@ -45,6 +48,7 @@ const slack = await startFakeSlackApi({
   latencyMs: config.slackLatencyMs,
   ...(config.updatesPerMinute === undefined ? {} : { updatesPerMinute: config.updatesPerMinute }),
   ...(config.appendsPerMinute === undefined ? {} : { appendsPerMinute: config.appendsPerMinute }),
+  ...(config.limits ? { limits: config.limits } : {}),
 });
 if (config.refuseStreamsIn) slack.streams.refuseForTeam(config.refuseStreamsIn);
 

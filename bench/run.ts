@@ -5,11 +5,12 @@
  *   npm run bench -- --quick       short smoke runs (fewer streams and stored threads; about a minute in all)
  *   npm run bench -- --diagnostic  the relay benchmark also runs its diagnostic settings (see bench/relay.ts)
  *   npm run bench -- relay --production-only  only the production start's memory under (b) (a few minutes)
+ *   npm run bench -- relay --workloads=d       only the relay settings of these workloads (a-d)
  * A missed target is reported, not an error: the exit code is 0 unless a benchmark crashed (2: usage error).
  */
 import { performance } from 'node:perf_hooks';
 import { observabilityBench } from './observability.js';
-import { relayBench } from './relay.js';
+import { relayBench, workloadsFlag, type Workload } from './relay.js';
 import { printReport, verdict, type BenchReport } from './report.js';
 import { chatterShape, chatterVerdict, stateBench, stateChatterBench, stateShape } from './state.js';
 
@@ -56,6 +57,7 @@ interface Flags {
   quick: boolean;
   diagnostic: boolean;
   productionOnly: boolean;
+  workloads?: Workload[];
 }
 
 const BENCHES: Record<BenchName, (flags: Flags) => Promise<BenchReport[]>> = {
@@ -67,8 +69,13 @@ const BENCHES: Record<BenchName, (flags: Flags) => Promise<BenchReport[]>> = {
 const FLAGS = ['--quick', '--diagnostic', '--production-only'];
 
 function parseArgs(argv: string[]): { names: BenchName[]; flags: Flags } {
-  const flags = { quick: argv.includes('--quick'), diagnostic: argv.includes('--diagnostic'), productionOnly: argv.includes('--production-only') };
-  const names = argv.filter((arg) => !FLAGS.includes(arg));
+  const flags = {
+    quick: argv.includes('--quick'),
+    diagnostic: argv.includes('--diagnostic'),
+    productionOnly: argv.includes('--production-only'),
+    ...workloadsFlag(argv),
+  };
+  const names = argv.filter((arg) => !FLAGS.includes(arg) && !arg.startsWith('--workloads='));
   const unknown = names.filter((name) => !(name in BENCHES));
   if (unknown.length > 0) {
     console.error(`unknown benchmark or option: ${unknown.join(', ')}; known: ${Object.keys(BENCHES).join(', ')}, ${FLAGS.join(', ')}`);

@@ -79,7 +79,8 @@ test('a long answer continues in new streamed messages, each call and message wi
 });
 
 test('Slack refusing the methods mid-answer: the streamed message is edited on, nothing lost or shown twice', async () => {
-  h = await startSlackBot({ simulator: { streamChunkDelayMs: 8 } });
+  // an answer streaming for about 4 s: appends go at most every 250 ms, so it takes several
+  h = await startSlackBot({ simulator: { streamChunkDelayMs: 20, minAnswerChars: 3_000 } });
   const slack = h.slack;
   const question = 'Which companies lead in CRISPR delivery patents?';
   const whole = h.sim.expectedStreamText('AI07', { prompt: question, stream: true });
@@ -139,7 +140,8 @@ test('a 429 on appendStream pauses the appends for Retry-After (the stop may car
 });
 
 test('the user deletes the message being streamed: the answer goes on whole in a new message', async () => {
-  h = await startSlackBot({ simulator: { streamChunkDelayMs: 8 } });
+  // an answer streaming for about 4 s: appends go at most every 250 ms, so it takes several
+  h = await startSlackBot({ simulator: { streamChunkDelayMs: 20, minAnswerChars: 3_000 } });
   const slack = h.slack;
   const question = 'Which companies lead in CRISPR delivery patents?';
   const whole = h.sim.expectedStreamText('AI07', { prompt: question, stream: true });

@@ -24,7 +24,8 @@ export interface FakeSlackCall {
   /** the HTTP status and, when refused, Slack's error code */
   status?: number;
   error?: string;
-  /** the call arrived before a Retry-After the fake gave for its method (and workspace, or channel) had passed */
+  /** the call arrived after the fake answered a 429 for its method (and workspace, or channel), before its Retry-After
+   * passed (100 ms after that answer at the earliest: a call arriving sooner was sent before its caller could read it) */
   insideRetryAfter?: true;
 }
 

@@ -309,8 +309,9 @@ export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Prom
           : { status: 429, body: { ok: false, error: 'ratelimited' }, headers: { 'retry-after': String(retryAfter) } };
     }
     const retryAfter = result.status === 429 ? Number(result.headers?.['retry-after']) : Number.NaN;
-    if (limitKey && retryAfter > 0) tiers.opened(limitKey, now + retryAfter * 1000);
-    if (call) Object.assign(call, { answeredAt: Date.now(), status: result.status, ...(result.body.ok ? {} : { error: String(result.body.error) }) });
+    const answeredAt = Date.now();
+    if (limitKey && retryAfter > 0) tiers.opened(limitKey, now, answeredAt, retryAfter);
+    if (call) Object.assign(call, { answeredAt, status: result.status, ...(result.body.ok ? {} : { error: String(result.body.error) }) });
     res.writeHead(result.status, { 'content-type': 'application/json', ...result.headers });
     res.end(JSON.stringify(result.body));
   }

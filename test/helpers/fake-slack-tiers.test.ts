@@ -1,12 +1,15 @@
 /**
  * The fake Web API's documented limits (`limits: 'documented'`), checked with Slack's own WebClient: each method
  * at its tier's floor per workspace per rolling minute, chat.postMessage per channel (5 at once, then one a
- * second), 429 with Retry-After beyond; a call made before that Retry-After passed is recorded as such.
+ * second), 429 with Retry-After beyond; a call made after the 429 was read, before that Retry-After passed, is
+ * recorded as such.
  */
 import { webApi } from '@slack/bolt';
 import { afterEach, expect, test } from 'vitest';
 import { startFakeSlackApi, type FakeSlackApi } from './fake-slack-api.js';
-import { DOCUMENTED_PER_MINUTE } from './fake-slack-tiers.js';
+import { ANSWER_IN_FLIGHT_MS, DOCUMENTED_PER_MINUTE } from './fake-slack-tiers.js';
+
+const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 let slack: FakeSlackApi | undefined;
 afterEach(async () => {
@@ -40,7 +43,8 @@ test('chat.startStream is Tier 2: 20 a minute per workspace, the 21st answered 4
   expect(await outcomeOf(client.chat.appendStream({ channel: 'C0', ts, markdown_text: 'y' }))).toBe('ok');
   expect(await outcomeOf(client.chat.postMessage({ channel: 'C1', text: 'hi' }))).toBe('ok');
   expect(slack.callsInsideRetryAfter()).toEqual([]);
-  // a bot that does not wait: its call is refused again and recorded
+  // a bot that does not wait: its call, made once it could have read the 429, is refused again and recorded
+  await sleep(ANSWER_IN_FLIGHT_MS + 50);
   expect(await outcomeOf(client.chat.startStream({ channel: 'C98', thread_ts: '1.1', markdown_text: 'x', ...recipient }))).toMatch(/^429/);
   expect(slack.callsInsideRetryAfter().map((c) => c.method)).toEqual(['chat.startStream']);
 });
@@ -52,7 +56,7 @@ test('chat.postMessage: 5 at once per channel, then one a second; another channe
   expect(posts.filter((p) => p === 'ok')).toHaveLength(5);
   expect(posts.filter((p) => p === '429 1')).toHaveLength(1);
   expect(await outcomeOf(client.chat.postMessage({ channel: 'C2', text: 'elsewhere' }))).toBe('ok');
-  await new Promise((resolve) => setTimeout(resolve, 1_100));
+  await sleep(1_100);
   expect(await outcomeOf(client.chat.postMessage({ channel: 'C1', text: 'after a second' }))).toBe('ok');
   expect(slack.callsInsideRetryAfter()).toEqual([]);
   expect(slack.channelMessages('C1')).toHaveLength(6);
@@ -64,6 +68,7 @@ test('without the option nothing is limited beyond what the test sets, and a fai
   for (let i = 0; i < 60; i++) expect(await outcomeOf(client.chat.update({ channel: 'C1', ts: '1.1', text: 'x' }))).toBe('message_not_found');
   slack.failNext('chat.update', { status: 429, retryAfter: 30 });
   expect(await outcomeOf(client.chat.update({ channel: 'C1', ts: '1.1', text: 'x' }))).toBe('429 30');
+  await sleep(ANSWER_IN_FLIGHT_MS + 50);
   expect(await outcomeOf(client.chat.update({ channel: 'C1', ts: '1.1', text: 'x' }))).toBe('message_not_found');
   expect(slack.callsInsideRetryAfter()).toHaveLength(1);
 });

@@ -47,12 +47,14 @@ const PER_CHANNEL: Readonly<Record<string, PostPace>> = {
 };
 
 const MINUTE_MS = 60_000;
+/** a call arriving this soon after a 429 was answered was on its way before its caller could read that answer */
+export const ANSWER_IN_FLIGHT_MS = 100;
 
 export class FakeSlackTiers {
   private readonly times = new Map<string, number[]>();
   private readonly paces = new Map<string, ChannelPostPace>();
-  /** when each Retry-After window the fake gave ends (ms since epoch), by the key it limits */
-  private readonly windows = new Map<string, number>();
+  /** each Retry-After window the fake gave, by the key it limits: from when the 429 was answered to when it ends (ms since epoch) */
+  private readonly windows = new Map<string, { from: number; until: number }>();
 
   /** `enforced`: the documented limits apply; without it the fake only keeps the windows of the 429s it gave */
   constructor(
@@ -65,22 +67,25 @@ export class FakeSlackTiers {
     return PER_CHANNEL[method] || method === 'chat.postMessage' ? `${method} ${team} ${channel ?? ''}` : `${method} ${team}`;
   }
 
-  /** Whether a call of this key arrives inside a Retry-After window the fake gave it. */
+  /** Whether a call of this key arrives inside a Retry-After window the fake gave it, once its caller could know: a call
+   * arriving within ANSWER_IN_FLIGHT_MS of the 429's answer was sent before that answer was read (concurrent calls). */
   insideWindow(key: string, now: number): boolean {
-    return now < (this.windows.get(key) ?? 0);
+    const window = this.windows.get(key);
+    return window !== undefined && window.from + ANSWER_IN_FLIGHT_MS <= now && now < window.until;
   }
 
   /** Counts the call: seconds until it may be made (the 429's Retry-After), or undefined when it may be made now. */
   take(method: string, key: string, now: number): number | undefined {
     if (!this.enforced || (!PER_CHANNEL[method] && this.perMinute[method] === undefined)) return undefined;
-    const retryAfter = PER_CHANNEL[method] ? this.paceOf(method).retryAfter(key, now) : this.fromWindow(key, this.perMinute[method] ?? 0, now);
-    if (retryAfter !== undefined) this.windows.set(key, Math.max(this.windows.get(key) ?? 0, now + retryAfter * 1000));
-    return retryAfter;
+    return PER_CHANNEL[method] ? this.paceOf(method).retryAfter(key, now) : this.fromWindow(key, this.perMinute[method] ?? 0, now);
   }
 
-  /** A Retry-After the test made the fake answer (failNext) opens a window all the same. */
-  opened(key: string, until: number): void {
-    this.windows.set(key, Math.max(this.windows.get(key) ?? 0, until));
+  /** A 429 with Retry-After was answered at `answeredAt` for a call that arrived at `arrivedAt`: its window opens. */
+  opened(key: string, arrivedAt: number, answeredAt: number, retryAfterSeconds: number): void {
+    const until = arrivedAt + retryAfterSeconds * 1000;
+    const window = this.windows.get(key);
+    if (window && window.until >= until) return;
+    this.windows.set(key, { from: window && window.until > answeredAt ? Math.min(window.from, answeredAt) : answeredAt, until });
   }
 
   private paceOf(method: string): ChannelPostPace {

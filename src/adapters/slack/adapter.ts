@@ -26,6 +26,8 @@ import { slackShortcuts } from './shortcuts.js';
 import { slackNativeStreams } from './native-stream.js';
 import { slackStreamCalls } from './stream-calls.js';
 import { SLACK_POST_RATE, pageMetadata, postedPages } from './written.js';
+
+const SLACK_APPEND_INTERVAL_MS = 250;
 import { paneCalls } from './assistant.js';
 import { startSlackPlan } from './plan.js';
 import { renderForm } from './render/form.js';
@@ -136,8 +138,9 @@ export function createSlackAdapter(options: SlackAdapterOptions): ChatAdapter {
   return {
     chat: 'slack',
     invocation: '/iip ',
-    // appends go as soon as the previous one returned: Slack paces them by its rate tiers, not per message
-    limits: { maxMessageChars: SLACK_MAX_MESSAGE_CHARS, nativeAppendIntervalMs: 0, postRate: SLACK_POST_RATE },
+    // appends at most every 250 ms per answer (faster than the eye uses; chat.appendStream is Tier 4, 100+ a
+    // minute per workspace): an answer's first text and final text do not wait for it
+    limits: { maxMessageChars: SLACK_MAX_MESSAGE_CHARS, nativeAppendIntervalMs: SLACK_APPEND_INTERVAL_MS, postRate: SLACK_POST_RATE },
     dedupesPosts: true,
 
     async startThread(conversation: ConversationId, message: OutgoingMessage): Promise<MessageRef> {

@@ -15,6 +15,9 @@ import { compose } from './compose.js';
 import { MAX_RATE_LIMITS_IN_A_ROW, type PathOutcome, type RelayContext } from './relay-context.js';
 import type { CallSlot } from './workspace-budget.js';
 
+/** how often an answer waiting to open its stream checks whether posting has room sooner */
+const FIRST_TEXT_RECHECK_MS = 250;
+
 export type NativeOutcome =
   | { kind: 'finished'; outcome: PathOutcome }
   /** continue by editing from part `fromPart`: `messages` hold the parts before it, `current` what shows it so far */
@@ -73,6 +76,7 @@ export class NativePath {
           await reader.changed.wait(wait);
           continue;
         }
+        if (!this.shown && this.postsSooner()) return this.fallback();
         const lane = this.shown ? 'stream' : 'start';
         const slot = budget.acquire(workspace, lane, { urgent: !this.shown, keepAlive: false, retry: this.rateLimits > 0 });
         const granted = await this.grantOrEnd(slot);
@@ -97,8 +101,36 @@ export class NativePath {
     const { reader, doc } = this.ctx;
     let granted = false;
     const grant = slot.granted.then(() => void (granted = true));
-    while (!granted && !reader.ended && !doc.isSealed(this.part)) await Promise.race([grant, reader.changed.wait()]);
+    while (!granted && !reader.ended && !doc.isSealed(this.part) && !(!this.shown && this.postsSooner()))
+      await Promise.race([grant, reader.changed.wait(this.shown ? undefined : FIRST_TEXT_RECHECK_MS)]);
     return granted;
+  }
+
+  /**
+   * Nothing is shown yet and the workspace's chat.startStream is paused longer than posting is: the first text goes
+   * sooner as a post (then edits), so the answer switches to the edit path before anything was sent natively.
+   */
+  private postsSooner(): boolean {
+    const { budget, workspace } = this.ctx;
+    const start = budget.pausedFor(workspace, 'start');
+    return start > 0 && budget.pausedFor(workspace, 'post') < start;
+  }
+
+  /**
+   * The stop (chat.stopStream, Slack Tier 2) is paused while appends are not: the rest of the text goes by append,
+   * so the final text is visible at once and the stop, carrying nothing new, waits for its window.
+   */
+  private async appendRestBeforeStop(): Promise<void> {
+    const { budget, workspace, doc } = this.ctx;
+    const stopPause = budget.pausedFor(workspace, 'stop');
+    if (!this.shown || this.broken || stopPause === 0 || budget.pausedFor(workspace, 'stream') >= stopPause) return;
+    const rest = doc.displayFrom(this.part, this.sent, true);
+    if (!rest) return;
+    const slot = budget.acquire(workspace, 'stream', { urgent: true, keepAlive: true, retry: false });
+    await slot.granted;
+    await this.ctx.pace('stream');
+    if (budget.pausedFor(workspace, 'stream') > 0) return slot.done();
+    await this.append(rest, slot);
   }
 
   /** The way on when the stream broke off; undefined to keep streaming (a 429, or no message to edit). */
@@ -131,10 +163,13 @@ export class NativePath {
   private async finish(): Promise<NativeOutcome | undefined> {
     const { budget, workspace, logger } = this.ctx;
     for (;;) {
+      if (!this.shown && this.postsSooner()) return this.fallback();
+      await this.appendRestBeforeStop();
       const slot = budget.acquire(workspace, 'stop', { urgent: true, keepAlive: true, retry: this.rateLimits > 0 });
       await slot.granted;
       await this.ctx.pace('stream');
-      if (budget.pausedFor(workspace, 'stop') > 0) {
+      // a part never shown is opened by its stop (chat.startStream then chat.stopStream): start's pause holds it too
+      if (budget.pausedFor(workspace, 'stop') > 0 || (!this.shown && budget.pausedFor(workspace, 'start') > 0)) {
         slot.done();
         continue;
       }
