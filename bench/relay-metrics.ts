@@ -26,6 +26,7 @@ export interface SettingSummary {
   rateLimitedBy: Record<string, number>;
   /** calls made inside a Retry-After window the fake had given */
   insideRetryAfter: number;
+  insideRetryAfterBy: Record<string, number>;
   /** the best schedule the documented limits allow, where the setting has them (./relay-bound.ts) */
   bound?: ScheduleBound;
   streamSeconds: number[];
@@ -75,6 +76,7 @@ function addAnswer(summary: SettingSummary, marks: AnswerMarks, facts: AnswerFac
   summary.rateLimited += facts.rateLimited;
   for (const [method, count] of Object.entries(facts.rateLimitedBy)) summary.rateLimitedBy[method] = (summary.rateLimitedBy[method] ?? 0) + count;
   summary.insideRetryAfter += facts.insideRetryAfter;
+  for (const [method, count] of Object.entries(facts.insideRetryAfterBy)) summary.insideRetryAfterBy[method] = (summary.insideRetryAfterBy[method] ?? 0) + count;
   summary.deltasPerStream.push(marks.deltas);
   summary.answerChars.push(facts.expectedChars);
 }
@@ -94,6 +96,7 @@ export function summarize(outcome: SettingOutcome): SettingSummary {
     rateLimited: 0,
     rateLimitedBy: {},
     insideRetryAfter: 0,
+    insideRetryAfterBy: {},
     streamSeconds: [],
     deltasPerStream: [],
     answerChars: [],

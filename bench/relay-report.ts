@@ -31,9 +31,9 @@ const FINAL_P99_TARGET_MS = 90_000;
 const bound = (samples: readonly number[] | undefined): string => (samples ? ` (bound ${pair(samples)})` : '');
 
 /** '66 (chat.postMessage 40, chat.startStream 26)', or the bare count when no method is named */
-const byMethod = (s: SettingSummary): Cell => {
-  const named = Object.entries(s.rateLimitedBy ?? {}).sort(([, a], [, b]) => b - a);
-  return named.length === 0 ? s.rateLimited : `${s.rateLimited} (${named.map(([m, n]) => `${m} ${n}`).join(', ')})`;
+const byMethod = (total: number, by: Record<string, number> | undefined): Cell => {
+  const named = Object.entries(by ?? {}).sort(([, a], [, b]) => b - a);
+  return named.length === 0 ? total : `${total} (${named.map(([m, n]) => `${m} ${n}`).join(', ')})`;
 };
 
 function column(setting: RelaySetting, s: SettingSummary, production: Production): Record<string, Cell> {
@@ -51,8 +51,8 @@ function column(setting: RelaySetting, s: SettingSummary, production: Production
     'first text visible, ms after the first token: median / 99th': `${pair(s.firstVisibleAddedMs)}${bound(s.bound?.firstMs)}`,
     'final text visible, ms after the answer ended: median / 99th': `${pair(s.finalDelayMs)}${bound(s.bound?.finalMs)}`,
     'Slack calls per answer: mean / max': `${round(mean(s.callsPerAnswer))} / ${max(s.callsPerAnswer)}`,
-    'calls refused with 429': byMethod(s),
-    'calls inside a Retry-After window': s.insideRetryAfter,
+    'calls refused with 429': byMethod(s.rateLimited, s.rateLimitedBy),
+    'calls inside a Retry-After window': byMethod(s.insideRetryAfter, s.insideRetryAfterBy),
     'inside the bot before it sent the first / final text, 99th (ms)': `${ms(p99(s.relayFirstMs))} / ${ms(p99(s.relayFinalMs))}`,
     'answer length in tokens / seconds to stream it (median)': `${p50(s.deltasPerStream)} / ${round(p50(s.streamSeconds))}`,
     'peak memory, production start (node dist/cli.js), MB': prod?.peakRssMb === undefined ? '-' : round(prod.peakRssMb),

@@ -25,6 +25,7 @@ export interface AnswerFacts {
   wholeAt?: number;
   /** of the calls, those made inside a Retry-After window the fake had given */
   insideRetryAfter: number;
+  insideRetryAfterBy: Record<string, number>;
   /** Slack calls made for the answer (posts, edits, stream calls; refused ones included) */
   calls: number;
   /** of them, answered with 429 */
@@ -51,8 +52,11 @@ function streamed(call: FakeSlackCall): string {
 const shownBy = (call: FakeSlackCall): string =>
   visibleText(String(call.args.text ?? ''), Array.isArray(call.args.blocks) ? (call.args.blocks as Record<string, unknown>[]) : []);
 
-const countBy = (names: string[]): Record<string, number> =>
-  names.reduce<Record<string, number>>((counts, name) => ({ ...counts, [name]: (counts[name] ?? 0) + 1 }), {});
+function countBy(names: readonly string[]): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const name of names) counts[name] = (counts[name] ?? 0) + 1;
+  return counts;
+}
 
 /** Calls per thread (`channel/threadTs`) and per message (`channel/ts`), for every answer at once. */
 export function indexCalls(calls: readonly FakeSlackCall[]): Map<string, FakeSlackCall[]> {
@@ -92,6 +96,7 @@ export function answerFacts(answer: AnswerPlace, slack: FakeSlackApi, index: Map
     ...(visible.length > 0 ? { lastCallAt: visible[visible.length - 1]![0] } : {}),
     ...(visible.length > 0 ? { wholeAt: visible.find(([, chars]) => chars === total)![0] } : {}),
     insideRetryAfter: touching.filter((call) => call.insideRetryAfter).length,
+    insideRetryAfterBy: countBy(touching.filter((call) => call.insideRetryAfter).map((call) => call.method)),
     calls: touching.length,
     rateLimited: touching.filter((call) => call.status === 429).length,
     rateLimitedBy: countBy(touching.filter((call) => call.status === 429).map((call) => call.method)),

@@ -28,6 +28,7 @@ function summary(overrides: Partial<SettingSummary> = {}): SettingSummary {
     rateLimited: 0,
     rateLimitedBy: {},
     insideRetryAfter: 0,
+    insideRetryAfterBy: {},
     streamSeconds: [8.6],
     deltasPerStream: [319],
     answerChars: [1276],

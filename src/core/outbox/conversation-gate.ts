@@ -48,6 +48,12 @@ export class ConversationGate {
     if (until > (this.pausedUntil.get(conversation) ?? 0)) this.pausedUntil.set(conversation, until);
   }
 
+  /** ms until a write of `kind` asking now could go into `conversation`: its pause, and the calls queued before it */
+  waitFor(conversation: string, kind: WriteKind): number {
+    const paced = Math.max(kind === 'post' ? (this.posts?.waitFor(conversation) ?? 0) : 0, this.every?.waitFor(conversation) ?? 0);
+    return Math.max(this.pausedFor(conversation), paced);
+  }
+
   /** ms left of the conversation's pause, 0 when none */
   pausedFor(conversation: string): number {
     const until = this.pausedUntil.get(conversation);

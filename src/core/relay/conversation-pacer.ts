@@ -36,10 +36,24 @@ export class ConversationPacer {
     if (this.last.get(conversation) === mine) this.last.delete(conversation);
   }
 
+  /** ms until a call asking now would go (behind every call that asked before it); nothing is taken */
+  waitFor(conversation: string): number {
+    const now = this.now();
+    return this.earliest((this.taken.get(conversation) ?? []).filter((t) => t > now - this.longestMs), now) - now;
+  }
+
   /** The earliest moment, not before the last one taken, at which every window has room; recorded. */
   private reserve(conversation: string): number {
     const now = this.now();
     const stamps = (this.taken.get(conversation) ?? []).filter((t) => t > now - this.longestMs);
+    const at = this.earliest(stamps, now);
+    stamps.push(at);
+    this.taken.set(conversation, stamps);
+    this.forgetIdle(now);
+    return at;
+  }
+
+  private earliest(stamps: readonly number[], now: number): number {
     let at = Math.max(now, stamps.at(-1) ?? now);
     for (let moved = true; moved; ) {
       moved = false;
@@ -51,9 +65,6 @@ export class ConversationPacer {
         moved = true;
       }
     }
-    stamps.push(at);
-    this.taken.set(conversation, stamps);
-    this.forgetIdle(now);
     return at;
   }
 

@@ -13,6 +13,7 @@ import type { MessageRef, NativeStream } from '../adapter.js';
 import { ChatRateLimitedError } from '../chat-errors.js';
 import { compose } from './compose.js';
 import { MAX_RATE_LIMITS_IN_A_ROW, type PathOutcome, type RelayContext } from './relay-context.js';
+import { delay } from './wakeup.js';
 import type { CallSlot } from './workspace-budget.js';
 
 /** how often an answer waiting to open its stream checks whether posting has room sooner */
@@ -107,13 +108,15 @@ export class NativePath {
   }
 
   /**
-   * Nothing is shown yet and the workspace's chat.startStream is paused longer than posting is: the first text goes
-   * sooner as a post (then edits), so the answer switches to the edit path before anything was sent natively.
+   * Nothing is shown yet and the workspace's chat.startStream is paused longer than a post would wait (its method's
+   * pause, the channel's post pace and the posts queued before it): the first text goes sooner as a post (then
+   * edits), so the answer switches to the edit path before anything was sent natively. Answers queued beyond the
+   * pause keep waiting for their stream.
    */
   private postsSooner(): boolean {
     const { budget, workspace } = this.ctx;
     const start = budget.pausedFor(workspace, 'start');
-    return start > 0 && budget.pausedFor(workspace, 'post') < start;
+    return start > 0 && Math.max(budget.pausedFor(workspace, 'post'), this.ctx.paceWait('post')) < start;
   }
 
   /**
@@ -164,11 +167,16 @@ export class NativePath {
     const { budget, workspace, logger } = this.ctx;
     for (;;) {
       if (!this.shown && this.postsSooner()) return this.fallback();
+      // a part never shown is opened by its stop (chat.startStream first): it waits for start's pause, or posts
+      const startPause = this.shown ? 0 : budget.pausedFor(workspace, 'start');
+      if (startPause > 0) {
+        await delay(Math.min(startPause, FIRST_TEXT_RECHECK_MS));
+        continue;
+      }
       await this.appendRestBeforeStop();
       const slot = budget.acquire(workspace, 'stop', { urgent: true, keepAlive: true, retry: this.rateLimits > 0 });
       await slot.granted;
       await this.ctx.pace('stream');
-      // a part never shown is opened by its stop (chat.startStream then chat.stopStream): start's pause holds it too
       if (budget.pausedFor(workspace, 'stop') > 0 || (!this.shown && budget.pausedFor(workspace, 'start') > 0)) {
         slot.done();
         continue;

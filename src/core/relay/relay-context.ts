@@ -14,6 +14,8 @@ export interface RelayContext extends ComposeContext {
   minEditIntervalMs: number;
   /** waits for the conversation's rate windows where the adapter declares some (Teams; Slack's posts), and its pause */
   pace(kind: WriteKind): Promise<void>;
+  /** ms until a write of `kind` asking now would be let through by the conversation's windows and pause */
+  paceWait(kind: WriteKind): number;
   /**
    * a call got a 429: where the chat limits each conversation (Teams), or this was a post and the chat limits posts
    * per conversation (Slack), every write of that kind into it waits `retryAfterMs`

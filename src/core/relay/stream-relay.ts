@@ -46,6 +46,7 @@ export class StreamRelay {
       budget: this.budget,
       minEditIntervalMs: this.minEditIntervalMs,
       pace: this.gate.paces ? (kind) => this.gate.take(conversationOf(request.thread), kind) : () => Promise.resolve(),
+      paceWait: (kind) => this.gate.waitFor(conversationOf(request.thread), kind),
       // Teams limits each conversation, Slack each channel's posts: a Retry-After there holds back the outbox's writes too
       rateLimited: (ms, kind) => {
         const { conversationRate, postRate } = this.adapter.limits;
