@@ -76,7 +76,8 @@ function addAnswer(summary: SettingSummary, marks: AnswerMarks, facts: AnswerFac
   summary.rateLimited += facts.rateLimited;
   for (const [method, count] of Object.entries(facts.rateLimitedBy)) summary.rateLimitedBy[method] = (summary.rateLimitedBy[method] ?? 0) + count;
   summary.insideRetryAfter += facts.insideRetryAfter;
-  for (const [method, count] of Object.entries(facts.insideRetryAfterBy)) summary.insideRetryAfterBy[method] = (summary.insideRetryAfterBy[method] ?? 0) + count;
+  for (const [method, count] of Object.entries(facts.insideRetryAfterBy))
+    summary.insideRetryAfterBy[method] = (summary.insideRetryAfterBy[method] ?? 0) + count;
   summary.deltasPerStream.push(marks.deltas);
   summary.answerChars.push(facts.expectedChars);
 }

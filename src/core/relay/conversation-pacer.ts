@@ -39,7 +39,8 @@ export class ConversationPacer {
   /** ms until a call asking now would go (behind every call that asked before it); nothing is taken */
   waitFor(conversation: string): number {
     const now = this.now();
-    return this.earliest((this.taken.get(conversation) ?? []).filter((t) => t > now - this.longestMs), now) - now;
+    const stamps = (this.taken.get(conversation) ?? []).filter((t) => t > now - this.longestMs);
+    return this.earliest(stamps, now) - now;
   }
 
   /** The earliest moment, not before the last one taken, at which every window has room; recorded. */
