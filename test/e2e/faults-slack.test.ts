@@ -22,12 +22,14 @@ const sends = (): FakeSlackCall[] => h!.slack.calls.filter((c) => c.method === '
 describe('Slack faults during chats', () => {
   test('a 429 storm on chat.update during three parallel answers: no call during a pause, every final text whole', async () => {
     // a relay budget above the storm's pace, so the three answers' edits meet each pause together
-    h = await startSlackBot({ simulator: { streamChunkDelayMs: 10, minAnswerChars: 2_500 }, env: { RELAY_WORKSPACE_EDITS_PER_MINUTE: '600' } });
+    // answers of about 12 s: six posts open them (three parents, three first texts), five at once and then five
+    // seconds later at Slack's post pace, and all three still stream when the storm comes
+    h = await startSlackBot({ simulator: { streamChunkDelayMs: 10, minAnswerChars: 5_000 }, env: { RELAY_WORKSPACE_EDITS_PER_MINUTE: '600' } });
     h.slack.streams.refuseIn('public'); // the post + edit path (native streams: slack-native-stream.test.ts)
     const questions = ['Map thermal runaway patents', 'Map anode coating patents', 'Map separator film patents'];
     await Promise.all(questions.map((q) => h!.command(`ask ${q}`)));
     const threads = await Promise.all(questions.map((_, i) => ChatThread.nth(h!.slack, i)));
-    await waitFor(() => threads.every((t) => t.replies().some((m) => m.edits > 0)), 'every answer to be streaming');
+    await waitFor(() => threads.every((t) => t.replies().some((m) => m.edits > 0)), 'every answer to be streaming', 20_000);
 
     const before = h.slack.callsTo('chat.update').length;
     for (let i = 0; i < STORM; i += 1) h.slack.failNext('chat.update', { status: 429, retryAfter: 1 });
@@ -49,7 +51,7 @@ describe('Slack faults during chats', () => {
       expect([...perMessage.values()].every((n) => n === 1)).toBe(true);
       expect(during.length).toBeLessThanOrEqual(threads.length - 1);
     }
-  }, 30_000);
+  }, 45_000);
 
   test('5xx answers to an edit and to the first post of an answer: the answer still completes whole', async () => {
     h = await startSlackBot({ simulator: { streamChunkDelayMs: 5 } });

@@ -32,7 +32,8 @@ async function noteFor(harness: SlackBotHarness, text: string, userId = 'U1'): P
 
 describe('limits on platform work', () => {
   test('a user over the answer limit is told and nothing is sent; another user is answered; finished answers free the slots', async () => {
-    h = await startSlackBot({ env: { LIMIT_ANSWERS_PER_USER: '3', LIMIT_ANSWERS_PER_WORKSPACE: '30' } });
+    // several answers at once: Slack's documented rate limits apply (fake-slack-tiers.ts)
+    h = await startSlackBot({ slack: { limits: 'documented' }, env: { LIMIT_ANSWERS_PER_USER: '3', LIMIT_ANSWERS_PER_WORKSPACE: '30' } });
     // the first three answers stay in flight (their response headers are held back) while the rest is tried
     h.sim.inject({ kind: 'slow-headers', operation: 'AI07', delayMs: 4_000, times: 3 });
     for (const n of [1, 2, 3]) expect((await h.command(`ask Question number ${n} about dendrites?`)).status).toBe(200);
@@ -60,6 +61,7 @@ describe('limits on platform work', () => {
     await waitFor(() => answered(h!) === 5, 'the answer asked after the others finished', 20_000);
     expect(requestsTo(h, 'AI07')).toBe(5);
     expect(h.slack.ephemerals.length).toBe(notesBefore);
+    expect(h.slack.callsInsideRetryAfter()).toEqual([]);
   }, 40_000);
 
   test('the workspace limit holds every member back, with its own note', async () => {

@@ -10,13 +10,12 @@ import { ChatError } from '../../core/chat-errors.js';
 import type { ApiCall } from './reach.js';
 
 /**
- * Bursts of four a second, one a second over twenty seconds (Slack publishes no burst size; a 429 past it pauses
- * the channel's posts for its Retry-After and they go again).
+ * Five in any five seconds: one a second, in bursts of up to five. Slack publishes no burst size; this never
+ * outruns a bucket of five refilled at one a second (the fake's documented floor), where four a second with twenty
+ * in twenty seconds did, every 429 costing the channel a second of posts. A 429 past it pauses the channel's posts
+ * for its Retry-After and they go again.
  */
-export const SLACK_POST_RATE: readonly RateWindow[] = [
-  { max: 4, windowMs: 1_000 },
-  { max: 20, windowMs: 20_000 },
-];
+export const SLACK_POST_RATE: readonly RateWindow[] = [{ max: 5, windowMs: 5_000 }];
 
 export const WRITE_EVENT_TYPE = 'iip_write';
 
