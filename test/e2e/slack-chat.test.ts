@@ -35,7 +35,8 @@ async function finalAnswer(harness: SlackBotHarness): Promise<FakeSlackMessage[]
 
 describe('Slack chats', () => {
   test('/iip ask streams the general model answer into a thread under a parent naming the asker', async () => {
-    h = await startSlackBot({ simulator: { streamChunkDelayMs: 2 } });
+    // streaming for a second or so: appends go at most every 250 ms
+    h = await startSlackBot({ simulator: { streamChunkDelayMs: 5 } });
     const question = 'How do solid-state batteries avoid lithium dendrites?';
     const ack = await h.command(`ask ${question}`);
     expect(ack.status).toBe(200);
