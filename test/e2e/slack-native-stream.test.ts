@@ -37,7 +37,8 @@ async function answered(harness: SlackBotHarness, question: string): Promise<{ r
 }
 
 test('an answer in a channel thread streams to its asker: start, appends one at a time, stop with the exact text', async () => {
-  h = await startSlackBot({ simulator: { streamChunkDelayMs: 3 }, slack: { latencyMs: 5 } });
+  // streaming for a few seconds: appends go at most every 250 ms
+  h = await startSlackBot({ simulator: { streamChunkDelayMs: 10 }, slack: { latencyMs: 5 } });
   const { replies, whole } = await answered(h, 'How do solid-state batteries avoid lithium dendrites?');
   const parent = h.latestThread()!.parent;
   expect(replies).toHaveLength(1);
