@@ -24,7 +24,10 @@ describe('Slack faults during chats', () => {
     // a relay budget above the storm's pace, so the three answers' edits meet each pause together
     // answers of about 12 s: six posts open them (three parents, three first texts), five at once and then five
     // seconds later at Slack's post pace, and all three still stream when the storm comes
-    h = await startSlackBot({ simulator: { streamChunkDelayMs: 10, minAnswerChars: 5_000 }, env: { RELAY_WORKSPACE_EDITS_PER_MINUTE: '600' } });
+    h = await startSlackBot({
+      simulator: { streamChunkDelayMs: 10, streamChunkChars: 4, minAnswerChars: 5_000 },
+      env: { RELAY_WORKSPACE_EDITS_PER_MINUTE: '600' },
+    });
     h.slack.streams.refuseIn('public'); // the post + edit path (native streams: slack-native-stream.test.ts)
     const questions = ['Map thermal runaway patents', 'Map anode coating patents', 'Map separator film patents'];
     await Promise.all(questions.map((q) => h!.command(`ask ${q}`)));
