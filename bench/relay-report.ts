@@ -168,7 +168,7 @@ export function relayReport(
   return {
     title:
       title ??
-      `relay: native stream and post + edit side by side: (a) ${a.streams} stream, (b) ${b.streams} streams over ${b.spreadMs / 1000} s, (c) the same with Slack's limits; at least ${b.tokens} tokens each at ${1000 / shape.tokenIntervalMs}/s${shape.quick ? ' (quick)' : ''}`,
+      `relay: native stream and post + edit side by side: (a) ${a.streams} stream, (b) ${b.streams} streams over ${b.spreadMs / 1000} s, (c) the same with Slack's limits, (d) ${shape.shapes.d.streams} mentions in one channel at every method's documented floor; at least ${b.tokens} tokens each at ${1000 / shape.tokenIntervalMs}/s${shape.quick ? ' (quick)' : ''}`,
     table,
     measures: title
       ? `the production start's peak resident memory while it answers ${b.streams} signed /iip ask commands, native and edit; target under ${PROD_RSS_TARGET_MB} MB.`
