@@ -33,8 +33,9 @@ Configuration comes from the environment. A .env file in the working directory i
 one (Node's process.loadEnvFile, one NAME=value a line); a variable the environment already sets keeps its value.
 
 In production: npm ci && npm run build, then npm run start:prod (node with bounded heap flags, dist/cli.js);
-docs/iip-bot.service is a systemd unit for it. Docs: README.md (commands, Slack and Teams set-up, operations),
-docs/redis.md (replicas on Redis), docs/teams.md.
+docs/iip-bot.service is a systemd unit for it; docs/production.md takes you through it step by step.
+Docs: README.md (what the bot does, its commands), docs/slack.md, docs/teams.md, docs/redis.md (replicas),
+docs/configuration.md, docs/operations.md.
 
 Environment:
 ${ENV_HELP.map(([name, what]) => `  ${name}\n      ${what}`).join('\n')}

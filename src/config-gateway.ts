@@ -1,7 +1,7 @@
 /**
  * How much the bot reads from the platform gateway and how long it waits for it (IIP_MAX_*, IIP_STREAM_*,
  * IIP_RETRY_AFTER_MAX_MS), and how much of one chat answer it posts (ANSWER_MAX_*). The defaults are limits a
- * real answer never reaches; README's Operations section explains each.
+ * real answer never reaches; docs/operations.md explains each.
  */
 import { intWithDefault } from './config-fields.js';
 

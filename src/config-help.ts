@@ -23,7 +23,7 @@ export function notTheEntryPoint(script: string, cwd: string): string {
   return `${basename(script)} holds the bot's parts and starts nothing; start the bot with \`${cli}\` (\`${cli} --help\` lists the options).\n`;
 }
 
-/** The variables `--help` and the README list, with what each does. */
+/** The variables `--help` and docs/configuration.md list, with what each does. */
 export const ENV_HELP: ReadonlyArray<[string, string]> = [
   ['IIP_API_KEY', 'platform API key (sk-...); without it the built-in simulator is used'],
   ['IIP_BASE_URL', 'platform gateway (default https://connect.patsnap.com)'],

@@ -4,7 +4,7 @@
  * runs the production flags of package.json's start:prod.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, expect, test } from 'vitest';
@@ -52,6 +52,9 @@ test('--help says how .env is read and names the production start, its systemd u
   expect(out).toContain('npm run start:prod');
   expect(out).toContain('docs/iip-bot.service');
   expect(out).toContain('README.md');
+  // every page it names is there
+  for (const page of out.match(/docs\/[\w.-]+\.(?:md|service)/g) ?? []) expect(existsSync(join(REPO, page)), page).toBe(true);
+  expect(out).toContain('docs/production.md');
 });
 
 test("the systemd unit runs package.json's start:prod flags", () => {

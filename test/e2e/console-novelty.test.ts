@@ -59,7 +59,7 @@ test('novelty from the command to the report link by typing choices', { timeout:
   expect(screen).not.toContain('<@');
   // the report is also saved as a file, its path printed (the link expires)
   expect(screen).toMatch(/📎 Novelty search: [\s\S]*saved as\s+\/[\s\S]*\.docx/);
-  // the README's terminal section shows this session: IIP_TRANSCRIPT=<file> writes it out
+  // docs/terminal.md shows this session: IIP_TRANSCRIPT=<file> writes it out
   if (process.env.IIP_TRANSCRIPT) writeFileSync(process.env.IIP_TRANSCRIPT, screen.trimEnd());
   term.type('exit');
   await term.waitFor((s) => s.includes('[exited 0]'), 'a clean exit');

@@ -60,7 +60,7 @@ test('the master dies mid-answer and mid-wait: both replicas follow the promoted
   await chat.reply((m) => m.edits > 0 || (m.stream?.appends.length ?? 0) > 0, 'the answer to be streaming');
 
   // Redis replicates asynchronously: what the master acknowledged after the replica's last copy is lost with it
-  // (README, Running several replicas). Here everything written so far has reached the replica.
+  // (docs/redis.md, What a failover can lose). Here everything written so far has reached the replica.
   const master = new Redis({ port: pair.master.port, host: '127.0.0.1' });
   expect(await master.call('WAIT', '1', '2000')).toBe(1);
   master.disconnect();

@@ -35,7 +35,7 @@ describe('a failover under the store', () => {
       const before = newThread();
       const first = await store.compareAndSet(before, 0, recordInput(before));
       expect(first?.version).toBe(1);
-      // acknowledged by the replica before the master dies (Redis replicates asynchronously: see the README)
+      // acknowledged by the replica before the master dies (Redis replicates asynchronously: see docs/redis.md)
       const master = new Redis({ port: pair.master.port, host: '127.0.0.1' });
       expect(await master.call('WAIT', '1', '2000')).toBe(1);
       master.disconnect();
