@@ -32,6 +32,8 @@ import { slackInstalls } from './slack-installs.js';
 import { publishHome } from './handlers/home/handler.js';
 import { HANDLERS, THREAD_KINDS, VERBS } from './handlers/index.js';
 import { watchingHomes } from './core/home-watch.js';
+import { stateOf } from './core/home.js';
+import type { ThreadStateOf } from './core/home-view.js';
 import { keepingLanguage, speaking, userLanguage, type UserLanguageOf } from './core/language.js';
 import { stampingRecordFormat } from './handlers/workflow/record/migrations.js';
 import { NOTHING_TO_HAND_OVER } from './core/hand-over.js';
@@ -125,7 +127,11 @@ async function assemble(options: BotOptions, opened: Array<() => Promise<unknown
     const { createTeamsAdapter } = await import('./adapters/teams/index.js');
     adapters.push(createTeamsAdapter({ ...config.teams, server: http, logger, verbs, keep: kept, ...files }));
   }
-  adapters.push(...(options.extraAdapters?.(verbs, kept, uploads) ?? []));
+  const threadState: ThreadStateOf = async (thread) => {
+    const record = await state.get(thread);
+    return record && stateOf(THREAD_KINDS, record);
+  };
+  adapters.push(...(options.extraAdapters?.(verbs, kept, uploads, threadState) ?? []));
   opened.push(() => Promise.allSettled(adapters.map((a) => a.stop())));
 
   // every chat write is journaled before it is made (the terminal's are not: there is nothing to finish after it)

@@ -93,8 +93,9 @@ export async function runCli(argv: string[]): Promise<number> {
       logger,
       language,
       extraAdapters: useConsole
-        ? (verbs) => {
+        ? (verbs, _kept, _files, threadState) => {
             const adapter = createConsoleAdapter({
+              threadState,
               input: process.stdin,
               output: process.stdout,
               verbs,

@@ -2,6 +2,7 @@
 import type { Lang } from './i18n/index.js';
 import type { Config } from './config.js';
 import type { ChatAdapter } from './core/adapter.js';
+import type { ThreadStateOf } from './core/home-view.js';
 import type { Inbox } from './core/inbox.js';
 import type { Router } from './core/router.js';
 import type { FileShelf, ProcessMemory } from './core/services.js';
@@ -16,9 +17,10 @@ export interface BotOptions {
   logger?: Logger;
   /**
    * adapters to run besides those the config enables (the CLI passes the console adapter here); `kept`: small values
-   * an adapter keeps across restarts; `files`: the bot's file shelf, when it has a PUBLIC_URL
+   * an adapter keeps across restarts; `files`: the bot's file shelf, when it has a PUBLIC_URL; `threadState`: a
+   * thread's state in words, as home shows it (the terminal's `threads`)
    */
-  extraAdapters?: (verbs: string[], kept: KeptValues, files?: FileShelf) => ChatAdapter[];
+  extraAdapters?: (verbs: string[], kept: KeptValues, files: FileShelf | undefined, threadState: ThreadStateOf) => ChatAdapter[];
   /** the language for users who chose none and whose chat does not tell theirs; default IIP_LANG's (the terminal: the user's LANG) */
   language?: Lang;
 }

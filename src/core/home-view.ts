@@ -6,6 +6,9 @@
 import type { ThreadStatus } from './state.js';
 import type { ThreadId } from './thread-id.js';
 
+/** A thread's state in words as home shows it ('open · at the features review'); undefined when it has no record. */
+export type ThreadStateOf = (thread: ThreadId) => Promise<string | undefined>;
+
 export interface HomeEntry {
   thread: ThreadId;
   /** what runs in the thread, e.g. `novelty` or `chat (pharm)` */

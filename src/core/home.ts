@@ -32,7 +32,7 @@ function labelOf(kinds: ThreadKinds, record: ThreadRecord): string {
 }
 
 /** The state in words, with the step it is at by name ('open · at the features review'); a done one needs none. */
-function stateOf(kinds: ThreadKinds, record: ThreadRecord): string {
+export function stateOf(kinds: ThreadKinds, record: ThreadRecord): string {
   const step = record.status === 'done' ? undefined : kinds.stepName(record.workflow, record.step, currentLanguage());
   return step ? t('core:home.stateWithStep', { state: stateWords(record.status), step }) : stateWords(record.status);
 }

@@ -54,8 +54,9 @@ export async function startConsoleBot(env: Record<string, string> = {}, options:
     config,
     logger: silentLogger,
     ...(options.language ? { language: options.language } : {}),
-    extraAdapters: (verbs) => [
+    extraAdapters: (verbs, _kept, _files, threadState) => [
       createConsoleAdapter({
+        threadState,
         input,
         output,
         interactive: false,

@@ -66,15 +66,27 @@ export function ago(then: number, now: number): string {
   return formatDate(then);
 }
 
-/** The `threads` listing: number, first line, last activity; the current thread marked `*`. */
-export function threadList(threads: ConsoleThread[], current: string | undefined, now: number, style: Style): string[] {
+/**
+ * The `threads` listing: number, first line, its state as home words it (`states`, by thread id: waiting for you,
+ * working on the platform, done, failed ...), last activity; the current thread marked `*`.
+ */
+export function threadList(
+  threads: ConsoleThread[],
+  current: string | undefined,
+  now: number,
+  style: Style,
+  states: ReadonlyMap<string, string> = new Map(),
+): string[] {
   if (threads.length === 0) return [style.dim(t('console:threads.none'))];
-  const width = String(Math.max(...threads.map((t) => t.number))).length;
+  const width = String(Math.max(...threads.map((thread) => thread.number))).length;
   return [
     style.bold(t('console:threads.title')),
-    ...threads.map((t) => {
-      const mark = t.id === current ? '*' : ' ';
-      return `${mark} ${String(t.number).padStart(width)}  ${padEnd(truncate(t.title.split('\n')[0] ?? '', 48), 48)}  ${style.dim(ago(t.lastActivity, now))}`;
+    ...threads.map((thread) => {
+      const mark = thread.id === current ? '*' : ' ';
+      const state = states.get(thread.id);
+      const title = padEnd(truncate(thread.title.split('\n')[0] ?? '', 44), 44);
+      const when = style.dim(ago(thread.lastActivity, now));
+      return `${mark} ${String(thread.number).padStart(width)}  ${title}  ${state ? `${state}${t('console:threads.stateSeparator')}` : ''}${when}`;
     }),
     style.dim(t('console:threads.switchHint')),
   ];

@@ -15,7 +15,7 @@ import type { LayoutOptions } from './markdown-terminal.js';
 import type { MessageBook, StoredMessage } from './messages.js';
 import type { ThreadBook } from './sessions.js';
 import type { Terminal } from './terminal.js';
-import type { ConsoleAdapterOptions } from './types.js';
+import type { ConsoleAdapterOptions, ConsoleThread } from './types.js';
 import { formatDuration } from '../../i18n/format.js';
 import { t } from '../../i18n/index.js';
 
@@ -165,7 +165,7 @@ export class LineHandler {
         book.touch(intent.thread);
         return this.dispatcher.send({ kind: 'reply', text: 'clear', thread: intent.thread, mentioned: true });
       case 'threads':
-        return this.note(...threadList(book.list(), current, (this.options.now ?? Date.now)(), style));
+        return this.note(...threadList(book.list(), current, (this.options.now ?? Date.now)(), style, await this.statesOf(book.list())));
       case 'switch': {
         const thread = book.byNumber(intent.number);
         if (!thread) return this.note(style.danger(t('console:threads.noSuch', { n: intent.number })));
@@ -195,6 +195,16 @@ export class LineHandler {
     if (special) return special;
     const thread = this.host.book.current && this.host.book.get(this.host.book.current);
     return thread ? t('console:threads.prompt', { n: thread.number }) : 'iip> ';
+  }
+
+  /** Each thread's state in words, as home shows it; a thread whose state cannot be read is listed without one. */
+  private async statesOf(threads: ConsoleThread[]): Promise<Map<string, string>> {
+    const stateOf = this.options.threadState;
+    if (!stateOf) return new Map();
+    const states = await Promise.all(
+      threads.map(async (thread) => [thread.id, await stateOf(thread.id as ThreadId).catch(() => undefined)] as const),
+    );
+    return new Map(states.filter((entry): entry is readonly [string, string] => entry[1] !== undefined));
   }
 
   private note(...lines: string[]): void {

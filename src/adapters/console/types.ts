@@ -1,5 +1,6 @@
 /** The console adapter's public shapes: options, the adapter, and the persisted thread list. */
 import type { ChatAdapter } from '../../core/adapter.js';
+import type { ThreadStateOf } from '../../core/home-view.js';
 import type { OutgoingMessage } from '../../core/message.js';
 import type { ConversationId, ThreadId } from '../../core/thread-id.js';
 import type { Logger } from '../../log.js';
@@ -61,6 +62,8 @@ export interface ConsoleAdapterOptions {
   /** Ctrl-C while a stream runs: stop the stream of `thread`; true if one was stopped */
   onInterrupt?: (thread: ThreadId) => boolean;
   logger?: Logger;
+  /** a thread's state in words, as home shows it, for the `threads` listing; without it the listing shows none */
+  threadState?: ThreadStateOf;
   /** clock for activity times and the double Ctrl-C; default Date.now */
   now?: () => number;
 }

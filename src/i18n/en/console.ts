@@ -10,6 +10,7 @@ export const consoleWords = {
   threads: {
     none: 'No threads yet: type a command to start one.',
     title: 'Threads',
+    stateSeparator: ' · ',
     switchHint: '`switch N` resumes a thread.',
     backIn: 'Back in thread {{n}} ({{title}}): lines are replies there; `new` leaves it, `threads` lists all.',
     left: 'Left the thread: the next line starts a new one.',

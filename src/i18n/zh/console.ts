@@ -13,6 +13,7 @@ export const consoleWords: CatalogOf<typeof en> = {
   threads: {
     none: '还没有话题：输入一条命令即可开始。',
     title: '话题',
+    stateSeparator: ' · ',
     switchHint: '输入 `switch N` 回到某个话题。',
     backIn: '已回到话题 {{n}}（{{title}}）：输入的内容将作为该话题的回复；`new` 离开，`threads` 列出全部。',
     left: '已离开话题：下一行将开始新话题。',
