@@ -118,6 +118,8 @@ export interface ChatAdapter {
   postEphemeral?(thread: ThreadId | ConversationId, userId: string, message: OutgoingMessage): Promise<void>;
   /** Opens a form (Slack modal, Teams task module); without it, the core asks field by field in the thread. */
   openForm?(triggerId: string, thread: ThreadId, form: FormSpec): Promise<void>;
+  /** a form opens only from a click's trigger (Slack's modals); without it one can also be opened unprompted */
+  formsNeedTrigger?: boolean;
   /** Whether a user administers the workspace (Slack: admin or owner); without it only the console's user is. */
   isAdmin?(workspaceId: string, userId: string): Promise<boolean>;
   /** A user's locale as the chat knows it (Slack: users.info's `locale`; the terminal: LANG), e.g. `zh-CN`. */

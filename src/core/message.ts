@@ -93,6 +93,8 @@ export interface FormSpec {
   fields: FormField[];
   /** what submitting does ("moves the search on", "saves and shows the step again"), said before the first field */
   outcome?: string;
+  /** why the form is asked again (what was typed could not be read), shown above the fields */
+  problem?: string;
   /** opaque; comes back with the submission (step and version) */
   value: string;
 }

@@ -183,6 +183,11 @@ export class Messenger {
     return true;
   }
 
+  /** Whether a form can open without a click (to ask again after a submission that could not be read). */
+  get opensFormsUnprompted(): boolean {
+    return this.adapter.openForm !== undefined && !this.adapter.formsNeedTrigger;
+  }
+
   /** Whether this chat shows users a home of their own (Slack's App Home tab). */
   get hasHome(): boolean {
     return this.adapter.publishHome !== undefined;

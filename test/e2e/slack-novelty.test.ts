@@ -88,6 +88,12 @@ describe('/iip novelty, the guided search', () => {
     const references = await t.step('Step 4 of 5');
     expect(textOf(references)).toContain('most similar');
     expect(textOf(references)).toMatch(/\[[A-Z]{2}\d+[A-Z]\d?\]\(https:\/\/patents\.google\.com\/patent\//);
+    // a number that cannot be read: a Slack modal opens only from a click, so the note says which button to press
+    const unreadable = await t.openForm(references, 'Add a patent');
+    await h.submitForm(unreadable.view, { pn: 'hinge' });
+    const refusal = await waitFor(() => h!.slack.ephemerals.find((e) => e.text.includes('Could not read “hinge”')), 'the note');
+    expect(refusal.text).toMatch(/nothing was added\. Press Add a patent to try again\.$/);
+    expect(bodiesOf(h, 'AI35-12')).toEqual([]);
     const add = await t.openForm(references, 'Add a patent');
     await h.submitForm(add.view, { pn: 'cn 118289111a' });
     const withAdded = await waitFor(

@@ -34,7 +34,8 @@ export class FormSession {
   begin(): FormTurn {
     const { style } = this.layout;
     const outcome = this.form.outcome ?? t('console:form.outcome', { label: this.form.submitLabel });
-    return this.advance([style.bold(this.form.title), ...wrapText(style.dim(t('console:form.intro', { outcome })), this.layout)]);
+    const problem = this.form.problem ? wrapText(style.danger(this.form.problem), this.layout) : [];
+    return this.advance([style.bold(this.form.title), ...problem, ...wrapText(style.dim(t('console:form.intro', { outcome })), this.layout)]);
   }
 
   answer(line: string): FormTurn {

@@ -192,6 +192,8 @@ export function createSlackAdapter(options: SlackAdapterOptions): ChatAdapter {
       });
     },
 
+    formsNeedTrigger: true,
+
     async openForm(triggerId: string, thread: ThreadId, form: FormSpec): Promise<void> {
       const { team } = slackThread(thread);
       if (!triggerId) throw new Error('a Slack form opens only from a click: its trigger_id is missing');

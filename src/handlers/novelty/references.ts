@@ -70,7 +70,10 @@ async function addPatent(
 ): Promise<ReferenceEdits> {
   const typed = String(fields.pn ?? '').trim();
   const pn = normalisePublicationNumber(typed);
-  if (!pn) throw new FormProblem(t('novelty-review:add.badNumber', { typed: quoteUserText(typed || '—') }));
+  if (!pn)
+    throw new FormProblem(t('novelty-review:add.badNumber', { typed: quoteUserText(typed || '—') }), {
+      reask: { hint: t('novelty-review:add.tryAgain') },
+    });
   if (listed(result, edits).some((item) => item.key === pn || item.entry.document?.startsWith(`${pn} `)))
     throw new FormProblem(t('novelty-review:add.already', { pn }));
   if (edits.added.length >= MAX_ADDED) throw new FormProblem(t('novelty-review:add.atMost', { max: MAX_ADDED }));

@@ -186,4 +186,16 @@ export function defineSend<D extends WorkflowData, S extends string = string>(se
  * The user's problem, thrown anywhere in a step (a form's `apply`, a select, Confirm's `input`, a send's `run`):
  * its message is shown and the step stays in (or returns to) its review. A `UserProblem` by its older name.
  */
-export class FormProblem extends UserProblem {}
+export class FormProblem extends UserProblem {
+  /**
+   * `reask`: the submission could not be read (a patent number in no known form): where the chat can open a form
+   * without a click (the terminal, Teams' inline card) the form opens again with this message and what was typed;
+   * elsewhere (Slack) the message is a note ending with `reask.hint` (which button to press again)
+   */
+  constructor(
+    message: string,
+    readonly options: { reask?: { hint: string } } = {},
+  ) {
+    super(message);
+  }
+}

@@ -49,6 +49,7 @@ export function renderForm(form: FormSpec, options: { thread?: string } = {}): T
   const submit = submitAction(form.submitLabel, { kind: 'form', action: form.action, value: form.value, fields }, context, 'primary');
   const body: CardElement[] = [
     { type: 'TextBlock', text: clean(form.title, 300) || t('teams:form.title'), weight: 'Bolder', size: 'Medium', wrap: true },
+    ...(form.problem ? [{ type: 'TextBlock', text: clean(form.problem, 1000), color: 'Attention', wrap: true } satisfies CardElement] : []),
     ...form.fields.flatMap(renderField),
     { type: 'ActionSet', actions: [submit] },
   ];

@@ -18,7 +18,7 @@ import { cachedStepResult, stepOf, stepResult } from '../engine/step-result.js';
 import { locked, showAndSave } from '../record/deliver.js';
 import { flowOf, stepContext } from '../record/flow.js';
 import { userProblemOf } from '../../../lib/failures.js';
-import type { WorkflowData, WorkflowDefinition } from '../types.js';
+import { FormProblem, type FormDefinition, type WorkflowData, type WorkflowDefinition } from '../types.js';
 import { recordConfirmation } from './confirm.js';
 import { admit, refuse, refusalFor, type Acting, type Refusal } from './judge.js';
 import { encodeValue, type StepValue } from './values.js';
@@ -66,18 +66,7 @@ export async function openStepForm<D extends WorkflowData>(
     return note(ctx, acting, t('workflow:click.loading'));
   }
   if (timeLeft(incoming.triggerDeadline) <= 0) return note(ctx, acting, t('workflow:click.loading'));
-  const sc = stepContext<D>(ctx, record);
-  const spec: FormSpec = {
-    action: formAction(name),
-    title: form.title,
-    submitLabel: form.submitLabel,
-    fields: form.fields(result, flowOf(record).draft, sc),
-    outcome:
-      form.submits === 'confirm'
-        ? t('workflow:click.formConfirms', { submit: form.submitLabel, noun: def.noun })
-        : t('workflow:click.formReviews', { submit: form.submitLabel, confirm: review?.confirm.button ?? t('workflow:confirm') }),
-    value: encodeValue({ workflow: def.name, step: record.step, version: record.version }),
-  };
+  const spec = formSpec(ctx, def, record, name, form, result);
   let opened: boolean;
   try {
     opened = await ctx.messenger.openForm(incoming.triggerId, incoming.thread, spec);
@@ -88,6 +77,29 @@ export async function openStepForm<D extends WorkflowData>(
     return note(ctx, acting, t('workflow:click.formNotOpened'));
   }
   if (!opened) return note(ctx, acting, t('workflow:click.noForms', { button: form.button }));
+}
+
+/** The form `name` of the record's step as it opens, with the step's result (and its draft) as its values. */
+function formSpec<D extends WorkflowData>(
+  ctx: HandlerContext,
+  def: WorkflowDefinition<D>,
+  record: ThreadRecord,
+  name: string,
+  form: FormDefinition<D>,
+  result: unknown,
+): FormSpec {
+  const review = stepOf(def, record.step).review;
+  return {
+    action: formAction(name),
+    title: form.title,
+    submitLabel: form.submitLabel,
+    fields: form.fields(result, flowOf(record).draft, stepContext<D>(ctx, record)),
+    outcome:
+      form.submits === 'confirm'
+        ? t('workflow:click.formConfirms', { submit: form.submitLabel, noun: def.noun })
+        : t('workflow:click.formReviews', { submit: form.submitLabel, confirm: review?.confirm.button ?? t('workflow:confirm') }),
+    value: encodeValue({ workflow: def.name, step: record.step, version: record.version }),
+  };
 }
 
 export async function onForm<D extends WorkflowData>(
@@ -114,7 +126,9 @@ export async function onForm<D extends WorkflowData>(
     input = await form.apply(incoming.fields, result, flowOf(record).draft, stepContext<D>(ctx, record));
   } catch (error) {
     const text = userProblemOf(error) ?? t('workflow:failure.failed', { label: form.title, why: userMessage(error) });
-    return note(ctx, acting, `⚠️ ${text}`);
+    const reask = error instanceof FormProblem ? error.options.reask : undefined;
+    if (reask && (await askAgain(ctx, def, record, name, form, result, incoming, text))) return;
+    return note(ctx, acting, `⚠️ ${text}${reask ? ` ${reask.hint}` : ''}`);
   }
   const outcome = await locked<Refusal | ThreadRecord>(ctx, incoming.thread, async (current) => {
     const refusal = refusalFor(def, current, value, ['review']);
@@ -135,6 +149,32 @@ export async function onForm<D extends WorkflowData>(
   if (outcome === undefined) return;
   if (typeof outcome === 'string') return refuse(ctx, def, acting, record, outcome);
   if (form.submits === 'confirm') await runSend(ctx, def, outcome);
+}
+
+/**
+ * Opens the form again with why (a value that could not be read) and what was typed, where the chat opens forms
+ * without a click (the terminal, Teams); false where it cannot (Slack's modals need a click's trigger).
+ */
+async function askAgain<D extends WorkflowData>(
+  ctx: HandlerContext,
+  def: WorkflowDefinition<D>,
+  record: ThreadRecord,
+  name: string,
+  form: FormDefinition<D>,
+  result: unknown,
+  incoming: FormIncoming,
+  problem: string,
+): Promise<boolean> {
+  if (!ctx.messenger.opensFormsUnprompted) return false;
+  const spec = formSpec(ctx, def, record, name, form, result);
+  const fields = spec.fields.map((field) => {
+    const typed = incoming.fields[field.id];
+    return field.kind === 'readonly' || typed === undefined ? field : { ...field, initial: typed };
+  });
+  return ctx.messenger.openForm(undefined, incoming.thread, { ...spec, fields, problem: `⚠️ ${problem}` }).catch((error: unknown) => {
+    ctx.logger.warn({ err: error, thread: incoming.thread }, 'workflow: a form did not open again');
+    return false;
+  });
 }
 
 const normalised = (value: string | string[] | undefined): string =>
