@@ -21,10 +21,13 @@ async function editStepOne(t: ConsoleBot, run: number, idea: string, lines: stri
   const hint = 'Enter on the first line keeps the current text.';
   await t.until((p) => count(p, hint) > count(p, '✅ Confirmed'), 'the form', { poke: false });
   for (const line of lines) t.type(line);
+  // Save shows the step again; Confirm moves on
+  await t.until((p) => count(p, '✓ Save') === run, 'saved', { poke: false });
+  t.type(t.keyOf('Confirm'));
   return t.until((p) => count(p, 'Step 2 of 5') === run, 'step 2');
 }
 
-test('a form that confirms a step says "(edited)" only when something was changed', async () => {
+test('a step confirmed after its Edit form was saved says "(edited)" only when something was changed', async () => {
   term = await startConsoleBot();
   let shown = await editStepOne(term, 1, 'A foldable phone hinge with a liquid-metal damping layer', ['']);
   expect(withoutPokes(shown)).toMatch(/✅ Confirmed by @u1\n/);

@@ -32,15 +32,22 @@ describe('/iip novelty, the guided search', () => {
     expect(bodiesOf(h, 'AI35-1')).toEqual([{ input: IDEA, lang: 'en', pbd_start: '20150101', pbd_end: '20241231' }]);
     const taskId = (bodiesOf(h, 'AI35-2')[0] as { task_id: string }).task_id;
 
-    // step 1: edit the summarised solution; the submitted edit is the confirmation
+    // step 1: edit the summarised solution; Save shows it again (nothing sent), Confirm sends the edited text
     expect(buttonsOf(solution).map((b) => b.label)).toEqual(['Confirm', 'Edit', 'Cancel']);
     const edit1 = await t.openForm(solution, 'Edit');
     expect(formValues(edit1.view).solution).toContain('A telephone with an image sensor');
+    expect((edit1.view as { submit?: { text?: string } }).submit?.text).toBe('Save');
     await h.submitForm(edit1.view, { solution: EDITED_SOLUTION });
+    const edited1 = await waitFor(
+      () => t.replies.find((m) => m.ts === solution.ts && textOf(m).includes('the phone dials the address') && buttonsOf(m).length > 0),
+      'the edited solution shown again',
+    );
+    expect(bodiesOf(h, 'AI35-3')).toEqual([]);
+    await t.press(edited1, 'Confirm');
     await waitFor(() => bodiesOf(h!, 'AI35-3').length === 1, 'AI35-3');
     expect(bodiesOf(h, 'AI35-3')).toEqual([{ task_id: taskId, tech_solution: EDITED_SOLUTION }]);
     const settled1 = await waitFor(
-      () => t.replies.find((m) => textOf(m).includes('Step 1 of 5') && textOf(m).includes('Confirmed by <@U1> (edited)')),
+      () => t.replies.find((m) => textOf(m).includes('Step 1 of 5') && textOf(m).includes('Confirmed by <@U1>')),
       'step 1 settled',
     );
     expect(buttonsOf(settled1)).toEqual([]);

@@ -8,7 +8,7 @@ import { directionsFor, recommendations } from '../../src/platform/simulator/con
 import { materialRecommendations } from '../../src/platform/simulator/content/material.js';
 import { isPublished, requestErrors } from '../helpers/openapi-validator.js';
 import { startSlackBot, waitFor, type SlackBotHarness } from '../helpers/slack-bot-harness.js';
-import { bodiesOf, formValues, textOf } from './slack-novelty-steps.js';
+import { bodiesOf, buttonsOf, formValues, textOf } from './slack-novelty-steps.js';
 import { openSolution, PROBLEM } from './slack-solution-steps.js';
 import { MATERIAL_PROBLEM, openMaterial, withMenu } from './slack-material-steps.js';
 
@@ -35,6 +35,13 @@ describe('Add your own', () => {
       keep: ['0', '2'],
       own: '  Cost increase at most 5 %\n\nKeep the current coating line\nCost increase at most 5 %',
     });
+    // Save shows the list again with the user's own, nothing sent; Continue sends it
+    const saved1 = await waitFor(
+      () => t.replies.find((m) => m.ts === step1.ts && textOf(m).includes('_(yours)_') && buttonsOf(m).length > 0),
+      'saved',
+    );
+    expect(bodiesOf(h, 'AI33-3')).toEqual([]);
+    await t.press(saved1, 'Continue');
     await waitFor(() => bodiesOf(h!, 'AI33-3').length === 1, 'AI33-3');
     const recs = recommendations(PROBLEM, 'en');
     const taskId = (bodiesOf(h, 'AI33-2')[0] as { task_id: string }).task_id;
@@ -48,6 +55,11 @@ describe('Add your own', () => {
     const directions = directionsFor(PROBLEM, kept);
     const form = await t.openForm(step2, 'Add your own');
     await h.submitForm(form.view, { keep: ['1'], own: 'Pre-lithiated silicon monoxide with a carbon shell' });
+    const saved2 = await waitFor(
+      () => t.replies.find((m) => m.ts === step2.ts && textOf(m).includes('_(yours)_') && buttonsOf(m).length > 0),
+      'saved',
+    );
+    await t.press(saved2, 'Continue');
     await waitFor(() => bodiesOf(h!, 'AI33-5').length === 1, 'AI33-5');
     expect(bodiesOf(h, 'AI33-5')).toEqual([
       {
@@ -78,6 +90,12 @@ describe('Add your own', () => {
     expect(bodiesOf(h, 'AI73-3')).toEqual([]);
 
     await h.submitForm(form.view, { keep: ['1'], own: 'Zinc oxide grown on mica platelets' });
+    const saved = await waitFor(
+      () => t.replies.find((m) => m.ts === step1.ts && textOf(m).includes('_(yours)_') && buttonsOf(m).length > 0),
+      'saved',
+    );
+    expect(bodiesOf(h, 'AI73-3')).toEqual([]);
+    await t.press(saved, 'Confirm');
     await waitFor(() => bodiesOf(h!, 'AI73-3').length === 1, 'AI73-3');
     const recs = materialRecommendations(MATERIAL_PROBLEM, 'en');
     const taskId = (bodiesOf(h, 'AI73-2')[0] as { task_id: string }).task_id;

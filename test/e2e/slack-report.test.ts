@@ -48,7 +48,15 @@ describe('/iip report', () => {
     expect(blocks.filter((b) => b.type === 'section')).toHaveLength(proposed.length);
     expect(blocks.filter((b) => b.type === 'input').map((b) => b.block_id)).toEqual(['custom-1', 'custom-2']);
     expect(formValues(edit.view)).toMatchObject({ 'custom-1': '', 'custom-2': '' });
+    expect((edit.view as { submit?: { text?: string } }).submit?.text).toBe('Save');
     await h!.submitForm(edit.view, { 'custom-1': '  Sodium-ion   alternatives ', 'custom-2': '' });
+    // Save shows the outline again with the module, nothing generated yet; Generate sends it
+    const saved = await waitFor(
+      () => t.replies.find((m) => m.ts === outline.ts && textOf(m).includes('Sodium-ion alternatives') && buttonsOf(m).length > 0),
+      'the outline shown again',
+    );
+    expect(bodiesOf(h!, 'AI34-2')).toEqual([]);
+    await t.press(saved, 'Generate');
 
     const done = await t.reply('Pre-research report ready');
     const custom = { key: 'TECH_RESEARCH_CUSTOM_MODULE_1', name: 'Sodium-ion alternatives', source_type: 'customize' };
@@ -68,7 +76,7 @@ describe('/iip report', () => {
     expect(text).toMatch(/\[[A-Z]{2}\d+[A-Z]\d?\]\(https:\/\/patents\.google\.com\/patent\//);
     const settled = t.replies.find((m) => m.ts === outline.ts)!;
     expect(textOf(settled)).toContain('Sodium-ion alternatives');
-    expect(textOf(settled)).toContain('Confirmed by <@U1> (edited)');
+    expect(textOf(settled)).toContain('Confirmed by <@U1>');
     expect(buttonsOf(settled)).toEqual([]);
     await eventually(async () => (await h!.bot.state.listOpenByUser('T1', 'U1')).length === 0, 'the report to be done');
   });

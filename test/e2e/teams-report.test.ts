@@ -48,6 +48,13 @@ describe('report in a Teams channel', () => {
     ]);
     for (const section of proposed) expect(textOf(form)).toContain(section.name.split(':')[0]);
     await t.submit(form, { 'custom-1': '  Sodium-ion   alternatives ', 'custom-2': '' });
+    // Save shows the outline again with the module and generates nothing; Generate does
+    const saved = await waitFor(
+      () => t.replies.find((m) => m.id === outline.id && textOf(m).includes('Sodium-ion alternatives') && buttonsOf(m).length > 0),
+      'the outline shown again',
+    );
+    expect(bodiesOf(h, 'AI34-2')).toEqual([]);
+    await t.press(saved, 'Generate');
 
     const done = await t.reply('Pre-research report ready');
     const custom = { key: 'TECH_RESEARCH_CUSTOM_MODULE_1', name: 'Sodium-ion alternatives', source_type: 'customize' };
@@ -64,7 +71,7 @@ describe('report in a Teams channel', () => {
       () => t.replies.find((m) => m.id === outline.id && textOf(m).includes('Sodium-ion alternatives') && buttonsOf(m).length === 0),
       'the outline settled with the edit',
     );
-    expect(textOf(settled)).toContain('(edited)');
+    expect(textOf(settled)).toContain('Confirmed by');
   });
 
   test('a double click on Generate sends AI34-2 once, with the outline as proposed', async () => {
@@ -80,7 +87,7 @@ describe('report in a Teams channel', () => {
 });
 
 describe('report in a Teams channel: the inline form', () => {
-  test('the Edit form submitted twice at once (it stays on screen in Teams) applies once and generates once', async () => {
+  test('the Edit form submitted twice at once (it stays on screen in Teams) saves the module, and Generate generates once', async () => {
     h = await startTeamsBot();
     const t = await TeamsThread.opened(h, `report ${QUESTION}`);
     const outline = await t.step('Report outline');
@@ -88,8 +95,13 @@ describe('report in a Teams channel: the inline form', () => {
     const form = await t.form(outline);
     const fields = { 'custom-1': 'Sodium-ion alternatives', 'custom-2': '' };
     await Promise.all([t.submit(form, fields), t.submit(form, fields)]);
+    const saved = await waitFor(
+      () => t.replies.find((m) => m.id === outline.id && textOf(m).includes('Sodium-ion alternatives') && buttonsOf(m).length > 0),
+      'the outline shown again',
+    );
+    expect(bodiesOf(h, 'AI34-2')).toEqual([]);
+    await t.press(saved, 'Generate');
     await t.reply('Pre-research report ready');
-    await t.note('Already done');
     const custom = { key: 'TECH_RESEARCH_CUSTOM_MODULE_1', name: 'Sodium-ion alternatives', source_type: 'customize' };
     expect(bodiesOf(h, 'AI34-2')).toEqual([
       { report_id: reportIdOf(h), technical_issues: QUESTION, analysis_directory: [...defaultDirectory(QUESTION), custom] },

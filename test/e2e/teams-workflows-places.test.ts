@@ -63,6 +63,9 @@ describe.each(PLACES)('Teams workflows in %s', (place, where) => {
     const form = await t.form(outline);
     expect(inputsOf(form).map((i) => i.id)).toEqual(['custom-1', 'custom-2']);
     await t.submit(form, { 'custom-1': 'Sodium-ion alternatives', 'custom-2': '' });
+    // Save shows the outline again with the module; Generate sends it
+    await waitFor(() => textOf(t.current(outline)).includes('Sodium-ion alternatives') && buttonsOf(t.current(outline)).length > 0, 'saved');
+    await t.press(t.current(outline), 'Generate');
     const done = await t.reply('Pre-research report ready', 15_000);
     const custom = { key: 'TECH_RESEARCH_CUSTOM_MODULE_1', name: 'Sodium-ion alternatives', source_type: 'customize' };
     expect(latest<{ technical_issues: string; analysis_directory: unknown[] }>('AI34-2')).toMatchObject({

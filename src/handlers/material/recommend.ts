@@ -77,10 +77,12 @@ export const recommendStep = defineStep<MaterialData, ThinkingResult, Picked, Ma
       get button() {
         return t('material:confirm');
       },
-      input: (result, _draft, _sc, ticked) => ({
-        chosen: tickedPositions(ticked[RECOMMEND_ID], itemsOf(result).length) ?? all(itemsOf(result).length),
-        own: [],
-      }),
+      // what the user saved with Add your own, else the ticks of the menu
+      input: (result, draft, _sc, ticked) =>
+        pickedOf(draft) ?? {
+          chosen: tickedPositions(ticked[RECOMMEND_ID], itemsOf(result).length) ?? all(itemsOf(result).length),
+          own: [],
+        },
       send: {
         operation: 'AI73-3',
         get label() {
@@ -101,7 +103,7 @@ export const recommendStep = defineStep<MaterialData, ThinkingResult, Picked, Ma
           return t('material:recommend.formTitle');
         },
         get submitLabel() {
-          return t('material:confirm');
+          return t('material:save');
         },
         get keepLabel() {
           return t('material:recommend.buildWith');

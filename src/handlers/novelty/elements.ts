@@ -127,8 +127,8 @@ export const elementsStep = defineStep<NoveltyData, Proposed, Elements | undefin
       get button() {
         return t('novelty:elements.confirm');
       },
-      // undefined: the elements as proposed, read again when sent (the record keeps only what the user changed)
-      input: () => undefined,
+      // the elements as the user saved them (Edit); undefined: as proposed, read again when sent
+      input: (_result, draft) => draft,
       send: {
         operation: 'AI35-7',
         get label() {
@@ -150,9 +150,9 @@ export const elementsStep = defineStep<NoveltyData, Proposed, Elements | undefin
           return t('novelty:elements.formTitle');
         },
         get submitLabel() {
-          return t('novelty:elements.confirm');
+          return t('novelty:save');
         },
-        submits: 'confirm',
+        submits: 'review',
         fields: (result, draft) => editFields(draft ?? elementsOf(result)),
         apply: (fields, result, draft) => applyEdit(fields, draft ?? elementsOf(result)),
       },

@@ -36,7 +36,8 @@ export const solutionStep = defineStep<NoveltyData, Summary, SolutionInput, Nove
       get button() {
         return t('novelty:confirm');
       },
-      input: () => ({}),
+      // the text as the user saved it (Edit), else the platform's summary as it stands
+      input: (_result, draft) => draft ?? {},
       send: {
         operation: 'AI35-3',
         get label() {
@@ -58,9 +59,9 @@ export const solutionStep = defineStep<NoveltyData, Summary, SolutionInput, Nove
           return t('novelty:solution.formTitle');
         },
         get submitLabel() {
-          return t('novelty:confirm');
+          return t('novelty:save');
         },
-        submits: 'confirm',
+        submits: 'review',
         fields: (result, draft) => [
           {
             id: 'solution',

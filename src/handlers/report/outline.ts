@@ -98,9 +98,9 @@ export const outlineStep = defineStep<ReportData, undefined, Section[], ReportSt
           return t('report:outline.title');
         },
         get submitLabel() {
-          return t('report:outline.generate');
+          return t('report:outline.save');
         },
-        submits: 'confirm',
+        submits: 'review',
         fields: (_result, draft, sc) => editFields(draft ?? sc.data.outline),
         apply: (fields, _result, draft, sc) =>
           withCustomModules(draft ?? sc.data.outline, Object.fromEntries(CUSTOM_KEYS.map((key) => [key, String(fields[fieldId(key)] ?? '')]))),

@@ -60,7 +60,7 @@ export function ownItemsForm<D extends WorkflowData, R>(options: {
     get submitLabel() {
       return options.submitLabel;
     },
-    submits: 'confirm',
+    submits: 'review',
     fields(result, draft): FormField[] {
       const items = options.items(result);
       const picked = pickedOf(draft);

@@ -58,10 +58,12 @@ export const optionsStep = defineStep<SolutionData, Recommended, Picked, Solutio
       get button() {
         return t('solution:continue');
       },
-      input: (result, _draft, _sc, ticked) => ({
-        chosen: tickedPositions(ticked[RECOMMEND_ID], result.recommend?.length ?? 0) ?? all(result.recommend?.length ?? 0),
-        own: [],
-      }),
+      // what the user saved with Add your own, else the ticks of the menu
+      input: (result, draft, _sc, ticked) =>
+        pickedOf(draft) ?? {
+          chosen: tickedPositions(ticked[RECOMMEND_ID], result.recommend?.length ?? 0) ?? all(result.recommend?.length ?? 0),
+          own: [],
+        },
       send: {
         operation: 'AI33-3',
         get label() {
@@ -85,7 +87,7 @@ export const optionsStep = defineStep<SolutionData, Recommended, Picked, Solutio
           return t('solution:options.formTitle');
         },
         get submitLabel() {
-          return t('solution:continue');
+          return t('solution:save');
         },
         get keepLabel() {
           return t('solution:options.keep');
@@ -166,7 +168,9 @@ export const directionsStep = defineStep<SolutionData, Directions, Picked, Solut
       get button() {
         return t('solution:continue');
       },
-      input(result, _draft, _sc, ticked) {
+      input(result, draft, _sc, ticked) {
+        const saved = pickedOf(draft);
+        if (saved) return saved;
         const list = result.directions ?? [];
         const chosen = tickedPositions(ticked[DIRECTIONS_ID], list.length);
         // nothing ticked (or no menu in the click): the directions as the platform ticked them
@@ -192,7 +196,7 @@ export const directionsStep = defineStep<SolutionData, Directions, Picked, Solut
           return t('solution:directions.formTitle');
         },
         get submitLabel() {
-          return t('solution:continue');
+          return t('solution:save');
         },
         get keepLabel() {
           return t('solution:directions.explore');

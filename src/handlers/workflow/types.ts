@@ -88,7 +88,11 @@ export interface FormDefinition<D extends WorkflowData, R = unknown, I = unknown
   fields(result: R, draft: I | undefined, sc: StepContext<D>): FormField[];
   /** The submission as the step's input; throw `FormProblem` to refuse it with a note to the user. */
   apply(fields: Record<string, string | string[]>, result: R, draft: I | undefined, sc: StepContext<D>): I | Promise<I>;
-  /** `confirm`: the submission is the confirmation, sent at once; `review`: it becomes the draft, shown again */
+  /**
+   * `review`: the submission becomes the draft, shown again, and the step's Confirm sends it: every Edit form (and
+   * Add your own) works so, its submit labelled Save. `confirm`: the submission is the confirmation, sent at once:
+   * only for a form the step's own action opens, labelled with that action (Generate report's title)
+   */
   submits: 'confirm' | 'review';
 }
 

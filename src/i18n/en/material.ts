@@ -15,6 +15,7 @@ export const material = {
   startContext: 'The thinking process shows up here, then recommendations to confirm and the mind map.{{others}}',
   submitting: 'Submitting the problem',
   confirm: 'Confirm',
+  save: 'Save',
   recommend: {
     label: 'Thinking the problem through',
     title: 'Step 1 of 2 · Thinking process and recommended solutions',

@@ -28,6 +28,7 @@ export const report = {
     starting: 'Starting the report',
     title: 'Report outline',
     generate: 'Generate',
+    save: 'Save',
     edit: 'Edit',
   },
   link: {

@@ -15,6 +15,7 @@ export const solution = {
   startContext: 'Choose goals and directions here step by step; the solutions follow.{{others}}',
   submitting: 'Submitting the technical problem',
   continue: 'Continue',
+  save: 'Save',
   yours: '_(yours)_',
   direction: 'Direction',
   options: {

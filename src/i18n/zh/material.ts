@@ -17,6 +17,7 @@ export const material: CatalogOf<typeof en> = {
   startContext: '思考过程将显示在这里，随后是待确认的推荐方案和思维导图。{{others}}',
   submitting: '提交问题',
   confirm: '确认',
+  save: '保存',
   recommend: {
     label: '分析思考问题',
     title: '第 1/2 步 · 思考过程与推荐方案',

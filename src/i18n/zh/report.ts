@@ -30,6 +30,7 @@ export const report: CatalogOf<typeof en> = {
     starting: '开始撰写报告',
     title: '报告目录',
     generate: '生成',
+    save: '保存',
     edit: '编辑',
   },
   link: {

@@ -17,6 +17,7 @@ export const solution: CatalogOf<typeof en> = {
   startContext: '请在此逐步选择目标和方向，随后给出技术方案。{{others}}',
   submitting: '提交技术问题',
   continue: '继续',
+  save: '保存',
   yours: '_（你添加的）_',
   direction: '方向',
   options: {

@@ -96,7 +96,9 @@ async function confirmClick<D extends WorkflowData>(
       if (!read.ok) return { read: read.error };
       const input = asChosen(() => review.confirm.input(read.result, flowOf(current).draft, stepContext<D>(ctx, current), ticked));
       if (input instanceof Problem) return input;
-      return (await recordConfirmation(ctx, def, current, input, acting.user.id, read.result, false)) ?? 'stale';
+      // "(edited)": what is confirmed is what the user saved with one of the step's forms (Edit saves, Confirm sends)
+      const edited = flowOf(current).draft !== undefined && Object.values(review.forms ?? {}).some((form) => form.submits === 'review');
+      return (await recordConfirmation(ctx, def, current, input, acting.user.id, read.result, edited)) ?? 'stale';
     }),
   );
   if (saved) await runSend(ctx, def, saved);

@@ -141,8 +141,10 @@ export async function onForm<D extends WorkflowData>(
     }
     const flow = flowOf(current);
     const sc = stepContext<D>(ctx, current);
-    const draw = (v: number) => reviewMessage(def, current.step, result, input, sc, v);
-    const saved = await showAndSave(ctx, current, { flow: { ...flow, draft: input } }, draw, flow.message);
+    // saved as it was opened, over no earlier edit: nothing of the user's to keep (Confirm then says no "(edited)")
+    const draft = flow.draft === undefined && !changedAny(form.fields(result, undefined, sc), incoming.fields) ? undefined : input;
+    const draw = (v: number) => reviewMessage(def, current.step, result, draft, sc, v);
+    const saved = await showAndSave(ctx, current, { flow: { ...flow, draft } }, draw, flow.message);
     if (saved) watchForCancel(ctx, incoming.thread, flowOf(saved).message, draw(saved.version));
     return saved ?? 'stale';
   });
