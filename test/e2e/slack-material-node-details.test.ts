@@ -49,7 +49,11 @@ describe('material node details', () => {
     expect(text).toContain(`${title} works by controlling interfacial energy between the particles and the matrix [1].`);
     expect(text).not.toContain('<cite');
     expect(text).toContain('References (5 of 12)');
-    expect(text).toContain(`[1] ${String((records[0] as Record<string, unknown>).PN)}`);
+    expect(text).toContain(
+      `1. <https://patents.google.com/patent/${String((records[0] as Record<string, unknown>).PN)}|${String((records[0] as Record<string, unknown>).PN)} `,
+    );
+    // numbered once: the list numbers its items, the titles carry none of their own (issue 29: "[1] [1] JP…")
+    expect(text).not.toMatch(/\[\d+\]\s*\[\d+\]/);
     for (const request of h.sim.requests)
       if (request.operation !== 'unknown' && isPublished(request.operation)) expect(requestErrors(request.operation, request.body)).toEqual([]);
   });

@@ -66,7 +66,7 @@ const field = (record: Record<string, unknown>, name: string): string | undefine
   return typeof value === 'string' && value.trim() ? value.trim() : undefined;
 };
 
-function referenceOf(record: Record<string, unknown>, i: number): Reference {
+function referenceOf(record: Record<string, unknown>): Reference {
   const pn = field(record, 'pn');
   const org = (record.ORG_INFO ?? record.org_info) as { display_name?: string; name?: string }[] | undefined;
   const published = field(record, 'pbd');
@@ -76,7 +76,7 @@ function referenceOf(record: Record<string, unknown>, i: number): Reference {
   const link = field(record, 'link');
   const url = link?.startsWith('https://') ? link : pn ? PATENT_LINK(pn) : undefined;
   return {
-    title: `[${i + 1}] ${pn ? `${pn} ` : ''}${truncate(field(record, 'title') ?? '', 200)}`.trim(),
+    title: `${pn ? `${pn} ` : ''}${truncate(field(record, 'title') ?? '', 200)}`.trim(),
     ...(url ? { url } : {}),
     ...(detail ? { detail } : {}),
   };
@@ -100,7 +100,7 @@ export function nodeDetailBlocks(details: NodeDetails | undefined): Block[] {
       typeof total === 'number' && total > records.length
         ? t('material:details.referencesOf', { shown: records.length, total })
         : t('material:details.references');
-    blocks.push({ type: 'references', title, items: records.map(referenceOf) });
+    blocks.push({ type: 'references', title, items: records.map((record) => referenceOf(record)) });
   }
   return blocks;
 }
