@@ -101,6 +101,7 @@ export async function runCli(argv: string[]): Promise<number> {
               verbs,
               sessionFile: join(dirname(config.state.file), 'console-sessions.json'),
               imageDir: join(dirname(config.state.file), 'images'),
+              documentDir: join(dirname(config.state.file), 'documents'),
               onInterrupt: (thread) => bot?.interrupt(thread) ?? false,
               logger,
             });

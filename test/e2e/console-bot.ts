@@ -64,6 +64,7 @@ export async function startConsoleBot(env: Record<string, string> = {}, options:
         verbs,
         user: { id: 'u1', name: 'Ada' },
         imageDir: join(dir, 'images'),
+        documentDir: join(dir, 'documents'),
         onInterrupt: (thread) => bot.interrupt(thread),
       }),
     ],

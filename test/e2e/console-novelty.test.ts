@@ -59,6 +59,9 @@ test('novelty from the command to the report link by typing choices', { timeout:
   expect(screen).not.toContain('<@');
   // the report is also saved as a file, its path printed (the link expires)
   expect(screen).toMatch(/📎 Novelty search: [\s\S]*saved as\s+\/[\s\S]*\.docx/);
+  // in the documents folder beside the state, not among the pictures (images/)
+  const saved = (/📎 Novelty search: [\s\S]*?saved as\s+(\/[\s\S]*?\.docx)/.exec(screen)?.[1] ?? '').replace(/\s+/g, '');
+  expect(saved).toMatch(/\/documents\/[^/]+\.docx$/);
   // docs/terminal.md shows this session: IIP_TRANSCRIPT=<file> writes it out
   if (process.env.IIP_TRANSCRIPT) writeFileSync(process.env.IIP_TRANSCRIPT, screen.trimEnd());
   term.type('exit');

@@ -77,7 +77,8 @@ class ConsoleChatAdapter implements ConsoleAdapter, ConsoleHost {
     const size = { columns: () => output.columns ?? 80, rows: () => output.rows ?? 24 };
     this.screen = this.interactive ? new LiveScreen(options.output, this.style, size, promptHost) : new TranscriptScreen(options.output, this.style);
     if (options.imageDir) this.uploadImage = imageSaver(options.imageDir, (thread, message) => this.post(thread, message));
-    if (options.imageDir) this.uploadFile = fileSaver(options.imageDir, (thread, message) => this.post(thread, message));
+    const documentDir = options.documentDir ?? options.imageDir;
+    if (documentDir) this.uploadFile = fileSaver(documentDir, (thread, message) => this.post(thread, message));
     this.closed = new Promise((resolve) => {
       this.resolveClosed = resolve;
     });

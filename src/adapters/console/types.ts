@@ -57,6 +57,8 @@ export interface ConsoleAdapterOptions {
   sessionFile?: string;
   /** where images posted to a thread (a design's line drawing) are saved as PNG files; without it the terminal takes none */
   imageDir?: string;
+  /** where documents posted to a thread (the novelty report) are saved; default `imageDir` */
+  documentDir?: string;
   /** the user quit (`exit`, Ctrl-D, Ctrl-C twice) */
   onExit?: () => void;
   /** Ctrl-C while a stream runs: stop the stream of `thread`; true if one was stopped */
