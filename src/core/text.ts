@@ -20,9 +20,23 @@ export const charCount = (text: string): number => text.length - (text.match(/[\
  */
 export function truncate(text: string, max: number): string {
   if (text.length <= max) return text;
-  let cut = max - 1;
-  if (isHighSurrogate(text.charCodeAt(cut - 1))) cut -= 1;
-  return `${text.slice(0, cut).trimEnd()}…`;
+  return `${text.slice(0, clusterBoundaryAtOrBefore(text, max - 1)).trimEnd()}…`;
+}
+
+const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' });
+/** The user-perceived characters of a text: an emoji ZWJ sequence (👩‍🔬), a flag, a letter with its accents is one. */
+export const clustersOf = (text: string): string[] => Array.from(graphemes.segment(text), (part) => part.segment);
+/**
+ * The last boundary between user-perceived characters at or before `index` (UTF-16 units): a cut there never
+ * splits an emoji ZWJ sequence (👩‍🔬), a flag or a letter from its accents, nor a surrogate pair.
+ */
+function clusterBoundaryAtOrBefore(text: string, index: number): number {
+  let boundary = 0;
+  for (const { index: start, segment } of graphemes.segment(text)) {
+    if (start + segment.length > index) break;
+    boundary = start + segment.length;
+  }
+  return boundary;
 }
 
 /** `truncate` from the other end: keeps the last at most `max` UTF-16 units, starting with an ellipsis when cut. */

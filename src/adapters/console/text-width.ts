@@ -19,8 +19,11 @@ const WIDE: readonly [number, number][] = [
   [0xfe30, 0xfe4f],
   [0xff00, 0xff60],
   [0xffe0, 0xffe6],
+  [0x1f1e6, 0x1f1ff],
   [0x1f300, 0x1f64f],
+  [0x1f680, 0x1f6ff],
   [0x1f900, 0x1f9ff],
+  [0x1fa70, 0x1faff],
   [0x20000, 0x3fffd],
 ];
 const ZERO: readonly [number, number][] = [
@@ -37,9 +40,20 @@ export function charWidth(cp: number): number {
   return inRanges(cp, WIDE) ? 2 : 1;
 }
 
+const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' });
+/** The user-perceived characters of a text: an emoji ZWJ sequence (👩‍🔬), a flag, a letter with its accents is one. */
+export const clustersOf = (text: string): string[] => Array.from(graphemes.segment(text), (part) => part.segment);
+
+/** Columns one cluster takes: an emoji sequence (joined, with a presentation selector or a skin tone) two, else its first character's. */
+export function clusterWidth(cluster: string): number {
+  const first = charWidth(cluster.codePointAt(0) ?? 0);
+  if (cluster.length > 1 && first > 0 && /\u200d|\ufe0f|[\u{1f3fb}-\u{1f3ff}]|[\u{1f1e6}-\u{1f1ff}]{2}/u.test(cluster)) return 2;
+  return first;
+}
+
 export function displayWidth(text: string): number {
   let width = 0;
-  for (const ch of stripAnsi(text)) width += charWidth(ch.codePointAt(0) ?? 0);
+  for (const cluster of clustersOf(stripAnsi(text))) width += clusterWidth(cluster);
   return width;
 }
 
@@ -47,8 +61,8 @@ export function displayWidth(text: string): number {
 export function rowsOf(line: string, columns: number): number {
   let rows = 1;
   let col = 0;
-  for (const ch of stripAnsi(line)) {
-    const w = charWidth(ch.codePointAt(0) ?? 0);
+  for (const ch of clustersOf(stripAnsi(line))) {
+    const w = clusterWidth(ch);
     if (col + w > columns) {
       rows += 1;
       col = 0;
@@ -60,8 +74,8 @@ export function rowsOf(line: string, columns: number): number {
 
 export const padEnd = (text: string, width: number): string => text + ' '.repeat(Math.max(0, width - displayWidth(text)));
 
-export function truncate(text: string, width: number): string {
-  if (displayWidth(text) <= width) return text;
+/** A styled text cut by characters, its style sequences taking no room. */
+function truncateStyled(text: string, width: number): string {
   let out = '';
   for (const ch of text) {
     if (displayWidth(out + ch) > width - 1) break;
@@ -70,10 +84,25 @@ export function truncate(text: string, width: number): string {
   return `${out}…`;
 }
 
+export function truncate(text: string, width: number): string {
+  if (displayWidth(text) <= width) return text;
+  // whole clusters only: an emoji ZWJ sequence is kept or dropped, never cut in the middle
+  if (text.includes('\x1b')) return truncateStyled(text, width);
+  let out = '';
+  let used = 0;
+  for (const cluster of clustersOf(text)) {
+    const w = clusterWidth(cluster);
+    if (used + w > width - 1) break;
+    out += cluster;
+    used += w;
+  }
+  return `${out}…`;
+}
+
 const CJK = /[\u2e80-\u9fff\uac00-\ud7a3\uf900-\ufaff\uff00-\uffef]/u;
 const SGR = /\x1b\[[0-9;]*m/g;
-/** A word with the style sequences inside it: split into its sequences and its visible characters. */
-const PIECES = /\x1b\[[0-9;]*m|[^\x1b]|\x1b/gu;
+/** A word with the style sequences inside it: split into its sequences and its visible clusters (an emoji sequence whole). */
+const piecesOf = (word: string): string[] => word.split(/(\x1b\[[0-9;]*m)/).flatMap((part) => (part.startsWith('\x1b[') ? [part] : clustersOf(part)));
 const CLOSERS: Record<string, string[]> = { '0': [], '22': ['1', '2'], '23': ['3'], '24': ['4'], '29': ['9'], '39': ['31', '36'] };
 
 function trackSgr(active: string[], seq: string): string[] {
@@ -119,7 +148,7 @@ export function wrapLine(text: string, width: number, indent = ''): string[] {
       append(token);
       continue;
     }
-    for (const piece of token.match(PIECES) ?? []) {
+    for (const piece of piecesOf(token)) {
       if (rowWidth + displayWidth(piece) > room && rowWidth > indentWidth) breakRow();
       append(piece);
     }

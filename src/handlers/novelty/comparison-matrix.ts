@@ -1,7 +1,7 @@
 /** The feature comparison of step 4 as a table (features x references) with its aligned text, and each cell's verdict. */
 import type { FinalEntry } from './payloads.js';
 import type { Block, TableAlign } from '../../core/message.js';
-import { truncate } from '../../core/text.js';
+import { clustersOf, truncate } from '../../core/text.js';
 import { t } from '../../i18n/index.js';
 import { describeEntry } from './references-list.js';
 
@@ -46,16 +46,18 @@ const MAX_COLUMNS = 12;
 const FEATURE_WIDTH = 34;
 const plain = (text: string): string => text.replace(/`/g, "'").replace(/\s+/g, ' ').trim();
 
-/** Columns a character takes in a monospaced table: CJK and full-width forms (and astral characters) take two. */
+/** Columns a character takes in a monospaced table: CJK and full-width forms, astral characters and emoji sequences take two. */
 const WIDE = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\u3000-\u303f\uff00-\uffef]/u;
-const columnsOf = (text: string): number => Array.from(text).reduce((sum, ch) => sum + (WIDE.test(ch) || ch.length > 1 ? 2 : 1), 0);
+const EMOJI_OR_ASTRAL = /[\u{10000}-\u{10ffff}]|\u200d|\ufe0f/u;
+const columnsOf = (text: string): number => clustersOf(text).reduce((sum, ch) => sum + (WIDE.test(ch) || EMOJI_OR_ASTRAL.test(ch) ? 2 : 1), 0);
 
 /** The text cut (with …) and padded to exactly `width` columns, so Chinese features keep the text table aligned. */
 function fitColumns(text: string, width: number): string {
   let shown = text;
   if (columnsOf(text) > width) {
     let kept = '';
-    for (const ch of Array.from(text)) {
+    // whole clusters: an emoji ZWJ sequence is kept or dropped, never cut in the middle
+    for (const ch of clustersOf(text)) {
       if (columnsOf(kept + ch) > width - 1) break;
       kept += ch;
     }
