@@ -69,12 +69,24 @@ export function reasonOf(error: unknown): string {
 export const startupError = (variable: string, address: string | undefined, error: unknown): StartupError =>
   new StartupError(`${variable}${address ? ` ${address}` : ''}: ${reasonOf(error)}`, { cause: error });
 
+/** Slack's auth.test refusals of a token, in words (Slack's method reference). */
+const SLACK_TOKEN_REFUSALS: Record<string, string> = {
+  invalid_auth: 'it is not a valid token (copy the Bot User OAuth Token again)',
+  not_authed: 'no token was sent',
+  account_inactive: 'the app was uninstalled or its token revoked',
+  token_revoked: 'the token was revoked',
+  token_expired: 'the token has expired',
+};
+
 /** Names what a chat adapter's failed start depends on (Slack: the token, checked with auth.test at SLACK_API_URL). */
 export function adapterStartError(chat: ChatAdapter['chat'], config: Config, error: unknown): StartupError {
   if (error instanceof StartupError) return error;
   if (chat === 'slack') {
     const code = (error as { data?: { error?: unknown } }).data?.error;
-    if (typeof code === 'string') return new StartupError(`SLACK_BOT_TOKEN: Slack's auth.test refused the token (${code})`, { cause: error });
+    if (typeof code === 'string') {
+      const why = SLACK_TOKEN_REFUSALS[code];
+      return new StartupError(`SLACK_BOT_TOKEN: Slack refused the token${why ? `: ${why}` : ''} (auth.test: ${code})`, { cause: error });
+    }
     return startupError('SLACK_API_URL', `${shownUrl(config.slack?.apiUrl ?? 'https://slack.com/api')} (auth.test)`, error);
   }
   return startupError(chat === 'teams' ? 'MicrosoftAppId' : 'the terminal', undefined, error);

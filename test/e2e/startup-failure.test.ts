@@ -96,7 +96,9 @@ describe('a start that cannot succeed', () => {
     try {
       const outcome = await start({ ...SLACK, SLACK_API_URL: slack.url }, await closedPort());
       expect(outcome.code).toBe(1);
-      expect(outcome.stderr.trim()).toBe("iip-bot could not start: SLACK_BOT_TOKEN: Slack's auth.test refused the token (invalid_auth)");
+      expect(outcome.stderr.trim()).toBe(
+        'iip-bot could not start: SLACK_BOT_TOKEN: Slack refused the token: it is not a valid token (copy the Bot User OAuth Token again) (auth.test: invalid_auth)',
+      );
       expect(outcome.stderr).not.toContain('xoxb-start-test');
     } finally {
       await slack.close();
