@@ -16,9 +16,14 @@ type Extracted = DataOf<'AI35-4'>;
 
 const MAX_FEATURE_CHARS = 500;
 
+const WEIGHTS = ['topic', 'core', 'key', 'sup'] as const;
+/** The platform's weight of a feature (topic, core, key, sup) in the user's words; an unknown one as it came. */
+const weightWords = (weight: string): string =>
+  (WEIGHTS as readonly string[]).includes(weight) ? t(`novelty:features.weight.${weight as (typeof WEIGHTS)[number]}`) : quoteUserText(weight);
+
 function featureLine(feature: Feature, index: number): string {
   const text = quoteUserText(truncate(feature.feature_text ?? feature.feature_text_original ?? '', 400));
-  const weight = feature.feature_weight ? ` _(${quoteUserText(feature.feature_weight)})_` : '';
+  const weight = feature.feature_weight ? ` _(${weightWords(feature.feature_weight)})_` : '';
   const label = `${index + 1}. **${quoteUserText(feature.feature_num ?? `F${index + 1}`)}**${weight}`;
   if (feature.selected === false) return t('novelty:features.leftOut', { label, text });
   return `${label} ${text}${feature.user_add ? t('novelty:features.added') : ''}`;

@@ -57,6 +57,7 @@ export const novelty = {
   },
   features: {
     leftOut: '{{label}} ~~{{text}}~~ — left out',
+    weight: { topic: 'subject', core: 'core', key: 'key', sup: 'supplementary' },
     added: ' — added',
     none: 'No features were extracted.',
     count: '{{chosen}} of {{total}} features will be searched. Edit to leave some out, reword them or add one.',

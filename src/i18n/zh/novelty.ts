@@ -58,6 +58,7 @@ export const novelty: CatalogOf<typeof en> = {
     empty: '技术方案不能为空；未发送任何内容。',
   },
   features: {
+    weight: { topic: '主题', core: '核心', key: '关键', sup: '补充' },
     leftOut: '{{label}} ~~{{text}}~~ —— 不参与检索',
     added: ' —— 新增',
     none: '未提取到技术特征。',
