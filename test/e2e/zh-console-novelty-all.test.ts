@@ -22,7 +22,15 @@ async function platformContent(t: ConsoleBot): Promise<string[]> {
   const taskId = (t.requests().find((r) => r.operation === 'AI35-2')?.body as { task_id?: string } | undefined)?.task_id ?? '';
   const platform = new PlatformClient({ baseUrl: t.bot.simulator!.url, apiKey: 'sk-local-simulator' });
   try {
-    return [...stringsIn(await platform.call('AI35-8', { task_id: taskId })), ...stringsIn(await platform.call('AI35-6', { task_id: taskId }))];
+    const added = t.requests().filter((r) => r.operation === 'AI35-12');
+    const compared = await Promise.all(added.map((r) => platform.call('AI35-12', r.body as never)));
+    const strings = [
+      ...stringsIn(await platform.call('AI35-8', { task_id: taskId })),
+      ...stringsIn(await platform.call('AI35-6', { task_id: taskId })),
+      ...stringsIn(compared),
+    ];
+    // a reference's document is its number and title; the list shows the title after the number's link
+    return [...strings, ...strings.flatMap((text) => /^[A-Z]{2}\d+[A-Z]\d? (.+)$/.exec(text)?.slice(1) ?? [])];
   } finally {
     await platform.close();
   }
@@ -39,11 +47,27 @@ test('a whole novelty search in Chinese in the terminal leaves no English word o
     term.type('c');
   }
   await term.until((p) => p.includes('第 4/5 步') && (p.split('第 4/5 步').at(-1) ?? '').includes('[c] '), 'step 4', { timeoutMs: 30_000 });
+  // Add a patent: a number that cannot be read asks again, a good one is compared and listed
+  term.type('a');
+  await term.until((p) => p.includes('公开号'), 'the Add a patent form', { poke: false });
+  term.type('铰链');
+  await term.until((p) => p.split('公开号').length > 3, 'the form again', { poke: false });
+  term.type('CN118289111A');
+  await term.until((p) => (p.split('第 4/5 步').at(-1) ?? '').includes('CN118289111A'), 'the added patent', { timeoutMs: 20_000 });
   term.type('threads');
   term.type('status');
   term.type('home');
   await term.until((p) => p.includes('开始对话'), 'home');
-  const printed = withoutPokes(term.printed());
+  // back in the search's thread (home opened a thread of its own): step 5 and the report
+  term.type('switch 1');
+  term.type('c');
+  await term.until((p) => p.includes('第 5/5 步'), 'step 5', { timeoutMs: 20_000 });
+  term.type(term.keyOf('生成报告'));
+  await term.until((p) => (p.split('第 5/5 步').at(-1) ?? '').includes('报告标题'), 'the title form', { poke: false });
+  term.type('');
+  await term.until((p) => p.includes('.docx'), 'the report', { timeoutMs: 30_000 });
+  // file paths are no words (the saved report's name is a slug)
+  const printed = withoutPokes(term.printed()).replace(/\/tmp\/\S+/g, ' ');
   const left = englishLeft(printed, [idea, ...(await platformContent(term))], COMMAND_WORDS);
   expect(left).toEqual([]);
   // the features' weights in words, not the platform's codes ("F1 (topic)")

@@ -7,7 +7,7 @@
  */
 
 /** Latin words the Chinese catalogs use as Chinese UI text does: key and product names, a loanword. */
-const KEPT_WORDS = new Set(['token', 'Enter', 'Ctrl', 'Slack', 'Teams', 'OneDrive', 'WebP', 'siRNA', 'iip']);
+const KEPT_WORDS = new Set(['token', 'Enter', 'Ctrl', 'Ctrl-C', 'Ctrl-D', 'Slack', 'Teams', 'OneDrive', 'WebP', 'siRNA', 'iip']);
 
 export function englishLeft(text: string, platformContent: readonly string[] = [], commandWords: readonly string[] = []): string[] {
   const contents = contentVariants(platformContent);
