@@ -70,6 +70,9 @@ test('a whole novelty search in Chinese in the terminal leaves no English word o
   const printed = withoutPokes(term.printed()).replace(/\/tmp\/\S+/g, ' ');
   const left = englishLeft(printed, [idea, ...(await platformContent(term))], COMMAND_WORDS);
   expect(left).toEqual([]);
+  // one word per concept, Chinese punctuation in Chinese lines (home: "新颖性检索：“…”", not "新颖性检索: “…”")
+  expect(printed).not.toContain('材料方案寻找');
+  expect(printed).toContain('• 新颖性检索：“一种折叠屏手机铰链');
   // the features' weights in words, not the platform's codes ("F1 (topic)")
   expect(printed).toMatch(/F1 \(主题\) /);
 });

@@ -23,7 +23,7 @@ const whereTo = (link: string): string => (/^https?:\/\//.test(link) ? `[${t('ho
 /** `• novelty: "A foldable hinge…" · open · at the features review · started 28 Nov, 11:02 · …` */
 const line = (e: HomeView['open'][number]): string =>
   [
-    `• *${e.label}*${e.title ? `: ${t('home:title', { title: quoteUserText(e.title) })}` : ''}`,
+    `• *${e.label}*${e.title ? t('home:title', { title: quoteUserText(e.title) }) : ''}`,
     e.state,
     t('home:started', { when: formatDateTime(e.startedAt) }),
     ...(e.link ? [whereTo(e.link)] : []),

@@ -14,7 +14,7 @@ export const home = {
     material: 'material solution finding (option: --lang en|cn)',
   },
   openThread: 'open the thread',
-  title: '“{{title}}”',
+  title: ': “{{title}}”',
   started: 'started {{when}}',
   open: '*Open*',
   nothingOpen: 'Nothing open.',
