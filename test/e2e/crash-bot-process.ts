@@ -54,7 +54,8 @@ export async function startBotProcess(dir: string, platformUrl: string, slack: F
     out += chunk.toString();
   });
   const exited = new Promise<NodeJS.Signals | number | null>((resolve) => child.on('exit', (code, signal) => resolve(signal ?? code)));
-  const url = await waitFor(() => /Listening on (http:\/\/\S+)\./.exec(out)?.[1], 'the bot to listen', 20_000);
+  // a start compiles the whole bot (tsx): on a busy 2-core machine that alone can take 20 s; a bot that never listens still fails
+  const url = await waitFor(() => /Listening on (http:\/\/\S+)\./.exec(out)?.[1], 'the bot to listen', 60_000);
   const eventsUrl = `${url}/slack/events`;
   return {
     child,
