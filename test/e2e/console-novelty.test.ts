@@ -5,17 +5,20 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, expect, test } from 'vitest';
+import { type TestContext, test } from 'vitest';
 import { TerminalSession } from '../helpers/terminal-session.js';
 
-const dirs: string[] = [];
-const sessions: TerminalSession[] = [];
-afterEach(() => {
-  sessions.splice(0).forEach((s) => s.close());
-  dirs.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true }));
-});
+// each test has its own tmux session, state folder and bot, so the two run side by side (test.concurrent);
+// what a test starts is closed when that test ends (the context's hook: global hooks do not track concurrent tests)
+type Ended = TestContext['onTestFinished'];
 
-function start(name: string, dir: string, taskMs: number): TerminalSession {
+function stateDir(prefix: string, ended: Ended): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  ended(() => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+function start(name: string, dir: string, taskMs: number, ended: Ended): TerminalSession {
   const term = TerminalSession.start(
     `${name}-${process.pid}`,
     dir,
@@ -26,17 +29,16 @@ function start(name: string, dir: string, taskMs: number): TerminalSession {
     },
     { columns: 140, rows: 60 },
   );
-  sessions.push(term);
+  ended(() => term.close());
   return term;
 }
 
 const steps = (screen: string, n: number): boolean => screen.includes(`Step ${n} of 5`);
 const REPORT_READY = /Novelty search report ready: .*\n?.*\(http:\/\/127\.0\.0\.1:\d+\/files\/[0-9a-f]+\.docx\)/;
 
-test('novelty from the command to the report link by typing choices', { timeout: 60_000 }, async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'iip-console-novelty-'));
-  dirs.push(dir);
-  const term = start('iip-nov', dir, 50);
+test.concurrent('novelty from the command to the report link by typing choices', { timeout: 60_000 }, async ({ expect, onTestFinished }) => {
+  const dir = stateDir('iip-console-novelty-', onTestFinished);
+  const term = start('iip-nov', dir, 50, onTestFinished);
   await term.waitFor((s) => s.includes('iip>'), 'the prompt');
   term.type('novelty A foldable phone hinge with a liquid-metal damping layer');
   await term.waitFor((s) => steps(s, 1) && s.includes('[c] Confirm'), 'step 1');
@@ -68,10 +70,9 @@ test('novelty from the command to the report link by typing choices', { timeout:
   await term.waitFor((s) => s.includes('[exited 0]'), 'a clean exit');
 });
 
-test('quit while the search waits, start again, switch to the thread and finish', { timeout: 90_000 }, async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'iip-console-resume-'));
-  dirs.push(dir);
-  const first = start('iip-res1', dir, 1500);
+test.concurrent('quit while the search waits, start again, switch to the thread and finish', { timeout: 90_000 }, async ({ onTestFinished }) => {
+  const dir = stateDir('iip-console-resume-', onTestFinished);
+  const first = start('iip-res1', dir, 1500, onTestFinished);
   await first.waitFor((s) => s.includes('iip>'), 'the prompt');
   first.type('novelty A self-heating lunch box with a phase-change layer');
   for (const [n, label] of [
@@ -87,7 +88,7 @@ test('quit while the search waits, start again, switch to the thread and finish'
   await first.waitFor((s) => s.includes('[exited 0]'), 'quitting during the wait');
   // its tmux session stays open (closing the last session stops the tmux server, racing the next start)
 
-  const second = start('iip-res2', dir, 50);
+  const second = start('iip-res2', dir, 50, onTestFinished);
   // the terminal comes back in the thread it was in
   await second.waitFor((s) => /iip \[thread 1\]>/.test(s), 'the prompt again, back in thread 1', 30_000);
   second.type('threads');
