@@ -6,22 +6,18 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, test } from 'vitest';
+import { describe, type TestContext, test } from 'vitest';
 import { renderMarkdown } from '../../src/adapters/console/markdown-terminal.js';
 import { plainStyle } from '../../src/adapters/console/style.js';
 import { expectedChatAnswer } from '../../src/platform/simulator/index.js';
 import { BOT, TSX, TerminalSession } from '../helpers/terminal-session.js';
 
-const dirs: string[] = [];
-const sessions: TerminalSession[] = [];
-afterEach(() => {
-  sessions.splice(0).forEach((s) => s.close());
-  dirs.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true }));
-});
-
-function workDir(): string {
+// every test has its own folder and its own bot (tmux session or child), so the tests of a block run side by
+// side (describe.concurrent); what a test starts is closed when it ends (the context's hook and expect: global
+// ones do not track concurrent tests)
+function workDir(ended: TestContext['onTestFinished']): string {
   const dir = mkdtempSync(join(tmpdir(), 'iip-console-'));
-  dirs.push(dir);
+  ended(() => rmSync(dir, { recursive: true, force: true }));
   return dir;
 }
 
@@ -41,11 +37,14 @@ const answerLines = (markdown: string): string[] =>
 
 const fold = (text: string): string => text.replace(/\s+/g, ' ').trim();
 
-describe('npm start in a terminal', () => {
-  test('says it uses the simulator, then an ask streams in place and the final screen holds the whole answer', { timeout: 60_000 }, async () => {
-    const dir = workDir();
+describe.concurrent('npm start in a terminal', () => {
+  test('says it uses the simulator, then an ask streams in place and the final screen holds the whole answer', { timeout: 60_000 }, async ({
+    expect,
+    onTestFinished,
+  }) => {
+    const dir = workDir(onTestFinished);
     const term = TerminalSession.start(`iip-ask-${process.pid}`, dir, freshEnv(dir), { columns: 160, rows: 60 });
-    sessions.push(term);
+    onTestFinished(() => term.close());
     const first = await term.waitFor((s) => s.includes('iip>'), 'the prompt');
     expect(first.split('\n')[0]).toContain('built-in platform simulator');
     expect(first).toContain('IIP_API_KEY');
@@ -64,10 +63,10 @@ describe('npm start in a terminal', () => {
     await term.waitFor((s) => s.includes('[exited 0]'), 'a clean exit');
   });
 
-  test('help lists the verbs as a note only the user sees; Ctrl-D quits cleanly', { timeout: 60_000 }, async () => {
-    const dir = workDir();
+  test('help lists the verbs as a note only the user sees; Ctrl-D quits cleanly', { timeout: 60_000 }, async ({ expect, onTestFinished }) => {
+    const dir = workDir(onTestFinished);
     const term = TerminalSession.start(`iip-help-${process.pid}`, dir, freshEnv(dir));
-    sessions.push(term);
+    onTestFinished(() => term.close());
     await term.waitFor((s) => s.includes('iip>'), 'the prompt');
     term.type('help');
     const screen = await term.waitFor((s) => s.includes('(only you)') && s.includes('pharm'), 'the help text');
@@ -77,9 +76,9 @@ describe('npm start in a terminal', () => {
   });
 });
 
-describe('npm start through a pipe', () => {
-  test('prints each message once, final, without terminal control sequences', { timeout: 60_000 }, async () => {
-    const dir = workDir();
+describe.concurrent('npm start through a pipe', () => {
+  test('prints each message once, final, without terminal control sequences', { timeout: 60_000 }, async ({ expect, onTestFinished }) => {
+    const dir = workDir(onTestFinished);
     const child = spawn(TSX, [BOT], { cwd: dir, env: { ...process.env, ...freshEnv(dir) }, stdio: ['pipe', 'pipe', 'pipe'] });
     let out = '';
     child.stdout.on('data', (chunk: Buffer) => {
@@ -102,7 +101,7 @@ describe('npm start through a pipe', () => {
       ).toHaveLength(1);
   });
 
-  test('--help lists the options and the environment variables', { timeout: 60_000 }, async () => {
+  test('--help lists the options and the environment variables', { timeout: 60_000 }, async ({ expect }) => {
     const child = spawn(TSX, [BOT, '--help'], { stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     child.stdout.on('data', (chunk: Buffer) => {
