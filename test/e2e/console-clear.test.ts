@@ -5,28 +5,26 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, expect, test } from 'vitest';
+import { type TestContext, test } from 'vitest';
 import { TerminalSession } from '../helpers/terminal-session.js';
 
-const dirs: string[] = [];
-const sessions: TerminalSession[] = [];
-afterEach(() => {
-  sessions.splice(0).forEach((s) => s.close());
-  dirs.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true }));
-});
-
-function start(name: string): TerminalSession {
+// each test has its own tmux session, folder and bot, so the two run side by side (test.concurrent); what a test
+// starts is closed when it ends (the context's hook and expect: global ones do not track concurrent tests)
+function start(name: string, ended: TestContext['onTestFinished']): TerminalSession {
   const dir = mkdtempSync(join(tmpdir(), 'iip-console-clear-'));
-  dirs.push(dir);
+  ended(() => rmSync(dir, { recursive: true, force: true }));
   const term = TerminalSession.start(`${name}-${process.pid}`, dir, { STATE_FILE: join(dir, 'state.json'), SIMULATOR_TASK_MS: '50', NO_COLOR: '1' });
-  sessions.push(term);
+  ended(() => term.close());
   return term;
 }
 
 const visible = (term: TerminalSession): string => term.rows().join('\n');
 
-test('`clear` empties the screen and leaves the prompt; nothing reaches the bot', { timeout: 60_000 }, async () => {
-  const term = start('iip-clear');
+test.concurrent('`clear` empties the screen and leaves the prompt; nothing reaches the bot', { timeout: 60_000 }, async ({
+  expect,
+  onTestFinished,
+}) => {
+  const term = start('iip-clear', onTestFinished);
   await term.waitFor((s) => s.includes('iip>'), 'the prompt');
   term.type('threads');
   await term.waitFor((s) => s.includes('No threads yet'), 'the thread list');
@@ -37,8 +35,11 @@ test('`clear` empties the screen and leaves the prompt; nothing reaches the bot'
   await term.waitFor(() => visible(term).includes('No threads yet'), 'the terminal still answering');
 });
 
-test('Ctrl-C in a form drops what was half typed: the next command arrives alone', { timeout: 60_000 }, async () => {
-  const term = start('iip-ctrlc');
+test.concurrent('Ctrl-C in a form drops what was half typed: the next command arrives alone', { timeout: 60_000 }, async ({
+  expect,
+  onTestFinished,
+}) => {
+  const term = start('iip-ctrlc', onTestFinished);
   await term.waitFor((s) => s.includes('iip>'), 'the prompt');
   term.type('novelty A foldable phone hinge with a liquid-metal damping layer');
   await term.waitFor((s) => s.includes('Step 1 of 5') && s.includes('[e] Edit'), 'step 1');
