@@ -46,6 +46,9 @@ export interface AdapterLimits {
   postRate?: readonly RateWindow[];
   /** least time between two appends of one native stream (Teams asks about 1 s); default the relay's edit interval */
   nativeAppendIntervalMs?: number;
+  /** the documented calls a minute per workspace of edits and native stream appends (Slack: chat.update Tier 3, 50;
+   * chat.appendStream Tier 4, 100): the relay's learned rates never pass them */
+  methodsPerMinute?: { readonly edit?: number; readonly stream?: number };
 }
 
 /** How a post is made: `writeId` is the same on every attempt of one write (the outbox's), `retry` from the second on. */

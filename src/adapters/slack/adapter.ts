@@ -14,7 +14,7 @@ import type { UserLanguageOf } from '../../core/language.js';
 import { defaultLanguage, languageOf } from '../../i18n/index.js';
 import type { Logger } from '../../log.js';
 import { createBoltApp } from './bolt-app.js';
-import { slackClients } from './clients.js';
+import { slackClients, type TeamClient } from './clients.js';
 import { toSlackLogger } from './bolt-logger.js';
 import { slackChatError, type FailureContext } from './errors.js';
 import { fetchSlackFile, uploadSlackImage, uploadSlackFile } from './files.js';
@@ -25,6 +25,7 @@ import { slackHome } from './home.js';
 import { slackShortcuts } from './shortcuts.js';
 import { slackNativeStreams } from './native-stream.js';
 import { slackStreamCalls } from './stream-calls.js';
+import { retryAfterGate } from './retry-after-gate.js';
 import { SLACK_POST_RATE, pageMetadata, postedPages } from './written.js';
 
 const SLACK_APPEND_INTERVAL_MS = 250;
@@ -58,6 +59,7 @@ export interface SlackAdapterOptions {
 
 /** Under the 12,000 characters a message's markdown blocks may hold, leaving room for the relay's markers. */
 export const SLACK_MAX_MESSAGE_CHARS = 11_000;
+const SLACK_METHODS_PER_MINUTE = { edit: 50, stream: 100 } as const;
 
 export function createSlackAdapter(options: SlackAdapterOptions): ChatAdapter {
   const slackLogger = toSlackLogger(options.logger);
@@ -75,27 +77,28 @@ export function createSlackAdapter(options: SlackAdapterOptions): ChatAdapter {
   });
   const clientFor = slackClients(bolt.tokenFor, { apiUrl: options.apiUrl, slackLogger });
 
-  async function call<T>(context: FailureContext, send: () => Promise<T>): Promise<T> {
-    try {
-      return await send();
-    } catch (error) {
-      throw slackChatError(error, context);
-    }
+  const gate = retryAfterGate();
+  /** Makes one Web API call: the token is looked up first, so the call's Retry-After gate is its last step before it leaves. */
+  async function call<T>(context: FailureContext & { channel?: unknown }, send: (team: TeamClient) => Promise<T>): Promise<T> {
+    const { channel, ...failure } = context;
+    const fail = (error: unknown) => slackChatError(error, failure);
+    const teamClient = await clientFor(context.teamId).catch((error: unknown) => {
+      throw fail(error);
+    });
+    return gate.send(context.teamId, context.method, channel, () => send(teamClient).catch((error: unknown) => Promise.reject(fail(error))));
   }
 
   const api: ApiCall = (team, method, args) =>
     call(
-      { method, teamId: team },
-      async (): Promise<Record<string, unknown>> => ({ ...(await (await clientFor(team)).client.apiCall(method, args)) }),
+      { method, teamId: team, channel: args.channel ?? args.channel_id },
+      async ({ client }): Promise<Record<string, unknown>> => ({ ...(await client.apiCall(method, args)) }),
     );
   const reach = createReach(api, options.logger);
   const home = slackHome(api, options.logger);
   const shortcuts = slackShortcuts(api, options.logger);
   const pane = paneCalls(api);
   const userLocale = cachedUserLocales(async (teamId, userId) => {
-    const result = await call({ method: 'users.info', teamId }, async () =>
-      (await clientFor(teamId)).client.users.info({ user: userId, include_locale: true }),
-    );
+    const result = await call({ method: 'users.info', teamId }, async ({ client }) => client.users.info({ user: userId, include_locale: true }));
     return result.user?.locale;
   });
 
@@ -106,8 +109,8 @@ export function createSlackAdapter(options: SlackAdapterOptions): ChatAdapter {
     threadTs?: string,
     metadata?: ReturnType<typeof pageMetadata>,
   ): Promise<string> {
-    const result = await call({ method: 'chat.postMessage', teamId: team }, async () =>
-      (await clientFor(team)).client.chat.postMessage({
+    const result = await call({ method: 'chat.postMessage', teamId: team, channel }, async ({ client }) =>
+      client.chat.postMessage({
         channel,
         text: page.text,
         blocks: page.blocks,
@@ -133,14 +136,21 @@ export function createSlackAdapter(options: SlackAdapterOptions): ChatAdapter {
     }
     return last;
   }
-  const streams = slackNativeStreams({ api: slackStreamCalls(bolt.tokenFor, options.apiUrl), readApi: api, postPages, logger: options.logger });
+  const streams = slackNativeStreams({ api: slackStreamCalls(bolt.tokenFor, options.apiUrl, gate), readApi: api, postPages, logger: options.logger });
 
   return {
     chat: 'slack',
     invocation: '/iip ',
     // appends at most every 250 ms per answer (faster than the eye uses; chat.appendStream is Tier 4, 100+ a
     // minute per workspace): an answer's first text and final text do not wait for it
-    limits: { maxMessageChars: SLACK_MAX_MESSAGE_CHARS, nativeAppendIntervalMs: SLACK_APPEND_INTERVAL_MS, postRate: SLACK_POST_RATE },
+    limits: {
+      maxMessageChars: SLACK_MAX_MESSAGE_CHARS,
+      nativeAppendIntervalMs: SLACK_APPEND_INTERVAL_MS,
+      postRate: SLACK_POST_RATE,
+      // chat.update is Tier 3 (50+ a minute), chat.appendStream Tier 4 (100+): a learned rate past them earns a 429
+      // whose Retry-After (up to a minute) holds back final text as well
+      methodsPerMinute: SLACK_METHODS_PER_MINUTE,
+    },
     dedupesPosts: true,
 
     async startThread(conversation: ConversationId, message: OutgoingMessage): Promise<MessageRef> {
@@ -167,8 +177,8 @@ export function createSlackAdapter(options: SlackAdapterOptions): ChatAdapter {
     async edit(ref: MessageRef, message: OutgoingMessage): Promise<void> {
       const { team, channel, threadTs } = slackThread(ref.thread);
       const [first, ...rest] = renderMessage(message) as [SlackMessage, ...SlackMessage[]];
-      await call({ method: 'chat.update', teamId: team, ref }, async () =>
-        (await clientFor(team)).client.chat.update({ channel, ts: ref.messageId, text: first.text, blocks: first.blocks }),
+      await call({ method: 'chat.update', teamId: team, ref }, async ({ client }) =>
+        client.chat.update({ channel, ts: ref.messageId, text: first.text, blocks: first.blocks }),
       );
       if (rest.length > 0) {
         options.logger.warn({ thread: ref.thread, extra: rest.length }, 'an edit did not fit one Slack message: the rest is posted below');
@@ -180,8 +190,8 @@ export function createSlackAdapter(options: SlackAdapterOptions): ChatAdapter {
       const { team, channel: place, threadTs } = slackPlace(where);
       const channel = await reach.channelFor(team, place);
       await reach.ephemeral(team, channel, renderMessage(message), async (page) => {
-        await call({ method: 'chat.postEphemeral', teamId: team }, async () =>
-          (await clientFor(team)).client.chat.postEphemeral({
+        await call({ method: 'chat.postEphemeral', teamId: team }, async ({ client }) =>
+          client.chat.postEphemeral({
             channel,
             user: userId,
             text: page.text,
@@ -198,15 +208,13 @@ export function createSlackAdapter(options: SlackAdapterOptions): ChatAdapter {
       const { team } = slackThread(thread);
       if (!triggerId) throw new Error('a Slack form opens only from a click: its trigger_id is missing');
       const view = renderForm(thread, form);
-      await call({ method: 'views.open', teamId: team }, async () => (await clientFor(team)).client.views.open({ trigger_id: triggerId, view }));
+      await call({ method: 'views.open', teamId: team }, async ({ client }) => client.views.open({ trigger_id: triggerId, view }));
     },
 
     userLocale,
 
     async isAdmin(workspaceId: string, userId: string): Promise<boolean> {
-      const result = await call({ method: 'users.info', teamId: workspaceId }, async () =>
-        (await clientFor(workspaceId)).client.users.info({ user: userId }),
-      );
+      const result = await call({ method: 'users.info', teamId: workspaceId }, async ({ client }) => client.users.info({ user: userId }));
       const user = result.user;
       return Boolean(user && (user.is_admin || user.is_owner || user.is_primary_owner));
     },
@@ -222,30 +230,27 @@ export function createSlackAdapter(options: SlackAdapterOptions): ChatAdapter {
 
     async permalink(thread: ThreadId): Promise<string | undefined> {
       const { team, channel, threadTs } = slackThread(thread);
-      const result = await call({ method: 'chat.getPermalink', teamId: team }, async () =>
-        (await clientFor(team)).client.chat.getPermalink({ channel, message_ts: threadTs }),
+      const result = await call({ method: 'chat.getPermalink', teamId: team }, async ({ client }) =>
+        client.chat.getPermalink({ channel, message_ts: threadTs }),
       );
       return result.permalink;
     },
 
     async fetchFile(thread, file, maxBytes) {
       const { team } = slackThread(thread);
-      return call({ method: 'files.info', teamId: team }, async () => {
-        const { client, token } = await clientFor(team);
+      return call({ method: 'files.info', teamId: team }, async ({ client, token }) => {
         return fetchSlackFile(client, token, options.apiUrl, file, maxBytes);
       });
     },
 
     async uploadImage(thread, png, title) {
       const { team, channel, threadTs } = slackThread(thread);
-      await call({ method: 'files.uploadV2', teamId: team }, async () =>
-        uploadSlackImage((await clientFor(team)).client, channel, threadTs, png, title),
-      );
+      await call({ method: 'files.uploadV2', teamId: team }, async ({ client }) => uploadSlackImage(client, channel, threadTs, png, title));
     },
 
     async uploadFile(thread, file) {
       const { team, channel, threadTs } = slackThread(thread);
-      await call({ method: 'files.uploadV2', teamId: team }, async () => uploadSlackFile((await clientFor(team)).client, channel, threadTs, file));
+      await call({ method: 'files.uploadV2', teamId: team }, async ({ client }) => uploadSlackFile(client, channel, threadTs, file));
       return 'attached';
     },
 

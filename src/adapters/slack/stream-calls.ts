@@ -11,6 +11,7 @@ import { webApi } from '@slack/bolt';
 import { Agent, type Dispatcher } from 'undici';
 import { slackChatError } from './errors.js';
 import type { ApiCall } from './reach.js';
+import { type RetryAfterGate, retryAfterGate } from './retry-after-gate.js';
 
 const DEFAULT_API_URL = 'https://slack.com/api/';
 const CALL_TIMEOUT_MS = 30_000;
@@ -22,7 +23,11 @@ const retryAfterSeconds = (header: string | string[] | undefined): number | unde
 };
 
 /** Idle connections are unreferenced (undici), so they keep no process alive; the agent lives as long as the adapter. */
-export function slackStreamCalls(tokenFor: (team: string) => Promise<string>, apiUrl = DEFAULT_API_URL): ApiCall {
+export function slackStreamCalls(
+  tokenFor: (team: string) => Promise<string>,
+  apiUrl = DEFAULT_API_URL,
+  gate: RetryAfterGate = retryAfterGate(),
+): ApiCall {
   const base = new URL(apiUrl.endsWith('/') ? apiUrl : `${apiUrl}/`);
   const agent = new Agent({ headersTimeout: CALL_TIMEOUT_MS, bodyTimeout: CALL_TIMEOUT_MS });
 
@@ -31,27 +36,29 @@ export function slackStreamCalls(tokenFor: (team: string) => Promise<string>, ap
     const token = await tokenFor(team).catch((error: unknown) => {
       throw fail(error);
     });
-    let response: Dispatcher.ResponseData;
-    try {
-      response = await agent.request({
-        origin: base.origin,
-        path: `${base.pathname}${method}`,
-        method: 'POST',
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json; charset=utf-8' },
-        body: JSON.stringify(args),
-      });
-    } catch {
-      throw fail({ code: webApi.ErrorCode.RequestError });
-    }
-    const retryAfter = retryAfterSeconds(response.headers['retry-after']);
-    if (response.statusCode !== 200) {
-      await response.body.dump();
-      if (response.statusCode === 429) throw fail({ code: webApi.ErrorCode.RateLimitedError, retryAfter });
-      throw fail({ code: webApi.ErrorCode.HTTPError, statusCode: response.statusCode });
-    }
-    const result = (await response.body.json().catch(() => ({ ok: false, error: 'invalid_json' }))) as Record<string, unknown>;
-    if (result.ok === true) return result;
-    const metadata = { ...(result.response_metadata as Record<string, unknown> | undefined), retryAfter };
-    throw fail({ code: webApi.ErrorCode.PlatformError, data: { ...result, response_metadata: metadata } });
+    return gate.send(team, method, args.channel, async () => {
+      let response: Dispatcher.ResponseData;
+      try {
+        response = await agent.request({
+          origin: base.origin,
+          path: `${base.pathname}${method}`,
+          method: 'POST',
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json; charset=utf-8' },
+          body: JSON.stringify(args),
+        });
+      } catch {
+        throw fail({ code: webApi.ErrorCode.RequestError });
+      }
+      const retryAfter = retryAfterSeconds(response.headers['retry-after']);
+      if (response.statusCode !== 200) {
+        await response.body.dump();
+        if (response.statusCode === 429) throw fail({ code: webApi.ErrorCode.RateLimitedError, retryAfter });
+        throw fail({ code: webApi.ErrorCode.HTTPError, statusCode: response.statusCode });
+      }
+      const result = (await response.body.json().catch(() => ({ ok: false, error: 'invalid_json' }))) as Record<string, unknown>;
+      if (result.ok === true) return result;
+      const metadata = { ...(result.response_metadata as Record<string, unknown> | undefined), retryAfter };
+      throw fail({ code: webApi.ErrorCode.PlatformError, data: { ...result, response_metadata: metadata } });
+    });
   };
 }

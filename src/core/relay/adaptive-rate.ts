@@ -9,7 +9,9 @@
  * as densely a window later, each freed slot met by a retry and a second 429), then by `avoidanceGain * start` per
  * window of accepted calls. A 429 cuts the rate to `decrease` times itself, and to no more than the
  * platform accepted in the last window (what it evidently allows); the 429s of calls granted before that cut
- * come from the same congestion and do not cut again.
+ * come from the same congestion and do not cut again. With a `ceiling` (the method's documented limit) it never
+ * grows past it: a platform that enforces that limit answers the call beyond it with a 429 whose Retry-After holds
+ * the method's urgent calls (final text) back for up to a window.
  */
 import { WindowCount } from './window-count.js';
 
@@ -20,6 +22,8 @@ export interface AdaptiveRateOptions {
   slowStartGain?: number;
   /** growth per window after the first 429, as a fraction of the starting rate; default 0.2 */
   avoidanceGain?: number;
+  /** calls per window the rate never grows past (the method's documented limit); default none */
+  ceiling?: number;
 }
 
 export const MIN_RATE = 2;
@@ -33,6 +37,7 @@ export class AdaptiveRate {
   private readonly decrease: number;
   private readonly avoidanceGain: number;
   private readonly slowStartGain: number;
+  private readonly ceiling: number;
 
   constructor(
     private readonly start: number,
@@ -44,6 +49,7 @@ export class AdaptiveRate {
     this.decrease = options.decrease ?? 0.7;
     this.avoidanceGain = options.avoidanceGain ?? 0.2;
     this.slowStartGain = options.slowStartGain ?? 0.5;
+    this.ceiling = options.ceiling ?? Number.POSITIVE_INFINITY;
     if (!(this.decrease > 0 && this.decrease < 1)) throw new RangeError('decrease must be between 0 and 1');
   }
 
@@ -56,7 +62,8 @@ export class AdaptiveRate {
   accept(now: number, budgetBound: boolean): void {
     this.accepted.add(now);
     if (!budgetBound) return;
-    this.current += this.current < this.threshold ? this.slowStartGain * this.start : (this.avoidanceGain * this.start) / this.current;
+    const gain = this.current < this.threshold ? this.slowStartGain * this.start : (this.avoidanceGain * this.start) / this.current;
+    this.current = Math.max(this.current, Math.min(this.ceiling, this.current + gain));
   }
 
   /** the platform answered a call granted at `grantedAt` with a 429 */

@@ -28,6 +28,7 @@ export class StreamRelay {
     this.minEditIntervalMs = options.minEditIntervalMs ?? 1000;
     this.budget = new WorkspaceBudget(options.workspaceEditsPerMinute ?? 45, options.budgetWindowMs ?? 60_000, Date.now, {
       adaptive: options.adaptiveBudget ?? true,
+      ...(adapter.limits.methodsPerMinute ? { ceilingsPerMinute: adapter.limits.methodsPerMinute } : {}),
     });
     this.gate = options.gate ?? gateOf(adapter);
   }

@@ -53,6 +53,8 @@ export interface CallSlot {
 export interface BudgetOptions {
   /** learn each workspace's rates from the platform's answers; default false (a fixed `limit`) */
   adaptive?: boolean | AdaptiveRateOptions;
+  /** the most calls per minute a learned rate may reach, per method (the platform's documented limit per workspace) */
+  ceilingsPerMinute?: Partial<Record<'edit' | 'stream', number>>;
 }
 
 interface Waiter {
@@ -83,6 +85,7 @@ export class WorkspaceBudget {
   /** what each workspace's budgets learned: kept while the workspace is idle and its lanes are dropped */
   private readonly paces = new Map<string, Paces>();
   private readonly adapt: AdaptiveRateOptions | false;
+  private readonly ceilings: Partial<Record<PacedMethod, number>>;
 
   constructor(
     private readonly limit: number,
@@ -93,6 +96,7 @@ export class WorkspaceBudget {
     if (!Number.isFinite(limit) || limit < 2) throw new RangeError('workspaceEditsPerMinute must be at least 2');
     if (!(windowMs > 0)) throw new RangeError('budgetWindowMs must be positive');
     this.adapt = options.adaptive === true ? {} : (options.adaptive ?? false);
+    this.ceilings = options.ceilingsPerMinute ?? {};
   }
 
   acquire(workspace: string, method: ChatMethod, options: CallOptions): CallSlot {
@@ -166,11 +170,22 @@ export class WorkspaceBudget {
     let paces = this.paces.get(workspace);
     if (!paces) {
       const now = this.now();
-      paces = { edit: new MethodPace(this.limit, this.windowMs, this.adapt, now) };
-      if (this.adapt) paces.stream = new MethodPace(2 * this.limit, this.windowMs, this.adapt, now);
+      const pace = (method: PacedMethod, start: number) => {
+        const adapt = this.adaptOf(method);
+        return new MethodPace(Math.max(2, Math.min(start, (adapt ? adapt.ceiling : undefined) ?? start)), this.windowMs, adapt, now);
+      };
+      paces = { edit: pace('edit', this.limit) };
+      if (this.adapt) paces.stream = pace('stream', 2 * this.limit);
       this.paces.set(workspace, paces);
     }
     return paces;
+  }
+
+  /** the learning options of `method`'s budget, its ceiling per minute scaled to the budget's window */
+  private adaptOf(method: PacedMethod): AdaptiveRateOptions | false {
+    const perMinute = this.ceilings[method];
+    if (!this.adapt || perMinute === undefined) return this.adapt;
+    return { ...this.adapt, ceiling: (perMinute * this.windowMs) / 60_000 };
   }
 
   private drain(workspace: string, space: Workspace): void {

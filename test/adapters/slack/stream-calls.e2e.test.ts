@@ -48,16 +48,48 @@ it('maps a 429 to ChatRateLimitedError with its Retry-After, and Slack codes and
   const limited = await failureOf(api('T1', 'chat.appendStream', args));
   expect(limited).toBeInstanceOf(ChatRateLimitedError);
   expect(limited).toMatchObject({ retryAfterMs: 7_000, scope: 'T1' });
+  // other workspaces: T1's appends now wait out its 7 s
   fake.failNext('chat.appendStream', { status: 429 });
-  expect(await failureOf(api('T1', 'chat.appendStream', args))).toMatchObject({ retryAfterMs: 1_000 });
+  expect(await failureOf(api('T2', 'chat.appendStream', args))).toMatchObject({ retryAfterMs: 1_000 });
   fake.failNext('chat.appendStream', 'ratelimited');
-  expect(await failureOf(api('T1', 'chat.appendStream', args))).toBeInstanceOf(ChatRateLimitedError);
+  expect(await failureOf(api('T3', 'chat.appendStream', args))).toBeInstanceOf(ChatRateLimitedError);
   fake.failNext('chat.startStream', 'channel_type_not_supported');
   expect(await failureOf(api('T1', 'chat.startStream', args))).toMatchObject({ method: 'chat.startStream', code: 'channel_type_not_supported' });
   fake.failNext('chat.stopStream', { status: 503 });
   const unavailable = await failureOf(api('T1', 'chat.stopStream', args));
   expect(unavailable).toBeInstanceOf(SlackApiError);
   expect(unavailable).toMatchObject({ code: 'http_503' });
+});
+
+it('a method Slack answered with a 429 waits out the Retry-After before its next call leaves; other methods and workspaces go at once', async () => {
+  fake = await startFakeSlackApi({ token: TOKEN });
+  const slack = fake;
+  const api = slackStreamCalls(async () => TOKEN, slack.url);
+  const streams = await Promise.all(
+    ['1', '2'].map((n) =>
+      api('T1', 'chat.startStream', {
+        channel: 'C1',
+        thread_ts: `1700000000.00000${n}`,
+        markdown_text: 'a',
+        recipient_user_id: 'U1',
+        recipient_team_id: 'T1',
+      }),
+    ),
+  );
+  const [args, other] = streams.map((started): Record<string, unknown> => ({ channel: 'C1', ts: started.ts, markdown_text: 'x' }));
+  if (!args || !other) throw new Error('two streams were started');
+  slack.failNext('chat.appendStream', { status: 429, retryAfter: 1 });
+  await failureOf(api('T1', 'chat.appendStream', args));
+  const refusedAt = slack.calls[2]!.answeredAt!;
+  // granted before the 429 was read, these would have gone at once
+  const appends = Promise.all([api('T1', 'chat.appendStream', args), api('T1', 'chat.appendStream', args)]);
+  await Promise.all([api('T1', 'chat.stopStream', other), api('T2', 'chat.appendStream', args)]);
+  expect(slack.calls.slice(3).map((c) => `${c.method} ${c.args.channel}`)).toEqual(['chat.stopStream C1', 'chat.appendStream C1']);
+  await appends;
+  const waited = slack.calls.filter((c) => c.method === 'chat.appendStream').slice(2);
+  expect(waited).toHaveLength(2);
+  for (const call of waited) expect(call.at - refusedAt).toBeGreaterThanOrEqual(900);
+  expect(slack.callsInsideRetryAfter()).toEqual([]);
 });
 
 it('an unreachable Slack is request_failed; a token the bot lacks fails as that error, with no call made', async () => {

@@ -79,6 +79,17 @@ describe('WorkspaceBudget, adaptive', () => {
     expect(vi.getTimerCount()).toBe(0);
   });
 
+  it('never grows past the ceiling per minute of its method, scaled to its window, however much the platform accepts', async () => {
+    const budget = new WorkspaceBudget(45, 30_000, Date.now, { adaptive: true, ceilingsPerMinute: { edit: 50, stream: 100 } });
+    const start = Date.now();
+    const edits = demand(budget, 'edit', 100, start + 20_000);
+    const appends = demand(budget, 'stream', 100, start + 20_000);
+    await settle(Promise.all([edits.done, appends.done]), 100);
+    // a 30 s window: 25 edits and 50 appends in it at most (a budget without the ceiling grows past 10,000)
+    expect([budget.rateOf('slack:T1', 'edit'), budget.rateOf('slack:T1', 'stream')]).toEqual([25, 50]);
+    expect(within(edits.tally.accepted, start + 10_000, start + 20_000)).toBeLessThanOrEqual(25);
+  });
+
   it('does not grow while the budget holds nothing back, and keeps what it learned while the workspace is idle', async () => {
     const budget = new WorkspaceBudget(45, 60_000, Date.now, { adaptive: true });
     for (let i = 0; i < 30; i++) {

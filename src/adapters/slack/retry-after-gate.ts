@@ -1,0 +1,69 @@
+/**
+ * The last check before a Web API request leaves: a call whose method (in its workspace, or its channel where Slack
+ * limits per channel) got a 429 waits out that 429's Retry-After here, however long ago the relay's budget granted it.
+ *
+ * The relay's budget pauses a method when a 429 comes back, but a call it granted before that answer arrived may still
+ * be on its way to the request (a lease fence's Redis round trip, the token lookup, an event loop busy with other
+ * answers): such a call reached Slack inside the window Slack had just asked the bot to keep free.
+ */
+import { ChatRateLimitedError } from '../../core/chat-errors.js';
+
+/** Methods Slack limits per conversation rather than per workspace (chat.postMessage: about one a second per channel). */
+const PER_CHANNEL: ReadonlySet<string> = new Set(['chat.postMessage', 'assistant.threads.setStatus']);
+
+/** Keys without a pause are forgotten once this many are kept (each entry is dropped when its pause ends anyway). */
+const MAX_KEYS = 10_000;
+
+export interface RetryAfterGate {
+  /** Sends the call once its method's pause (if any) has ended; a 429 it gets pauses the method for its Retry-After. */
+  send<T>(team: string, method: string, channel: unknown, request: () => Promise<T>): Promise<T>;
+  /** calls that found their method paused and waited before leaving */
+  readonly held: number;
+}
+
+export function retryAfterGate(now: () => number = Date.now): RetryAfterGate {
+  const pausedUntil = new Map<string, number>();
+  let held = 0;
+
+  const keyOf = (team: string, method: string, channel: unknown): string =>
+    PER_CHANNEL.has(method) && typeof channel === 'string' ? `${team} ${method} ${channel}` : `${team} ${method}`;
+
+  async function waitOut(key: string): Promise<void> {
+    let waited = false;
+    for (;;) {
+      const until = pausedUntil.get(key);
+      const left = until === undefined ? 0 : until - now();
+      if (left <= 0) break;
+      if (!waited) held += 1;
+      waited = true;
+      await new Promise((resolve) => setTimeout(resolve, Math.ceil(left)));
+    }
+    if (pausedUntil.has(key) && (pausedUntil.get(key) as number) <= now()) pausedUntil.delete(key);
+  }
+
+  function pause(key: string, ms: number): void {
+    const until = now() + ms;
+    if ((pausedUntil.get(key) ?? 0) >= until) return;
+    pausedUntil.set(key, until);
+    if (pausedUntil.size > MAX_KEYS) {
+      const at = now();
+      for (const [k, u] of pausedUntil) if (u <= at) pausedUntil.delete(k);
+    }
+  }
+
+  return {
+    get held() {
+      return held;
+    },
+    async send(team, method, channel, request) {
+      const key = keyOf(team, method, channel);
+      await waitOut(key);
+      try {
+        return await request();
+      } catch (error) {
+        if (error instanceof ChatRateLimitedError) pause(key, error.retryAfterMs);
+        throw error;
+      }
+    },
+  };
+}
