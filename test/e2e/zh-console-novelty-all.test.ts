@@ -6,7 +6,7 @@
 import { afterEach, expect, test } from 'vitest';
 import { VERBS } from '../../src/handlers/index.js';
 import { PlatformClient } from '../../src/platform/client.js';
-import { englishLeft, stringsIn } from '../helpers/chinese-text.js';
+import { asciiPunctuationLeft, englishLeft, stringsIn } from '../helpers/chinese-text.js';
 import { startConsoleBot, withoutPokes, type ConsoleBot } from './console-bot.js';
 
 const COMMAND_WORDS = [...VERBS, 'threads', 'switch', 'new', 'exit', 'cancel', 'clear', 'zh', 'en', 'cn'];
@@ -68,11 +68,12 @@ test('a whole novelty search in Chinese in the terminal leaves no English word o
   await term.until((p) => p.includes('.docx'), 'the report', { timeoutMs: 30_000 });
   // file paths are no words (the saved report's name is a slug)
   const printed = withoutPokes(term.printed()).replace(/\/tmp\/\S+/g, ' ');
-  const left = englishLeft(printed, [idea, ...(await platformContent(term))], COMMAND_WORDS);
-  expect(left).toEqual([]);
+  const content = [idea, ...(await platformContent(term))];
+  expect(englishLeft(printed, content, COMMAND_WORDS)).toEqual([]);
+  expect(asciiPunctuationLeft(printed, content)).toEqual([]);
   // one word per concept, Chinese punctuation in Chinese lines (home: "新颖性检索：“…”", not "新颖性检索: “…”")
   expect(printed).not.toContain('材料方案寻找');
   expect(printed).toContain('• 新颖性检索：“一种折叠屏手机铰链');
   // the features' weights in words, not the platform's codes ("F1 (topic)")
-  expect(printed).toMatch(/F1 \(主题\) /);
+  expect(printed).toMatch(/F1 （主题） /);
 });

@@ -9,7 +9,7 @@ import { terminalLanguage } from '../../src/cli.js';
 import { VERBS } from '../../src/handlers/index.js';
 import { expectedChatAnswer } from '../../src/platform/simulator/index.js';
 import { recommendations } from '../../src/platform/simulator/content/solution.js';
-import { englishLeft } from '../helpers/chinese-text.js';
+import { asciiPunctuationLeft, englishLeft } from '../helpers/chinese-text.js';
 import { solutionContent } from '../helpers/solution-content.js';
 import { startConsoleBot, withoutPokes, type ConsoleBot } from './console-bot.js';
 
@@ -106,5 +106,7 @@ test('IIP_LANG=cn: a solution exploration to its results, both steps confirmed b
 
   const taskId = (term.requests().find((r) => r.operation === 'AI33-2')?.body as { task_id: string }).task_id;
   const content = [...(await solutionContent(term.bot.platformUrl, taskId, PROBLEM)), PROBLEM];
-  expect(englishLeft(botLines(after(term, `iip> solution ${PROBLEM}\n`), [PROBLEM]), content, COMMAND_WORDS)).toEqual([]);
+  const shown = botLines(after(term, `iip> solution ${PROBLEM}\n`), [PROBLEM]);
+  expect(englishLeft(shown, content, COMMAND_WORDS)).toEqual([]);
+  expect(asciiPunctuationLeft(shown, content)).toEqual([]);
 }, 60_000);

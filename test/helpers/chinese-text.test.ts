@@ -1,6 +1,6 @@
 /** The Chinese checker itself: a lone English word in the bot's words is caught; code, commands and content are not. */
 import { expect, test } from 'vitest';
-import { englishLeft, shownText } from './chinese-text.js';
+import { asciiPunctuationLeft, englishLeft, shownText } from './chinese-text.js';
 
 test('a lone English word on a button, heading or note is caught, as a sentence is', () => {
   expect(englishLeft('回答中断。\nRetry')).toEqual(['Retry']);
@@ -40,4 +40,13 @@ test("shownText reads a card's texts, labels and facts, not its ids or submitted
     actions: [{ type: 'Action.Submit', title: '继续', data: { action: 'confirm', value: 'v1' } }],
   };
   expect(shownText(card)).toEqual(['方案', '创新等级', '3', '继续']);
+});
+
+test('ASCII punctuation in Chinese text and a line starting with 、 are caught; Chinese punctuation and content are not', () => {
+  expect(asciiPunctuationLeft('新颖性检索: “铰链”')).toEqual(['新颖性检索:']);
+  expect(asciiPunctuationLeft('已保存, 请查看.')).toEqual(['已保存,', '保存, 请查看.']);
+  expect(asciiPunctuationLeft('F1 (主题) 折叠')).toEqual(['(主题)']);
+  expect(asciiPunctuationLeft('第一项\n、第二项')).toEqual(['、第二项']);
+  expect(asciiPunctuationLeft('新颖性检索：“铰链”。F1（主题）；第 1/5 步 · 12:30 (PNG)')).toEqual([]);
+  expect(asciiPunctuationLeft('方案：一种电池, 含硅.', ['一种电池, 含硅.'])).toEqual([]);
 });

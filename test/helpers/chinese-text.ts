@@ -114,3 +114,20 @@ export function shownText(node: unknown): string[] {
     return shownText(value);
   });
 }
+
+/**
+ * ASCII punctuation where Chinese punctuation belongs (the bot's own text, the platform's content taken out): a
+ * `,` `:` `;` `?` `!` or `.` right after a Chinese character, ASCII parentheses around Chinese words (the catalogs
+ * write （…）), and a line that starts with "、". Returns each place found with a little context.
+ */
+export function asciiPunctuationLeft(text: string, platformContent: readonly string[] = []): string[] {
+  let rest = text;
+  for (const content of contentVariants(platformContent)) rest = rest.split(content).join(' ');
+  const found = [
+    ...(rest.match(/.{0,6}\p{Script=Han}[,:;?!](?!\d)/gu) ?? []),
+    ...(rest.match(/.{0,6}\p{Script=Han}\.(?=\s|$)/gu) ?? []),
+    ...(rest.match(/\([^()\n]*\p{Script=Han}[^()\n]*\)/gu) ?? []),
+    ...(rest.match(/^[ \t]*、.{0,8}/gmu) ?? []),
+  ];
+  return found.map((place) => place.trim());
+}

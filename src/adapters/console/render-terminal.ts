@@ -33,12 +33,17 @@ function renderBlock(block: Block, index: number, layout: LayoutOptions, ticks: 
     case 'table':
       return renderMarkdown(block.text, layout);
     case 'fields': {
-      const labelWidth = Math.max(...block.fields.map((f) => displayWidth(f.label) + 1));
+      const labelWidth = Math.max(...block.fields.map((f) => displayWidth(t('console:fieldLabel', { label: f.label }))));
       return block.fields.flatMap((f) => {
         const [first = '', ...rest] = f.value.split('\n');
         const hanging = ' '.repeat(labelWidth + 1);
         return [
-          ...wrapText(`${style.bold(padEnd(`${f.label}:`, labelWidth))} ${renderInline(first, style)}`, layout, '', hanging),
+          ...wrapText(
+            `${style.bold(padEnd(t('console:fieldLabel', { label: f.label }), labelWidth))} ${renderInline(first, style)}`,
+            layout,
+            '',
+            hanging,
+          ),
           ...rest.flatMap((line) => wrapText(renderInline(line, style), layout, hanging)),
         ];
       });

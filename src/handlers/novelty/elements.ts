@@ -36,7 +36,7 @@ export const withFamilyMerge = (elements: Elements, familyMerge: boolean | undef
 export function renderElements(elements: Elements, familyMerge?: boolean): Block[] {
   const lines = (elements.list ?? []).map((e, i) => {
     const kind = t(`novelty:elements.kind.${KIND[e.feature_type ?? ''] ?? 'element'}`);
-    const head = `${i + 1}. **${kind}**: ${quoteUserText(truncate(e.feature_text_original ?? '', 200))}${e.selected === false ? t('novelty:elements.leftOut') : ''}`;
+    const head = `${i + 1}. ${t('novelty:elements.kindLabel', { kind })}${quoteUserText(truncate(e.feature_text_original ?? '', 200))}${e.selected === false ? t('novelty:elements.leftOut') : ''}`;
     const words = (e.express ?? []).map((x) => {
       const extend = keys(x.extend);
       const ipc = keys(x.ipc);

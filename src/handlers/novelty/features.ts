@@ -23,8 +23,8 @@ const weightWords = (weight: string): string =>
 
 function featureLine(feature: Feature, index: number): string {
   const text = quoteUserText(truncate(feature.feature_text ?? feature.feature_text_original ?? '', 400));
-  const weight = feature.feature_weight ? ` _(${weightWords(feature.feature_weight)})_` : '';
-  const label = `${index + 1}. **${quoteUserText(feature.feature_num ?? `F${index + 1}`)}**${weight}`;
+  const numbered = `${index + 1}. **${quoteUserText(feature.feature_num ?? `F${index + 1}`)}**`;
+  const label = feature.feature_weight ? t('novelty:features.weighted', { label: numbered, weight: weightWords(feature.feature_weight) }) : numbered;
   if (feature.selected === false) return t('novelty:features.leftOut', { label, text });
   return `${label} ${text}${feature.user_add ? t('novelty:features.added') : ''}`;
 }

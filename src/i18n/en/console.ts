@@ -27,6 +27,8 @@ export const consoleWords = {
     formCancelled: 'Form cancelled. {{again}}',
     stopped: 'Stopped. {{again}}',
   },
+  /** a field's label before its value, in the language's punctuation */
+  fieldLabel: '{{label}}:',
   choice: {
     sure: 'Sure?',
     confirmPrompt: '{{question}} y/N> ',

@@ -58,6 +58,7 @@ export const novelty = {
   features: {
     leftOut: '{{label}} ~~{{text}}~~ — left out',
     weight: { topic: 'subject', core: 'core', key: 'key', sup: 'supplementary' },
+    weighted: '{{label}} _({{weight}})_',
     added: ' — added',
     none: 'No features were extracted.',
     count: '{{chosen}} of {{total}} features will be searched. Edit to leave some out, reword them or add one.',
@@ -71,6 +72,7 @@ export const novelty = {
   },
   elements: {
     kind: { topic: 'topic', key: 'key', supplementary: 'supplementary', element: 'element' },
+    kindLabel: '**{{kind}}**: ',
     leftOut: ' — left out',
     none: 'No search elements were proposed.',
     legend: 'Keywords (expansions) · IPC classes per feature. Confirm starts the search, which takes a few minutes.',

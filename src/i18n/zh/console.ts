@@ -30,6 +30,7 @@ export const consoleWords: CatalogOf<typeof en> = {
     formCancelled: '表单已取消。{{again}}',
     stopped: '已停止。{{again}}',
   },
+  fieldLabel: '{{label}}：',
   choice: {
     sure: '确定吗？',
     confirmPrompt: '{{question}} y/N> ',

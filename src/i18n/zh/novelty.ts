@@ -59,6 +59,7 @@ export const novelty: CatalogOf<typeof en> = {
   },
   features: {
     weight: { topic: '主题', core: '核心', key: '关键', sup: '补充' },
+    weighted: '{{label}} _（{{weight}}）_',
     leftOut: '{{label}} ~~{{text}}~~ —— 不参与检索',
     added: ' —— 新增',
     none: '未提取到技术特征。',
@@ -73,6 +74,7 @@ export const novelty: CatalogOf<typeof en> = {
   },
   elements: {
     kind: { topic: '主题', key: '关键', supplementary: '补充', element: '要素' },
+    kindLabel: '**{{kind}}**：',
     leftOut: ' —— 不参与检索',
     none: '平台未提出任何检索要素。',
     legend: '每个特征的关键词（扩展词）· IPC 分类号。点“确认并检索”即开始检索，需要几分钟。',
