@@ -78,6 +78,28 @@ describe('renderMindMap', () => {
     expectInkInEveryLabel(decodePng(picture.png), picture.boxes);
   });
 
+  test('sibling leaves too long to show whole are cut before the words that tell them apart, which stay readable', async () => {
+    const stem = 'Amphiphilic block copolymer dispersion of surface-treated zinc oxide nanoparticles in a silicone oil phase';
+    const zhStem = '两亲性嵌段共聚物分散表面处理的氧化锌纳米颗粒于硅油相中并控制粒径分布以减少泛白同时保持防护效果';
+    const picture = await renderMindMap([
+      node('r', 'Root', 0, [
+        node('a', 'Dispersion', 1, [node('a1', `${stem} — option 1`, 2), node('a2', `${stem} — option 2`, 2), node('a3', 'Milling', 2)]),
+        node('b', '分散', 1, [node('b1', `${zhStem}——方案一`, 2), node('b2', `${zhStem}——方案二`, 2)]),
+      ]),
+    ]);
+    const shown = (id: string) => picture.boxes.find((b) => b.id === id)!.lines.join(' ');
+    // each fits its three lines and reads differently from its sibling, its own ending kept after the cut
+    expect(shown('a1')).toMatch(/^Amphiphilic .*… — option 1$/);
+    expect(shown('a2')).toMatch(/^Amphiphilic .*… — option 2$/);
+    expect(shown('b1')).toMatch(/^两亲性.*… .*方案一$/);
+    expect(shown('b2')).toMatch(/^两亲性.*… .*方案二$/);
+    expect(new Set(['a1', 'a2', 'b1', 'b2'].map(shown)).size).toBe(4);
+    for (const id of ['a1', 'a2', 'b1', 'b2']) expect(picture.boxes.find((b) => b.id === id)!.lines.length).toBeLessThanOrEqual(3);
+    // a short sibling is shown whole
+    expect(shown('a3')).toBe('Milling');
+    expectInkInEveryLabel(decodePng(picture.png), picture.boxes);
+  });
+
   test('past 60 nodes the rest is left out and the picture says how many, pointing to the outline', async () => {
     const branches = Array.from({ length: 8 }, (_, b) =>
       node(

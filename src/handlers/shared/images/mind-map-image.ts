@@ -4,7 +4,7 @@
  */
 import { titleOf, type MindNode } from '../mind-map.js';
 import { svgToPng, FONT_FAMILY } from './render-png.js';
-import { cleanText, escapeXml, textWidth, wrap } from './text-layout.js';
+import { cleanText, distinguishingTail, escapeXml, textWidth, wrapKeepingTail } from './text-layout.js';
 import { t } from '../../../i18n/index.js';
 
 /** Big enough to stay readable when a chat shows the picture at half its width. */
@@ -57,11 +57,14 @@ function textWidthFor(columns: number): number {
 
 const depthOf = (nodes: MindNode[]): number => Math.max(0, ...nodes.map((n) => 1 + depthOf(n.children)));
 
-function label(node: MindNode, numbered: Map<string, number>, colour: string, maxWidth: number): Placed {
+/** A node's label; one too long is cut before the words that tell it from its siblings, which stay shown. */
+function label(node: MindNode, siblings: readonly MindNode[], numbered: Map<string, number>, colour: string, maxWidth: number): Placed {
   const fontSize = node.depth === 0 ? ROOT_FONT : FONT;
   const number = numbered.get(node.id);
-  const text = `${number === undefined ? '' : `${number}. `}${cleanText(titleOf(node.data))}`;
-  const lines = wrap(text, maxWidth, fontSize, node.depth === 0 ? 4 : 3);
+  const title = cleanText(titleOf(node.data));
+  const others = siblings.filter((s) => s !== node).map((s) => cleanText(titleOf(s.data)));
+  const text = `${number === undefined ? '' : `${number}. `}${title}`;
+  const lines = wrapKeepingTail(text, distinguishingTail(title, others), maxWidth, fontSize, node.depth === 0 ? 4 : 3);
   const width = Math.ceil(Math.max(...lines.map((l) => textWidth(l, fontSize)), fontSize) + 2 * PAD_X);
   const height = Math.ceil(lines.length * fontSize * LINE + 2 * PAD_Y);
   return { id: node.id, lines, fontSize, x: 0, y: 0, width, height, depth: node.depth, colour, children: [] };
@@ -72,7 +75,7 @@ function measure(roots: MindNode[], numbered: Map<string, number>): { trees: Pla
   const all: Placed[] = [];
   let omitted = 0;
   const maxWidth = textWidthFor(depthOf(roots));
-  const visit = (node: MindNode, colour: string): Placed | undefined => {
+  const visit = (node: MindNode, colour: string, siblings: readonly MindNode[]): Placed | undefined => {
     if (all.length >= MAX_NODES) {
       omitted += 1;
       node.children.forEach(function count(c: MindNode) {
@@ -81,15 +84,15 @@ function measure(roots: MindNode[], numbered: Map<string, number>): { trees: Pla
       });
       return undefined;
     }
-    const placed = label(node, numbered, colour, maxWidth);
+    const placed = label(node, siblings, numbered, colour, maxWidth);
     all.push(placed);
     node.children.forEach((child, i) => {
-      const kept = visit(child, node.depth === 0 ? BRANCH_COLOURS[i % BRANCH_COLOURS.length]! : colour);
+      const kept = visit(child, node.depth === 0 ? BRANCH_COLOURS[i % BRANCH_COLOURS.length]! : colour, node.children);
       if (kept) placed.children.push(kept);
     });
     return placed;
   };
-  const trees = roots.map((r) => visit(r, '#1f3a5f')).filter((t): t is Placed => t !== undefined);
+  const trees = roots.map((r) => visit(r, '#1f3a5f', roots)).filter((t): t is Placed => t !== undefined);
   return { trees, omitted, all };
 }
 

@@ -72,6 +72,59 @@ export function wrap(text: string, maxWidth: number, fontSize: number, maxLines:
   return kept;
 }
 
+/**
+ * Where a text stops reading like its siblings' ("… — option 1" beside "… — option 2"): from the start of the word
+ * in which it first differs from the sibling it shares most with; '' when it differs from the start or has no sibling.
+ */
+export function distinguishingTail(text: string, siblings: readonly string[]): string {
+  const chars = [...text];
+  let shared = 0;
+  for (const other of siblings) {
+    const otherChars = [...other];
+    let same = 0;
+    while (same < chars.length && chars[same] === otherChars[same]) same += 1;
+    shared = Math.max(shared, same);
+  }
+  if (shared === 0 || shared >= chars.length) return '';
+  // back to the start of the differing word, and of the words before it until the tail reads on its own
+  let start = shared;
+  while (start > 0 && (chars.length - start < MIN_TAIL_CHARS || /\S/.test(chars[start - 1]!))) {
+    const word = chars.slice(0, start).join('').search(/\S*$/);
+    start = start - word > MAX_WORD_CHARS ? start - MAX_WORD_CHARS : word;
+    if (chars.length - start >= MIN_TAIL_CHARS) break;
+    while (start > 0 && /\s/.test(chars[start - 1]!)) start -= 1;
+  }
+  return chars.slice(start).join('').trim();
+}
+
+/** A tail shorter than this ("1") is read with the words before it ("— option 1"). */
+const MIN_TAIL_CHARS = 10;
+/** Past this a "word" has no spaces in it (Chinese): the tail starts this many characters back. */
+const MAX_WORD_CHARS = 6;
+
+/** As wrap, but a text too long is cut before `tail` ("head… tail"), so the tail that tells it apart stays shown. */
+export function wrapKeepingTail(text: string, tail: string, maxWidth: number, fontSize: number, maxLines: number): string[] {
+  const whole = wrap(text, maxWidth, fontSize, maxLines);
+  if (!tail || !whole.at(-1)?.endsWith('…')) return whole;
+  const head = [...text.slice(0, text.length - tail.length).trimEnd()];
+  const fits = (n: number) => {
+    const lines = wrap(`${head.slice(0, n).join('').trimEnd()}… ${tail}`, maxWidth, fontSize, maxLines);
+    return lines.at(-1)?.endsWith('…') ? undefined : lines;
+  };
+  let low = 1;
+  let high = head.length - 1;
+  let best: string[] | undefined;
+  while (low <= high) {
+    const middle = Math.floor((low + high) / 2);
+    const lines = fits(middle);
+    if (lines) {
+      best = lines;
+      low = middle + 1;
+    } else high = middle - 1;
+  }
+  return best ?? whole;
+}
+
 export const escapeXml = (text: string): string =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
 
