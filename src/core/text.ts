@@ -109,3 +109,12 @@ export function httpUrl(url: string | undefined): URL | undefined {
     return undefined;
   }
 }
+
+/**
+ * A title as a file name's stem, in the title's own language and script ("新颖性检索-折叠屏铰链", not a fallback in
+ * English): letters and digits of any script kept, everything else one hyphen; `fallback` when nothing is left.
+ */
+export function fileStem(title: string, fallback: string, max: number): string {
+  const stem = title.replace(/[^\p{L}\p{N}\p{M}_]+/gu, '-').replace(/^-+|-+$/g, '');
+  return clustersOf(stem).slice(0, max).join('').replace(/-+$/, '') || fallback;
+}

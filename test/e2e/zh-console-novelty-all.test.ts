@@ -66,7 +66,9 @@ test('a whole novelty search in Chinese in the terminal leaves no English word o
   await term.until((p) => (p.split('第 5/5 步').at(-1) ?? '').includes('报告标题'), 'the title form', { poke: false });
   term.type('');
   await term.until((p) => p.includes('.docx'), 'the report', { timeoutMs: 30_000 });
-  // file paths are no words (the saved report's name is a slug)
+  // the saved report is named after its title, in Chinese (not 'novelty-report.docx')
+  expect(withoutPokes(term.printed())).toMatch(/\/[0-9a-f]{8}-新颖性检索-一种折叠屏手机铰链-采用液态金属阻尼层\.docx/);
+  // file paths are no words
   const printed = withoutPokes(term.printed()).replace(/\/tmp\/\S+/g, ' ');
   const content = [idea, ...(await platformContent(term))];
   expect(englishLeft(printed, content, COMMAND_WORDS)).toEqual([]);

@@ -7,7 +7,7 @@ import { requireTaskId } from '../shared/platform-values.js';
 import { taskIdOf, type NoveltyContext, type NoveltyData } from './data.js';
 import { titleInput, type NoveltyStep } from './stored.js';
 import { downloadDocument } from '../../platform/index.js';
-import { truncate } from '../../core/text.js';
+import { fileStem, truncate } from '../../core/text.js';
 
 const MAX_TITLE_CHARS = 200;
 
@@ -41,12 +41,7 @@ async function attachReport(sc: NoveltyContext, url: string | null | undefined, 
   try {
     const document = await downloadDocument(url, MAX_REPORT_BYTES);
     const extension = /\.(docx|pdf|xlsx|zip)$/i.exec(document.filename)?.[0] ?? '.docx';
-    const filename = `${
-      title
-        .replace(/[^\w-]+/g, '-')
-        .replace(/^-+|-+$/g, '')
-        .slice(0, 60) || 'novelty-report'
-    }${extension}`;
+    const filename = `${fileStem(title, t('novelty-review:report.fileName'), 60)}${extension}`;
     const delivery = await sc.ctx.messenger.uploadFile(sc.thread, { data: document.data, filename, title });
     return delivery === 'unavailable' ? 'unsupported' : delivery;
   } catch (error) {

@@ -29,6 +29,9 @@ export const consoleWords = {
   },
   /** a field's label before its value, in the language's punctuation */
   fieldLabel: '{{label}}:',
+  /** file names when a title has no letter to keep */
+  imageFile: 'image',
+  documentFile: 'document',
   choice: {
     sure: 'Sure?',
     confirmPrompt: '{{question}} y/N> ',

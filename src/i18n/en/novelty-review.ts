@@ -72,6 +72,8 @@ export const noveltyReview = {
   },
   report: {
     defaultTitle: 'Novelty search: {{idea}}',
+    /** a report's file name when its title has no letter to keep */
+    fileName: 'novelty-report',
     ready: '📄 **Novelty search report ready**: [{{title}}]({{url}})',
     attached: 'the report is attached in this thread; the link expires',
     offered: 'accept the file card above to save the report to your OneDrive; the link expires',

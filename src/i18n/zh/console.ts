@@ -31,6 +31,8 @@ export const consoleWords: CatalogOf<typeof en> = {
     stopped: '已停止。{{again}}',
   },
   fieldLabel: '{{label}}：',
+  imageFile: '图片',
+  documentFile: '文档',
   choice: {
     sure: '确定吗？',
     confirmPrompt: '{{question}} y/N> ',

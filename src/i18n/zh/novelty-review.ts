@@ -75,6 +75,7 @@ export const noveltyReview: CatalogOf<typeof en> = {
   },
   report: {
     defaultTitle: '新颖性检索：{{idea}}',
+    fileName: '新颖性检索报告',
     ready: '📄 **新颖性检索报告已完成**：[{{title}}]({{url}})',
     attached: '报告已作为文件附在此话题中；链接会过期',
     offered: '请接受上方的文件卡片，将报告保存到你的 OneDrive；链接会过期',
