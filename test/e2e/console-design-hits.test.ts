@@ -21,11 +21,16 @@ test('thumbnails as links, assignee and dates; Show more prints the next designs
   expect(shown.match(/Assignee: .+ · filed \d{4}-\d\d-\d\d · published \d{4}-\d\d-\d\d/g)).toHaveLength(3);
   expect(shown).toContain('Could consumers confuse them:');
 
-  const key = /\[(\w)\] Show more \(\d+ left\)/.exec(shown)?.[1];
+  // one count model: found on the platform, the closest listed, the 3 shown, Show more and the next range agree
+  const [, found, listed] = /([\d,]+) similar designs found, the (\d+) closest listed here/.exec(shown) ?? [];
+  expect(Number(found?.replace(/,/g, ''))).toBeGreaterThan(Number(listed));
+  const [, key, left] = /\[(\w)\] Show more \((\d+) left\)/.exec(shown) ?? [];
   expect(key).toBeDefined();
+  expect(Number(left)).toBe(Number(listed) - 3);
   term.type(key!);
   const more = withoutPokes(await term.until((p) => p.includes('Similar designs 4–'), 'the next designs', { timeoutMs: 30_000 }));
   const after = more.slice(more.indexOf('Similar designs 4–'));
+  expect(after).toContain(`Similar designs 4–${Math.min(Number(listed), 6)} of the ${listed} closest`);
   expect(after).toMatch(/\[image: Thumbnail of \S+\] \(https:\/\/images\.example\.com\/designs\/thumb\//);
   expect(after).toContain('Not analysed in the risk report.');
 });

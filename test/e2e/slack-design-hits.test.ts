@@ -57,7 +57,7 @@ describe('design search hits', () => {
     expect(h!.sim.requests.slice(sentBefore).map((r) => ({ operation: r.operation, body: r.body }))).toEqual([
       { operation: 'AI39-2', body: { task_id: taskId } },
     ]);
-    expect(textOf(more)).toContain(`Similar designs 4–${3 + left} of ${3 + left}`);
+    expect(textOf(more)).toContain(`Similar designs 4–${3 + left} of the ${3 + left} closest`);
     // the fourth comparison with its analysis, then the hits the report did not analyse
     expect(textOf(more)).toContain(`**4. [${comparisons[3]!.patent_pn}]`);
     expect(textOf(more)).toContain(comparisons[3]!.confusion);

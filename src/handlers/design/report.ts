@@ -64,18 +64,25 @@ export function reportMessage(
   const report = result.report;
   const blocks: Block[] = [];
   const total = result.patent_messages?.total_search_result_count;
+  const hits = hitsOf(result);
+  // one count model: the platform found `total`, returned the closest `hits`; ranges and Show more count those
+  const found =
+    typeof total !== 'number'
+      ? ''
+      : total > hits.length
+        ? t('design:report.foundListed', { total, listed: hits.length })
+        : t('design:report.found', { total });
   const summary = report
     ? [
         t('design:report.heading', { countries: codes(report.country), loc: locarnoText(report.loc, asked.loc) }),
         riskText(report.high_risk_country, report.middle_risk_country),
         t('design:report.suspected', {
           count: report.suspected_infringement_count ?? 0,
-          found: typeof total === 'number' ? t('design:report.found', { total }) : '',
+          found,
         }),
       ].join('\n')
     : t('design:report.noReport');
   blocks.push({ type: 'markdown', text: summary });
-  const hits = hitsOf(result);
   const top = hits.slice(0, asked.top ?? TOP_COMPARISONS);
   if (top.length > 0) {
     blocks.push({ type: 'divider' });

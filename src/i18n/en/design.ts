@@ -92,6 +92,8 @@ export const design = {
     heading: '**Design search report**: similar registered designs in {{countries}}{{loc}}',
     suspected: 'Suspected infringements: {{count}}{{found}}',
     found: ' · {{total, number}} similar designs found',
+    /** when the platform returns only the closest of what it found: the count every later range and button counts from */
+    foundListed: ' · {{total, number}} similar designs found, the {{listed}} closest listed here',
     noReport: '**Design search report**: the platform returned no risk report for this image.',
     topComparisons: '**Top {{count}} comparisons**',
     topSimilar: '**Top {{count}} similar designs** ({{analysed}} analysed)',
@@ -131,8 +133,8 @@ export const design = {
     gone: 'This design search is no longer kept; run it again.',
     already: 'Already shown: the next designs are further down this thread.',
     unreadable: "⚠️ The search's results could not be read again: {{why}} Try again in a moment.",
-    all: 'Every similar design the platform found is shown above.',
-    heading: '**Similar designs {{from}}–{{to}} of {{total}}** · shown for {{user}}',
-    text: 'Similar designs {{from}}–{{to}} of {{total}}',
+    all: 'Every one of the closest designs listed is shown above.',
+    heading: '**Similar designs {{from}}–{{to}} of the {{total}} closest** · shown for {{user}}',
+    text: 'Similar designs {{from}}–{{to}} of the {{total}} closest',
   },
 } as const;
