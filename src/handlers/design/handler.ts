@@ -15,6 +15,9 @@ import { onDesignReply } from './upload.js';
 import { showMore } from './more.js';
 import { MORE_ACTION } from './report.js';
 
+/** A first word that names a local file: a path (`/`, `./`, `../`, `~/`, `C:\\`) or a name with an image extension. */
+const LOCAL_IMAGE_PATH = /^(?:~?\.{0,2}\/|[A-Za-z]:\\)\S*|^\S+\.(?:png|jpe?g|gif|webp|bmp|tiff?)(?=\s|$)/i;
+
 function designParent(userId: string, options: DesignOptions, source: 'link' | 'attached' | 'upload', settings: BotSettings): OutgoingMessage {
   const image = {
     link: () => t('design:parent.link', { url: quoteUserText(options.url ?? '') }),
@@ -59,6 +62,9 @@ async function command(ctx: HandlerContext, incoming: CommandIncoming, args: str
       data,
       input: undefined,
     });
+  // a file on this computer (a terminal user's habit) is no product words: say what the platform can read instead
+  const localPath = options.url ? undefined : LOCAL_IMAGE_PATH.exec(options.field ?? '')?.[0];
+  if (localPath) return answerCommand(ctx, incoming, `⚠️ ${t('design:localPath', { path: quoteUserText(localPath) })}`);
   if (options.url) {
     const refused = await imageAddressProblem(options.url);
     if (refused) return answerCommand(ctx, incoming, `⚠️ ${refused}`);

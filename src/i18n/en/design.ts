@@ -25,6 +25,8 @@ export const design = {
     others: '{{details}}.{{others}}',
   },
   oneImage: 'Attach one image at a time; nothing was sent.',
+  localPath:
+    "{{path}} is a file on this computer: the platform reads a design image from an `https://` link only, so give the image's link (in Slack or Teams you can also attach it). Nothing was sent.",
   cannotRead: 'In this chat the bot cannot read uploaded files: give an `https://` link to the image.',
   option: {
     badUrl: 'The image link is not a valid URL.',

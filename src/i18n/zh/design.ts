@@ -27,6 +27,8 @@ export const design: CatalogOf<typeof en> = {
     others: '{{details}}。{{others}}',
   },
   oneImage: '每次只能附带一张图片；未发送任何内容。',
+  localPath:
+    '{{path}} 是本机上的文件：平台只能通过 `https://` 链接读取外观设计图片，请提供图片的链接（在 Slack 或 Teams 中也可以直接附上图片）。未发送任何内容。',
   cannotRead: '在此聊天中机器人无法读取上传的文件：请提供图片的 `https://` 链接。',
   option: {
     badUrl: '图片链接不是有效的 URL。',
