@@ -17,9 +17,14 @@ test('a local image path is refused in words, not searched as product words; not
     term.type(`design ${path} wireless earbuds case --countries US`);
     await term.until((p) => p.includes(`${path} is a file on this computer`), path);
   }
+  expect(withoutPokes(term.printed())).toContain('the platform reads a design image from an `https://` link only');
+  // neither help nor the usage shown for a design without a link tells the terminal's user to upload
+  term.type('help');
+  term.type('design wireless earbuds case');
+  await term.until((p) => /Usage: `?design <https image URL>[^\n]*\n/.test(p.split('design wireless earbuds case').at(-1) ?? ''), 'the usage');
   const shown = withoutPokes(term.printed());
-  expect(shown).toContain('the platform reads a design image from an `https://` link only');
-  expect(shown).not.toContain('upload the image');
+  expect(shown).toContain('give an image link, or attach the image in Slack or Teams');
+  expect(shown).not.toMatch(/upload the image/i);
   expect(term.requests().filter((r) => r.operation.startsWith('AI39'))).toEqual([]);
   // product words without a path are still product words (with a link, the search starts)
   term.type('design https://example.com/earbuds-case.png wireless earbuds case --countries US');

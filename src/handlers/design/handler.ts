@@ -18,6 +18,12 @@ import { MORE_ACTION } from './report.js';
 /** A first word that names a local file: a path (`/`, `./`, `../`, `~/`, `C:\\`) or a name with an image extension. */
 const LOCAL_IMAGE_PATH = /^(?:~?\.{0,2}\/|[A-Za-z]:\\)\S*|^\S+\.(?:png|jpe?g|gif|webp|bmp|tiff?)(?=\s|$)/i;
 
+/** The usage as this chat can follow it: no upload advice where uploaded images cannot reach the platform. */
+const chatUsage =
+  (ctx: HandlerContext) =>
+  (prefix: string): string =>
+    usageText(prefix, !!ctx.uploads && ctx.messenger.canFetchFiles);
+
 function designParent(userId: string, options: DesignOptions, source: 'link' | 'attached' | 'upload', settings: BotSettings): OutgoingMessage {
   const image = {
     link: () => t('design:parent.link', { url: quoteUserText(options.url ?? '') }),
@@ -52,7 +58,7 @@ const dataOf = (options: DesignOptions): DesignData => ({
 
 async function command(ctx: HandlerContext, incoming: CommandIncoming, args: string): Promise<void> {
   const parsed = parseDesignArgs(args, ctx.settings.lang);
-  if ('problem' in parsed) return refuseCommand(ctx, incoming, parsed.problem, usageText);
+  if ('problem' in parsed) return refuseCommand(ctx, incoming, parsed.problem, chatUsage(ctx));
   const { options } = parsed;
   const start = (source: 'link' | 'attached' | 'upload', data: DesignData) =>
     startWorkflow(ctx, DESIGN, {
@@ -82,9 +88,9 @@ async function command(ctx: HandlerContext, incoming: CommandIncoming, args: str
     if (record?.data.upload !== token || isFinished(record.status)) await ctx.uploads?.withdraw(token);
     return;
   }
-  if (!ctx.uploads) return answerCommand(ctx, incoming, `${noPublicUrl()}\n${usageLine(ctx, usageText)}`);
+  if (!ctx.uploads) return answerCommand(ctx, incoming, `${noPublicUrl()}\n${usageLine(ctx, chatUsage(ctx))}`);
   if (!ctx.messenger.canFetchFiles) {
-    return answerCommand(ctx, incoming, `${t('design:cannotRead')}\n${usageLine(ctx, usageText)}`);
+    return answerCommand(ctx, incoming, `${t('design:cannotRead')}\n${usageLine(ctx, chatUsage(ctx))}`);
   }
   return start('upload', dataOf(options));
 }

@@ -30,7 +30,9 @@ export interface DesignOptions {
   othersMayConfirm?: boolean;
 }
 
-export const usageText = (prefix: string): string => t('design:usage', { prefix, countries: DEFAULT_COUNTRIES.join(',') });
+/** The usage line; the upload advice only where the chat lets the bot read an uploaded image (`canUpload`). */
+export const usageText = (prefix: string, canUpload = true): string =>
+  t('design:usage', { prefix, countries: DEFAULT_COUNTRIES.join(','), upload: canUpload ? t('design:usageUpload') : '' });
 
 function isDate(value: string): boolean {
   if (!/^\d{8}$/.test(value)) return false;

@@ -5,13 +5,15 @@ export const design = {
   steps: { image: 'image upload', report: 'similar designs search' },
   help: {
     summary:
-      'design-patent image search: similar registered designs, infringement risk by country and the line drawing; give an image link, or upload the image to the thread',
+      'design-patent image search: similar registered designs, infringement risk by country and the line drawing; give an image link, or attach the image in Slack or Teams',
     usage:
       'design [<https image URL>] [product words] [--countries US,CN,EU,JP,KR] [--loc 14-03] [--from YYYYMMDD] [--lang en|cn] [--top 3] [--let-others-confirm]',
     example: 'design https://example.com/earbuds-case.png wireless earbuds case --countries US,EU --loc 14-03',
   },
   usage:
-    'Usage: `{{prefix}}design <https image URL> [product words] [--countries {{countries}}] [--loc 14-03] [--from YYYYMMDD] [--lang en|cn] [--top 3] [--let-others-confirm]`; without a URL, upload the image (PNG, JPEG, GIF or WebP) to the thread the bot opens.',
+    'Usage: `{{prefix}}design <https image URL> [product words] [--countries {{countries}}] [--loc 14-03] [--from YYYYMMDD] [--lang en|cn] [--top 3] [--let-others-confirm]`{{upload}}',
+  /** only where the chat lets the bot read an uploaded image (not the terminal) */
+  usageUpload: '; without a URL, upload the image (PNG, JPEG, GIF or WebP) to the thread the bot opens.',
   parent: {
     link: 'the image at {{url}}',
     attached: 'the attached image',

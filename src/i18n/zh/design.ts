@@ -7,13 +7,14 @@ export const design: CatalogOf<typeof en> = {
   /** 各步骤的名称（`status`、主页中显示） */
   steps: { image: '上传图片', report: '检索相似的已注册外观设计' },
   help: {
-    summary: '外观设计专利图像检索：查找相似的已注册外观设计，按国家/地区评估侵权风险，并给出线条图；可提供图片链接，或将图片上传到话题中',
+    summary: '外观设计专利图像检索：查找相似的已注册外观设计，按国家/地区评估侵权风险，并给出线条图；可提供图片链接，或在 Slack 或 Teams 中附上图片',
     usage:
       'design [<https 图片链接>] [产品名称] [--countries US,CN,EU,JP,KR] [--loc 14-03] [--from YYYYMMDD] [--lang en|cn] [--top 3] [--let-others-confirm]',
     example: 'design https://example.com/earbuds-case.png 无线耳机充电盒 --countries US,EU --loc 14-03',
   },
   usage:
-    '用法：`{{prefix}}design <https 图片链接> [产品名称] [--countries {{countries}}] [--loc 14-03] [--from YYYYMMDD] [--lang en|cn] [--top 3] [--let-others-confirm]`；不提供链接时，请将图片（PNG、JPEG、GIF 或 WebP）上传到机器人开启的话题中。',
+    '用法：`{{prefix}}design <https 图片链接> [产品名称] [--countries {{countries}}] [--loc 14-03] [--from YYYYMMDD] [--lang en|cn] [--top 3] [--let-others-confirm]`{{upload}}',
+  usageUpload: '；不提供链接时，请将图片（PNG、JPEG、GIF 或 WebP）上传到机器人开启的话题中。',
   parent: {
     link: '{{url}} 处的图片',
     attached: '附带的图片',
