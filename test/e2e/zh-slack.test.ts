@@ -8,7 +8,7 @@ import { afterEach, expect, test } from 'vitest';
 import { expectedChatAnswer } from '../../src/platform/simulator/index.js';
 import { recommendations } from '../../src/platform/simulator/content/solution.js';
 import type { FakeSlackMessage } from '../helpers/fake-slack-api.js';
-import { englishLeft, hasChinese, shownText } from '../helpers/chinese-text.js';
+import { asciiPunctuationLeft, englishLeft, hasChinese, shownText } from '../helpers/chinese-text.js';
 import { startSlackBot, waitFor, type SlackBotHarness } from '../helpers/slack-bot-harness.js';
 import { solutionContent } from '../helpers/solution-content.js';
 import { bodiesOf, buttonsOf } from './slack-novelty-steps.js';
@@ -36,6 +36,7 @@ test('help, a chat and /iip lang in Chinese for a zh-CN user; an en-US user keep
   const help = await lastNoteTo('U1', 1);
   expect(help).toContain('在对话线程中使用专利与生物医药情报');
   expect(englishLeft(help)).toEqual([]);
+  expect(asciiPunctuationLeft(help)).toEqual([]);
   expect(h.slack.callsTo('users.info')[0]?.args).toMatchObject({ user: 'U1', include_locale: 'true' });
 
   await h.command('help', { user_id: 'U2' });
@@ -52,8 +53,10 @@ test('help, a chat and /iip lang in Chinese for a zh-CN user; an en-US user keep
   const parent = seen(done.parent);
   expect(hasChinese(parent)).toBe(true);
   expect(englishLeft(parent, [question])).toEqual([]);
+  expect(asciiPunctuationLeft(parent, [question])).toEqual([]);
   const footer = seen(done.replies.at(-1)!);
   expect(englishLeft(footer, [answer])).toEqual([]);
+  expect(asciiPunctuationLeft(footer, [answer])).toEqual([]);
 
   await h.command('lang en');
   expect(await lastNoteTo('U1', 2)).toContain('From now on the bot speaks English to you');
@@ -66,6 +69,7 @@ test('help, a chat and /iip lang in Chinese for a zh-CN user; an en-US user keep
   const auto = await lastNoteTo('U1', 6);
   expect(auto).toContain('跟随聊天软件的语言');
   expect(englishLeft(auto)).toEqual([]);
+  expect(asciiPunctuationLeft(auto)).toEqual([]);
   await h.command('lang');
   expect(await lastNoteTo('U1', 7)).toContain('这是你聊天软件的语言');
   // a language the bot does not speak is refused in the user's language, and changes nothing
@@ -84,9 +88,11 @@ test('a solution exploration cancelled in Chinese: results asked for in Chinese,
   const homes = () => h!.slack.homeViews.filter((v) => v.userId === 'U1').map((v) => shownText(v.view).join('\n'));
   const emptyHome = await waitFor(() => homes()[0], 'the Home tab');
   expect(englishLeft(emptyHome)).toEqual([]);
+  expect(asciiPunctuationLeft(emptyHome)).toEqual([]);
   const t = await openSolution(h, PROBLEM);
   const parent = seen(h.slack.message('C1', t.parentTs) as FakeSlackMessage);
   expect(englishLeft(parent, [PROBLEM])).toEqual([]);
+  expect(asciiPunctuationLeft(parent, [PROBLEM])).toEqual([]);
   await waitFor(() => bodiesOf(h!, 'AI33-1').length === 1, 'AI33-1');
   // the workflow's results follow the user's language, as IIP_LANG's did (no --lang given)
   expect(bodiesOf(h, 'AI33-1')).toEqual([{ lang: 'cn', solution_issues: PROBLEM }]);
@@ -95,11 +101,14 @@ test('a solution exploration cancelled in Chinese: results asked for in Chinese,
   const stepText = seen(step1);
   expect(hasChinese(stepText)).toBe(true);
   expect(englishLeft(stepText, recs)).toEqual([]);
+  expect(asciiPunctuationLeft(stepText, recs)).toEqual([]);
   const cancel = t.button(step1, '取消');
   await h.click({ action_id: cancel.action_id, value: cancel.value }, { messageTs: step1.ts, threadTs: t.parentTs });
   const cancelled = await waitFor(() => t.replies.find((m) => seen(m).includes('已由')), 'the cancellation');
   expect(englishLeft(seen(cancelled))).toEqual([]);
+  expect(asciiPunctuationLeft(seen(cancelled))).toEqual([]);
   for (const m of t.replies) expect(englishLeft(seen(m), [...recs, PROBLEM]), seen(m).slice(0, 300)).toEqual([]);
+  for (const m of t.replies) expect(asciiPunctuationLeft(seen(m), [...recs, PROBLEM]), seen(m).slice(0, 300)).toEqual([]);
   // the home shown before is published again in its owner's language once the thread is finished
   const refreshed = await waitFor(() => homes().find((home) => home.includes('已取消')), 'the Home tab refreshed');
   expect(refreshed).toContain('技术方案探索');
@@ -107,6 +116,7 @@ test('a solution exploration cancelled in Chinese: results asked for in Chinese,
   expect(refreshed).toContain('已取消 · 步骤「目标与约束」');
   expect(refreshed).not.toContain('options');
   expect(englishLeft(refreshed, [PROBLEM])).toEqual([]);
+  expect(asciiPunctuationLeft(refreshed, [PROBLEM])).toEqual([]);
 });
 
 test('a solution exploration in Chinese to its results: both steps confirmed, the plan, the four solutions, the summary and the mind map', async () => {
@@ -136,6 +146,7 @@ test('a solution exploration in Chinese to its results: both steps confirmed, th
   const parent = h.slack.message('C1', t.parentTs) as FakeSlackMessage;
   shown.push(...[parent, ...t.replies].map(seen), planText(plan!), ...h.slack.ephemerals.map(seen));
   for (const text of shown) expect(englishLeft(text, content), text.slice(0, 300)).toEqual([]);
+  for (const text of shown) expect(asciiPunctuationLeft(text, content), text.slice(0, 300)).toEqual([]);
   for (const m of solutions) expect(hasChinese(seen(m).replace(PROBLEM, ''))).toBe(true);
 });
 

@@ -10,7 +10,7 @@ import { recommendations } from '../../src/platform/simulator/content/solution.j
 import { buttonsOf, startTeamsBot, type TeamsBotHarness } from '../adapters/teams/bot-harness.js';
 import { waitFor } from '../adapters/teams/harness.js';
 import type { FakeActivity } from '../helpers/fake-bot-connector.js';
-import { englishLeft, hasChinese, shownText } from '../helpers/chinese-text.js';
+import { asciiPunctuationLeft, englishLeft, hasChinese, shownText } from '../helpers/chinese-text.js';
 import { solutionContent } from '../helpers/solution-content.js';
 import { activityId, cardSubmit, channelMention, sendActivity } from '../helpers/teams-activities.js';
 import { bodiesOf, choiceSetsOf } from '../helpers/teams-workflow-steps.js';
@@ -49,6 +49,7 @@ test('help and a chat in Chinese for a zh-CN client; the same words in English f
   await mention('help');
   const help = seen(await anywhere('在对话线程中使用专利与生物医药情报'));
   expect(englishLeft(help)).toEqual([]);
+  expect(asciiPunctuationLeft(help)).toEqual([]);
   await mention('help', 'en-US');
   await anywhere('patent and bio-pharma intelligence in your threads');
 
@@ -60,6 +61,7 @@ test('help and a chat in Chinese for a zh-CN client; the same words in English f
     return chain.some((m) => seen(m).includes('token')) ? chain : undefined;
   }, 'the finished answer');
   for (const m of replies) expect(englishLeft(seen(m), [answer, question])).toEqual([]);
+  for (const m of replies) expect(asciiPunctuationLeft(seen(m), [answer, question])).toEqual([]);
 });
 
 test('a solution exploration cancelled in Chinese: Chinese results asked for, the step and its Cancel question in Chinese', async () => {
@@ -72,12 +74,14 @@ test('a solution exploration cancelled in Chinese: Chinese results asked for, th
   const step1 = await waitFor(() => h!.replies(root).find((m) => buttonsOf(m).length > 1), 'step 1');
   expect(hasChinese(seen(step1))).toBe(true);
   expect(englishLeft(seen(step1), recs)).toEqual([]);
+  expect(asciiPunctuationLeft(seen(step1), recs)).toEqual([]);
   const cancel = buttonsOf(step1).find((b) => b.title === '取消');
   expect(cancel, JSON.stringify(buttonsOf(step1))).toBeDefined();
   const click = cardSubmit(cancel!.data, { serviceUrl: h.fake.url, place: 'channel', root, replyToId: step1.id, locale: ZH });
   expect((await sendActivity(h.messagesUrl, click)).status).toBe(200);
   await waitFor(() => h!.replies(root).find((m) => seen(m).includes('已由')), 'the cancellation');
   for (const m of h.replies(root)) expect(englishLeft(seen(m), [...recs, problem]), seen(m).slice(0, 300)).toEqual([]);
+  for (const m of h.replies(root)) expect(asciiPunctuationLeft(seen(m), [...recs, problem]), seen(m).slice(0, 300)).toEqual([]);
 });
 
 test('a solution exploration in Chinese to its results: both steps confirmed, the four solution cards and the summary', async () => {
@@ -103,4 +107,5 @@ test('a solution exploration in Chinese to its results: both steps confirmed, th
   const content = [...(await solutionContent(h.sim.url, taskId, PROBLEM)), PROBLEM];
   shown.push(...h.fake.allMessages().map(seen));
   for (const text of shown) expect(englishLeft(text, content), text.slice(0, 300)).toEqual([]);
+  for (const text of shown) expect(asciiPunctuationLeft(text, content), text.slice(0, 300)).toEqual([]);
 });

@@ -50,3 +50,6 @@ test('ASCII punctuation in Chinese text and a line starting with 、 are caught;
   expect(asciiPunctuationLeft('新颖性检索：“铰链”。F1（主题）；第 1/5 步 · 12:30 (PNG)')).toEqual([]);
   expect(asciiPunctuationLeft('方案：一种电池, 含硅.', ['一种电池, 含硅.'])).toEqual([]);
 });
+test('code is no Chinese text', () => {
+  expect(asciiPunctuationLeft('示例：`count TTL:(无线充电)`')).toEqual([]);
+});

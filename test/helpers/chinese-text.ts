@@ -121,12 +121,13 @@ export function shownText(node: unknown): string[] {
  * write （…）), and a line that starts with "、". Returns each place found with a little context.
  */
 export function asciiPunctuationLeft(text: string, platformContent: readonly string[] = []): string[] {
-  let rest = text;
+  let rest = text.replace(/```[\s\S]*?```/g, ' ').replace(/`[^`\n]*`/g, ' ');
   for (const content of contentVariants(platformContent)) rest = rest.split(content).join(' ');
   const found = [
     ...(rest.match(/.{0,6}\p{Script=Han}[,:;?!](?!\d)/gu) ?? []),
     ...(rest.match(/.{0,6}\p{Script=Han}\.(?=\s|$)/gu) ?? []),
-    ...(rest.match(/\([^()\n]*\p{Script=Han}[^()\n]*\)/gu) ?? []),
+    // Chinese words in ASCII parentheses (mixed text with English words in it is the platform's, as it wrote it)
+    ...(rest.match(/\([^()\n]*\p{Script=Han}[^()\n]*\)/gu) ?? []).filter((group) => !/[a-z]{2,}/.test(group)),
     ...(rest.match(/^[ \t]*、.{0,8}/gmu) ?? []),
   ];
   return found.map((place) => place.trim());

@@ -38,6 +38,9 @@ export function refuseCommand(ctx: HandlerContext, incoming: CommandIncoming, pr
  * optional context line; without `quote`, only "@user <started>".
  */
 export function parentMessage(userId: string, started: string, quote?: string, context?: string): OutgoingMessage {
-  const text = quote === undefined ? `${mention(userId)} ${started}` : `${mention(userId)} ${started}:\n${quoteBlock(truncate(quote, QUOTED_CHARS))}`;
+  const text =
+    quote === undefined
+      ? `${mention(userId)} ${started}`
+      : `${mention(userId)} ${t('workflow:quoting', { started })}\n${quoteBlock(truncate(quote, QUOTED_CHARS))}`;
   return { text, blocks: [{ type: 'markdown', text }, ...(context === undefined ? [] : [{ type: 'context' as const, text: context }])] };
 }

@@ -1,6 +1,8 @@
 /** The workflow machinery's words: Cancel and Retry, progress, failures, refusals of clicks and forms. */
 export const workflow = {
   nothingSent: '{{problem}} Nothing was sent.',
+  /** an opening message's words before the user's text quoted below it */
+  quoting: '{{started}}:',
   threadRuns: 'This thread runs a {{noun}}: {{hint}}.',
   alreadyRuns: 'This thread already runs a {{existing}}; start the {{noun}} in a new message.',
   cancel: {

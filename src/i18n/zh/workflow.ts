@@ -4,6 +4,7 @@ import type { workflow as en } from '../en/workflow.js';
 
 export const workflow: CatalogOf<typeof en> = {
   nothingSent: '{{problem}}未发送任何内容。',
+  quoting: '{{started}}：',
   threadRuns: '此话题正在进行{{noun}}：{{hint}}。',
   alreadyRuns: '此话题已在进行{{existing}}；请在新消息中开始{{noun}}。',
   cancel: {
