@@ -13,6 +13,11 @@ const PER_CHANNEL: ReadonlySet<string> = new Set(['chat.postMessage', 'assistant
 
 /** Keys without a pause are forgotten once this many are kept (each entry is dropped when its pause ends anyway). */
 const MAX_KEYS = 10_000;
+/**
+ * A longer Retry-After (past a tier's minute) is not a window to wait out here: it is left to the caller's own rule
+ * (the outbox gives a step's post up at once and the workflow shows it later; the relay moves the answer elsewhere).
+ */
+const MAX_GATED_PAUSE_MS = 60_000;
 
 export interface RetryAfterGate {
   /** Sends the call once its method's pause (if any) has ended; a 429 it gets pauses the method for its Retry-After. */
@@ -42,6 +47,7 @@ export function retryAfterGate(now: () => number = Date.now): RetryAfterGate {
   }
 
   function pause(key: string, ms: number): void {
+    if (ms > MAX_GATED_PAUSE_MS) return;
     const until = now() + ms;
     if ((pausedUntil.get(key) ?? 0) >= until) return;
     pausedUntil.set(key, until);
