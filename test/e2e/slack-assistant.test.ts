@@ -134,6 +134,8 @@ describe('the Slack assistant pane', () => {
     expect(IDEA.startsWith(title!.replace(/…$/, ''))).toBe(true);
     await press(h, pane, await step(h, pane, 'Step 2 of 5'), 'Confirm');
     const elements = await step(h, pane, 'Step 3 of 5');
+    // the status line is cleared by a call of its own, which may reach Slack after the step's message
+    await waitFor(() => statusesOf(h!, pane).at(-1) === '' || undefined, 'the status cleared after the wait for step 3');
     const before = statusesOf(h, pane).length;
     h.sim.setTaskDuration(700);
     await press(h, pane, elements, 'Confirm and search');
