@@ -2,6 +2,7 @@
  * Terminal geometry of text: display width (ANSI codes take no room, CJK and most emoji take two columns),
  * how many rows a line occupies once the terminal wraps it, and word wrapping that keeps styles per line.
  */
+import { clustersOf } from '../../core/text.js';
 
 const ANSI = /\x1b\[[0-9;?]*[A-Za-z]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)/g;
 
@@ -39,10 +40,6 @@ export function charWidth(cp: number): number {
   if (cp < 0x20 || (cp >= 0x7f && cp < 0xa0) || inRanges(cp, ZERO)) return 0;
   return inRanges(cp, WIDE) ? 2 : 1;
 }
-
-const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' });
-/** The user-perceived characters of a text: an emoji ZWJ sequence (👩‍🔬), a flag, a letter with its accents is one. */
-export const clustersOf = (text: string): string[] => Array.from(graphemes.segment(text), (part) => part.segment);
 
 /** Columns one cluster takes: an emoji sequence (joined, with a presentation selector or a skin tone) two, else its first character's. */
 export function clusterWidth(cluster: string): number {
