@@ -8,7 +8,7 @@
  */
 import { afterEach, expect, test } from 'vitest';
 import { waitFor } from '../adapters/teams/harness.js';
-import { activityId, BOT, CHANNEL, TENANT, USER } from '../helpers/teams-activities.js';
+import { activityId, CHANNEL, messageActionInvoke } from '../helpers/teams-activities.js';
 import { PRODUCT_PNG, PUBLIC_URL, startTeamsDesignBot, type TeamsDesignBot } from '../helpers/teams-design-steps.js';
 
 let h: TeamsDesignBot | undefined;
@@ -19,22 +19,8 @@ afterEach(async () => {
 
 type Json = Record<string, unknown>;
 
-function actionInvoke(bot: TeamsDesignBot, name: string, root: string, value: Json): Json {
-  return {
-    type: 'invoke',
-    name,
-    id: `f:${activityId()}`,
-    timestamp: new Date().toISOString(),
-    channelId: 'msteams',
-    serviceUrl: bot.fake.url,
-    from: USER,
-    recipient: BOT,
-    conversation: { id: `${CHANNEL};messageid=${root}`, conversationType: 'channel', isGroup: true, tenantId: TENANT },
-    channelData: { tenant: { id: TENANT } },
-    locale: 'en-US',
-    value: { commandId: 'iipStart', commandContext: 'message', ...value },
-  };
-}
+const actionInvoke = (bot: TeamsDesignBot, name: string, root: string, value: Json): Json =>
+  messageActionInvoke(bot.fake.url, name, root, { commandContext: 'message', ...value });
 
 const submitted = (bot: TeamsDesignBot) => bot.sim.requests.filter((r) => r.operation === 'AI39-1').map((r) => r.body);
 const taskOf = (body: string) => (JSON.parse(body) as { task: { type: string; value: unknown } }).task;

@@ -8,7 +8,7 @@
 import { afterEach, expect, test } from 'vitest';
 import { startTeamsBot, type TeamsBotHarness } from '../adapters/teams/bot-harness.js';
 import { waitFor } from '../adapters/teams/harness.js';
-import { activityId, BOT, CHANNEL, sendActivity, TENANT, USER } from '../helpers/teams-activities.js';
+import { activityId, messageActionInvoke, sendActivity } from '../helpers/teams-activities.js';
 import { bodiesOf } from '../helpers/teams-workflow-steps.js';
 import { CLAIMS } from './claim-set.js';
 
@@ -20,22 +20,7 @@ afterEach(async () => {
 
 type Json = Record<string, unknown>;
 
-function actionInvoke(harness: TeamsBotHarness, name: string, root: string, value: Json): Json {
-  return {
-    type: 'invoke',
-    name,
-    id: `f:${activityId()}`,
-    timestamp: new Date().toISOString(),
-    channelId: 'msteams',
-    serviceUrl: harness.fake.url,
-    from: USER,
-    recipient: BOT,
-    conversation: { id: `${CHANNEL};messageid=${root}`, conversationType: 'channel', isGroup: true, tenantId: TENANT },
-    channelData: { tenant: { id: TENANT } },
-    locale: 'en-US',
-    value: { commandId: 'iipStart', ...value },
-  };
-}
+const actionInvoke = (bot: TeamsBotHarness, name: string, root: string, value: Json): Json => messageActionInvoke(bot.fake.url, name, root, value);
 
 const html = `<p>${CLAIMS.split('\n')
   .map((line) => line.replace(/&/g, '&amp;'))

@@ -129,6 +129,24 @@ export function cardInvoke(data: Json, options: ActivityOptions & { place: CardP
   });
 }
 
+/** A message action's invoke (`composeExtension/fetchTask` or `submitAction`) from the "…" menu of channel message `root`. */
+export function messageActionInvoke(serviceUrl: string, name: string, root: string, value: Json): Json {
+  return {
+    type: 'invoke',
+    name,
+    id: `f:${activityId()}`,
+    timestamp: new Date().toISOString(),
+    channelId: 'msteams',
+    serviceUrl,
+    from: USER,
+    recipient: BOT,
+    conversation: { id: `${CHANNEL};messageid=${root}`, conversationType: 'channel', isGroup: true, tenantId: TENANT },
+    channelData: { tenant: { id: TENANT } },
+    locale: 'en-US',
+    value: { commandId: 'iipStart', ...value },
+  };
+}
+
 const base64url = (value: string | Buffer): string => Buffer.from(value).toString('base64url');
 
 export interface TokenClaims {
