@@ -32,6 +32,7 @@ export class FileWriteJournal implements DurableJournal {
   /** the write of the file that will carry the latest changes (not started yet), and the one out now */
   #next: Promise<void> | undefined;
   #out: Promise<unknown> = Promise.resolve();
+  #closed = false;
 
   static async open(file: string, options: { logger?: Logger; keepSettled?: number } = {}): Promise<FileWriteJournal> {
     await makePrivateDir(path.dirname(file));
@@ -87,7 +88,9 @@ export class FileWriteJournal implements DurableJournal {
     return (await this.pending()).filter((e) => e.owner !== this.owner);
   }
 
+  /** Waits for the write out now; a change after it (a chat write settling late in a stop) is not written any more. */
   async close(): Promise<void> {
+    this.#closed = true;
     await this.#out;
   }
 
@@ -101,6 +104,7 @@ export class FileWriteJournal implements DurableJournal {
 
   /** Writes the journal as it is once the write out now is done; callers meanwhile share that next write. */
   #save(): Promise<void> {
+    if (this.#closed) return Promise.resolve();
     this.#next ??= this.#out.then(() => {
       this.#next = undefined;
       this.db.data = { entries: [...this.#entries.values()] };
