@@ -24,17 +24,43 @@ export function truncate(text: string, max: number): string {
 }
 
 const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' });
+/** V8's segmenter pays for the whole string at every step, so a long text is segmented a window at a time. */
+const SEGMENT_WINDOW = 128;
+
 /** The user-perceived characters of a text: an emoji ZWJ sequence (👩‍🔬), a flag, a letter with its accents is one. */
-export const clustersOf = (text: string): string[] => Array.from(graphemes.segment(text), (part) => part.segment);
+export function clustersOf(text: string): string[] {
+  if (text.length < 2 || (text.length === 2 && isHighSurrogate(text.charCodeAt(0)))) return text ? [text] : [];
+  const clusters: string[] = [];
+  let start = 0;
+  let window = SEGMENT_WINDOW;
+  while (start < text.length) {
+    let end = Math.min(text.length, start + window);
+    if (end < text.length && isHighSurrogate(text.charCodeAt(end - 1))) end -= 1;
+    const parts = Array.from(graphemes.segment(text.slice(start, end)), (part) => part.segment);
+    // the window's last clusters may go on past it: they are segmented again at the start of the next window
+    if (end < text.length) parts.splice(-2);
+    if (parts.length === 0) {
+      window *= 2;
+      continue;
+    }
+    for (const part of parts) {
+      clusters.push(part);
+      start += part.length;
+    }
+    window = SEGMENT_WINDOW;
+  }
+  return clusters;
+}
+
 /**
  * The last boundary between user-perceived characters at or before `index` (UTF-16 units): a cut there never
  * splits an emoji ZWJ sequence (👩‍🔬), a flag or a letter from its accents, nor a surrogate pair.
  */
 function clusterBoundaryAtOrBefore(text: string, index: number): number {
   let boundary = 0;
-  for (const { index: start, segment } of graphemes.segment(text)) {
-    if (start + segment.length > index) break;
-    boundary = start + segment.length;
+  for (const cluster of clustersOf(text.slice(0, index + SEGMENT_WINDOW))) {
+    if (boundary + cluster.length > index) break;
+    boundary += cluster.length;
   }
   return boundary;
 }

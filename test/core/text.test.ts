@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { charCount, httpUrl, splitText, stripControl, truncate, truncateStart } from '../../src/core/text.js';
+import { charCount, clustersOf, httpUrl, splitText, stripControl, truncate, truncateStart } from '../../src/core/text.js';
 
 test('splitText cuts at paragraph, line or word breaks, never inside a surrogate pair, and joins back whole', () => {
   const text = `${'para one '.repeat(30)}\n\n${'line two '.repeat(20)}\n${'🧪'.repeat(40)} tail`;
@@ -55,4 +55,28 @@ test('httpUrl accepts http(s) only', () => {
   expect(httpUrl('javascript:alert(1)')).toBeUndefined();
   expect(httpUrl('not a url')).toBeUndefined();
   expect(httpUrl(undefined)).toBeUndefined();
+});
+
+test('clustersOf keeps every user-perceived character whole across its segmenting windows, at every offset', () => {
+  const whole = new Intl.Segmenter('en', { granularity: 'grapheme' });
+  const units = ['👩‍🔬', '🇫🇷', 'e\u0301', '中', 'a', '👍🏽', '❤️', '\r\n', '각'];
+  for (let offset = 0; offset < 7; offset += 1) {
+    for (const unit of units) {
+      const text = `${'x'.repeat(offset)}${unit.repeat(400)}y`;
+      const expected = Array.from(whole.segment(text), (part) => part.segment);
+      expect(clustersOf(text)).toEqual(expected);
+    }
+  }
+  // a single cluster longer than a window (a letter under 500 accents) stays one
+  const zalgo = `a${'\u0301'.repeat(500)}b`;
+  expect(clustersOf(zalgo)).toEqual([`a${'\u0301'.repeat(500)}`, 'b']);
+  expect(clustersOf('')).toEqual([]);
+  expect(clustersOf('😀')).toEqual(['😀']);
+});
+
+test('truncate cuts a long text of emoji sequences at a cluster boundary without segmenting all of it', () => {
+  const text = '👩‍🔬'.repeat(20_000);
+  const cut = truncate(text, 3_001);
+  expect(cut.endsWith('👩‍🔬…')).toBe(true);
+  expect(cut.length).toBeLessThanOrEqual(3_001);
 });

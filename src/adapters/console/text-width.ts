@@ -48,7 +48,10 @@ export function clusterWidth(cluster: string): number {
   return first;
 }
 
+const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
+
 export function displayWidth(text: string): number {
+  if (PRINTABLE_ASCII.test(text)) return text.length;
   let width = 0;
   for (const cluster of clustersOf(stripAnsi(text))) width += clusterWidth(cluster);
   return width;
