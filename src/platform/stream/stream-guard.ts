@@ -61,10 +61,14 @@ export class StreamGuard {
     return waits.length ? Math.max(0, Math.min(...waits)) : undefined;
   }
 
-  /** The error for a read that waited its whole timeout. */
+  /**
+   * The error for a read that waited its whole timeout: the bound that ends first named it. Not judged by the clock
+   * now: a timer may fire a millisecond before Date.now() reaches the deadline it was set for.
+   */
   timedOut(): StreamInterruptedError {
     const { deadlineAt, silenceMs } = this.limits;
-    if (deadlineAt !== undefined && Date.now() >= deadlineAt) return new StreamInterruptedError(this.context, 'the answer ran past its deadline');
+    const silenceEndsAt = silenceMs === undefined ? Number.POSITIVE_INFINITY : this.lastEventAt + silenceMs;
+    if (deadlineAt !== undefined && deadlineAt <= silenceEndsAt) return new StreamInterruptedError(this.context, 'the answer ran past its deadline');
     return new StreamInterruptedError(this.context, `the stream sent no event for ${silenceMs} ms (keep-alives do not count)`);
   }
 }
