@@ -11,6 +11,12 @@ import { ChatRateLimitedError } from '../../core/chat-errors.js';
 /** Methods Slack limits per conversation rather than per workspace (chat.postMessage: about one a second per channel). */
 const PER_CHANNEL: ReadonlySet<string> = new Set(['chat.postMessage', 'assistant.threads.setStatus']);
 
+/**
+ * Methods that carry a click's trigger_id, which Slack honours for 3 seconds: waiting out a pause would only spend it,
+ * so a call that finds its method paused is refused at once with the time left, as Slack itself would answer.
+ */
+const TRIGGERED: ReadonlySet<string> = new Set(['views.open', 'views.push']);
+
 /** Keys without a pause are forgotten once this many are kept (each entry is dropped when its pause ends anyway). */
 const MAX_KEYS = 10_000;
 /**
@@ -63,6 +69,8 @@ export function retryAfterGate(now: () => number = Date.now): RetryAfterGate {
     },
     async send(team, method, channel, request) {
       const key = keyOf(team, method, channel);
+      const left = (pausedUntil.get(key) ?? 0) - now();
+      if (TRIGGERED.has(method) && left > 0) throw new ChatRateLimitedError(Math.ceil(left), team, 'slack');
       await waitOut(key);
       try {
         return await request();
