@@ -13,7 +13,7 @@ afterEach(async () => {
 });
 
 test("mentions in model text and in the question reach Slack defused in every post, edit and stream call; the asker's mention stays live", async () => {
-  h = await startSlackBot({ simulator: { streamChunkDelayMs: 2 } });
+  h = await startSlackBot({ simulator: { streamChunkDelayMs: 40 } });
   const harness = h;
   await harness.command('ask <@U0VICTIM> <!channel> <!subteam^S1> solid-state batteries', { user_id: 'U1' });
   const replies = await waitFor(() => {
