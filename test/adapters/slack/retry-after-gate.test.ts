@@ -6,7 +6,11 @@ beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
 
 const limited = (ms: number) => () => Promise.reject(new ChatRateLimitedError(ms, 'T1', 'slack'));
-const refusal = (promise: Promise<unknown>) => promise.then(() => undefined, (error: unknown) => error);
+const refusal = (promise: Promise<unknown>) =>
+  promise.then(
+    () => undefined,
+    (error: unknown) => error,
+  );
 
 test('a call of a method Slack paused waits out the Retry-After right before it leaves; other workspaces do not wait', async () => {
   const gate = retryAfterGate();
