@@ -7,6 +7,7 @@
 import { afterEach, describe, expect, test } from 'vitest';
 import type { ThreadRecord } from '../../src/core/state.js';
 import { RESTART_NOTE } from '../../src/handlers/chat/restart.js';
+import { seqOf } from '../../src/handlers/workflow/record/flow.js';
 import { RECORD_SCHEMA_VERSION } from '../../src/handlers/workflow/record/migrations.js';
 import { PRODUCT_PNG, shareInThread } from './slack-design-steps.js';
 import { buttonsOf, textOf } from './slack-novelty-steps.js';
@@ -55,7 +56,7 @@ const requestsOf = (b: FixtureBot, operation: string | undefined) => b.h.sim.req
 
 const click = (b: FixtureBot, record: ThreadRecord, action: string) =>
   b.h.click(
-    { action_id: `${action}:0`, value: `${record.workflow}:${record.step}:v${record.version}` },
+    { action_id: `${action}:0`, value: `${record.workflow}:${record.step}:v${seqOf(record)}` },
     { messageTs: flowOf(record).message ?? b.parentTs, threadTs: b.parentTs },
   );
 
@@ -107,7 +108,7 @@ describe('records of the format before schemaVersion', () => {
     }
     if (record.workflow === 'material' && record.step !== 'recommend') {
       // choosing a node of the mind map is the confirmation: the first node below the root
-      const value = `${record.workflow}:${record.step}:v${record.version}:1`;
+      const value = `${record.workflow}:${record.step}:v${seqOf(record)}:1`;
       await b.h.choose({ action_id: 'select-node:select', value }, { messageTs: flowOf(record).message ?? b.parentTs, threadTs: b.parentTs });
       return;
     }

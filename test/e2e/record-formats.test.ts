@@ -6,6 +6,7 @@
 import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
 import type { ThreadRecord } from '../../src/core/state.js';
+import { seqOf } from '../../src/handlers/workflow/record/flow.js';
 import { RECORD_SCHEMA_VERSION } from '../../src/handlers/workflow/record/migrations.js';
 import { translatorFor } from '../../src/i18n/index.js';
 import { silentLogger } from '../../src/log.js';
@@ -40,7 +41,7 @@ async function start(f: RecordFixture): Promise<FixtureBot> {
 
 const confirm = (b: FixtureBot, record: ThreadRecord) =>
   b.h.click(
-    { action_id: 'confirm:0', value: `${record.workflow}:${record.step}:v${record.version}` },
+    { action_id: 'confirm:0', value: `${record.workflow}:${record.step}:v${seqOf(record)}` },
     { messageTs: (record.data.flow as { message: string }).message, threadTs: b.parentTs },
   );
 

@@ -52,6 +52,14 @@ export interface FakeEphemeral {
   blocks: Json[];
 }
 
+/** A call held by `holdNext`: Slack has it but has neither acted on it nor answered yet. */
+export interface HeldCall {
+  /** resolves once the held call arrived */
+  arrived: Promise<void>;
+  /** Slack acts on the call and answers it */
+  release(): void;
+}
+
 export type FakeFailure =
   | string
   | { status: 429; retryAfter?: number }
@@ -120,6 +128,8 @@ export interface FakeSlackApi {
    * `taken`, Slack makes the call first (the message is posted); `untaken`, it never does.
    */
   holdNext(method: string, mode: 'taken' | 'untaken', when?: (args: Json) => boolean): void;
+  /** The next call of `method` is held (a stalled Slack) until released, then answered; the calls after it are answered as usual. */
+  stallNext(method: string): HeldCall;
   setUpdateBudget(perMinute: number | undefined): void;
   /** chat.postMessage's limit per channel from now on; undefined lifts it */
   setPostPace(pace: PostPace | undefined): void;

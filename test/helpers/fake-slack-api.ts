@@ -61,6 +61,7 @@ export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Prom
   const channels = new Map<string, Map<string, FakeSlackMessage>>();
   const failures = new Map<string, FakeFailure[]>();
   const holds: Array<{ method: string; mode: 'taken' | 'untaken'; when?: (args: Json) => boolean }> = [];
+  const stalls = new Map<string, Array<{ arrive: () => void; released: Promise<void> }>>();
   const updateTimes: number[] = [];
   const postPace = new ChannelPostPace(options.postsPerChannel);
   const tiers = new FakeSlackTiers(options.limits === 'documented');
@@ -277,6 +278,11 @@ export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Prom
       if (call) Object.assign(call, { error: 'held' });
       return;
     }
+    const stall = method ? stalls.get(method)?.shift() : undefined;
+    if (stall) {
+      stall.arrive();
+      await stall.released;
+    }
     const failure = method ? failures.get(method)?.shift() : undefined;
     let result: { status: number; body: Json; headers?: Record<string, string> };
     if (!method) result = { status: 404, body: { ok: false, error: 'unknown_method' } };
@@ -352,6 +358,18 @@ export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Prom
     callsInsideRetryAfter: () => calls.filter((call) => call.insideRetryAfter === true),
     failNext(method, failure) {
       failures.set(method, [...(failures.get(method) ?? []), failure]);
+    },
+    stallNext(method) {
+      let arrive!: () => void;
+      let release!: () => void;
+      const arrived = new Promise<void>((resolve) => {
+        arrive = resolve;
+      });
+      const released = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      stalls.set(method, [...(stalls.get(method) ?? []), { arrive, released }]);
+      return { arrived, release };
     },
     setUpdateBudget(perMinute) {
       updatesPerMinute = perMinute;

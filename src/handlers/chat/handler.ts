@@ -122,7 +122,7 @@ export const chatHandler: Handler = {
     if (isOptionAction(incoming.action)) return changeOptions(ctx, incoming);
     // under the turn lock: a feedback write never races the record a streaming turn will write
     if (incoming.action === FEEDBACK_ACTION)
-      return ctx.state.withLock(chatLock(incoming.thread), () => recordFeedback(ctx, incoming), { waitMs: 600_000 });
+      return recordFeedback(ctx, incoming, (write) => ctx.state.withLock(chatLock(incoming.thread), write, { waitMs: 600_000 }));
     if (incoming.action !== 'retry') return;
     const question = lastQuestion(record);
     const expected = Number(incoming.value);

@@ -17,6 +17,6 @@ export { startWorkflow, type StartRequest } from './engine/start.js';
 export { confirmOutside } from './clicks/confirm.js';
 export { encodeValue, decodeValue, judgeValue, type StepValue, type Verdict } from './clicks/values.js';
 export { mayAct, notAllowedNote } from './clicks/permission.js';
-export { flowOf, dataOf, type FlowState, type Phase, type Pending } from './record/flow.js';
+export { flowOf, dataOf, seqOf, type FlowState, type Phase, type Pending } from './record/flow.js';
 export { isWaitRunning } from './record/registry.js';
 export { limitReached } from './limits.js';

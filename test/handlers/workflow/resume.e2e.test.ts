@@ -3,7 +3,7 @@ import { afterEach, describe, expect, test } from 'vitest';
 import type { ActionIncoming } from '../../../src/core/incoming.js';
 import { Router } from '../../../src/core/router.js';
 import { resumeWaits } from '../../../src/core/waits.js';
-import { flowOf, isWaitRunning, resumeRecord, workflowHandler } from '../../../src/handlers/workflow/index.js';
+import { flowOf, isWaitRunning, seqOf, resumeRecord, workflowHandler } from '../../../src/handlers/workflow/index.js';
 import { runPoll } from '../../../src/handlers/workflow/engine/machine.js';
 import { silentLogger } from '../../../src/log.js';
 import { waitFor } from '../../helpers/slack-bot-harness.js';
@@ -67,7 +67,7 @@ describe('workflow waits', () => {
     const shown = w.adapters.slack.message({ thread: record.thread, messageId: flowOf(failed).message! }).content;
     expect(JSON.stringify(shown)).toContain('Starting the probe was interrupted by a restart of the bot; it may not have reached the platform.');
     const retry = shown.blocks!.flatMap((b) => (b.type === 'actions' ? b.buttons : [])).find((b) => b.action === 'retry')!;
-    expect(retry.value).toBe(`probe:results:v${failed.version}`);
+    expect(retry.value).toBe(`probe:results:v${seqOf(failed)}`);
 
     const click: ActionIncoming = {
       kind: 'action',

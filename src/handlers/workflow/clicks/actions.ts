@@ -6,7 +6,7 @@
 import type { HandlerContext } from '../../../core/handler.js';
 import { t } from '../../../i18n/index.js';
 import type { ActionIncoming } from '../../../core/incoming.js';
-import { markdown } from '../../../core/message.js';
+import { markdown, type OutgoingMessage } from '../../../core/message.js';
 import type { ThreadRecord } from '../../../core/state.js';
 import { userMessage } from '../../../core/user-errors.js';
 import { userProblemOf } from '../../../lib/failures.js';
@@ -14,10 +14,10 @@ import { watchForCancel } from '../engine/cancel-watch.js';
 import { runSend, startPoll } from '../engine/machine.js';
 import { CONFIRM, RETRY, failureMessage, progressMessage, retriedLine, reviewMessage, settled } from '../engine/messages.js';
 import { sendOf, stepOf } from '../engine/step-result.js';
-import { deliver, locked, showAndSave, tryDeliver } from '../record/deliver.js';
-import { flowOf, saveFlow, stepContext, waitFor } from '../record/flow.js';
+import { locked, showSaved, tryDeliver } from '../record/deliver.js';
+import { flowOf, saveFlow, seqOf, stepContext, waitFor } from '../record/flow.js';
 import type { WorkflowData, WorkflowDefinition } from '../types.js';
-import { prefetch, recordConfirmation } from './confirm.js';
+import { prefetch, recordConfirmation, sendConfirmed } from './confirm.js';
 import { openStepForm } from './forms.js';
 import { admit, refuse, refusalFor, type Acting, type Refusal } from './judge.js';
 import type { StepValue } from './values.js';
@@ -82,6 +82,8 @@ async function confirmClick<D extends WorkflowData>(
   ticked: Record<string, string[]>,
 ): Promise<void> {
   const reading = await prefetch(ctx, def, acting.thread, value, ['review']);
+  let shown: unknown;
+  let edited = false;
   const saved = await settle(
     ctx,
     def,
@@ -94,14 +96,15 @@ async function confirmClick<D extends WorkflowData>(
       if (!review?.confirm.button) return 'invalid';
       const read = await reading.resolve(current);
       if (!read.ok) return { read: read.error };
+      shown = read.result;
       const input = asChosen(() => review.confirm.input(read.result, flowOf(current).draft, stepContext<D>(ctx, current), ticked));
       if (input instanceof Problem) return input;
       // "(edited)": what is confirmed is what the user saved with one of the step's forms (Edit saves, Confirm sends)
-      const edited = flowOf(current).draft !== undefined && Object.values(review.forms ?? {}).some((form) => form.submits === 'review');
-      return (await recordConfirmation(ctx, def, current, input, acting.user.id, read.result, edited)) ?? 'stale';
+      edited = flowOf(current).draft !== undefined && Object.values(review.forms ?? {}).some((form) => form.submits === 'review');
+      return (await recordConfirmation(ctx, def, current, input, acting.user.id)) ?? 'stale';
     }),
   );
-  if (saved) await runSend(ctx, def, saved);
+  if (saved) await sendConfirmed(ctx, def, saved, shown, edited);
 }
 
 /** Retry repeats what failed: the confirmation (its request or the task it started failed), or the wait. */
@@ -113,6 +116,7 @@ async function retryClick<D extends WorkflowData>(
   record: ThreadRecord,
 ): Promise<void> {
   let resend = false;
+  let failed: { message?: string; shown: OutgoingMessage } | undefined;
   const saved = await settle(
     ctx,
     def,
@@ -125,13 +129,12 @@ async function retryClick<D extends WorkflowData>(
       const failure = flow.failure;
       const poll = stepOf(def, current.step).poll;
       resend = Boolean(flow.pending && (failure?.during !== 'wait' || !poll));
-      const shown = failureMessage(def, current.step, failure?.text ?? t('workflow:failure.stepFailed'), current.version);
+      failed = { message: flow.message, shown: failureMessage(def, current.step, failure?.text ?? t('workflow:failure.stepFailed'), seqOf(current)) };
       if (resend) {
         const next = await saveFlow(ctx, current, {
           flow: { ...flow, phase: 'send', failure: undefined },
           wait: waitFor(sendOf(def, flow.pending!).operation, current.step),
         });
-        if (next) await tryDeliver(ctx, acting.thread, flow.message, settled(shown, retriedLine(acting.user.id)));
         return next ?? 'stale';
       }
       if (!poll) return 'invalid';
@@ -139,14 +142,17 @@ async function retryClick<D extends WorkflowData>(
         flow: { ...flow, phase: 'poll', failure: undefined },
         wait: waitFor(poll.operation, current.step),
       });
-      if (next)
-        await deliver(ctx, acting.thread, flow.message, progressMessage(def, current.step, poll.label, retriedLine(acting.user.id), next.version));
       return next ?? 'stale';
     }),
   );
-  if (!saved) return;
-  if (resend) await runSend(ctx, def, saved);
-  else startPoll(ctx, def, saved);
+  if (!saved || !failed) return;
+  const again = retriedLine(acting.user.id);
+  if (resend) {
+    await tryDeliver(ctx, acting.thread, failed.message, settled(failed.shown, again));
+    return runSend(ctx, def, saved);
+  }
+  const label = stepOf(def, saved.step).poll?.label ?? saved.step;
+  startPoll(ctx, def, await showSaved(ctx, saved, (v) => progressMessage(def, saved.step, label, again, v)));
 }
 
 /**
@@ -163,6 +169,8 @@ async function chooseClick<D extends WorkflowData>(
 ): Promise<void> {
   const reading = await prefetch(ctx, def, acting.thread, value, ['review']);
   let sending = false;
+  let draw: ((v: number) => OutgoingMessage) | undefined;
+  let shown: unknown;
   const saved = await settle(
     ctx,
     def,
@@ -175,6 +183,7 @@ async function chooseClick<D extends WorkflowData>(
       if (!select || value.key === undefined) return 'invalid';
       const read = await reading.resolve(current);
       if (!read.ok) return { read: read.error };
+      shown = read.result;
       const flow = flowOf(current);
       const sc = stepContext<D>(ctx, current);
       const key = value.key;
@@ -182,13 +191,15 @@ async function chooseClick<D extends WorkflowData>(
       if (draft instanceof Problem) return draft;
       if (select.confirms) {
         sending = true;
-        return (await recordConfirmation(ctx, def, current, draft, acting.user.id, read.result, false)) ?? 'stale';
+        return (await recordConfirmation(ctx, def, current, draft, acting.user.id)) ?? 'stale';
       }
-      const draw = (v: number) => reviewMessage(def, current.step, read.result, draft, sc, v);
-      const saved = await showAndSave(ctx, current, { flow: { ...flow, draft } }, draw, flow.message);
-      if (saved) watchForCancel(ctx, acting.thread, flowOf(saved).message, draw(saved.version));
-      return saved ?? 'stale';
+      draw = (v: number) => reviewMessage(def, current.step, read.result, draft, sc, v);
+      return (await saveFlow(ctx, current, { flow: { ...flow, draft } })) ?? 'stale';
     }),
   );
-  if (saved && sending) await runSend(ctx, def, saved);
+  if (!saved) return;
+  if (sending) return sendConfirmed(ctx, def, saved, shown, false);
+  if (!draw) return;
+  const now = await showSaved(ctx, saved, draw);
+  watchForCancel(ctx, acting.thread, flowOf(now).message, draw(seqOf(now)));
 }

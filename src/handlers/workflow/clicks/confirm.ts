@@ -12,29 +12,42 @@ import { refusalFor } from './judge.js';
 import type { StepValue } from './values.js';
 
 /**
- * Call under the thread's lock with the record the click was judged on: saves the confirmation as pending
- * (phase `send`, the send recorded as the wait) and settles the review message. Undefined when the record moved.
+ * Call under the thread's lock with the record the click was judged on: saves the confirmation as pending (phase
+ * `send`, the send recorded as the wait). Undefined when the record moved. Then, the lock released, `sendConfirmed`.
  */
-export async function recordConfirmation<D extends WorkflowData>(
+export function recordConfirmation<D extends WorkflowData>(
   ctx: HandlerContext,
   def: WorkflowDefinition<D>,
   record: ThreadRecord,
   input: unknown,
   userId: string,
-  result: unknown,
-  edited: boolean,
 ): Promise<ThreadRecord | undefined> {
   const review = stepOf(def, record.step).review;
   if (!review) throw new Error(`step ${record.step} of ${def.name} has no review to confirm`);
-  const flow = flowOf(record);
-  const saved = await saveFlow(ctx, record, {
-    flow: { phase: 'send', pending: { step: record.step, send: 'confirm', input, by: userId }, message: flow.message },
+  return saveFlow(ctx, record, {
+    flow: { phase: 'send', pending: { step: record.step, send: 'confirm', input, by: userId }, message: flowOf(record).message },
     wait: waitFor(review.confirm.send.operation, record.step),
   });
-  if (!saved) return undefined;
-  const shown = reviewMessage(def, record.step, result, input, stepContext<D>(ctx, record));
-  await tryDeliver(ctx, record.thread, flow.message, settled(shown, confirmedLine(userId, edited)));
-  return saved;
+}
+
+/**
+ * With no lock held: settles the review message of a confirmation `recordConfirmation` saved (its controls go,
+ * who confirmed it is said), then sends the confirmation. `result` is what the review showed.
+ */
+export async function sendConfirmed<D extends WorkflowData>(
+  ctx: HandlerContext,
+  def: WorkflowDefinition<D>,
+  saved: ThreadRecord,
+  result: unknown,
+  edited: boolean,
+): Promise<void> {
+  const flow = flowOf(saved);
+  const pending = flow.pending;
+  if (pending) {
+    const shown = reviewMessage(def, saved.step, result, pending.input, stepContext<D>(ctx, saved));
+    await tryDeliver(ctx, saved.thread, flow.message, settled(shown, confirmedLine(pending.by, edited)));
+  }
+  await runSend(ctx, def, saved);
 }
 
 /**
@@ -49,11 +62,9 @@ export async function confirmOutside<D extends WorkflowData>(
   input: unknown,
   still: (current: ThreadRecord) => boolean,
 ): Promise<boolean> {
-  const saved = await locked(ctx, thread, async (current) =>
-    still(current) ? recordConfirmation(ctx, def, current, input, userId, undefined, false) : undefined,
-  );
+  const saved = await locked(ctx, thread, async (current) => (still(current) ? recordConfirmation(ctx, def, current, input, userId) : undefined));
   if (!saved) return false;
-  await runSend(ctx, def, saved);
+  await sendConfirmed(ctx, def, saved, undefined, false);
   return true;
 }
 

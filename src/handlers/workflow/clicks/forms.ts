@@ -12,14 +12,13 @@ import { LockTimeoutError, type ThreadRecord } from '../../../core/state.js';
 import { ChatRateLimitedError } from '../../../core/chat-errors.js';
 import { userMessage } from '../../../core/user-errors.js';
 import { watchForCancel } from '../engine/cancel-watch.js';
-import { runSend } from '../engine/machine.js';
 import { formAction, reviewMessage } from '../engine/messages.js';
 import { cachedStepResult, stepOf, stepResult } from '../engine/step-result.js';
-import { locked, showAndSave } from '../record/deliver.js';
-import { flowOf, stepContext } from '../record/flow.js';
+import { locked, showSaved } from '../record/deliver.js';
+import { flowOf, saveFlow, seqOf, stepContext } from '../record/flow.js';
 import { userProblemOf } from '../../../lib/failures.js';
 import { FormProblem, type FormDefinition, type WorkflowData, type WorkflowDefinition } from '../types.js';
-import { recordConfirmation } from './confirm.js';
+import { recordConfirmation, sendConfirmed } from './confirm.js';
 import { admit, refuse, refusalFor, type Acting, type Refusal } from './judge.js';
 import { encodeValue, type StepValue } from './values.js';
 
@@ -98,7 +97,7 @@ function formSpec<D extends WorkflowData>(
       form.submits === 'confirm'
         ? t('workflow:click.formConfirms', { submit: form.submitLabel, noun: def.noun })
         : t('workflow:click.formReviews', { submit: form.submitLabel, confirm: review?.confirm.button ?? t('workflow:confirm') }),
-    value: encodeValue({ workflow: def.name, step: record.step, version: record.version }),
+    value: encodeValue({ workflow: def.name, step: record.step, version: seqOf(record) }),
   };
 }
 
@@ -130,27 +129,29 @@ export async function onForm<D extends WorkflowData>(
     if (reask && (await askAgain(ctx, def, record, name, form, result, incoming, text))) return;
     return note(ctx, acting, `⚠️ ${text}${reask ? ` ${reask.hint}` : ''}`);
   }
+  let edited = false;
+  let draft: unknown;
   const outcome = await locked<Refusal | ThreadRecord>(ctx, incoming.thread, async (current) => {
     const refusal = refusalFor(def, current, value, ['review']);
     if (refusal) return refusal;
     if (form.submits === 'confirm') {
       // "(edited)" only when the confirmed values are not the platform's own: a field changed, or a draft saved before
       const sc = stepContext<D>(ctx, current);
-      const edited = flowOf(current).draft !== undefined || changedAny(form.fields(result, undefined, sc), incoming.fields);
-      return (await recordConfirmation(ctx, def, current, input, acting.user.id, result, edited)) ?? 'stale';
+      edited = flowOf(current).draft !== undefined || changedAny(form.fields(result, undefined, sc), incoming.fields);
+      return (await recordConfirmation(ctx, def, current, input, acting.user.id)) ?? 'stale';
     }
     const flow = flowOf(current);
     const sc = stepContext<D>(ctx, current);
     // saved as it was opened, over no earlier edit: nothing of the user's to keep (Confirm then says no "(edited)")
-    const draft = flow.draft === undefined && !changedAny(form.fields(result, undefined, sc), incoming.fields) ? undefined : input;
-    const draw = (v: number) => reviewMessage(def, current.step, result, draft, sc, v);
-    const saved = await showAndSave(ctx, current, { flow: { ...flow, draft } }, draw, flow.message);
-    if (saved) watchForCancel(ctx, incoming.thread, flowOf(saved).message, draw(saved.version));
-    return saved ?? 'stale';
+    draft = flow.draft === undefined && !changedAny(form.fields(result, undefined, sc), incoming.fields) ? undefined : input;
+    return (await saveFlow(ctx, current, { flow: { ...flow, draft } })) ?? 'stale';
   });
   if (outcome === undefined) return;
   if (typeof outcome === 'string') return refuse(ctx, def, acting, record, outcome);
-  if (form.submits === 'confirm') await runSend(ctx, def, outcome);
+  if (form.submits === 'confirm') return sendConfirmed(ctx, def, outcome, result, edited);
+  const draw = (v: number) => reviewMessage(def, outcome.step, result, draft, stepContext<D>(ctx, outcome), v);
+  const shown = await showSaved(ctx, outcome, draw);
+  watchForCancel(ctx, incoming.thread, flowOf(shown).message, draw(seqOf(shown)));
 }
 
 /**

@@ -1,13 +1,15 @@
 /**
- * Button, select and form values: `<workflow>:<step>:v<version>[:<key>]`. They name the step and the record
- * version the message was drawn for, never a platform id: the task always comes from the clicked thread's
- * record, so a forged value can at most be refused.
+ * Button, select and form values: `<workflow>:<step>:v<seq>[:<key>]`. They name the step and the step sequence
+ * (record/flow.ts `seqOf`) the message was drawn for, never a platform id: the task always comes from the clicked
+ * thread's record, so a forged value can at most be refused.
  */
 import type { ThreadRecord } from '../../../core/state.js';
+import { seqOf } from '../record/flow.js';
 
 export interface StepValue {
   workflow: string;
   step: string;
+  /** the step sequence the message was drawn for (before flow.seq, the record's version: the same number) */
   version: number;
   /** what a select option or a per-item button stands for (a reference to remove) */
   key?: string;
@@ -42,7 +44,8 @@ export type Verdict = 'ok' | 'stale' | 'invalid';
 
 export function judgeValue(value: StepValue | undefined, record: ThreadRecord, steps: ReadonlySet<string>): Verdict {
   if (!value || value.workflow !== record.workflow || !steps.has(value.step)) return 'invalid';
-  if (value.version > record.version) return 'invalid';
-  if (value.version < record.version) return 'stale';
+  const seq = seqOf(record);
+  if (value.version > seq) return 'invalid';
+  if (value.version < seq) return 'stale';
   return value.step === record.step ? 'ok' : 'invalid';
 }

@@ -24,12 +24,20 @@ export function watchForCancel(
   onCancelled?: (record: ThreadRecord) => Promise<void>,
 ): void {
   if (!messageId) return;
-  ctx.records.watch(thread, 'cancelled', (record) => {
-    if (ctx.lifetime?.aborted) return;
+  let told = false;
+  const cancelled = (record: ThreadRecord) => {
+    if (told || ctx.lifetime?.aborted) return;
+    told = true;
     tidy(ctx, record, messageId, shown, onCancelled).catch((error: unknown) =>
       ctx.logger.warn({ err: error, thread }, 'workflow: a cancelled step could not be tidied'),
     );
-  });
+  };
+  ctx.records.watch(thread, 'cancelled', cancelled);
+  // a cancel written while the message was being shown (no lock is held then) is tidied now
+  ctx.state.get(thread).then(
+    (current) => current?.status === 'cancelled' && cancelled(current),
+    () => undefined,
+  );
 }
 
 async function tidy(

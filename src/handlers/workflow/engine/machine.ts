@@ -14,8 +14,8 @@ import type { ThreadRecord } from '../../../core/state.js';
 import type { ResumeReason } from '../../../core/handler.js';
 import { userProblemOf } from '../../../lib/failures.js';
 import { TaskFailedError } from '../../../platform/errors.js';
-import { lockedAt, showAndSave } from '../record/deliver.js';
-import { flowOf, stepContext, waitFor, type FlowChange } from '../record/flow.js';
+import { moveAndShow } from '../record/deliver.js';
+import { flowOf, seqOf, stepContext, unchanged, waitFor, type FlowChange } from '../record/flow.js';
 import { withLease } from '../record/lease.js';
 import { leaseMsOf } from '../../../core/lease.js';
 import { occupying } from '../limits.js';
@@ -42,6 +42,8 @@ export async function runSend<D extends WorkflowData>(ctx: HandlerContext, def: 
 async function sendNow<D extends WorkflowData>(ctx: HandlerContext, def: WorkflowDefinition<D>, record: ThreadRecord): Promise<void> {
   const pending = flowOf(record).pending;
   if (!pending) throw new Error(`no pending confirmation in ${record.thread}`);
+  // cancelled (or moved on) since it was recorded: a cancel written while its message was settled wins over the send
+  if (!(await unchanged(ctx, record.thread, record.version))) return;
   const send = sendOf(def, pending);
   const result = () => stepResult(ctx, def, { ...record, step: pending.step });
   let transition: Transition<D>;
@@ -74,9 +76,9 @@ async function backToReview<D extends WorkflowData>(
     return fail(ctx, def, record, 'send', error, sendOf(def, pending).label);
   }
   const draw = (v: number) => reviewMessage(def, pending.step, result, pending.input, stepContext<D>(ctx, record), v, `⚠️ ${problem}`);
-  const change: FlowChange = { step: pending.step, wait: null, flow: { phase: 'review', draft: pending.input, message: flow.message } };
-  const saved = await lockedAt(ctx, record.thread, record.version, (current) => showAndSave(ctx, current, change, draw, flow.message));
-  if (saved) watchForCancel(ctx, record.thread, flowOf(saved).message, draw(saved.version), cancelled(ctx, def));
+  const change: FlowChange = { step: pending.step, wait: null, flow: { phase: 'review', draft: pending.input } };
+  const saved = await moveAndShow(ctx, record.thread, record.version, change, draw, flow.message);
+  if (saved) watchForCancel(ctx, record.thread, flowOf(saved).message, draw(seqOf(saved)), cancelled(ctx, def));
 }
 
 // ── enter: the next step's wait (poll), its review, or the end (done) ──
@@ -92,9 +94,7 @@ export async function advance<D extends WorkflowData>(
   const base: Pick<FlowChange, 'ids' | 'data'> = { ids: transition.ids, data: transition.data };
   const { thread } = record;
   if ('done' in transition) {
-    const done = await lockedAt(ctx, thread, record.version, (current) =>
-      showAndSave(ctx, current, { ...base, flow: { phase: 'done' }, wait: null }, () => transition.done, reuse),
-    );
+    const done = await moveAndShow(ctx, thread, record.version, { ...base, flow: { phase: 'done' }, wait: null }, () => transition.done, reuse);
     if (done) await tellOutcome(ctx, def, done, 'done');
     return endWatch(ctx, thread);
   }
@@ -103,18 +103,15 @@ export async function advance<D extends WorkflowData>(
   if (next.poll) {
     const change: FlowChange = { ...base, step, wait: waitFor(next.poll.operation, step), flow: { phase: 'poll', pending: flowOf(record).pending } };
     const label = next.poll.label;
-    const saved = await lockedAt(ctx, thread, record.version, (current) =>
-      showAndSave(ctx, current, change, (v) => progressMessage(def, step, label, undefined, v), reuse),
-    );
+    // shown (and its id saved) before the wait starts: the wait polls the record as it then is
+    const saved = await moveAndShow(ctx, thread, record.version, change, (v) => progressMessage(def, step, label, undefined, v), reuse);
     if (saved) startPoll(ctx, def, saved);
     return;
   }
   const preview = stepContext<D>(ctx, { ...record, step, ids: { ...record.ids, ...transition.ids }, data: { ...record.data, ...transition.data } });
   const draw = (v: number) => reviewMessage(def, step, undefined, undefined, preview, v);
-  const saved = await lockedAt(ctx, thread, record.version, (current) =>
-    showAndSave(ctx, current, { ...base, step, wait: null, flow: { phase: 'review' } }, draw, reuse),
-  );
-  if (saved) watchForCancel(ctx, thread, flowOf(saved).message, draw(saved.version), cancelled(ctx, def));
+  const saved = await moveAndShow(ctx, thread, record.version, { ...base, step, wait: null, flow: { phase: 'review' } }, draw, reuse);
+  if (saved) watchForCancel(ctx, thread, flowOf(saved).message, draw(seqOf(saved)), cancelled(ctx, def));
 }
 
 /** What a watched step does once it is cancelled: the definition lets go (see `onOutcome`). */
@@ -194,12 +191,11 @@ async function showReview<D extends WorkflowData>(
   record: ThreadRecord,
   result: unknown,
 ): Promise<void> {
-  const draw = (current: ThreadRecord) => (v: number) => reviewMessage(def, current.step, result, undefined, stepContext<D>(ctx, current), v);
-  const saved = await lockedAt(ctx, record.thread, record.version, (current) =>
-    showAndSave(ctx, current, { flow: { phase: 'review' }, wait: null }, draw(current), flowOf(current).message),
-  );
+  const draw = (v: number) => reviewMessage(def, record.step, result, undefined, stepContext<D>(ctx, record), v);
+  const change: FlowChange = { flow: { phase: 'review' }, wait: null };
+  const saved = await moveAndShow(ctx, record.thread, record.version, change, draw, flowOf(record).message);
   if (!saved) return;
-  watchForCancel(ctx, record.thread, flowOf(saved).message, draw(saved)(saved.version), cancelled(ctx, def));
+  watchForCancel(ctx, record.thread, flowOf(saved).message, draw(seqOf(saved)), cancelled(ctx, def));
   await afterShown(ctx, def, saved, result);
 }
 
@@ -232,12 +228,11 @@ export async function fail<D extends WorkflowData>(
   const flow = flowOf(record);
   const reuse = during === 'poll' ? flow.message : undefined;
   const draw = (v: number) => failureMessage(def, record.step, text, v);
-  const saved = await lockedAt(ctx, record.thread, record.version, (current) =>
-    showAndSave(ctx, current, { flow: { ...flow, phase: 'failed', failure: { during: kind, text } }, wait: null }, draw, reuse),
-  );
+  const change: FlowChange = { flow: { ...flow, phase: 'failed', failure: { during: kind, text } }, wait: null };
+  const saved = await moveAndShow(ctx, record.thread, record.version, change, draw, reuse);
   if (!saved) return;
   await tellOutcome(ctx, def, saved, 'failed');
-  watchForCancel(ctx, record.thread, flowOf(saved).message, draw(saved.version), cancelled(ctx, def));
+  watchForCancel(ctx, record.thread, flowOf(saved).message, draw(seqOf(saved)), cancelled(ctx, def));
 }
 
 // ── resume: a recorded wait after a (re)start or a rescan of a shared store ──
@@ -254,7 +249,11 @@ export async function resumeRecord<D extends WorkflowData>(
 ): Promise<void> {
   const flow = flowOf(record);
   if (!record.wait || (record.status !== 'waiting' && record.status !== 'active')) return;
-  if (flow.phase === 'poll') return startPoll(ctx, def, record);
+  if (flow.phase === 'poll') {
+    // a wait entered a moment ago may be showing its message before it polls: a rescan leaves it until it is a lease old
+    if (reason === 'rescan' && Date.now() - record.updatedAt < leaseMsOf(ctx.settings)) return;
+    return startPoll(ctx, def, record);
+  }
   if (flow.phase === 'send' && flow.pending) {
     // a send recorded a moment ago may not hold its lease yet: a rescan leaves it until it is a lease old
     if (reason === 'rescan' && Date.now() - record.updatedAt < leaseMsOf(ctx.settings)) return;

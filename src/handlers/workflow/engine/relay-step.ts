@@ -8,7 +8,7 @@ import type { HandlerContext } from '../../../core/handler.js';
 import { t } from '../../../i18n/index.js';
 import type { StreamEvent } from '../../../platform/events.js';
 import type { ThreadRecord } from '../../../core/state.js';
-import { lockedAt, showAndSave, tryDeliver } from '../record/deliver.js';
+import { moveAndShow, tryDeliver } from '../record/deliver.js';
 import { flowOf, stepContext } from '../record/flow.js';
 import { progressMessage } from './messages.js';
 import { stepOf } from './step-result.js';
@@ -61,10 +61,7 @@ export async function relayOnce<D extends WorkflowData>(
     ctx.logger.warn({ err: error, thread }, "workflow: a step's text could not be relayed");
   }
   if (signal.aborted) return record;
-  const moved = await lockedAt(ctx, thread, record.version, async (current) =>
-    showAndSave(ctx, current, { flow: { ...flow, relayed: true, message: undefined } }, (v) =>
-      progressMessage(def, current.step, poll.label, undefined, v),
-    ),
-  );
+  const draw = (v: number) => progressMessage(def, record.step, poll.label, undefined, v);
+  const moved = await moveAndShow(ctx, thread, record.version, { flow: { ...flow, relayed: true } }, draw);
   return moved ?? record;
 }

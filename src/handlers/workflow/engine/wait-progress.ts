@@ -10,6 +10,7 @@ import { t } from '../../../i18n/index.js';
 import type { ThreadRecord } from '../../../core/state.js';
 import { truncateStart } from '../../../core/text.js';
 import type { LiveText } from './live-stream.js';
+import { seqOf } from '../record/flow.js';
 import { progressMessage } from './messages.js';
 import { PlanProgress, type PlanEnd } from './plan-progress.js';
 import { ProgressNotes } from './progress.js';
@@ -42,7 +43,7 @@ export class WaitProgress<D extends WorkflowData> {
   ) {
     const { thread } = record;
     this.#notes = new ProgressNotes(ctx, thread, messageId, () =>
-      progressMessage(def, record.step, poll.label, this.#pollNote, record.version, this.#live),
+      progressMessage(def, record.step, poll.label, this.#pollNote, seqOf(record), this.#live),
     );
     this.#plan = new PlanProgress(ctx, thread, record.startedBy, () => this.#refresh());
     const status = poll.status ?? t('workflow:waitingStatus');

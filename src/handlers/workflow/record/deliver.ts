@@ -1,13 +1,14 @@
 /**
- * Showing a workflow's messages and saving the record that goes with them, under the thread's lock: a click is
- * judged under the same lock, so it always sees the record its message was drawn for.
+ * A workflow's transitions and the messages that show them. A transition is read, decided and written under the
+ * thread's lock (a click is judged under the same lock, so it sees the record as it is); its message is shown
+ * after the lock is released, drawn for the step sequence the transition wrote, so no chat call ever holds it.
  */
 import { MessageGoneError } from '../../../core/chat-errors.js';
 import type { HandlerContext } from '../../../core/handler.js';
 import type { OutgoingMessage } from '../../../core/message.js';
 import type { ThreadId } from '../../../core/thread-id.js';
 import type { ThreadRecord } from '../../../core/state.js';
-import { flowOf, saveFlow, type FlowChange } from './flow.js';
+import { flowOf, saveFlow, saveShown, seqOf, type FlowChange } from './flow.js';
 import { redrawLater } from './redraw.js';
 
 export const lockKey = (thread: ThreadId): string => `workflow:${thread}`;
@@ -52,44 +53,54 @@ export async function deliver(ctx: HandlerContext, thread: ThreadId, messageId: 
 }
 
 /**
- * Shows a message drawn for the version the record gets once `change` is saved, then saves it with the
- * message's id. Call it under the thread's lock (see `locked`); undefined when the record moved meanwhile.
- * The change is saved even when the chat fails (what the platform did is never lost with a message): the message
- * is then drawn again later (record/redraw.ts), except in phase `poll`, whose wait shows its own messages.
+ * Saves `change` under the thread's lock when the record is still at `version` (the transition: read, decide,
+ * write), then, the lock released, shows the message it leads to (`showSaved`): `reuse` is edited into it, or a
+ * new one posted. Undefined when the record moved before the lock; otherwise the record as it is after the show.
  */
-export async function showAndSave(
+export async function moveAndShow(
   ctx: HandlerContext,
-  record: ThreadRecord,
+  thread: ThreadId,
+  version: number,
   change: FlowChange,
-  draw: (version: number) => OutgoingMessage,
-  messageId?: string,
+  draw: (seq: number) => OutgoingMessage,
+  reuse?: string,
 ): Promise<ThreadRecord | undefined> {
-  let id = messageId;
-  let failure: { error: unknown } | undefined;
-  try {
-    id = await deliver(ctx, record.thread, messageId, draw(record.version + 1));
-  } catch (error) {
-    failure = { error };
-  }
-  const saved = await saveFlow(ctx, record, { ...change, flow: { ...change.flow, message: id } });
-  if (!failure || !saved) return saved;
-  ctx.logger.warn(
-    { err: failure.error, thread: record.thread, phase: change.flow.phase },
-    'workflow: a step message could not be shown; it is drawn again later',
-  );
-  if (change.flow.phase !== 'poll') redrawLater(ctx, record.thread, () => redraw(ctx, saved, draw), failure.error);
-  return saved;
+  const saved = await lockedAt(ctx, thread, version, (current) => saveFlow(ctx, current, { ...change, flow: { ...change.flow, message: reuse } }));
+  return saved && showSaved(ctx, saved, draw);
 }
 
-/** Shows the message of `record` again (drawn for the version the message's id is saved with), if it has not moved. */
-async function redraw(ctx: HandlerContext, record: ThreadRecord, draw: (version: number) => OutgoingMessage): Promise<'shown' | 'moved'> {
-  const shown = await lockedAt(ctx, record.thread, record.version, async (current) => {
-    const flow = flowOf(current);
-    const id = await deliver(ctx, current.thread, flow.message, draw(current.version + 1));
-    await saveFlow(ctx, current, { flow: { ...flow, message: id } });
-    return 'shown' as const;
-  });
-  return shown ?? 'moved';
+/**
+ * Shows the message of a transition just saved (call it with no lock held: the chat may be slow, and a click or
+ * a cancel must not wait for it), drawn for the record's step sequence, then saves the message's id, which moves
+ * neither the sequence nor the buttons. A step that moved on meanwhile is not shown (its successor shows itself).
+ * The transition stays saved when the chat fails (what the platform did is never lost with a message): the
+ * message is drawn again later (record/redraw.ts), except in phase `poll`, whose wait shows its own messages.
+ * Returns the record as it is after the show, or `saved` when nothing more was written.
+ */
+export async function showSaved(ctx: HandlerContext, saved: ThreadRecord, draw: (seq: number) => OutgoingMessage): Promise<ThreadRecord> {
+  try {
+    return (await show(ctx, saved, draw)) ?? saved;
+  } catch (error) {
+    const { phase } = flowOf(saved);
+    ctx.logger.warn({ err: error, thread: saved.thread, phase }, 'workflow: a step message could not be shown; it is drawn again later');
+    if (phase !== 'poll') redrawLater(ctx, saved.thread, async () => ((await show(ctx, saved, draw)) ? 'shown' : 'moved'), error);
+    return saved;
+  }
+}
+
+/** Shows the step of `saved` when the thread is still at its sequence; undefined when it moved on. Throws what the chat throws. */
+async function show(ctx: HandlerContext, saved: ThreadRecord, draw: (seq: number) => OutgoingMessage): Promise<ThreadRecord | undefined> {
+  const seq = seqOf(saved);
+  const before = await ctx.state.get(saved.thread);
+  // moved on, or cancelled meanwhile (a transition never writes a cancel): nothing of this step to show any more
+  if (!before || seqOf(before) !== seq || (before.status === 'cancelled' && saved.status !== 'cancelled')) return undefined;
+  const shownAs = flowOf(before).message;
+  const id = await deliver(ctx, saved.thread, shownAs, draw(seq));
+  if (id === shownAs) return before;
+  // the id alone, under the lock for as long as a store write takes, and only while the step is the one shown
+  const kept = await locked(ctx, saved.thread, async (current) => (seqOf(current) === seq ? saveShown(ctx, current, id) : undefined));
+  if (!kept) ctx.logger.debug({ thread: saved.thread }, 'workflow: the step moved on while its message was shown');
+  return kept;
 }
 
 /** A best-effort edit (settling old controls): a failure is logged, never thrown. */

@@ -41,6 +41,11 @@ export interface FlowState {
   failure?: { during: 'send' | 'task' | 'wait'; text: string };
   /** the step's `poll.relay` text is shown (a resumed wait does not relay it again) */
   relayed?: boolean;
+  /**
+   * the thread's step sequence: bumped by each transition, not by saving the id of the message that shows it, so
+   * the buttons drawn for a transition (which carry it) stay current once their message is posted and its id saved
+   */
+  seq?: number;
 }
 
 // the schema the engine parses the flow with and the interface it uses say the same thing
@@ -94,9 +99,22 @@ export function saveFlow(ctx: HandlerContext, record: ThreadRecord, change: Flow
     status: change.status ?? STATUS_OF[change.flow.phase],
     wait,
     ids: { ...record.ids, ...change.ids },
-    data: { ...current.data, ...change.data, flow: change.flow },
+    data: { ...current.data, ...change.data, flow: { ...change.flow, seq: seqOf(record) + 1 } },
   };
   return ctx.records.update(record, changes, { handOver: ctx.handOver });
+}
+
+/** The step sequence the record's buttons carry (`FlowState.seq`); a record without a flow has its version. */
+export const seqOf = (record: ThreadRecord): number => flowOf(record).seq ?? record.version;
+
+/**
+ * Saves the id of the message that shows the record's step, which is no transition: the sequence, the status and
+ * the wait stay as they are (a cancel written meanwhile too). Undefined when the record changed since it was read.
+ */
+export function saveShown(ctx: HandlerContext, record: ThreadRecord, messageId: string): Promise<ThreadRecord | undefined> {
+  const current = migrateRecord(record);
+  const flow = { ...flowOf(record), message: messageId, seq: seqOf(record) };
+  return ctx.records.update(record, { schemaVersion: RECORD_SCHEMA_VERSION, data: { ...current.data, flow } });
 }
 
 export const waitFor = (operation: string, step: string): Wait => ({ operation, step, since: Date.now() });

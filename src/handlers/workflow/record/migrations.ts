@@ -51,6 +51,15 @@ export const RECORD_MIGRATIONS: readonly RecordMigration[] = [
       return { ...record, data: { ...record.data, flow: next } };
     },
   },
+  {
+    from: 1,
+    change: "the step sequence the buttons carry (flow.seq) starts at the record's version, which they carried before",
+    migrate(record) {
+      const flow = record.data.flow;
+      if (!isObject(flow) || flow.seq !== undefined) return record;
+      return { ...record, data: { ...record.data, flow: { ...flow, seq: record.version } } };
+    },
+  },
 ];
 
 /** The format this code writes: every record it writes carries it. */

@@ -18,6 +18,7 @@ export const flowSchema = z.looseObject({
   message: z.string().optional(),
   failure: z.looseObject({ during: z.enum(['send', 'task', 'wait']), text: z.string() }).optional(),
   relayed: z.boolean().optional(),
+  seq: z.number().int().nonnegative().optional(),
 });
 
 /** "data.flow.pending.input: expected array" from the first issue (paths and kinds only: never the values). */
