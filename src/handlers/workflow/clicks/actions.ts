@@ -148,8 +148,8 @@ async function retryClick<D extends WorkflowData>(
   if (!saved || !failed) return;
   const again = retriedLine(acting.user.id);
   if (resend) {
-    await tryDeliver(ctx, acting.thread, failed.message, settled(failed.shown, again));
-    return runSend(ctx, def, saved);
+    const { message, shown } = failed;
+    return runSend(ctx, def, saved, (leased) => tryDeliver(leased, acting.thread, message, settled(shown, again)));
   }
   const label = stepOf(def, saved.step).poll?.label ?? saved.step;
   startPoll(ctx, def, await showSaved(ctx, saved, (v) => progressMessage(def, saved.step, label, again, v)));

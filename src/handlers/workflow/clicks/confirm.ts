@@ -32,7 +32,7 @@ export function recordConfirmation<D extends WorkflowData>(
 
 /**
  * With no lock held: settles the review message of a confirmation `recordConfirmation` saved (its controls go,
- * who confirmed it is said), then sends the confirmation. `result` is what the review showed.
+ * who confirmed it is said), then sends the confirmation, both under the send's lease. `result` is what the review showed.
  */
 export async function sendConfirmed<D extends WorkflowData>(
   ctx: HandlerContext,
@@ -43,11 +43,11 @@ export async function sendConfirmed<D extends WorkflowData>(
 ): Promise<void> {
   const flow = flowOf(saved);
   const pending = flow.pending;
-  if (pending) {
-    const shown = reviewMessage(def, saved.step, result, pending.input, stepContext<D>(ctx, saved));
-    await tryDeliver(ctx, saved.thread, flow.message, settled(shown, confirmedLine(pending.by, edited)));
-  }
-  await runSend(ctx, def, saved);
+  await runSend(ctx, def, saved, async (leased) => {
+    if (!pending) return;
+    const shown = reviewMessage(def, saved.step, result, pending.input, stepContext<D>(leased, saved));
+    await tryDeliver(leased, saved.thread, flow.message, settled(shown, confirmedLine(pending.by, edited)));
+  });
 }
 
 /**

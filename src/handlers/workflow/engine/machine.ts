@@ -30,10 +30,27 @@ import { waitForResult } from './wait.js';
 
 // ── send: the record's pending confirmation goes to the platform ──
 
-/** Sends the record's pending confirmation (the record is in phase `send`), then enters what follows. */
-export async function runSend<D extends WorkflowData>(ctx: HandlerContext, def: WorkflowDefinition<D>, record: ThreadRecord): Promise<void> {
+/**
+ * Sends the record's pending confirmation (the record is in phase `send`), then enters what follows. `first` runs
+ * under the send's lease before the request (the edit that settles the confirmed message): a chat paced by its rate
+ * limits may hold that edit for seconds, and a send whose lease is not yet held looks interrupted to a rescan.
+ */
+export async function runSend<D extends WorkflowData>(
+  ctx: HandlerContext,
+  def: WorkflowDefinition<D>,
+  record: ThreadRecord,
+  first?: (leased: HandlerContext) => Promise<void>,
+): Promise<void> {
   // held while the request is out: a replica that starts meanwhile leaves this send alone (see resumeRecord)
-  await withLease(ctx, record, (leased) => occupying(leased, record, () => sendNow(leased, def, record)), 'send');
+  await withLease(
+    ctx,
+    record,
+    async (leased) => {
+      await first?.(leased);
+      await occupying(leased, record, () => sendNow(leased, def, record));
+    },
+    'send',
+  );
   // cancelled while the request was out: what follows it was not saved, the definition lets go of its input
   const current = await ctx.state.get(record.thread);
   if (current?.status === 'cancelled') await tellOutcome(ctx, def, current, 'cancelled');
