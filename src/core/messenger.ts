@@ -39,9 +39,10 @@ export class Messenger {
     what: string,
     kind: WriteKind,
     send: (writeId: string, attempt: number) => Promise<T>,
-    options: { idempotent?: boolean; once?: boolean; payload?: WritePayload } = {},
+    options: { idempotent?: boolean; once?: boolean; payload?: WritePayload; id?: string } = {},
   ): Promise<T> {
     return this.outbox.write({
+      ...(options.id ? { id: options.id } : {}),
       conversation: 'thread' in where ? queueOf(where.thread) : where.conversation,
       ...('thread' in where ? { thread: where.thread } : {}),
       kind,
@@ -105,10 +106,17 @@ export class Messenger {
     return ref.thread;
   }
 
-  post(thread: ThreadId, message: OutgoingMessage): Promise<MessageRef> {
-    return this.write({ thread }, 'post', 'post', (writeId, attempt) => this.adapter.post(thread, message, { writeId, retry: attempt > 1 }), {
+  /**
+   * Posts into the thread. `writeId` names the post (an id the caller kept, to find it again); `lookUp` says an
+   * earlier attempt with that id may have posted it already (a stopped process), so a chat that can look a post up
+   * returns that one instead of posting again.
+   */
+  post(thread: ThreadId, message: OutgoingMessage, options: { writeId?: string; lookUp?: boolean } = {}): Promise<MessageRef> {
+    const send = (writeId: string, attempt: number) => this.adapter.post(thread, message, { writeId, retry: attempt > 1 || options.lookUp === true });
+    return this.write({ thread }, 'post', 'post', send, {
       idempotent: this.adapter.dedupesPosts === true,
       payload: { message },
+      ...(options.writeId ? { id: options.writeId } : {}),
     });
   }
 

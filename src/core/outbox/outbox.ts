@@ -13,6 +13,8 @@ import { replayedByInbox } from './replay-scope.js';
 import { writeVerdict } from './write-policy.js';
 
 export interface WriteRequest<T> {
+  /** the write's id when the caller chose it (to find the write again after a crash); a new one otherwise */
+  id?: string;
   conversation: string;
   thread?: string;
   kind: WriteKind;
@@ -57,7 +59,7 @@ export class ChatOutbox {
    * called only once it is recorded); resolves with the chat's answer, or rejects with its last error.
    */
   write<T>(request: WriteRequest<T>): Promise<T> {
-    const id = randomUUID();
+    const id = request.id ?? randomUUID();
     // an event the inbox would handle again makes this write again: no payload, so no recovery makes it too
     const payload = request.payload && !replayedByInbox() ? { payload: request.payload } : {};
     const recorded = this.journal

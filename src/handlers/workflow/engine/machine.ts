@@ -15,7 +15,7 @@ import type { ResumeReason } from '../../../core/handler.js';
 import { userProblemOf } from '../../../lib/failures.js';
 import { TaskFailedError } from '../../../platform/errors.js';
 import { moveAndShow } from '../record/deliver.js';
-import { flowOf, seqOf, stepContext, unchanged, waitFor, type FlowChange } from '../record/flow.js';
+import { flowOf, seqOf, shownOf, stepContext, unchanged, waitFor, type FlowChange, type ShownMessage } from '../record/flow.js';
 import { withLease } from '../record/lease.js';
 import { leaseMsOf } from '../../../core/lease.js';
 import { occupying } from '../limits.js';
@@ -94,7 +94,7 @@ async function backToReview<D extends WorkflowData>(
   }
   const draw = (v: number) => reviewMessage(def, pending.step, result, pending.input, stepContext<D>(ctx, record), v, `⚠️ ${problem}`);
   const change: FlowChange = { step: pending.step, wait: null, flow: { phase: 'review', draft: pending.input } };
-  const saved = await moveAndShow(ctx, record.thread, record.version, change, draw, flow.message);
+  const saved = await moveAndShow(ctx, record.thread, record.version, change, draw, shownOf(flow));
   if (saved) watchForCancel(ctx, record.thread, flowOf(saved).message, draw(seqOf(saved)), cancelled(ctx, def));
 }
 
@@ -106,7 +106,7 @@ export async function advance<D extends WorkflowData>(
   def: WorkflowDefinition<D>,
   record: ThreadRecord,
   transition: Transition<D>,
-  reuse?: string,
+  reuse?: ShownMessage,
 ): Promise<void> {
   const base: Pick<FlowChange, 'ids' | 'data'> = { ids: transition.ids, data: transition.data };
   const { thread } = record;
@@ -198,7 +198,7 @@ async function continueWith<D extends WorkflowData>(
   } catch (error) {
     return fail(ctx, def, record, 'poll', error, label);
   }
-  await advance(ctx, def, record, transition, flowOf(record).message);
+  await advance(ctx, def, record, transition, shownOf(flowOf(record)));
 }
 
 /** The step's result with its controls; the confirmation that started the task is done with. */
@@ -210,7 +210,7 @@ async function showReview<D extends WorkflowData>(
 ): Promise<void> {
   const draw = (v: number) => reviewMessage(def, record.step, result, undefined, stepContext<D>(ctx, record), v);
   const change: FlowChange = { flow: { phase: 'review' }, wait: null };
-  const saved = await moveAndShow(ctx, record.thread, record.version, change, draw, flowOf(record).message);
+  const saved = await moveAndShow(ctx, record.thread, record.version, change, draw, shownOf(flowOf(record)));
   if (!saved) return;
   watchForCancel(ctx, record.thread, flowOf(saved).message, draw(seqOf(saved)), cancelled(ctx, def));
   await afterShown(ctx, def, saved, result);
@@ -243,7 +243,7 @@ export async function fail<D extends WorkflowData>(
   const text = failureText(label, error);
   ctx.logger.warn({ err: error, thread: record.thread, step: record.step, during: kind }, 'workflow step failed');
   const flow = flowOf(record);
-  const reuse = during === 'poll' ? flow.message : undefined;
+  const reuse = during === 'poll' ? shownOf(flow) : undefined;
   const draw = (v: number) => failureMessage(def, record.step, text, v);
   const change: FlowChange = { flow: { ...flow, phase: 'failed', failure: { during: kind, text } }, wait: null };
   const saved = await moveAndShow(ctx, record.thread, record.version, change, draw, reuse);

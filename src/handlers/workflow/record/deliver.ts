@@ -8,7 +8,8 @@ import type { HandlerContext } from '../../../core/handler.js';
 import type { OutgoingMessage } from '../../../core/message.js';
 import type { ThreadId } from '../../../core/thread-id.js';
 import type { ThreadRecord } from '../../../core/state.js';
-import { flowOf, saveFlow, saveShown, seqOf, type FlowChange } from './flow.js';
+import { randomUUID } from 'node:crypto';
+import { flowOf, saveFlow, saveShown, seqOf, type FlowChange, type Posting, type ShownMessage } from './flow.js';
 import { redrawLater } from './redraw.js';
 
 export const lockKey = (thread: ThreadId): string => `workflow:${thread}`;
@@ -38,9 +39,16 @@ export function lockedAt<T>(
 /**
  * Edits `messageId` (or posts when there is none, or it was deleted) and returns the message's id. Rate limits
  * and the chat's transient failures are waited out and tried again by the messenger's outbox; what still fails
- * is thrown (showAndSave then draws the message again later).
+ * is thrown (showAndSave then draws the message again later). A post goes under `posting`'s write id; when an
+ * earlier process may have made it already (`tried`), the post it made is found and edited into this message.
  */
-export async function deliver(ctx: HandlerContext, thread: ThreadId, messageId: string | undefined, message: OutgoingMessage): Promise<string> {
+export async function deliver(
+  ctx: HandlerContext,
+  thread: ThreadId,
+  messageId: string | undefined,
+  message: OutgoingMessage,
+  posting?: Posting,
+): Promise<string> {
   if (messageId !== undefined) {
     try {
       await ctx.messenger.edit({ thread, messageId }, message);
@@ -49,7 +57,18 @@ export async function deliver(ctx: HandlerContext, thread: ThreadId, messageId: 
       if (!(error instanceof MessageGoneError)) throw error;
     }
   }
-  return (await ctx.messenger.post(thread, message)).messageId;
+  if (!posting) return (await ctx.messenger.post(thread, message)).messageId;
+  const ref = await ctx.messenger.post(thread, message, { writeId: posting.id, lookUp: posting.tried === true });
+  // the post found may show what the stopped process was showing (a step's progress), not this message
+  if (posting.tried) await ctx.messenger.edit(ref, message);
+  return ref.messageId;
+}
+
+/** How the next message is shown: into the one handed on, or a new post under a write id of its own. */
+function nextShown(reuse: ShownMessage | undefined): ShownMessage {
+  if (reuse?.message !== undefined) return { message: reuse.message };
+  if (reuse?.posting) return { posting: { id: reuse.posting.id, tried: true } };
+  return { posting: { id: randomUUID() } };
 }
 
 /**
@@ -63,9 +82,12 @@ export async function moveAndShow(
   version: number,
   change: FlowChange,
   draw: (seq: number) => OutgoingMessage,
-  reuse?: string,
+  reuse?: ShownMessage,
 ): Promise<ThreadRecord | undefined> {
-  const saved = await lockedAt(ctx, thread, version, (current) => saveFlow(ctx, current, { ...change, flow: { ...change.flow, message: reuse } }));
+  const shown = nextShown(reuse);
+  const saved = await lockedAt(ctx, thread, version, (current) =>
+    saveFlow(ctx, current, { ...change, flow: { ...change.flow, message: shown.message, posting: shown.posting } }),
+  );
   return saved && showSaved(ctx, saved, draw);
 }
 
@@ -94,8 +116,8 @@ async function show(ctx: HandlerContext, saved: ThreadRecord, draw: (seq: number
   const before = await ctx.state.get(saved.thread);
   // moved on, or cancelled meanwhile (a transition never writes a cancel): nothing of this step to show any more
   if (!before || seqOf(before) !== seq || (before.status === 'cancelled' && saved.status !== 'cancelled')) return undefined;
-  const shownAs = flowOf(before).message;
-  const id = await deliver(ctx, saved.thread, shownAs, draw(seq));
+  const { message: shownAs, posting } = flowOf(before);
+  const id = await deliver(ctx, saved.thread, shownAs, draw(seq), posting);
   if (id === shownAs) return before;
   // the id alone, under the lock for as long as a store write takes, and only while the step is the one shown
   const kept = await locked(ctx, saved.thread, async (current) => (seqOf(current) === seq ? saveShown(ctx, current, id) : undefined));

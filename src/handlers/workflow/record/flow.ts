@@ -30,6 +30,16 @@ export interface Pending {
   by: string;
 }
 
+export interface Posting {
+  id: string;
+  tried?: boolean;
+}
+
+/** The step's message as a transition hands it on to the next step's: its id, or its post while that is out. */
+export type ShownMessage = Pick<FlowState, 'message' | 'posting'>;
+
+export const shownOf = (flow: FlowState): ShownMessage => ({ message: flow.message, posting: flow.posting });
+
 export interface FlowState {
   phase: Phase;
   pending?: Pending;
@@ -37,6 +47,11 @@ export interface FlowState {
   draft?: unknown;
   /** the step's message: progress while waiting, then the review or the failure */
   message?: string;
+  /**
+   * while the step's message is being posted and its id is not saved yet: the post's write id, by which the chat
+   * finds it if the process stops first; `tried` once a process may have stopped in the middle of that post
+   */
+  posting?: Posting;
   /** send: the request failed; task: the task it started failed; wait: waiting failed (timeout, network) */
   failure?: { during: 'send' | 'task' | 'wait'; text: string };
   /** the step's `poll.relay` text is shown (a resumed wait does not relay it again) */
@@ -113,7 +128,8 @@ export const seqOf = (record: ThreadRecord): number => flowOf(record).seq ?? rec
  */
 export function saveShown(ctx: HandlerContext, record: ThreadRecord, messageId: string): Promise<ThreadRecord | undefined> {
   const current = migrateRecord(record);
-  const flow = { ...flowOf(record), message: messageId, seq: seqOf(record) };
+  const { posting: _posted, ...shown } = flowOf(record);
+  const flow = { ...shown, message: messageId, seq: seqOf(record) };
   return ctx.records.update(record, { schemaVersion: RECORD_SCHEMA_VERSION, data: { ...current.data, flow } });
 }
 

@@ -16,6 +16,7 @@ export const flowSchema = z.looseObject({
   pending: pendingSchema.optional(),
   draft: z.unknown().optional(),
   message: z.string().optional(),
+  posting: z.looseObject({ id: z.string(), tried: z.boolean().optional() }).optional(),
   failure: z.looseObject({ during: z.enum(['send', 'task', 'wait']), text: z.string() }).optional(),
   relayed: z.boolean().optional(),
   seq: z.number().int().nonnegative().optional(),
