@@ -95,7 +95,8 @@ export class FormSession {
         return { lines: [...lines, ...next.lines], prompt: next.prompt };
       }
       this.values[field.id] = field.initial ?? '';
-      lines.push(...wrapText(`${style.bold(`${field.label}:`)} ${renderInline(asText(field.initial), style)}`, this.layout, '', '  '));
+      const label = style.bold(t('console:fieldLabel', { label: field.label }));
+      lines.push(...wrapText(`${label} ${renderInline(asText(field.initial), style)}`, this.layout, '', '  '));
     }
     return { lines: [...lines, style.dim(`✓ ${this.form.submitLabel}`)], fields: this.values };
   }

@@ -34,7 +34,7 @@ export const report: CatalogOf<typeof en> = {
     edit: '编辑',
   },
   link: {
-    expiry: '链接有效期为{{valid}}，约至 {{time}}；之后可点 **获取新链接** 向平台申请新的链接。',
+    expiry: '链接有效期为{{valid}}，约至 {{time}}；之后可点“获取新链接”向平台申请新的链接。',
     fresh: '获取新链接',
     notYet: '报告撰写完成后才能获取新链接。',
     failed: '⚠️ 平台未给出新链接：{{why}} 请稍后再试。',
