@@ -1,6 +1,6 @@
 /**
  * Issue 29 for the technical disclosure: the whole workflow in Chinese in the terminal, in Slack and in Teams (the
- * key elements, each element's Edit form, Generate, the text as it is written, the export, the download link, the
+ * key elements, each element's Edit form, Generate, a failure and Retry, the text as it is written, the export, the download link, the
  * usage and limit notes), every screen, message, card, form and note holding no English word and no ASCII
  * punctuation of the bot's own: only the platform's content, the user's words, commands and identifiers.
  */
@@ -124,7 +124,7 @@ test('in Slack: the usage and limit notes, every Edit form (an empty mechanism r
   expectAllChinese(shown, contentOf(h.sim));
 });
 
-test('in Teams: every inline Edit form, the text as it is written, the export and the download link', async () => {
+test('in Teams: every inline Edit form, a refused start and Retry, the text as it is written, the export and the download link', async () => {
   teams = await startTeamsBot();
   const h = teams;
   const t = await ZhTeamsThread.mention(h, `disclosure ${IDEA}`);
@@ -140,8 +140,13 @@ test('in Teams: every inline Edit form, the text as it is written, the export an
     await teamsWaitFor(() => teamsTextOf(t.current(review)) !== before && teamsButtons(t.current(review)).length > 0, edit);
     review = t.current(review);
   }
-  h.sim.setTaskDuration(60_000);
+  // the platform refuses the first start: the failure and its Retry in Chinese too
+  h.sim.inject({ kind: 'envelope-error', errorCode: 68300008, operation: 'AI32-2', times: 1 });
   await t.press(t.current(review), '生成');
+  const failure = await t.step('失败');
+  shown.push(teamsSeen(failure));
+  h.sim.setTaskDuration(60_000);
+  await t.press(failure, '重试');
   // the progress card below the text becomes the link: read it while it shows
   shown.push(teamsSeen(await t.reply('导出', 20_000)));
   h.sim.setTaskDuration(0);

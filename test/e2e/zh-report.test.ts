@@ -1,6 +1,6 @@
 /**
  * Issue 29 for the pre-research report: the whole workflow in Chinese in the terminal, in Slack and in Teams (the
- * outline, its Edit form, Generate, the progress, the link with head players and key patents, Get a fresh link, an
+ * outline, its Edit form, Generate, the progress, a failure and Retry, the link with head players and key patents, Get a fresh link, an
  * automatic outline's report, a cancellation), every screen, message, card, form and note holding no English word
  * and no ASCII punctuation of the bot's own: only the platform's content, the user's words, commands and identifiers.
  */
@@ -33,7 +33,7 @@ const contentOf = (...questions: string[]): string[] =>
   questions.flatMap((q) => [q, ...defaultDirectory(q).map((s) => s.name), ...stringsIn(headPlayers(q)), ...stringsIn(keyPatents(q))]);
 const CONTENT = [...contentOf(QUESTION, AUTO_QUESTION), MODULE];
 
-test('in the terminal: the outline, its Edit form, status, the report and a fresh link, home, an automatic outline and a cancellation', async () => {
+test('in the terminal: the outline, its Edit form, status, a failure and Retry, the report and a fresh link, home, an automatic outline and a cancellation', async () => {
   term = await startConsoleBot({ IIP_LANG: 'zh' });
   const typed = [`report ${QUESTION}`, MODULE, 'status', 'home', 'new', `report ${AUTO_QUESTION} --auto-outline`, `report ${QUESTION}`];
   term.type(typed[0]!);
@@ -45,7 +45,11 @@ test('in the terminal: the outline, its Edit form, status, the report and a fres
   term.type('');
   await term.until((p) => p.includes(`${MODULE} （自定义）`), 'the outline with the module');
   term.type('status');
+  // the first writing fails: the failure and its Retry in Chinese too
+  term.bot.simulator!.inject({ kind: 'task-fails', operation: 'AI34-3', times: 1 });
   term.type(term.keyOf('生成'));
+  await term.until((p) => /失败[\s\S]*\[\w+\] 重试/.test(p), 'the failure', { timeoutMs: 20_000 });
+  term.type(term.keyOf('重试'));
   await term.until((p) => p.includes('技术预研报告已完成'), 'the report', { timeoutMs: 20_000 });
   term.type(term.keyOf('获取新链接'));
   await term.until((p) => p.includes('技术预研报告的新链接'), 'the fresh link', { timeoutMs: 20_000 });
