@@ -26,6 +26,8 @@ test('code, commands, flags, links, mentions, paths, identifiers and the platfor
   // content cut short with an ellipsis, a line of it rendered without its markdown, a line still being streamed
   expect(englishLeft('1. [x] Improve the anode by a silicon…', content)).toEqual([]);
   expect(englishLeft('⏳ 第 3/3 步\nProblem analysis\nTh', content)).toEqual([]);
+  // a streamed line whose shorter content (a subject the platform also gave alone) is inside it
+  expect(englishLeft('  - 一种头盔 ada', ['一种头盔', '- 一种头盔 adapts automatically'])).toEqual([]);
   // but the bot's own word beside the content is still caught
   expect(englishLeft('方案 1/4 · Improve the anode by a silicon-carbon composite — option 1 · Details', content)).toEqual(['Details']);
 });

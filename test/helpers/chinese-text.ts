@@ -11,20 +11,22 @@ const KEPT_WORDS = new Set(['token', 'Enter', 'Ctrl', 'Ctrl-C', 'Ctrl-D', 'Slack
 
 export function englishLeft(text: string, platformContent: readonly string[] = [], commandWords: readonly string[] = []): string[] {
   const contents = contentVariants(platformContent);
-  let rest = text.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
-  for (const content of contents) rest = rest.split(content).join(' ');
-  rest = withoutCutContent(rest, contents);
   // the platform's markdown as a chat renders it (a card's text blocks, the terminal's lines): known by its letters,
-  // or, a short one, as the start or end of one of its lines or table cells (a line being streamed, a cell)
+  // or, a short one, as the start or end of one of its lines or table cells (a line being streamed, a cell); looked
+  // for as shown too, before a shorter content inside it is taken out ("- 一种头盔 ada", streamed, is not "- ada")
   const contentLetters = contents.map(lettersOf);
   const contentLines = contents
     .flatMap((c) => c.split('\n').flatMap((line) => [line, ...line.split('|')]))
     .map(plainLine)
     .filter(Boolean);
-  rest = rest
-    .split('\n')
-    .filter((line) => !isContentLine(line, contentLetters, contentLines))
-    .join('\n');
+  const ownLines = (lines: string): string =>
+    lines
+      .split('\n')
+      .filter((line) => !isContentLine(line, contentLetters, contentLines))
+      .join('\n');
+  let rest = ownLines(text.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&'));
+  for (const content of contents) rest = rest.split(content).join(' ');
+  rest = ownLines(withoutCutContent(rest, contents));
   // where code shows without backticks (the terminal), the words typed as commands
   for (const word of commandWords) rest = rest.replace(new RegExp(`(?<![A-Za-z])${word}(?![A-Za-z])`, 'g'), ' ');
   rest = rest
