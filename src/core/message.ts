@@ -83,6 +83,19 @@ export interface FormField {
   maxLength?: number;
   /** a value not to be shown back once typed (API keys): terminals mask the echo */
   secret?: boolean;
+  /** what the value must read as (core/field-checks.ts); a chat that checks as the form is submitted keeps it open */
+  check?: FieldCheck;
+}
+
+/**
+ * A check of a field's value the chat can run as the form is submitted (Slack's modal stays open with `problem` on
+ * the field, and nothing is handed on); the handler checks again, and re-asks where the chat did not check.
+ */
+export interface FieldCheck {
+  /** `publication-number`: a patent number in a form people write (spaces, slashes, kind codes) */
+  reads: 'publication-number';
+  /** said on the field when the value cannot be read, in the user's language */
+  problem: string;
 }
 
 export interface FormSpec {

@@ -16,7 +16,7 @@ import type { HttpServer } from '../../http/server.js';
 import { DEFAULT_BODY_LIMIT_BYTES } from '../../http/server.js';
 import type { Logger } from '../../log.js';
 import { commandToIncoming, eventToIncoming } from './incoming/events.js';
-import { blockActionToIncoming, viewSubmissionToIncoming } from './incoming/interactive.js';
+import { blockActionToIncoming, viewSubmissionProblems, viewSubmissionToIncoming } from './incoming/interactive.js';
 import { FORM_CALLBACK_ID } from './render/form.js';
 import { homeOpenedToIncoming, homeStartToIncoming } from './incoming/home.js';
 import { HOME_START_CALLBACK_ID } from './render/home.js';
@@ -168,7 +168,15 @@ export function createBoltApp(options: BoltAppOptions): BoltApp {
       if (verdict && 'errors' in verdict) return ack({ response_action: 'errors', errors: verdict.errors });
       if (verdict) await dispatch('shortcut', () => verdict.accept.incoming);
     }
-    if (view.callback_id === FORM_CALLBACK_ID) await dispatch('view_submission', () => viewSubmissionToIncoming(body));
+    if (view.callback_id === FORM_CALLBACK_ID) {
+      // a value that cannot be read (a patent number in no known form): the modal stays open saying why, nothing handed on
+      const problems = viewSubmissionProblems(body);
+      if (problems) {
+        logger.info({ fields: Object.keys(problems) }, 'a form submission was refused in its modal');
+        return ack({ response_action: 'errors', errors: problems });
+      }
+      await dispatch('view_submission', () => viewSubmissionToIncoming(body));
+    }
     if (view.callback_id === HOME_START_CALLBACK_ID) await dispatch('home_start', () => homeStartToIncoming(body));
     await ack();
   });

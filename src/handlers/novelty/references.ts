@@ -22,7 +22,7 @@ import {
 } from './references-list.js';
 import { renderReferences } from './references-render.js';
 import { postComparisonPicture } from './matrix-picture.js';
-import { normalisePublicationNumber } from '../shared/publication-number.js';
+import { normalisePublicationNumber } from '../../lib/publication-number.js';
 import { readVerdict, verdictFields } from './verdicts.js';
 
 type Localized = { en?: unknown; zh?: unknown };
@@ -138,7 +138,15 @@ export const referencesStep = defineStep<NoveltyData, SearchResult, ReferenceEdi
           return t('novelty-review:add.submit');
         },
         submits: 'review',
-        fields: () => [{ id: 'pn', label: t('novelty-review:add.field'), kind: 'text', maxLength: 30 }],
+        fields: () => [
+          {
+            id: 'pn',
+            label: t('novelty-review:add.field'),
+            kind: 'text',
+            maxLength: 30,
+            check: { reads: 'publication-number', problem: t('novelty-review:add.unreadable') },
+          },
+        ],
         apply: (fields, result, edits, sc) => addPatent(fields, result, edits ?? NO_EDITS, sc),
       },
       verdict: {

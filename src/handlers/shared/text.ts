@@ -3,6 +3,7 @@ import { quoteUserText } from '../../core/message.js';
 import { truncate } from '../../core/text.js';
 import type { ChatKind } from '../../core/thread-id.js';
 import { t } from '../../i18n/index.js';
+import { isPublicationNumber } from '../../lib/publication-number.js';
 
 export const PATENT_LINK = (pn: string): string => `https://patents.google.com/patent/${encodeURIComponent(pn)}`;
 
@@ -20,7 +21,7 @@ export const quoted = (text: string, max = 2_800): string => quoteBlock(truncate
 export const threadControlsHint = (chat: ChatKind): string =>
   chat === 'console' ? t('shared:threadControls.console') : t('shared:threadControls.chat');
 
-export const isPublicationNumber = (text: string): boolean => /^[A-Z]{2}\d[\dA-Z]{3,20}$/.test(text);
+export { isPublicationNumber };
 
 /** A publication number at the start of a document line (`CN118289111A Method for ...`), if there is one. */
 export function publicationNumberIn(text: string | null | undefined): string | undefined {

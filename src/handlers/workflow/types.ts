@@ -194,7 +194,8 @@ export class FormProblem extends UserProblem {
   /**
    * `reask`: the submission could not be read (a patent number in no known form): where the chat can open a form
    * without a click (the terminal, Teams' inline card) the form opens again with this message and what was typed;
-   * elsewhere (Slack) the message is a note ending with `reask.hint` (which button to press again)
+   * elsewhere (Slack) the message is a note ending with `reask.hint` (which button to press again); a field whose
+   * `check` says what it reads as is checked in Slack's modal as it is submitted, which stays open saying why
    */
   constructor(
     message: string,

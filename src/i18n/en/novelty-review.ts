@@ -11,6 +11,8 @@ export const noveltyReview = {
     badNumber:
       'Could not read “{{typed}}” as a publication number: give the country code, the number and the kind code, such as CN118289111A or US 2019/0083787 A1 (spaces and slashes are fine); nothing was added.',
     tryAgain: 'Press Add a patent to try again.',
+    unreadable:
+      'Not a publication number that can be read: give the country code, the number and the kind code, such as CN118289111A or US 2019/0083787 A1.',
     already: '{{pn}} is already on the list.',
     atMost: 'At most {{max}} patents can be added.',
     noFeatures: 'The confirmed technical features of this search are not known, so no patent can be compared.',

@@ -14,6 +14,7 @@ export const noveltyReview: CatalogOf<typeof en> = {
     badNumber:
       '无法将“{{typed}}”识别为公开号：请填写国家代码、号码和文献类型代码，例如 CN118289111A 或 US 2019/0083787 A1（可含空格和斜杠）；未添加任何专利。',
     tryAgain: '请再次点击“添加专利”重试。',
+    unreadable: '无法识别为公开号：请填写国家代码、号码和文献类型代码，例如 CN118289111A 或 US 2019/0083787 A1。',
     already: '{{pn}} 已在列表中。',
     atMost: '最多可添加 {{max}} 篇专利。',
     noFeatures: '此次检索已确认的技术特征未知，无法对比任何专利。',

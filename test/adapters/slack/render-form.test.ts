@@ -3,6 +3,8 @@ import type { FormSpec } from '../../../src/core/message.js';
 import { threadId } from '../../../src/core/thread-id.js';
 import { FORM_CALLBACK_ID, renderForm } from '../../../src/adapters/slack/render/form.js';
 import { SlackRenderError } from '../../../src/adapters/slack/render/limits.js';
+import { viewSubmissionProblems, viewSubmissionToIncoming } from '../../../src/adapters/slack/incoming/interactive.js';
+import { viewSubmissionPayload } from '../../helpers/slack-requests.js';
 
 const THREAD = threadId('slack', 'T1', 'C1', '1.2');
 const options = (n: number) => Array.from({ length: n }, (_, i) => ({ value: `o${i}`, label: `Option ${i}` }));
@@ -47,5 +49,33 @@ describe('renderForm', () => {
   it('refuses metadata that would not fit private_metadata', () => {
     const form: FormSpec = { action: 'x', title: 't', submitLabel: 's', value: 'v'.repeat(3000), fields: [{ id: 'a', label: 'A', kind: 'text' }] };
     expect(() => renderForm(THREAD, form)).toThrow(SlackRenderError);
+  });
+
+  it('carries a field check to the submission, which names the fields whose value cannot be read', () => {
+    const check = { reads: 'publication-number', problem: 'Not a publication number.' } as const;
+    const form: FormSpec = {
+      action: 'form-add',
+      title: 'Add a patent',
+      submitLabel: 'Add',
+      value: 'v=1',
+      fields: [
+        { id: 'pn', label: 'Publication number', kind: 'text', check },
+        { id: 'note', label: 'Note', kind: 'text', optional: true },
+      ],
+    };
+    const view = renderForm(THREAD, form);
+    expect(JSON.parse(view.private_metadata ?? '')).toEqual({ thread: THREAD, action: 'form-add', value: 'v=1', checks: { pn: check } });
+    const submitted = (pn: string) =>
+      viewSubmissionPayload({
+        privateMetadata: view.private_metadata ?? '',
+        values: { pn: { pn: { type: 'plain_text_input', value: pn } }, note: { note: { type: 'plain_text_input', value: 'x' } } },
+      });
+    expect(viewSubmissionProblems(submitted('hinge'))).toEqual({ pn: 'Not a publication number.' });
+    expect(viewSubmissionProblems(submitted('US 2019/0083787 A1'))).toBeUndefined();
+    expect(viewSubmissionProblems(submitted('ＣＮ１１８２８９１１１Ａ'))).toBeUndefined();
+    expect(viewSubmissionToIncoming(submitted('cn 118289111a'))?.fields).toEqual({ pn: 'cn 118289111a', note: 'x' });
+    // a form without checks has nothing to refuse
+    const plain = renderForm(THREAD, { ...form, fields: [{ id: 'pn', label: 'P', kind: 'text' }] });
+    expect(viewSubmissionProblems(viewSubmissionPayload({ privateMetadata: plain.private_metadata ?? '', values: {} }))).toBeUndefined();
   });
 });

@@ -5,6 +5,7 @@ import { parseActionId } from '../render/interactive.js';
 import { RUN_IN_DM_ACTION_ID } from '../render/unreachable.js';
 import { rememberNoticeClick } from '../command-scope.js';
 import { triggerDeadline } from './trigger.js';
+import { fieldProblems } from '../../../core/field-checks.js';
 import { BlockActionsBody, FormMetadataSchema, ViewSubmissionBody, type StateValues } from './payloads.js';
 
 const MULTI_VALUE_TYPES = new Set(['checkboxes', 'multi_static_select']);
@@ -101,11 +102,11 @@ function isThreadOfTeam(id: string, teamId: string): boolean {
   }
 }
 
-/** A submitted modal of ours; undefined when its metadata is not ours or names a thread of another workspace. */
-export function viewSubmissionToIncoming(body: unknown): FormIncoming | undefined {
+/** A submitted modal's parts when its metadata is ours and names a thread of its own workspace. */
+function submission(body: unknown) {
   const parsed = ViewSubmissionBody.safeParse(body);
   if (!parsed.success) return undefined;
-  const { team, user, view, trigger_id: triggerId } = parsed.data;
+  const { team, user, view } = parsed.data;
   let metadata: unknown;
   try {
     metadata = JSON.parse(view.private_metadata);
@@ -116,14 +117,30 @@ export function viewSubmissionToIncoming(body: unknown): FormIncoming | undefine
   const teamId = team?.id ?? user.team_id;
   if (!meta.success || !teamId) return undefined;
   if (!isThreadOfTeam(meta.data.thread, teamId)) return undefined;
+  return { body: parsed.data, meta: meta.data, teamId, fields: formFieldsFrom(view.state.values) };
+}
+
+/** A submitted modal of ours; undefined when its metadata is not ours or names a thread of another workspace. */
+export function viewSubmissionToIncoming(body: unknown): FormIncoming | undefined {
+  const submitted = submission(body);
+  if (!submitted) return undefined;
+  const { body: parsed, meta, teamId, fields } = submitted;
   return {
     kind: 'form',
-    eventId: `form:${view.id ?? triggerId ?? meta.data.thread}`,
-    user: userOf(user),
+    eventId: `form:${parsed.view.id ?? parsed.trigger_id ?? meta.thread}`,
+    user: userOf(parsed.user),
     workspaceId: teamId,
-    thread: meta.data.thread as ThreadId,
-    action: meta.data.action,
-    value: meta.data.value,
-    fields: formFieldsFrom(view.state.values),
+    thread: meta.thread as ThreadId,
+    action: meta.action,
+    value: meta.value,
+    fields,
   };
+}
+
+/** The fields of a submitted modal of ours whose value fails its check (core/field-checks.ts), by block id; undefined when all pass. */
+export function viewSubmissionProblems(body: unknown): Record<string, string> | undefined {
+  const submitted = submission(body);
+  if (!submitted?.meta.checks) return undefined;
+  const problems = fieldProblems(submitted.meta.checks, submitted.fields);
+  return Object.keys(problems).length > 0 ? problems : undefined;
 }

@@ -110,4 +110,10 @@ export const ViewSubmissionBody = z.object({
 });
 export type ViewSubmissionBody = z.infer<typeof ViewSubmissionBody>;
 
-export const FormMetadataSchema = z.object({ thread: z.string(), action: z.string(), value: z.string() });
+export const FormMetadataSchema = z.object({
+  thread: z.string(),
+  action: z.string(),
+  value: z.string(),
+  /** the fields' checks (FormField's `check`), run on submission before anything is handed on */
+  checks: z.record(z.string(), z.object({ reads: z.literal('publication-number'), problem: z.string() })).optional(),
+});

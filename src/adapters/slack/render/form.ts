@@ -1,6 +1,6 @@
 /** A neutral `FormSpec` as a Slack modal; what the submission needs to find its thread rides in private_metadata. */
 import type { types } from '@slack/bolt';
-import type { FormField, FormSpec } from '../../../core/message.js';
+import type { FieldCheck, FormField, FormSpec } from '../../../core/message.js';
 import type { ThreadId } from '../../../core/thread-id.js';
 import { multiSelectElement } from './interactive.js';
 import { SLACK_LIMITS, SlackRenderError, checkId, type SlackBlock } from './limits.js';
@@ -13,6 +13,8 @@ export interface FormMetadata {
   thread: ThreadId;
   action: string;
   value: string;
+  /** the fields' checks by field id, run when the modal is submitted (incoming/interactive.ts) */
+  checks?: Record<string, FieldCheck>;
 }
 
 const plain = (text: string, max: number): types.PlainTextElement => ({
@@ -54,9 +56,11 @@ function renderField(field: FormField): SlackBlock {
 }
 
 export function renderForm(thread: ThreadId, form: FormSpec): types.ModalView {
-  const metadata = JSON.stringify({ thread, action: form.action, value: form.value } satisfies FormMetadata);
+  const checked = form.fields.filter((field) => field.check && field.kind !== 'readonly' && field.kind !== 'checkboxes');
+  const checks = checked.length > 0 ? Object.fromEntries(checked.map((field) => [field.id, field.check as FieldCheck])) : undefined;
+  const metadata = JSON.stringify({ thread, action: form.action, value: form.value, ...(checks ? { checks } : {}) } satisfies FormMetadata);
   if (metadata.length > SLACK_LIMITS.privateMetadata) {
-    throw new SlackRenderError(`a form's thread, action and value must fit ${SLACK_LIMITS.privateMetadata} characters`);
+    throw new SlackRenderError(`a form's thread, action, value and checks must fit ${SLACK_LIMITS.privateMetadata} characters`);
   }
   if (form.fields.length === 0 || form.fields.length > SLACK_LIMITS.modalBlocks) {
     throw new SlackRenderError(`a form needs 1-${SLACK_LIMITS.modalBlocks} fields`);

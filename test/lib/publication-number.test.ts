@@ -1,6 +1,6 @@
 /** Publication numbers as people write them, read into the platform's form; what cannot be read is refused. */
 import { expect, test } from 'vitest';
-import { normalisePublicationNumber } from '../../src/handlers/shared/publication-number.js';
+import { normalisePublicationNumber } from '../../src/lib/publication-number.js';
 
 test('the common written forms of a publication number', () => {
   expect(normalisePublicationNumber('US 2019/0083787 A1')).toBe('US20190083787A1');
