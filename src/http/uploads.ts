@@ -10,6 +10,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FileShelf, OfferedFile, ShelfOptions, ShelfRefusal, StoredUpload, UploadLimits, UploadStore } from '../core/services.js';
 import { silentLogger, type Logger } from '../log.js';
+import { attachmentDisposition } from '../lib/content-disposition.js';
+import { clustersOf } from '../core/text.js';
 
 export const UPLOADS_PATH = '/uploads';
 export const UPLOAD_TTL_MS = 30 * 60_000;
@@ -21,12 +23,20 @@ export const uploadKeyOf = (token: string): string => createHash('sha256').updat
 
 const TOKEN_SHAPE = /^[\w-]{32}$/;
 
-/** A name safe in a URL and a Content-Disposition header: letters, digits, `.`, `_`, `-`; '' when none is left. */
+/**
+ * A file name as a download is saved under, in any script (`新颖性检索报告.docx`): no path, control, bidi-override
+ * or quoting characters, no leading dot; its last 100 characters, so the extension stays; '' when none is left.
+ */
 const downloadName = (filename: string): string =>
-  filename
-    .replace(/[^\w.-]+/g, '-')
-    .replace(/^[-.]+/, '')
-    .slice(-100);
+  clustersOf(
+    filename
+      .normalize('NFC')
+      .replace(/[\p{Cc}\u200E\u200F\u202A-\u202E\u2066-\u2069\\/:*?"<>|;]+/gu, '-')
+      .replace(/^[-.\s]+/, '')
+      .trim(),
+  )
+    .slice(-100)
+    .join('');
 
 /** The `file` and `name` parameters of an upload's URL; '' when the request target cannot be read. */
 function paramsOf(req: IncomingMessage): { token: string; name: string } {
@@ -107,7 +117,7 @@ export class UploadShelf implements FileShelf {
       'cache-control': 'no-store',
       'x-content-type-options': 'nosniff',
       // a document is saved under its name rather than shown; an image (no name) is served as it is
-      ...(name ? { 'content-disposition': `attachment; filename="${name}"` } : {}),
+      ...(name ? { 'content-disposition': attachmentDisposition(name) } : {}),
     });
     res.end(req.method === 'HEAD' ? undefined : found.data);
   }

@@ -12,6 +12,7 @@ import type { BodyOf } from './records.js';
 import type { Router } from './routing.js';
 import { writeSse } from './sse.js';
 import { writeOversizedJson } from './oversize.js';
+import { attachmentDisposition } from '../../lib/content-disposition.js';
 import type { SimState } from './state.js';
 import type { RecordedRequest } from './types.js';
 import { validateRequest } from './validate.js';
@@ -35,7 +36,7 @@ function serveFile(res: ServerResponse, state: SimState, name: string): void {
   res.writeHead(200, {
     'content-type': file.contentType,
     'content-length': file.body.length,
-    'content-disposition': `attachment; filename="${name}"`,
+    'content-disposition': attachmentDisposition(name),
   });
   res.end(file.body);
 }
