@@ -24,7 +24,7 @@ import { UPLOADS_PATH } from './http/uploads.js';
 import { leaseMsOf } from './core/lease.js';
 import { resumeInbox, resumeWaits, watchWaits } from './core/waits.js';
 import { adapterStartError, startupError } from './startup-error.js';
-import { openInbox, openLimits, openStateStore, openUploadShelf, openWriteJournal, workspaceAllowList } from './stores.js';
+import { openInbox, openLimits, openLocalUploadShelf, openStateStore, openUploadShelf, openWriteJournal, workspaceAllowList } from './stores.js';
 import { ChatOutbox, gateOf } from './core/outbox/index.js';
 import { keepFinishingLeftWrites } from './core/outbox/recovery.js';
 import { createProcessMemory } from './core/services.js';
@@ -81,7 +81,9 @@ async function assemble(options: BotOptions, opened: Array<() => Promise<unknown
   if (simulator) opened.push(() => simulator.close());
   const platformUrl = simulator?.url ?? config.platform.baseUrl;
   // one HTTP server whenever a chat platform is served: its endpoints, /healthz, /readyz and /metrics
-  const http = config.slack || config.teams ? createHttpServer({ ...config.http, logger }) : undefined;
+  // (the terminal alone serves one only for PUBLIC_URL: the images it names for `design`)
+  const servesHttp = config.slack || config.teams || (options.localFiles && config.http.publicUrl);
+  const http = servesHttp ? createHttpServer({ ...config.http, logger }) : undefined;
   const openedState = await openStateStore(config, logger);
   opened.push(() => openedState.close());
   // each workspace's commands and platform calls, for `/iip usage` (written before the store closes)
@@ -110,9 +112,13 @@ async function assemble(options: BotOptions, opened: Array<() => Promise<unknown
 
   const adapters: ChatAdapter[] = [];
   http?.route('/readyz', readinessHandler({ state, platformUrl, logger }));
-  const uploads = http && config.http.publicUrl ? await openUploadShelf(config, config.http.publicUrl, logger) : undefined;
-  if (uploads) opened.push(() => uploads.close());
-  if (http && uploads) http.route(UPLOADS_PATH, uploads.handler, { bodyLimitBytes: 0 });
+  const shelf = http && config.http.publicUrl ? await openUploadShelf(config, config.http.publicUrl, logger) : undefined;
+  if (shelf) opened.push(() => shelf.close());
+  if (http && shelf) http.route(UPLOADS_PATH, shelf.handler, { bodyLimitBytes: 0 });
+  // the terminal against the simulator on this computer: its images are served to it from a local address
+  const local = !shelf && options.localFiles && simulator ? await openLocalUploadShelf(config, logger) : undefined;
+  if (local) opened.push(() => local.close());
+  const uploads = shelf ?? local?.shelf;
   // the assistant pane's prompts in the language the Slack router handles the user's events in (`/iip lang` first);
   // asked only on events, which arrive once the routers below exist and the adapters started
   const slackLanguage: UserLanguageOf = (workspaceId, userId) => routers.find((r) => r.chat === 'slack')!.userLanguage(workspaceId, userId);
@@ -260,7 +266,7 @@ async function assemble(options: BotOptions, opened: Array<() => Promise<unknown
         }
         await http?.close();
         await measures.server?.close();
-        await uploads?.close();
+        await (local ?? uploads)?.close();
         await usage.close();
         await journal.close();
         await state.close();

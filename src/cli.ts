@@ -92,6 +92,7 @@ export async function runCli(argv: string[]): Promise<number> {
       config,
       logger,
       language,
+      localFiles: useConsole,
       extraAdapters: useConsole
         ? (verbs, _kept, _files, threadState) => {
             const adapter = createConsoleAdapter({

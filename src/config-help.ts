@@ -76,7 +76,10 @@ export const ENV_HELP: ReadonlyArray<[string, string]> = [
     'OTEL_EXPORTER_OTLP_ENDPOINT, OTEL_SERVICE_NAME',
     'export OpenTelemetry traces (one per event) over OTLP/HTTP to this collector, as service OTEL_SERVICE_NAME (default iip-bot); unset: no tracing',
   ],
-  ['PUBLIC_URL', "the bot's public base URL: an image uploaded to a thread is served from it to the platform for `design`"],
+  [
+    'PUBLIC_URL',
+    "the bot's public base URL: an image uploaded to a thread (in the terminal: an image file named) is served from it to the platform for `design`",
+  ],
   ['STATE_FILE', 'lowdb state file (default ./data/state.json)'],
   ['STATE_RETENTION_DAYS', 'days a finished thread is kept (default 30)'],
   ['REDIS_URL', 'keep state in Redis instead (several replicas); rediss:// for TLS'],

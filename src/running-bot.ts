@@ -23,6 +23,11 @@ export interface BotOptions {
   extraAdapters?: (verbs: string[], kept: KeptValues, files: FileShelf | undefined, threadState: ThreadStateOf) => ChatAdapter[];
   /** the language for users who chose none and whose chat does not tell theirs; default IIP_LANG's (the terminal: the user's LANG) */
   language?: Lang;
+  /**
+   * the terminal runs: an image file it names for `design` is served to the platform from PUBLIC_URL (the bot's
+   * HTTP server on PORT), or, against the built-in simulator without PUBLIC_URL, from a local address
+   */
+  localFiles?: boolean;
 }
 
 export interface RunningBot {

@@ -8,7 +8,8 @@ import type { Inbox } from './core/inbox.js';
 import type { WorkLimits } from './core/limits.js';
 import type { StateStore } from './core/state.js';
 import type { ChatKind } from './core/thread-id.js';
-import { UploadShelf } from './http/uploads.js';
+import { createHttpServer } from './http/server.js';
+import { UploadShelf, UPLOADS_PATH } from './http/uploads.js';
 import type { Logger } from './log.js';
 import { describeRedis, type RedisConnection } from './lib/redis-connection.js';
 import { startupError } from './startup-error.js';
@@ -72,6 +73,27 @@ export async function openUploadShelf(config: Config, publicUrl: string, logger:
         throw startupError('STATE_FILE', uploadsDirOf(file), error);
       });
   return new UploadShelf(publicUrl, store, { logger });
+}
+
+/**
+ * An upload shelf served from a local address (127.0.0.1, a free port) by a server of its own: for the terminal
+ * against the built-in simulator, which runs on this computer too and needs no PUBLIC_URL to reach it.
+ */
+export async function openLocalUploadShelf(config: Config, logger: Logger): Promise<{ shelf: UploadShelf; close(): Promise<void> }> {
+  const server = createHttpServer({ port: 0, host: '127.0.0.1', logger });
+  const { url } = await server.listen();
+  const shelf = await openUploadShelf(config, url, logger).catch(async (error: unknown) => {
+    await server.close();
+    throw error;
+  });
+  server.route(UPLOADS_PATH, shelf.handler, { bodyLimitBytes: 0 });
+  return {
+    shelf,
+    async close() {
+      await server.close();
+      await shelf.close();
+    },
+  };
 }
 
 /** ALLOWED_SLACK_TEAMS and ALLOWED_TEAMS_TENANTS as the routers' check; an unset list admits every workspace. */

@@ -144,6 +144,11 @@ export interface ChatAdapter {
   setTitle?(thread: ThreadId, title: string): Promise<void>;
   /** Downloads a file a user shared in `thread`; over `maxBytes` it throws `FileTooLargeError` (Slack: files.info, the bot token). */
   fetchFile?(thread: ThreadId, file: SharedFile, maxBytes: number): Promise<FetchedFile>;
+  /**
+   * Reads a file on the user's own computer, its path as they typed it (the terminal: `~/` and paths relative to
+   * where the bot runs); over `maxBytes` it throws `FileTooLargeError`, an unreadable path `LocalFileError`.
+   */
+  readLocalFile?(path: string, maxBytes: number): Promise<FetchedFile>;
   /** Posts a PNG image into the thread (Slack files.uploadV2); without it, handlers describe the image instead. */
   uploadImage?(thread: ThreadId, png: Buffer, title: string): Promise<void>;
   /**

@@ -87,3 +87,14 @@ export class FileTooLargeError extends ChatError {
     super(`the file is larger than ${maxBytes} bytes`, chat);
   }
 }
+
+/** Why `readLocalFile` could not read a file on the user's computer: none at the path, no regular file there, or no access. */
+export class LocalFileError extends Error {
+  constructor(
+    readonly reason: 'missing' | 'not-a-file' | 'unreadable',
+    readonly path: string,
+  ) {
+    super(`${path}: ${reason}`);
+    this.name = 'LocalFileError';
+  }
+}

@@ -218,6 +218,16 @@ export class Messenger {
     return this.adapter.fetchFile ? this.adapter.fetchFile(thread, file, maxBytes) : undefined;
   }
 
+  /** Whether a user can name a file on their own computer (the terminal). */
+  get canReadLocalFiles(): boolean {
+    return this.adapter.readLocalFile !== undefined;
+  }
+
+  /** A file on the user's computer (`readLocalFile`); undefined when the chat cannot read one. */
+  async readLocalFile(path: string, maxBytes: number): Promise<FetchedFile | undefined> {
+    return this.adapter.readLocalFile ? this.adapter.readLocalFile(path, maxBytes) : undefined;
+  }
+
   /** Whether the chat can show images (a picture need not be drawn when it cannot). */
   get canUploadImages(): boolean {
     return this.adapter.uploadImage !== undefined;

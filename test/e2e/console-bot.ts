@@ -40,8 +40,14 @@ export const withoutPokes = (printed: string): string =>
     .filter((line) => !/^iip( \[thread \d+\])?> $/.test(line))
     .join('\n');
 
-/** `language`: the terminal's language as the CLI derives it from LANG (src/cli.ts terminalLanguage); default IIP_LANG's. */
-export async function startConsoleBot(env: Record<string, string> = {}, options: { language?: Lang } = {}): Promise<ConsoleBot> {
+/**
+ * `language`: the terminal's language as the CLI derives it from LANG (src/cli.ts terminalLanguage); default IIP_LANG's.
+ * `localFiles`: as `npm start` in the terminal runs it, `design` may name an image file on this computer.
+ */
+export async function startConsoleBot(
+  env: Record<string, string> = {},
+  options: { language?: Lang; localFiles?: boolean } = {},
+): Promise<ConsoleBot> {
   const dir = mkdtempSync(join(tmpdir(), 'iip-console-bot-'));
   const input = new PassThrough();
   const output = new PassThrough();
@@ -54,6 +60,7 @@ export async function startConsoleBot(env: Record<string, string> = {}, options:
     config,
     logger: silentLogger,
     ...(options.language ? { language: options.language } : {}),
+    ...(options.localFiles ? { localFiles: true } : {}),
     extraAdapters: (verbs, _kept, _files, threadState) => [
       createConsoleAdapter({
         threadState,

@@ -4,7 +4,7 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
-import type { AdapterLimits, MessageRef } from '../../core/adapter.js';
+import type { AdapterLimits, FetchedFile, MessageRef } from '../../core/adapter.js';
 import { MessageGoneError } from '../../core/chat-errors.js';
 import type { Incoming } from '../../core/incoming.js';
 import type { FormSpec, OutgoingMessage } from '../../core/message.js';
@@ -20,6 +20,7 @@ import { MessageBook, type StoredMessage } from './messages.js';
 import { renderMessage } from './render-terminal.js';
 import { headerLine, LiveScreen, type PromptHost, type Screen, type ScreenMessage } from './screen.js';
 import { fileSaver, imageSaver } from './save-image.js';
+import { readLocalFile } from './local-file.js';
 import { createSessionFile } from './session-file.js';
 import { ThreadBook } from './sessions.js';
 import { ansiStyle, plainStyle, type Style } from './style.js';
@@ -115,6 +116,10 @@ class ConsoleChatAdapter implements ConsoleAdapter, ConsoleHost {
     this.book.touch(ref.thread, false);
     this.lines?.noteEdit(ref.thread);
     this.screen.showMessage(this.screenMessage(stored), false);
+  }
+
+  readLocalFile(path: string, maxBytes: number): Promise<FetchedFile> {
+    return readLocalFile(path, maxBytes);
   }
 
   async postEphemeral(where: ThreadId | ConversationId, _userId: string, message: OutgoingMessage): Promise<void> {

@@ -12,22 +12,24 @@ import { parseDesignArgs, usageText, type DesignOptions } from './options.js';
 import { othersData, othersMayConfirmIn } from '../shared/others-confirm.js';
 import { othersNote } from '../shared/problem-args.js';
 import { onDesignReply } from './upload.js';
+import { LOCAL_IMAGE_PATH, shelveLocalImage } from './local-image.js';
+import type { OfferedFile } from '../../core/services.js';
 import { showMore } from './more.js';
 import { MORE_ACTION } from './report.js';
-
-/** A first word that names a local file: a path (`/`, `./`, `../`, `~/`, `C:\\`) or a name with an image extension. */
-const LOCAL_IMAGE_PATH = /^(?:~?\.{0,2}\/|[A-Za-z]:\\)\S*|^\S+\.(?:png|jpe?g|gif|webp|bmp|tiff?)(?=\s|$)/i;
 
 /** The usage as this chat can follow it: no upload advice where uploaded images cannot reach the platform. */
 const chatUsage =
   (ctx: HandlerContext) =>
   (prefix: string): string =>
-    usageText(prefix, !!ctx.uploads && ctx.messenger.canFetchFiles);
+    usageText(prefix, !!ctx.uploads && ctx.messenger.canFetchFiles, ctx.messenger.canReadLocalFiles);
 
-function designParent(userId: string, options: DesignOptions, source: 'link' | 'attached' | 'upload', settings: BotSettings): OutgoingMessage {
+type Source = 'link' | 'attached' | 'local' | 'upload';
+
+function designParent(userId: string, options: DesignOptions, source: Source, settings: BotSettings, path = ''): OutgoingMessage {
   const image = {
     link: () => t('design:parent.link', { url: quoteUserText(options.url ?? '') }),
     attached: () => t('design:parent.attached'),
+    local: () => t('design:parent.local', { path: quoteUserText(path) }),
     upload: () => t('design:parent.upload'),
   }[source]();
   const context = [
@@ -60,39 +62,49 @@ async function command(ctx: HandlerContext, incoming: CommandIncoming, args: str
   const parsed = parseDesignArgs(args, ctx.settings.lang);
   if ('problem' in parsed) return refuseCommand(ctx, incoming, parsed.problem, chatUsage(ctx));
   const { options } = parsed;
-  const start = (source: 'link' | 'attached' | 'upload', data: DesignData) =>
+  const start = (source: Source, data: DesignData, path?: string) =>
     startWorkflow(ctx, DESIGN, {
       incoming,
-      parent: designParent(incoming.user.id, options, source, ctx.settings),
+      parent: designParent(incoming.user.id, options, source, ctx.settings, path),
       start: source === 'upload' ? 'upload' : 'link',
       data,
       input: undefined,
     });
-  // a file on this computer (a terminal user's habit) is no product words: say what the platform can read instead
+  /** Starts with an image on the shelf; withdrawn when the search did not start or is already over. */
+  const startShelved = async (source: Source, offered: OfferedFile, data: DesignData, path?: string) => {
+    const thread = await start(source, { ...data, url: offered.url, upload: offered.token }, path);
+    const record = thread && (await ctx.state.get(thread));
+    if (record?.data.upload !== offered.token || isFinished(record.status)) await ctx.uploads?.withdraw(offered.token);
+  };
+  // a file on this computer (the terminal): the image, and the words after it are the product words
   const localPath = options.url ? undefined : LOCAL_IMAGE_PATH.exec(options.field ?? '')?.[0];
-  if (localPath) return answerCommand(ctx, incoming, `⚠️ ${t('design:localPath', { path: quoteUserText(localPath) })}`);
+  if (localPath) {
+    const shelved = await shelveLocalImage(ctx, localPath, uploadOwner(ctx, incoming.workspaceId, incoming.user.id));
+    if ('problem' in shelved) return answerCommand(ctx, incoming, `⚠️ ${shelved.problem}`);
+    const field = options.field?.slice(localPath.length).trim();
+    const { field: _path, ...rest } = options;
+    return startShelved('local', shelved.offered, dataOf(field ? { ...rest, field } : rest), localPath);
+  }
   if (options.url) {
     const refused = await imageAddressProblem(options.url);
     if (refused) return answerCommand(ctx, incoming, `⚠️ ${refused}`);
-    return start('link', { ...dataOf(options), url: options.url });
+    await start('link', { ...dataOf(options), url: options.url });
+    return;
   }
   const attached = incoming.files ?? [];
   if (attached.length > 1) return answerCommand(ctx, incoming, t('design:oneImage'));
   if (attached.length === 1 && incoming.thread) {
     const shelved = await shelveSharedImage(ctx, incoming.thread, attached[0]!, uploadOwner(ctx, incoming.workspaceId, incoming.user.id));
     if ('problem' in shelved) return answerCommand(ctx, incoming, `⚠️ ${shelved.problem}`);
-    const { token } = shelved.offered;
-    await start('attached', { ...dataOf(options), url: shelved.offered.url, upload: token });
-    // not started (a limit, a thread that runs something else) or already over: the image is not needed
-    const record = await ctx.state.get(incoming.thread);
-    if (record?.data.upload !== token || isFinished(record.status)) await ctx.uploads?.withdraw(token);
-    return;
+    return startShelved('attached', shelved.offered, dataOf(options));
   }
+  // the terminal: no upload to wait for, the image is named with the command
+  if (ctx.messenger.canReadLocalFiles) return answerCommand(ctx, incoming, `${t('design:local.needImage')}\n${usageLine(ctx, chatUsage(ctx))}`);
   if (!ctx.uploads) return answerCommand(ctx, incoming, `${noPublicUrl()}\n${usageLine(ctx, chatUsage(ctx))}`);
   if (!ctx.messenger.canFetchFiles) {
     return answerCommand(ctx, incoming, `${t('design:cannotRead')}\n${usageLine(ctx, chatUsage(ctx))}`);
   }
-  return start('upload', dataOf(options));
+  await start('upload', dataOf(options));
 }
 
 const base = workflowHandler<DesignData>(DESIGN, {

@@ -14,7 +14,7 @@ import { nothingSent } from '../workflow/index.js';
 
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'];
-const megabytes = (bytes: number): string => t('design:image.megabytes', { n: bytes / (1024 * 1024) });
+export const megabytes = (bytes: number): string => t('design:image.megabytes', { n: bytes / (1024 * 1024) });
 
 /** The image type the bytes begin with, or undefined for anything else. */
 export function imageTypeOf(data: Buffer): string | undefined {

@@ -31,8 +31,12 @@ export interface DesignOptions {
 }
 
 /** The usage line; the upload advice only where the chat lets the bot read an uploaded image (`canUpload`). */
-export const usageText = (prefix: string, canUpload = true): string =>
-  t('design:usage', { prefix, countries: DEFAULT_COUNTRIES.join(','), upload: canUpload ? t('design:usageUpload') : '' });
+export const usageText = (prefix: string, canUpload = true, localFiles = false): string =>
+  t('design:usage', {
+    prefix,
+    countries: DEFAULT_COUNTRIES.join(','),
+    upload: (canUpload ? t('design:usageUpload') : '') + (localFiles ? t('design:usageLocal', { prefix }) : ''),
+  });
 
 function isDate(value: string): boolean {
   if (!/^\d{8}$/.test(value)) return false;

@@ -5,7 +5,7 @@ export const design = {
   steps: { image: 'image upload', report: 'similar designs search' },
   help: {
     summary:
-      'design-patent image search: similar registered designs, infringement risk by country and the line drawing; give an image link, or attach the image in Slack or Teams',
+      'design-patent image search: similar registered designs, infringement risk by country and the line drawing; give an image link (in the terminal also an image file on this computer), or attach the image in Slack or Teams',
     usage:
       'design [<https image URL>] [product words] [--countries US,CN,EU,JP,KR] [--loc 14-03] [--from YYYYMMDD] [--lang en|cn] [--top 3] [--let-others-confirm]',
     example: 'design https://example.com/earbuds-case.png wireless earbuds case --countries US,EU --loc 14-03',
@@ -14,9 +14,13 @@ export const design = {
     'Usage: `{{prefix}}design <https image URL> [product words] [--countries {{countries}}] [--loc 14-03] [--from YYYYMMDD] [--lang en|cn] [--top 3] [--let-others-confirm]`{{upload}}',
   /** only where the chat lets the bot read an uploaded image (not the terminal) */
   usageUpload: '; without a URL, upload the image (PNG, JPEG, GIF or WebP) to the thread the bot opens.',
+  /** only where the user can name a file on their computer (the terminal) */
+  usageLocal:
+    '; instead of the URL, an image file on this computer (PNG, JPEG, GIF or WebP, at most 10 MB; a path with spaces in quotes): `{{prefix}}design ~/Pictures/earbuds-case.png wireless earbuds case`.',
   parent: {
     link: 'the image at {{url}}',
     attached: 'the attached image',
+    local: 'the image file {{path}}',
     upload: 'an image to be uploaded here',
     countries: 'Countries {{list}}',
     locarno: 'Locarno {{list}}',
@@ -30,6 +34,16 @@ export const design = {
   localPath:
     "{{path}} is a file on this computer: the platform reads a design image from an `https://` link only, so give the image's link (in Slack or Teams you can also attach it). Nothing was sent.",
   cannotRead: 'In this chat the bot cannot read uploaded files: give an `https://` link to the image.',
+  local: {
+    needImage: 'Name the image to search with: its `https://` link, or an image file on this computer.',
+    noPublicUrl:
+      '{{path}} is a file on this computer, and the platform fetches a design image from a link: set `PUBLIC_URL` to an `https://` address that reaches this bot (its `PORT`), and the bot serves the image there for the search; or give the image’s `https://` link.',
+    missing: 'There is no file {{path}} on this computer.',
+    'not-a-file': '{{path}} is not a file (a folder?).',
+    unreadable: 'The bot may not read {{path}} (its permissions).',
+    notImage: '{{path}} is not a PNG, JPEG, GIF or WebP image (judged by its contents, not its name).',
+    tooBig: '{{path}} is {{size}}; the platform takes images of at most {{max}}.',
+  },
   option: {
     badUrl: 'The image link is not a valid URL.',
     notHttps: 'The image link must start with `https://` (the platform fetches it).',

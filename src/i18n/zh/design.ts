@@ -7,7 +7,8 @@ export const design: CatalogOf<typeof en> = {
   /** 各步骤的名称（`status`、主页中显示） */
   steps: { image: '上传图片', report: '检索相似的已注册外观设计' },
   help: {
-    summary: '外观设计专利图像检索：查找相似的已注册外观设计，按国家/地区评估侵权风险，并给出线条图；可提供图片链接，或在 Slack 或 Teams 中附上图片',
+    summary:
+      '外观设计专利图像检索：查找相似的已注册外观设计，按国家/地区评估侵权风险，并给出线条图；可提供图片链接（在终端中也可以是本机上的图片文件），或在 Slack 或 Teams 中附上图片',
     usage:
       'design [<https 图片链接>] [产品名称] [--countries US,CN,EU,JP,KR] [--loc 14-03] [--from YYYYMMDD] [--lang en|cn] [--top 3] [--let-others-confirm]',
     example: 'design https://example.com/earbuds-case.png 无线耳机充电盒 --countries US,EU --loc 14-03',
@@ -15,9 +16,12 @@ export const design: CatalogOf<typeof en> = {
   usage:
     '用法：`{{prefix}}design <https 图片链接> [产品名称] [--countries {{countries}}] [--loc 14-03] [--from YYYYMMDD] [--lang en|cn] [--top 3] [--let-others-confirm]`{{upload}}',
   usageUpload: '；不提供链接时，请将图片（PNG、JPEG、GIF 或 WebP）上传到机器人开启的话题中。',
+  usageLocal:
+    '；也可以用本机上的图片文件代替链接（PNG、JPEG、GIF 或 WebP，最大 10 MB；路径含空格时请加引号）：`{{prefix}}design ~/Pictures/earbuds-case.png 无线耳机充电盒`。',
   parent: {
     link: '{{url}} 处的图片',
     attached: '附带的图片',
+    local: '图片文件 {{path}}',
     upload: '稍后在此上传的图片',
     countries: '国家/地区 {{list}}',
     locarno: '洛迦诺分类 {{list}}',
@@ -31,6 +35,16 @@ export const design: CatalogOf<typeof en> = {
   localPath:
     '{{path}} 是本机上的文件：平台只能通过 `https://` 链接读取外观设计图片，请提供图片的链接（在 Slack 或 Teams 中也可以直接附上图片）。未发送任何内容。',
   cannotRead: '在此聊天中机器人无法读取上传的文件：请提供图片的 `https://` 链接。',
+  local: {
+    needImage: '请指定要检索的图片：图片的 `https://` 链接，或本机上的图片文件。',
+    noPublicUrl:
+      '{{path}} 是本机上的文件，而平台通过链接获取外观设计图片：请将 `PUBLIC_URL` 设为能访问到本机器人（其 `PORT`）的 `https://` 地址，机器人会在那里为本次检索提供这张图片；或者提供图片的 `https://` 链接。',
+    missing: '本机上没有文件 {{path}}。',
+    'not-a-file': '{{path}} 不是文件（是文件夹？）。',
+    unreadable: '机器人无权读取 {{path}}（文件权限）。',
+    notImage: '{{path}} 不是 PNG、JPEG、GIF 或 WebP 图片（按文件内容判断，而非文件名）。',
+    tooBig: '{{path}} 大小为 {{size}}；平台接受的图片最大为 {{max}}。',
+  },
   option: {
     badUrl: '图片链接不是有效的 URL。',
     notHttps: '图片链接必须以 `https://` 开头（由平台下载）。',

@@ -62,7 +62,7 @@ async function setUp(overrides: Partial<LimitSettings>, taskDurationMs = 0): Pro
 }
 
 /** Starts `def` for `userId` in a conversation of its own; resolves when its start is handled. */
-function start(w: World, def: WorkflowDefinition<ProbeData>, userId = 'U1'): Promise<void> {
+async function start(w: World, def: WorkflowDefinition<ProbeData>, userId = 'U1'): Promise<void> {
   const incoming: CommandIncoming = {
     kind: 'command',
     text: 'probe',
@@ -70,7 +70,7 @@ function start(w: World, def: WorkflowDefinition<ProbeData>, userId = 'U1'): Pro
     user: { id: userId },
     workspaceId: 'T1',
   };
-  return startWorkflow(w.contexts.slack, def, {
+  await startWorkflow(w.contexts.slack, def, {
     incoming,
     parent: markdown(`parent of ${userId}`),
     start: 'go',

@@ -2,6 +2,7 @@
 import type { HandlerContext } from '../../../core/handler.js';
 import { currentLanguage, t } from '../../../i18n/index.js';
 import type { CommandIncoming } from '../../../core/incoming.js';
+import type { ThreadId } from '../../../core/thread-id.js';
 import { markdown, type OutgoingMessage } from '../../../core/message.js';
 import { runSend } from './machine.js';
 import { waitFor, type FlowState } from '../record/flow.js';
@@ -20,17 +21,21 @@ export interface StartRequest<D extends WorkflowData> {
   input: unknown;
 }
 
+/** Starts a run of `def`: resolves to its thread once its first send ran, or undefined when nothing was started (a limit, a thread already running something). */
 export async function startWorkflow<D extends WorkflowData>(
   ctx: HandlerContext,
   def: WorkflowDefinition<D>,
   request: StartRequest<D>,
-): Promise<void> {
+): Promise<ThreadId | undefined> {
   const { incoming } = request;
   const start = def.starts[request.start];
   if (!start) throw new Error(`${def.name} has no start ${request.start}`);
   // over a limit nothing is started: no parent message, no record, no platform call
   const slot = await takeWorkflowSlot(ctx, incoming.workspaceId, incoming.user.id);
-  if ('ok' in slot) return answerCommand(ctx, incoming, limitReached(ctx, slot, 'workflow'));
+  if ('ok' in slot) {
+    await answerCommand(ctx, incoming, limitReached(ctx, slot, 'workflow'));
+    return undefined;
+  }
   // where the bot cannot post (a conversation it is not in) nothing started: the slot is free again
   const thread = await ctx.messenger.threadFor(incoming, request.parent).catch(async (error: unknown) => {
     await slot.release();
@@ -40,7 +45,8 @@ export async function startWorkflow<D extends WorkflowData>(
   if (existing) {
     await slot.release();
     const text = t('workflow:alreadyRuns', { existing: ctx.threadKinds.noun(existing.workflow, currentLanguage()), noun: def.noun });
-    return ctx.messenger.notify({ thread }, incoming.user.id, markdown(text));
+    await ctx.messenger.notify({ thread }, incoming.user.id, markdown(text));
+    return undefined;
   }
   const flow: FlowState = {
     phase: 'send',
@@ -59,6 +65,10 @@ export async function startWorkflow<D extends WorkflowData>(
     wait: waitFor(start.send.operation, start.step),
     createdAt: Date.now(),
   });
-  if (!record) return slot.release(); // the same thread was started twice at once: the first one runs it
+  if (!record) {
+    await slot.release(); // the same thread was started twice at once: the first one runs it
+    return undefined;
+  }
   await runSend(ctx, def, record);
+  return thread;
 }
