@@ -5,6 +5,7 @@ import { mindStep, planStep } from '../../src/handlers/material/mind.js';
 import { nodeDetailBlocks } from '../../src/handlers/material/node-details.js';
 import { thinkingSections } from '../../src/handlers/material/thinking.js';
 import { withLanguage } from '../../src/i18n/index.js';
+import { asciiPunctuationLeft } from '../helpers/chinese-text.js';
 
 test('help and the usage line are Chinese; the verb and flags stay as typed', () => {
   withLanguage('zh', () => {
@@ -33,6 +34,26 @@ test("the thinking process's sections and the steps' headings are Chinese", () =
     expect(mindStep.poll!.label).toBe('第 2/2 步 · 生成技术思维导图');
     expect(planStep.review!.title).toBe('实施方案');
   });
+});
+
+test("the thinking process joins the platform's fields the Chinese way: full-width colon and parentheses, the priority in words", () => {
+  const thinking = {
+    problem_statement: {
+      success_criteria: [{ metric: '防护系数', target: '提高 20%', priority: 'high' }],
+      technical_constraints: [{ category: '稳定性', description: '45 °C 下三个月' }],
+      performance_requirements: [{ parameter: '粒径', target_value: '20–100', unit: 'nm', tolerance: '±5 nm' }],
+    },
+    direction: { d1: { brief: { name: '分级分散控制', description: '控制颗粒分散' } } },
+  };
+  const [analysis, directions] = withLanguage('zh', () => thinkingSections(thinking));
+  expect(analysis).toContain('- 防护系数：提高 20%（高优先级）');
+  expect(analysis).toContain('- 稳定性：45 °C 下三个月');
+  expect(analysis).toContain('- 粒径：20–100 nm（±5 nm）');
+  expect(directions).toContain('- **分级分散控制**：控制颗粒分散');
+  expect(asciiPunctuationLeft(`${analysis}\n${directions}`)).toEqual([]);
+  // English keeps its own punctuation; a priority the bot does not know is shown as it came
+  const [english] = thinkingSections({ problem_statement: { success_criteria: [{ metric: 'Protection', target: '+20 %', priority: 'must-have' }] } });
+  expect(english).toContain('- Protection: +20 % (must-have)');
 });
 
 test("a node's details and their references are headed in Chinese; a failed read says so in Chinese", () => {

@@ -15,16 +15,28 @@ const PROGRESS_SECTION_CHARS = 900;
 const line = (label: string, value: string | null | undefined): string[] =>
   value?.trim() ? [t('material:thinking.line', { label, value: quoteUserText(value.trim()) })] : [];
 
+/** A name and its value as the platform gave them, each quoted, joined as the language writes it ("a: b", "a：b"). */
+function pair(name: string | null | undefined, value: string | null | undefined): string {
+  const [n, v] = [name?.trim(), value?.trim()];
+  return n && v ? t('material:thinking.pair', { name: quoteUserText(n), value: quoteUserText(v) }) : quoteUserText(n || v || '');
+}
+
+/** A text with a note after it in parentheses, the language's own. */
+const aside = (text: string, note: string | null | undefined): string => (note ? t('material:thinking.aside', { text, note }) : text);
+
+/** A criterion's priority in words: the levels the platform uses, else as it came. */
+function priority(level: string): string {
+  const key = level.trim().toLowerCase();
+  return key === 'high' || key === 'medium' || key === 'low' ? t(`material:thinking.priorities.${key}`) : quoteUserText(level);
+}
+
 function problemAnalysis(thinking: Thinking): string | undefined {
   const p = thinking.problem_statement;
   if (!p) return undefined;
-  const criteria = (p.success_criteria ?? []).map(
-    (c) => `- ${quoteUserText([c.metric, c.target].filter(Boolean).join(': '))}${c.priority ? ` (${quoteUserText(c.priority)})` : ''}`,
-  );
-  const constraints = (p.technical_constraints ?? []).map((c) => `- ${quoteUserText([c.category, c.description].filter(Boolean).join(': '))}`);
+  const criteria = (p.success_criteria ?? []).map((c) => `- ${aside(pair(c.metric, c.target), c.priority && priority(c.priority))}`);
+  const constraints = (p.technical_constraints ?? []).map((c) => `- ${pair(c.category, c.description)}`);
   const requirements = (p.performance_requirements ?? []).map(
-    (r) =>
-      `- ${quoteUserText(`${r.parameter ?? ''}: ${r.target_value ?? ''}${r.unit ? ` ${r.unit}` : ''}${r.tolerance ? ` (${r.tolerance})` : ''}`)}`,
+    (r) => `- ${aside(pair(r.parameter, [r.target_value, r.unit].filter(Boolean).join(' ')), r.tolerance && quoteUserText(r.tolerance))}`,
   );
   return [
     t('material:thinking.problemAnalysis'),
@@ -46,8 +58,9 @@ function directionTexts(value: unknown, out: string[] = []): string[] {
   } else if (value && typeof value === 'object') {
     const record = value as Record<string, unknown>;
     if (typeof record.name === 'string') {
-      const description = typeof record.description === 'string' ? `: ${record.description}` : '';
-      out.push(`**${quoteUserText(record.name)}**${quoteUserText(description)}`);
+      const name = `**${quoteUserText(record.name)}**`;
+      const description = typeof record.description === 'string' ? record.description.trim() : '';
+      out.push(description ? t('material:thinking.pair', { name, value: quoteUserText(description) }) : name);
     } else {
       for (const [key, entry] of Object.entries(record)) if (key !== 'status') directionTexts(entry, out);
     }
