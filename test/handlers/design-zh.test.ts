@@ -24,7 +24,7 @@ test('help, the noun and the option refusals are Chinese; codes and flags stay a
     expect(designHandler.help.summary).toContain('外观设计专利图像检索');
     expect(DESIGN.noun).toBe('外观设计检索');
     expect(parseDesignArgs('https://example.com/a.png --countries US,XX', 'cn')).toEqual({
-      problem: '平台只检索 US, CN, JP, KR, AU, EU 的外观设计注册库；`XX` 不在其中。',
+      problem: '平台只检索 US、CN、JP、KR、AU、EU 的外观设计注册库；`XX` 不在其中。',
     });
     expect(parseDesignArgs('--loc 1403', 'cn')).toEqual({
       problem: '`--loc` 最多可填 10 个洛迦诺分类，格式为“大类-小类”，例如 `14-03,12-16`；`1403` 不是有效代码。',
@@ -39,14 +39,14 @@ test('help, the noun and the option refusals are Chinese; codes and flags stay a
   );
 });
 
-test('the report, its risk line and a compared design are Chinese; platform values are shown as they came', () => {
+test('the report, its risk line and a compared design are Chinese; platform values are shown as they came, its risk levels in words', () => {
   const message = withLanguage('zh', () => reportMessage(REPORT, 'U1', 'shown'));
   const text = JSON.stringify(message.blocks);
-  expect(message.text).toBe('**外观设计检索报告**：US, CN 的相似已注册设计');
+  expect(message.text).toBe('**外观设计检索报告**：US、CN 的相似已注册设计');
   expect(text).toContain('🔴 **高风险**（已注册高度相似的设计）：US · 🟠 **中风险**（仅有中度相似的设计）：除高风险国家/地区外无');
   expect(text).toContain('疑似侵权：2 · 共找到 1,234 个相似设计');
   expect(text).toContain('**前 1 个对比结果**');
-  expect(text).toContain('相似度 91% · 🔴 风险：High · US · 有效');
+  expect(text).toContain('相似度 91% · 🔴 风险：高 · US · 有效');
   expect(text).toContain('• _相同点：_ 轮廓相同');
   expect(message.blocks?.at(-1)).toEqual({ type: 'context', text: `由 ${mention('U1')} 发起 · 线条图已发布在此话题中` });
 });

@@ -24,6 +24,9 @@ const STRIKE = /~~(?=\S)((?:[^~]|~(?!~))*?\S)~~/g;
 const OPEN = '\uE000';
 const CLOSE = '\uE001';
 
+/** An image the terminal cannot show, named by its alt text: `image: alt` (`图片：alt`), or the word alone. */
+export const imageLabel = (alt: string | undefined): string => (alt ? t('console:choice.imageOf', { alt }) : t('console:choice.image'));
+
 export function renderInline(text: string, style: Style): string {
   const saved: string[] = [];
   const keep = (rendered: string): string => `${OPEN}${saved.push(rendered) - 1}${CLOSE}`;
@@ -42,7 +45,7 @@ export function renderInline(text: string, style: Style): string {
     .replace(/\\`/g, () => keep('`'))
     .replace(CODE_SPAN, (_m, _ticks: string, code: string) => keep(style.code(code.trim() || code)))
     .replace(ESCAPE, (_m, ch: string) => keep(ch))
-    .replace(IMAGE, (_m, alt: string, url: string) => keep(`[${t('console:choice.image')}${alt ? `: ${alt}` : ''}] (${style.underline(url)})`))
+    .replace(IMAGE, (_m, alt: string, url: string) => keep(`[${imageLabel(alt)}] (${style.underline(url)})`))
     .replace(LINK, (_m, label: string, url: string) => link(label, url))
     .replace(AUTOLINK, (_m, url: string) => keep(style.underline(url)));
 

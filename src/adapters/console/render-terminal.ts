@@ -6,7 +6,7 @@
 import type { Block, OutgoingMessage } from '../../core/message.js';
 import { t } from '../../i18n/index.js';
 import { describeKeys, numberChoices, ownNumberDropped, selectionsOf, type Ticks } from './choices.js';
-import { renderInline } from './inline-terminal.js';
+import { imageLabel, renderInline } from './inline-terminal.js';
 import { renderMarkdown, wrapText, type LayoutOptions } from './markdown-terminal.js';
 import { displayWidth, padEnd } from './text-width.js';
 
@@ -61,7 +61,7 @@ function renderBlock(block: Block, index: number, layout: LayoutOptions, ticks: 
     case 'divider':
       return [style.dim(rule(layout))];
     case 'image':
-      return [style.dim(`[${t('console:choice.image')}${block.alt ? `: ${block.alt}` : ''}] (${block.url})`)];
+      return [style.dim(`[${imageLabel(block.alt)}] (${block.url})`)];
     case 'actions':
       return packButtons(
         block.buttons.map((b, i) => {

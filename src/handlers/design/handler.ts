@@ -33,10 +33,11 @@ function designParent(userId: string, options: DesignOptions, source: Source, se
     upload: () => t('design:parent.upload'),
   }[source]();
   const context = [
-    t('design:parent.countries', { list: options.countries.join(', ') }),
-    options.loc ? t('design:parent.locarno', { list: options.loc.join(', ') }) : '',
+    t('design:parent.countries', { list: options.countries.join(t('design:listSeparator')) }),
+    options.loc ? t('design:parent.locarno', { list: options.loc.join(t('design:listSeparator')) }) : '',
     options.from ? t('design:parent.from', { date: options.from }) : '',
-    t('design:parent.lang', { lang: options.lang }),
+    // the results' language by name (`cn` is the platform's code for it)
+    t('design:parent.lang', { lang: options.lang === 'cn' ? t('lang:names.zh') : t('lang:names.en') }),
   ]
     .filter(Boolean)
     .join(' · ');

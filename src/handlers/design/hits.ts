@@ -24,6 +24,13 @@ const FIELD_CHARS = 600;
 const RISK_MARK: Record<string, string> = { high: '🔴', medium: '🟠', low: '🟢' };
 const LEGAL_STATUS: Record<number, 'valid' | 'invalid' | 'pending'> = { 1: 'valid', 2: 'invalid', 3: 'pending' };
 
+/** A risk level in the bot's words: the levels the platform uses, else as it came. */
+function levelName(level: string): string {
+  const key = level.trim().toLowerCase();
+  if (key === 'high' || key === 'medium' || key === 'low') return t(`design:hit.levels.${key}`);
+  return quoteUserText(level || t('design:hit.unknown'));
+}
+
 const keyOf = (d: { patent_id?: string | null; patent_pn?: string | null }): string => d.patent_id ?? d.patent_pn ?? '';
 
 /** Comparisons first, then the hits the report did not analyse; one entry per design. */
@@ -85,7 +92,7 @@ function hitText(hit: Hit, rank: number): string {
   const status = legal ? t(`design:hit.${legal}`) : undefined;
   const facts = [
     t('design:hit.similar', { score: percent(c ? c.score : l?.score) }),
-    t('design:hit.risk', { mark: RISK_MARK[level.toLowerCase()] ?? '⚪', level: quoteUserText(level || t('design:hit.unknown')) }),
+    t('design:hit.risk', { mark: RISK_MARK[level.toLowerCase()] ?? '⚪', level: levelName(level) }),
     country ? quoteUserText(country) : undefined,
     status,
   ]
@@ -96,7 +103,7 @@ function hitText(hit: Hit, rank: number): string {
     text?.trim() ? `\n${t('design:hit.part', { label, text: quoteUserText(truncate(text.trim(), FIELD_CHARS)) })}` : '';
   if (!c) return `${head}\n${facts}${owner ? `\n${owner}` : ''}\n${t('design:hit.notAnalysed')}`;
   const missing = missingFields(c);
-  const gap = missing.length > 0 ? `\n${t('design:hit.without', { fields: missing.join(', ') })}` : '';
+  const gap = missing.length > 0 ? `\n${t('design:hit.without', { fields: missing.join(t('design:listSeparator')) })}` : '';
   return (
     `${head}\n${facts}${owner ? `\n${owner}` : ''}${part(t('design:hit.similarities'), c.similar)}${part(t('design:hit.differences'), c.difference)}` +
     `${part(t('design:hit.confusion'), c.confusion)}${part(t('design:hit.riskLabel'), c.risk_desc)}${part(t('design:hit.suggestion'), c.suggestion)}${gap}`

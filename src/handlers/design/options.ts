@@ -104,7 +104,7 @@ export function parseDesignArgs(args: string, defaultLang: 'en' | 'cn'): { optio
     return {
       problem: t('design:option.unsupported', {
         count: unsupported.length,
-        supported: DESIGN_COUNTRIES.join(', '),
+        supported: DESIGN_COUNTRIES.join(t('design:listSeparator')),
         codes: truncate(unsupported.join(','), 30),
       }),
     };

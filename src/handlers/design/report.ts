@@ -17,7 +17,7 @@ export const MORE_ACTION = 'design-more';
 export type Drawing = 'shown' | 'missing' | 'unsupported' | 'failed';
 
 const codes = (values: readonly unknown[] | null | undefined): string =>
-  values && values.length > 0 ? values.map((v) => quoteUserText(String(v))).join(', ') : t('design:report.none');
+  values && values.length > 0 ? values.map((v) => quoteUserText(String(v))).join(t('design:listSeparator')) : t('design:report.none');
 
 /** The line drawing's PNG bytes (the platform sends Base64, the simulator a data URL); undefined when absent or not a PNG. */
 export function lineDrawingPng(base64: string | null | undefined): Buffer | undefined {

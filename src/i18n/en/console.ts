@@ -51,6 +51,7 @@ export const consoleWords = {
     hintChoose: 'Type {{keys}} to choose.',
     current: ' (current)',
     image: 'image',
+    imageOf: 'image: {{alt}}',
   },
   form: {
     outcome: 'Answering the last field presses "{{label}}".',

@@ -3,6 +3,8 @@ export const design = {
   noun: 'design search',
   /** each step's name in a sentence (`status`, the Home tab): 'at the features review' */
   steps: { image: 'image upload', report: 'similar designs search' },
+  /** between codes in a list (countries, Locarno classes, fields) */
+  listSeparator: ', ',
   help: {
     summary:
       'design-patent image search: similar registered designs, infringement risk by country and the line drawing; give an image link (in the terminal also an image file on this computer), or attach the image in Slack or Teams',
@@ -135,6 +137,7 @@ export const design = {
     similar: '{{score}} similar',
     risk: '{{mark}} {{level}} risk',
     unknown: 'unknown',
+    levels: { high: 'High', medium: 'Medium', low: 'Low' },
     notAnalysed: '• _Not analysed in the risk report._',
     without: '• _The platform sent this comparison without: {{fields}}._',
     similarities: 'Similarities',

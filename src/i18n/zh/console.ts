@@ -52,6 +52,7 @@ export const consoleWords: CatalogOf<typeof en> = {
     hintChoose: '输入 {{keys}} 进行选择。',
     current: '（当前）',
     image: '图片',
+    imageOf: '图片：{{alt}}',
   },
   form: {
     outcome: '填完最后一项即相当于点按“{{label}}”。',

@@ -6,6 +6,8 @@ export const design: CatalogOf<typeof en> = {
   noun: '外观设计检索',
   /** 各步骤的名称（`status`、主页中显示） */
   steps: { image: '上传图片', report: '检索相似的已注册外观设计' },
+  /** 列表中各代码之间（国家/地区、洛迦诺分类、字段） */
+  listSeparator: '、',
   help: {
     summary:
       '外观设计专利图像检索：查找相似的已注册外观设计，按国家/地区评估侵权风险，并给出线条图；可提供图片链接（在终端中也可以是本机上的图片文件），或在 Slack 或 Teams 中附上图片',
@@ -133,6 +135,7 @@ export const design: CatalogOf<typeof en> = {
     similar: '相似度 {{score}}',
     risk: '{{mark}} 风险：{{level}}',
     unknown: '未知',
+    levels: { high: '高', medium: '中', low: '低' },
     notAnalysed: '• _风险报告未分析此设计。_',
     without: '• _平台发送的此对比结果缺少：{{fields}}。_',
     similarities: '相同点',
