@@ -35,7 +35,7 @@ test('a top comparison without its country and risk level is shown with what it 
   expect(shown).toContain(comparisons[best]!.patent_pn);
   expect(shown).toContain(`${Math.round(comparisons[best]!.score! * 100)}% similar`);
   expect(shown).toContain('unknown risk');
-  expect(shown).toContain('The platform sent this comparison without: country, risk_level.');
+  expect(shown).toContain('The platform sent this comparison without: `country`, `risk_level`.');
   expect(shown.match(/sent this comparison without/g)).toHaveLength(1);
   expect(second.replies.some((m) => textOf(m).includes('Retry'))).toBe(false);
 });

@@ -48,6 +48,8 @@ test('the report, its risk line and a compared design are Chinese; platform valu
   expect(text).toContain('**前 1 个对比结果**');
   expect(text).toContain('相似度 91% · 🔴 风险：高 · US · 有效');
   expect(text).toContain('• _相同点：_ 轮廓相同');
+  // the fields the platform left out by their names in its schema, as code
+  expect(text).toContain('平台发送的此对比结果缺少：`img_id`、`confusion`、');
   expect(message.blocks?.at(-1)).toEqual({ type: 'context', text: `由 ${mention('U1')} 发起 · 线条图已发布在此话题中` });
 });
 

@@ -102,8 +102,10 @@ function hitText(hit: Hit, rank: number): string {
   const part = (label: string, text: string | null | undefined) =>
     text?.trim() ? `\n${t('design:hit.part', { label, text: quoteUserText(truncate(text.trim(), FIELD_CHARS)) })}` : '';
   if (!c) return `${head}\n${facts}${owner ? `\n${owner}` : ''}\n${t('design:hit.notAnalysed')}`;
+  // the platform's field names, as code: they are its words, not the bot's
   const missing = missingFields(c);
-  const gap = missing.length > 0 ? `\n${t('design:hit.without', { fields: missing.join(t('design:listSeparator')) })}` : '';
+  const gap =
+    missing.length > 0 ? `\n${t('design:hit.without', { fields: missing.map((field) => `\`${field}\``).join(t('design:listSeparator')) })}` : '';
   return (
     `${head}\n${facts}${owner ? `\n${owner}` : ''}${part(t('design:hit.similarities'), c.similar)}${part(t('design:hit.differences'), c.difference)}` +
     `${part(t('design:hit.confusion'), c.confusion)}${part(t('design:hit.riskLabel'), c.risk_desc)}${part(t('design:hit.suggestion'), c.suggestion)}${gap}`
