@@ -100,7 +100,7 @@ test('in Slack', { timeout: 60_000 }, async () => {
   await t.pressControl(report, more);
   await t.reply('最接近的 6 个相似设计中的第 4–6 个');
   const drawing = await waitFor(() => h.slack.files.uploads().find((f) => f.completed && f.threadTs === t.parentTs), 'the line drawing');
-  expect(drawing.title).toBe('你的设计的线条图');
+  expect(drawing).toMatchObject({ title: '你的设计的线条图', name: '你的设计的线条图.png' });
   const notes = h.slack.ephemerals.length;
   await h.command('status');
   await waitFor(() => h.slack.ephemerals.length > notes, 'the status note');

@@ -98,7 +98,7 @@ test('in Slack', { timeout: 60_000 }, async () => {
   await t.press(saved, '确认');
   const mind = await withMenu(t, '第 2/2 步 · 技术思维导图');
   const picture = await waitFor(() => h.slack.files.uploads().find((f) => f.completed && f.threadTs === t.parentTs), 'the mind map');
-  expect(picture.title).toBe('技术思维导图');
+  expect(picture).toMatchObject({ title: '技术思维导图', name: '技术思维导图.png' });
   const recs = materialRecommendations(PROBLEM, 'cn');
   await t.choose(mind, `${recs[0]} — option 1`);
   const plan1 = await withMenu(t, '可再选择一个节点', mind);

@@ -17,7 +17,10 @@ export function slackShown(calls: readonly FakeSlackCall[]): string[] {
     .map((c) => {
       const chunks = (Array.isArray(c.args.chunks) ? c.args.chunks : []) as Record<string, unknown>[];
       const chunkText = chunks.flatMap((chunk) => strings([chunk.text, chunk.title, chunk.details, chunk.markdown_text]));
-      const own = strings([c.args.text, c.args.title, c.args.initial_comment, c.args.markdown_text]);
+      // an upload's file name (its extension is no word) and title (files.getUploadURLExternal, files.completeUploadExternal's list)
+      const filename = typeof c.args.filename === 'string' ? c.args.filename.replace(/\.\w+$/, '') : undefined;
+      const files = typeof c.args.files === 'string' ? (JSON.parse(c.args.files) as { title?: unknown }[]) : [];
+      const own = strings([c.args.text, c.args.title, filename, c.args.initial_comment, c.args.markdown_text, ...files.map((f) => f.title)]);
       return [...own, ...chunkText, ...shownText([c.args.blocks, c.args.view, c.args.attachments])].join('\n');
     })
     .filter((text) => text.trim() !== '');

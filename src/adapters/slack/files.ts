@@ -52,7 +52,8 @@ export async function fetchSlackFile(
 export async function uploadSlackImage(client: webApi.WebClient, channel: string, threadTs: string, png: Buffer, title: string): Promise<void> {
   const filename = `${
     title
-      .replace(/[^\w.-]+/g, '-')
+      // letters of any script (a Chinese title names a Chinese file, not image.png), digits, underscore, dot and dash
+      .replace(/[^\p{L}\p{N}_.-]+/gu, '-')
       .replace(/^-+|-+$/g, '')
       .slice(0, 60) || 'image'
   }.png`;
