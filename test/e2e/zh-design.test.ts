@@ -1,9 +1,11 @@
 /**
- * Issue 29 for the design-patent image search: run in Chinese to its end in the terminal, in Slack and in Teams (a
- * refused option, a search cancelled, the image uploaded or attached, the report with its similar designs, Show
- * more, the line drawing), every screen, message, card and note holds no English word and no ASCII punctuation of
- * the bot's own: only the platform's content, commands, codes, links and numbers.
+ * Issue 29 for the design-patent image search: run in Chinese to its end in the terminal, in Slack and in Teams
+ * (refusals, a search cancelled, the image uploaded, attached or a file on this computer, the report with its
+ * similar designs, Show more, the line drawing), every screen, message, card and note holds no English word and no
+ * ASCII punctuation of the bot's own: only the platform's content, commands, codes, links and numbers.
  */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterEach, expect, test } from 'vitest';
 import { VERBS } from '../../src/handlers/index.js';
 import type { RecordedRequest } from '../../src/platform/simulator/types.js';
@@ -38,11 +40,13 @@ const content = async (url: string, requests: readonly RecordedRequest[]): Promi
 ];
 
 test('in the terminal', { timeout: 90_000 }, async () => {
-  term = await startConsoleBot({ IIP_LANG: 'zh' });
+  term = await startConsoleBot({ IIP_LANG: 'zh' }, { localFiles: true });
   const t = term;
   const sim = t.bot.simulator!;
-  // refusals: a local file, a country the platform does not search, no link at all
-  t.type(`design ~/Pictures/case.png ${PRODUCT}`);
+  const photo = join(t.dir, '耳机盒.png');
+  writeFileSync(photo, PRODUCT_PNG);
+  // refusals: a missing file, a country the platform does not search, no image at all
+  t.type(`design ${join(t.dir, '没有.png')} ${PRODUCT}`);
   t.type(`design ${IMAGE} --countries XX`);
   t.type(`design ${PRODUCT}`);
   await t.until((p) => p.split('用法：').length > 2, 'the refusals');
@@ -54,9 +58,16 @@ test('in the terminal', { timeout: 90_000 }, async () => {
   t.type('y');
   await t.until((p) => p.includes('已由'), 'the cancellation', { timeoutMs: 20_000 });
   sim.setTaskDuration(0);
+  // the image file on this computer, to the report and Show more
   t.type('new');
-  t.type(`design ${IMAGE} ${PRODUCT} --countries US,CN --loc 14-03`);
+  t.type(`design ${photo} ${PRODUCT} --countries US,CN --loc 14-03`);
   const report = await t.until((p) => /\[\w+\] 显示更多/.test(p), 'the report', { timeoutMs: 20_000 });
+  expect(
+    t
+      .requests()
+      .filter((r) => r.operation === 'AI39-1')
+      .at(-1)?.body,
+  ).toMatchObject({ main_field: PRODUCT });
   const more = /\[(\w+)\] 显示更多/.exec(report)![1]!;
   t.type(more);
   await t.until((p) => p.includes('最接近的 6 个相似设计中的第 4–6 个'), 'the next designs', { timeoutMs: 20_000 });
