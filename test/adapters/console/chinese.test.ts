@@ -124,7 +124,7 @@ describe('the console in Chinese', () => {
       '3 hours ago',
       '3 days ago',
     ]);
-    expect(renderInline('![铰链](https://example.com/h.png)', plainStyle)).toBe('[图片: 铰链] (https://example.com/h.png)');
+    expect(renderInline('![铰链](https://example.com/h.png)', plainStyle)).toBe('[图片：铰链] (https://example.com/h.png)');
     expect(withLanguage('en', () => renderInline('![](https://example.com/h.png)', plainStyle))).toBe('[image] (https://example.com/h.png)');
     let clock = 0;
     const h = await startHarness(async () => undefined, { interactive: true, now: () => clock, onInterrupt: () => false });
