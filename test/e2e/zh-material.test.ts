@@ -108,6 +108,11 @@ test('in Slack', { timeout: 60_000 }, async () => {
   await t.reply('已由 <@U1> 取消');
   await h.command('status');
   await waitFor(() => h.slack.ephemerals.length > notes + 1, 'the status note');
+  // the Home tab lists the finished workflow (views.publish is among the calls checked)
+  await h.event({ type: 'app_home_opened', user: 'U1', channel: 'DU1', tab: 'home', ts: '1800000000.000001' }, 'EvHomeZh');
+  const home = await waitFor(() => h.slack.homeViews.find((v) => v.userId === 'U1'), 'the Home tab');
+  // its entry's name and state joined by a full-width colon (the asterisks of its bold hide an ASCII one from the check)
+  expect(shownText(home.view).join('\n')).toContain('*材料方案查找*：已取消 · ');
   expectChinese(slackShown(h.slack.calls), await content(h.sim.url, h.sim.requests));
 });
 

@@ -7,6 +7,8 @@ export const slack = {
     openEmpty: 'Nothing open: start a chat or a workflow above, or type /iip in any channel.',
     recent: 'Recently finished',
     recentEmpty: 'Nothing finished yet.',
+    /** an entry: its workflow or chat, and where it stands */
+    entry: '*{{label}}*: {{state}}',
     openThread: 'open the thread',
     started: 'started {{when}}',
     apiKey: '*Admins:* platform API key in use: {{key}}',

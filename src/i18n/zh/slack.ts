@@ -10,6 +10,8 @@ export const slack: CatalogOf<typeof en> = {
     openEmpty: '暂无进行中的任务：可在上方开始对话或工作流，也可以在任意频道输入 /iip。',
     recent: '最近完成',
     recentEmpty: '暂无已完成的任务。',
+    /** 一项：工作流或对话，及其进展 */
+    entry: '*{{label}}*：{{state}}',
     openThread: '打开消息列',
     started: '开始于 {{when}}',
     apiKey: '*管理员：* 当前使用的平台 API 密钥：{{key}}',

@@ -22,7 +22,8 @@ function entryBlock(entry: HomeEntry): SlackBlock {
   const link = safeUrl(entry.link);
   const started = formatDateTime(entry.startedAt);
   const open = link ? ` · <${link}|${t('slack:home.openThread')}>` : '';
-  return mrkdwn(`*${escapeMrkdwn(entry.label)}*: ${escapeMrkdwn(entry.state)}${open}\n_${t('slack:home.started', { when: started })}_`);
+  const head = t('slack:home.entry', { label: escapeMrkdwn(entry.label), state: escapeMrkdwn(entry.state) });
+  return mrkdwn(`${head}${open}\n_${t('slack:home.started', { when: started })}_`);
 }
 
 function list(title: string, entries: HomeEntry[], empty: string): SlackBlock[] {
