@@ -8,6 +8,8 @@ import type { FetchedFile } from '../../core/adapter.js';
 import { FileTooLargeError } from '../../core/chat-errors.js';
 import type { SharedFile } from '../../core/incoming.js';
 import { readLimited } from '../../core/read-limited.js';
+import { fileStem } from '../../core/text.js';
+import { t } from '../../i18n/index.js';
 import { SlackApiError } from './errors.js';
 
 const DOWNLOAD_TIMEOUT_MS = 30_000;
@@ -50,13 +52,8 @@ export async function fetchSlackFile(
 }
 
 export async function uploadSlackImage(client: webApi.WebClient, channel: string, threadTs: string, png: Buffer, title: string): Promise<void> {
-  const filename = `${
-    title
-      // letters of any script (a Chinese title names a Chinese file, not image.png), digits, underscore, dot and dash
-      .replace(/[^\p{L}\p{N}_.-]+/gu, '-')
-      .replace(/^-+|-+$/g, '')
-      .slice(0, 60) || 'image'
-  }.png`;
+  // named in the title's own script (特征对比.png), as reports are
+  const filename = `${fileStem(title, t('slack:imageFile'), 60)}.png`;
   await client.filesUploadV2({ channel_id: channel, thread_ts: threadTs, file: png, filename, title });
 }
 

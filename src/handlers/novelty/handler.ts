@@ -16,9 +16,11 @@ function noveltyParent(userId: string, options: NoveltyOptions, settings: BotSet
       : '') + (options.familyMerge ? t('novelty:parent.familyMerge') : '');
   const steps = options.quick ? t('novelty:parent.quickSteps') : t('novelty:parent.guidedSteps');
   const started = options.quick ? t('novelty:parent.startedQuick') : t('novelty:parent.started');
+  // the results' language by its name (中文, Chinese), not the option's code (`cn`)
+  const language = t(options.lang === 'cn' ? 'lang:names.zh' : 'lang:names.en');
   const context = othersMayConfirmIn(settings, options.othersMayConfirm, { reviews: !options.quick })
-    ? t('novelty:parent.contextOthers', { lang: options.lang, range, steps, others: othersNote(true) })
-    : t('novelty:parent.context', { lang: options.lang, range, steps });
+    ? t('novelty:parent.contextOthers', { language, range, steps, others: othersNote(true) })
+    : t('novelty:parent.context', { language, range, steps });
   return parentMessage(userId, started, options.idea, context);
 }
 

@@ -29,8 +29,8 @@ export const novelty = {
     guidedSteps: 'each step waits for your confirmation here',
     startedQuick: 'started a one-shot novelty report',
     started: 'started a novelty search',
-    context: 'Language {{lang}}{{range}} · {{steps}}',
-    contextOthers: 'Language {{lang}}{{range}} · {{steps}}.{{others}}',
+    context: 'Language {{language}}{{range}} · {{steps}}',
+    contextOthers: 'Language {{language}}{{range}} · {{steps}}.{{others}}',
   },
   option: {
     unknown: 'Unknown option `--{{name}}`.',

@@ -1,5 +1,7 @@
 /** Slack's own words: the Home tab and its Start modal, the "cannot post here" notice, the install page, feedback. */
 export const slack = {
+  /** an uploaded picture's file name when its title leaves none */
+  imageFile: 'image',
   home: {
     startChat: 'Start a chat',
     startWorkflow: 'Start a workflow',

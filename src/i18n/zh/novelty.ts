@@ -31,8 +31,8 @@ export const novelty: CatalogOf<typeof en> = {
     guidedSteps: '每一步都会在此等待你的确认',
     startedQuick: '发起了一键新颖性报告',
     started: '发起了新颖性检索',
-    context: '语言 {{lang}}{{range}} · {{steps}}',
-    contextOthers: '语言 {{lang}}{{range}} · {{steps}}。{{others}}',
+    context: '语言：{{language}}{{range}} · {{steps}}',
+    contextOthers: '语言：{{language}}{{range}} · {{steps}}。{{others}}',
   },
   option: {
     unknown: '未知选项 `--{{name}}`。',

@@ -3,6 +3,8 @@ import type { CatalogOf } from '../catalog.js';
 import type { slack as en } from '../en/slack.js';
 
 export const slack: CatalogOf<typeof en> = {
+  /** an uploaded picture's file name when its title leaves none */
+  imageFile: '图片',
   home: {
     startChat: '开始对话',
     startWorkflow: '开始工作流',
