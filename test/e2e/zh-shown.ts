@@ -1,22 +1,31 @@
 /**
- * For the all-Chinese runs (issue 29): every text the bot gave Slack, call by call (a message's every edit, each
+ * For the all-Chinese runs (issue 29): every text the bot gave Slack or Teams, call by call (a message's every edit, each
  * modal, note, stream chunk and file name), and what `englishLeft` and `asciiPunctuationLeft` find in a set of
  * texts, each place with the start of its text, so one run names them all.
  */
+import type { FakeBotConnector } from '../helpers/fake-bot-connector.js';
 import type { FakeSlackApi } from '../helpers/fake-slack-api.js';
 import { asciiPunctuationLeft, englishLeft } from '../helpers/chinese-text.js';
 
 type Json = Record<string, unknown>;
 
 /** The keys whose strings Slack shows a person (a block's text, a modal's title, a stream's chunks, a file's name). */
-const SHOWN = new Set(['text', 'title', 'placeholder', 'label', 'alt_text', 'markdown_text', 'details', 'initial_comment', 'filename', 'status']);
+const SHOWN = new Set([
+  ...['text', 'title', 'placeholder', 'label', 'alt_text', 'markdown_text', 'details', 'initial_comment', 'filename', 'status'],
+  // a Teams card's and activity's: its notification summary, the text shown where cards are not, a file's name
+  ...['summary', 'fallbackText', 'altText', 'name'],
+]);
 function shownStrings(value: unknown): string[] {
   if (Array.isArray(value)) return value.flatMap(shownStrings);
   if (!value || typeof value !== 'object') return [];
   return Object.entries(value as Json).flatMap(([key, v]) => {
+    // a mention's entity names a person, as the text's <at> tag does
+    if (key === 'entities' || key === 'mentioned') return [];
+    // a card's facts show their values too (an input's or a button's value is not shown)
+    if (key === 'facts' && Array.isArray(v))
+      return v.flatMap((fact: Json) => [fact.title, fact.value].filter((f): f is string => typeof f === 'string'));
     if (!SHOWN.has(key) || typeof v !== 'string') return shownStrings(v);
-    // a file's extension is no word
-    return [key === 'filename' ? v.replace(/\.\w+$/, '') : v];
+    return [v];
   });
 }
 
@@ -28,8 +37,20 @@ export const shownToSlack = (slack: FakeSlackApi): string[] =>
     .map((c) => shownStrings(c.args).join('\n'))
     .filter(Boolean);
 
-/** Each English word or ASCII punctuation left in the texts, with the start of its text. */
-export const leftIn = (texts: readonly string[], content: readonly string[]): string[] =>
-  [...new Set(texts)].flatMap((text) =>
-    [...englishLeft(text, content), ...asciiPunctuationLeft(text, content)].map((found) => `${found} ⟵ ${text.slice(0, 160)}`),
-  );
+/** A file's extension is no word, nor a size's unit symbol (Intl writes `6 kB` in zh-CN too). */
+const withoutFileWords = (text: string): string => text.replace(/(?<=\S)\.(?:docx|pdf|png|jpe?g|gif|webp)\b/gi, '').replace(/(?<=\d )kB\b/g, '');
+
+/** Each English word or ASCII punctuation left in the texts, with the start of its text; `people` are names, no words. */
+export const leftIn = (texts: readonly string[], content: readonly string[], people: readonly string[] = []): string[] =>
+  [...new Set(texts)].flatMap((shown) => {
+    const text = people.reduce((rest, name) => rest.split(name).join(' '), withoutFileWords(shown));
+    return [...englishLeft(text, content), ...asciiPunctuationLeft(text, content)].map((found) => `${found} ⟵ ${text.slice(0, 160)}`);
+  });
+
+/** Everything the bot sent or edited in Teams, activity by activity (a card's every edit, each note and form). */
+export const shownToTeams = (fake: FakeBotConnector): string[] =>
+  (['create', 'send', 'reply', 'update'] as const)
+    .flatMap((operation) => fake.callsTo(operation))
+    // what the activity shows: not its sender, recipient or mention entities (people's names)
+    .map((c) => shownStrings([c.body.text, c.body.summary, c.body.attachments].map((v) => (typeof v === 'string' ? { text: v } : v))).join('\n'))
+    .filter(Boolean);

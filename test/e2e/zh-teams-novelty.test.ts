@@ -1,0 +1,146 @@
+/**
+ * Issue 29 in Teams: a novelty search from a zh-CN client, in a channel's reply chain, from the mention to the
+ * report card: every card the bot sent or edited on the way (the Edit forms of steps 1 to 3, step 4's Add a patent,
+ * the reference menu, Change a verdict, the comparison picture, step 5's title form, the report and its file card)
+ * holds no English word and no ASCII punctuation of the bot's own: only the platform's content and identifiers.
+ */
+import { afterEach, expect, test } from 'vitest';
+import { buttonsOf, cardJson, startTeamsBot, type TeamsBotHarness } from '../adapters/teams/bot-harness.js';
+import { waitFor } from '../adapters/teams/harness.js';
+import type { FakeActivity } from '../helpers/fake-bot-connector.js';
+import { hasChinese } from '../helpers/chinese-text.js';
+import { activityId, cardSubmit, channelMention, sendActivity, USER } from '../helpers/teams-activities.js';
+import { bodiesOf, choiceSetsOf, inputsOf, textOf } from '../helpers/teams-workflow-steps.js';
+import { noveltyContent, pictureWords } from './zh-novelty-content.js';
+import { leftIn, shownToTeams } from './zh-shown.js';
+
+let h: TeamsBotHarness | undefined;
+afterEach(async () => {
+  await h?.close();
+  h = undefined;
+});
+
+type Json = Record<string, unknown>;
+const ZH = 'zh-CN';
+const IDEA = '一种折叠屏手机铰链，采用液态金属阻尼层，折叠时阻尼层吸收冲击并减少折痕。';
+const isForm = (m: FakeActivity): boolean =>
+  inputsOf(m).some((e) => e.type === 'Input.Text' || e.type === 'Input.ChoiceSet') &&
+  buttonsOf(m).some((b) => (b.data.iip as Json | undefined)?.kind === 'form');
+
+/** A search in the reply chain of a zh-CN client's mention, driven as that client clicks. */
+class ZhThread {
+  constructor(
+    readonly h: TeamsBotHarness,
+    readonly root: string,
+  ) {}
+
+  static async opened(h: TeamsBotHarness, text: string): Promise<ZhThread> {
+    const root = activityId();
+    expect((await sendActivity(h.messagesUrl, channelMention(text, { serviceUrl: h.fake.url, id: root, locale: ZH }))).status).toBe(200);
+    return new ZhThread(h, root);
+  }
+
+  get replies(): FakeActivity[] {
+    return this.h.replies(this.root);
+  }
+
+  step(text: string, after?: FakeActivity, timeoutMs = 20_000): Promise<FakeActivity> {
+    return waitFor(
+      () => this.replies.find((m) => textOf(m).includes(text) && buttonsOf(m).length > 0 && !isForm(m) && (!after || m.id > after.id)),
+      `the step "${text}"`,
+      timeoutMs,
+    );
+  }
+
+  current(card: FakeActivity): FakeActivity {
+    return this.replies.find((m) => m.id === card.id) ?? card;
+  }
+
+  async press(card: FakeActivity, title: string, inputs: Json = {}): Promise<void> {
+    const control = buttonsOf(card).find((b) => b.title === title);
+    expect(control, `${title} in ${JSON.stringify(buttonsOf(card).map((b) => b.title))}`).toBeDefined();
+    const click = cardSubmit(
+      { ...control!.data, ...inputs },
+      { serviceUrl: this.h.fake.url, place: 'channel', root: this.root, replyToId: card.id, locale: ZH },
+    );
+    expect((await sendActivity(this.h.messagesUrl, click)).status).toBe(200);
+  }
+
+  /** The card once it is drawn again (its buttons carry the step's next version). */
+  redrawn(card: FakeActivity): Promise<FakeActivity> {
+    const version = JSON.stringify(buttonsOf(card)[0]?.data);
+    return waitFor(() => {
+      const now = this.current(card);
+      return JSON.stringify(buttonsOf(now)[0]?.data) !== version ? now : undefined;
+    }, 'the card drawn again');
+  }
+
+  /** Presses `title` on `card` and fills the inline form it opens with `fields` (or as it shows them). */
+  async fill(card: FakeActivity, title: string, fields?: Json): Promise<void> {
+    const before = this.replies.filter(isForm).length;
+    await this.press(card, title);
+    const form = await waitFor(() => this.replies.filter(isForm)[before], `the form of "${title}"`);
+    const submit = buttonsOf(form).find((b) => (b.data.iip as Json | undefined)?.kind === 'form')!;
+    const shown = Object.fromEntries(inputsOf(form).map((i) => [String(i.id), i.value ?? '']));
+    await this.press(form, submit.title, fields ?? shown);
+  }
+}
+
+test('a whole novelty search from a zh-CN Teams client leaves no English word or ASCII punctuation of the bot’s own', {
+  timeout: 90_000,
+}, async () => {
+  h = await startTeamsBot({ simulator: { taskDurationMs: 50 }, env: { PUBLIC_URL: 'https://iip-bot.example.test' }, configured: true });
+  const t = await ZhThread.opened(h, `novelty ${IDEA}`);
+  let previous: FakeActivity | undefined;
+  for (const [title, confirm] of [
+    ['第 1/5 步', '确认'],
+    ['第 2/5 步', '确认'],
+    ['第 3/5 步', '确认并检索'],
+  ] as const) {
+    const step = await t.step(title, previous);
+    // saved as it is: the step stays as it was, then is confirmed
+    await t.fill(step, '编辑');
+    await t.press(await t.redrawn(step), confirm);
+    previous = step;
+  }
+  expect(bodiesOf(h, 'AI35-1')).toMatchObject([{ input: IDEA, lang: 'cn' }]);
+
+  const step4 = await t.step('第 4/5 步', previous, 30_000);
+  await t.fill(step4, '添加专利', { pn: '铰链' });
+  await waitFor(() => h!.fake.allMessages().find((m) => textOf(m).includes('无法将“铰链”识别为公开号')), 'the refusal');
+  await t.fill(t.current(step4), '添加专利', { pn: 'CN118289111A' });
+  const withAdded = await waitFor(() => {
+    const now = t.current(step4);
+    return textOf(now).includes('CN118289111A') && buttonsOf(now).length > 0 ? now : undefined;
+  }, 'the added patent');
+  const menu = choiceSetsOf(withAdded).find((c) => !c.multi);
+  const include = menu?.choices.find((c) => c.title.includes('纳入'));
+  expect(include, JSON.stringify(menu)).toBeDefined();
+  const apply = buttonsOf(withAdded).find((b) => JSON.stringify(b.data).includes(menu!.id) || b.title === '应用');
+  expect(apply, JSON.stringify(buttonsOf(withAdded).map((b) => b.title))).toBeDefined();
+  await t.press(withAdded, apply!.title, { [menu!.id]: include!.value });
+  const included = await waitFor(() => {
+    const now = t.current(step4);
+    return choiceSetsOf(now).some((c) => c.choices.some((o) => o.title === include!.title.replace('纳入', '排除'))) ? now : undefined;
+  }, 'the reference included');
+  await t.fill(included, '修改判定', { reference: '99', feature: '1', verdict: '公开', score: '', reason: '' });
+  await waitFor(() => h!.fake.allMessages().find((m) => textOf(m).includes('请填写文献在列表中的序号')), 'the bad reference refused');
+  await t.fill(t.current(step4), '修改判定', { reference: '1', feature: '1', verdict: '未公开', score: '20', reason: '该文献未采用液态金属。' });
+  const overridden = await waitFor(() => (textOf(t.current(step4)).includes('你的判定') ? t.current(step4) : undefined), 'the verdict');
+  await t.press(overridden, '确认');
+
+  const step5 = await t.step('第 5/5 步', step4);
+  await t.fill(step5, '生成报告');
+  await waitFor(() => t.replies.find((m) => cardJson(m).includes('新颖性检索报告已完成')), 'the report', 30_000);
+  await waitFor(() => t.replies.find((m) => cardJson(m).includes('下载链接有效期至')), 'the report’s file card');
+
+  const content = [IDEA, ...(await noveltyContent(h.sim.url, 'sk-teams-e2e-key', h.sim.requests))];
+  const shown = [...shownToTeams(h.fake), ...pictureWords()];
+  expect(shown.filter(hasChinese).length).toBeGreaterThan(20);
+  for (const part of ['公开号，例如', '判定：公开', '报告标题', '特征对比'])
+    expect(
+      shown.some((text) => text.includes(part)),
+      part,
+    ).toBe(true);
+  expect(leftIn(shown, content, [USER.name])).toEqual([]);
+});
