@@ -40,11 +40,58 @@ export const shownToSlack = (slack: FakeSlackApi): string[] =>
 /** A file's extension is no word, nor a size's unit symbol (Intl writes `6 kB` in zh-CN too). */
 const withoutFileWords = (text: string): string => text.replace(/(?<=\S)\.(?:docx|pdf|png|jpe?g|gif|webp)\b/gi, '').replace(/(?<=\d )kB\b/g, '');
 
-/** Each English word or ASCII punctuation left in the texts, with the start of its text; `people` are names, no words. */
-export const leftIn = (texts: readonly string[], content: readonly string[], people: readonly string[] = []): string[] =>
+/**
+ * The text without every run of 12 or more characters found in the platform's content: what a message showed of an
+ * answer while it streamed (a chunk cut mid-word, a prefix grown by edits) is the platform's, wherever it was cut.
+ */
+function withoutContentPieces(text: string, content: readonly string[]): string {
+  const MIN = 12;
+  let out = '';
+  let i = 0;
+  while (i < text.length) {
+    const holders = content.filter((c) => c.includes(text.slice(i, i + MIN)));
+    if (i + MIN > text.length || holders.length === 0) {
+      out += text[i];
+      i += 1;
+      continue;
+    }
+    let end = i + MIN;
+    while (end < text.length && holders.some((c) => c.includes(text.slice(i, end + 1)))) end += 1;
+    out += ' ';
+    i = end;
+  }
+  return out;
+}
+
+const lettersOf = (text: string): string => text.replace(/[^A-Za-z]/g, '');
+
+/** The text without the lines whose letters (8 or more) are the content's: the content laid out (a terminal's table row). */
+function withoutContentLines(text: string, content: readonly string[]): string {
+  const letters = content.map(lettersOf);
+  return text
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&')
+    .split('\n')
+    .filter((line) => lettersOf(line).length < 8 || !letters.some((l) => l.includes(lettersOf(line))))
+    .join('\n');
+}
+
+/**
+ * Each English word or ASCII punctuation left in the texts, with the start of its text; `people` are names, no
+ * words, and `commandWords` the words typed as commands where code shows without backticks (the terminal).
+ */
+export const leftIn = (
+  texts: readonly string[],
+  content: readonly string[],
+  { people = [], commandWords = [] }: { people?: readonly string[]; commandWords?: readonly string[] } = {},
+): string[] =>
   [...new Set(texts)].flatMap((shown) => {
     const text = people.reduce((rest, name) => rest.split(name).join(' '), withoutFileWords(shown));
-    return [...englishLeft(text, content), ...asciiPunctuationLeft(text, content)].map((found) => `${found} ⟵ ${text.slice(0, 160)}`);
+    const left = (t: string) => [...englishLeft(t, content, commandWords), ...asciiPunctuationLeft(t, content)];
+    // the slower look, line by line and for pieces of the content, only where the whole contents left something
+    const found = left(text).length > 0 ? left(withoutContentPieces(withoutContentLines(text, content), content)) : [];
+    return found.map((place) => `${place} ⟵ ${text.slice(0, 160)}`);
   });
 
 /** Everything the bot sent or edited in Teams, activity by activity (a card's every edit, each note and form). */

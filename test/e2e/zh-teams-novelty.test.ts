@@ -142,5 +142,5 @@ test('a whole novelty search from a zh-CN Teams client leaves no English word or
       shown.some((text) => text.includes(part)),
       part,
     ).toBe(true);
-  expect(leftIn(shown, content, [USER.name])).toEqual([]);
+  expect(leftIn(shown, content, { people: [USER.name] })).toEqual([]);
 });

@@ -65,9 +65,9 @@ export const ENCYCLOPEDIA: ChatFamily = {
   },
   operation: 'AI68-2',
   maxChars: 16_000,
-  // AI68-1 takes no chat id, so a follow-up carries the previous question in its text instead
+  // AI68-1 takes no chat id, so a follow-up carries the previous question in its text instead, in the thread's language
   async start(platform, question, previous, signal) {
-    const query = previous.lastQuestion ? `Previous question: ${previous.lastQuestion}\nFollow-up question: ${question}` : question;
+    const query = previous.lastQuestion ? t('chat:followUpQuery', { previous: previous.lastQuestion, question }) : question;
     const chat = await platform.call('AI68-1', { query, ...requestFields(previous.options ?? DEFAULT_OPTIONS) }, { signal });
     if (!chat.chat_id || !chat.chat_item_id) throw new Error('AI68-1 returned no chat ids');
     const references = (chat.ref_doc ?? []).map((doc, i) => referenceFromDoc(doc, i));

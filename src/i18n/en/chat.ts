@@ -18,6 +18,8 @@ export const chat = {
     encyclopedia: 'is searching the bio-pharma encyclopedia…',
   },
   asked: 'asked the {{label}}',
+  /** an encyclopedia follow-up's text to the platform (AI68-1 takes no chat id): the previous question, then the new one */
+  followUpQuery: 'Previous question: {{previous}}\nFollow-up question: {{question}}',
   askKeepsNoContext: '`ask` keeps no context: each question in this thread is answered on its own. For a conversation, use `pharm`.',
   nothingSent: '{{problem}} Nothing was sent to the platform.',
   threadRuns: 'This thread runs a {{workflow}}; start a chat in a new message.',

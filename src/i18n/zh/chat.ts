@@ -21,6 +21,7 @@ export const chat: CatalogOf<typeof en> = {
     encyclopedia: '正在检索生物医药百科…',
   },
   asked: '向{{label}}提问',
+  followUpQuery: '上一个问题：{{previous}}\n后续问题：{{question}}',
   askKeepsNoContext: '`ask` 不保留上下文：本消息列中的每个问题都单独回答。如需连续对话，请使用 `pharm`。',
   nothingSent: '{{problem}}未向平台发送任何内容。',
   threadRuns: '此消息列正在进行{{workflow}}；请在新消息中开始对话。',
