@@ -11,7 +11,7 @@ import { buttonsOf, cardJson, startTeamsBot } from '../adapters/teams/bot-harnes
 import { waitFor as waitForTeams } from '../adapters/teams/harness.js';
 import type { FakeActivity } from '../helpers/fake-bot-connector.js';
 import { startSlackBot, waitFor } from '../helpers/slack-bot-harness.js';
-import { activityId, cardSubmit, channelMention, sendActivity, USER } from '../helpers/teams-activities.js';
+import { activityId, cardSubmit, channelMention, PERSONAL_CHAT, personalMessage, sendActivity, USER } from '../helpers/teams-activities.js';
 import { choiceSetsOf } from '../helpers/teams-workflow-steps.js';
 import { startConsoleBot, withoutPokes } from './console-bot.js';
 import { NoveltyThread, selectOptions, textOf } from './slack-novelty-steps.js';
@@ -146,6 +146,17 @@ test.concurrent('pharm and encyclopedia from a zh-CN Teams client, in Chinese', 
     await waitForTeams(() => h.replies(bio).filter((m) => cardJson(m).includes('更改了检索设置')).length === 2, 'the second change');
     await say(BIO[1], bio);
     await answers(bio, 2);
+    // the 1:1 chat: the answer streams natively, a message goes on with the chat's last answer
+    const personal = (text: string) => sendActivity(h.messagesUrl, personalMessage(text, { serviceUrl: h.fake.url, locale: ZH }));
+    const inPersonal = (count: number) =>
+      waitForTeams(
+        () => h.fake.messages(PERSONAL_CHAT).filter((m) => cardJson(m).includes('token') || (m.text ?? '').includes('token')).length >= count,
+        `${count} answer(s) in the 1:1 chat`,
+      );
+    await personal(`pharm ${PHARM[0]}`);
+    await inPersonal(1);
+    await personal(PHARM[1]);
+    await inPersonal(2);
 
     const shown = shownToTeams(h.fake);
     for (const part of ['参考来源', '生命科学大模型 · ', '生物医药百科 · ', '关闭深度检索'])
