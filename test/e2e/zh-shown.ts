@@ -11,7 +11,7 @@ type Json = Record<string, unknown>;
 
 /** The keys whose strings Slack shows a person (a block's text, a modal's title, a stream's chunks, a file's name). */
 const SHOWN = new Set([
-  ...['text', 'title', 'placeholder', 'label', 'alt_text', 'markdown_text', 'details', 'initial_comment', 'filename', 'status'],
+  ...['text', 'title', 'placeholder', 'label', 'alt_text', 'markdown_text', 'details', 'initial_comment', 'filename'],
   // a Teams card's and activity's: its notification summary, the text shown where cards are not, a file's name
   ...['summary', 'fallbackText', 'altText', 'name'],
 ]);

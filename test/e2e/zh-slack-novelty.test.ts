@@ -24,7 +24,8 @@ afterEach(async () => {
 
 const IDEA = '一种折叠屏手机铰链，采用液态金属阻尼层，折叠时阻尼层吸收冲击并减少折痕。';
 test('a whole novelty search in Chinese in Slack leaves no English word or ASCII punctuation of the bot’s own', { timeout: 90_000 }, async () => {
-  h = await startSlackBot({ slack: { locales: { U1: 'zh-CN' } } });
+  // tasks take a moment, so the search's progress (its steps' names in Chinese) is shown too
+  h = await startSlackBot({ slack: { locales: { U1: 'zh-CN' } }, simulator: { taskDurationMs: 100 } });
   await h.command(`novelty ${IDEA}`);
   const t = await NoveltyThread.opened(h, 0);
   // steps 1 to 3: each Edit form opened and saved as it is, then confirmed
@@ -96,8 +97,8 @@ test('a whole novelty search in Chinese in Slack leaves no English word or ASCII
   expect(upload.data.equals((await withLanguage('zh', () => renderFeatureMatrix(matrix))).png)).toBe(true);
   const shown = [...shownToSlack(h.slack), ...pictureWords()];
   expect(shown.filter(hasChinese).length).toBeGreaterThan(20);
-  // the forms are among them: Add a patent's field, Change a verdict's fields, the title form
-  for (const part of ['公开号，例如', '判定：公开', '报告标题'])
+  // the forms are among them (Add a patent's field, Change a verdict's fields, the title form), and the search's plan
+  for (const part of ['公开号，例如', '判定：公开', '报告标题', '检索专利文献（需要几分钟）'])
     expect(
       shown.some((text) => text.includes(part)),
       part,

@@ -89,7 +89,7 @@ class ZhThread {
 test('a whole novelty search from a zh-CN Teams client leaves no English word or ASCII punctuation of the bot’s own', {
   timeout: 90_000,
 }, async () => {
-  h = await startTeamsBot({ simulator: { taskDurationMs: 50 }, env: { PUBLIC_URL: 'https://iip-bot.example.test' }, configured: true });
+  h = await startTeamsBot({ simulator: { taskDurationMs: 100 }, env: { PUBLIC_URL: 'https://iip-bot.example.test' }, configured: true });
   const t = await ZhThread.opened(h, `novelty ${IDEA}`);
   let previous: FakeActivity | undefined;
   for (const [title, confirm] of [
@@ -137,7 +137,7 @@ test('a whole novelty search from a zh-CN Teams client leaves no English word or
   const content = [IDEA, ...(await noveltyContent(h.sim.url, 'sk-teams-e2e-key', h.sim.requests))];
   const shown = [...shownToTeams(h.fake), ...pictureWords()];
   expect(shown.filter(hasChinese).length).toBeGreaterThan(20);
-  for (const part of ['公开号，例如', '判定：公开', '报告标题', '特征对比'])
+  for (const part of ['公开号，例如', '判定：公开', '报告标题', '特征对比', '个检索步骤'])
     expect(
       shown.some((text) => text.includes(part)),
       part,
