@@ -4,21 +4,16 @@
  * the reference menu, Change a verdict, the comparison picture, step 5's title form, the report and its file card)
  * holds no English word and no ASCII punctuation of the bot's own: only the platform's content and identifiers.
  */
-import { afterEach, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import { buttonsOf, cardJson, startTeamsBot, type TeamsBotHarness } from '../adapters/teams/bot-harness.js';
 import { waitFor } from '../adapters/teams/harness.js';
 import type { FakeActivity } from '../helpers/fake-bot-connector.js';
 import { hasChinese } from '../helpers/chinese-text.js';
-import { activityId, cardSubmit, channelMention, sendActivity, USER } from '../helpers/teams-activities.js';
+import { FILE_CONSENT_TYPE, FILE_INFO_TYPE, fileConsentInvoke, startFakeOneDrive, type FakeOneDrive } from '../helpers/fake-teams-files.js';
+import { activityId, cardSubmit, channelMention, PERSONAL_CHAT, personalMessage, sendActivity, USER } from '../helpers/teams-activities.js';
 import { bodiesOf, choiceSetsOf, inputsOf, textOf } from '../helpers/teams-workflow-steps.js';
 import { noveltyContent, pictureWords } from './zh-novelty-content.js';
 import { leftIn, shownToTeams } from './zh-shown.js';
-
-let h: TeamsBotHarness | undefined;
-afterEach(async () => {
-  await h?.close();
-  h = undefined;
-});
 
 type Json = Record<string, unknown>;
 const ZH = 'zh-CN';
@@ -27,21 +22,26 @@ const isForm = (m: FakeActivity): boolean =>
   inputsOf(m).some((e) => e.type === 'Input.Text' || e.type === 'Input.ChoiceSet') &&
   buttonsOf(m).some((b) => (b.data.iip as Json | undefined)?.kind === 'form');
 
-/** A search in the reply chain of a zh-CN client's mention, driven as that client clicks. */
+type Place = 'channel' | 'personal';
+
+/** A search from a zh-CN client, in a channel's reply chain under its mention or in its 1:1 chat, driven as that client clicks. */
 class ZhThread {
   constructor(
     readonly h: TeamsBotHarness,
+    readonly place: Place,
     readonly root: string,
   ) {}
 
-  static async opened(h: TeamsBotHarness, text: string): Promise<ZhThread> {
+  static async opened(h: TeamsBotHarness, place: Place, text: string): Promise<ZhThread> {
     const root = activityId();
-    expect((await sendActivity(h.messagesUrl, channelMention(text, { serviceUrl: h.fake.url, id: root, locale: ZH }))).status).toBe(200);
-    return new ZhThread(h, root);
+    const options = { serviceUrl: h.fake.url, id: root, locale: ZH };
+    const activity = place === 'channel' ? channelMention(text, options) : personalMessage(text, options);
+    expect((await sendActivity(h.messagesUrl, activity)).status).toBe(200);
+    return new ZhThread(h, place, root);
   }
 
   get replies(): FakeActivity[] {
-    return this.h.replies(this.root);
+    return this.place === 'channel' ? this.h.replies(this.root) : this.h.fake.messages(PERSONAL_CHAT);
   }
 
   step(text: string, after?: FakeActivity, timeoutMs = 20_000): Promise<FakeActivity> {
@@ -61,7 +61,7 @@ class ZhThread {
     expect(control, `${title} in ${JSON.stringify(buttonsOf(card).map((b) => b.title))}`).toBeDefined();
     const click = cardSubmit(
       { ...control!.data, ...inputs },
-      { serviceUrl: this.h.fake.url, place: 'channel', root: this.root, replyToId: card.id, locale: ZH },
+      { serviceUrl: this.h.fake.url, place: this.place, root: this.root, replyToId: card.id, locale: ZH },
     );
     expect((await sendActivity(this.h.messagesUrl, click)).status).toBe(200);
   }
@@ -86,61 +86,90 @@ class ZhThread {
   }
 }
 
-test('a whole novelty search from a zh-CN Teams client leaves no English word or ASCII punctuation of the bot’s own', {
-  timeout: 90_000,
-}, async () => {
-  h = await startTeamsBot({ simulator: { taskDurationMs: 100 }, env: { PUBLIC_URL: 'https://iip-bot.example.test' }, configured: true });
-  const t = await ZhThread.opened(h, `novelty ${IDEA}`);
-  let previous: FakeActivity | undefined;
-  for (const [title, confirm] of [
-    ['第 1/5 步', '确认'],
-    ['第 2/5 步', '确认'],
-    ['第 3/5 步', '确认并检索'],
-  ] as const) {
-    const step = await t.step(title, previous);
-    // saved as it is: the step stays as it was, then is confirmed
-    await t.fill(step, '编辑');
-    await t.press(await t.redrawn(step), confirm);
-    previous = step;
+/** The report as a file: a card linking it in a channel; in the 1:1 chat a consent card, accepted, then the saved file's card. */
+async function receiveReport(t: ZhThread, drive: FakeOneDrive): Promise<void> {
+  if (t.place === 'channel') {
+    await waitFor(() => t.replies.find((m) => cardJson(m).includes('下载链接有效期至')), 'the report’s file card');
+    return;
   }
-  expect(bodiesOf(h, 'AI35-1')).toMatchObject([{ input: IDEA, lang: 'cn' }]);
+  const consent = await waitFor(
+    () => t.replies.flatMap((m) => m.attachments.map((a) => ({ m, a }))).find(({ a }) => a.contentType === FILE_CONSENT_TYPE),
+    'the consent card',
+  );
+  const { uploadInfo } = drive.open(String(consent.a.name));
+  const context = (consent.a.content as Json).acceptContext as Json;
+  // Teams sends the client's language with the invoke too
+  const accept = { ...fileConsentInvoke(t.h.fake.url, { id: consent.m.id, context }, { action: 'accept', uploadInfo }), locale: ZH };
+  expect((await sendActivity(t.h.messagesUrl, accept)).status).toBe(200);
+  await waitFor(() => t.replies.find((m) => m.attachments.some((a) => a.contentType === FILE_INFO_TYPE)), 'the saved file’s card');
+}
 
-  const step4 = await t.step('第 4/5 步', previous, 30_000);
-  await t.fill(step4, '添加专利', { pn: '铰链' });
-  await waitFor(() => h!.fake.allMessages().find((m) => textOf(m).includes('无法将“铰链”识别为公开号')), 'the refusal');
-  await t.fill(t.current(step4), '添加专利', { pn: 'CN118289111A' });
-  const withAdded = await waitFor(() => {
-    const now = t.current(step4);
-    return textOf(now).includes('CN118289111A') && buttonsOf(now).length > 0 ? now : undefined;
-  }, 'the added patent');
-  const menu = choiceSetsOf(withAdded).find((c) => !c.multi);
-  const include = menu?.choices.find((c) => c.title.includes('纳入'));
-  expect(include, JSON.stringify(menu)).toBeDefined();
-  const apply = buttonsOf(withAdded).find((b) => JSON.stringify(b.data).includes(menu!.id) || b.title === '应用');
-  expect(apply, JSON.stringify(buttonsOf(withAdded).map((b) => b.title))).toBeDefined();
-  await t.press(withAdded, apply!.title, { [menu!.id]: include!.value });
-  const included = await waitFor(() => {
-    const now = t.current(step4);
-    return choiceSetsOf(now).some((c) => c.choices.some((o) => o.title === include!.title.replace('纳入', '排除'))) ? now : undefined;
-  }, 'the reference included');
-  await t.fill(included, '修改判定', { reference: '99', feature: '1', verdict: '公开', score: '', reason: '' });
-  await waitFor(() => h!.fake.allMessages().find((m) => textOf(m).includes('请填写文献在列表中的序号')), 'the bad reference refused');
-  await t.fill(t.current(step4), '修改判定', { reference: '1', feature: '1', verdict: '未公开', score: '20', reason: '该文献未采用液态金属。' });
-  const overridden = await waitFor(() => (textOf(t.current(step4)).includes('你的判定') ? t.current(step4) : undefined), 'the verdict');
-  await t.press(overridden, '确认');
+test.concurrent.each([
+  ['channel', 'a channel’s reply chain'],
+  ['personal', 'the 1:1 chat'],
+] as const)(
+  'a whole novelty search from a zh-CN Teams client in %s leaves no English word or ASCII punctuation of the bot’s own',
+  { timeout: 90_000 },
+  async (place, _where) => {
+    const h = await startTeamsBot({ simulator: { taskDurationMs: 100 }, env: { PUBLIC_URL: 'https://iip-bot.example.test' }, configured: true });
+    const drive = await startFakeOneDrive();
+    try {
+      const t = await ZhThread.opened(h, place, `novelty ${IDEA}`);
+      let previous: FakeActivity | undefined;
+      for (const [title, confirm] of [
+        ['第 1/5 步', '确认'],
+        ['第 2/5 步', '确认'],
+        ['第 3/5 步', '确认并检索'],
+      ] as const) {
+        const step = await t.step(title, previous);
+        // saved as it is: the step stays as it was, then is confirmed
+        await t.fill(step, '编辑');
+        await t.press(await t.redrawn(step), confirm);
+        previous = step;
+      }
+      expect(bodiesOf(h, 'AI35-1')).toMatchObject([{ input: IDEA, lang: 'cn' }]);
 
-  const step5 = await t.step('第 5/5 步', step4);
-  await t.fill(step5, '生成报告');
-  await waitFor(() => t.replies.find((m) => cardJson(m).includes('新颖性检索报告已完成')), 'the report', 30_000);
-  await waitFor(() => t.replies.find((m) => cardJson(m).includes('下载链接有效期至')), 'the report’s file card');
+      const step4 = await t.step('第 4/5 步', previous, 30_000);
+      await t.fill(step4, '添加专利', { pn: '铰链' });
+      await waitFor(() => h.fake.allMessages().find((m) => textOf(m).includes('无法将“铰链”识别为公开号')), 'the refusal');
+      await t.fill(t.current(step4), '添加专利', { pn: 'CN118289111A' });
+      const withAdded = await waitFor(() => {
+        const now = t.current(step4);
+        return textOf(now).includes('CN118289111A') && buttonsOf(now).length > 0 ? now : undefined;
+      }, 'the added patent');
+      const menu = choiceSetsOf(withAdded).find((c) => !c.multi);
+      const include = menu?.choices.find((c) => c.title.includes('纳入'));
+      expect(include, JSON.stringify(menu)).toBeDefined();
+      const apply = buttonsOf(withAdded).find((b) => JSON.stringify(b.data).includes(menu!.id) || b.title === '应用');
+      expect(apply, JSON.stringify(buttonsOf(withAdded).map((b) => b.title))).toBeDefined();
+      await t.press(withAdded, apply!.title, { [menu!.id]: include!.value });
+      const included = await waitFor(() => {
+        const now = t.current(step4);
+        return choiceSetsOf(now).some((c) => c.choices.some((o) => o.title === include!.title.replace('纳入', '排除'))) ? now : undefined;
+      }, 'the reference included');
+      await t.fill(included, '修改判定', { reference: '99', feature: '1', verdict: '公开', score: '', reason: '' });
+      await waitFor(() => h.fake.allMessages().find((m) => textOf(m).includes('请填写文献在列表中的序号')), 'the bad reference refused');
+      await t.fill(t.current(step4), '修改判定', { reference: '1', feature: '1', verdict: '未公开', score: '20', reason: '该文献未采用液态金属。' });
+      const overridden = await waitFor(() => (textOf(t.current(step4)).includes('你的判定') ? t.current(step4) : undefined), 'the verdict');
+      await t.press(overridden, '确认');
 
-  const content = [IDEA, ...(await noveltyContent(h.sim.url, 'sk-teams-e2e-key', h.sim.requests))];
-  const shown = [...shownToTeams(h.fake), ...pictureWords()];
-  expect(shown.filter(hasChinese).length).toBeGreaterThan(20);
-  for (const part of ['公开号，例如', '判定：公开', '报告标题', '特征对比', '个检索步骤'])
-    expect(
-      shown.some((text) => text.includes(part)),
-      part,
-    ).toBe(true);
-  expect(leftIn(shown, content, { people: [USER.name] })).toEqual([]);
-});
+      const step5 = await t.step('第 5/5 步', step4);
+      await t.fill(step5, '生成报告');
+      await waitFor(() => t.replies.find((m) => cardJson(m).includes('新颖性检索报告已完成')), 'the report', 30_000);
+      await receiveReport(t, drive);
+
+      const content = [IDEA, ...(await noveltyContent(h.sim.url, 'sk-teams-e2e-key', h.sim.requests))];
+      const shown = [...shownToTeams(h.fake), ...pictureWords()];
+      expect(shown.filter(hasChinese).length).toBeGreaterThan(20);
+      for (const part of ['公开号，例如', '判定：公开', '报告标题', '特征对比'])
+        expect(
+          shown.some((text) => text.includes(part)),
+          part,
+        ).toBe(true);
+      expect(leftIn(shown, content, { people: [USER.name] })).toEqual([]);
+    } finally {
+      await h.close();
+      await drive.close();
+    }
+  },
+);

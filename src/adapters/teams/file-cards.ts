@@ -9,7 +9,7 @@ import type { Activity } from 'botbuilder';
 import { CARD_SCHEMA, type AdaptiveCard, type TeamsMessage } from './render/limits.js';
 import { clean } from './render/text.js';
 import { formatDateTime, formatFileSize } from '../../i18n/format.js';
-import { t } from '../../i18n/index.js';
+import { t, type Lang } from '../../i18n/index.js';
 
 export const FILE_CONSENT_CONTENT_TYPE = 'application/vnd.microsoft.teams.card.file.consent';
 export const FILE_INFO_CONTENT_TYPE = 'application/vnd.microsoft.teams.card.file.info';
@@ -20,6 +20,8 @@ export interface ConsentContext {
   iip: 'file';
   token: string;
   conversation: string;
+  /** the thread's language, for the notes that answer the card (Teams hands the context back as it was given) */
+  lang?: Lang;
 }
 
 /** What `fileConsent/invoke` carries once the user accepted: where to put the bytes, and the file it becomes. */

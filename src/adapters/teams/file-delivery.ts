@@ -17,7 +17,7 @@ import { consentMessage, fileInfoMessage, linkMessage } from './file-cards.js';
 import { teamsThread, type TeamsThread } from './ids.js';
 import { placeOf, type TeamsActivity } from './incoming/payloads.js';
 import type { TeamsMessage } from './render/limits.js';
-import { t } from '../../i18n/index.js';
+import { currentLanguage, defaultLanguage, languageOf, t, withLanguage } from '../../i18n/index.js';
 
 /** How long a document stays on the shelf for its link or its consent card, and what one conversation may keep. */
 export const DOCUMENT_TTL_MS = 7 * 24 * 60 * 60_000;
@@ -37,7 +37,12 @@ const typeOf = (filename: string): string => TYPES[/\.(\w+)$/.exec(filename)?.[1
 
 const ConsentAnswer = z.object({
   action: z.enum(['accept', 'decline']),
-  context: z.object({ iip: z.literal('file'), token: z.string().max(100), conversation: z.string() }),
+  context: z.object({
+    iip: z.literal('file'),
+    token: z.string().max(100),
+    conversation: z.string(),
+    lang: z.enum(['en', 'zh']).optional().catch(undefined),
+  }),
   uploadInfo: z
     .object({
       uploadUrl: z.string(),
@@ -97,7 +102,8 @@ export function createFileDelivery(options: FileDeliveryOptions) {
     if ('refused' in shelved) throw new TeamsApiError('file upload', undefined, `shelf_full_${shelved.refused}`);
     const shown = { filename: file.filename, title: file.title, size: file.data.length };
     if (options.isPersonal(place)) {
-      await options.send(place, consentMessage(shown, { iip: 'file', token: shelved.token, conversation: place.conversation }));
+      const context = { iip: 'file', token: shelved.token, conversation: place.conversation, lang: currentLanguage() } as const;
+      await options.send(place, consentMessage(shown, context));
       return 'offered';
     }
     await options.postCard(thread, linkMessage(shown, shelved.url, new Date(Date.now() + DOCUMENT_TTL_MS)));
@@ -112,8 +118,17 @@ export function createFileDelivery(options: FileDeliveryOptions) {
       logger.warn({ kind: place.kind }, 'Teams: a file consent answer that is not for a file of this chat was ignored');
       return;
     }
-    const { action, context, uploadInfo } = parsed.data;
-    const chat = { tenant: place.tenant, conversation: place.conversation };
+    const { context } = parsed.data;
+    // the notes answering the card speak the thread's language (a card from before it was kept: the client's)
+    const lang = context.lang ?? languageOf(activity.locale) ?? defaultLanguage();
+    return withLanguage(lang, () => answered(parsed.data, { tenant: place.tenant, conversation: place.conversation }));
+  }
+
+  async function answered(
+    { action, context, uploadInfo }: z.infer<typeof ConsentAnswer>,
+    chat: { tenant: string; conversation: string },
+  ): Promise<void> {
+    if (!shelf) return;
     if (action === 'decline') {
       await shelf.withdraw(context.token);
       return options.send(chat, note(t('teams:file.declined')));
