@@ -1,8 +1,9 @@
 /**
  * Issue 29 in Slack: a zh-CN user's novelty search from the command to the report, every message, edit, form,
  * note and file the bot gave Slack on the way (the Edit forms of steps 1 to 3, step 4's Add a patent, Change a
- * verdict, the menu and the comparison picture, step 5's title form and the report) holds no English word and no
- * ASCII punctuation of the bot's own: only the platform's content, commands, numbers and identifiers.
+ * verdict, the menu and the comparison picture, step 5's title form and the report; a failed task and a refused
+ * confirmation, each retried) holds no English word and no ASCII punctuation of the bot's own: only the
+ * platform's content, commands, numbers and identifiers.
  */
 import { afterEach, expect, test } from 'vitest';
 import { renderFeatureMatrix } from '../../src/handlers/shared/images/feature-matrix-image.js';
@@ -28,6 +29,14 @@ test('a whole novelty search in Chinese in Slack leaves no English word or ASCII
   h = await startSlackBot({ slack: { locales: { U1: 'zh-CN' } }, simulator: { taskDurationMs: 100 } });
   await h.command(`novelty ${IDEA}`);
   const t = await NoveltyThread.opened(h, 0);
+  // a failed task (the search elements) and a refused confirmation (the search) on the way, each retried
+  h.sim.inject({ kind: 'task-fails', operation: 'AI35-6', times: 1 });
+  h.sim.inject({ kind: 'envelope-error', errorCode: 68300008, operation: 'AI35-7', times: 1 });
+  const retry = async (failed: string) => {
+    const failure = await t.step(failed, 20_000);
+    expect(textOf(failure)).toContain('重试');
+    await t.press(failure, '重试');
+  };
   // steps 1 to 3: each Edit form opened and saved as it is, then confirmed
   for (const [title, confirm] of [
     ['第 1/5 步', '确认'],
@@ -40,6 +49,7 @@ test('a whole novelty search in Chinese in Slack leaves no English word or ASCII
     await h.submitForm(form.view, formValues(form.view));
     const saved = await waitFor(() => t.replies.find((m) => m.ts === step.ts && m.edits > edits && textOf(m).includes(confirm)), `${title} saved`);
     await t.press(saved, confirm);
+    if (title !== '第 1/5 步') await retry(title === '第 2/5 步' ? '生成检索要素失败' : '开始检索失败');
   }
   expect(bodiesOf(h, 'AI35-1')).toMatchObject([{ input: IDEA, lang: 'cn' }]);
 

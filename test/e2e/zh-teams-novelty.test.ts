@@ -1,7 +1,7 @@
 /**
- * Issue 29 in Teams: a novelty search from a zh-CN client, in a channel's reply chain, from the mention to the
- * report card: every card the bot sent or edited on the way (the Edit forms of steps 1 to 3, step 4's Add a patent,
- * the reference menu, Change a verdict, the comparison picture, step 5's title form, the report and its file card)
+ * Issue 29 in Teams: a novelty search from a zh-CN client from the mention to the report: every card the bot sent or edited on the way (the Edit forms of steps 1 to 3, step 4's Add a patent,
+ * the reference menu, Change a verdict, the comparison picture, step 5's title form, the report and its file card;
+ * a failed task and a refused confirmation, each retried), in a channel and in the 1:1 chat (the consent card)
  * holds no English word and no ASCII punctuation of the bot's own: only the platform's content and identifiers.
  */
 import { expect, test } from 'vitest';
@@ -115,6 +115,9 @@ test.concurrent.each([
     const drive = await startFakeOneDrive();
     try {
       const t = await ZhThread.opened(h, place, `novelty ${IDEA}`);
+      // a failed task (the search elements) and a refused confirmation (the search) on the way, each retried
+      h.sim.inject({ kind: 'task-fails', operation: 'AI35-6', times: 1 });
+      h.sim.inject({ kind: 'envelope-error', errorCode: 68300008, operation: 'AI35-7', times: 1 });
       let previous: FakeActivity | undefined;
       for (const [title, confirm] of [
         ['第 1/5 步', '确认'],
@@ -126,6 +129,10 @@ test.concurrent.each([
         await t.fill(step, '编辑');
         await t.press(await t.redrawn(step), confirm);
         previous = step;
+        if (title !== '第 1/5 步') {
+          previous = await t.step(title === '第 2/5 步' ? '生成检索要素失败' : '开始检索失败', step);
+          await t.press(previous, '重试');
+        }
       }
       expect(bodiesOf(h, 'AI35-1')).toMatchObject([{ input: IDEA, lang: 'cn' }]);
 
