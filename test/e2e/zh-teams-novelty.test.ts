@@ -1,8 +1,9 @@
 /**
- * Issue 29 in Teams: a novelty search from a zh-CN client from the mention to the report: every card the bot sent or edited on the way (the Edit forms of steps 1 to 3, step 4's Add a patent,
- * the reference menu, Change a verdict, the comparison picture, step 5's title form, the report and its file card;
- * a failed task and a refused confirmation, each retried), in a channel and in the 1:1 chat (the consent card)
- * holds no English word and no ASCII punctuation of the bot's own: only the platform's content and identifiers.
+ * Issue 29 in Teams: a novelty search from a zh-CN client, in a channel and in the 1:1 chat, from the command to
+ * the report: every card the bot sent or edited on the way (the Edit forms of steps 1 to 3, step 4's Add a patent,
+ * the reference menu, Change a verdict, the comparison picture, step 5's title form, the report's link card or
+ * consent card; a failed task and a refused confirmation, each retried) holds no English word and no ASCII
+ * punctuation of the bot's own: only the platform's content and identifiers.
  */
 import { expect, test } from 'vitest';
 import { buttonsOf, cardJson, startTeamsBot, type TeamsBotHarness } from '../adapters/teams/bot-harness.js';
