@@ -58,10 +58,11 @@ test('a whole novelty search in Chinese in Slack leaves no English word or ASCII
   const upload = await waitFor(() => h!.slack.files.uploads().find((f) => f.completed && f.mimetype === 'image/png'), 'the comparison picture');
   expect(upload).toMatchObject({ title: '特征对比', name: '特征对比.png' });
   const notes = () => h!.slack.ephemerals.length;
-  let before = notes();
+
   const unreadable = await t.openForm(step4, '添加专利');
-  await h.submitForm(unreadable.view, { pn: '铰链' });
-  expect(await t.note(before)).toContain('无法将“铰链”识别为公开号');
+  // a number that cannot be read: the modal stays open with why on its field
+  const refusal = JSON.parse((await h.submitForm(unreadable.view, { pn: '铰链' })).body) as { errors: Record<string, string> };
+  expect(refusal.errors.pn).toContain('无法识别为公开号');
   const add = await t.openForm(step4, '添加专利');
   await h.submitForm(add.view, { pn: 'CN118289111A' });
   const withAdded = await waitFor(
@@ -76,7 +77,7 @@ test('a whole novelty search in Chinese in Slack leaves no English word or ASCII
     () => t.replies.find((m) => m.ts === step4.ts && selectOptions(m)?.options.some((o) => o.label === include!.label.replace('纳入', '排除'))),
     'the reference included',
   );
-  before = notes();
+  const before = notes();
   const verdict = await t.openForm(included, '修改判定');
   await h.submitForm(verdict.view, { reference: '99', feature: '1', verdict: '公开', score: '', reason: '' });
   expect(await t.note(before)).toContain('请填写文献在列表中的序号');
@@ -105,7 +106,7 @@ test('a whole novelty search in Chinese in Slack leaves no English word or ASCII
       .map((item) => item.entry),
   )!;
   expect(upload.data.equals((await withLanguage('zh', () => renderFeatureMatrix(matrix))).png)).toBe(true);
-  const shown = [...shownToSlack(h.slack), ...pictureWords()];
+  const shown = [...shownToSlack(h.slack), ...Object.values(refusal.errors), ...pictureWords()];
   expect(shown.filter(hasChinese).length).toBeGreaterThan(20);
   // the forms are among them (Add a patent's field, Change a verdict's fields, the title form), and the search's plan
   for (const part of ['公开号，例如', '判定：公开', '报告标题', '检索专利文献（需要几分钟）'])
