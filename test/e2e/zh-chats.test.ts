@@ -21,29 +21,20 @@ const PHARM = ['siRNA 药物有哪些适应症？', '其中哪些已经获批上
 const BIO = ['RMC-6236 的药代动力学数据是什么？', '在儿童中的数据呢？'] as const;
 const COMMAND_WORDS = [...VERBS, 'new', 'clear', 'cancel', 'threads', 'switch'];
 
-/** What the platform answered (the answers, their sources' titles, texts and links): shown as it comes. */
-function chatContent(): string[] {
-  const sources = [...PHARM, ...BIO].flatMap((q) => chatReferences(q)).flatMap((r) => [r.title, r.text, r.link]);
-  const answers = [
-    expectedChatAnswer('AI20', { query: PHARM[0] }, { turn: 1 }),
-    expectedChatAnswer('AI20', { query: PHARM[1] }, { turn: 2 }),
-    ...BIO.flatMap((q, i) => [expectedChatAnswer('AI68-2', {}, { question: q, turn: i + 1 })]),
-  ];
-  return [...PHARM, ...BIO, ...answers, ...sources];
-}
-
-/** The platform's content as the simulator wrote it for the questions actually sent (an encyclopedia follow-up's text included). */
+/**
+ * What the platform answered for the questions sent (the answers, their sources' titles, texts and links): shown as
+ * it comes. An encyclopedia follow-up carries the previous question, in the thread's language.
+ */
 function contentFor(sent: { operation: string; body: unknown }[]): string[] {
   const asked = sent.filter((r) => r.operation === 'AI68-1').map((r) => (r.body as { query: string }).query);
-  // the follow-up carries the previous question, in the thread's language, as the platform is asked
   expect(asked).toEqual([BIO[0], `上一个问题：${BIO[0]}\n后续问题：${BIO[1]}`]);
-  const more = asked.flatMap((q, i) => [
-    q,
-    expectedChatAnswer('AI68-2', {}, { question: q, turn: i + 1 }),
-    expectedChatAnswer('AI68-2', {}, { question: q, turn: 1 }),
-    ...chatReferences(q).flatMap((r) => [r.title, r.text, r.link]),
-  ]);
-  return [...chatContent(), ...more];
+  const answers = [
+    ...PHARM.map((q, i) => expectedChatAnswer('AI20', { query: q }, { turn: i + 1 })),
+    // each encyclopedia question opens a chat of its own (AI68-1 takes no chat id): a first turn
+    ...asked.map((q) => expectedChatAnswer('AI68-2', {}, { question: q, turn: 1 })),
+  ];
+  const sources = [...PHARM, ...asked].flatMap((q) => chatReferences(q)).flatMap((r) => [r.title, r.text, r.link]);
+  return [...PHARM, ...BIO, ...asked, ...answers, ...sources];
 }
 
 // the terminal's language is the process's default (IIP_LANG): its run goes alone, before the chats' two
