@@ -40,7 +40,13 @@ async function recordWhere(b: FixtureBot, check: (record: ThreadRecord) => boole
   for (;;) {
     const found = await poll();
     if (found) return found;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; the record: ${JSON.stringify(last).slice(0, 600)}`);
+    if (Date.now() > deadline)
+      throw new Error(
+        `timed out waiting for ${what}; the record at version ${last?.version}, step ${last?.step}, status ${last?.status}, flow ${JSON.stringify(last?.data.flow).slice(0, 800)}; the thread: ${b.h.slack
+          .threadMessages('C1', b.parentTs)
+          .map((m) => m.text.slice(0, 100))
+          .join(' | ')}`,
+      );
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
 }
