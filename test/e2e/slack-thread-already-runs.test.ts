@@ -83,7 +83,7 @@ test('a chat asked for in a thread running a workflow is refused, naming the wor
   h = await startSlackBot({ slack: { locales: { U1: 'en-US', U3: 'zh-CN' } } });
   for (const [user, expected] of [
     ['U1', 'This thread runs a novelty search; start a chat in a new message.'],
-    ['U3', '此消息列正在进行新颖性检索；请在新消息中开始对话。'],
+    ['U3', '此话题正在进行新颖性检索；请在新消息中开始对话。'],
   ] as const) {
     const pane = await openPane(h, user);
     await started(h, pane, `novelty ${IDEA}`, 'novelty');

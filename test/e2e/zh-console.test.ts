@@ -43,7 +43,7 @@ test('the terminal language comes from IIP_LANG when set, else LC_ALL, LC_MESSAG
 test('LANG=zh_CN.UTF-8: help and a chat in Chinese; lang en and lang zh switch', async () => {
   term = await startConsoleBot({}, { language: terminalLanguage({ LANG: 'zh_CN.UTF-8' }) });
   term.type('help');
-  await term.until((p) => p.includes('在对话线程中使用专利与生物医药情报'), 'help in Chinese');
+  await term.until((p) => p.includes('在话题中使用专利与生物医药情报'), 'help in Chinese');
   expect(englishLeft(botLines(after(term, 'iip> help\n'), ['help']), [], COMMAND_WORDS)).toEqual([]);
 
   const question = '固态电池如何避免锂枝晶？';

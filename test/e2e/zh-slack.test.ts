@@ -34,7 +34,7 @@ test('help, a chat and /iip lang in Chinese for a zh-CN user; an en-US user keep
   h = await startSlackBot({ slack: { locales: { U1: 'zh-CN', U2: 'en-US' } } });
   await h.command('help');
   const help = await lastNoteTo('U1', 1);
-  expect(help).toContain('在对话线程中使用专利与生物医药情报');
+  expect(help).toContain('在话题中使用专利与生物医药情报');
   expect(englishLeft(help)).toEqual([]);
   expect(asciiPunctuationLeft(help)).toEqual([]);
   expect(h.slack.callsTo('users.info')[0]?.args).toMatchObject({ user: 'U1', include_locale: 'true' });

@@ -47,7 +47,7 @@ const PROBLEM = '在不提高生产成本的前提下提高锂电池负极的能
 test('help and a chat in Chinese for a zh-CN client; the same words in English from an en-US client', async () => {
   h = await startTeamsBot();
   await mention('help');
-  const help = seen(await anywhere('在对话线程中使用专利与生物医药情报'));
+  const help = seen(await anywhere('在话题中使用专利与生物医药情报'));
   expect(englishLeft(help)).toEqual([]);
   expect(asciiPunctuationLeft(help)).toEqual([]);
   await mention('help', 'en-US');

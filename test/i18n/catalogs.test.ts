@@ -91,3 +91,18 @@ describe.each(namespaces)('namespace %s', (ns) => {
     expect(notChinese, `${ns}: keys whose Chinese has no Chinese`).toEqual([]);
   });
 });
+
+/** One Chinese word per concept (issue 29): the word the catalogs use, and the words they must not use beside it. */
+const ONE_WORD: Record<string, readonly string[]> = {
+  话题: ['线程', '消息列'],
+  材料方案查找: ['材料方案寻找'],
+};
+
+test('the Chinese catalogs use one word per concept: a thread is always 话题', () => {
+  const texts = Object.entries(zh).flatMap(([ns, tree]) => leaves(tree as Tree).map(([key, text]) => [`${ns}:${key}`, text] as const));
+  const others = Object.entries(ONE_WORD).flatMap(([word, avoided]) =>
+    texts.flatMap(([key, text]) => avoided.filter((other) => text.includes(other)).map((other) => `${key}: ${other} (use ${word})`)),
+  );
+  expect(others).toEqual([]);
+  expect(texts.some(([, text]) => text.includes('话题'))).toBe(true);
+});

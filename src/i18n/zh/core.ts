@@ -53,7 +53,7 @@ export const core: CatalogOf<typeof en> = {
     status: { active: '进行中', waiting: '等待中', done: '已完成', failed: '已失败', cancelled: '已取消' },
     openTitle: '你未完成的工作流：',
     openLine: '• {{description}}（开始于 {{started}}）{{link}}',
-    openLink: ' · [打开线程]({{url}})',
+    openLink: ' · [打开话题]({{url}})',
     noneOpen: '你没有未完成的工作流。',
     alreadyFinished: '该{{workflow}}{{status}}。',
     onlyStarter: '只有发起该工作流的人才能取消它。',

@@ -27,10 +27,10 @@ export const encyclopedia: CatalogOf<typeof en> = {
     sourceNotOne: '`--source` 只能取 {{sources}} 之一；`{{word}}` 无效。',
     sourceNeeded: '`--source` 需要取值，可选：{{sources}}。',
   },
-  notEncyclopedia: '这些选项仅适用于百科消息列。',
+  notEncyclopedia: '这些选项仅适用于百科话题。',
   busy: '仍在生成回答；请等回答完成后再选择。',
   notOffered: '百科不提供该选项；未做任何更改。',
   alreadySet: '已是当前设置：后续问题将在{{options}}中检索。',
-  movedOn: '你选择期间消息列已有进展；请重新选择。',
-  changed: '{{user}} 更改了检索设置：此消息列的后续问题将使用 **{{options}}**。',
+  movedOn: '你选择期间话题已有进展；请重新选择。',
+  changed: '{{user}} 更改了检索设置：此话题的后续问题将使用 **{{options}}**。',
 };

@@ -4,7 +4,7 @@ import type { home as enHome } from '../en/home.js';
 
 export const home: CatalogOf<typeof enHome> = {
   help: {
-    summary: '你进行中和最近完成的工作流与问答，附各自消息列的链接（在 Slack 中也可查看机器人的主页标签）',
+    summary: '你进行中和最近完成的工作流与问答，附各自话题的链接（在 Slack 中也可查看机器人的主页标签）',
   },
   starts: {
     ask: '通用大模型',
@@ -16,7 +16,7 @@ export const home: CatalogOf<typeof enHome> = {
     solution: '技术方案探索（选项：--lang en|cn）',
     material: '材料方案查找（选项：--lang en|cn）',
   },
-  openThread: '打开消息列',
+  openThread: '打开话题',
   title: '：“{{title}}”',
   started: '开始于 {{when}}',
   open: '*进行中*',

@@ -14,7 +14,7 @@ export const slack: CatalogOf<typeof en> = {
     recentEmpty: '暂无已完成的任务。',
     /** 一项：工作流或对话，及其进展 */
     entry: '*{{label}}*：{{state}}',
-    openThread: '打开消息列',
+    openThread: '打开话题',
     started: '开始于 {{when}}',
     apiKey: '*管理员：* 当前使用的平台 API 密钥：{{key}}',
   },
@@ -25,7 +25,7 @@ export const slack: CatalogOf<typeof en> = {
     question: '你的问题',
     idea: '你的构思或技术问题',
     options: '选项（例如 --lang cn --from 20150101）',
-    where: '在哪里开启消息列（留空：与我的私信）',
+    where: '在哪里开启话题（留空：与我的私信）',
   },
   /** the modal of the message shortcut and the global shortcut */
   shortcut: {
@@ -34,8 +34,8 @@ export const slack: CatalogOf<typeof en> = {
     text: '文本',
     lang: '文本语言',
     langDefault: '按我的设置',
-    where: '在哪里开启消息列（留空：与我的私信）',
-    under: '回答会在该消息下的消息列中。',
+    where: '在哪里开启话题（留空：与我的私信）',
+    under: '回答会在该消息下的话题中。',
     left: '{{length}} 个字符。距上限还剩：{{left}}',
     over: '{{verb}} 超出 {{by}}',
     notMember: 'iip 不在此会话中，无法在该消息下回答。未发送任何内容：请用 /invite @iip 添加它，或在它所在的频道使用全局快捷方式。',
@@ -85,7 +85,7 @@ export const slack: CatalogOf<typeof en> = {
   },
   install: {
     title: '将 iip 添加到 Slack',
-    intro: 'iip 将创新情报平台的 AI 对话、专利检索和工作流带入 Slack 消息列：安装后输入 <code>/iip help</code> 即可开始。',
+    intro: 'iip 将创新情报平台的 AI 对话、专利检索和工作流带入 Slack 话题：安装后输入 <code>/iip help</code> 即可开始。',
     consent: '安装时需要工作区管理员授权机器人读取发给它的消息和命令，并发布回答。',
     add: '添加到 Slack',
   },

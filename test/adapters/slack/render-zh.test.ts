@@ -27,7 +27,7 @@ test('the Home tab and the Start modal are Chinese', () => {
     '进行中',
     '最近完成',
     '暂无已完成的任务。',
-    '打开消息列',
+    '打开话题',
     '开始于 2025年1月2日 03:04 UTC',
     '*管理员：* 当前使用的平台 API 密钥：sk-…abcd',
   ])
@@ -38,7 +38,7 @@ test('the Home tab and the Start modal are Chinese', () => {
     '工作流',
     '你的构思或技术问题',
     '选项（例如 --lang cn --from 20150101）',
-    '在哪里开启消息列（留空：与我的私信）',
+    '在哪里开启话题（留空：与我的私信）',
   ]);
   expect(renderStartModal('chat', []).title.text).toBe('Start a chat');
 });
