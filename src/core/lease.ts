@@ -32,16 +32,40 @@ const CHAT_WRITES: ReadonlySet<string> = new Set([
   'uploadImage',
 ]);
 
-/** fenced context -> the context it was made from, so a lease taken inside another's work is fenced by its own only */
-const unfenced = new WeakMap<HandlerContext, HandlerContext>();
-const fences = new WeakMap<HandlerContext, Fence>();
+/**
+ * What a fenced context was made of, kept on it under a symbol so that a context derived from it (`{ ...leased,
+ * settings }`, as `speaking` makes) still carries it: a lease taken inside another's work is fenced by its own
+ * only (each side effect asks one lease, one round trip), and `leaseLost` finds the lease from a derived context.
+ */
+const FENCED = Symbol('fenced');
+type Fenceable = Pick<HandlerContext, 'state' | 'platform' | 'messenger'>;
+interface FencedParts {
+  fence: Fence;
+  wrapped: Fenceable;
+  originals: Fenceable;
+}
+type MaybeFenced = HandlerContext & { [FENCED]?: FencedParts };
+
+/** `ctx` with the side effects its lease fenced given back unfenced (what a derived context replaced stays). */
+function withoutFence(ctx: HandlerContext): HandlerContext {
+  const parts = (ctx as MaybeFenced)[FENCED];
+  if (!parts) return ctx;
+  const { wrapped, originals } = parts;
+  const { [FENCED]: _parts, ...rest } = ctx as MaybeFenced;
+  return {
+    ...rest,
+    state: ctx.state === wrapped.state ? originals.state : ctx.state,
+    platform: ctx.platform === wrapped.platform ? originals.platform : ctx.platform,
+    messenger: ctx.messenger === wrapped.messenger ? originals.messenger : ctx.messenger,
+  };
+}
 
 /**
  * Runs `fn` holding the lease `key` with a context fenced by it; false (and `fn` not run) when another holder has
  * it. When the lease is lost meanwhile, what `fn` was doing stops at its next side effect and this resolves true.
  */
 export async function withLease(ctx: HandlerContext, key: string, fn: (leased: HandlerContext) => Promise<void>): Promise<boolean> {
-  const base = unfenced.get(ctx) ?? ctx;
+  const base = withoutFence(ctx);
   let acquired = false;
   try {
     await base.state.withLock(
@@ -68,7 +92,7 @@ export async function withLease(ctx: HandlerContext, key: string, fn: (leased: H
 }
 
 /** The signal of the lease `ctx` works under, aborted once it is lost; undefined outside a lease. */
-export const leaseLost = (ctx: HandlerContext): AbortSignal | undefined => fences.get(ctx)?.hold.lost;
+export const leaseLost = (ctx: HandlerContext): AbortSignal | undefined => (ctx as MaybeFenced)[FENCED]?.fence.hold.lost;
 
 /** A relay's request whose every chat call, not only its first, first asks the fence (and any guard it had). */
 function fencedRelay(request: RelayRequest, fence: Fence): RelayRequest {
@@ -81,18 +105,20 @@ function fencedRelay(request: RelayRequest, fence: Fence): RelayRequest {
 }
 
 function fencedContext(ctx: HandlerContext, fence: Fence): HandlerContext {
-  const leased: HandlerContext = {
-    ...ctx,
+  const wrapped: Fenceable = {
     state: fencedState(ctx.state, fence),
-    records: fencedRecords(ctx.records, fence),
     platform: delegating(ctx.platform, (name, call) => (name === 'call' || name === 'stream' ? checkedFirst(fence, call) : undefined)),
     messenger: delegating(ctx.messenger, (name, call) => {
       if (name === 'relay') return checkedFirst(fence, (request) => call(fencedRelay(request as RelayRequest, fence)));
       return CHAT_WRITES.has(name) ? checkedFirst(fence, call) : undefined;
     }),
-    lifetime: ctx.lifetime ? AbortSignal.any([ctx.lifetime, fence.hold.lost]) : fence.hold.lost,
   };
-  unfenced.set(leased, ctx);
-  fences.set(leased, fence);
+  const leased: MaybeFenced = {
+    ...ctx,
+    ...wrapped,
+    records: fencedRecords(ctx.records, fence),
+    lifetime: ctx.lifetime ? AbortSignal.any([ctx.lifetime, fence.hold.lost]) : fence.hold.lost,
+    [FENCED]: { fence, wrapped, originals: { state: ctx.state, platform: ctx.platform, messenger: ctx.messenger } },
+  };
   return leased;
 }

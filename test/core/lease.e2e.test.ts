@@ -9,7 +9,7 @@ import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { HandlerContext } from '../../src/core/handler.js';
 import { LeaseLostError } from '../../src/core/fence.js';
-import { withLease } from '../../src/core/lease.js';
+import { leaseLost, withLease } from '../../src/core/lease.js';
 import { markdown } from '../../src/core/message.js';
 import { Messenger } from '../../src/core/messenger.js';
 import { StreamRelay } from '../../src/core/relay/index.js';
@@ -102,6 +102,41 @@ describe('a lease on Redis', () => {
     expect((await kept!.state.compareAndSet(thread, 1, { ...recordInput(thread), step: 'next' }))?.version).toBe(2);
     expect(kept!.lifetime?.aborted).toBe(false);
     expect(posted(thread)).toEqual([expect.stringContaining('a watcher after the lease')]);
+  });
+});
+
+describe("a lease taken inside another lease's work", () => {
+  it('through a context derived from the outer one, asks only its own lease before each side effect', async () => {
+    const a = await replica();
+    const thread = threadId('slack', 'T1', 'C1', `1800.${++threads}`);
+    const watcher = new Redis(REDIS_URL);
+    const feed = await watcher.monitor();
+    const seen: string[] = [];
+    feed.on('monitor', (_time: string, args: string[]) => {
+      if (String(args[0]).toLowerCase() === 'get' && String(args[1]).startsWith(prefix)) seen.push(String(args[1]).slice(prefix.length));
+    });
+    // a GET the test makes itself: once MONITOR shows it, every command sent before it has been seen
+    const mark = async (name: string) => {
+      await admin.get(`${prefix}mark:${name}`);
+      for (let i = 0; i < 200 && !seen.includes(`mark:${name}`); i += 1) await new Promise((resolve) => setTimeout(resolve, 10));
+    };
+    let between: string[] = [];
+    await withLease(a, 'inbox:outer', async (outer) => {
+      // as `speaking` derives one: the same context with other settings
+      const derived: HandlerContext = { ...outer, settings: { ...outer.settings, lang: 'cn' } };
+      await withLease(derived, 'send:inner', async (inner) => {
+        expect(leaseLost({ ...inner })).toBe(leaseLost(inner));
+        expect(leaseLost(inner)).not.toBe(leaseLost(outer));
+        await mark('before');
+        await inner.messenger.post(thread, markdown('from the inner lease'));
+        await mark('after');
+        between = seen.slice(seen.indexOf('mark:before') + 1, seen.indexOf('mark:after'));
+      });
+    });
+    feed.disconnect();
+    watcher.disconnect();
+    expect(between).toEqual(['lock:send:inner']);
+    expect(posted(thread)).toEqual([expect.stringContaining('from the inner lease')]);
   });
 });
 
