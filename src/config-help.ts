@@ -101,6 +101,10 @@ export const ENV_HELP: ReadonlyArray<[string, string]> = [
     'answers being written at once per user (default 3) and per workspace (default 30); 0: no limit',
   ],
   [
+    'LIMIT_ANSWER_QUEUE_PER_WORKSPACE, LIMIT_ANSWER_QUEUE_WAIT_MS',
+    'questions past the workspace limit wait in a queue, their place shown, up to this many (default 100; 0: refused instead) and this long (default 300000: 5 minutes)',
+  ],
+  [
     'LIMIT_WORKFLOWS_PER_USER, LIMIT_WORKFLOWS_PER_WORKSPACE',
     'workflows running at once per user (default 5) and per workspace (default 50); 0: no limit',
   ],

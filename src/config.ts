@@ -77,6 +77,8 @@ const EnvSchema = z.object({
   LIMIT_WORKFLOWS_PER_USER: intWithDefault(5),
   LIMIT_WORKFLOWS_PER_WORKSPACE: intWithDefault(50),
   LIMIT_WORKFLOW_IDLE_MS: intWithDefault(900_000, 1_000),
+  LIMIT_ANSWER_QUEUE_PER_WORKSPACE: intWithDefault(100),
+  LIMIT_ANSWER_QUEUE_WAIT_MS: intWithDefault(300_000, 1_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   RELAY_MIN_EDIT_INTERVAL_MS: intWithDefault(1000),
   RELAY_WORKSPACE_EDITS_PER_MINUTE: intWithDefault(45, 1),
@@ -130,8 +132,19 @@ export interface Config {
   /** `redis`: REDIS_URL, or a master found through Sentinel (config-redis.ts); absent: lowdb files */
   state: { file: string; redis?: RedisConnection; retentionMs: number; keyPrefix: string; waitLeaseMs: number };
   relay: { minEditIntervalMs: number; workspaceEditsPerMinute: number };
-  /** concurrent answers and workflows per user and per workspace (0: no limit); how long an idle workflow still counts */
-  limits: { answersPerUser: number; answersPerWorkspace: number; workflowsPerUser: number; workflowsPerWorkspace: number; workflowIdleMs: number };
+  /**
+   * concurrent answers and workflows per user and per workspace (0: no limit); how long an idle workflow still
+   * counts; how many answers wait past the workspace's limit (0: refused instead), and how long at most
+   */
+  limits: {
+    answersPerUser: number;
+    answersPerWorkspace: number;
+    workflowsPerUser: number;
+    workflowsPerWorkspace: number;
+    workflowIdleMs: number;
+    answerQueuePerWorkspace: number;
+    answerQueueWaitMs: number;
+  };
   simulatorTaskMs: number;
   /** what the bot reads from the gateway and waits for, and how much of one chat answer it posts (config-gateway.ts) */
   gateway: GatewayConfig;
@@ -256,6 +269,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       workflowsPerUser: e.LIMIT_WORKFLOWS_PER_USER,
       workflowsPerWorkspace: e.LIMIT_WORKFLOWS_PER_WORKSPACE,
       workflowIdleMs: e.LIMIT_WORKFLOW_IDLE_MS,
+      answerQueuePerWorkspace: e.LIMIT_ANSWER_QUEUE_PER_WORKSPACE,
+      answerQueueWaitMs: e.LIMIT_ANSWER_QUEUE_WAIT_MS,
     },
     simulatorTaskMs: e.SIMULATOR_TASK_MS,
     gateway: gatewayConfig(e),

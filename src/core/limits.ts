@@ -26,6 +26,10 @@ export interface LimitSettings {
   workflowsPerWorkspace: number;
   /** how long a workflow waiting for its user (a review, a failure with Retry) still counts after its last platform work */
   workflowIdleMs: number;
+  /** answers waiting for a slot past the workspace limit (0: none wait, they are refused) */
+  answerQueuePerWorkspace: number;
+  /** how long a queued answer waits for its slot before its user is told to retry */
+  answerQueueWaitMs: number;
 }
 
 export const DEFAULT_LIMITS: LimitSettings = {
@@ -34,12 +38,20 @@ export const DEFAULT_LIMITS: LimitSettings = {
   workflowsPerUser: 5,
   workflowsPerWorkspace: 50,
   workflowIdleMs: 15 * 60_000,
+  answerQueuePerWorkspace: 100,
+  answerQueueWaitMs: 5 * 60_000,
 };
 
 /** How long an answer's slot outlives a replica that died while writing it (renewed every third while it is written). */
 export const ANSWER_LEASE_MS = 60_000;
 
-export type Refusal = { ok: false; reason: 'user' | 'workspace'; limit: number };
+/** How long a place in a queue outlives a replica that died while waiting (renewed at every look at the queue). */
+export const QUEUE_LEASE_MS = 15_000;
+
+/** `queue`: the workspace is at its limit and its queue is full too */
+export type Refusal = { ok: false; reason: 'user' | 'workspace' | 'queue'; limit: number };
+/** A place in the workspace's queue: `ahead` questions are before it. */
+export type Queued = { ok: false; reason: 'queued'; ahead: number };
 export type Admission = { ok: true; release(): Promise<void> } | Refusal;
 
 export interface WorkLimits {
@@ -54,14 +66,21 @@ export interface WorkLimits {
   renew(scope: WorkScope, kind: WorkKind, id: string, ttlMs: number): Promise<void>;
   /** Frees `id`'s slot, wherever it was taken; nothing when it is not counted. */
   release(scope: WorkScope, kind: WorkKind, id: string): Promise<void>;
+  /**
+   * Like `acquire`, but past the workspace limit `id` takes (or keeps) a place at the back of the workspace's
+   * queue instead, for `leaseMs` (counted in its user's limit meanwhile); a queued `id` is admitted when fewer
+   * are ahead of it than there are free slots, so the queue is served in order. Refused when the user is at
+   * their limit, or the queue is full (its limit 0: `workspace`). `release` also takes `id` off the queue.
+   */
+  acquireOrQueue(scope: WorkScope, kind: WorkKind, id: string, ttlMs: number, leaseMs: number): Promise<Admission | Queued | Refusal>;
   close?(): Promise<void>;
 }
 
 /** The user and workspace limits of a kind of work. */
-export function limitsOf(settings: LimitSettings, kind: WorkKind): { user: number; workspace: number } {
+export function limitsOf(settings: LimitSettings, kind: WorkKind): { user: number; workspace: number; queue: number } {
   return kind === 'answer'
-    ? { user: settings.answersPerUser, workspace: settings.answersPerWorkspace }
-    : { user: settings.workflowsPerUser, workspace: settings.workflowsPerWorkspace };
+    ? { user: settings.answersPerUser, workspace: settings.answersPerWorkspace, queue: settings.answerQueuePerWorkspace }
+    : { user: settings.workflowsPerUser, workspace: settings.workflowsPerWorkspace, queue: 0 };
 }
 
 /** Renews a slot every third of `ttlMs` (at most a minute apart) until the returned function is called. */
@@ -112,6 +131,7 @@ export async function admit(
 export function refusalText(refusal: Refusal, kind: WorkKind, invocation: string): string {
   const count = refusal.limit;
   const status = `\`${invocation}status\``;
+  if (refusal.reason === 'queue') return t('core:limits.answersQueueFull', { count });
   if (kind === 'answer') return refusal.reason === 'user' ? t('core:limits.answersUser', { count }) : t('core:limits.answersWorkspace', { count });
   return refusal.reason === 'user' ? t('core:limits.workflowsUser', { count, status }) : t('core:limits.workflowsWorkspace', { count, status });
 }

@@ -21,7 +21,7 @@ export interface BotMetrics {
   /** seconds a caller waited for a state lock; `timedOut` when it gave up */
   lockWait(seconds: number, timedOut: boolean): void;
   /** work refused by the per-user or per-workspace limit */
-  limitRefused(scope: 'user' | 'workspace', kind: string): void;
+  limitRefused(scope: 'user' | 'workspace' | 'queue', kind: string): void;
   /** a command run in a workspace (`verb`), counted for usage */
   command(chat: ChatKind, workspaceId: string, verb: string): void;
 }

@@ -65,6 +65,12 @@ export class RefusalCountedLimits implements WorkLimits {
     return admission;
   };
 
+  acquireOrQueue: WorkLimits['acquireOrQueue'] = async (scope, kind, id, ttlMs, leaseMs) => {
+    const verdict = await this.limits.acquireOrQueue(scope, kind, id, ttlMs, leaseMs);
+    if (!verdict.ok && verdict.reason !== 'queued') this.metrics.limitRefused(verdict.reason, kind);
+    return verdict;
+  };
+
   renew: WorkLimits['renew'] = (scope, kind, id, ttlMs) => this.limits.renew(scope, kind, id, ttlMs);
   release: WorkLimits['release'] = (scope, kind, id) => this.limits.release(scope, kind, id);
   close = (): Promise<void> => this.limits.close?.() ?? Promise.resolve();

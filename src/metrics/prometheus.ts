@@ -56,7 +56,10 @@ export class PrometheusMetrics implements BotMetrics {
   });
   readonly #dedupe = this.#counter('iip_dedupe_hits_total', 'Events delivered again and recognised by their id', ['chat']);
   readonly #lockWaits = this.#histogram('iip_lock_wait_seconds', 'Seconds waited for a state lock', ['outcome'], LOCK_BUCKETS);
-  readonly #refusals = this.#counter('iip_limit_refusals_total', 'Work refused by the per-user or per-workspace limit', ['scope', 'kind']);
+  readonly #refusals = this.#counter('iip_limit_refusals_total', 'Work refused by the per-user or per-workspace limit, or a full queue', [
+    'scope',
+    'kind',
+  ]);
   readonly #commands = this.#counter('iip_commands_total', 'Commands run, by chat, workspace (configured ones) and verb', [
     'chat',
     'workspace',
@@ -100,7 +103,7 @@ export class PrometheusMetrics implements BotMetrics {
     this.#lockWaits.observe({ outcome: timedOut ? 'timeout' : 'acquired' }, seconds);
   }
 
-  limitRefused(scope: 'user' | 'workspace', kind: string): void {
+  limitRefused(scope: 'user' | 'workspace' | 'queue', kind: string): void {
     this.#refusals.inc({ scope, kind });
   }
 

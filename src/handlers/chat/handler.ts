@@ -6,11 +6,11 @@ import { recordFeedback } from '../../core/feedback.js';
 import type { ThreadId } from '../../core/thread-id.js';
 import type { ThreadRecord } from '../../core/state.js';
 import { answerCommand, parentMessage } from '../workflow/index.js';
-import { ANSWERING, answerTurn, chatLock, firstTurn, lastQuestion } from './answer.js';
+import { ANSWERING, answerTurn, chatLock, firstTurn, lastQuestion, retryButton } from './answer.js';
 import { CHAT_FAMILIES, type ChatFamily } from './families.js';
 import { cleanQuestion, problemWith } from './question.js';
 import { markInterruptedByRestart } from './restart.js';
-import { withAnswerSlot } from './limit.js';
+import { withAnswerSlot, type QueueSpot } from './limit.js';
 import { CLEAR_WORD, startOver } from './clear.js';
 import { changeOptions } from './encyclopedia-change.js';
 import { isOptionAction } from './encyclopedia-controls.js';
@@ -43,6 +43,19 @@ const askerOf = (incoming: Incoming) => ({ workspaceId: incoming.workspaceId, us
 const inThread = (ctx: HandlerContext, incoming: ReplyIncoming | ActionIncoming) => (note: string) =>
   ctx.messenger.notify({ thread: incoming.thread }, incoming.user.id, markdown(note));
 
+/**
+ * A follow-up's or a Retry's place in the queue: in its thread, withdrawn once the thread's record moves on
+ * (cancelled, cleared or answered meanwhile); its Retry asks the thread's last question again.
+ */
+const queueSpot = (ctx: HandlerContext, thread: ThreadId, record: ThreadRecord): QueueSpot => ({
+  thread: async () => thread,
+  stillWanted: async () => {
+    const now = await ctx.state.get(thread);
+    return now?.version === record.version && now.status !== 'cancelled';
+  },
+  retry: retryButton(record.version),
+});
+
 export const chatHandler: Handler = {
   verbs: ['ask', 'pharm', 'encyclopedia', 'bio'],
   workflow: 'chat',
@@ -74,13 +87,17 @@ export const chatHandler: Handler = {
     const question = cleanQuestion(args);
     const problem = problemWith(family, question, ctx.messenger.invocation);
     if (problem) return answerCommand(ctx, incoming, problem);
-    // over the asker's or the workspace's limit nothing is started: no parent message, no record, no platform call
+    // over the asker's limit nothing is started: no parent message, no record, no platform call; past the
+    // workspace's, the thread is started to show the question's place in the queue, and nothing else until it starts
+    let started: Promise<ThreadId> | undefined;
+    const threadOf = () =>
+      (started ??= ctx.messenger.threadFor(incoming, parentMessage(incoming.user.id, t('chat:asked', { label: family.label }), question)));
     await withAnswerSlot(
       ctx,
       askerOf(incoming),
       (note) => answerCommand(ctx, incoming, note),
       async () => {
-        const thread = await ctx.messenger.threadFor(incoming, parentMessage(incoming.user.id, t('chat:asked', { label: family.label }), question));
+        const thread = await threadOf();
         const existing = await ctx.state.get(thread);
         if (existing?.workflow === 'chat') return followUp(ctx, thread, incoming.user.id, existing, question, typed);
         if (existing)
@@ -108,6 +125,7 @@ export const chatHandler: Handler = {
           question,
         );
       },
+      { thread: threadOf },
     );
   },
 
@@ -115,7 +133,13 @@ export const chatHandler: Handler = {
     const question = cleanQuestion(incoming.text);
     if (!question) return;
     if (question.toLowerCase() === CLEAR_WORD) return startOver(ctx, incoming.thread, incoming.user.id);
-    await withAnswerSlot(ctx, askerOf(incoming), inThread(ctx, incoming), () => followUp(ctx, incoming.thread, incoming.user.id, record, question));
+    await withAnswerSlot(
+      ctx,
+      askerOf(incoming),
+      inThread(ctx, incoming),
+      () => followUp(ctx, incoming.thread, incoming.user.id, record, question),
+      queueSpot(ctx, incoming.thread, record),
+    );
   },
 
   async action(ctx, incoming: ActionIncoming, record) {
@@ -128,8 +152,12 @@ export const chatHandler: Handler = {
     const expected = Number(incoming.value);
     const outcome =
       question && Number.isInteger(expected)
-        ? await withAnswerSlot(ctx, askerOf(incoming), inThread(ctx, incoming), () =>
-            answerTurn(ctx, incoming.thread, familyOf(String(record.data.family)), question, expected),
+        ? await withAnswerSlot(
+            ctx,
+            askerOf(incoming),
+            inThread(ctx, incoming),
+            () => answerTurn(ctx, incoming.thread, familyOf(String(record.data.family)), question, expected),
+            queueSpot(ctx, incoming.thread, record),
           )
         : 'stale';
     if (outcome === 'stale') {

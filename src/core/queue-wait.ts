@@ -1,0 +1,88 @@
+/**
+ * Waiting in a workspace's queue for a slot (core/limits.ts `acquireOrQueue`): the place is looked at (and its
+ * lease renewed) every `pollMs`, and at once when a slot of this process is freed; the waiter is told its place
+ * whenever it changes. Past the deadline, or once `stillWanted` says no (cancelled, cleared), it leaves the queue.
+ */
+import { keepCounted, type Refusal, type WorkKind, type WorkLimits, type WorkScope } from './limits.js';
+
+export interface QueueWait {
+  /** when the waiter gives up, ms from now */
+  waitMs: number;
+  /** how long a place outlives a waiter that died (renewed at every look) */
+  leaseMs: number;
+  /** how often the queue is looked at */
+  pollMs: number;
+  /** told the number of questions ahead, first when queued, then whenever it changes */
+  onPlace(ahead: number): Promise<void>;
+  /** asked at every look; false takes the question off the queue */
+  stillWanted?(): Promise<boolean>;
+}
+
+export type QueuedAdmission =
+  | { ok: true; release(): Promise<void>; waited: boolean }
+  | Refusal
+  | { ok: false; reason: 'timeout' | 'withdrawn'; waited: true };
+
+/** Waiters of this process, woken when one of its slots is freed (other replicas' frees are seen at the next poll). */
+const waiters = new Set<() => void>();
+const wakeAll = (): void => {
+  for (const wake of [...waiters]) wake();
+};
+
+/** Takes a slot kept alive while it is held, waiting for it in the queue past the workspace limit. */
+export async function admitOrQueue(
+  limits: WorkLimits,
+  scope: WorkScope,
+  kind: WorkKind,
+  id: string,
+  ttlMs: number,
+  wait: QueueWait,
+  onError: (error: unknown) => void,
+): Promise<QueuedAdmission> {
+  const deadline = Date.now() + wait.waitMs;
+  let told: number | undefined;
+  for (;;) {
+    const verdict = await limits.acquireOrQueue(scope, kind, id, ttlMs, wait.leaseMs);
+    if (verdict.ok) {
+      const stop = keepCounted(limits, scope, kind, id, ttlMs, onError);
+      return {
+        ok: true,
+        waited: told !== undefined,
+        release: async () => {
+          stop();
+          try {
+            await verdict.release();
+          } finally {
+            wakeAll();
+          }
+        },
+      };
+    }
+    if (verdict.reason !== 'queued') return verdict;
+    const leave = async (reason: 'timeout' | 'withdrawn') => {
+      await limits.release(scope, kind, id);
+      wakeAll();
+      return { ok: false as const, reason, waited: true as const };
+    };
+    if (wait.stillWanted && !(await wait.stillWanted())) return leave('withdrawn');
+    if (Date.now() >= deadline) return leave('timeout');
+    if (verdict.ahead !== told) {
+      told = verdict.ahead;
+      await wait.onPlace(verdict.ahead).catch(onError);
+    }
+    await nap(Math.min(wait.pollMs, Math.max(0, deadline - Date.now())));
+  }
+}
+
+/** Sleeps `ms`, or less when a slot of this process is freed. */
+function nap(ms: number): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      waiters.delete(done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    waiters.add(done);
+  });
+}
