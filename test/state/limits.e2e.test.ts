@@ -110,6 +110,51 @@ function limitsContract(name: string, factory: Factory): void {
       expect(admitted.every((a) => a.ok)).toBe(true);
     });
 
+    test('past the workspace limit questions queue in arrival order across stores, served as slots free', async () => {
+      const shared = await factory(settings({ answersPerUser: 5, answersPerWorkspace: 2, answerQueuePerWorkspace: 3 }));
+      const [a, b] = [await shared.make(), await shared.make()];
+      open.push(a, b);
+      const first = await a.acquireOrQueue(alice, 'answer', 'a1', HOUR, HOUR);
+      expect((await b.acquireOrQueue(bob, 'answer', 'b1', HOUR, HOUR)).ok).toBe(true);
+      expect(await a.acquireOrQueue(carol, 'answer', 'c1', HOUR, HOUR)).toEqual({ ok: false, reason: 'queued', ahead: 0 });
+      expect(await b.acquireOrQueue(bob, 'answer', 'b2', HOUR, HOUR)).toEqual({ ok: false, reason: 'queued', ahead: 1 });
+      expect(await a.acquireOrQueue(alice, 'answer', 'a2', HOUR, HOUR)).toEqual({ ok: false, reason: 'queued', ahead: 2 });
+      expect(await b.acquireOrQueue(alice, 'answer', 'a3', HOUR, HOUR)).toEqual({ ok: false, reason: 'queue', limit: 3 });
+      // looking again keeps the place; a slot freed on one store goes to the head, not to the second in line
+      expect(await b.acquireOrQueue(bob, 'answer', 'b2', HOUR, HOUR)).toEqual({ ok: false, reason: 'queued', ahead: 1 });
+      if (first.ok) await first.release();
+      expect(await b.acquireOrQueue(bob, 'answer', 'b2', HOUR, HOUR)).toEqual({ ok: false, reason: 'queued', ahead: 1 });
+      expect((await b.acquireOrQueue(carol, 'answer', 'c1', HOUR, HOUR)).ok).toBe(true);
+      expect(await a.acquireOrQueue(bob, 'answer', 'b2', HOUR, HOUR)).toEqual({ ok: false, reason: 'queued', ahead: 0 });
+      // a release takes a question off the queue (cancel, deadline)
+      await a.release(bob, 'answer', 'b2');
+      expect(await a.acquireOrQueue(alice, 'answer', 'a2', HOUR, HOUR)).toEqual({ ok: false, reason: 'queued', ahead: 0 });
+      // admitted questions are counted as acquired ones: plain acquires see the workspace full
+      expect(await b.acquire({ ...carol, userId: 'U9' }, 'answer', 'x', HOUR)).toEqual({ ok: false, reason: 'workspace', limit: 2 });
+    });
+
+    test('a queued place whose waiter stopped looking frees itself after its lease', async () => {
+      const limits = await store({ answersPerWorkspace: 1, answerQueuePerWorkspace: 1 });
+      expect((await limits.acquireOrQueue(alice, 'answer', 'a1', HOUR, 400)).ok).toBe(true);
+      expect(await limits.acquireOrQueue(bob, 'answer', 'dead', HOUR, 400)).toEqual({ ok: false, reason: 'queued', ahead: 0 });
+      expect(await limits.acquireOrQueue(carol, 'answer', 'c1', HOUR, 400)).toEqual({ ok: false, reason: 'queue', limit: 1 });
+      await sleep(600);
+      expect(await limits.acquireOrQueue(carol, 'answer', 'c1', HOUR, 400)).toEqual({ ok: false, reason: 'queued', ahead: 0 });
+    });
+
+    test('20 simultaneous askers on two stores: the workspace limit admitted, the rest queued in distinct places', async () => {
+      const shared = await factory(settings({ answersPerUser: 0, answersPerWorkspace: 4, answerQueuePerWorkspace: 10 }));
+      const [a, b] = [await shared.make(), await shared.make()];
+      open.push(a, b);
+      const verdicts = await Promise.all(
+        Array.from({ length: 20 }, (_, i) => (i % 2 ? a : b).acquireOrQueue({ ...alice, userId: `U-${i}` }, 'answer', `q-${i}`, HOUR, HOUR)),
+      );
+      expect(verdicts.filter((v) => v.ok)).toHaveLength(4);
+      const places = verdicts.flatMap((v) => (!v.ok && v.reason === 'queued' ? [v.ahead] : []));
+      expect(places.sort((x, y) => x - y)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+      expect(verdicts.filter((v) => !v.ok && v.reason === 'queue')).toHaveLength(6);
+    });
+
     test('20 simultaneous acquires on two stores sharing the count admit exactly the limit', async () => {
       const shared = await factory(settings({ answersPerUser: 5, answersPerWorkspace: 7 }));
       const [a, b] = [await shared.make(), await shared.make()];

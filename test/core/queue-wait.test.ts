@@ -1,0 +1,132 @@
+/**
+ * Waiting in a workspace's answer queue (core/queue-wait.ts over the one-process limits) with fake timers:
+ * places told in order, a freed slot goes to the head of the queue, the bound refuses, the deadline and a
+ * withdrawal leave the queue, and a place whose waiter died frees itself after its lease.
+ */
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { DEFAULT_LIMITS, type LimitSettings, type WorkScope } from '../../src/core/limits.js';
+import { admitOrQueue, type QueuedAdmission, type QueueWait } from '../../src/core/queue-wait.js';
+import { MemoryWorkLimits } from '../../src/state/limits-memory.js';
+
+const HOUR = 3_600_000;
+const settings = (overrides: Partial<LimitSettings> = {}): LimitSettings => ({
+  ...DEFAULT_LIMITS,
+  answersPerUser: 2,
+  answersPerWorkspace: 2,
+  answerQueuePerWorkspace: 2,
+  answerQueueWaitMs: 60_000,
+  ...overrides,
+});
+const user = (userId: string): WorkScope => ({ chat: 'slack', workspaceId: 'T1', userId });
+
+describe('the answer queue', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  const waiter = (limits: MemoryWorkLimits, who: string, id: string, extra: Partial<QueueWait> = {}) => {
+    const places: number[] = [];
+    const result = admitOrQueue(
+      limits,
+      user(who),
+      'answer',
+      id,
+      HOUR,
+      { waitMs: limits.settings.answerQueueWaitMs, leaseMs: 15_000, pollMs: 1_000, onPlace: async (n) => void places.push(n), ...extra },
+      () => undefined,
+    );
+    let settled: QueuedAdmission | undefined;
+    void result.then((r) => {
+      settled = r;
+    });
+    return { places, result, settled: () => settled };
+  };
+
+  test('past the workspace limit questions wait in order and a freed slot goes to the head', async () => {
+    const limits = new MemoryWorkLimits(settings());
+    const a = await limits.acquire(user('U1'), 'answer', 'a', HOUR);
+    expect((await limits.acquire(user('U2'), 'answer', 'b', HOUR)).ok).toBe(true);
+    const c = waiter(limits, 'U3', 'c');
+    const d = waiter(limits, 'U4', 'd');
+    await vi.advanceTimersByTimeAsync(10);
+    expect(c.places).toEqual([0]);
+    expect(d.places).toEqual([1]);
+    // a newcomer does not jump the queue: the queue (bound 2) is full
+    expect(await limits.acquireOrQueue(user('U5'), 'answer', 'e', HOUR, 15_000)).toEqual({ ok: false, reason: 'queue', limit: 2 });
+    // waits renew their places: a minute later they are still there
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(c.settled()).toBeUndefined();
+    if (a.ok) await a.release();
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(c.settled()).toMatchObject({ ok: true, waited: true });
+    expect(d.settled()).toBeUndefined();
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(d.places).toEqual([1, 0]);
+    const admitted = c.settled();
+    if (admitted?.ok) await admitted.release();
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(d.settled()).toMatchObject({ ok: true, waited: true });
+  });
+
+  test('the per-user limit still refuses, and a queued question counts in it', async () => {
+    const limits = new MemoryWorkLimits(settings());
+    expect((await limits.acquire(user('U1'), 'answer', 'a', HOUR)).ok).toBe(true);
+    expect((await limits.acquire(user('U2'), 'answer', 'b', HOUR)).ok).toBe(true);
+    const queued = waiter(limits, 'U1', 'a2');
+    await vi.advanceTimersByTimeAsync(10);
+    expect(queued.places).toEqual([0]);
+    expect(await (await waiter(limits, 'U1', 'a3')).result).toEqual({ ok: false, reason: 'user', limit: 2 });
+  });
+
+  test('past its deadline a question leaves the queue and the next one moves up', async () => {
+    const limits = new MemoryWorkLimits(settings({ answerQueueWaitMs: 5_000 }));
+    await limits.acquire(user('U1'), 'answer', 'a', HOUR);
+    await limits.acquire(user('U2'), 'answer', 'b', HOUR);
+    const c = waiter(limits, 'U3', 'c');
+    await vi.advanceTimersByTimeAsync(3_000);
+    const d = waiter(limits, 'U4', 'd');
+    await vi.advanceTimersByTimeAsync(2_100);
+    expect(c.settled()).toEqual({ ok: false, reason: 'timeout', waited: true });
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(d.places).toEqual([1, 0]);
+  });
+
+  test('a withdrawn question leaves the queue at its next look', async () => {
+    const limits = new MemoryWorkLimits(settings());
+    await limits.acquire(user('U1'), 'answer', 'a', HOUR);
+    await limits.acquire(user('U2'), 'answer', 'b', HOUR);
+    let wanted = true;
+    const c = waiter(limits, 'U3', 'c', { stillWanted: async () => wanted });
+    const d = waiter(limits, 'U4', 'd');
+    await vi.advanceTimersByTimeAsync(10);
+    wanted = false;
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(c.settled()).toEqual({ ok: false, reason: 'withdrawn', waited: true });
+    expect(d.places).toEqual([1, 0]);
+  });
+
+  test('the place of a waiter that died frees itself after its lease', async () => {
+    const limits = new MemoryWorkLimits(settings());
+    await limits.acquire(user('U1'), 'answer', 'a', HOUR);
+    await limits.acquire(user('U2'), 'answer', 'b', HOUR);
+    // a replica took the place and never looked again
+    expect(await limits.acquireOrQueue(user('U3'), 'answer', 'dead', HOUR, 15_000)).toEqual({ ok: false, reason: 'queued', ahead: 0 });
+    const d = waiter(limits, 'U4', 'd');
+    await vi.advanceTimersByTimeAsync(10);
+    expect(d.places).toEqual([1]);
+    await vi.advanceTimersByTimeAsync(16_000);
+    expect(d.places).toEqual([1, 0]);
+  });
+
+  test('a queue of 0 refuses past the workspace limit as before; a workspace limit of 0 never queues', async () => {
+    const none = new MemoryWorkLimits(settings({ answerQueuePerWorkspace: 0 }));
+    await none.acquire(user('U1'), 'answer', 'a', HOUR);
+    await none.acquire(user('U2'), 'answer', 'b', HOUR);
+    expect(await none.acquireOrQueue(user('U3'), 'answer', 'c', HOUR, 15_000)).toEqual({ ok: false, reason: 'workspace', limit: 2 });
+    const open = new MemoryWorkLimits(settings({ answersPerWorkspace: 0 }));
+    for (const id of ['a', 'b', 'c']) expect((await open.acquireOrQueue(user(id), 'answer', id, HOUR, 15_000)).ok).toBe(true);
+  });
+});
