@@ -12,6 +12,8 @@ describe('limit variables', () => {
       workflowsPerUser: 5,
       workflowsPerWorkspace: 50,
       workflowIdleMs: 900_000,
+      answerQueuePerWorkspace: 100,
+      answerQueueWaitMs: 300_000,
     });
     expect(loadConfig({}).limits).toEqual(DEFAULT_LIMITS);
   });
@@ -23,6 +25,8 @@ describe('limit variables', () => {
       LIMIT_WORKFLOWS_PER_USER: '2',
       LIMIT_WORKFLOWS_PER_WORKSPACE: '7',
       LIMIT_WORKFLOW_IDLE_MS: '60000',
+      LIMIT_ANSWER_QUEUE_PER_WORKSPACE: '0',
+      LIMIT_ANSWER_QUEUE_WAIT_MS: '90000',
     });
     expect(config.limits).toEqual({
       answersPerUser: 1,
@@ -30,6 +34,8 @@ describe('limit variables', () => {
       workflowsPerUser: 2,
       workflowsPerWorkspace: 7,
       workflowIdleMs: 60_000,
+      answerQueuePerWorkspace: 0,
+      answerQueueWaitMs: 90_000,
     });
     const help = ENV_HELP.map(([names]) => names).join(', ');
     for (const name of [
@@ -38,6 +44,8 @@ describe('limit variables', () => {
       'LIMIT_WORKFLOWS_PER_USER',
       'LIMIT_WORKFLOWS_PER_WORKSPACE',
       'LIMIT_WORKFLOW_IDLE_MS',
+      'LIMIT_ANSWER_QUEUE_PER_WORKSPACE',
+      'LIMIT_ANSWER_QUEUE_WAIT_MS',
     ]) {
       expect(help).toContain(name);
     }

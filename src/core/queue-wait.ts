@@ -3,6 +3,7 @@
  * lease renewed) every `pollMs`, and at once when a slot of this process is freed; the waiter is told its place
  * whenever it changes. Past the deadline, or once `stillWanted` says no (cancelled, cleared), it leaves the queue.
  */
+import type { ThreadId } from './thread-id.js';
 import { keepCounted, type Refusal, type WorkKind, type WorkLimits, type WorkScope } from './limits.js';
 
 export interface QueueWait {
@@ -85,4 +86,24 @@ function nap(ms: number): Promise<void> {
     const timer = setTimeout(done, ms);
     waiters.add(done);
   });
+}
+
+/** Questions waiting in this process, by thread: `cancel` and `clear` withdraw them (other replicas': at their next look). */
+const queuedIn = new Map<ThreadId, Set<() => void>>();
+
+/** Registers a queued question of `thread` that `withdraw` takes off the queue; the returned function unregisters it. */
+export function queuedInThread(thread: ThreadId, withdraw: () => void): () => void {
+  queuedIn.set(thread, (queuedIn.get(thread) ?? new Set()).add(withdraw));
+  return () => {
+    queuedIn.get(thread)?.delete(withdraw);
+    if (queuedIn.get(thread)?.size === 0) queuedIn.delete(thread);
+  };
+}
+
+/** Withdraws the questions of `thread` waiting in this process's queue (and wakes them); true when there was one. */
+export function withdrawQueued(thread: ThreadId): boolean {
+  const found = [...(queuedIn.get(thread) ?? [])];
+  for (const withdraw of found) withdraw();
+  if (found.length > 0) wakeAll();
+  return found.length > 0;
 }

@@ -14,6 +14,7 @@ import { markdown } from './message.js';
 import { helpMessage, nothingToCancelMessage, unknownVerbMessage } from './help.js';
 import { firstWordMistake, withoutCopiedInvocation, wordMistake } from './verb-guess.js';
 import { threadCommand } from './thread-commands.js';
+import { withdrawQueued } from './queue-wait.js';
 import { userMessage } from './user-errors.js';
 import { conversationOf, type ChatKind } from './thread-id.js';
 import { InFlight } from './in-flight.js';
@@ -196,6 +197,8 @@ export class Router {
     const handler = this.byVerb.get(verb);
     if (handler) return handler.command(ctx, { incoming, verb, args: text.slice(first.length).trim() });
     const { invocation } = ctx.messenger;
+    // a question waiting in the answer queue has no record yet: its waiter says it was withdrawn
+    if (verb === 'cancel' && first === text && incoming.thread && withdrawQueued(incoming.thread)) return;
     if (verb === 'cancel' && first === text) return ctx.messenger.notify(where, incoming.user.id, nothingToCancelMessage(invocation));
     // a lone typo of a verb (`hepl`) or a word people try as one (`clear`) is a mistake, not a question for the model
     const mistake = wordMistake(text, this.verbs) ?? firstWordMistake(text, this.verbs);

@@ -3,6 +3,7 @@
  * cancel it are its handler's own rules (core/thread-kinds.ts). Texts to the user who asked are in their language,
  * the note left in a thread in the thread's.
  */
+import { withdrawQueued } from './queue-wait.js';
 import { currentLanguage, translatorFor, type Lang } from '../i18n/index.js';
 import { formatDateTime } from '../i18n/format.js';
 import { isFinished, type ThreadRecord } from './state.js';
@@ -70,6 +71,8 @@ async function cancel(ctx: HandlerContext, thread: ThreadId, user: string, recor
   const note = (text: string) => ctx.messenger.notify({ thread }, user, markdown(text));
   const finished = (current: ThreadRecord) =>
     t('core:thread.alreadyFinished', { workflow: ctx.threadKinds.noun(current.workflow, lang), status: t(`core:thread.status.${current.status}`) });
+  // a follow-up waiting in the answer queue is withdrawn (its waiter says so), whatever the record's state
+  if (withdrawQueued(thread) && isFinished(record.status)) return;
   if (isFinished(record.status)) return note(finished(record));
   if (rules?.mayCancel && !rules.mayCancel(ctx.settings, record, user)) return note(t('core:thread.onlyStarter'));
   const write = async (): Promise<{ saved?: ThreadRecord; refusal?: string }> => {

@@ -64,8 +64,9 @@ describe('limits on platform work', () => {
     expect(h.slack.callsInsideRetryAfter()).toEqual([]);
   }, 40_000);
 
-  test('the workspace limit holds every member back, with its own note', async () => {
-    h = await startSlackBot({ env: { LIMIT_ANSWERS_PER_USER: '3', LIMIT_ANSWERS_PER_WORKSPACE: '2' } });
+  test('without a queue the workspace limit holds every member back, with its own note', async () => {
+    // the queue past the workspace limit (slack-answer-queue.test.ts) turned off: refused as before
+    h = await startSlackBot({ env: { LIMIT_ANSWERS_PER_USER: '3', LIMIT_ANSWERS_PER_WORKSPACE: '2', LIMIT_ANSWER_QUEUE_PER_WORKSPACE: '0' } });
     h.sim.inject({ kind: 'slow-headers', operation: 'AI07', delayMs: 3_000, times: 2 });
     await h.command('ask First question?', { user_id: 'U1' });
     await h.command('ask Second question?', { user_id: 'U2' });

@@ -1,7 +1,7 @@
 /**
  * The WorkLimits contract on memory and on the real Redis (a unique key prefix per store): slots up to the
- * limits, refusals past them, release and expiry free a slot, and no over-admission under simultaneous acquires
- * (on Redis across two stores, as two replicas); on one Redis, a Sentinel-managed master and a Redis Cluster.
+ * limits, refusals past them, release and expiry free a slot, the answer queue past the workspace limit (its
+ * order, bound and leases), and no over-admission under simultaneous acquires (on Redis across two stores, as two replicas); on one Redis, a Sentinel-managed master and a Redis Cluster.
  */
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';

@@ -1,6 +1,7 @@
 /** `clear` in a chat thread: the conversation starts over there, so the next reply is a first question again. */
 import type { HandlerContext } from '../../core/handler.js';
 import { markdown, mention } from '../../core/message.js';
+import { withdrawQueued } from '../../core/queue-wait.js';
 import { LockTimeoutError } from '../../core/state.js';
 import type { ThreadId } from '../../core/thread-id.js';
 import { chatLock } from './answer.js';
@@ -13,6 +14,7 @@ const CLEAR_WAIT_MS = 60_000;
 
 /** Forgets the platform's conversation ids and the previous questions, once no answer is being written. */
 export async function startOver(ctx: HandlerContext, thread: ThreadId, userId: string): Promise<void> {
+  withdrawQueued(thread);
   const cleared = await ctx.state
     .withLock(
       chatLock(thread),

@@ -10,8 +10,9 @@ import type { HandlerContext } from '../../core/handler.js';
 import { admit, ANSWER_LEASE_MS, QUEUE_LEASE_MS } from '../../core/limits.js';
 import type { MessageRef } from '../../core/adapter.js';
 import { markdown, type Button } from '../../core/message.js';
-import { admitOrQueue } from '../../core/queue-wait.js';
+import { admitOrQueue, queuedInThread } from '../../core/queue-wait.js';
 import type { ThreadId } from '../../core/thread-id.js';
+import { formatDuration } from '../../i18n/format.js';
 import { t } from '../../i18n/index.js';
 import { limitReached } from '../workflow/index.js';
 import { failureMessage } from './render.js';
@@ -29,16 +30,6 @@ export interface QueueSpot {
 /** How often a queued question looks at its place (a slot freed in this process wakes it at once). */
 export const QUEUE_POLL_MS = 1_000;
 
-/** Questions waiting in this process, by thread: `cancel` and `clear` withdraw them (other replicas': at their next look). */
-const waiting = new Map<ThreadId, Set<() => void>>();
-
-/** Withdraws the questions waiting in `thread`'s queue in this process; true when there was one. */
-export function withdrawQueued(thread: ThreadId): boolean {
-  const found = waiting.get(thread);
-  for (const withdraw of found ?? []) withdraw();
-  return (found?.size ?? 0) > 0;
-}
-
 /**
  * Runs `answer` holding an answer slot of `userId`; over the user's limit, or with the workspace's queue full,
  * `refuse` is given the note and nothing runs. Without `queue` the workspace limit refuses too.
@@ -53,7 +44,7 @@ export async function withAnswerSlot<T>(
   const scope = { chat: ctx.messenger.chat, ...asker };
   const onError = (error: unknown) => ctx.logger.warn({ err: error }, 'limits: could not renew an answer slot');
   const id = randomUUID();
-  let note: { thread: ThreadId; ref?: MessageRef } | undefined;
+  let note: { thread: ThreadId; ref?: MessageRef; forget: () => void } | undefined;
   let withdrawn = false;
   const withdraw = () => {
     withdrawn = true;
@@ -61,8 +52,8 @@ export async function withAnswerSlot<T>(
   const show = async (ahead: number) => {
     const text = markdown(`⏳ ${ahead === 0 ? t('core:limits.queuedNext') : t('core:limits.queued', { count: ahead })}`);
     if (!note && queue) {
-      note = { thread: await queue.thread() };
-      waiting.set(note.thread, (waiting.get(note.thread) ?? new Set()).add(withdraw));
+      const thread = await queue.thread();
+      note = { thread, forget: queuedInThread(thread, withdraw) };
     }
     if (!note) return;
     if (note.ref) await ctx.messenger.edit(note.ref, text);
@@ -86,8 +77,7 @@ export async function withAnswerSlot<T>(
           onError,
         )
       : await admit(ctx.limits, scope, 'answer', id, ANSWER_LEASE_MS, onError);
-  if (note) waiting.get(note.thread)?.delete(withdraw);
-  if (note && waiting.get(note.thread)?.size === 0) waiting.delete(note.thread);
+  note?.forget();
   if (!slot.ok) {
     if ('limit' in slot) await refuse(limitReached(ctx, slot, 'answer'));
     else await endNote(ctx, note?.ref, slot.reason, queue?.retry).catch(onError);
@@ -105,6 +95,6 @@ export async function withAnswerSlot<T>(
 async function endNote(ctx: HandlerContext, ref: MessageRef | undefined, reason: 'timeout' | 'withdrawn', retry: Button | undefined): Promise<void> {
   if (!ref) return;
   if (reason === 'withdrawn') return ctx.messenger.edit(ref, markdown(t('core:limits.queueWithdrawn')));
-  const minutes = Math.max(1, Math.round((ctx.limits?.settings.answerQueueWaitMs ?? 0) / 60_000));
-  await ctx.messenger.edit(ref, failureMessage(`⏳ ${t('core:limits.queueTimedOut', { minutes })}`, retry));
+  const wait = formatDuration(ctx.limits?.settings.answerQueueWaitMs ?? 0);
+  await ctx.messenger.edit(ref, failureMessage(`⏳ ${t('core:limits.queueTimedOut', { wait })}`, retry));
 }

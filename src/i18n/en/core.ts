@@ -42,7 +42,7 @@ export const core = {
     queuedNext: 'Queued: your question is next; it starts when an answer being written finishes.',
     queued_one: 'Queued: {{count}} question ahead of yours; it starts when one of them finishes.',
     queued_other: 'Queued: {{count}} questions ahead of yours; it starts when one of them finishes.',
-    queueTimedOut: 'Your question waited {{minutes}} min in the queue without a free slot, so it was not asked. Nothing was sent.',
+    queueTimedOut: 'Your question waited {{wait}} in the queue without a free slot, so it was not asked. Nothing was sent.',
     queueStarted: 'Your question left the queue; its answer follows.',
     queueWithdrawn: 'Your queued question was withdrawn. Nothing was sent.',
     answersWorkspace_one: 'This workspace has {{count}} answer being written; wait for one to finish.',

@@ -44,7 +44,7 @@ export const core: CatalogOf<typeof en> = {
     queuedNext: '已排队：下一个就是你的问题；有回答完成后即开始。',
     queued_one: '已排队：你前面有 {{count}} 个问题；其中一个完成后即开始。',
     queued_other: '已排队：你前面有 {{count}} 个问题；其中一个完成后即开始。',
-    queueTimedOut: '你的问题排队 {{minutes}} 分钟仍未轮到，因此没有提问。未发送任何内容。',
+    queueTimedOut: '你的问题排队 {{wait}} 仍未轮到，因此没有提问。未发送任何内容。',
     queueStarted: '你的问题已离开队列，回答随后给出。',
     queueWithdrawn: '你排队中的问题已撤回。未发送任何内容。',
     answersWorkspace_one: '本工作区有 {{count}} 个回答正在生成，请等待其完成。',
