@@ -94,4 +94,42 @@ describe('the answer queue past the workspace limit', () => {
     await sleep(1_500);
     expect(requestsTo(h, 'AI07')).toBe(1);
   }, 30_000);
+
+  test('a follow-up past its deadline offers Retry in its thread, and the Retry is answered once a slot is free', async () => {
+    h = await startSlackBot({ env: { LIMIT_ANSWERS_PER_WORKSPACE: '1', LIMIT_ANSWER_QUEUE_WAIT_MS: '1000' } });
+    await h.command('ask First question about dendrites?', { user_id: 'U1' });
+    const first = await waitFor(() => parentAsking(h!, 'First question'), 'the first thread');
+    await waitFor(() => replies(h!, first).some(hasFooter), 'the first answer', 20_000);
+    for (let i = 0; i < 200 && (await h.bot.state.listWaiting()).length > 0; i++) await sleep(20);
+    h.sim.inject({ kind: 'slow-headers', operation: 'AI07', delayMs: 4_000, times: 1 });
+    await h.command('ask Second question holds the slot?', { user_id: 'U2' });
+    await waitFor(() => requestsTo(h!, 'AI07') === 2, 'the second answer being written');
+    await h.event(
+      {
+        type: 'message',
+        channel: 'C1',
+        user: 'U1',
+        text: 'And what about anodes?',
+        ts: '1800000000.000700',
+        thread_ts: first.ts,
+        channel_type: 'channel',
+      },
+      'EvQueuedFollowUp1',
+    );
+    const note = await waitFor(
+      () => replies(h!, first).find((m) => allText(m).includes('in the queue without a free slot')),
+      'the deadline note',
+      5_000,
+    );
+    expect(requestsTo(h, 'AI07')).toBe(2);
+    const button = (note.blocks as Array<Record<string, unknown>>)
+      .filter((b) => b.type === 'actions')
+      .flatMap((b) => b.elements as Array<{ action_id: string; value: string }>)[0];
+    expect(button).toBeDefined();
+    await waitFor(() => replies(h!, parentAsking(h!, 'Second question')!).some(hasFooter), 'the second answer', 20_000);
+    await h.click({ action_id: button!.action_id, value: button!.value }, { messageTs: note.ts, threadTs: first.ts, channel: 'C1' });
+    await waitFor(() => replies(h!, first).filter(hasFooter).length === 2, 'the retried answer', 20_000);
+    expect(requestsTo(h, 'AI07')).toBe(3);
+    expect(JSON.stringify(h.sim.requests.filter((r) => r.operation === 'AI07').at(-1))).toContain('what about anodes');
+  }, 40_000);
 });

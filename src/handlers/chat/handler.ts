@@ -44,16 +44,24 @@ const inThread = (ctx: HandlerContext, incoming: ReplyIncoming | ActionIncoming)
   ctx.messenger.notify({ thread: incoming.thread }, incoming.user.id, markdown(note));
 
 /**
- * A follow-up's or a Retry's place in the queue: in its thread, withdrawn once the thread's record moves on
- * (cancelled, cleared or answered meanwhile); its Retry asks the thread's last question again.
+ * A follow-up's or a Retry's place in the queue: in its thread, withdrawn once the thread is cancelled meanwhile
+ * (on any replica; `clear` withdraws it on the replica that clears). Past the deadline a follow-up's question is saved as the thread's
+ * last one (nothing asked), so the Retry offered asks it.
  */
-const queueSpot = (ctx: HandlerContext, thread: ThreadId, record: ThreadRecord): QueueSpot => ({
+const queueSpot = (ctx: HandlerContext, thread: ThreadId, record: ThreadRecord, question: string): QueueSpot => ({
   thread: async () => thread,
   stillWanted: async () => {
     const now = await ctx.state.get(thread);
-    return now?.version === record.version && now.status !== 'cancelled';
+    return now !== undefined && !(now.status === 'cancelled' && now.version > record.version);
   },
-  retry: retryButton(record.version),
+  retry: async () => {
+    const saved = await ctx.state.withLock(chatLock(thread), async () => {
+      const now = await ctx.state.get(thread);
+      if (!now || lastQuestion(now) === question) return now;
+      return ctx.records.update(now, { data: { ...now.data, lastQuestion: question } });
+    });
+    return saved ? retryButton(saved.version) : undefined;
+  },
 });
 
 export const chatHandler: Handler = {
@@ -138,7 +146,7 @@ export const chatHandler: Handler = {
       askerOf(incoming),
       inThread(ctx, incoming),
       () => followUp(ctx, incoming.thread, incoming.user.id, record, question),
-      queueSpot(ctx, incoming.thread, record),
+      queueSpot(ctx, incoming.thread, record, question),
     );
   },
 
@@ -157,7 +165,7 @@ export const chatHandler: Handler = {
             askerOf(incoming),
             inThread(ctx, incoming),
             () => answerTurn(ctx, incoming.thread, familyOf(String(record.data.family)), question, expected),
-            queueSpot(ctx, incoming.thread, record),
+            queueSpot(ctx, incoming.thread, record, question),
           )
         : 'stale';
     if (outcome === 'stale') {

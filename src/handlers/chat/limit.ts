@@ -23,8 +23,8 @@ export interface QueueSpot {
   thread(): Promise<ThreadId>;
   /** false once the question was cancelled or cleared while it waited */
   stillWanted?(): Promise<boolean>;
-  /** the Retry offered when the queue's deadline passes */
-  retry?: Button;
+  /** the Retry offered when the queue's deadline passes (it may save the question for the Retry to ask) */
+  retry?(): Promise<Button | undefined>;
 }
 
 /** How often a queued question looks at its place (a slot freed in this process wakes it at once). */
@@ -92,9 +92,14 @@ export async function withAnswerSlot<T>(
 }
 
 /** The queue note's last words: the deadline passed (with Retry), or the question was withdrawn. */
-async function endNote(ctx: HandlerContext, ref: MessageRef | undefined, reason: 'timeout' | 'withdrawn', retry: Button | undefined): Promise<void> {
+async function endNote(
+  ctx: HandlerContext,
+  ref: MessageRef | undefined,
+  reason: 'timeout' | 'withdrawn',
+  retry: (() => Promise<Button | undefined>) | undefined,
+): Promise<void> {
   if (!ref) return;
   if (reason === 'withdrawn') return ctx.messenger.edit(ref, markdown(t('core:limits.queueWithdrawn')));
   const wait = formatDuration(ctx.limits?.settings.answerQueueWaitMs ?? 0);
-  await ctx.messenger.edit(ref, failureMessage(`⏳ ${t('core:limits.queueTimedOut', { wait })}`, retry));
+  await ctx.messenger.edit(ref, failureMessage(`⏳ ${t('core:limits.queueTimedOut', { wait })}`, await retry?.()));
 }
