@@ -33,12 +33,13 @@ async function main(): Promise<void> {
     const features = await t.step('Step 2 of 5');
     await new Promise((resolve) => setTimeout(resolve, 500));
 
-    const commands: { name: string; at: number }[] = [];
+    const commands: { name: string; at: number; key: string }[] = [];
     const feed = await monitor.monitor();
     // MONITOR also lists the commands a script runs inside Redis (source "lua"): those are not round trips
     feed.on('monitor', (time: string, args: string[], source: string) => {
       if (source === 'lua') return;
-      if (args.some((a) => a.includes(prefix))) commands.push({ name: String(args[0]).toLowerCase(), at: Number(time) * 1_000 });
+      const key = args.find((a) => a.includes(prefix));
+      if (key) commands.push({ name: String(args[0]).toLowerCase(), at: Number(time) * 1_000, key: key.slice(key.indexOf(prefix) + prefix.length) });
     });
     await session.post('Profiler.enable');
     await session.post('Profiler.startPreciseCoverage', { callCount: true, detailed: false });
@@ -66,6 +67,8 @@ async function main(): Promise<void> {
     console.log(`  of them before the confirmation reached the platform (AI35-5): ${commands.filter((c) => c.at < sent).length}`);
     console.log(`source files run: ${files.length}, ${lines.toLocaleString('en-US')} lines`);
     for (const file of files) console.log(`  ${file.slice(SRC.length)}`);
+    // --trace: every round trip in order, with the first key it names (the prefix left out)
+    if (process.argv.includes('--trace')) for (const c of commands) console.log(`  ${c.at < sent ? '<' : '>'} ${c.name} ${c.key.slice(0, 60)}`);
   } finally {
     session.disconnect();
     const keys = await monitor.keys(`${prefix}*`).catch(() => []);

@@ -34,6 +34,8 @@ const BATCH = 500;
 
 export interface RedisStoreOptions extends CommonStoreOptions {
   keyPrefix?: string;
+  /** the monotonic clock (ms) a lock's hold times its confirmations by; tests move it to model a stall */
+  lockClock?: () => number;
 }
 
 export class RedisStateStore implements StateStore {
@@ -41,6 +43,7 @@ export class RedisStateStore implements StateStore {
   readonly #retentionMs: number;
   readonly #logger: Logger;
   readonly #clock: () => number;
+  readonly #lockClock: (() => number) | undefined;
 
   /**
    * Connects to `target` and fails fast when Redis cannot be reached (rejecting with the connection's own error,
@@ -60,6 +63,7 @@ export class RedisStateStore implements StateStore {
     this.#retentionMs = options.retentionMs ?? DEFAULT_RETENTION_MS;
     this.#logger = options.logger ?? silentLogger;
     this.#clock = options.clock ?? Date.now;
+    this.#lockClock = options.lockClock;
   }
 
   async get(thread: ThreadId): Promise<ThreadRecord | undefined> {
@@ -108,7 +112,7 @@ export class RedisStateStore implements StateStore {
       ttlMs: options.ttlMs ?? DEFAULT_LOCK_TTL_MS,
       waitMs: options.waitMs ?? DEFAULT_LOCK_WAIT_MS,
     };
-    return withRedisLock(this.redis, lock, fn, this.#logger);
+    return withRedisLock(this.redis, lock, fn, this.#logger, this.#lockClock);
   }
 
   async listWaiting(): Promise<ThreadRecord[]> {

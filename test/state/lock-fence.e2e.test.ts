@@ -1,13 +1,15 @@
 /**
- * A lock's hold is its fencing token: on Redis the lock's value, asked of Redis by `held()`, lost (its signal
- * aborted) once it ran out before it was extended, and a record write fenced by a lost hold is refused in the
- * same script that writes. An in-process lock (memory, lowdb) cannot be lost while its holder runs.
+ * A lock's hold is its fencing token: on Redis the lock's value, vouched for by the command that set or extended
+ * it until most of its TTL has passed and asked of Redis by `held()` after that, lost (its signal aborted) once it
+ * ran out before it was extended, and a record write fenced by a lost hold is refused in the same script that
+ * writes. An in-process lock (memory, lowdb) cannot be lost while its holder runs.
  */
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { MemoryStateStore } from '../../src/state/memory-store.js';
 import { RedisStateStore } from '../../src/state/redis-store.js';
+import { DEFAULT_LOCK_TTL_MS } from '../../src/state/options.js';
 import { eventually, newThread, recordInput } from './helpers.js';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -25,14 +27,15 @@ afterAll(async () => {
 });
 
 describe('the hold of a Redis lock', () => {
-  const replica = async () => {
-    const store = await RedisStateStore.connect(REDIS_URL, { keyPrefix: prefix });
+  const replica = async (lockClock?: () => number) => {
+    const store = await RedisStateStore.connect(REDIS_URL, { keyPrefix: prefix, lockClock });
     open.push(store);
     return store;
   };
 
   it("is the lock's value while held; once the lock is gone it is lost, and a fenced write is refused", async () => {
-    const [holder, other] = [await replica(), await replica()];
+    let now = 0;
+    const [holder, other] = [await replica(() => now), await replica()];
     const thread = newThread();
     const first = await holder.compareAndSet(thread, 0, recordInput(thread));
     await holder.withLock('wait:fenced', async (hold) => {
@@ -43,6 +46,7 @@ describe('the hold of a Redis lock', () => {
 
       // the lock runs out under the holder (as after a stall longer than its TTL) and another replica takes it
       await admin.del(`${prefix}lock:wait:fenced`);
+      now += DEFAULT_LOCK_TTL_MS;
       await other.withLock(
         'wait:fenced',
         async () => {
@@ -55,6 +59,37 @@ describe('the hold of a Redis lock', () => {
       );
     });
     expect(first?.version).toBe(1);
+  });
+
+  it('is vouched for by the command that set it: no round trip until most of its TTL has passed, then Redis is asked', async () => {
+    let now = 0;
+    const holder = await replica(() => now);
+    const watcher = new Redis(REDIS_URL);
+    const feed = await watcher.monitor();
+    const asked: string[] = [];
+    feed.on('monitor', (_time: string, args: string[]) => {
+      if (String(args[1]).startsWith(prefix)) asked.push(`${String(args[0]).toLowerCase()} ${String(args[1]).slice(prefix.length)}`);
+    });
+    // a command the test makes itself: once MONITOR shows it, every command sent before it has been seen
+    const seenUpTo = async (mark: string) => {
+      await admin.get(`${prefix}mark:${mark}`);
+      await eventually(async () => asked.includes(`get mark:${mark}`), 2_000);
+      return asked.splice(0).filter((c) => !c.startsWith('get mark:'));
+    };
+    try {
+      await holder.withLock('wait:vouched', async (hold) => {
+        await seenUpTo('taken');
+        now += DEFAULT_LOCK_TTL_MS * 0.89;
+        for (let i = 0; i < 5; i += 1) expect(await hold.held()).toBe(true);
+        expect(await seenUpTo('within')).toEqual([]);
+        now += DEFAULT_LOCK_TTL_MS * 0.02;
+        expect(await hold.held()).toBe(true);
+        expect(await seenUpTo('past')).toEqual(['get lock:wait:vouched']);
+      });
+    } finally {
+      feed.disconnect();
+      watcher.disconnect();
+    }
   });
 
   it('is lost by the extension that finds the lock gone, without anyone asking', async () => {
