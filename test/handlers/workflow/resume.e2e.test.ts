@@ -5,6 +5,7 @@ import { Router } from '../../../src/core/router.js';
 import { resumeWaits } from '../../../src/core/waits.js';
 import { flowOf, isWaitRunning, seqOf, resumeRecord, workflowHandler } from '../../../src/handlers/workflow/index.js';
 import { runPoll } from '../../../src/handlers/workflow/engine/machine.js';
+import { leaseKey } from '../../../src/handlers/workflow/record/lease.js';
 import { silentLogger } from '../../../src/log.js';
 import { waitFor } from '../../helpers/slack-bot-harness.js';
 import { leftWaiting, PROBE, startWorld, textsIn, type World } from './world.js';
@@ -86,6 +87,38 @@ describe('workflow waits', () => {
     await probeHandler.action!(w.contexts.slack, click, (await w.state.get(record.thread))!);
     expect(w.sim.requests.filter((r) => r.operation === 'NOVELTY-REPORT')).toHaveLength(1);
     expect(textsIn(w.adapters.slack, record.thread).some((t) => t.includes('already done'))).toBe(true);
+  });
+
+  test('an interrupt while a resumed wait takes its lease stops it before it polls (Ctrl-C is not lost in that gap)', async () => {
+    world = await startWorld(0);
+    const w = world;
+    const record = await leftWaiting(w, 'poll');
+    const polling = runPoll(w.contexts.slack, PROBE, record);
+    // the lease is a store round trip away: the wait can be stopped already
+    expect(w.contexts.slack.messenger.interrupt(record.thread)).toBe(true);
+    await polling;
+    expect(queries(w)).toBe(0);
+    expect(flowOf((await w.state.get(record.thread))!)).toMatchObject({ phase: 'failed', failure: { during: 'wait' } });
+    expect(textsIn(w.adapters.slack, record.thread).some((t) => t.includes('Querying the platform was stopped.'))).toBe(true);
+    expect(w.contexts.slack.messenger.interrupt(record.thread)).toBe(false);
+  });
+
+  test('a resumed wait whose lease another holder has leaves nothing behind for a later interrupt to stop', async () => {
+    world = await startWorld(0);
+    const w = world;
+    const record = await leftWaiting(w, 'poll');
+    let letGo!: () => void;
+    const holding = w.state.withLock(leaseKey(record), () => new Promise<void>((resolve) => (letGo = resolve)));
+    await runPoll(w.contexts.slack, PROBE, record);
+    expect(queries(w)).toBe(0);
+    expect(isWaitRunning(w.memory, record.thread)).toBe(false);
+    expect(w.contexts.slack.messenger.interrupt(record.thread)).toBe(false);
+    letGo();
+    await holding;
+    // polled here once the other holder let go: the press that found nothing to stop does not stop this wait
+    await runPoll(w.contexts.slack, PROBE, record);
+    expect(queries(w)).toBeGreaterThan(0);
+    expect((await w.state.get(record.thread))!.status).toBe('done');
   });
 
   test('stopping the bot ends a wait quietly: no failure is shown and the wait stays recorded for the next start', async () => {

@@ -11,7 +11,7 @@ import type { ThreadRecord } from '../../../core/state.js';
 import { userMessage } from '../../../core/user-errors.js';
 import { userProblemOf } from '../../../lib/failures.js';
 import { watchForCancel } from '../engine/cancel-watch.js';
-import { runSend, startPoll } from '../engine/machine.js';
+import { runSend, showWait } from '../engine/machine.js';
 import { CONFIRM, RETRY, failureMessage, progressMessage, retriedLine, reviewMessage, settled } from '../engine/messages.js';
 import { sendOf, stepOf } from '../engine/step-result.js';
 import { locked, showSaved, tryDeliver } from '../record/deliver.js';
@@ -152,7 +152,7 @@ async function retryClick<D extends WorkflowData>(
     return runSend(ctx, def, saved, (leased) => tryDeliver(leased, acting.thread, message, settled(shown, again)));
   }
   const label = stepOf(def, saved.step).poll?.label ?? saved.step;
-  startPoll(ctx, def, await showSaved(ctx, saved, (v) => progressMessage(def, saved.step, label, again, v)));
+  await showWait(ctx, def, saved.thread, () => showSaved(ctx, saved, (v) => progressMessage(def, saved.step, label, again, v)));
 }
 
 /**

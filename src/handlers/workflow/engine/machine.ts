@@ -11,6 +11,7 @@
  */
 import type { HandlerContext } from '../../../core/handler.js';
 import type { ThreadRecord } from '../../../core/state.js';
+import type { ThreadId } from '../../../core/thread-id.js';
 import type { ResumeReason } from '../../../core/handler.js';
 import { userProblemOf } from '../../../lib/failures.js';
 import { TaskFailedError } from '../../../platform/errors.js';
@@ -121,9 +122,9 @@ export async function advance<D extends WorkflowData>(
     const change: FlowChange = { ...base, step, wait: waitFor(next.poll.operation, step), flow: { phase: 'poll', pending: flowOf(record).pending } };
     const label = next.poll.label;
     // shown (and its id saved) before the wait starts: the wait polls the record as it then is
-    const saved = await moveAndShow(ctx, thread, record.version, change, (v) => progressMessage(def, step, label, undefined, v), reuse);
-    if (saved) startPoll(ctx, def, saved);
-    return;
+    return showWait(ctx, def, thread, () =>
+      moveAndShow(ctx, thread, record.version, change, (v) => progressMessage(def, step, label, undefined, v), reuse),
+    );
   }
   const preview = stepContext<D>(ctx, { ...record, step, ids: { ...record.ids, ...transition.ids }, data: { ...record.data, ...transition.data } });
   const draw = (v: number) => reviewMessage(def, step, undefined, undefined, preview, v);
@@ -139,31 +140,74 @@ const cancelled =
 
 // ── poll: the durable wait, then the step's review or its `then` ──
 
-/** Starts the thread's poller in the background (errors are logged). */
-export function startPoll<D extends WorkflowData>(ctx: HandlerContext, def: WorkflowDefinition<D>, record: ThreadRecord): void {
-  void runPoll(ctx, def, record).catch((error: unknown) =>
+/**
+ * Shows a wait's message (`show` saves and shows it), then starts its poller. The wait's interrupt (Ctrl-C in the
+ * terminal) is taken before the message shows: the poller holds its lease only after some store round trips, and
+ * a press once the message is there must stop the wait, not find nothing to stop.
+ */
+export async function showWait<D extends WorkflowData>(
+  ctx: HandlerContext,
+  def: WorkflowDefinition<D>,
+  thread: ThreadId,
+  show: () => Promise<ThreadRecord | undefined>,
+): Promise<void> {
+  const interrupt = ctx.messenger.begin(thread);
+  let saved: ThreadRecord | undefined;
+  try {
+    saved = await show();
+  } finally {
+    // nothing to wait for (the record moved, the show failed): the interrupt is given back, it stops nothing later
+    if (!saved) ctx.messenger.finish(thread, interrupt);
+  }
+  if (saved) startPoll(ctx, def, saved, interrupt);
+}
+
+/** Starts the thread's poller in the background (errors are logged); `interrupt`: the one `showWait` took. */
+export function startPoll<D extends WorkflowData>(
+  ctx: HandlerContext,
+  def: WorkflowDefinition<D>,
+  record: ThreadRecord,
+  interrupt?: AbortSignal,
+): void {
+  void runPoll(ctx, def, record, interrupt).catch((error: unknown) =>
     ctx.logger.error({ err: error, thread: record.thread }, 'workflow: a wait ended in an error'),
   );
 }
 
-export async function runPoll<D extends WorkflowData>(ctx: HandlerContext, def: WorkflowDefinition<D>, record: ThreadRecord): Promise<void> {
-  if (!claimWait(ctx.memory, record.thread)) return;
+export async function runPoll<D extends WorkflowData>(
+  ctx: HandlerContext,
+  def: WorkflowDefinition<D>,
+  record: ThreadRecord,
+  taken?: AbortSignal,
+): Promise<void> {
+  if (!claimWait(ctx.memory, record.thread)) {
+    if (taken) ctx.messenger.finish(record.thread, taken);
+    return;
+  }
+  // taken as the wait is claimed (a resumed one), before the lease: a press while the lease is taken stops it
+  const interrupt = taken ?? ctx.messenger.begin(record.thread);
   let started = false;
   try {
     // the lease covers the step's continuation too: an automatic step's platform call is made once
     const held = await withLease(ctx, record, (leased) => {
       started = true;
-      return occupying(leased, record, () => pollAndContinue(leased, def, record));
+      return occupying(leased, record, () => pollAndContinue(leased, def, record, interrupt));
     });
     if (!held) ctx.logger.debug({ thread: record.thread }, 'workflow: another replica runs this wait');
   } finally {
     // a claim that never got to poll is given back (the rescan offers the wait again)
     if (!started) releaseWait(ctx.memory, record.thread);
+    // and the interrupt in any case (a next step's wait took its own meanwhile: finish leaves that one alone)
+    ctx.messenger.finish(record.thread, interrupt);
   }
 }
 
-async function pollAndContinue<D extends WorkflowData>(ctx: HandlerContext, def: WorkflowDefinition<D>, record: ThreadRecord): Promise<void> {
-  const interrupt = ctx.messenger.begin(record.thread);
+async function pollAndContinue<D extends WorkflowData>(
+  ctx: HandlerContext,
+  def: WorkflowDefinition<D>,
+  record: ThreadRecord,
+  interrupt: AbortSignal,
+): Promise<void> {
   const signal = ctx.lifetime ? AbortSignal.any([interrupt, ctx.lifetime]) : interrupt;
   let outcome: { result: unknown } | undefined;
   let current = record;
