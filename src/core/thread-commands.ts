@@ -13,6 +13,9 @@ import { markdown, mention } from './message.js';
 import type { ThreadKinds } from './thread-kinds.js';
 import type { ConversationId, ThreadId } from './thread-id.js';
 
+/** how often a cancel reads and writes again when the record moved under it */
+const CANCEL_ATTEMPTS = 5;
+
 export interface ThreadCommand {
   word: 'status' | 'cancel';
   user: string;
@@ -75,12 +78,17 @@ async function cancel(ctx: HandlerContext, thread: ThreadId, user: string, recor
   if (withdrawQueued(thread) && isFinished(record.status)) return;
   if (isFinished(record.status)) return note(finished(record));
   if (rules?.mayCancel && !rules.mayCancel(ctx.settings, record, user)) return note(t('core:thread.onlyStarter'));
+  // a transition the engine writes without the lock (a wait's end) may land between the read and the write:
+  // the cancel is then judged again on the record as it became
   const write = async (): Promise<{ saved?: ThreadRecord; refusal?: string }> => {
-    const current = await ctx.state.get(thread);
-    if (!current) return { refusal: t('core:thread.changed') };
-    if (isFinished(current.status)) return { refusal: finished(current) };
-    const saved = await ctx.records.update(current, { status: 'cancelled', wait: undefined });
-    return saved ? { saved } : { refusal: t('core:thread.changed') };
+    for (let attempt = 0; attempt < CANCEL_ATTEMPTS; attempt += 1) {
+      const current = await ctx.state.get(thread);
+      if (!current) break;
+      if (isFinished(current.status)) return { refusal: finished(current) };
+      const saved = await ctx.records.update(current, { status: 'cancelled', wait: undefined });
+      if (saved) return { saved };
+    }
+    return { refusal: t('core:thread.changed') };
   };
   const { saved, refusal } = rules?.lockKey ? await ctx.state.withLock(rules.lockKey(thread), write) : await write();
   if (!saved) return note(refusal ?? t('core:thread.changed'));

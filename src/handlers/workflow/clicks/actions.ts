@@ -81,7 +81,7 @@ async function confirmClick<D extends WorkflowData>(
   record: ThreadRecord,
   ticked: Record<string, string[]>,
 ): Promise<void> {
-  const reading = await prefetch(ctx, def, acting.thread, value, ['review']);
+  const reading = await prefetch(ctx, def, record, value, ['review']);
   let shown: unknown;
   let edited = false;
   const saved = await settle(
@@ -167,7 +167,7 @@ async function chooseClick<D extends WorkflowData>(
   record: ThreadRecord,
   name: string,
 ): Promise<void> {
-  const reading = await prefetch(ctx, def, acting.thread, value, ['review']);
+  const reading = await prefetch(ctx, def, record, value, ['review']);
   let sending = false;
   let draw: ((v: number) => OutgoingMessage) | undefined;
   let shown: unknown;

@@ -80,18 +80,17 @@ async function readStep<D extends WorkflowData>(ctx: HandlerContext, def: Workfl
 }
 
 /**
- * Reads the step's result for a click that will probably be accepted (judged on a fresh read of the record),
- * so that refused clicks never reach the platform. `resolve` then gives it under the lock, reading only if the
- * guess was wrong (a click that arrived while its message's record was being saved).
+ * Reads the step's result for a click that will probably be accepted (judged on the record the click was routed
+ * with, read as it arrived), so that refused clicks never reach the platform. `resolve` then gives it under the
+ * lock, reading only if the guess was wrong (a click that arrived while its message's record was being saved).
  */
 export async function prefetch<D extends WorkflowData>(
   ctx: HandlerContext,
   def: WorkflowDefinition<D>,
-  thread: ThreadRecord['thread'],
+  record: ThreadRecord,
   value: StepValue,
   phases: readonly Phase[],
 ): Promise<{ resolve(current: ThreadRecord): Promise<ReadOutcome> }> {
-  const record = await ctx.state.get(thread);
-  const early = record && !refusalFor(def, record, value, phases) ? await readStep(ctx, def, record) : undefined;
+  const early = !refusalFor(def, record, value, phases) ? await readStep(ctx, def, record) : undefined;
   return { resolve: async (current) => early ?? readStep(ctx, def, current) };
 }

@@ -95,7 +95,7 @@ async function backToReview<D extends WorkflowData>(
   }
   const draw = (v: number) => reviewMessage(def, pending.step, result, pending.input, stepContext<D>(ctx, record), v, `⚠️ ${problem}`);
   const change: FlowChange = { step: pending.step, wait: null, flow: { phase: 'review', draft: pending.input } };
-  const saved = await moveAndShow(ctx, record.thread, record.version, change, draw, shownOf(flow));
+  const saved = await moveAndShow(ctx, record, change, draw, shownOf(flow));
   if (saved) watchForCancel(ctx, record.thread, flowOf(saved).message, draw(seqOf(saved)), cancelled(ctx, def));
 }
 
@@ -112,7 +112,7 @@ export async function advance<D extends WorkflowData>(
   const base: Pick<FlowChange, 'ids' | 'data'> = { ids: transition.ids, data: transition.data };
   const { thread } = record;
   if ('done' in transition) {
-    const done = await moveAndShow(ctx, thread, record.version, { ...base, flow: { phase: 'done' }, wait: null }, () => transition.done, reuse);
+    const done = await moveAndShow(ctx, record, { ...base, flow: { phase: 'done' }, wait: null }, () => transition.done, reuse);
     if (done) await tellOutcome(ctx, def, done, 'done');
     return endWatch(ctx, thread);
   }
@@ -122,13 +122,11 @@ export async function advance<D extends WorkflowData>(
     const change: FlowChange = { ...base, step, wait: waitFor(next.poll.operation, step), flow: { phase: 'poll', pending: flowOf(record).pending } };
     const label = next.poll.label;
     // shown (and its id saved) before the wait starts: the wait polls the record as it then is
-    return showWait(ctx, def, thread, () =>
-      moveAndShow(ctx, thread, record.version, change, (v) => progressMessage(def, step, label, undefined, v), reuse),
-    );
+    return showWait(ctx, def, thread, () => moveAndShow(ctx, record, change, (v) => progressMessage(def, step, label, undefined, v), reuse));
   }
   const preview = stepContext<D>(ctx, { ...record, step, ids: { ...record.ids, ...transition.ids }, data: { ...record.data, ...transition.data } });
   const draw = (v: number) => reviewMessage(def, step, undefined, undefined, preview, v);
-  const saved = await moveAndShow(ctx, thread, record.version, { ...base, step, wait: null, flow: { phase: 'review' } }, draw, reuse);
+  const saved = await moveAndShow(ctx, record, { ...base, step, wait: null, flow: { phase: 'review' } }, draw, reuse);
   if (saved) watchForCancel(ctx, thread, flowOf(saved).message, draw(seqOf(saved)), cancelled(ctx, def));
 }
 
@@ -254,7 +252,7 @@ async function showReview<D extends WorkflowData>(
 ): Promise<void> {
   const draw = (v: number) => reviewMessage(def, record.step, result, undefined, stepContext<D>(ctx, record), v);
   const change: FlowChange = { flow: { phase: 'review' }, wait: null };
-  const saved = await moveAndShow(ctx, record.thread, record.version, change, draw, shownOf(flowOf(record)));
+  const saved = await moveAndShow(ctx, record, change, draw, shownOf(flowOf(record)));
   if (!saved) return;
   watchForCancel(ctx, record.thread, flowOf(saved).message, draw(seqOf(saved)), cancelled(ctx, def));
   await afterShown(ctx, def, saved, result);
@@ -290,7 +288,7 @@ export async function fail<D extends WorkflowData>(
   const reuse = during === 'poll' ? shownOf(flow) : undefined;
   const draw = (v: number) => failureMessage(def, record.step, text, v);
   const change: FlowChange = { flow: { ...flow, phase: 'failed', failure: { during: kind, text } }, wait: null };
-  const saved = await moveAndShow(ctx, record.thread, record.version, change, draw, reuse);
+  const saved = await moveAndShow(ctx, record, change, draw, reuse);
   if (!saved) return;
   await tellOutcome(ctx, def, saved, 'failed');
   watchForCancel(ctx, record.thread, flowOf(saved).message, draw(seqOf(saved)), cancelled(ctx, def));

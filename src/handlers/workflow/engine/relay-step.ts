@@ -62,6 +62,6 @@ export async function relayOnce<D extends WorkflowData>(
   }
   if (signal.aborted) return record;
   const draw = (v: number) => progressMessage(def, record.step, poll.label, undefined, v);
-  const moved = await moveAndShow(ctx, thread, record.version, { flow: { ...flow, relayed: true } }, draw);
+  const moved = await moveAndShow(ctx, record, { flow: { ...flow, relayed: true } }, draw);
   return moved ?? record;
 }

@@ -1,7 +1,8 @@
 /**
- * A workflow's transitions and the messages that show them. A transition is read, decided and written under the
- * thread's lock (a click is judged under the same lock, so it sees the record as it is); its message is shown
- * after the lock is released, drawn for the step sequence the transition wrote, so no chat call ever holds it.
+ * A workflow's transitions and the messages that show them. A click is judged and written under the thread's lock,
+ * so it sees the record as it is; the engine's own transitions (a wait's end, a failure) are compare-and-set
+ * writes on the record they were decided on, which a click, a cancel or another transition written first turns
+ * into a no-op. A transition's message is shown with no lock held, drawn for the step sequence it wrote.
  */
 import { MessageGoneError } from '../../../core/chat-errors.js';
 import type { HandlerContext } from '../../../core/handler.js';
@@ -24,16 +25,6 @@ export function locked<T>(ctx: HandlerContext, thread: ThreadId, fn: (record: Th
     },
     waitMs === undefined ? undefined : { waitMs },
   );
-}
-
-/** As `locked`, but only while the record is still at `version`. */
-export function lockedAt<T>(
-  ctx: HandlerContext,
-  thread: ThreadId,
-  version: number,
-  fn: (record: ThreadRecord) => Promise<T>,
-): Promise<T | undefined> {
-  return locked(ctx, thread, async (record) => (record.version === version ? fn(record) : undefined));
 }
 
 /**
@@ -72,22 +63,20 @@ function nextShown(reuse: ShownMessage | undefined): ShownMessage {
 }
 
 /**
- * Saves `change` under the thread's lock when the record is still at `version` (the transition: read, decide,
- * write), then, the lock released, shows the message it leads to (`showSaved`): `reuse` is edited into it, or a
- * new one posted. Undefined when the record moved before the lock; otherwise the record as it is after the show.
+ * Saves `change` on `record` when the store still has it at its version (one compare-and-set: a record that moved
+ * since it was read, by a click, a cancel or another replica, is left as it is), then shows the message it leads
+ * to (`showSaved`): `reuse` is edited into it, or a new one posted. Undefined when the record had moved; otherwise
+ * the record as it is after the show.
  */
 export async function moveAndShow(
   ctx: HandlerContext,
-  thread: ThreadId,
-  version: number,
+  record: ThreadRecord,
   change: FlowChange,
   draw: (seq: number) => OutgoingMessage,
   reuse?: ShownMessage,
 ): Promise<ThreadRecord | undefined> {
   const shown = nextShown(reuse);
-  const saved = await lockedAt(ctx, thread, version, (current) =>
-    saveFlow(ctx, current, { ...change, flow: { ...change.flow, message: shown.message, posting: shown.posting } }),
-  );
+  const saved = await saveFlow(ctx, record, { ...change, flow: { ...change.flow, message: shown.message, posting: shown.posting } });
   return saved && showSaved(ctx, saved, draw);
 }
 
