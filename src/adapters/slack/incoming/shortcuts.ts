@@ -58,6 +58,9 @@ const modalFile = (f: z.infer<typeof SlackFile>): ModalFile => ({
   ...(f.size !== undefined ? { size: f.size } : {}),
 });
 
+/** A message's text as written: Slack escapes `&`, `<` and `>` in it (a `<` left is a mention or a link). */
+const unescaped = (text: string): string => text.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+
 /** A shortcut of this app → the modal to open; undefined for a payload that is none of them. */
 export function shortcutToOpen(body: unknown): ShortcutOpen | undefined {
   const message = MessageShortcut.safeParse(body);
@@ -67,7 +70,7 @@ export function shortcutToOpen(body: unknown): ShortcutOpen | undefined {
     // the answer goes in the message's thread: its own, or the one it is a reply in
     const origin = { kind: 'message' as const, channel: channel.id, ts: m.thread_ts ?? m.ts };
     const files = (m.files ?? []).slice(0, MAX_FILES).map(modalFile);
-    return teamId ? { team: teamId, triggerId, metadata: { origin, files }, text: m.text } : undefined;
+    return teamId ? { team: teamId, triggerId, metadata: { origin, files }, text: unescaped(m.text) } : undefined;
   }
   const global = GlobalShortcut.safeParse(body);
   if (!global.success) return undefined;

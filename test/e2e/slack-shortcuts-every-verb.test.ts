@@ -1,0 +1,107 @@
+/**
+ * Issue 28 for every text verb but design (slack-shortcuts-design has it), through the real Bolt app: the message
+ * shortcut on a multi-line message (indented lines, a blank line, `<`, `>` and `&` as Slack escapes them in a
+ * message's text) opens the modal with the lines as written, and Start sends them exactly in the field the verb's
+ * first platform call reads, in a body valid against openapi.json, with the answer under the message; the global
+ * shortcut does the same in a chosen channel. A text one character over a verb's limit is refused in the modal.
+ */
+import { afterEach, expect, test } from 'vitest';
+import type { OperationId } from '../../src/platform/operations.js';
+import { requestErrors } from '../helpers/openapi-validator.js';
+import { startSlackBot, waitFor, type SlackBotHarness } from '../helpers/slack-bot-harness.js';
+import { CLAIMS } from './claim-set.js';
+import { bodiesOf } from './slack-novelty-steps.js';
+import { blockOf, globalShortcut, MESSAGE_TS, messageShortcut, openedModal, platformCalls, shortcut, submit } from './slack-shortcut-steps.js';
+
+let h: SlackBotHarness | undefined;
+afterEach(async () => {
+  await h?.close();
+  h = undefined;
+});
+
+/** Under 500 characters, so that every verb takes it. */
+const TEXT = `${CLAIMS}\n\n2. The mug of claim 1, wherein the salt is < 60 % & the body > 2 mm thick.`;
+/** The message's text as Slack sends it: `&`, `<` and `>` escaped. */
+const slackEscaped = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+interface FirstCall {
+  verb: string;
+  operation: OperationId;
+  field: string;
+  /** the language chosen in the modal, when the verb takes one */
+  lang?: 'en' | 'cn';
+}
+
+const FIRST_CALLS: FirstCall[] = [
+  { verb: 'ask', operation: 'AI07', field: 'prompt' },
+  { verb: 'pharm', operation: 'AI20', field: 'query' },
+  { verb: 'encyclopedia', operation: 'AI68-1', field: 'query' },
+  { verb: 'novelty', operation: 'AI35-1', field: 'input', lang: 'en' },
+  { verb: 'solution', operation: 'AI33-1', field: 'solution_issues', lang: 'cn' },
+  { verb: 'report', operation: 'AI34-1', field: 'technical_issues' },
+  { verb: 'disclosure', operation: 'AI32-1', field: 'tech_solution' }, // AI32-1 takes no language; AI32-2 does
+  { verb: 'material', operation: 'AI73-1', field: 'input', lang: 'cn' },
+];
+
+/** The verb's text in the one body `operation` received (the first call; the body valid against openapi.json). */
+async function sentText(bot: SlackBotHarness, { operation, field, lang }: FirstCall): Promise<unknown> {
+  await waitFor(() => bodiesOf(bot, operation).length === 1, operation);
+  expect(platformCalls(bot)[0]!.operation).toBe(operation);
+  const body = bodiesOf(bot, operation)[0] as Record<string, unknown>;
+  expect(requestErrors(operation, body)).toEqual([]);
+  if (lang) expect(body.lang).toBe(lang);
+  return body[field];
+}
+
+test.each(FIRST_CALLS)('message shortcut → $verb: $operation $field holds the message lines exactly', async (call) => {
+  h = await startSlackBot({ simulator: { taskDurationMs: 50 } });
+  await shortcut(h, messageShortcut('C1', slackEscaped(TEXT)));
+  const view = await openedModal(h, 1);
+  expect(blockOf(view, 'text').element.initial_value).toBe(TEXT);
+
+  const response = await submit(h, view, { verb: call.verb, text: TEXT, ...(call.lang ? { lang: call.lang } : {}) });
+  expect(response.status).toBe(200);
+  expect(response.body).toBe('');
+  expect(await sentText(h, call)).toBe(TEXT);
+  // the answer is a reply under the message, never a thread of its own
+  await waitFor(() => h!.slack.threadMessages('C1', MESSAGE_TS).length > 0, 'a reply under the message');
+  expect(h.slack.channelMessages('C1').filter((m) => !m.threadTs || m.threadTs === m.ts)).toEqual([]);
+});
+
+test.each(FIRST_CALLS.filter((c) => ['pharm', 'encyclopedia', 'disclosure', 'material', 'ask'].includes(c.verb)))(
+  'global shortcut → $verb in a chosen channel: $operation $field holds the lines as typed',
+  async (call) => {
+    h = await startSlackBot({ simulator: { taskDurationMs: 50 } });
+    await shortcut(h, globalShortcut());
+    const view = await openedModal(h, 1);
+    await submit(h, view, { verb: call.verb, text: TEXT, where: 'C2', ...(call.lang ? { lang: call.lang } : {}) });
+    expect(await sentText(h, call)).toBe(TEXT);
+    await waitFor(() => h!.latestThread('C2'), 'a thread in C2');
+    expect(h.slack.channelMessages('C1')).toEqual([]);
+  },
+);
+
+test('one character over each verb’s limit is refused in the modal with the count; nothing is sent', async () => {
+  h = await startSlackBot();
+  await shortcut(h, globalShortcut());
+  const view = await openedModal(h, 1);
+  const limits = [
+    ['ask', 500],
+    ['solution', 500],
+    ['report', 2_000],
+    ['material', 2_000],
+  ] as const;
+  for (const [verb, max] of limits) {
+    const text = `${'x'.repeat(max - 1)}\n€`; // max + 1 characters over two lines
+    const refused = await submit(h, view, { verb, text, where: 'C1' });
+    const [most, has] = [max, max + 1].map((n) => n.toLocaleString('en'));
+    expect(JSON.parse(refused.body), verb).toEqual({
+      response_action: 'errors',
+      errors: {
+        text: `${verb} takes at most ${most} characters; this text has ${has}. Nothing was sent: shorten it, or pick a verb that takes more.`,
+      },
+    });
+  }
+  expect(platformCalls(h)).toEqual([]);
+  expect(h.slack.callsTo('chat.postMessage')).toEqual([]);
+});
