@@ -7,7 +7,7 @@
  */
 import { TeamsInfo, type TurnContext } from 'botbuilder';
 import type { Incoming } from '../../core/incoming.js';
-import { t } from '../../i18n/index.js';
+import { defaultLanguage, languageOf, t, withLanguage } from '../../i18n/index.js';
 import type { Logger } from '../../log.js';
 import { FETCH_TASK_INVOKE, fetchTaskResponse, submitActionIncoming } from './message-action.js';
 
@@ -33,6 +33,12 @@ export async function answerMessageAction(
   onIncoming: ((incoming: Incoming) => Promise<void>) | undefined,
   logger: Logger,
 ): Promise<void> {
+  // the dialog and its refusals speak the client's language (the command it starts speaks the user's, in the core)
+  const lang = languageOf(context.activity.locale) ?? defaultLanguage();
+  return withLanguage(lang, () => answer(context, onIncoming, logger));
+}
+
+async function answer(context: TurnContext, onIncoming: ((incoming: Incoming) => Promise<void>) | undefined, logger: Logger): Promise<void> {
   const { activity } = context;
   const why = await notHere(context, logger);
   let body: unknown;

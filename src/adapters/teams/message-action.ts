@@ -46,7 +46,7 @@ const ActionValue = z.object({
 export const isMessageAction = (activity: Activity): boolean =>
   activity.type === 'invoke' && (activity.name === FETCH_TASK_INVOKE || activity.name === SUBMIT_ACTION_INVOKE);
 
-/** A Teams message body as plain text, its lines kept (Teams sends HTML: paragraphs, breaks, entities). */
+/** A Teams message body as plain text, its lines kept (Teams sends HTML: paragraphs, breaks, entities; a blank line is `<p>&nbsp;</p>`). */
 export function messageText(body: { contentType?: string; content: string } | undefined): string {
   if (!body) return '';
   if (body.contentType !== 'html') return body.content.trim();
@@ -60,6 +60,7 @@ export function messageText(body: { contentType?: string; content: string } | un
     .replace(/&quot;/g, '"')
     .replace(/&#39;/g, "'")
     .replace(/&amp;/g, '&')
+    .replace(/^[^\S\n]+$/gm, '')
     .replace(/\n{3,}/g, '\n\n')
     .trim();
 }

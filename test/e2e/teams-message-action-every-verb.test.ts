@@ -1,0 +1,118 @@
+/**
+ * Issue 28 in Teams for every text verb but design (teams-message-action-design has it), through botbuilder's
+ * CloudAdapter: the message action on a channel message of several lines (one `<p>` a line as Teams writes them,
+ * indented lines, a blank line, `<`, `>` and `&` as HTML entities) opens the dialog with the lines as written, and
+ * its submission starts the verb in the message's reply chain with the lines exactly in the field its first
+ * platform call reads, in a body valid against openapi.json. A text one character over a verb's limit is refused in
+ * the dialog with the count, in the client's language (en-US, zh-CN); nothing reaches the platform or the conversation.
+ */
+import { afterEach, expect, test } from 'vitest';
+import type { OperationId } from '../../src/platform/operations.js';
+import { startTeamsBot, type TeamsBotHarness } from '../adapters/teams/bot-harness.js';
+import { waitFor } from '../adapters/teams/harness.js';
+import { requestErrors } from '../helpers/openapi-validator.js';
+import { activityId, messageActionInvoke, sendActivity } from '../helpers/teams-activities.js';
+import { bodiesOf } from '../helpers/teams-workflow-steps.js';
+import { CLAIMS } from './claim-set.js';
+
+let h: TeamsBotHarness | undefined;
+afterEach(async () => {
+  await h?.close();
+  h = undefined;
+});
+
+type Json = Record<string, unknown>;
+
+/** Under 500 characters, so that every verb takes it. */
+const TEXT = `${CLAIMS}\n\n2. The mug of claim 1, wherein the salt is < 60 % & the body > 2 mm thick.`;
+const entities = (line: string) =>
+  line
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/^ +/, (s) => '&nbsp;'.repeat(s.length));
+/** The message's body as Teams sends it: a paragraph a line, a blank line as a paragraph holding a no-break space. */
+const HTML = TEXT.split('\n')
+  .map((line) => `<p>${line ? entities(line) : '&nbsp;'}</p>`)
+  .join('');
+
+interface FirstCall {
+  verb: string;
+  operation: OperationId;
+  field: string;
+  lang?: 'en' | 'cn';
+}
+
+const FIRST_CALLS: FirstCall[] = [
+  { verb: 'ask', operation: 'AI07', field: 'prompt' },
+  { verb: 'pharm', operation: 'AI20', field: 'query' },
+  { verb: 'encyclopedia', operation: 'AI68-1', field: 'query' },
+  { verb: 'novelty', operation: 'AI35-1', field: 'input', lang: 'cn' },
+  { verb: 'solution', operation: 'AI33-1', field: 'solution_issues', lang: 'en' },
+  { verb: 'report', operation: 'AI34-1', field: 'technical_issues' },
+  { verb: 'disclosure', operation: 'AI32-1', field: 'tech_solution' }, // AI32-1 takes no language; AI32-2 does
+  { verb: 'material', operation: 'AI73-1', field: 'input', lang: 'en' },
+];
+
+const invoke = (bot: TeamsBotHarness, name: string, root: string, value: Json, locale = 'en-US') =>
+  sendActivity(bot.messagesUrl, { ...messageActionInvoke(bot.fake.url, name, root, { commandContext: 'message', ...value }), locale });
+const platformCalls = (bot: TeamsBotHarness) => bot.sim.requests.filter((r) => r.operation !== 'unknown');
+const taskOf = (body: string) => (JSON.parse(body) as { task: { value: { title: string; card: { content: { body: Json[] } } } } }).task;
+
+test.each(FIRST_CALLS)('message action → $verb: $operation $field holds the message lines exactly, in its reply chain', async (call) => {
+  h = await startTeamsBot({ simulator: { taskDurationMs: 50 } });
+  const root = activityId();
+  const messagePayload = { id: root, body: { contentType: 'html', content: HTML }, from: { user: { id: '29:1user-bob' } } };
+  const fetched = await invoke(h, 'composeExtension/fetchTask', root, { messagePayload });
+  expect(taskOf(fetched.body).value.card.content.body.find((b) => b.id === 'text')?.value).toBe(TEXT);
+
+  const data = { verb: call.verb, text: TEXT, ...(call.lang ? { lang: call.lang } : {}) };
+  const submitted = await invoke(h, 'composeExtension/submitAction', root, { messagePayload, data });
+  expect(submitted.status).toBe(200);
+  expect(submitted.body).toBe('');
+  await waitFor(() => bodiesOf(h!, call.operation).length === 1, call.operation);
+  expect(platformCalls(h)[0]!.operation).toBe(call.operation);
+  const body = bodiesOf(h, call.operation)[0] as Json;
+  expect(body[call.field]).toBe(TEXT);
+  if (call.lang) expect(body.lang).toBe(call.lang);
+  expect(requestErrors(call.operation, body)).toEqual([]);
+  await waitFor(() => h!.replies(root).length > 0, 'the reply under the message');
+  expect(h.fake.callsTo('create')).toEqual([]);
+});
+
+test('one character over each verb’s limit is refused in the dialog with the count, in the client’s language; nothing is sent', async () => {
+  h = await startTeamsBot();
+  const root = activityId();
+  const limits = [
+    ['ask', 500],
+    ['pharm', 16_000],
+    ['encyclopedia', 16_000],
+    ['novelty', 5_000],
+    ['solution', 500],
+    ['report', 2_000],
+    ['material', 2_000],
+  ] as const;
+  for (const [verb, max] of limits) {
+    const text = `${'x'.repeat(max - 1)}\n€`; // max + 1 characters over two lines
+    const messagePayload = { id: root, body: { contentType: 'html', content: `<p>${text.replace('\n', '</p><p>')}</p>` } };
+    const refused = await invoke(h, 'composeExtension/submitAction', root, { messagePayload, data: { verb, text } });
+    const [most, has] = [max, max + 1].map((n) => n.toLocaleString('en'));
+    expect(JSON.parse(refused.body), verb).toEqual({
+      task: {
+        type: 'message',
+        value: `${verb} takes at most ${most} characters; this text has ${has}. Nothing was sent: shorten it, or pick a verb that takes more.`,
+      },
+    });
+  }
+  // a client in Chinese: the dialog and the same refusal in Chinese
+  const text = `${'x'.repeat(5_000)}\n€`;
+  const dialog = await invoke(h, 'composeExtension/fetchTask', root, { messagePayload: { id: root } }, 'zh-CN');
+  expect(taskOf(dialog.body).value.title).toBe('用 iip 开始');
+  const zh = await invoke(h, 'composeExtension/submitAction', root, { data: { verb: 'novelty', text } }, 'zh-CN');
+  expect(JSON.parse(zh.body)).toEqual({
+    task: { type: 'message', value: 'novelty 最多接受 5,000 个字符；此文本有 5,002 个。未发送任何内容：请缩短文本，或选择可接受更长文本的操作。' },
+  });
+  expect(platformCalls(h)).toEqual([]);
+  expect(h.replies(root)).toEqual([]);
+  expect(h.fake.calls.filter((c) => ['send', 'reply', 'create'].includes(c.operation))).toEqual([]);
+});
