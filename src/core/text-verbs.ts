@@ -38,6 +38,20 @@ export function charsOver(verb: TextVerb, text: string): number {
   return verb.maxChars === undefined ? 0 : Math.max(0, charCount(text.trim()) - verb.maxChars);
 }
 
+/** Words as the platform counts them: a CJK character is a word, otherwise runs of letters and digits. */
+export function countWords(text: string): number {
+  const cjk = text.match(/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/gu)?.length ?? 0;
+  const other =
+    text.replace(/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/gu, ' ').match(/[\p{L}\p{N}][\p{L}\p{N}'’.-]*/gu)?.length ??
+    0;
+  return cjk + other;
+}
+
+/** The words `text` has beyond the verb's limit (0 when within it, or when the verb counts characters). */
+export function wordsOver(verb: TextVerb, text: string): number {
+  return verb.maxWords === undefined ? 0 : Math.max(0, countWords(text.trim()) - verb.maxWords);
+}
+
 /** The command a shortcut or a message action composes: the verb, the text as written (its lines kept), the language. */
 export function composeCommand(verb: TextVerb, text: string, lang: string | undefined): string {
   const language = verb.lang && (lang === 'en' || lang === 'cn') ? ` --lang ${lang}` : '';

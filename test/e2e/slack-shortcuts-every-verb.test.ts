@@ -3,7 +3,8 @@
  * shortcut on a multi-line message (indented lines, a blank line, `<`, `>` and `&` as Slack escapes them in a
  * message's text) opens the modal with the lines as written, and Start sends them exactly in the field the verb's
  * first platform call reads, in a body valid against openapi.json, with the answer under the message; the global
- * shortcut does the same in a chosen channel. A text one character over a verb's limit is refused in the modal.
+ * shortcut does the same in a chosen channel. A text one character (disclosure: one word) over a verb's limit is refused
+ * in the modal.
  */
 import { afterEach, expect, test } from 'vitest';
 import type { OperationId } from '../../src/platform/operations.js';
@@ -11,7 +12,17 @@ import { requestErrors } from '../helpers/openapi-validator.js';
 import { startSlackBot, waitFor, type SlackBotHarness } from '../helpers/slack-bot-harness.js';
 import { CLAIMS } from './claim-set.js';
 import { bodiesOf } from './slack-novelty-steps.js';
-import { blockOf, globalShortcut, MESSAGE_TS, messageShortcut, openedModal, platformCalls, shortcut, submit } from './slack-shortcut-steps.js';
+import {
+  blockOf,
+  globalShortcut,
+  MESSAGE_TS,
+  messageShortcut,
+  openedModal,
+  platformCalls,
+  shortcut,
+  submit,
+  textBlocks,
+} from './slack-shortcut-steps.js';
 
 let h: SlackBotHarness | undefined;
 afterEach(async () => {
@@ -81,7 +92,7 @@ test.each(FIRST_CALLS.filter((c) => ['pharm', 'encyclopedia', 'disclosure', 'mat
   },
 );
 
-test('one character over each verb’s limit is refused in the modal with the count; nothing is sent', async () => {
+test('one character (or word) over each verb’s limit is refused in the modal with the count; nothing is sent', async () => {
   h = await startSlackBot();
   await shortcut(h, globalShortcut());
   const view = await openedModal(h, 1);
@@ -102,6 +113,14 @@ test('one character over each verb’s limit is refused in the modal with the co
       },
     });
   }
+  // disclosure counts words (a Chinese character is one): 5,001 of them, over two fields, refused the same way
+  await shortcut(h, messageShortcut('C1', `${'新颖性检索'.repeat(1_000)}\n一`));
+  const long = await openedModal(h, 2);
+  const parts = textBlocks(long).map((b) => String(b.element.initial_value));
+  expect(JSON.parse((await submit(h, long, { verb: 'disclosure', text: parts })).body)).toEqual({
+    response_action: 'errors',
+    errors: { text: 'disclosure takes at most 5,000 words; this text has 5,001. Nothing was sent: shorten it, or pick a verb that takes more.' },
+  });
   expect(platformCalls(h)).toEqual([]);
   expect(h.slack.callsTo('chat.postMessage')).toEqual([]);
 });

@@ -3,8 +3,9 @@
  * CloudAdapter: the message action on a channel message of several lines (one `<p>` a line as Teams writes them,
  * indented lines, a blank line, `<`, `>` and `&` as HTML entities) opens the dialog with the lines as written, and
  * its submission starts the verb in the message's reply chain with the lines exactly in the field its first
- * platform call reads, in a body valid against openapi.json. A text one character over a verb's limit is refused in
- * the dialog with the count, in the client's language (en-US, zh-CN); nothing reaches the platform or the conversation.
+ * platform call reads, in a body valid against openapi.json. A text one character (disclosure: one word) over a
+ * verb's limit is refused in the dialog with the count, in the client's language (en-US, zh-CN); nothing reaches
+ * the platform or the conversation.
  */
 import { afterEach, expect, test } from 'vitest';
 import type { OperationId } from '../../src/platform/operations.js';
@@ -80,7 +81,7 @@ test.each(FIRST_CALLS)('message action → $verb: $operation $field holds the me
   expect(h.fake.callsTo('create')).toEqual([]);
 });
 
-test('one character over each verb’s limit is refused in the dialog with the count, in the client’s language; nothing is sent', async () => {
+test('one character (or word) over each verb’s limit is refused in the dialog with the count, in the client’s language; nothing is sent', async () => {
   h = await startTeamsBot();
   const root = activityId();
   const limits = [
@@ -104,6 +105,13 @@ test('one character over each verb’s limit is refused in the dialog with the c
       },
     });
   }
+  // disclosure counts words (a Chinese character is one): 5,001 of them
+  const words = `${'新颖性检索'.repeat(1_000)}\n一`;
+  const tooMany = await invoke(h, 'composeExtension/submitAction', root, { data: { verb: 'disclosure', text: words } });
+  expect(taskOf(tooMany.body)).toEqual({
+    type: 'message',
+    value: 'disclosure takes at most 5,000 words; this text has 5,001. Nothing was sent: shorten it, or pick a verb that takes more.',
+  });
   // a client in Chinese: the dialog and the same refusal in Chinese
   const text = `${'x'.repeat(5_000)}\n€`;
   const dialog = await invoke(h, 'composeExtension/fetchTask', root, { messagePayload: { id: root } }, 'zh-CN');

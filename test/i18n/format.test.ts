@@ -4,7 +4,7 @@ import { splitText, truncate } from '../../src/core/text.js';
 import { chooseCut } from '../../src/core/relay/split.js';
 import { formatDate, formatDateTime, formatDuration, formatFileSize, formatNumber, formatRelative } from '../../src/i18n/format.js';
 import { withLanguage } from '../../src/i18n/index.js';
-import { countWords } from '../../src/handlers/disclosure/options.js';
+import { countWords } from '../../src/core/text-verbs.js';
 import { parseProblemArgs } from '../../src/handlers/shared/problem-args.js';
 
 const moment = Date.UTC(2025, 10, 24, 6, 38);

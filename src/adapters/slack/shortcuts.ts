@@ -10,7 +10,7 @@ import type { Logger } from '../../log.js';
 import { formatNumber } from '../../i18n/format.js';
 import { t } from '../../i18n/index.js';
 import { charCount } from '../../core/text.js';
-import { charsOver } from '../../core/text-verbs.js';
+import { charsOver, countWords, wordsOver } from '../../core/text-verbs.js';
 import { SlackApiError } from './errors.js';
 import { shortcutSubmission, shortcutToOpen, shortcutTyping, type ShortcutSubmission } from './incoming/shortcuts.js';
 import type { ApiCall } from './reach.js';
@@ -55,6 +55,12 @@ async function checked(api: ApiCall, submission: ShortcutSubmission): Promise<Sh
       length: formatNumber(charCount(text.trim())),
     });
     return { errors: { [SHORTCUT_FIELDS.text]: tooLong } };
+  }
+  if (wordsOver(verb, text) > 0) {
+    const words = formatNumber(countWords(text.trim()));
+    return {
+      errors: { [SHORTCUT_FIELDS.text]: t('slack:shortcut.tooManyWords', { verb: verb.verb, max: formatNumber(verb.maxWords ?? 0), words }) },
+    };
   }
   const image = await designImage(api, submission);
   if (image && 'refusal' in image) return { errors: { [SHORTCUT_FIELDS.verb]: image.refusal } };

@@ -8,7 +8,7 @@ import type { Activity } from 'botbuilder';
 import { z } from 'zod';
 import type { CommandIncoming } from '../../core/incoming.js';
 import { charCount } from '../../core/text.js';
-import { charsOver, composeCommand, TEXT_VERBS, textVerb } from '../../core/text-verbs.js';
+import { charsOver, composeCommand, countWords, TEXT_VERBS, textVerb, wordsOver } from '../../core/text-verbs.js';
 import { formatNumber } from '../../i18n/format.js';
 import { t } from '../../i18n/index.js';
 import { channelThreadId, chatThreadId, teamsConversationId } from './ids.js';
@@ -135,6 +135,14 @@ export function submitActionIncoming(activity: Activity): { incoming: CommandInc
   if (charsOver(verb, text) > 0)
     return {
       refusal: t('teams:action.tooLong', { verb: verb.verb, max: formatNumber(verb.maxChars ?? 0), length: formatNumber(charCount(text.trim())) }),
+    };
+  if (wordsOver(verb, text) > 0)
+    return {
+      refusal: t('teams:action.tooManyWords', {
+        verb: verb.verb,
+        max: formatNumber(verb.maxWords ?? 0),
+        words: formatNumber(countWords(text.trim())),
+      }),
     };
   const place = placeOf(parsed.data);
   const message = value.data.commandContext === 'message' ? value.data.messagePayload : undefined;

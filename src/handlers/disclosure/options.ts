@@ -1,20 +1,12 @@
 /** `/iip disclosure <technical idea> [--lang en|cn] [--let-others-confirm]`, parsed and checked against AI32-1's limit. */
 import { takeOthersFlag } from '../shared/others-confirm.js';
 import { t } from '../../i18n/index.js';
+import { countWords } from '../../core/text-verbs.js';
 
 /** AI32-1: "a maximum of 5000 words", Chinese or English. */
 export const MAX_IDEA_WORDS = 5_000;
 
 export const usageText = (prefix: string): string => t('disclosure:usage', { prefix });
-
-/** Words as the platform counts them: a CJK character is a word, otherwise runs of letters and digits. */
-export function countWords(text: string): number {
-  const cjk = text.match(/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/gu)?.length ?? 0;
-  const other =
-    text.replace(/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/gu, ' ').match(/[\p{L}\p{N}][\p{L}\p{N}'’.-]*/gu)?.length ??
-    0;
-  return cjk + other;
-}
 
 export function parseDisclosureArgs(
   args: string,

@@ -45,6 +45,7 @@ export const slack = {
     longCut:
       'The message has {{length}} characters, more than any verb takes ({{most}} at most). The fields hold its first {{kept}}; the rest was left out.',
     tooLong: '{{verb}} takes at most {{max}} characters; this text has {{length}}. Nothing was sent: shorten it, or pick a verb that takes more.',
+    tooManyWords: '{{verb}} takes at most {{max}} words; this text has {{words}}. Nothing was sent: shorten it, or pick a verb that takes more.',
     files: 'Files of the message: {{names}}. design searches with its image.',
     image: 'Image for design',
     notImage:

@@ -33,5 +33,6 @@ export const teams = {
     cannotOpen:
       'iip cannot open {{name}}: it is a file stored in SharePoint or OneDrive, which the bot cannot read. Nothing was sent: paste the image into a message to iip instead.',
     tooLong: '{{verb}} takes at most {{max}} characters; this text has {{length}}. Nothing was sent: shorten it, or pick a verb that takes more.',
+    tooManyWords: '{{verb}} takes at most {{max}} words; this text has {{words}}. Nothing was sent: shorten it, or pick a verb that takes more.',
   },
 } as const;

@@ -46,6 +46,7 @@ export const slack: CatalogOf<typeof en> = {
     long: '该消息有 {{length}} 个字符；一个输入框最多容纳 {{max}} 个，因此其文本按换行拆分到 {{parts}} 个输入框中。点击开始时会按消息原样合并发送。',
     longCut: '该消息有 {{length}} 个字符，超过任何操作可接受的上限（最多 {{most}} 个）。输入框中只保留了前 {{kept}} 个字符，其余部分未包含。',
     tooLong: '{{verb}} 最多接受 {{max}} 个字符；此文本有 {{length}} 个。未发送任何内容：请缩短文本，或选择可接受更长文本的操作。',
+    tooManyWords: '{{verb}} 最多接受 {{max}} 字；此文本有 {{words}} 字。未发送任何内容：请缩短文本，或选择可接受更长文本的操作。',
     files: '消息中的文件：{{names}}。design 会用其中的图片检索。',
     image: 'design 使用的图片',
     notImage:

@@ -34,5 +34,6 @@ export const teams: CatalogOf<typeof en> = {
     cannotOpen:
       'iip 无法打开 {{name}}：它是存放在 SharePoint 或 OneDrive 中的文件，机器人无法读取。未发送任何内容：请改为把图片直接粘贴到发给 iip 的消息中。',
     tooLong: '{{verb}} 最多接受 {{max}} 个字符；此文本有 {{length}} 个。未发送任何内容：请缩短文本，或选择可接受更长文本的操作。',
+    tooManyWords: '{{verb}} 最多接受 {{max}} 字；此文本有 {{words}} 字。未发送任何内容：请缩短文本，或选择可接受更长文本的操作。',
   },
 };
