@@ -5,14 +5,14 @@
  * its submission starts the verb in the message's reply chain with the lines exactly in the field its first
  * platform call reads, in a body valid against openapi.json. A text one character (disclosure: one word) over a
  * verb's limit is refused in the dialog with the count, in the client's language (en-US, zh-CN); nothing reaches
- * the platform or the conversation.
+ * the platform or the conversation. From the compose box (the dialog empty) the lines typed start a new post.
  */
 import { afterEach, expect, test } from 'vitest';
 import type { OperationId } from '../../src/platform/operations.js';
 import { startTeamsBot, type TeamsBotHarness } from '../adapters/teams/bot-harness.js';
 import { waitFor } from '../adapters/teams/harness.js';
 import { requestErrors } from '../helpers/openapi-validator.js';
-import { activityId, messageActionInvoke, sendActivity } from '../helpers/teams-activities.js';
+import { activityId, CHANNEL, messageActionInvoke, sendActivity } from '../helpers/teams-activities.js';
 import { bodiesOf } from '../helpers/teams-workflow-steps.js';
 import { CLAIMS } from './claim-set.js';
 
@@ -59,27 +59,50 @@ const invoke = (bot: TeamsBotHarness, name: string, root: string, value: Json, l
   sendActivity(bot.messagesUrl, { ...messageActionInvoke(bot.fake.url, name, root, { commandContext: 'message', ...value }), locale });
 const platformCalls = (bot: TeamsBotHarness) => bot.sim.requests.filter((r) => r.operation !== 'unknown');
 const taskOf = (body: string) => (JSON.parse(body) as { task: { value: { title: string; card: { content: { body: Json[] } } } } }).task;
+const textField = (body: string) => taskOf(body).value.card.content.body.find((b) => b.id === 'text')?.value;
+
+/** The verb's text in the one body `operation` received (the first call; the body valid against openapi.json). */
+async function sentText(bot: TeamsBotHarness, { operation, field, lang }: FirstCall): Promise<unknown> {
+  await waitFor(() => bodiesOf(bot, operation).length === 1, operation);
+  expect(platformCalls(bot)[0]!.operation).toBe(operation);
+  const body = bodiesOf(bot, operation)[0] as Json;
+  expect(requestErrors(operation, body)).toEqual([]);
+  if (lang) expect(body.lang).toBe(lang);
+  return body[field];
+}
 
 test.each(FIRST_CALLS)('message action → $verb: $operation $field holds the message lines exactly, in its reply chain', async (call) => {
   h = await startTeamsBot({ simulator: { taskDurationMs: 50 } });
   const root = activityId();
   const messagePayload = { id: root, body: { contentType: 'html', content: HTML }, from: { user: { id: '29:1user-bob' } } };
   const fetched = await invoke(h, 'composeExtension/fetchTask', root, { messagePayload });
-  expect(taskOf(fetched.body).value.card.content.body.find((b) => b.id === 'text')?.value).toBe(TEXT);
+  expect(textField(fetched.body)).toBe(TEXT);
 
   const data = { verb: call.verb, text: TEXT, ...(call.lang ? { lang: call.lang } : {}) };
   const submitted = await invoke(h, 'composeExtension/submitAction', root, { messagePayload, data });
   expect(submitted.status).toBe(200);
   expect(submitted.body).toBe('');
-  await waitFor(() => bodiesOf(h!, call.operation).length === 1, call.operation);
-  expect(platformCalls(h)[0]!.operation).toBe(call.operation);
-  const body = bodiesOf(h, call.operation)[0] as Json;
-  expect(body[call.field]).toBe(TEXT);
-  if (call.lang) expect(body.lang).toBe(call.lang);
-  expect(requestErrors(call.operation, body)).toEqual([]);
+  expect(await sentText(h, call)).toBe(TEXT);
   await waitFor(() => h!.replies(root).length > 0, 'the reply under the message');
   expect(h.fake.callsTo('create')).toEqual([]);
 });
+
+test.each(FIRST_CALLS.filter((c) => ['pharm', 'report', 'material'].includes(c.verb)))(
+  'compose box of a channel → $verb: the dialog opens empty; $operation $field holds the lines as typed, in a new post',
+  async (call) => {
+    h = await startTeamsBot({ simulator: { taskDurationMs: 50 } });
+    const compose = (name: string, value: Json) => {
+      const activity = messageActionInvoke(h!.fake.url, name, activityId(), { commandContext: 'compose', ...value });
+      return sendActivity(h!.messagesUrl, { ...activity, conversation: { ...(activity.conversation as Json), id: CHANNEL } });
+    };
+    expect(textField((await compose('composeExtension/fetchTask', {})).body)).toBe('');
+    await compose('composeExtension/submitAction', { data: { verb: call.verb, text: TEXT, ...(call.lang ? { lang: call.lang } : {}) } });
+    expect(await sentText(h, call)).toBe(TEXT);
+    // a thread of its own: the bot's post in the channel, and its answer in that post's reply chain
+    const [post] = await waitFor(() => h!.fake.callsTo('create').length === 1 && h!.fake.messages(CHANNEL), 'the new post');
+    await waitFor(() => h!.replies(post!.id).length > 1, 'the answer in its reply chain');
+  },
+);
 
 test('one character (or word) over each verb’s limit is refused in the dialog with the count, in the client’s language; nothing is sent', async () => {
   h = await startTeamsBot();
