@@ -4,7 +4,7 @@
  * message's text) opens the modal with the lines as written, and Start sends them exactly in the field the verb's
  * first platform call reads, in a body valid against openapi.json, with the answer under the message; the global
  * shortcut does the same in a chosen channel. A text one character (disclosure: one word) over a verb's limit is refused
- * in the modal.
+ * in the modal, in the user’s language (a zh-CN Slack: Chinese).
  */
 import { afterEach, expect, test } from 'vitest';
 import type { OperationId } from '../../src/platform/operations.js';
@@ -22,6 +22,7 @@ import {
   shortcut,
   submit,
   textBlocks,
+  type Json,
 } from './slack-shortcut-steps.js';
 
 let h: SlackBotHarness | undefined;
@@ -123,4 +124,17 @@ test('one character (or word) over each verb’s limit is refused in the modal w
   });
   expect(platformCalls(h)).toEqual([]);
   expect(h.slack.callsTo('chat.postMessage')).toEqual([]);
+});
+
+test('a user whose Slack speaks Chinese: the modal and its refusal are in Chinese', async () => {
+  h = await startSlackBot({ slack: { locales: { U1: 'zh-CN' } } });
+  await shortcut(h, messageShortcut('C1', `${'x'.repeat(500)}\n€`));
+  const view = await openedModal(h, 1);
+  expect((view.title as Json).text).toBe('用 iip 开始');
+  expect(blockOf(view, 'text').hint?.text).toContain('502 个字符');
+  const refused = await submit(h, view, { verb: 'ask', text: `${'x'.repeat(500)}\n€` });
+  expect(JSON.parse(refused.body).errors).toEqual({
+    text: 'ask 最多接受 500 个字符；此文本有 502 个。未发送任何内容：请缩短文本，或选择可接受更长文本的操作。',
+  });
+  expect(platformCalls(h)).toEqual([]);
 });

@@ -52,7 +52,8 @@ export interface SlackAdapterOptions {
   server?: HttpServer;
   /**
    * the language the bot speaks to a user (the core's resolution, `/iip lang` first), for the assistant pane's
-   * prompts, which are set before any event of the user reaches the core; default: their Slack language
+   * prompts and the shortcut modal, which come before any event of the user reaches the core; default: their
+   * Slack language
    */
   userLanguage?: UserLanguageOf;
 }
@@ -95,7 +96,7 @@ export function createSlackAdapter(options: SlackAdapterOptions): ChatAdapter {
     );
   const reach = createReach(api, options.logger);
   const home = slackHome(api, options.logger);
-  const shortcuts = slackShortcuts(api, options.logger);
+  const shortcuts = slackShortcuts(api, options.logger, paneLanguage);
   const pane = paneCalls(api);
   const userLocale = cachedUserLocales(async (teamId, userId) => {
     const result = await call({ method: 'users.info', teamId }, async ({ client }) => client.users.info({ user: userId, include_locale: true }));

@@ -8,11 +8,12 @@
  */
 import type { Logger } from '../../log.js';
 import { formatNumber } from '../../i18n/format.js';
-import { t } from '../../i18n/index.js';
+import { defaultLanguage, t, withLanguage } from '../../i18n/index.js';
+import type { UserLanguageOf } from '../../core/language.js';
 import { charCount } from '../../core/text.js';
 import { charsOver, countWords, wordsOver } from '../../core/text-verbs.js';
 import { SlackApiError } from './errors.js';
-import { shortcutSubmission, shortcutToOpen, shortcutTyping, type ShortcutSubmission } from './incoming/shortcuts.js';
+import { shortcutSubmission, shortcutToOpen, shortcutTyping, shortcutUser, type ShortcutSubmission } from './incoming/shortcuts.js';
 import type { ApiCall } from './reach.js';
 import { designImage } from './shortcut-image.js';
 import { renderShortcutModal, SHORTCUT_FIELDS } from './render/shortcut-modal.js';
@@ -72,8 +73,18 @@ async function checked(api: ApiCall, submission: ShortcutSubmission): Promise<Sh
   return { errors: { [submission.incoming.thread ? SHORTCUT_FIELDS.text : SHORTCUT_FIELDS.where]: why } };
 }
 
-export function slackShortcuts(api: ApiCall, logger: Logger): SlackShortcuts {
-  return {
+/** The shortcuts; the modal speaks the language the bot speaks to its user (`languageOf`: the core's), else the default. */
+export function slackShortcuts(api: ApiCall, logger: Logger, languageOf?: UserLanguageOf): SlackShortcuts {
+  async function speaking<T>(body: unknown, fn: () => Promise<T>): Promise<T> {
+    const who = shortcutUser(body);
+    if (!who || !languageOf) return fn();
+    const lang = await languageOf(who.team, who.user).catch((error: unknown) => {
+      logger.warn({ err: error, team: who.team }, "a shortcut: the user's language could not be read, the default is used");
+      return defaultLanguage();
+    });
+    return withLanguage(lang, fn);
+  }
+  const shortcuts: SlackShortcuts = {
     async open(body) {
       const shortcut = shortcutToOpen(body);
       if (!shortcut) return;
@@ -112,5 +123,11 @@ export function slackShortcuts(api: ApiCall, logger: Logger): SlackShortcuts {
         logger.info({ team: submission.team, fields: Object.keys(verdict.errors) }, 'a shortcut submission was refused');
       return verdict;
     },
+  };
+  return {
+    // the user's language is looked up only for payloads of the shortcuts (any view's typing comes here)
+    open: (body) => (shortcutToOpen(body) ? speaking(body, () => shortcuts.open(body)) : Promise.resolve()),
+    typed: (body) => (shortcutTyping(body) ? speaking(body, () => shortcuts.typed(body)) : Promise.resolve()),
+    submitted: (body) => speaking(body, () => shortcuts.submitted(body)),
   };
 }

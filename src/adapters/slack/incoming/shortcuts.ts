@@ -78,6 +78,13 @@ export function shortcutToOpen(body: unknown): ShortcutOpen | undefined {
   return teamId ? { team: teamId, triggerId: global.data.trigger_id, metadata: { origin: { kind: 'global' }, files: [] }, text: '' } : undefined;
 }
 
+/** The team and user of a shortcut, a character typed in its modal or its submission. */
+export function shortcutUser(body: unknown): { team: string; user: string } | undefined {
+  const parsed = z.object({ team: Team, user: User }).safeParse(body);
+  const team = parsed.success ? (parsed.data.team?.id ?? parsed.data.user.team_id) : undefined;
+  return parsed.success && team ? { team, user: parsed.data.user.id } : undefined;
+}
+
 const Origin = z.union([z.object({ kind: z.literal('message'), channel: z.string(), ts: z.string() }), z.object({ kind: z.literal('global') })]);
 const Metadata = z.object({ origin: Origin, joins: z.array(z.string()), files: z.array(SlackFile), length: z.number(), omitted: z.number() });
 const ModalView = z.object({
