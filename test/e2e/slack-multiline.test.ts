@@ -1,7 +1,7 @@
 /**
  * Issue 28, long inputs keep their lines: a four-line claim set typed after `/iip novelty`, after a mention, or
  * after `/iip report` reaches the simulator with every line (the contract's `input` and `technical_issues` are
- * free text), through the real Bolt app and the real platform client.
+ * free text), through the real Bolt app and the real platform client; `&`, `<` and `>` reach it as typed.
  */
 import { afterEach, expect, test } from 'vitest';
 import { requestErrors } from '../helpers/openapi-validator.js';
@@ -48,4 +48,17 @@ test('/iip solution with a problem over two lines and --lang on its own line: AI
   await h.command(`solution ${problem}\n--lang en`);
   await waitFor(() => bodiesOf(h!, 'AI33-1').length === 1, 'AI33-1');
   expect(bodiesOf(h, 'AI33-1')).toEqual([{ solution_issues: problem, lang: 'en' }]);
+});
+
+// Slack writes `&`, `<` and `>` in a message's and a command's text as `&amp;`, `&lt;` and `&gt;`
+test('a command and a mention with <, > and &: the platform gets the characters as typed, not the codes Slack sent them in', async () => {
+  h = await startSlackBot();
+  await h.command('ask Does a pKa &lt; 5 &amp; a logP &gt; 3 hurt absorption? Not &amp;lt; as text');
+  await waitFor(() => bodiesOf(h!, 'AI07').length === 1, 'AI07');
+  expect((bodiesOf(h, 'AI07')[0] as { prompt: string }).prompt).toBe('Does a pKa < 5 & a logP > 3 hurt absorption? Not &lt; as text');
+
+  const text = '<@UBOT> pharm Dose &lt; 5 mg/kg &amp; half-life &gt; 12 h:\nwhich salts?';
+  await h.event({ type: 'app_mention', user: 'U1', channel: 'C1', ts: '1700000300.000200', text }, 'Ev-multi-escaped');
+  await waitFor(() => bodiesOf(h!, 'AI20').length === 1, 'AI20');
+  expect((bodiesOf(h, 'AI20')[0] as { query: string }).query).toBe('Dose < 5 mg/kg & half-life > 12 h:\nwhich salts?');
 });

@@ -3,7 +3,7 @@ import type { CommandIncoming, Incoming, ReplyIncoming, SharedFile } from '../..
 import { conversationId, threadId } from '../../../core/thread-id.js';
 import { rememberOrigin } from '../command-scope.js';
 import { triggerDeadline } from './trigger.js';
-import { EventCallbackBody, SlashCommandBody, type MessageLikeEvent } from './payloads.js';
+import { EventCallbackBody, SlashCommandBody, unescaped, type MessageLikeEvent } from './payloads.js';
 
 /** Message subtypes that are still a person writing (a reply also sent to the channel, a reply with a file). */
 const HUMAN_SUBTYPES = new Set(['thread_broadcast', 'file_share']);
@@ -16,7 +16,7 @@ export function commandToIncoming(body: unknown): CommandIncoming {
     eventId: `command:${command.trigger_id}`,
     user,
     workspaceId: command.team_id,
-    text: command.text.trim(),
+    text: unescaped(command.text.trim()),
     conversation: conversationId('slack', command.team_id, command.channel_id),
     triggerId: command.trigger_id,
     triggerDeadline: triggerDeadline(),
@@ -70,7 +70,7 @@ export function eventToIncoming(body: unknown, botUserId: string | undefined): I
   const isDm = event.channel_type === 'im';
 
   if (event.type === 'app_mention') {
-    const text = stripBotMention(event.text, botUserId);
+    const text = unescaped(stripBotMention(event.text, botUserId));
     if (isInThread(event)) return { ...base, kind: 'reply', text, thread, mentioned: true } satisfies ReplyIncoming;
     return { ...base, kind: 'command', text, conversation, thread } satisfies CommandIncoming;
   }
@@ -78,7 +78,7 @@ export function eventToIncoming(body: unknown, botUserId: string | undefined): I
   // In channels a message that mentions the bot also arrives as app_mention; that copy is the one handled.
   const mentionsBot = botUserId !== undefined && new RegExp(`<@${botUserId}(\\|[^>]*)?>`).test(event.text);
   if (mentionsBot && !isDm) return undefined;
-  const text = stripBotMention(event.text, botUserId);
+  const text = unescaped(stripBotMention(event.text, botUserId));
   if (isInThread(event)) return { ...base, kind: 'reply', text, thread, mentioned: mentionsBot } satisfies ReplyIncoming;
   if (isDm) return { ...base, kind: 'command', text, conversation, thread } satisfies CommandIncoming;
   return undefined;

@@ -117,3 +117,9 @@ export const FormMetadataSchema = z.object({
   /** the fields' checks (FormField's `check`), run on submission before anything is handed on */
   checks: z.record(z.string(), z.object({ reads: z.literal('publication-number'), problem: z.string() })).optional(),
 });
+
+/**
+ * A text as its author wrote it: Slack escapes `&`, `<` and `>` in a message's and a slash command's text as
+ * `&amp;`, `&lt;` and `&gt;` (a `<` left is a mention or a link Slack wrote).
+ */
+export const unescaped = (text: string): string => text.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');

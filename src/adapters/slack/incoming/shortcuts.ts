@@ -18,7 +18,7 @@ import {
   type ShortcutMetadata,
 } from '../render/shortcut-modal.js';
 import { joinParts } from '../render/shortcut-text.js';
-import { StateValues } from './payloads.js';
+import { StateValues, unescaped } from './payloads.js';
 
 const Team = z.object({ id: z.string() }).nullish();
 const User = z.object({ id: z.string(), name: z.string().optional(), team_id: z.string().optional() });
@@ -57,9 +57,6 @@ const modalFile = (f: z.infer<typeof SlackFile>): ModalFile => ({
   ...(f.mimetype ? { mimetype: f.mimetype } : {}),
   ...(f.size !== undefined ? { size: f.size } : {}),
 });
-
-/** A message's text as written: Slack escapes `&`, `<` and `>` in it (a `<` left is a mention or a link). */
-const unescaped = (text: string): string => text.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
 
 /** A shortcut of this app → the modal to open; undefined for a payload that is none of them. */
 export function shortcutToOpen(body: unknown): ShortcutOpen | undefined {
