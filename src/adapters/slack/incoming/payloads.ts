@@ -123,3 +123,23 @@ export const FormMetadataSchema = z.object({
  * `&amp;`, `&lt;` and `&gt;` (a `<` left is a mention or a link Slack wrote).
  */
 export const unescaped = (text: string): string => text.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+
+/**
+ * A message's text as a person reads it, to prefill a form with: Slack's mentions and links (`<@U1|ana>`,
+ * `<#C1|general>`, `<!here>`, `<https://x.org|the paper>`) as the client shows them (`@ana`, `#general`, `@here`,
+ * `the paper (https://x.org)`), then its escapes decoded.
+ */
+export const readable = (text: string): string =>
+  unescaped(
+    text.replace(/<([^<>]+)>/g, (whole, inner: string) => {
+      const [target = '', label] = inner.split('|', 2);
+      if (target.startsWith('@') || target.startsWith('#')) return label ? `${target[0]}${label.replace(/^[@#]/, '')}` : target;
+      if (target.startsWith('!subteam^')) return label ?? '@team';
+      if (target.startsWith('!')) return label ?? `@${target.slice(1).split('^')[0]}`;
+      if (/^(https?|mailto|tel):/i.test(target)) {
+        const shown = target.replace(/^(mailto|tel):/i, '');
+        return label && label !== shown ? `${label} (${shown})` : shown;
+      }
+      return whole;
+    }),
+  );

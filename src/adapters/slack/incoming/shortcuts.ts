@@ -18,7 +18,7 @@ import {
   type ShortcutMetadata,
 } from '../render/shortcut-modal.js';
 import { joinParts } from '../render/shortcut-text.js';
-import { StateValues, unescaped } from './payloads.js';
+import { readable, StateValues } from './payloads.js';
 
 const Team = z.object({ id: z.string() }).nullish();
 const User = z.object({ id: z.string(), name: z.string().optional(), team_id: z.string().optional() });
@@ -67,7 +67,7 @@ export function shortcutToOpen(body: unknown): ShortcutOpen | undefined {
     // the answer goes in the message's thread: its own, or the one it is a reply in
     const origin = { kind: 'message' as const, channel: channel.id, ts: m.thread_ts ?? m.ts };
     const files = (m.files ?? []).slice(0, MAX_FILES).map(modalFile);
-    return teamId ? { team: teamId, triggerId, metadata: { origin, files }, text: unescaped(m.text) } : undefined;
+    return teamId ? { team: teamId, triggerId, metadata: { origin, files }, text: readable(m.text) } : undefined;
   }
   const global = GlobalShortcut.safeParse(body);
   if (!global.success) return undefined;
