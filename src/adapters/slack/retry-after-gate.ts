@@ -12,10 +12,12 @@ import { ChatRateLimitedError } from '../../core/chat-errors.js';
 const PER_CHANNEL: ReadonlySet<string> = new Set(['chat.postMessage', 'assistant.threads.setStatus']);
 
 /**
- * Methods that carry a click's trigger_id, which Slack honours for 3 seconds: waiting out a pause would only spend it,
- * so a call that finds its method paused is refused at once with the time left, as Slack itself would answer.
+ * Methods a call of which is refused at once in a pause, with the time left, as Slack itself would answer: views.open
+ * and views.push carry a click's trigger_id, which Slack honours for 3 seconds (waiting would only spend it), and
+ * chat.startStream opens an answer that can open as a post instead (the relay switches when told the time left,
+ * while a start held here would keep its answer blank for up to a minute).
  */
-const TRIGGERED: ReadonlySet<string> = new Set(['views.open', 'views.push']);
+const REFUSED_IN_A_PAUSE: ReadonlySet<string> = new Set(['views.open', 'views.push', 'chat.startStream']);
 
 /** Keys without a pause are forgotten once this many are kept (each entry is dropped when its pause ends anyway). */
 const MAX_KEYS = 10_000;
@@ -70,7 +72,7 @@ export function retryAfterGate(now: () => number = Date.now): RetryAfterGate {
     async send(team, method, channel, request) {
       const key = keyOf(team, method, channel);
       const left = (pausedUntil.get(key) ?? 0) - now();
-      if (TRIGGERED.has(method) && left > 0) throw new ChatRateLimitedError(Math.ceil(left), team, 'slack');
+      if (REFUSED_IN_A_PAUSE.has(method) && left > 0) throw new ChatRateLimitedError(Math.ceil(left), team, 'slack');
       await waitOut(key);
       try {
         return await request();

@@ -9,9 +9,10 @@
  * as densely a window later, each freed slot met by a retry and a second 429), then by `avoidanceGain * start` per
  * window of accepted calls. A 429 cuts the rate to `decrease` times itself, and to no more than the
  * platform accepted in the last window (what it evidently allows); the 429s of calls granted before that cut
- * come from the same congestion and do not cut again. With a `ceiling` (the method's documented limit) it never
- * grows past it: a platform that enforces that limit answers the call beyond it with a 429 whose Retry-After holds
- * the method's urgent calls (final text) back for up to a window.
+ * come from the same congestion and do not cut again. A `ceiling` is the method's documented limit, which Slack
+ * gives as a floor ("100+ a minute"): the rate grows past it while the platform accepts, and once the platform has
+ * refused, never again past the higher of that limit and what it accepted in the window before, so a platform that enforces the
+ * documented limit costs one 429 (and its Retry-After) per method and workspace, not one per probe.
  */
 import { WindowCount } from './window-count.js';
 
@@ -22,7 +23,7 @@ export interface AdaptiveRateOptions {
   slowStartGain?: number;
   /** growth per window after the first 429, as a fraction of the starting rate; default 0.2 */
   avoidanceGain?: number;
-  /** calls per window the rate never grows past (the method's documented limit); default none */
+  /** calls per window the rate grows past only until the first 429 (the method's documented limit); default none */
   ceiling?: number;
 }
 
@@ -38,6 +39,8 @@ export class AdaptiveRate {
   private readonly avoidanceGain: number;
   private readonly slowStartGain: number;
   private readonly ceiling: number;
+  /** how far the rate may grow: unbounded until the first 429, then the higher of the ceiling and what was accepted */
+  private cap = Number.POSITIVE_INFINITY;
 
   constructor(
     private readonly start: number,
@@ -63,7 +66,7 @@ export class AdaptiveRate {
     this.accepted.add(now);
     if (!budgetBound) return;
     const gain = this.current < this.threshold ? this.slowStartGain * this.start : (this.avoidanceGain * this.start) / this.current;
-    this.current = Math.max(this.current, Math.min(this.ceiling, this.current + gain));
+    this.current = Math.max(this.current, Math.min(this.cap, this.current + gain));
   }
 
   /** the platform answered a call granted at `grantedAt` with a 429 */
@@ -71,6 +74,7 @@ export class AdaptiveRate {
     if (grantedAt <= this.lastCutAt) return;
     this.lastCutAt = now;
     const allowed = Math.max(MIN_RATE, this.accepted.total(now));
+    if (this.cap === Number.POSITIVE_INFINITY && this.ceiling !== Number.POSITIVE_INFINITY) this.cap = Math.max(this.ceiling, allowed);
     this.current = this.threshold = Math.max(MIN_RATE, Math.min(this.current * this.decrease, allowed));
   }
 }

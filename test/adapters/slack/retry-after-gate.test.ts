@@ -52,3 +52,16 @@ test("a form's views.open in a pause is refused at once with the time left: its 
   await vi.advanceTimersByTimeAsync(20_000);
   expect(await gate.send('T1', 'views.open', undefined, request)).toBe('opened');
 });
+
+test('chat.startStream in a pause is refused at once with the time left, so the relay can open the answer as a post', async () => {
+  const gate = retryAfterGate();
+  await refusal(gate.send('T1', 'chat.startStream', 'C1', limited(40_000)));
+  await vi.advanceTimersByTimeAsync(15_000);
+  const request = vi.fn(async () => 'started');
+  const error = await refusal(gate.send('T1', 'chat.startStream', 'C2', request));
+  expect((error as ChatRateLimitedError).retryAfterMs).toBe(25_000);
+  expect(request).not.toHaveBeenCalled();
+  expect(gate.held).toBe(0);
+  // appends of streams already open are not refused: they wait out their own method's pause only
+  expect(await gate.send('T1', 'chat.appendStream', 'C1', async () => 'appended')).toBe('appended');
+});

@@ -79,15 +79,27 @@ describe('WorkspaceBudget, adaptive', () => {
     expect(vi.getTimerCount()).toBe(0);
   });
 
-  it('never grows past the ceiling per minute of its method, scaled to its window, however much the platform accepts', async () => {
+  it("grows past its method's documented limit (a floor: Slack's '100+ a minute') while the platform accepts", async () => {
     const budget = new WorkspaceBudget(45, 30_000, Date.now, { adaptive: true, ceilingsPerMinute: { edit: 50, stream: 100 } });
+    // it starts at the documented limit scaled to its window: 25 edits and 50 appends in 30 s
+    expect([budget.rateOf('slack:T1', 'edit'), budget.rateOf('slack:T1', 'stream')]).toEqual([25, 50]);
     const start = Date.now();
     const edits = demand(budget, 'edit', 100, start + 20_000);
     const appends = demand(budget, 'stream', 100, start + 20_000);
     await settle(Promise.all([edits.done, appends.done]), 100);
-    // a 30 s window: 25 edits and 50 appends in it at most (a budget without the ceiling grows past 10,000)
-    expect([budget.rateOf('slack:T1', 'edit'), budget.rateOf('slack:T1', 'stream')]).toEqual([25, 50]);
-    expect(within(edits.tally.accepted, start + 10_000, start + 20_000)).toBeLessThanOrEqual(25);
+    expect(budget.rateOf('slack:T1', 'edit')).toBeGreaterThan(10_000);
+    expect(within(appends.tally.accepted, start + 10_000, start + 20_000)).toBeGreaterThan(1_000);
+  });
+
+  it('where the platform enforces the documented limit, one burst of 429s teaches it, and it stays at the limit after', async () => {
+    const budget = new WorkspaceBudget(45, 30_000, Date.now, { adaptive: true, ceilingsPerMinute: { edit: 50 } });
+    const start = Date.now();
+    const edits = demand(budget, 'edit', 100, start + 120_000, rollingLimit(25, 30_000));
+    await settle(edits.done, 100);
+    expect(within(edits.tally.refused, start, start + 30_000)).toBeGreaterThan(0);
+    expect(within(edits.tally.refused, start + 60_000, start + 120_000)).toBe(0);
+    expect(budget.rateOf('slack:T1', 'edit')).toBeLessThanOrEqual(25);
+    expect(within(edits.tally.accepted, start + 60_000, start + 120_000)).toBeGreaterThanOrEqual(40);
   });
 
   it('does not grow while the budget holds nothing back, and keeps what it learned while the workspace is idle', async () => {
