@@ -2,11 +2,14 @@
  * Issue 28 in a real terminal (tmux, `src/cli.ts`): a multi-line claim set pasted after `novelty` is one input
  * (bracketed paste), and lines typed with a trailing `\` or inside an open quote go on; the platform (a simulator
  * this test runs, reached over HTTP with a key) receives every line, and nothing goes to a model as a question.
+ * Before Enter, the continuation prompt shows the text against novelty's 5,000 characters (and how many over).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, expect, test } from 'vitest';
+import { charCount } from '../../src/core/text.js';
+import { formatNumber } from '../../src/i18n/format.js';
 import { startSimulator } from '../../src/platform/simulator/index.js';
 import type { RunningSimulator } from '../../src/platform/simulator/types.js';
 import { waitFor } from '../helpers/slack-bot-harness.js';
@@ -43,6 +46,9 @@ test('a pasted four-line claim set after `novelty` is one input: AI35-1 gets all
   term.paste(`novelty ${CLAIMS}`);
   // the paste is held under a continuation prompt until Enter, not sent line by line
   await term.waitFor((s) => s.includes('… ') && s.includes('55 °C for 40 minutes.'), 'the pasted lines');
+  // the last line waits in the buffer for Enter, after the count of the whole claim set against novelty's limit
+  const lastLine = CLAIMS.split('\n').at(-1)!;
+  await term.waitFor((s) => s.includes(`… ${formatNumber(charCount(CLAIMS), 'en')} / 5,000 ${lastLine}`), 'the count before the last line');
   expect(sim.requests.filter((r) => r.operation !== 'unknown')).toEqual([]);
   term.key('Enter');
   await waitFor(() => inputsOf(sim).length === 1, 'AI35-1', 30_000);
@@ -71,5 +77,27 @@ test('lines typed with a trailing backslash or inside an open quote go on; the i
       '  starting its crystallisation" and a lid.',
     ].join('\n'),
   ]);
+  expect(modelQuestions(sim)).toEqual([]);
+});
+
+test('a pasted claim set over 5,000 characters shows how many over before Enter; Enter gets the refusal, nothing is sent', {
+  timeout: 60_000,
+}, async () => {
+  const { term, sim } = await start('iip-paste-over');
+  const dependent = (n: number): string =>
+    `  ${n}. The mug of claim 1, wherein the phase-change salt is sodium acetate trihydrate sealed in ring ${n} of the wall.`;
+  const long = [CLAIMS, ...Array.from({ length: 50 }, (_, i) => dependent(i + 2))].join('\n');
+  const length = charCount(long);
+  expect(length).toBeGreaterThan(5_000);
+  term.paste(`novelty ${long}`);
+  const lastLine = long.split('\n').at(-1)!;
+  const over = `… ${formatNumber(length, 'en')} / 5,000, ${formatNumber(length - 5_000, 'en')} over ${lastLine}`;
+  await term.waitFor((s) => s.includes(over), 'the count over the limit before the last line');
+  term.key('Enter');
+  await term.waitFor(
+    (s) => s.includes(`The technical idea can be at most 5,000 characters; yours has ${formatNumber(length, 'en')}.`),
+    "novelty's refusal",
+  );
+  expect(inputsOf(sim)).toEqual([]);
   expect(modelQuestions(sim)).toEqual([]);
 });

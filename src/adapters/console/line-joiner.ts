@@ -17,29 +17,34 @@ const continues = (line: string): boolean => /(^|[^\\])\\$/.test(line);
 
 export class LineJoiner {
   private pending: string[] = [];
-  private pasting = false;
+  private inPaste = false;
 
   pasteStarted(): void {
-    this.pasting = true;
+    this.inPaste = true;
   }
 
   pasteEnded(): void {
-    this.pasting = false;
+    this.inPaste = false;
   }
 
   /** Whether lines are kept for the input being typed (a paste is open, or a line asked to go on). */
   get continuing(): boolean {
-    return this.pasting || this.pending.length > 0;
+    return this.inPaste || this.pending.length > 0;
+  }
+
+  /** Whether a bracketed paste is open. */
+  get pasting(): boolean {
+    return this.inPaste;
   }
 
   /** The lines kept so far (what a continuation prompt counts). */
-  get keptLines(): number {
-    return this.pending.length;
+  get kept(): readonly string[] {
+    return this.pending;
   }
 
   /** The whole input when `line` ends one; undefined when the line is kept for the input still being typed. */
   take(line: string): string | undefined {
-    if (this.pasting) {
+    if (this.inPaste) {
       this.pending.push(line);
       return undefined;
     }
@@ -66,6 +71,6 @@ export class LineJoiner {
   /** Drops what was kept (Ctrl-C abandons the input being typed). */
   reset(): void {
     this.pending = [];
-    this.pasting = false;
+    this.inPaste = false;
   }
 }

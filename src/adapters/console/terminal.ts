@@ -2,15 +2,16 @@
  * The prompt: node:readline with line editing and history when interactive, plain line reading when not.
  * It reports lines, Ctrl-C and the end of input, and tells the live screen where the prompt is so messages can
  * be written above it. Lines are joined into inputs first (line-joiner.ts): a paste is one input, and a line
- * ending with `\` or in an open quote goes on under a continuation prompt.
+ * ending with `\` or in an open quote goes on under a continuation prompt, which for a text verb shows its text
+ * against the platform's limit (limit-prompt.ts), recounted as keys are typed and when a paste ends.
  */
 import { createInterface, type Interface, type Key } from 'node:readline';
 import { redactSecrets } from '../../log.js';
+import { CONTINUATION_PROMPT, continuationPrompt } from './limit-prompt.js';
 import { LineJoiner } from './line-joiner.js';
+import { redrawPrompt, rememberedRows } from './prompt-redraw.js';
 import type { PromptHost } from './screen.js';
 
-/** The prompt while an input goes on over several lines. */
-const CONTINUATION_PROMPT = '… ';
 /** Asks the terminal to mark pasted text (bracketed paste), and to stop. */
 const BRACKETED_PASTE_ON = '\x1b[?2004h';
 const BRACKETED_PASTE_OFF = '\x1b[?2004l';
@@ -72,10 +73,13 @@ export class Terminal implements PromptHost {
     output.write(BRACKETED_PASTE_ON);
     this.rl.on('SIGINT', () => {
       if (!this.joiner.continuing) return events.interrupt();
-      // Ctrl-C inside a continued input abandons that input only
+      // Ctrl-C inside a continued input abandons that input only, the line in readline's buffer too: a fresh row
+      // below it (and below the rows readline will move up over), then the buffer emptied and the prompt drawn there
       this.joiner.reset();
       this.endContinuation();
-      output.write('\n');
+      this.rl.write(null, { ctrl: true, name: 'e' });
+      output.write('\n'.repeat(1 + (rememberedRows(this.rl) ?? 0)));
+      this.rl.write(null, { ctrl: true, name: 'u' });
       this.rl.prompt(true);
     });
     this.rl.on('history', (history: string[]) => {
@@ -88,6 +92,8 @@ export class Terminal implements PromptHost {
       if (key?.ctrl && key.name === 'l') events.screenChanged();
       else if (key?.name === 'paste-start') this.joiner.pasteStarted();
       else if (key?.name === 'paste-end') this.joiner.pasteEnded();
+      // (readline has handled the key already: its buffer holds what the key did)
+      this.recount();
     };
     const onResize = (): void => events.screenChanged();
     input.on('keypress', onKeypress);
@@ -101,8 +107,20 @@ export class Terminal implements PromptHost {
   /** Keeps the line for the input going on: the continuation prompt asks for its next line. */
   private continueInput(): void {
     if (!this.interactive || this.ended) return;
-    this.rl.setPrompt(CONTINUATION_PROMPT);
-    this.rl.prompt(true);
+    // inside a paste the lines arrive faster than anyone reads a count: the plain prompt, counted when it ends
+    redrawPrompt(this.rl, this.output, this.joiner.pasting ? CONTINUATION_PROMPT : this.counted());
+  }
+
+  /** The continuation prompt for the input so far: the lines kept and the one in readline's buffer. */
+  private counted(): string {
+    return continuationPrompt([...this.joiner.kept, this.rl.line]);
+  }
+
+  /** Redraws the continuation prompt, the buffer after it, when its count changed (a key typed, a paste ended). */
+  private recount(): void {
+    if (this.ended || this.joiner.pasting || !this.joiner.continuing) return;
+    const prompt = this.counted();
+    if (prompt !== this.rl.getPrompt()) redrawPrompt(this.rl, this.output, prompt);
   }
 
   private endContinuation(): void {
@@ -120,8 +138,7 @@ export class Terminal implements PromptHost {
    */
   restoreBelow(): void {
     if (!this.shown) return;
-    const remembered = (this.rl as unknown as { prevRows?: unknown }).prevRows;
-    const rows = typeof remembered === 'number' ? remembered : this.rl.getCursorPos().rows;
+    const rows = rememberedRows(this.rl) ?? this.rl.getCursorPos().rows;
     this.output.write('\n'.repeat(rows));
     this.rl.prompt(true);
   }

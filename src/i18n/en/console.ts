@@ -73,6 +73,13 @@ export const consoleWords = {
     single: 'Type the new value; Enter keeps the current one.',
     singleOptional: 'Type the new value; Enter keeps the current one; `-` empties it.',
   },
+  /** the continuation prompt of a text verb's input over several lines: its text against the platform's limit */
+  limit: {
+    chars: '{{length, number}} / {{max, number}}',
+    charsOver: '{{length, number}} / {{max, number}}, {{over, number}} over',
+    words: '{{length, number}} / {{max, number}} words',
+    wordsOver: '{{length, number}} / {{max, number}} words, {{over, number}} over',
+  },
   wentWrong: 'Something went wrong: {{text}}',
   imageSaved: '🖼️ {{title}}: saved as {{path}}',
   fileSaved: '📎 {{title}}: saved as {{path}}',

@@ -74,6 +74,13 @@ export const consoleWords: CatalogOf<typeof en> = {
     single: '输入新值；直接按 Enter 保留当前值。',
     singleOptional: '输入新值；直接按 Enter 保留当前值；输入 `-` 清空。',
   },
+  /** 多行输入的续行提示：文本与平台上限的对比 */
+  limit: {
+    chars: '{{length, number}} / {{max, number}}',
+    charsOver: '{{length, number}} / {{max, number}}，超出 {{over, number}}',
+    words: '{{length, number}} / {{max, number}} 字',
+    wordsOver: '{{length, number}} / {{max, number}} 字，超出 {{over, number}} 字',
+  },
   wentWrong: '出错了：{{text}}',
   imageSaved: '🖼️ {{title}}：已保存到 {{path}}',
   fileSaved: '📎 {{title}}：已保存到 {{path}}',
