@@ -1,8 +1,13 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // Two projects. `unit`: no socket, no server, no child process (test/setup/no-outside-world.ts refuses them), what
 // a developer runs on every save (`npm run test:unit`). `e2e`: everything that talks to the real components over
 // HTTP, Redis, processes or tmux, in test/e2e/ or named *.e2e.test.ts. `npm test` runs both.
+// Both run one module graph per worker (`isolate: false`): importing the bot for every file was most of the CPU
+// the suite spent (353 of the e2e files' 1,218 s on 2 cores); test/setup/shared-process.ts resets what the bot
+// keeps process-wide between files. Twice as many workers as cores: an end-to-end file mostly waits (sockets,
+// timers, child processes), so two per core keep the CPUs busy.
 const E2E = ['test/e2e/**/*.test.ts', 'test/**/*.e2e.test.ts'];
 
 export default defineConfig({
@@ -10,6 +15,7 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 20_000,
     pool: 'forks',
+    maxWorkers: Math.max(2, availableParallelism() * 2),
     // the fuzz test measures that memory stays flat: it needs a real garbage collection before each reading
     execArgv: ['--expose-gc'],
     projects: [
@@ -19,12 +25,11 @@ export default defineConfig({
           name: 'unit',
           include: ['test/**/*.test.ts'],
           exclude: E2E,
-          setupFiles: ['test/setup/no-outside-world.ts'],
-          // one module graph per worker instead of one per file: imports were most of the unit run's time
+          setupFiles: ['test/setup/no-outside-world.ts', 'test/setup/shared-process.ts'],
           isolate: false,
         },
       },
-      { extends: true, test: { name: 'e2e', include: E2E } },
+      { extends: true, test: { name: 'e2e', include: E2E, setupFiles: ['test/setup/shared-process.ts'], isolate: false } },
     ],
   },
 });

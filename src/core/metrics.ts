@@ -3,7 +3,7 @@
  * handlers and adapters call; src/metrics/ implements it with prom-client, and the default does nothing.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
+import { SpanKind, SpanStatusCode, trace, type Tracer } from '@opentelemetry/api';
 import type { ChatKind } from './thread-id.js';
 
 /** How a chat call ended: `429` also stands for Teams' other back-off statuses; `gone` a message deleted under an edit. */
@@ -49,8 +49,12 @@ export interface EventScope {
 
 const scopes = new AsyncLocalStorage<EventScope>();
 
-/** The bot's OpenTelemetry tracer: a no-op until an SDK is registered (OTEL_EXPORTER_OTLP_ENDPOINT, or a test's). */
-export const tracer = trace.getTracer('iip-bot');
+/**
+ * The bot's OpenTelemetry tracer: a no-op until an SDK is registered (OTEL_EXPORTER_OTLP_ENDPOINT, or a test's).
+ * Asked of the global provider at each use (it keeps its tracers): a tracer kept from before stays bound to the
+ * provider it first met, even after another is registered.
+ */
+export const tracer = (): Tracer => trace.getTracer('iip-bot');
 
 /**
  * Runs an event's handling with its scope visible to everything it calls (chat calls, the relay), inside the
@@ -59,14 +63,14 @@ export const tracer = trace.getTracer('iip-bot');
 export function withinEvent<T>(scope: Omit<EventScope, 'firstTextShown'> & { kind: string }, fn: () => Promise<T>): Promise<T> {
   const { kind, ...rest } = scope;
   const attributes = { 'iip.chat': scope.chat, 'iip.event.kind': kind };
-  return tracer.startActiveSpan(`event ${kind}`, { kind: SpanKind.SERVER, attributes }, (span) =>
+  return tracer().startActiveSpan(`event ${kind}`, { kind: SpanKind.SERVER, attributes }, (span) =>
     scopes.run({ ...rest, firstTextShown: false }, fn).finally(() => span.end()),
   );
 }
 
 /** Runs `fn` in a child span of the current one (an event's), ended when it settles, marked as an error when it throws. */
 export function inSpan<T>(name: string, attributes: Record<string, string>, fn: () => Promise<T>): Promise<T> {
-  return tracer.startActiveSpan(name, { kind: SpanKind.CLIENT, attributes }, async (span) => {
+  return tracer().startActiveSpan(name, { kind: SpanKind.CLIENT, attributes }, async (span) => {
     try {
       return await fn();
     } catch (error) {

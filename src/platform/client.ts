@@ -54,7 +54,6 @@ export interface CallOptions {
 }
 
 /** No-op until an OpenTelemetry SDK is registered. */
-const tracer = trace.getTracer('iip-bot');
 
 export const DEFAULT_TIMEOUTS = { connectMs: 10_000, headersMs: 60_000, bodyMs: 60_000, streamSilenceMs: 120_000, streamDeadlineMs: 600_000 };
 
@@ -168,23 +167,26 @@ export class PlatformClient implements Platform {
 
   /** Runs a call in its own span (a child of the event's) and tells `onCall` how it ended. */
   #observed<T>(id: OperationId, run: () => Promise<T>): Promise<T> {
-    return tracer.startActiveSpan(`platform ${id}`, { kind: SpanKind.CLIENT, attributes: { 'iip.operation': id } }, async (span) => {
-      const started = performance.now();
-      const seconds = () => (performance.now() - started) / 1000;
-      try {
-        const result = await run();
-        this.#onCall?.(id, 'ok', seconds());
-        return result;
-      } catch (error) {
-        const kind = error instanceof PlatformError ? error.kind : error instanceof DOMException && error.name === 'AbortError' ? 'aborted' : 'error';
-        this.#onCall?.(id, kind, seconds());
-        span.setAttribute('iip.outcome', kind);
-        span.setStatus({ code: SpanStatusCode.ERROR, message: kind });
-        throw error;
-      } finally {
-        span.end();
-      }
-    });
+    return trace
+      .getTracer('iip-bot')
+      .startActiveSpan(`platform ${id}`, { kind: SpanKind.CLIENT, attributes: { 'iip.operation': id } }, async (span) => {
+        const started = performance.now();
+        const seconds = () => (performance.now() - started) / 1000;
+        try {
+          const result = await run();
+          this.#onCall?.(id, 'ok', seconds());
+          return result;
+        } catch (error) {
+          const kind =
+            error instanceof PlatformError ? error.kind : error instanceof DOMException && error.name === 'AbortError' ? 'aborted' : 'error';
+          this.#onCall?.(id, kind, seconds());
+          span.setAttribute('iip.outcome', kind);
+          span.setStatus({ code: SpanStatusCode.ERROR, message: kind });
+          throw error;
+        } finally {
+          span.end();
+        }
+      });
   }
 
   async #withRetry<T>(spec: OperationSpec, context: ExchangeContext, signal: AbortSignal | undefined, attempt: () => Promise<T>): Promise<T> {

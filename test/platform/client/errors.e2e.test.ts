@@ -151,7 +151,8 @@ describe('service, timeout and network failures', () => {
   });
 
   it("the caller's own abort is an AbortError, not a platform failure", async () => {
-    h.sim.inject({ kind: 'slow-headers', delayMs: 500, operation: 'P001', times: 1 });
+    // headers held long enough that only the abort can end the call, however late a busy machine runs its timers
+    h.sim.inject({ kind: 'slow-headers', delayMs: 10_000, operation: 'P001', times: 1 });
     const controller = new AbortController();
     const pending = caught(() => h.client.call('P001', P001, { signal: controller.signal }));
     setTimeout(() => controller.abort(), 20);
