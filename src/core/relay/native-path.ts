@@ -5,7 +5,8 @@
  * part is stopped with its final message and the next part opens a new stream. Each call has the workspace's lane
  * of its method: 'start' for the first, 'stream' for appends, 'stop' for the stop (Slack limits chat.startStream,
  * chat.appendStream and chat.stopStream apart: a 429 on appends must hold back neither a new answer's first text
- * nor final text; none pauses posts or edits). If a stream cannot be
+ * nor final text; none pauses posts or edits). An answer that ends while it waits for its start keeps its place
+ * there and opens with all its text, rather than waiting for the stops' lane as well. If a stream cannot be
  * opened, or breaks, the relay goes on by posting and editing from that part, editing the streamed message where
  * the adapter named it, so nothing is lost or shown twice.
  */
@@ -39,6 +40,8 @@ export class NativePath {
   /** characters of the part's display appended so far */
   private sent = 0;
   private shown = false;
+  /** the part asked for a slot of the start lane for its first text */
+  private askedToStart = false;
   /** the streamed message, once the adapter named it */
   private ref: MessageRef | undefined;
   /** appends failed after text was shown and the adapter named no message: wait for the end and let `stop` show it */
@@ -57,7 +60,7 @@ export class NativePath {
       const outcome = await this.streamPart();
       if (outcome) return outcome;
       // the part was sealed and stopped: its continuation streams as a new message
-      Object.assign(this, { part: this.part + 1, sent: 0, shown: false, ref: undefined, broken: false, rateLimits: 0 });
+      Object.assign(this, { part: this.part + 1, sent: 0, shown: false, askedToStart: false, ref: undefined, broken: false, rateLimits: 0 });
       this.lastAppendAt = Number.NEGATIVE_INFINITY;
       const next = await openNativeStream(this.ctx);
       if (!next) return this.fallback();
@@ -70,7 +73,7 @@ export class NativePath {
     const { doc, reader, now, minEditIntervalMs, budget, workspace, adapter } = this.ctx;
     const interval = adapter.limits.nativeAppendIntervalMs ?? minEditIntervalMs;
     for (;;) {
-      if (reader.ended || doc.isSealed(this.part)) return this.finish();
+      if ((reader.ended || doc.isSealed(this.part)) && !this.opensBeforeStop()) return this.finish();
       if (!this.broken && this.sent < doc.displayLength(this.part, true)) {
         const wait = this.shown ? this.lastAppendAt + interval - now() : 0;
         if (wait > 0) {
@@ -79,10 +82,11 @@ export class NativePath {
         }
         if (!this.shown && this.postsSooner()) return this.fallback();
         const lane = this.shown ? 'stream' : 'start';
-        const slot = budget.acquire(workspace, lane, { urgent: !this.shown, keepAlive: false, retry: this.rateLimits > 0 });
+        const slot = budget.acquire(workspace, lane, { urgent: !this.shown, keepAlive: this.ends(), retry: this.rateLimits > 0 });
+        if (!this.shown) this.askedToStart = true;
         const granted = await this.grantOrEnd(slot);
         if (granted) await this.ctx.pace('stream');
-        if (!granted || budget.pausedFor(workspace, lane) > 0 || reader.ended || doc.isSealed(this.part)) {
+        if (!granted || budget.pausedFor(workspace, lane) > 0 || (this.shown && this.ends())) {
           slot.done();
           continue;
         }
@@ -96,15 +100,35 @@ export class NativePath {
 
   /**
    * Waits for the append's slot, or for the part's end: the stop carries the rest of the text, so it need not wait
-   * behind appends held back by a pause or the budget (it has a lane of its own).
+   * behind appends held back by a pause or the budget (it has a lane of its own). A first append waits on when the
+   * part ends (it then carries all its text: `opensBeforeStop`), unless a post would show it sooner.
    */
   private async grantOrEnd(slot: CallSlot): Promise<boolean> {
-    const { reader, doc } = this.ctx;
     let granted = false;
     const grant = slot.granted.then(() => void (granted = true));
-    while (!granted && !reader.ended && !doc.isSealed(this.part) && !(!this.shown && this.postsSooner()))
-      await Promise.race([grant, reader.changed.wait(this.shown ? undefined : FIRST_TEXT_RECHECK_MS)]);
+    while (!granted && !(this.shown && this.ends()) && !(!this.shown && this.postsSooner())) {
+      // text that must be delivered: the slot's timer keeps the process alive
+      if (!this.shown && this.ends()) slot.promote();
+      await Promise.race([grant, this.ctx.reader.changed.wait(this.shown ? undefined : FIRST_TEXT_RECHECK_MS)]);
+    }
     return granted;
+  }
+
+  /** the reader ended or the part was sealed: its text is all there */
+  private ends(): boolean {
+    return this.ctx.reader.ended || this.ctx.doc.isSealed(this.part);
+  }
+
+  /**
+   * A part never shown whose text is all there is opened by its stop (where the chat allows, one call: Teams), but
+   * by an append carrying all its text, on the start lane, when it was already waiting there (chat.startStream
+   * paused or busy: it keeps its place, and is shown as soon as a start is let through) or the stops are paused
+   * longer than the starts (a stop opening it would wait for that pause, though the text can be shown before).
+   */
+  private opensBeforeStop(): boolean {
+    const { budget, workspace, doc } = this.ctx;
+    if (this.shown || this.broken || this.sent >= doc.displayLength(this.part, true)) return false;
+    return this.askedToStart || budget.pausedFor(workspace, 'stop') > budget.pausedFor(workspace, 'start');
   }
 
   /**

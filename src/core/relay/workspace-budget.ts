@@ -42,7 +42,7 @@ export interface CallOptions {
 export interface CallSlot {
   /** resolves when the call may be made; make it, then report with `done` or `rateLimited` */
   readonly granted: Promise<void>;
-  /** the call became first or final text */
+  /** the call became first or final text: urgent, and its wait keeps the process alive */
   promote(): void;
   /** the call was answered (anything but a 429), or will not be made after all */
   done(): void;
@@ -136,7 +136,7 @@ export class WorkspaceBudget {
     return {
       granted,
       promote: () => {
-        if (state !== 'waiting' || waiter.urgent) return;
+        if (state !== 'waiting' || (waiter.urgent && waiter.keepAlive)) return;
         waiter.urgent = waiter.keepAlive = true;
         this.drain(workspace, space);
       },

@@ -114,6 +114,24 @@ describe('WorkspaceBudget', () => {
     expect(budget.pausedFor('slack:T1', 'edit')).toBe(0);
   });
 
+  it("a first text waiting out its method's pause holds the process open once promoted (its answer ended)", async () => {
+    vi.useRealTimers(); // a spy on fake timers outlives the test in this worker's other files
+    const budget = new WorkspaceBudget(10, 1000, Date.now);
+    const refused = budget.acquire('slack:T1', 'start', { urgent: true, keepAlive: false });
+    await refused.granted;
+    refused.rateLimited(50);
+    const timers = vi.spyOn(globalThis, 'setTimeout');
+    const lastTimer = (): NodeJS.Timeout => timers.mock.results.at(-1)!.value as NodeJS.Timeout;
+    const waiting = budget.acquire('slack:T1', 'start', { urgent: true, keepAlive: false });
+    const unpromoted = lastTimer().hasRef();
+    waiting.promote();
+    const promoted = lastTimer().hasRef();
+    timers.mockRestore();
+    expect([unpromoted, promoted]).toEqual([false, true]);
+    await waiting.granted;
+    waiting.done();
+  });
+
   it('a 429 on native stream appends holds back appends only: the stop with the final text goes at once', async () => {
     const budget = new WorkspaceBudget(45, 60_000, Date.now, { adaptive: true });
     const start = Date.now();
