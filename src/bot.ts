@@ -131,10 +131,7 @@ async function assemble(options: BotOptions, opened: Array<() => Promise<unknown
   if (config.teams && http) {
     // botbuilder costs about 50 MB resident: it loads only where Teams is served
     const { createTeamsAdapter } = await import('./adapters/teams/index.js');
-    // the message action's dialog in the language the Teams router speaks to its user (`/iip lang` first)
-    const userLanguage: UserLanguageOf = (workspaceId, userId, locale) =>
-      routers.find((r) => r.chat === 'teams')!.userLanguage(workspaceId, userId, locale);
-    adapters.push(createTeamsAdapter({ ...config.teams, server: http, logger, verbs, keep: kept, userLanguage, ...files }));
+    adapters.push(createTeamsAdapter({ ...config.teams, server: http, logger, verbs, keep: kept, ...files }));
   }
   const threadState: ThreadStateOf = async (thread) => {
     const record = await state.get(thread);
