@@ -7,11 +7,9 @@
  * in the modal, in the user’s language (a zh-CN Slack: Chinese).
  */
 import { afterEach, expect, test } from 'vitest';
-import type { OperationId } from '../../src/platform/operations.js';
-import { requestErrors } from '../helpers/openapi-validator.js';
 import { startSlackBot, waitFor, type SlackBotHarness } from '../helpers/slack-bot-harness.js';
 import { CLAIMS } from './claim-set.js';
-import { bodiesOf } from './slack-novelty-steps.js';
+import { firstCalls, sentText } from './text-verb-calls.js';
 import {
   blockOf,
   globalShortcut,
@@ -36,34 +34,7 @@ const TEXT = `${CLAIMS}\n\n2. The mug of claim 1, wherein the salt is < 60 % & t
 /** The message's text as Slack sends it: `&`, `<` and `>` escaped. */
 const slackEscaped = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-interface FirstCall {
-  verb: string;
-  operation: OperationId;
-  field: string;
-  /** the language chosen in the modal, when the verb takes one */
-  lang?: 'en' | 'cn';
-}
-
-const FIRST_CALLS: FirstCall[] = [
-  { verb: 'ask', operation: 'AI07', field: 'prompt' },
-  { verb: 'pharm', operation: 'AI20', field: 'query' },
-  { verb: 'encyclopedia', operation: 'AI68-1', field: 'query' },
-  { verb: 'novelty', operation: 'AI35-1', field: 'input', lang: 'en' },
-  { verb: 'solution', operation: 'AI33-1', field: 'solution_issues', lang: 'cn' },
-  { verb: 'report', operation: 'AI34-1', field: 'technical_issues' },
-  { verb: 'disclosure', operation: 'AI32-1', field: 'tech_solution' }, // AI32-1 takes no language; AI32-2 does
-  { verb: 'material', operation: 'AI73-1', field: 'input', lang: 'cn' },
-];
-
-/** The verb's text in the one body `operation` received (the first call; the body valid against openapi.json). */
-async function sentText(bot: SlackBotHarness, { operation, field, lang }: FirstCall): Promise<unknown> {
-  await waitFor(() => bodiesOf(bot, operation).length === 1, operation);
-  expect(platformCalls(bot)[0]!.operation).toBe(operation);
-  const body = bodiesOf(bot, operation)[0] as Record<string, unknown>;
-  expect(requestErrors(operation, body)).toEqual([]);
-  if (lang) expect(body.lang).toBe(lang);
-  return body[field];
-}
+const FIRST_CALLS = firstCalls({ novelty: 'en', solution: 'cn', material: 'cn' });
 
 test.each(FIRST_CALLS)('message shortcut → $verb: $operation $field holds the message lines exactly', async (call) => {
   h = await startSlackBot({ simulator: { taskDurationMs: 50 } });

@@ -8,13 +8,11 @@
  * the platform or the conversation. From the compose box (the dialog empty) the lines typed start a new post.
  */
 import { afterEach, expect, test } from 'vitest';
-import type { OperationId } from '../../src/platform/operations.js';
 import { startTeamsBot, type TeamsBotHarness } from '../adapters/teams/bot-harness.js';
 import { waitFor } from '../adapters/teams/harness.js';
-import { requestErrors } from '../helpers/openapi-validator.js';
 import { activityId, CHANNEL, messageActionInvoke, sendActivity } from '../helpers/teams-activities.js';
-import { bodiesOf } from '../helpers/teams-workflow-steps.js';
 import { CLAIMS } from './claim-set.js';
+import { firstCalls, sentText } from './text-verb-calls.js';
 
 let h: TeamsBotHarness | undefined;
 afterEach(async () => {
@@ -37,39 +35,13 @@ const HTML = TEXT.split('\n')
   .map((line) => `<p>${line ? entities(line) : '&nbsp;'}</p>`)
   .join('');
 
-interface FirstCall {
-  verb: string;
-  operation: OperationId;
-  field: string;
-  lang?: 'en' | 'cn';
-}
-
-const FIRST_CALLS: FirstCall[] = [
-  { verb: 'ask', operation: 'AI07', field: 'prompt' },
-  { verb: 'pharm', operation: 'AI20', field: 'query' },
-  { verb: 'encyclopedia', operation: 'AI68-1', field: 'query' },
-  { verb: 'novelty', operation: 'AI35-1', field: 'input', lang: 'cn' },
-  { verb: 'solution', operation: 'AI33-1', field: 'solution_issues', lang: 'en' },
-  { verb: 'report', operation: 'AI34-1', field: 'technical_issues' },
-  { verb: 'disclosure', operation: 'AI32-1', field: 'tech_solution' }, // AI32-1 takes no language; AI32-2 does
-  { verb: 'material', operation: 'AI73-1', field: 'input', lang: 'en' },
-];
+const FIRST_CALLS = firstCalls({ novelty: 'cn', solution: 'en', material: 'en' });
 
 const invoke = (bot: TeamsBotHarness, name: string, root: string, value: Json, locale = 'en-US') =>
   sendActivity(bot.messagesUrl, { ...messageActionInvoke(bot.fake.url, name, root, { commandContext: 'message', ...value }), locale });
 const platformCalls = (bot: TeamsBotHarness) => bot.sim.requests.filter((r) => r.operation !== 'unknown');
 const taskOf = (body: string) => (JSON.parse(body) as { task: { value: { title: string; card: { content: { body: Json[] } } } } }).task;
 const textField = (body: string) => taskOf(body).value.card.content.body.find((b) => b.id === 'text')?.value;
-
-/** The verb's text in the one body `operation` received (the first call; the body valid against openapi.json). */
-async function sentText(bot: TeamsBotHarness, { operation, field, lang }: FirstCall): Promise<unknown> {
-  await waitFor(() => bodiesOf(bot, operation).length === 1, operation);
-  expect(platformCalls(bot)[0]!.operation).toBe(operation);
-  const body = bodiesOf(bot, operation)[0] as Json;
-  expect(requestErrors(operation, body)).toEqual([]);
-  if (lang) expect(body.lang).toBe(lang);
-  return body[field];
-}
 
 test.each(FIRST_CALLS)('message action → $verb: $operation $field holds the message lines exactly, in its reply chain', async (call) => {
   h = await startTeamsBot({ simulator: { taskDurationMs: 50 } });
