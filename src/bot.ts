@@ -131,7 +131,10 @@ async function assemble(options: BotOptions, opened: Array<() => Promise<unknown
   if (config.teams && http) {
     // botbuilder costs about 50 MB resident: it loads only where Teams is served
     const { createTeamsAdapter } = await import('./adapters/teams/index.js');
-    adapters.push(createTeamsAdapter({ ...config.teams, server: http, logger, verbs, keep: kept, ...files }));
+    // the message action's dialog in the language the Teams router speaks to its user (`/iip lang` first)
+    const userLanguage: UserLanguageOf = (workspaceId, userId, locale) =>
+      routers.find((r) => r.chat === 'teams')!.userLanguage(workspaceId, userId, locale);
+    adapters.push(createTeamsAdapter({ ...config.teams, server: http, logger, verbs, keep: kept, userLanguage, ...files }));
   }
   const threadState: ThreadStateOf = async (thread) => {
     const record = await state.get(thread);

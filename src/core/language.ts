@@ -47,8 +47,11 @@ export async function userLanguage(ctx: HandlerContext, who: Speaker): Promise<L
   return (await languageWithSource(ctx, who)).lang;
 }
 
-/** What the bot speaks to a user, as an adapter may ask before any event of theirs reaches the router. */
-export type UserLanguageOf = (workspaceId: string, userId: string) => Promise<Lang>;
+/**
+ * What the bot speaks to a user, as an adapter may ask before any event of theirs reaches the router; `locale`:
+ * the one the adapter's own request carries (Teams' activity locale), used when the user chose no language.
+ */
+export type UserLanguageOf = (workspaceId: string, userId: string, locale?: string) => Promise<Lang>;
 
 /** `userLanguage` for an event's work: when it cannot be read (the state store is down), the workspace default. */
 export function eventLanguage(ctx: HandlerContext, who: Speaker): Promise<Lang> {

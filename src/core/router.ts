@@ -107,9 +107,9 @@ export class Router {
    * default), for what their chat shows before any event of theirs arrives (Slack's assistant pane prompts). For a
    * workspace not admitted the state is not read, as for its events' refusal note: the default.
    */
-  userLanguage(workspaceId: string, userId: string): Promise<Lang> {
+  userLanguage(workspaceId: string, userId: string, locale?: string): Promise<Lang> {
     if (this.options.admits && !this.options.admits(this.chat, workspaceId)) return Promise.resolve(defaultLanguage());
-    return eventLanguage(this.contextFor(workspaceId), { workspaceId, userId });
+    return eventLanguage(this.contextFor(workspaceId), { workspaceId, userId, ...(locale ? { locale } : {}) });
   }
 
   /** Handles one event; resolves when its handler is done (streams finished, state written). */

@@ -3,7 +3,7 @@
  * channel message's "…" menu, `composeExtension/fetchTask` answers with the dialog (the message's HTML as text with
  * its lines, the verbs, the characters left); `composeExtension/submitAction` starts novelty in a reply to that
  * message with the exact four lines at AI35-1. From the compose box the dialog opens empty; an empty text is
- * answered with why, and nothing starts.
+ * answered with why, and nothing starts. The dialog speaks the user's `lang` choice, else their client's language.
  */
 import { afterEach, expect, test } from 'vitest';
 import { startTeamsBot, type TeamsBotHarness } from '../adapters/teams/bot-harness.js';
@@ -78,4 +78,24 @@ test('the app package declares the message action: one action command on message
   expect(manifest.composeExtensions[0]!.commands.map((c) => [c.id, c.type, c.context, c.fetchTask])).toEqual([
     ['iipStart', 'action', ['message', 'compose'], true],
   ]);
+});
+
+test('the dialog speaks the language the user chose with `lang`, whatever their client is set to; `lang auto` gives it back', async () => {
+  // configured as in production (TEAMS_* variables): bot.ts wires the adapter to the Teams router's languages
+  h = await startTeamsBot({ configured: true });
+  const root = activityId();
+  const dialogTitle = async () => {
+    const answer = await sendActivity(
+      h!.messagesUrl,
+      actionInvoke(h!, 'composeExtension/fetchTask', root, { commandContext: 'message', messagePayload: { id: root } }),
+    );
+    return (JSON.parse(answer.body) as { task: { value: { title: string } } }).task.value.title;
+  };
+  expect(await dialogTitle()).toBe('Start with iip');
+  // the same user, in their 1:1 chat with the bot (an en-US client)
+  await h.personal('lang zh');
+  await waitFor(() => h!.fake.calls.some((c) => JSON.stringify(c.body).includes('从现在起')), 'the choice confirmed');
+  expect(await dialogTitle()).toBe('用 iip 开始');
+  await h.personal('lang auto');
+  await waitFor(async () => (await dialogTitle()) === 'Start with iip', 'the client language again');
 });

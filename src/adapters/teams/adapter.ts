@@ -71,6 +71,7 @@ export function createTeamsAdapter(options: TeamsAdapterOptions): ChatAdapter {
     logger,
     trust,
     ...(options.verbs ? { verbs: options.verbs } : {}),
+    ...(options.userLanguage ? { userLanguage: options.userLanguage } : {}),
     onFileConsent: (activity) => files.answer(activity),
   });
   const fileOptions = { cloud, book, appId, audience, trusted: acceptsServiceUrl };

@@ -14,6 +14,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { CommandIncoming, Incoming, ReplyIncoming } from '../../core/incoming.js';
 import { BodyTooLargeError, readBody } from '../../http/body.js';
 import { DEFAULT_BODY_LIMIT_BYTES, type HttpServer } from '../../http/server.js';
+import type { UserLanguageOf } from '../../core/language.js';
 import type { Logger } from '../../log.js';
 import { isAuthFailure } from './auth.js';
 import { asWebChatActivity, type ChannelVerdict } from './channel-trust.js';
@@ -68,6 +69,8 @@ export interface TeamsReceiverOptions {
   verbs?: readonly string[];
   /** the user's answer to a file consent card, handled after the invoke is answered (./file-delivery.ts) */
   onFileConsent?: (activity: TeamsActivity) => Promise<void>;
+  /** the language the message action's dialog speaks to its user (./message-action-turn.ts) */
+  userLanguage?: UserLanguageOf;
 }
 
 export interface TeamsReceiver {
@@ -84,6 +87,7 @@ export function createTeamsReceiver({
   trust = () => ({ trusted: 'teams' }),
   verbs = [],
   onFileConsent,
+  userLanguage,
 }: TeamsReceiverOptions): TeamsReceiver {
   let onIncoming: ((incoming: Incoming) => Promise<void>) | undefined;
   const chats: ChatContext = { verbs: new Set(verbs), currentThread: (conversation) => book.chatThread(conversation) };
@@ -115,7 +119,7 @@ export function createTeamsReceiver({
       await context.sendActivity({ type: 'invokeResponse', value: { status: 200 } });
       return;
     }
-    if (isMessageAction(activity)) return answerMessageAction(context, onIncoming, logger);
+    if (isMessageAction(activity)) return answerMessageAction(context, onIncoming, logger, userLanguage);
     let incoming: Incoming | undefined;
     try {
       incoming = toIncoming(activity, chats);

@@ -8,7 +8,9 @@
 import { TeamsInfo, type TurnContext } from 'botbuilder';
 import type { Incoming } from '../../core/incoming.js';
 import { defaultLanguage, languageOf, t, withLanguage } from '../../i18n/index.js';
+import type { UserLanguageOf } from '../../core/language.js';
 import type { Logger } from '../../log.js';
+import { placeOf, TeamsActivity, userOf } from './incoming/payloads.js';
 import { FETCH_TASK_INVOKE, fetchTaskResponse, submitActionIncoming } from './message-action.js';
 
 /** Why the bot cannot act in the turn's conversation, or undefined when it is in it. */
@@ -32,9 +34,20 @@ export async function answerMessageAction(
   context: TurnContext,
   onIncoming: ((incoming: Incoming) => Promise<void>) | undefined,
   logger: Logger,
+  userLanguage?: UserLanguageOf,
 ): Promise<void> {
-  // the dialog and its refusals speak the client's language (the command it starts speaks the user's, in the core)
-  const lang = languageOf(context.activity.locale) ?? defaultLanguage();
+  // the dialog and its refusals speak the user's language as the bot does: their `/iip lang` choice, else the client's
+  const { locale } = context.activity;
+  const parsed = TeamsActivity.safeParse(context.activity);
+  const who = parsed.success ? { workspace: placeOf(parsed.data).tenant, user: userOf(parsed.data).id } : undefined;
+  const chosen =
+    who && userLanguage
+      ? await userLanguage(who.workspace, who.user, locale).catch((error: unknown) => {
+          logger.warn({ err: error }, "Teams: the message action could not read the user's language; the client's is used");
+          return undefined;
+        })
+      : undefined;
+  const lang = chosen ?? languageOf(locale) ?? defaultLanguage();
   return withLanguage(lang, () => answer(context, onIncoming, logger));
 }
 

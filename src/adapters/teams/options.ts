@@ -1,4 +1,5 @@
 /** What the Teams adapter is configured with (credentials, the HTTP server, endpoints, service URLs, verbs, admins) and its limits. */
+import type { UserLanguageOf } from '../../core/language.js';
 import type { FileShelf } from '../../core/services.js';
 import type { HttpServer } from '../../http/server.js';
 import type { Logger } from '../../log.js';
@@ -45,6 +46,8 @@ export interface TeamsAdapterOptions {
   termsFile?: string;
   /** the bot's verbs: in a chat, a message starting with one starts a new thread (./chat-threads.ts) */
   verbs?: readonly string[];
+  /** the language the bot speaks to a user (their `/iip lang` choice, else the locale given), for the message action's dialog */
+  userLanguage?: UserLanguageOf;
   /** where conversation references outlive a restart (the state store's settings, wired by bot.ts) */
   keep?: KeptValues;
   /** Azure AD object ids of the users who administer the bot's workspace settings (TEAMS_ADMIN_IDS) */

@@ -207,19 +207,19 @@ async function pollAndContinue<D extends WorkflowData>(
   interrupt: AbortSignal,
 ): Promise<void> {
   const signal = ctx.lifetime ? AbortSignal.any([interrupt, ctx.lifetime]) : interrupt;
-  let outcome: { result: unknown } | undefined;
+  let waited: Awaited<ReturnType<typeof waitForResult>>;
   let current = record;
   try {
     current = await relayOnce(ctx, def, record, signal);
-    const waited = await waitForResult(ctx, def, current, signal);
-    if (waited && 'failed' in waited) await fail(ctx, def, waited.record, 'poll', waited.failed, waited.label);
-    else outcome = waited;
+    waited = await waitForResult(ctx, def, current, signal);
   } finally {
     releaseWait(ctx.memory, record.thread);
     ctx.messenger.finish(record.thread, interrupt);
   }
-  // the wait is over (released first: an automatic step's next wait is a new claim)
-  if (outcome) await continueWith(ctx, def, current, outcome.result);
+  // the wait is over, and released first: an automatic step's next wait is a new claim, and so is the wait a Retry
+  // of the failure starts (pressed as soon as the failure shows, it would find this wait still claimed)
+  if (waited && 'failed' in waited) await fail(ctx, def, waited.record, 'poll', waited.failed, waited.label);
+  else if (waited) await continueWith(ctx, def, current, waited.result);
 }
 
 /** After the result: the step's review, or at once what follows it. */
