@@ -4,8 +4,8 @@ import { defineConfig } from 'vitest/config';
 // Two projects. `unit`: no socket, no server, no child process (test/setup/no-outside-world.ts refuses them), what
 // a developer runs on every save (`npm run test:unit`). `e2e`: everything that talks to the real components over
 // HTTP, Redis, processes or tmux, in test/e2e/ or named *.e2e.test.ts. `npm test` runs both.
-// The unit project runs one module graph per worker (`isolate: false`); test/setup/shared-process.ts resets what
-// the bot keeps process-wide between files. Twice as many workers as cores: an end-to-end file mostly waits
+// Both run one module graph per worker (`isolate: false`); test/setup/shared-process.ts resets what the bot keeps
+// process-wide between files. Twice as many workers as cores: an end-to-end file mostly waits
 // (sockets, timers, child processes), so two per core keep the CPUs busy.
 const E2E = ['test/e2e/**/*.test.ts', 'test/**/*.e2e.test.ts'];
 
@@ -28,9 +28,7 @@ export default defineConfig({
           isolate: false,
         },
       },
-      // each e2e file in a fresh module graph: with one graph per worker, slack-solution-recovery's Retry hung in
-      // three of four clean-clone CI runs (never alone), a state one file leaves for another not yet found
-      { extends: true, test: { name: 'e2e', include: E2E } },
+      { extends: true, test: { name: 'e2e', include: E2E, isolate: false, setupFiles: ['test/setup/shared-process.ts'] } },
     ],
   },
 });
