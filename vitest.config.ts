@@ -28,7 +28,17 @@ export default defineConfig({
           isolate: false,
         },
       },
-      { extends: true, test: { name: 'e2e', include: E2E, isolate: false, setupFiles: ['test/setup/shared-process.ts'] } },
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          include: E2E,
+          isolate: false,
+          setupFiles: ['test/setup/shared-process.ts'],
+          // src/ compiled once for the processes the tests start (a bot per terminal or crash test)
+          globalSetup: ['test/setup/built-entry.ts'],
+        },
+      },
     ],
   },
 });

@@ -8,9 +8,9 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, expect, test } from 'vitest';
-import { BOT, REPO, TSX } from './helpers/terminal-session.js';
+import { builtEntry, REPO } from './helpers/terminal-session.js';
 
-/** Starting tsx takes seconds, and far more on a busy machine. */
+/** Starting the bot takes a second, and far more on a busy machine. */
 const SPAWN_TIMEOUT_MS = 120_000;
 const dirs: string[] = [];
 afterEach(() => dirs.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true })));
@@ -19,7 +19,7 @@ async function runCli(args: string[], cwd: string, env: Record<string, string>):
   const clean = Object.fromEntries(
     Object.entries(process.env).filter(([name]) => !name.startsWith('npm_') && !['LOG_LEVEL', 'STATE_RETENTION_DAYS', 'IIP_API_KEY'].includes(name)),
   );
-  const child = spawn(TSX, [BOT, ...args], { cwd, env: { ...clean, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [builtEntry(), ...args], { cwd, env: { ...clean, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   let err = '';
   child.stdout.on('data', (chunk: Buffer) => {

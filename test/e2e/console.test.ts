@@ -10,7 +10,7 @@ import { describe, type TestContext, test } from 'vitest';
 import { renderMarkdown } from '../../src/adapters/console/markdown-terminal.js';
 import { plainStyle } from '../../src/adapters/console/style.js';
 import { expectedChatAnswer } from '../../src/platform/simulator/index.js';
-import { BOT, TSX, TerminalSession } from '../helpers/terminal-session.js';
+import { builtEntry, TerminalSession } from '../helpers/terminal-session.js';
 
 // every test has its own folder and its own bot (tmux session or child), so the tests of a block run side by
 // side (describe.concurrent); what a test starts is closed when it ends (the context's hook and expect: global
@@ -79,7 +79,7 @@ describe.concurrent('npm start in a terminal', () => {
 describe.concurrent('npm start through a pipe', () => {
   test('prints each message once, final, without terminal control sequences', { timeout: 60_000 }, async ({ expect, onTestFinished }) => {
     const dir = workDir(onTestFinished);
-    const child = spawn(TSX, [BOT], { cwd: dir, env: { ...process.env, ...freshEnv(dir) }, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [builtEntry()], { cwd: dir, env: { ...process.env, ...freshEnv(dir) }, stdio: ['pipe', 'pipe', 'pipe'] });
     let out = '';
     child.stdout.on('data', (chunk: Buffer) => {
       out += chunk.toString('utf8');
@@ -102,7 +102,7 @@ describe.concurrent('npm start through a pipe', () => {
   });
 
   test('--help lists the options and the environment variables', { timeout: 60_000 }, async ({ expect }) => {
-    const child = spawn(TSX, [BOT, '--help'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [builtEntry(), '--help'], { stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     child.stdout.on('data', (chunk: Buffer) => {
       out += chunk.toString('utf8');

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import type { FakeSlackApi } from '../helpers/fake-slack-api.js';
 import { blockActionsPayload, sendInteraction, sendSlashCommand, type SlackResponse } from '../helpers/slack-requests.js';
 import { API_KEY, BOT_TOKEN, SIGNING_SECRET, waitFor } from '../helpers/slack-bot-harness.js';
-import { BOT, REPO } from '../helpers/terminal-session.js';
+import { builtEntry, REPO } from '../helpers/terminal-session.js';
 import { loadConfig, type Config } from '../../src/config.js';
 import type { ThreadRecord } from '../../src/core/state.js';
 
@@ -26,9 +26,9 @@ export interface BotProcess {
 let triggers = 0;
 
 export async function startBotProcess(dir: string, platformUrl: string, slack: FakeSlackApi, env: Record<string, string> = {}): Promise<BotProcess> {
-  // node itself, not the tsx wrapper: a SIGKILL must reach the process that runs the bot (the wrapper cannot pass
+  // node itself, not a wrapper: a SIGKILL must reach the process that runs the bot (a wrapper cannot pass
   // it on, and its child would live on); every path is absolute, so the repository is the working directory
-  const child = spawn(process.execPath, ['--import', 'tsx', BOT], {
+  const child = spawn(process.execPath, [builtEntry()], {
     cwd: REPO,
     env: {
       ...process.env,
@@ -54,7 +54,7 @@ export async function startBotProcess(dir: string, platformUrl: string, slack: F
     out += chunk.toString();
   });
   const exited = new Promise<NodeJS.Signals | number | null>((resolve) => child.on('exit', (code, signal) => resolve(signal ?? code)));
-  // a start compiles the whole bot (tsx): on a busy 2-core machine that alone can take 20 s; a bot that never listens still fails
+  // a start loads the whole bot: on a busy 2-core machine that can take many seconds; a bot that never listens still fails
   const url = await waitFor(() => /Listening on (http:\/\/\S+)\./.exec(out)?.[1], 'the bot to listen', 60_000);
   const eventsUrl = `${url}/slack/events`;
   return {

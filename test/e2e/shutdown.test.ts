@@ -6,17 +6,13 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { afterEach, expect, test } from 'vitest';
 import { startSimulator } from '../../src/platform/simulator/index.js';
 import type { RunningSimulator } from '../../src/platform/simulator/types.js';
 import { startFakeSlackApi, type FakeSlackApi } from '../helpers/fake-slack-api.js';
 import { sendSlashCommand } from '../helpers/slack-requests.js';
 import { API_KEY, BOT_TOKEN, SIGNING_SECRET, waitFor } from '../helpers/slack-bot-harness.js';
-import { BOT, REPO } from '../helpers/terminal-session.js';
-
-// node itself with tsx's loader (not the tsx wrapper, which relays signals): SIGTERM reaches the bot as an operator sends it
-const TSX_LOADER = pathToFileURL(join(REPO, 'node_modules/tsx/dist/loader.mjs')).href;
+import { builtEntry } from '../helpers/terminal-session.js';
 
 const cleanup: Array<() => Promise<void> | void> = [];
 afterEach(async () => {
@@ -33,7 +29,7 @@ interface BotProcess {
 async function startBotProcess(sim: RunningSimulator, slack: FakeSlackApi): Promise<BotProcess> {
   const dir = mkdtempSync(join(tmpdir(), 'iip-shutdown-'));
   cleanup.push(() => rmSync(dir, { recursive: true, force: true }));
-  const child = spawn(process.execPath, ['--import', TSX_LOADER, BOT], {
+  const child = spawn(process.execPath, [builtEntry()], {
     cwd: dir,
     env: {
       ...process.env,

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { startFakeSlackApi } from '../helpers/fake-slack-api.js';
-import { BOT, TSX } from '../helpers/terminal-session.js';
+import { builtEntry } from '../helpers/terminal-session.js';
 
 /** A port nothing listens on (taken and given back at once). */
 async function closedPort(): Promise<number> {
@@ -37,7 +37,7 @@ interface Outcome {
 async function start(env: Record<string, string>, port: number): Promise<Outcome> {
   const dir = mkdtempSync(join(tmpdir(), 'iip-start-'));
   const started = Date.now();
-  const child = spawn(TSX, [BOT], {
+  const child = spawn(process.execPath, [builtEntry()], {
     cwd: dir,
     env: {
       PATH: process.env.PATH ?? '',

@@ -1,14 +1,18 @@
 /**
- * The real entry point (`src/cli.ts`, as `npm start` runs it) in a real terminal: a tmux session whose keys
- * the test types and whose screen (scrollback included) it reads.
+ * The real entry point in a real terminal: a tmux session whose keys the test types and whose screen (scrollback
+ * included) it reads. The bot runs as `src/cli.ts` compiled once for the test run (test/setup/built-entry.ts);
+ * cli.e2e starts it through tsx, as `npm start` does.
  */
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
+import { inject } from 'vitest';
 
 export const REPO = fileURLToPath(new URL('../..', import.meta.url));
 export const TSX = join(REPO, 'node_modules/.bin/tsx');
 export const BOT = join(REPO, 'src/cli.ts');
+/** `src/cli.ts` as this test run compiled it, for `node` itself to run. */
+export const builtEntry = (): string => inject('builtEntry');
 
 const tmux = (...args: string[]): string => execFileSync('tmux', args, { encoding: 'utf8' });
 
@@ -31,7 +35,7 @@ export class TerminalSession {
       String(size.rows),
       '-c',
       cwd,
-      `env ${assignments} ${TSX} ${BOT}; echo "[exited $?]"; sleep 30`,
+      `env ${assignments} ${process.execPath} ${builtEntry()}; echo "[exited $?]"; sleep 30`,
     );
     tmux('set-option', '-t', name, 'history-limit', '10000');
     return new TerminalSession(name);
