@@ -15,7 +15,6 @@ import { PlatformClient } from './platform/client.js';
 import { startSimulator } from './platform/simulator/index.js';
 import { keepRetention } from './state/retention.js';
 import { createHttpServer } from './http/server.js';
-import { createSlackAdapter } from './adapters/slack/index.js';
 import type { KeptValues } from './adapters/teams/index.js';
 import { readinessHandler } from './http/readiness.js';
 import { Keyring } from './security/keyring.js';
@@ -122,8 +121,12 @@ async function assemble(options: BotOptions, opened: Array<() => Promise<unknown
   // the assistant pane's prompts in the language the Slack router handles the user's events in (`/iip lang` first);
   // asked only on events, which arrive once the routers below exist and the adapters started
   const slackLanguage: UserLanguageOf = (workspaceId, userId) => routers.find((r) => r.chat === 'slack')!.userLanguage(workspaceId, userId);
-  if (config.slack)
+  if (config.slack) {
+    // Bolt (with Express, axios and the Socket Mode client it loads) costs about 35 MB resident and a third of a
+    // second of start: it loads only where Slack is served
+    const { createSlackAdapter } = await import('./adapters/slack/index.js');
     adapters.push(createSlackAdapter({ ...slackInstalls(config, state, keyring, logger), logger, server: http, userLanguage: slackLanguage }));
+  }
   const verbs = [...VERBS];
   // what the Teams adapter must remember across a restart (conversation references) lives in the state's settings
   const kept: KeptValues = { get: (key) => state.getSetting(key), put: (key, value) => state.putSetting(key, value) };
