@@ -138,21 +138,23 @@ describe('service, timeout and network failures', () => {
   });
 
   it('slow response headers are TimeoutError', async () => {
-    h.sim.inject({ kind: 'slow-headers', delayMs: 500, operation: 'P001', times: 1 });
+    h.sim.inject({ kind: 'slow-headers', delayMs: 500, operation: 'P001' });
     const client = h.clientWith({ timeouts: { headersMs: 50 } });
     const e = expectPlatformError(await caught(() => client.call('P001', P001)), TimeoutError, 'timeout');
     expect(classifyFailure(e)).toMatchObject({ kind: 'transient', notPerformed: false });
   });
 
   it('an AbortSignal.timeout deadline is TimeoutError, not an abort', async () => {
-    h.sim.inject({ kind: 'slow-headers', delayMs: 500, operation: 'P001', times: 1 });
+    h.sim.inject({ kind: 'slow-headers', delayMs: 500, operation: 'P001' });
     const e = expectPlatformError(await caught(() => h.client.call('P001', P001, { signal: AbortSignal.timeout(30) })), TimeoutError, 'timeout');
     expect(e.platformMessage).toBe('the deadline passed');
   });
 
   it("the caller's own abort is an AbortError, not a platform failure", async () => {
-    // headers held long enough that only the abort can end the call, however late a busy machine runs its timers
-    h.sim.inject({ kind: 'slow-headers', delayMs: 10_000, operation: 'P001', times: 1 });
+    // headers held long enough that only the abort can end the call, however late a busy machine runs its timers;
+    // for every P001 of this test, not once: the last test's aborted call may reach the simulator late and take a
+    // one-time fault (beforeEach clears it for the next test)
+    h.sim.inject({ kind: 'slow-headers', delayMs: 10_000, operation: 'P001' });
     const controller = new AbortController();
     const pending = caught(() => h.client.call('P001', P001, { signal: controller.signal }));
     setTimeout(() => controller.abort(), 20);
