@@ -35,6 +35,9 @@ export default defineConfig({
           include: E2E,
           isolate: false,
           setupFiles: ['test/setup/shared-process.ts'],
+          // a whole workflow through Bolt, the simulator and Slack's paced methods takes 7 s alone and 12-20 s on a
+          // busy machine; each step's own wait (waitFor, 10 s) still bounds what the bot may take
+          testTimeout: 60_000,
           // src/ compiled once for the processes the tests start (a bot per terminal or crash test)
           globalSetup: ['test/setup/built-entry.ts'],
         },
