@@ -5,8 +5,9 @@ import { defineConfig } from 'vitest/config';
 // a developer runs on every save (`npm run test:unit`). `e2e`: everything that talks to the real components over
 // HTTP, Redis, processes or tmux, in test/e2e/ or named *.e2e.test.ts. `npm test` runs both.
 // Both run one module graph per worker (`isolate: false`); test/setup/shared-process.ts resets what the bot keeps
-// process-wide between files. Four workers per core: an end-to-end file mostly waits (sockets,
-// timers, Slack's paced methods, child processes); with fewer the CPUs sat idle for most of the e2e run.
+// process-wide between files. Three workers per core: an end-to-end file mostly waits (sockets,
+// timers, Slack's paced methods, child processes); with two the CPUs sat idle most of the e2e run, and four held each
+// test's process back long enough, beside other work, to miss Slack's 3-second windows.
 const E2E = ['test/e2e/**/*.test.ts', 'test/**/*.e2e.test.ts'];
 
 export default defineConfig({
@@ -14,7 +15,7 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 20_000,
     pool: 'forks',
-    maxWorkers: Math.max(2, availableParallelism() * 4),
+    maxWorkers: Math.max(2, availableParallelism() * 3),
     // the fuzz test measures that memory stays flat: it needs a real garbage collection before each reading
     execArgv: ['--expose-gc'],
     projects: [

@@ -393,7 +393,6 @@ export async function startFakeSlackApi(options: FakeSlackApiOptions = {}): Prom
     channelMessages: (channel) => live(channelOf(channel).values()),
     close: () =>
       new Promise((resolve) => {
-        tiers.close();
         server.close(() => resolve());
         server.closeAllConnections();
       }),

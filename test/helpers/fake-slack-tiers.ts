@@ -9,6 +9,7 @@
  * assistant.threads.setStatus the same, per DM. The fake enforces each tier's floor.
  */
 import { ChannelPostPace, type PostPace } from './fake-slack-history.js';
+import { stalledBetween, watchLoopStalls } from './loop-stalls.js';
 
 const TIER = { t1: 1, t2: 20, t3: 50, t4: 100, hundreds: 600 } as const;
 
@@ -49,50 +50,16 @@ const PER_CHANNEL: Readonly<Record<string, PostPace>> = {
 const MINUTE_MS = 60_000;
 /**
  * A call arriving this soon after a 429 was answered was on its way before its caller could read that answer, and
- * longer by the time the event loop could not run meanwhile: the fake runs in the bot's own process in the tests,
- * so an answer given while a busy machine held the process back reached the bot that much later.
+ * later by the time the process could not run meanwhile (loop-stalls.ts), up to STALL_CREDIT_MS.
  */
 export const ANSWER_IN_FLIGHT_MS = 100;
-
-/** How long this process's event loop could not run, read off a 10 ms ticker that runs while windows are kept. */
-export class LoopStalls {
-  private readonly stalls: { end: number; ms: number }[] = [];
-  private timer?: NodeJS.Timeout;
-
-  constructor(private readonly tickMs = 10) {}
-
-  start(): void {
-    if (this.timer) return;
-    let last = Date.now();
-    this.timer = setInterval(() => {
-      const now = Date.now();
-      const late = now - last - this.tickMs;
-      // a timer's usual jitter is not a stall
-      if (late > this.tickMs / 2) this.stalls.push({ end: now, ms: late });
-      while (this.stalls.length > 0 && (this.stalls[0] as { end: number }).end < now - 2 * MINUTE_MS) this.stalls.shift();
-      last = now;
-    }, this.tickMs);
-    this.timer.unref();
-  }
-
-  /** ms of stall inside (from, to] */
-  between(from: number, to: number): number {
-    let total = 0;
-    for (const { end, ms } of this.stalls) total += Math.max(0, Math.min(end, to) - Math.max(end - ms, from));
-    return total;
-  }
-
-  stop(): void {
-    clearInterval(this.timer);
-  }
-}
+export const STALL_CREDIT_MS = 1_000;
 
 export class FakeSlackTiers {
   private readonly times = new Map<string, number[]>();
   private readonly paces = new Map<string, ChannelPostPace>();
   /** each Retry-After window the fake gave, by the key it limits: from when the 429 was answered to when it ends (ms since epoch) */
   private readonly windows = new Map<string, { from: number; until: number }>();
-  private readonly stalls = new LoopStalls();
 
   /** `enforced`: the documented limits apply; without it the fake only keeps the windows of the 429s it gave */
   constructor(
@@ -110,12 +77,7 @@ export class FakeSlackTiers {
   insideWindow(key: string, now: number): boolean {
     const window = this.windows.get(key);
     if (window === undefined || now >= window.until) return false;
-    return window.from + ANSWER_IN_FLIGHT_MS + this.stalls.between(window.from, now) <= now;
-  }
-
-  /** The fake closes: its stall ticker stops. */
-  close(): void {
-    this.stalls.stop();
+    return window.from + ANSWER_IN_FLIGHT_MS + stalledBetween(window.from, now, STALL_CREDIT_MS) <= now;
   }
 
   /** Counts the call: seconds until it may be made (the 429's Retry-After), or undefined when it may be made now. */
@@ -130,7 +92,7 @@ export class FakeSlackTiers {
     const window = this.windows.get(key);
     if (window && window.until >= until) return;
     this.windows.set(key, { from: window && window.until > answeredAt ? Math.min(window.from, answeredAt) : answeredAt, until });
-    this.stalls.start();
+    watchLoopStalls();
   }
 
   private paceOf(method: string): ChannelPostPace {
