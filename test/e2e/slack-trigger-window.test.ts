@@ -4,7 +4,6 @@
  * Web API (like Slack) would refuse as expired; the user is told to click again, and the next click opens the form.
  */
 import { afterEach, expect, test } from 'vitest';
-import { issuedAt, TRIGGER_WINDOW_MS } from '../helpers/fake-slack-triggers.js';
 import { SIGNING_SECRET, startSlackBot, waitFor, type SlackBotHarness } from '../helpers/slack-bot-harness.js';
 import { blockActionsPayload, sendInteraction } from '../helpers/slack-requests.js';
 import { IDEA, NoveltyThread } from './slack-novelty-steps.js';
@@ -41,9 +40,9 @@ test('a click that reaches the bot late in its window: the uncached read gets on
 
   const form = await t.openForm(solution, 'Edit');
   expect(form.view.type).toBe('modal');
-  // every view the bot opened, it opened inside its trigger's window
+  // every view the bot opened, it opened inside its trigger's window (the fake refuses one past it)
   const opens = h.slack.callsTo('views.open');
   expect(opens).toHaveLength(1);
-  for (const call of opens) expect(call.at - issuedAt(String(call.args.trigger_id))!).toBeLessThanOrEqual(TRIGGER_WINDOW_MS);
+  for (const call of opens) expect(call.error).toBeUndefined();
   await waitFor(() => h!.sim.requests.filter((r) => r.operation === 'AI35-2').length >= 2 || undefined, 'both reads');
 });

@@ -5,7 +5,7 @@
 import { webApi } from '@slack/bolt';
 import { afterEach, expect, test } from 'vitest';
 import { startFakeSlackApi, type FakeSlackApi } from './fake-slack-api.js';
-import { freshTriggerId, issuedAt, TRIGGER_WINDOW_MS } from './fake-slack-triggers.js';
+import { backDatedTriggerId, freshTriggerId, issuedAt, TRIGGER_WINDOW_MS } from './fake-slack-triggers.js';
 
 let slack: FakeSlackApi | undefined;
 afterEach(async () => {
@@ -26,7 +26,7 @@ test('a trigger opens one view within 3 s of its issue: later it has expired, tw
   const fresh = freshTriggerId(1, 'c');
   expect(await errorOf(client.views.open({ trigger_id: fresh, view }))).toBe('ok');
   expect(await errorOf(client.views.open({ trigger_id: fresh, view }))).toBe('exchanged_trigger_id');
-  const stale = freshTriggerId(2, 'c', Date.now() - TRIGGER_WINDOW_MS - 50);
+  const stale = backDatedTriggerId(2, 'c', Date.now() - TRIGGER_WINDOW_MS - 50);
   expect(await errorOf(client.views.open({ trigger_id: stale, view }))).toBe('expired_trigger_id');
   expect(await errorOf(client.views.open({ trigger_id: '', view }))).toBe('invalid_trigger_id');
   expect(slack.views.map((v) => v.triggerId)).toEqual([fresh]);

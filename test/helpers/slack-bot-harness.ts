@@ -11,6 +11,7 @@ import { silentLogger, type Logger } from '../../src/log.js';
 import { startSimulator } from '../../src/platform/simulator/index.js';
 import type { RunningSimulator, SimulatorOptions } from '../../src/platform/simulator/types.js';
 import { startFakeSlackApi, type FakeSlackApi, type FakeSlackApiOptions, type FakeSlackMessage } from './fake-slack-api.js';
+import { freshTriggerId } from './fake-slack-triggers.js';
 import {
   eventCallback,
   sendEvent,
@@ -106,7 +107,7 @@ export async function startSlackBot(options: HarnessOptions = {}): Promise<Slack
     },
     // Slack gives every command invocation its own trigger_id, which the bot dedupes by
     command: (text, fields = {}) =>
-      sendSlashCommand(url(), SIGNING_SECRET, { text, trigger_id: `${++commands}.${Date.now()}.t`, response_url: slack.responseUrl(), ...fields }),
+      sendSlashCommand(url(), SIGNING_SECRET, { text, trigger_id: freshTriggerId(++commands, 't'), response_url: slack.responseUrl(), ...fields }),
     event(event, eventId, sendOptions) {
       // Slack sends message and app_mention events only from conversations the bot is a member of
       const channel = typeof event.channel === 'string' ? event.channel : undefined;
@@ -124,7 +125,7 @@ export async function startSlackBot(options: HarnessOptions = {}): Promise<Slack
           threadTs: where.threadTs,
           userId: where.userId,
           values: where.values,
-          triggerId: `${++commands}.${Date.now()}.c`,
+          triggerId: freshTriggerId(++commands, 'c'),
         }),
       ),
     choose: (action, where) =>
@@ -143,7 +144,7 @@ export async function startSlackBot(options: HarnessOptions = {}): Promise<Slack
           threadTs: where.threadTs,
           userId: where.userId,
           values: where.values,
-          triggerId: `${++commands}.${Date.now()}.s`,
+          triggerId: freshTriggerId(++commands, 's'),
         }),
       ),
     submitForm(view, fields, userId) {
