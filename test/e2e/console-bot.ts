@@ -99,7 +99,7 @@ export async function startConsoleBot(
     },
     async stop() {
       await bot.stop(1000);
-      rmSync(dir, { recursive: true, force: true });
+      rmSync(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
     },
   };
 }

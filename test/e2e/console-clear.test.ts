@@ -12,7 +12,7 @@ import { TerminalSession } from '../helpers/terminal-session.js';
 // starts is closed when it ends (the context's hook and expect: global ones do not track concurrent tests)
 function start(name: string, ended: TestContext['onTestFinished']): TerminalSession {
   const dir = mkdtempSync(join(tmpdir(), 'iip-console-clear-'));
-  ended(() => rmSync(dir, { recursive: true, force: true }));
+  ended(() => rmSync(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 }));
   const term = TerminalSession.start(`${name}-${process.pid}`, dir, { STATE_FILE: join(dir, 'state.json'), SIMULATOR_TASK_MS: '50', NO_COLOR: '1' });
   ended(() => term.close());
   return term;

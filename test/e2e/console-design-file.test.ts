@@ -11,7 +11,7 @@ import { REPO, TerminalSession } from '../helpers/terminal-session.js';
 
 function start(name: string, ended: TestContext['onTestFinished']): TerminalSession {
   const dir = mkdtempSync(join(tmpdir(), 'iip-console-design-file-'));
-  ended(() => rmSync(dir, { recursive: true, force: true }));
+  ended(() => rmSync(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 }));
   copyFileSync(join(REPO, 'docs/images/mind-map-en.png'), join(dir, 'case.png'));
   writeFileSync(join(dir, 'notes.png'), 'shopping list: earbuds, case');
   const env = { STATE_FILE: join(dir, 'data', 'state.json'), SIMULATOR_TASK_MS: '50', NO_COLOR: '1' };

@@ -25,7 +25,7 @@ afterEach(async () => {
 });
 
 const dir = mkdtempSync(join(tmpdir(), 'iip-design-local-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+afterAll(() => rmSync(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 }));
 const IMAGE = join(dir, 'earbuds case.png');
 copyFileSync(join(REPO, 'docs/images/feature-matrix-en.png'), IMAGE);
 const NOT_IMAGE = join(dir, 'notes.png');

@@ -49,7 +49,7 @@ async function startHeld() {
   });
   cleanups.push(async () => {
     await bot.stop(1000);
-    rmSync(dir, { recursive: true, force: true });
+    rmSync(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
   });
   // the store's lease for a wait (machine.ts runPoll) is held open at the gate: the poller has not begun
   const held: string[] = [];

@@ -14,7 +14,7 @@ type Ended = TestContext['onTestFinished'];
 
 function stateDir(prefix: string, ended: Ended): string {
   const dir = mkdtempSync(join(tmpdir(), prefix));
-  ended(() => rmSync(dir, { recursive: true, force: true }));
+  ended(() => rmSync(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 }));
   return dir;
 }
 

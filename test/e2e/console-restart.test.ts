@@ -13,7 +13,7 @@ const dirs: string[] = [];
 const sessions: TerminalSession[] = [];
 afterEach(() => {
   sessions.splice(0).forEach((s) => s.close());
-  dirs.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true }));
+  dirs.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 }));
 });
 
 function start(name: string, dir: string, taskMs: number, columns = 120): TerminalSession {

@@ -17,7 +17,7 @@ import { builtEntry, TerminalSession } from '../helpers/terminal-session.js';
 // ones do not track concurrent tests)
 function workDir(ended: TestContext['onTestFinished']): string {
   const dir = mkdtempSync(join(tmpdir(), 'iip-console-'));
-  ended(() => rmSync(dir, { recursive: true, force: true }));
+  ended(() => rmSync(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 }));
   return dir;
 }
 
