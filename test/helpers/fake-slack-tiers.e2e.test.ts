@@ -7,7 +7,7 @@
 import { webApi } from '@slack/bolt';
 import { afterEach, expect, test } from 'vitest';
 import { startFakeSlackApi, type FakeSlackApi } from './fake-slack-api.js';
-import { ANSWER_IN_FLIGHT_MS, DOCUMENTED_PER_MINUTE, FakeSlackTiers, STALL_CREDIT_MS } from './fake-slack-tiers.js';
+import { ANSWER_IN_FLIGHT_MS, DOCUMENTED_PER_MINUTE, FakeSlackTiers, RETRY_AFTER_STALL_CREDIT_MS } from './fake-slack-tiers.js';
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -45,7 +45,7 @@ test('chat.startStream is Tier 2: 20 a minute per workspace, the 21st answered 4
   expect(slack.callsInsideRetryAfter()).toEqual([]);
   // a bot that does not wait: its call, made once it could have read the 429 (however busy the machine), is refused
   // again and recorded
-  await sleep(ANSWER_IN_FLIGHT_MS + STALL_CREDIT_MS + 50);
+  await sleep(ANSWER_IN_FLIGHT_MS + RETRY_AFTER_STALL_CREDIT_MS + 50);
   expect(await outcomeOf(client.chat.startStream({ channel: 'C98', thread_ts: '1.1', markdown_text: 'x', ...recipient }))).toMatch(/^429/);
   expect(slack.callsInsideRetryAfter().map((c) => c.method)).toEqual(['chat.startStream']);
 });
@@ -62,7 +62,7 @@ test('a call that arrives after a 429 by no more than the time the process could
   await sleep(20);
   expect(tiers.insideWindow(key, Date.now())).toBe(false);
   // however long the process was held back, a call made well after the credit's bound is inside
-  await sleep(ANSWER_IN_FLIGHT_MS + STALL_CREDIT_MS + 50);
+  await sleep(ANSWER_IN_FLIGHT_MS + RETRY_AFTER_STALL_CREDIT_MS + 50);
   expect(tiers.insideWindow(key, Date.now())).toBe(true);
 });
 

@@ -50,10 +50,10 @@ const PER_CHANNEL: Readonly<Record<string, PostPace>> = {
 const MINUTE_MS = 60_000;
 /**
  * A call arriving this soon after a 429 was answered was on its way before its caller could read that answer, and
- * later by the time the process could not run meanwhile (loop-stalls.ts), up to STALL_CREDIT_MS.
+ * later by the time the process could not run meanwhile (loop-stalls.ts), up to RETRY_AFTER_STALL_CREDIT_MS.
  */
 export const ANSWER_IN_FLIGHT_MS = 100;
-export const STALL_CREDIT_MS = 1_000;
+export const RETRY_AFTER_STALL_CREDIT_MS = 1_000;
 
 export class FakeSlackTiers {
   private readonly times = new Map<string, number[]>();
@@ -77,7 +77,7 @@ export class FakeSlackTiers {
   insideWindow(key: string, now: number): boolean {
     const window = this.windows.get(key);
     if (window === undefined || now >= window.until) return false;
-    return window.from + ANSWER_IN_FLIGHT_MS + stalledBetween(window.from, now, STALL_CREDIT_MS) <= now;
+    return window.from + ANSWER_IN_FLIGHT_MS + stalledBetween(window.from, now, RETRY_AFTER_STALL_CREDIT_MS) <= now;
   }
 
   /** Counts the call: seconds until it may be made (the 429's Retry-After), or undefined when it may be made now. */

@@ -4,14 +4,14 @@
  * harness issues ids in Slack's format with the issue time in milliseconds as a segment (`12.1732790000123.c`),
  * which is how this fake knows when each was issued; an id without such a segment has no known age. The age of an id
  * issued by `freshTriggerId` leaves out the time the process could not run since (loop-stalls.ts, at most
- * STALL_CREDIT_MS): the fake and the bot share one process in the tests, and a busy machine holding it back is not
+ * TRIGGER_STALL_CREDIT_MS): the fake and the bot share one process in the tests, and a busy machine holding it back is not
  * the bot being slow. An id a test back-dates gets no such credit.
  */
 import { stalledBetween, watchLoopStalls } from './loop-stalls.js';
 
 /** Slack's window for opening a view with a trigger. */
 export const TRIGGER_WINDOW_MS = 3_000;
-export const STALL_CREDIT_MS = 2_000;
+export const TRIGGER_STALL_CREDIT_MS = 2_000;
 
 /** The issue time an id carries (a 13-digit millisecond timestamp segment), or undefined. */
 export function issuedAt(triggerId: string): number | undefined {
@@ -41,7 +41,7 @@ export class FakeSlackTriggers {
   exchange(triggerId: unknown, now = Date.now()): 'invalid_trigger_id' | 'expired_trigger_id' | 'exchanged_trigger_id' | undefined {
     if (typeof triggerId !== 'string' || triggerId === '' || triggerId === 'expired') return 'invalid_trigger_id';
     const issued = issuedAt(triggerId);
-    const credit = issued !== undefined && issuedHere.has(triggerId) ? stalledBetween(issued, now, STALL_CREDIT_MS) : 0;
+    const credit = issued !== undefined && issuedHere.has(triggerId) ? stalledBetween(issued, now, TRIGGER_STALL_CREDIT_MS) : 0;
     if (issued !== undefined && now - issued - credit > TRIGGER_WINDOW_MS) return 'expired_trigger_id';
     if (this.exchanged.has(triggerId)) return 'exchanged_trigger_id';
     this.exchanged.add(triggerId);

@@ -12,14 +12,12 @@ import { build } from 'esbuild';
 import type { TestProject } from 'vitest/node';
 
 const REPO = fileURLToPath(new URL('../..', import.meta.url));
-export const BUILD_DIR = join(REPO, '.test-build');
+const BUILD_DIR = join(REPO, '.test-build');
 
 const sources = (dir: string): string[] =>
-  readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return sources(path);
-    return entry.name.endsWith('.ts') && !entry.name.endsWith('.d.ts') ? [path] : [];
-  });
+  readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((name) => name.endsWith('.ts') && !name.endsWith('.d.ts'))
+    .map((name) => join(dir, name));
 
 export default async function setup(project: TestProject): Promise<void> {
   const src = join(REPO, 'src');
