@@ -19,6 +19,7 @@ import { RedisStateStore } from '../../src/state/redis-store.js';
 import { recordInput } from '../state/helpers.js';
 import { startWorld, type World } from '../handlers/workflow/world.js';
 import { FakeChatAdapter } from '../helpers/fake-adapter.js';
+import { monitorRedis } from '../helpers/redis-monitor.js';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const prefix = `iip-test-lease:${randomUUID()}:`;
@@ -112,10 +113,8 @@ describe("a lease taken inside another lease's work", () => {
   it('through a context derived from the outer one, asks only its own lease before a side effect, once it needs asking', async () => {
     const a = await replica();
     const thread = threadId('slack', 'T1', 'C1', `1800.${++threads}`);
-    const watcher = new Redis(REDIS_URL);
-    const feed = await watcher.monitor();
     const seen: string[] = [];
-    feed.on('monitor', (_time: string, args: string[]) => {
+    const feed = await monitorRedis(REDIS_URL, (args) => {
       if (String(args[0]).toLowerCase() === 'get' && String(args[1]).startsWith(prefix)) seen.push(String(args[1]).slice(prefix.length));
     });
     // a GET the test makes itself: once MONITOR shows it, every command sent before it has been seen
@@ -141,8 +140,7 @@ describe("a lease taken inside another lease's work", () => {
         between = seen.slice(seen.indexOf('mark:before') + 1, seen.indexOf('mark:after'));
       });
     });
-    feed.disconnect();
-    watcher.disconnect();
+    feed.close();
     expect(between).toEqual(['lock:send:inner']);
     expect(posted(thread)).toEqual([expect.stringContaining('from the inner lease'), expect.stringContaining('later')]);
   });

@@ -10,6 +10,7 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { MemoryStateStore } from '../../src/state/memory-store.js';
 import { RedisStateStore } from '../../src/state/redis-store.js';
 import { DEFAULT_LOCK_TTL_MS } from '../../src/state/options.js';
+import { monitorRedis } from '../helpers/redis-monitor.js';
 import { eventually, newThread, recordInput } from './helpers.js';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -64,10 +65,8 @@ describe('the hold of a Redis lock', () => {
   it('is vouched for by the command that set it: no round trip until most of its TTL has passed, then Redis is asked', async () => {
     let now = 0;
     const holder = await replica(() => now);
-    const watcher = new Redis(REDIS_URL);
-    const feed = await watcher.monitor();
     const asked: string[] = [];
-    feed.on('monitor', (_time: string, args: string[]) => {
+    const feed = await monitorRedis(REDIS_URL, (args) => {
       if (String(args[1]).startsWith(prefix)) asked.push(`${String(args[0]).toLowerCase()} ${String(args[1]).slice(prefix.length)}`);
     });
     // a command the test makes itself: once MONITOR shows it, every command sent before it has been seen
@@ -87,8 +86,7 @@ describe('the hold of a Redis lock', () => {
         expect(await seenUpTo('past')).toEqual(['get lock:wait:vouched']);
       });
     } finally {
-      feed.disconnect();
-      watcher.disconnect();
+      feed.close();
     }
   });
 
