@@ -9,7 +9,7 @@ import { lockKey } from './record/deliver.js';
 import { threadControlsHint } from '../shared/text.js';
 import { onAction } from './clicks/actions.js';
 import { onForm } from './clicks/forms.js';
-import { resumeRecord } from './engine/machine.js';
+import { resumeRecord } from './engine/resume.js';
 import { withLoaded } from './record/load.js';
 import type { WorkflowData, WorkflowDefinition } from './types.js';
 

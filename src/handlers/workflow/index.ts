@@ -3,7 +3,7 @@
  *
  *   types.ts     how a workflow declares itself (steps: poll, review, then; sends; forms; selects)
  *   handler.ts   a definition as a Handler;  command.ts: the commands' shared prologue (refusals, parent message)
- *   engine/      the state machine (machine.ts: send → poll → review/proceed → done/failed, resume) and its waits
+ *   engine/      the state machine (machine.ts: enter → poll → review/proceed → done; send.ts, failed.ts, resume.ts) and its waits
  *   clicks/      judging clicks and form submissions against the record (values, permission, Confirm, Retry)
  *   record/      what it keeps: the flow in the thread record, locks and leases, this process's memory
  *
@@ -12,7 +12,7 @@
 export * from './types.js';
 export { workflowHandler, type WorkflowHandlerSpec } from './handler.js';
 export { answerCommand, nothingSent, parentMessage, refuseCommand, usageLine, type UsageText } from './command.js';
-export { resumeRecord } from './engine/machine.js';
+export { resumeRecord } from './engine/resume.js';
 export { startWorkflow, type StartRequest } from './engine/start.js';
 export { confirmOutside } from './clicks/confirm.js';
 export { encodeValue, decodeValue, judgeValue, type StepValue, type Verdict } from './clicks/values.js';

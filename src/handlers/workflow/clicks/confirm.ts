@@ -2,7 +2,7 @@
 import type { HandlerContext } from '../../../core/handler.js';
 import type { ThreadRecord } from '../../../core/state.js';
 import type { ThreadId } from '../../../core/thread-id.js';
-import { runSend } from '../engine/machine.js';
+import { runSend } from '../engine/send.js';
 import { confirmedLine, reviewMessage, settled } from '../engine/messages.js';
 import { stepOf, stepResult } from '../engine/step-result.js';
 import { locked, tryDeliver } from '../record/deliver.js';

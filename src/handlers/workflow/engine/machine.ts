@@ -5,99 +5,27 @@
  *    │        │  └──▶ then ──▶ next step, or done
  *    └────────┴──▶ failed (Retry: clicks/) ──▶ send or poll again
  *
- * The phases are `flow.phase` in the thread record (record/flow.ts). A confirmation is recorded as pending
+ * This file enters steps and runs waits; send.ts sends a confirmation, failed.ts shows a failure, resume.ts takes a
+ * recorded wait up again. The phases are `flow.phase` in the thread record (record/flow.ts). A confirmation is recorded as pending
  * before it is sent and stays in the record until the task it starts has succeeded, so Retry can send it again;
  * a wait is durable (`record.wait`), resumed after a restart, run by one poller per process and one replica.
  */
 import type { HandlerContext } from '../../../core/handler.js';
 import type { ThreadRecord } from '../../../core/state.js';
 import type { ThreadId } from '../../../core/thread-id.js';
-import type { ResumeReason } from '../../../core/handler.js';
-import { userProblemOf } from '../../../lib/failures.js';
-import { TaskFailedError } from '../../../platform/errors.js';
 import { moveAndShow } from '../record/deliver.js';
-import { flowOf, seqOf, shownOf, stepContext, unchanged, waitFor, type FlowChange, type ShownMessage } from '../record/flow.js';
+import { flowOf, seqOf, shownOf, stepContext, waitFor, type FlowChange, type ShownMessage } from '../record/flow.js';
 import { withLease } from '../record/lease.js';
-import { leaseMsOf } from '../../../core/lease.js';
 import { occupying } from '../limits.js';
 import { claimWait, rememberResult, releaseWait } from '../record/registry.js';
 import type { Transition, WorkflowData, WorkflowDefinition } from '../types.js';
 import { endWatch, watchForCancel } from './cancel-watch.js';
-import { failureMessage, failureText, InterruptedSendError, progressMessage, reviewMessage } from './messages.js';
+import { cancelled, fail } from './failed.js';
+import { progressMessage, reviewMessage } from './messages.js';
 import { relayOnce } from './relay-step.js';
 import { tellOutcome } from './outcome.js';
-import { sendOf, stepOf, stepResult } from './step-result.js';
+import { stepOf } from './step-result.js';
 import { waitForResult } from './wait.js';
-
-// ── send: the record's pending confirmation goes to the platform ──
-
-/**
- * Sends the record's pending confirmation (the record is in phase `send`), then enters what follows. `first` runs
- * under the send's lease before the request (the edit that settles the confirmed message): a chat paced by its rate
- * limits may hold that edit for seconds, and a send whose lease is not yet held looks interrupted to a rescan.
- */
-export async function runSend<D extends WorkflowData>(
-  ctx: HandlerContext,
-  def: WorkflowDefinition<D>,
-  record: ThreadRecord,
-  first?: (leased: HandlerContext) => Promise<void>,
-): Promise<void> {
-  // held while the request is out: a replica that starts meanwhile leaves this send alone (see resumeRecord)
-  await withLease(
-    ctx,
-    record,
-    async (leased) => {
-      await first?.(leased);
-      await occupying(leased, record, () => sendNow(leased, def, record));
-    },
-    'send',
-  );
-  // cancelled while the request was out: what follows it was not saved, the definition lets go of its input
-  const current = await ctx.state.get(record.thread);
-  if (current?.status === 'cancelled') await tellOutcome(ctx, def, current, 'cancelled');
-}
-
-async function sendNow<D extends WorkflowData>(ctx: HandlerContext, def: WorkflowDefinition<D>, record: ThreadRecord): Promise<void> {
-  const pending = flowOf(record).pending;
-  if (!pending) throw new Error(`no pending confirmation in ${record.thread}`);
-  // cancelled (or moved on) since it was recorded: a cancel written while its message was settled wins over the send
-  if (!(await unchanged(ctx, record.thread, record.version))) return;
-  const send = sendOf(def, pending);
-  const result = () => stepResult(ctx, def, { ...record, step: pending.step });
-  let transition: Transition<D>;
-  try {
-    transition = await send.run(stepContext<D>(ctx, record), pending.input, result);
-  } catch (error) {
-    const problem = userProblemOf(error);
-    if (problem !== undefined && pending.send === 'confirm' && stepOf(def, pending.step).review) return backToReview(ctx, def, record, problem);
-    return fail(ctx, def, record, 'send', error, send.label);
-  }
-  await advance(ctx, def, record, transition);
-}
-
-/**
- * The user's problem with what they confirmed (nothing reached the platform): the step's review again, with
- * what they confirmed as its draft and the problem under it, and its controls to fix and confirm again.
- */
-async function backToReview<D extends WorkflowData>(
-  ctx: HandlerContext,
-  def: WorkflowDefinition<D>,
-  record: ThreadRecord,
-  problem: string,
-): Promise<void> {
-  const flow = flowOf(record);
-  const pending = flow.pending!;
-  let result: unknown;
-  try {
-    result = await stepResult(ctx, def, { ...record, step: pending.step });
-  } catch (error) {
-    return fail(ctx, def, record, 'send', error, sendOf(def, pending).label);
-  }
-  const draw = (v: number) => reviewMessage(def, pending.step, result, pending.input, stepContext<D>(ctx, record), v, `⚠️ ${problem}`);
-  const change: FlowChange = { step: pending.step, wait: null, flow: { phase: 'review', draft: pending.input } };
-  const saved = await moveAndShow(ctx, record, change, draw, shownOf(flow));
-  if (saved) watchForCancel(ctx, record.thread, flowOf(saved).message, draw(seqOf(saved)), cancelled(ctx, def));
-}
 
 // ── enter: the next step's wait (poll), its review, or the end (done) ──
 
@@ -129,12 +57,6 @@ export async function advance<D extends WorkflowData>(
   const saved = await moveAndShow(ctx, record, { ...base, step, wait: null, flow: { phase: 'review' } }, draw, reuse);
   if (saved) watchForCancel(ctx, thread, flowOf(saved).message, draw(seqOf(saved)), cancelled(ctx, def));
 }
-
-/** What a watched step does once it is cancelled: the definition lets go (see `onOutcome`). */
-const cancelled =
-  <D extends WorkflowData>(ctx: HandlerContext, def: WorkflowDefinition<D>) =>
-  (record: ThreadRecord) =>
-    tellOutcome(ctx, def, record, 'cancelled');
 
 // ── poll: the durable wait, then the step's review or its `then` ──
 
@@ -267,61 +189,4 @@ async function afterShown<D extends WorkflowData>(ctx: HandlerContext, def: Work
   } catch (error) {
     ctx.logger.warn({ err: error, thread: record.thread, step: record.step }, "workflow: a review's extra post failed");
   }
-}
-
-// ── failed: what failed, with Retry and Cancel ──
-
-/** Shows what failed with Retry and Cancel; the record keeps the confirmation for Retry. */
-export async function fail<D extends WorkflowData>(
-  ctx: HandlerContext,
-  def: WorkflowDefinition<D>,
-  record: ThreadRecord,
-  during: 'send' | 'poll',
-  error: unknown,
-  label: string,
-): Promise<void> {
-  if (ctx.lifetime?.aborted) return;
-  const kind = during === 'send' ? 'send' : error instanceof TaskFailedError ? 'task' : 'wait';
-  const text = failureText(label, error);
-  ctx.logger.warn({ err: error, thread: record.thread, step: record.step, during: kind }, 'workflow step failed');
-  const flow = flowOf(record);
-  const reuse = during === 'poll' ? shownOf(flow) : undefined;
-  const draw = (v: number) => failureMessage(def, record.step, text, v);
-  const change: FlowChange = { flow: { ...flow, phase: 'failed', failure: { during: kind, text } }, wait: null };
-  const saved = await moveAndShow(ctx, record, change, draw, reuse);
-  if (!saved) return;
-  await tellOutcome(ctx, def, saved, 'failed');
-  watchForCancel(ctx, record.thread, flowOf(saved).message, draw(seqOf(saved)), cancelled(ctx, def));
-}
-
-// ── resume: a recorded wait after a (re)start or a rescan of a shared store ──
-
-/**
- * Continues a recorded wait: a poll polls on (here, when nobody else holds it); a request that was out and whose
- * lease nobody holds (its replica died or restarted) is shown with Retry, at a start or by any replica's rescan.
- */
-export async function resumeRecord<D extends WorkflowData>(
-  ctx: HandlerContext,
-  def: WorkflowDefinition<D>,
-  record: ThreadRecord,
-  reason: ResumeReason = 'start',
-): Promise<void> {
-  const flow = flowOf(record);
-  if (!record.wait || (record.status !== 'waiting' && record.status !== 'active')) return;
-  if (flow.phase === 'poll') {
-    // a wait entered a moment ago may be showing its message before it polls: a rescan leaves it until it is a lease old
-    if (reason === 'rescan' && Date.now() - record.updatedAt < leaseMsOf(ctx.settings)) return;
-    return startPoll(ctx, def, record);
-  }
-  if (flow.phase === 'send' && flow.pending) {
-    // a send recorded a moment ago may not hold its lease yet: a rescan leaves it until it is a lease old
-    if (reason === 'rescan' && Date.now() - record.updatedAt < leaseMsOf(ctx.settings)) return;
-    const { pending } = flow;
-    // a send whose lease is held is still out from a live replica: not interrupted
-    const interrupted = (leased: HandlerContext) => fail(leased, def, record, 'send', new InterruptedSendError(), sendOf(def, pending).label);
-    await withLease(ctx, record, interrupted, 'send');
-    return;
-  }
-  if (reason === 'rescan') return;
-  ctx.logger.warn({ thread: record.thread, phase: flow.phase }, 'workflow: a recorded wait in an unexpected phase was left alone');
 }

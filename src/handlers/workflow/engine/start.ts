@@ -4,7 +4,7 @@ import { currentLanguage, t } from '../../../i18n/index.js';
 import type { CommandIncoming } from '../../../core/incoming.js';
 import type { ThreadId } from '../../../core/thread-id.js';
 import { markdown, type OutgoingMessage } from '../../../core/message.js';
-import { runSend } from './machine.js';
+import { runSend } from './send.js';
 import { waitFor, type FlowState } from '../record/flow.js';
 import type { WorkflowData, WorkflowDefinition } from '../types.js';
 import { answerCommand } from '../command.js';
