@@ -13,7 +13,8 @@ import { Redis } from 'ioredis';
 import { afterEach, expect, test } from 'vitest';
 import { startBot } from '../../src/bot.js';
 import { RESTART_NOTE } from '../../src/handlers/chat/restart.js';
-import { silentLogger } from '../../src/log.js';
+import { Writable } from 'node:stream';
+import { createLogger } from '../../src/log.js';
 import { startSimulator } from '../../src/platform/simulator/index.js';
 import { startFakeSlackApi } from '../helpers/fake-slack-api.js';
 import { blockActionsPayload, sendInteraction } from '../helpers/slack-requests.js';
@@ -57,7 +58,15 @@ test("a live answer on another replica is never marked; a killed replica's answe
     RELAY_MIN_EDIT_INTERVAL_MS: '50',
     ...env,
   });
-  const rescanner = await startBot({ config, logger: silentLogger });
+  // B's warnings and errors, shown should the retried answer not come
+  const logged: string[] = [];
+  const sink = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      logged.push(...chunk.toString().split('\n').filter(Boolean));
+      done();
+    },
+  });
+  const rescanner = await startBot({ config, logger: createLogger('warn', sink) });
   cleanup.push(() => rescanner.stop(1_000));
 
   const question = 'Map the patent landscape of sodium-ion battery cathodes';
@@ -100,7 +109,11 @@ test("a live answer on another replica is never marked; a killed replica's answe
       triggerId: `${randomUUID()}.c`,
     }),
   );
-  const answered = await thread.reply(hasFooter, 'the retried answer', 0, 30_000);
+  const answered = await thread.reply(hasFooter, 'the retried answer', 0, 30_000).catch((error: unknown) => {
+    const shown = thread.replies().map((m) => `${m.ts} ${markdownOf(m).slice(0, 80)}`);
+    const told = slack.ephemerals.map((e) => JSON.stringify(e).slice(0, 200));
+    throw new Error(`${String(error)}\nreplies:\n${shown.join('\n')}\nephemerals:\n${told.join('\n')}\nB logged:\n${logged.join('\n')}`);
+  });
   expect(markdownOf(answered)).toBe(sim.expectedStreamText('AI07', { prompt: question, stream: true }));
   expect(sim.requests.filter((r) => r.operation === 'AI07')).toHaveLength(2);
   expect(thread.replies().filter((m) => markdownOf(m) === RESTART_NOTE)).toHaveLength(1);

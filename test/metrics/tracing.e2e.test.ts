@@ -41,10 +41,13 @@ describe('traces', () => {
     h = await startSlackBot({ simulator: { streamChunkDelayMs: 2 }, logger: createLogger('debug', sink) });
     await h.command('ask How do solid-state batteries avoid dendrites?');
     await (await ChatThread.nth(h.slack, 0)).answer();
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // the event's span ends when its handler returns, which may be a while after the answer shows on a busy machine
+    const rootsOf = (spans: ReadableSpan[]) => spans.filter((s) => s.name === 'event command' && s.attributes['iip.verb'] === 'ask');
+    await expect.poll(() => rootsOf(exporter.getFinishedSpans()).length, { timeout: 10_000 }).toBeGreaterThan(0);
+    await expect.poll(() => exporter.getFinishedSpans().some((s) => s.name === 'chat stream.stop'), { timeout: 10_000 }).toBe(true);
 
     const spans = exporter.getFinishedSpans();
-    const roots = spans.filter((s) => s.name === 'event command' && s.attributes['iip.verb'] === 'ask');
+    const roots = rootsOf(spans);
     expect(roots).toHaveLength(1);
     const root = roots[0]!;
     expect(parentOf(root)).toBeUndefined();
