@@ -21,6 +21,8 @@ export interface ProductionRun {
   idleRssMb?: number;
   /** CPU time the bot used from its start to the end of the run (user + system), in seconds */
   cpuSeconds?: number;
+  /** of it, the CPU time from the first command to the end of the run: what answering cost */
+  answerCpuSeconds?: number;
   commandsAccepted: number;
   /** calls the bot made to Slack: that it answered at all */
   slackCalls: number;
@@ -72,16 +74,27 @@ const cpuSeconds = (pid: number): number | undefined => {
   return Number.isFinite(ticks) ? ticks / 100 : undefined;
 };
 
+/**
+ * What answers the commands: the bot's production start, or the Bolt peer (./peer-bolt.ts, through tsx: its start
+ * costs more, which the answering CPU leaves out).
+ */
+export type LoadTarget = 'bot' | 'bolt-peer';
+
+const commandOf = (target: LoadTarget): string[] =>
+  target === 'bot' ? [...productionNodeFlags(), join(REPO, 'dist/cli.js')] : ['--import', 'tsx', join(REPO, 'bench/peer-bolt.ts')];
+
 export async function productionRun(
   world: Omit<WorldConfig, 'botToken'>,
   load: { streams: number; spreadMs: number; seed: number },
+  target: LoadTarget = 'bot',
 ): Promise<ProductionRun> {
   const outside = forkChild<WorldRequest, WorldReply>(new URL('./relay-world.ts', import.meta.url), { ...world, botToken: BOT_TOKEN });
   const ready = await outside.ready;
   if (ready.type !== 'ready') throw new Error('the bench world did not start');
   const dir = mkdtempSync(join(tmpdir(), 'iip-bench-prod-'));
-  const bot = spawn(process.execPath, [...productionNodeFlags(), join(REPO, 'dist/cli.js')], {
-    cwd: dir,
+  const bot = spawn(process.execPath, commandOf(target), {
+    // the bot in a directory of its own (no .env of the repository's); tsx resolves from the repository
+    cwd: target === 'bot' ? dir : REPO,
     env: {
       PATH: process.env.PATH ?? '',
       IIP_API_KEY: 'sk-bench-prod-key-0c3e',
@@ -110,6 +123,7 @@ export async function productionRun(
     }
     await sleep(1_000);
     const idle = statusMb(bot.pid!, 'VmRSS');
+    const idleCpu = cpuSeconds(bot.pid!);
     const random = seededRandom(load.seed);
     let commandsAccepted = 0;
     const commands = Array.from({ length: load.streams }, async (_, i) => {
@@ -131,7 +145,9 @@ export async function productionRun(
       if (Date.now() - activity.lastAnsweredAt > QUIET_MS) break;
     }
     const peak = statusMb(bot.pid!, 'VmHWM');
-    const measured = { commandsAccepted, slackCalls, idleRssMb: idle, cpuSeconds: cpuSeconds(bot.pid!) };
+    const cpu = cpuSeconds(bot.pid!);
+    const answerCpu = cpu === undefined || idleCpu === undefined ? {} : { answerCpuSeconds: cpu - idleCpu };
+    const measured = { commandsAccepted, slackCalls, idleRssMb: idle, cpuSeconds: cpu, ...answerCpu };
     return { ...measured, ...(peak === undefined ? { problem: 'no VmHWM in /proc' } : { peakRssMb: peak }) };
   } finally {
     bot.kill('SIGTERM');

@@ -13,7 +13,8 @@ export interface RelayShape {
   tokenIntervalMs: number;
 }
 
-export type Production = Partial<Record<RelayPath, ProductionRun>>;
+/** the production start per path, and the Bolt peer (./peer-bolt.ts) on the native path's world */
+export type Production = Partial<Record<RelayPath | 'boltPeer', ProductionRun>>;
 
 const PROD_RSS_TARGET_MB = 150;
 
@@ -124,7 +125,26 @@ const startFacts = (run: ProductionRun): string => {
   return facts.length > 0 ? ` (${facts.join(', ')})` : '';
 };
 
+/** The bot's CPU answering (b) natively against the Bolt peer's on the same commands and world. */
+function cpuCheck(production: Production): Check[] {
+  const [bot, peer] = [production.native?.answerCpuSeconds, production.boltPeer?.answerCpuSeconds];
+  if (bot === undefined || peer === undefined)
+    return production.boltPeer ? [[false, `[(b) native] Bolt peer not measured: ${production.boltPeer.problem ?? 'no CPU reading'}`]] : [];
+  const per = (seconds: number, run?: ProductionRun) =>
+    `${round(seconds)} s (${round((seconds * 1000) / Math.max(1, run?.commandsAccepted ?? 1))} ms an answer)`;
+  return [
+    [
+      bot <= peer,
+      `[(b) native] CPU answering the commands: the production start ${per(bot, production.native)}, the Bolt peer ${per(peer, production.boltPeer)} (target: no more than the peer)`,
+    ],
+  ];
+}
+
 function productionChecks(production: Production): Check[] {
+  return [...rssChecks(production), ...cpuCheck(production)];
+}
+
+function rssChecks(production: Production): Check[] {
   return (['native', 'edit'] as const).flatMap((path): Check[] => {
     const run = production[path];
     if (!run) return [];

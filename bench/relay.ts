@@ -18,9 +18,9 @@
 import { pathToFileURL } from 'node:url';
 import { forkChild } from './child.js';
 import type { RelayTuning, SettingConfig, SettingOutcome } from './relay-bot.js';
-import { buildProduction, productionRun, type ProductionRun } from './relay-prod.js';
+import { buildProduction, productionRun } from './relay-prod.js';
 import { scheduleBound, type AnswerTimes } from './relay-bound.js';
-import { relayReport } from './relay-report.js';
+import { relayReport, type Production } from './relay-report.js';
 import { summarize, type SettingSummary } from './relay-metrics.js';
 import type { BenchReport } from './report.js';
 
@@ -130,17 +130,19 @@ async function runSetting(config: SettingConfig): Promise<SettingOutcome> {
 }
 
 /** The production start's peak memory under (b), per path; skipped in a quick run. */
-async function productionRuns(skip: boolean, seed: number, log?: (line: string) => void): Promise<Partial<Record<RelayPath, ProductionRun>>> {
+async function productionRuns(skip: boolean, seed: number, log?: (line: string) => void): Promise<Production> {
   if (skip) return {};
   log?.('relay: npm run build, then node dist/cli.js under (b) ...');
   const problem = buildProduction();
-  const runs: Partial<Record<RelayPath, ProductionRun>> = {};
+  const runs: Production = {};
   const shape = loadShape(false, 'b');
   for (const path of ['native', 'edit'] as const) {
     runs[path] = problem
       ? { commandsAccepted: 0, slackCalls: 0, problem }
       : await productionRun(worldOf('b', path, shape.tokens), { ...shape, seed });
   }
+  log?.('relay: the Bolt peer (bench/peer-bolt.ts) on the same commands, natively ...');
+  runs.boltPeer = await productionRun(worldOf('b', 'native', shape.tokens), { ...shape, seed }, 'bolt-peer');
   return runs;
 }
 

@@ -107,6 +107,19 @@ test('--production-only: no settings, the production start alone, judged against
   expect(report.passed).toBe(false);
 });
 
+test("the bot's CPU answering (b) natively is judged against the Bolt peer's on the same commands", () => {
+  const run = (answerCpuSeconds: number) => ({ peakRssMb: 120, answerCpuSeconds, commandsAccepted: 100, slackCalls: 9_000 });
+  const within = printed(relayReport([], { native: run(14.2), boltPeer: run(18.7) }, SHAPE)).text;
+  expect(within).toContain(
+    'PASS [(b) native] CPU answering the commands: the production start 14.2 s (142 ms an answer), the Bolt peer 18.7 s (187 ms an answer) (target: no more than the peer)',
+  );
+  const over = relayReport([], { native: run(35.6), boltPeer: run(18.7) }, SHAPE);
+  expect(printed(over).text).toContain('FAIL [(b) native] CPU answering the commands: the production start 35.6 s (356 ms an answer)');
+  expect(over.passed).toBe(false);
+  const unmeasured = printed(relayReport([], { native: run(14.2), boltPeer: { commandsAccepted: 0, slackCalls: 0, problem: 'the bot did not start' } }, SHAPE));
+  expect(unmeasured.text).toContain('FAIL [(b) native] Bolt peer not measured: the bot did not start');
+});
+
 test('judges each target from the numbers: a slow native stream fails, (c) edit is held to the fixed budget', () => {
   const results = [
     { setting: named('(a) native'), summary: summary({ chunkDelayMs: [90, 120, 400] }) },
