@@ -4,6 +4,8 @@
  * cli.e2e starts it through tsx, as `npm start` does.
  */
 import { execFileSync } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import { inject } from 'vitest';
@@ -14,10 +16,20 @@ export const BOT = join(REPO, 'src/cli.ts');
 /** `src/cli.ts` as this test run compiled it, for `node` itself to run. */
 export const builtEntry = (): string => inject('builtEntry');
 
-const tmux = (...args: string[]): string => execFileSync('tmux', args, { encoding: 'utf8' });
+/**
+ * Each session has a tmux server of its own (`-S`): with one shared server, a session starting while another test
+ * killed the server's last one met the server on its way out ("server exited unexpectedly", once in a loaded run).
+ */
+const tmux = (socket: string, ...args: string[]): string => execFileSync('tmux', ['-S', socket, ...args], { encoding: 'utf8' });
+/** the server's socket, removed at close (tmux leaves it behind when its server is killed) */
+const serverOf = (name: string): string => join(tmpdir(), `iip-tmux-${name}`);
 
 export class TerminalSession {
-  private constructor(readonly name: string) {}
+  private readonly server: string;
+
+  private constructor(readonly name: string) {
+    this.server = serverOf(name);
+  }
 
   /** Starts the bot in a detached tmux session of the given size, with `env` added to the environment. */
   static start(name: string, cwd: string, env: Record<string, string>, size = { columns: 100, rows: 40 }): TerminalSession {
@@ -25,6 +37,9 @@ export class TerminalSession {
       .map(([k, v]) => `${k}='${v.replace(/'/g, `'\\''`)}'`)
       .join(' ');
     tmux(
+      serverOf(name),
+      '-f',
+      '/dev/null',
       'new-session',
       '-d',
       '-s',
@@ -37,34 +52,34 @@ export class TerminalSession {
       cwd,
       `env ${assignments} ${process.execPath} ${builtEntry()}; echo "[exited $?]"; sleep 30`,
     );
-    tmux('set-option', '-t', name, 'history-limit', '10000');
+    tmux(serverOf(name), 'set-option', '-t', name, 'history-limit', '10000');
     return new TerminalSession(name);
   }
 
   /** The whole terminal: scrollback and screen, as a person would see it (styles dropped). */
   screen(): string {
-    return tmux('capture-pane', '-p', '-J', '-S', '-', '-t', this.name);
+    return tmux(this.server, 'capture-pane', '-p', '-J', '-S', '-', '-t', this.name);
   }
 
   /** The visible rows as the terminal shows them, with the terminal's own line wrapping (not joined). */
   rows(): string[] {
-    return tmux('capture-pane', '-p', '-t', this.name).split('\n');
+    return tmux(this.server, 'capture-pane', '-p', '-t', this.name).split('\n');
   }
 
   type(text: string): void {
-    tmux('send-keys', '-t', this.name, '-l', text);
-    tmux('send-keys', '-t', this.name, 'Enter');
+    tmux(this.server, 'send-keys', '-t', this.name, '-l', text);
+    tmux(this.server, 'send-keys', '-t', this.name, 'Enter');
   }
 
   /** Pastes `text` as a terminal does (bracketed, ESC[200~ … ESC[201~, when the program asked for it), no Enter. */
   paste(text: string): void {
     const buffer = `paste-${this.name}`;
-    tmux('set-buffer', '-b', buffer, '--', text);
-    tmux('paste-buffer', '-p', '-d', '-b', buffer, '-t', this.name);
+    tmux(this.server, 'set-buffer', '-b', buffer, '--', text);
+    tmux(this.server, 'paste-buffer', '-p', '-d', '-b', buffer, '-t', this.name);
   }
 
   key(key: string): void {
-    tmux('send-keys', '-t', this.name, key);
+    tmux(this.server, 'send-keys', '-t', this.name, key);
   }
 
   async waitFor(check: (screen: string) => boolean, what: string, timeoutMs = 30_000): Promise<string> {
@@ -87,9 +102,10 @@ export class TerminalSession {
 
   close(): void {
     try {
-      tmux('kill-session', '-t', this.name);
+      tmux(this.server, 'kill-server');
     } catch {
       // already gone
     }
+    rmSync(this.server, { force: true });
   }
 }
