@@ -37,8 +37,15 @@ export const shownToSlack = (slack: FakeSlackApi): string[] =>
     .map((c) => shownStrings(c.args).join('\n'))
     .filter(Boolean);
 
-/** A file's extension is no word, nor a size's unit symbol (Intl writes `6 kB` in zh-CN too). */
-const withoutFileWords = (text: string): string => text.replace(/(?<=\S)\.(?:docx|pdf|png|jpe?g|gif|webp)\b/gi, '').replace(/(?<=\d )kB\b/g, '');
+/**
+ * A file's extension is no word, nor a size's unit symbol (Intl writes `6 kB` in zh-CN too), nor a request id's hex
+ * (the platform's `05fa7906-4213-4bed-aceb-bee997167035` shown in a failure holds "bed", "aceb" and "bee").
+ */
+const withoutFileWords = (text: string): string =>
+  text
+    .replace(/(?<=\S)\.(?:docx|pdf|png|jpe?g|gif|webp)\b/gi, '')
+    .replace(/(?<=\d )kB\b/g, '')
+    .replace(/\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/gi, ' ');
 
 /**
  * The text without every run of 12 or more characters found in the platform's content: what a message showed of an
