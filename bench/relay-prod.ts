@@ -51,8 +51,9 @@ export function buildProduction(): string | undefined {
 
 /**
  * The node flags package.json's start:prod gives: the old-space cap (without it V8 lets collectable garbage grow the
- * heap to 300 MB and more under (b), where the live set stays far below the cap) and 8 MB semi-spaces (V8's default
- * 16 MB young generation held about 15 MB more under (b) for 5-10% less CPU).
+ * heap to 300 MB and more under (b), where the live set stays far below the cap), 8 MB semi-spaces (V8's default
+ * 16 MB young generation held about 15 MB more under (b) for 5-10% less CPU) and --liftoff-only (undici's WebAssembly
+ * HTTP parser not compiled again by the optimizing compiler, which held about 35 MB for a moment after the start).
  */
 const productionNodeFlags = (): string[] => {
   // BENCH_NODE_FLAGS (e.g. '--max-old-space-size=96 --max-semi-space-size=2') tries other flags without editing package.json
