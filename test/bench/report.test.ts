@@ -116,7 +116,9 @@ test("the bot's CPU answering (b) natively is judged against the Bolt peer's on 
   const over = relayReport([], { native: run(35.6), boltPeer: run(18.7) }, SHAPE);
   expect(printed(over).text).toContain('FAIL [(b) native] CPU answering the commands: the production start 35.6 s (356 ms an answer)');
   expect(over.passed).toBe(false);
-  const unmeasured = printed(relayReport([], { native: run(14.2), boltPeer: { commandsAccepted: 0, slackCalls: 0, problem: 'the bot did not start' } }, SHAPE));
+  const unmeasured = printed(
+    relayReport([], { native: run(14.2), boltPeer: { commandsAccepted: 0, slackCalls: 0, problem: 'the bot did not start' } }, SHAPE),
+  );
   expect(unmeasured.text).toContain('FAIL [(b) native] Bolt peer not measured: the bot did not start');
 });
 
