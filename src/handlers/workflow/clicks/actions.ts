@@ -15,7 +15,7 @@ import { showWait } from '../engine/machine.js';
 import { runSend } from '../engine/send.js';
 import { CONFIRM, RETRY, failureMessage, progressMessage, retriedLine, reviewMessage, settled } from '../engine/messages.js';
 import { sendOf, stepOf } from '../engine/step-result.js';
-import { locked, showSaved, tryDeliver } from '../record/deliver.js';
+import { judged, showSaved, tryDeliver, WRITE_LOST } from '../record/deliver.js';
 import { flowOf, saveFlow, seqOf, stepContext, waitFor } from '../record/flow.js';
 import type { WorkflowData, WorkflowDefinition } from '../types.js';
 import { prefetch, recordConfirmation, sendConfirmed } from './confirm.js';
@@ -90,20 +90,25 @@ async function confirmClick<D extends WorkflowData>(
     def,
     acting,
     record,
-    await locked<Outcome>(ctx, acting.thread, async (current) => {
-      const refusal = refusalFor(def, current, value, ['review']);
-      if (refusal) return refusal;
-      const review = stepOf(def, current.step).review;
-      if (!review?.confirm.button) return 'invalid';
-      const read = await reading.resolve(current);
-      if (!read.ok) return { read: read.error };
-      shown = read.result;
-      const input = asChosen(() => review.confirm.input(read.result, flowOf(current).draft, stepContext<D>(ctx, current), ticked));
-      if (input instanceof Problem) return input;
-      // "(edited)": what is confirmed is what the user saved with one of the step's forms (Edit saves, Confirm sends)
-      edited = flowOf(current).draft !== undefined && Object.values(review.forms ?? {}).some((form) => form.submits === 'review');
-      return (await recordConfirmation(ctx, def, current, input, acting.user.id)) ?? 'stale';
-    }),
+    await judged<Outcome>(
+      ctx,
+      acting.thread,
+      async (current) => {
+        const refusal = refusalFor(def, current, value, ['review']);
+        if (refusal) return refusal;
+        const review = stepOf(def, current.step).review;
+        if (!review?.confirm.button) return 'invalid';
+        const read = await reading.resolve(current);
+        if (!read.ok) return { read: read.error };
+        shown = read.result;
+        const input = asChosen(() => review.confirm.input(read.result, flowOf(current).draft, stepContext<D>(ctx, current), ticked));
+        if (input instanceof Problem) return input;
+        // "(edited)": what is confirmed is what the user saved with one of the step's forms (Edit saves, Confirm sends)
+        edited = flowOf(current).draft !== undefined && Object.values(review.forms ?? {}).some((form) => form.submits === 'review');
+        return (await recordConfirmation(ctx, def, current, input, acting.user.id)) ?? WRITE_LOST;
+      },
+      'stale',
+    ),
   );
   if (saved) await sendConfirmed(ctx, def, saved, shown, edited);
 }
@@ -123,28 +128,36 @@ async function retryClick<D extends WorkflowData>(
     def,
     acting,
     record,
-    await locked<Outcome>(ctx, acting.thread, async (current) => {
-      const refusal = refusalFor(def, current, value, ['failed']);
-      if (refusal) return refusal;
-      const flow = flowOf(current);
-      const failure = flow.failure;
-      const poll = stepOf(def, current.step).poll;
-      resend = Boolean(flow.pending && (failure?.during !== 'wait' || !poll));
-      failed = { message: flow.message, shown: failureMessage(def, current.step, failure?.text ?? t('workflow:failure.stepFailed'), seqOf(current)) };
-      if (resend) {
+    await judged<Outcome>(
+      ctx,
+      acting.thread,
+      async (current) => {
+        const refusal = refusalFor(def, current, value, ['failed']);
+        if (refusal) return refusal;
+        const flow = flowOf(current);
+        const failure = flow.failure;
+        const poll = stepOf(def, current.step).poll;
+        resend = Boolean(flow.pending && (failure?.during !== 'wait' || !poll));
+        failed = {
+          message: flow.message,
+          shown: failureMessage(def, current.step, failure?.text ?? t('workflow:failure.stepFailed'), seqOf(current)),
+        };
+        if (resend) {
+          const next = await saveFlow(ctx, current, {
+            flow: { ...flow, phase: 'send', failure: undefined },
+            wait: waitFor(sendOf(def, flow.pending!).operation, current.step),
+          });
+          return next ?? WRITE_LOST;
+        }
+        if (!poll) return 'invalid';
         const next = await saveFlow(ctx, current, {
-          flow: { ...flow, phase: 'send', failure: undefined },
-          wait: waitFor(sendOf(def, flow.pending!).operation, current.step),
+          flow: { ...flow, phase: 'poll', failure: undefined },
+          wait: waitFor(poll.operation, current.step),
         });
-        return next ?? 'stale';
-      }
-      if (!poll) return 'invalid';
-      const next = await saveFlow(ctx, current, {
-        flow: { ...flow, phase: 'poll', failure: undefined },
-        wait: waitFor(poll.operation, current.step),
-      });
-      return next ?? 'stale';
-    }),
+        return next ?? WRITE_LOST;
+      },
+      'stale',
+    ),
   );
   if (!saved || !failed) return;
   const again = retriedLine(acting.user.id);
@@ -177,26 +190,31 @@ async function chooseClick<D extends WorkflowData>(
     def,
     acting,
     record,
-    await locked<Outcome>(ctx, acting.thread, async (current) => {
-      const refusal = refusalFor(def, current, value, ['review']);
-      if (refusal) return refusal;
-      const select = stepOf(def, current.step).review?.selects?.[name];
-      if (!select || value.key === undefined) return 'invalid';
-      const read = await reading.resolve(current);
-      if (!read.ok) return { read: read.error };
-      shown = read.result;
-      const flow = flowOf(current);
-      const sc = stepContext<D>(ctx, current);
-      const key = value.key;
-      const draft = asChosen(() => select.apply(key, read.result, flow.draft, sc));
-      if (draft instanceof Problem) return draft;
-      if (select.confirms) {
-        sending = true;
-        return (await recordConfirmation(ctx, def, current, draft, acting.user.id)) ?? 'stale';
-      }
-      draw = (v: number) => reviewMessage(def, current.step, read.result, draft, sc, v);
-      return (await saveFlow(ctx, current, { flow: { ...flow, draft } })) ?? 'stale';
-    }),
+    await judged<Outcome>(
+      ctx,
+      acting.thread,
+      async (current) => {
+        const refusal = refusalFor(def, current, value, ['review']);
+        if (refusal) return refusal;
+        const select = stepOf(def, current.step).review?.selects?.[name];
+        if (!select || value.key === undefined) return 'invalid';
+        const read = await reading.resolve(current);
+        if (!read.ok) return { read: read.error };
+        shown = read.result;
+        const flow = flowOf(current);
+        const sc = stepContext<D>(ctx, current);
+        const key = value.key;
+        const draft = asChosen(() => select.apply(key, read.result, flow.draft, sc));
+        if (draft instanceof Problem) return draft;
+        if (select.confirms) {
+          sending = true;
+          return (await recordConfirmation(ctx, def, current, draft, acting.user.id)) ?? WRITE_LOST;
+        }
+        draw = (v: number) => reviewMessage(def, current.step, read.result, draft, sc, v);
+        return (await saveFlow(ctx, current, { flow: { ...flow, draft } })) ?? WRITE_LOST;
+      },
+      'stale',
+    ),
   );
   if (!saved) return;
   if (sending) return sendConfirmed(ctx, def, saved, shown, false);

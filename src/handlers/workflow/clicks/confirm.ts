@@ -5,7 +5,7 @@ import type { ThreadId } from '../../../core/thread-id.js';
 import { runSend } from '../engine/send.js';
 import { confirmedLine, reviewMessage, settled } from '../engine/messages.js';
 import { stepOf, stepResult } from '../engine/step-result.js';
-import { locked, tryDeliver } from '../record/deliver.js';
+import { judged, tryDeliver, WRITE_LOST } from '../record/deliver.js';
 import { flowOf, saveFlow, stepContext, waitFor, type Phase } from '../record/flow.js';
 import type { WorkflowData, WorkflowDefinition } from '../types.js';
 import { refusalFor } from './judge.js';
@@ -62,7 +62,9 @@ export async function confirmOutside<D extends WorkflowData>(
   input: unknown,
   still: (current: ThreadRecord) => boolean,
 ): Promise<boolean> {
-  const saved = await locked(ctx, thread, async (current) => (still(current) ? recordConfirmation(ctx, def, current, input, userId) : undefined));
+  const confirm = async (current: ThreadRecord) =>
+    still(current) ? ((await recordConfirmation(ctx, def, current, input, userId)) ?? WRITE_LOST) : undefined;
+  const saved = await judged(ctx, thread, confirm, undefined);
   if (!saved) return false;
   await sendConfirmed(ctx, def, saved, undefined, false);
   return true;

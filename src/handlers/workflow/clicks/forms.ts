@@ -14,7 +14,7 @@ import { userMessage } from '../../../core/user-errors.js';
 import { watchForCancel } from '../engine/cancel-watch.js';
 import { formAction, reviewMessage } from '../engine/messages.js';
 import { cachedStepResult, stepOf, stepResult } from '../engine/step-result.js';
-import { locked, showSaved } from '../record/deliver.js';
+import { judged, locked, showSaved, WRITE_LOST } from '../record/deliver.js';
 import { flowOf, saveFlow, seqOf, stepContext } from '../record/flow.js';
 import { userProblemOf } from '../../../lib/failures.js';
 import { FormProblem, type FormDefinition, type WorkflowData, type WorkflowDefinition } from '../types.js';
@@ -131,21 +131,26 @@ export async function onForm<D extends WorkflowData>(
   }
   let edited = false;
   let draft: unknown;
-  const outcome = await locked<Refusal | ThreadRecord>(ctx, incoming.thread, async (current) => {
-    const refusal = refusalFor(def, current, value, ['review']);
-    if (refusal) return refusal;
-    if (form.submits === 'confirm') {
-      // "(edited)" only when the confirmed values are not the platform's own: a field changed, or a draft saved before
+  const outcome = await judged<Refusal | ThreadRecord>(
+    ctx,
+    incoming.thread,
+    async (current) => {
+      const refusal = refusalFor(def, current, value, ['review']);
+      if (refusal) return refusal;
+      if (form.submits === 'confirm') {
+        // "(edited)" only when the confirmed values are not the platform's own: a field changed, or a draft saved before
+        const sc = stepContext<D>(ctx, current);
+        edited = flowOf(current).draft !== undefined || changedAny(form.fields(result, undefined, sc), incoming.fields);
+        return (await recordConfirmation(ctx, def, current, input, acting.user.id)) ?? WRITE_LOST;
+      }
+      const flow = flowOf(current);
       const sc = stepContext<D>(ctx, current);
-      edited = flowOf(current).draft !== undefined || changedAny(form.fields(result, undefined, sc), incoming.fields);
-      return (await recordConfirmation(ctx, def, current, input, acting.user.id)) ?? 'stale';
-    }
-    const flow = flowOf(current);
-    const sc = stepContext<D>(ctx, current);
-    // saved as it was opened, over no earlier edit: nothing of the user's to keep (Confirm then says no "(edited)")
-    draft = flow.draft === undefined && !changedAny(form.fields(result, undefined, sc), incoming.fields) ? undefined : input;
-    return (await saveFlow(ctx, current, { flow: { ...flow, draft } })) ?? 'stale';
-  });
+      // saved as it was opened, over no earlier edit: nothing of the user's to keep (Confirm then says no "(edited)")
+      draft = flow.draft === undefined && !changedAny(form.fields(result, undefined, sc), incoming.fields) ? undefined : input;
+      return (await saveFlow(ctx, current, { flow: { ...flow, draft } })) ?? WRITE_LOST;
+    },
+    'stale',
+  );
   if (outcome === undefined) return;
   if (typeof outcome === 'string') return refuse(ctx, def, acting, record, outcome);
   if (form.submits === 'confirm') return sendConfirmed(ctx, def, outcome, result, edited);

@@ -27,6 +27,39 @@ export function locked<T>(ctx: HandlerContext, thread: ThreadId, fn: (record: Th
   );
 }
 
+/** What a click's judgment returns when its compare-and-set lost to a write made without the lock. */
+export const WRITE_LOST = 'write-lost';
+/** judgments of one click under one hold of the lock: each lost write (an id saved, a transition) reads again */
+const MAX_JUDGMENTS = 3;
+
+/**
+ * Judges a click under the thread's lock (`judge` reads the record it is given and writes with a compare-and-set):
+ * a write that lost to one made without the lock meanwhile (a shown message's id, the engine's own transition, a
+ * cancel) is judged again on the record as it now is, so the click is answered for what the thread shows, not
+ * refused for a write it could not see. `lost` stands for the outcome when every try lost.
+ */
+export function judged<T>(
+  ctx: HandlerContext,
+  thread: ThreadId,
+  judge: (record: ThreadRecord) => Promise<T | typeof WRITE_LOST>,
+  lost: T,
+  waitMs?: number,
+): Promise<T | undefined> {
+  return ctx.state.withLock(
+    lockKey(thread),
+    async () => {
+      for (let tries = 1; ; tries += 1) {
+        const record = await ctx.state.get(thread);
+        if (!record) return undefined;
+        const outcome = await judge(record);
+        if (outcome !== WRITE_LOST) return outcome;
+        if (tries >= MAX_JUDGMENTS) return lost;
+      }
+    },
+    waitMs === undefined ? undefined : { waitMs },
+  );
+}
+
 /**
  * Edits `messageId` (or posts when there is none, or it was deleted) and returns the message's id. Rate limits
  * and the chat's transient failures are waited out and tried again by the messenger's outbox; what still fails
@@ -108,10 +141,24 @@ async function show(ctx: HandlerContext, saved: ThreadRecord, draw: (seq: number
   const { message: shownAs, posting } = flowOf(before);
   const id = await deliver(ctx, saved.thread, shownAs, draw(seq), posting);
   if (id === shownAs) return before;
-  // the id alone, under the lock for as long as a store write takes, and only while the step is the one shown
-  const kept = await locked(ctx, saved.thread, async (current) => (seqOf(current) === seq ? saveShown(ctx, current, id) : undefined));
+  const kept = await keepShownId(ctx, before, seq, id);
   if (!kept) ctx.logger.debug({ thread: saved.thread }, 'workflow: the step moved on while its message was shown');
   return kept;
+}
+
+/**
+ * Saves the id of the message showing step `seq`, without the lock: a compare-and-set on the record as it was read,
+ * then, should anything else have been written meanwhile, on the record as it now is, as long as the step is still
+ * the one shown (a click that lost to this write is judged again: `judged`).
+ */
+async function keepShownId(ctx: HandlerContext, read: ThreadRecord, seq: number, id: string): Promise<ThreadRecord | undefined> {
+  let current: ThreadRecord | undefined = read;
+  for (let tries = 0; current && seqOf(current) === seq && tries < MAX_JUDGMENTS; tries += 1) {
+    const kept = await saveShown(ctx, current, id);
+    if (kept) return kept;
+    current = await ctx.state.get(read.thread);
+  }
+  return undefined;
 }
 
 /** A best-effort edit (settling old controls): a failure is logged, never thrown. */
