@@ -23,7 +23,12 @@ import { inProcessConfig, startBotProcess, type BotProcess } from './crash-bot-p
 import { ChatThread, hasFooter, markdownOf, retryOf } from './faults-chat-thread.js';
 
 const REDIS_URL = 'redis://127.0.0.1:6379';
-const LEASE_MS = 600;
+/**
+ * Long enough for replica B, in this test's own busy process, to extend its leases in time: with 600 ms a loaded run
+ * stalled B past its answer's lease, B's own rescan then rightly marked the retried answer interrupted, and the test
+ * waited for an answer that had been cut.
+ */
+const LEASE_MS = 2_000;
 
 const cleanup: Array<() => unknown> = [];
 afterEach(async () => {
@@ -33,7 +38,8 @@ afterEach(async () => {
 test("a live answer on another replica is never marked; a killed replica's answer is marked by the rescan, with Retry", {
   timeout: 90_000,
 }, async () => {
-  const sim = await startSimulator({ streamChunkDelayMs: 25, minAnswerChars: 4_000 });
+  // an answer of about 10 s: still streaming after the three leases the test waits while A holds it
+  const sim = await startSimulator({ streamChunkDelayMs: 25, minAnswerChars: 10_000 });
   cleanup.push(() => sim.close());
   const slack = await startFakeSlackApi({ token: BOT_TOKEN });
   cleanup.push(() => slack.close());
@@ -84,7 +90,7 @@ test("a live answer on another replica is never marked; a killed replica's answe
 
   expect(await streamer.kill('SIGKILL')).toBe('SIGKILL');
   const killedAt = Date.now();
-  const note = await thread.reply((m) => markdownOf(m) === RESTART_NOTE, 'the interrupted note', 0, 15_000);
+  const note = await thread.reply((m) => markdownOf(m) === RESTART_NOTE, 'the interrupted note', 0, LEASE_MS * 10);
   // the dead holder's lease (and the thread's lock) had to run out first; no replica started meanwhile
   expect(Date.now() - killedAt).toBeLessThan(LEASE_MS * 10);
   expect(retryOf(note)).toBeDefined();
@@ -109,7 +115,7 @@ test("a live answer on another replica is never marked; a killed replica's answe
       triggerId: `${randomUUID()}.c`,
     }),
   );
-  const answered = await thread.reply(hasFooter, 'the retried answer', 0, 30_000).catch((error: unknown) => {
+  const answered = await thread.reply(hasFooter, 'the retried answer', 0, 45_000).catch((error: unknown) => {
     const shown = thread.replies().map((m) => `${m.ts} ${markdownOf(m).slice(0, 80)}`);
     const told = slack.ephemerals.map((e) => JSON.stringify(e).slice(0, 200));
     throw new Error(`${String(error)}\nreplies:\n${shown.join('\n')}\nephemerals:\n${told.join('\n')}\nB logged:\n${logged.join('\n')}`);
