@@ -15,12 +15,12 @@ import { showWait } from '../engine/machine.js';
 import { runSend } from '../engine/send.js';
 import { CONFIRM, RETRY, failureMessage, progressMessage, retriedLine, reviewMessage, settled } from '../engine/messages.js';
 import { sendOf, stepOf } from '../engine/step-result.js';
-import { judged, showSaved, tryDeliver, WRITE_LOST } from '../record/deliver.js';
+import { showSaved, tryDeliver, WRITE_LOST } from '../record/deliver.js';
 import { flowOf, saveFlow, seqOf, stepContext, waitFor } from '../record/flow.js';
 import type { WorkflowData, WorkflowDefinition } from '../types.js';
 import { prefetch, recordConfirmation, sendConfirmed } from './confirm.js';
 import { openStepForm } from './forms.js';
-import { admit, refuse, refusalFor, type Acting, type Refusal } from './judge.js';
+import { admit, judgedClick, refuse, type Acting, type Refusal } from './judge.js';
 import type { StepValue } from './values.js';
 
 /** The user's problem with what they chose: told to them, nothing changed. */
@@ -90,25 +90,18 @@ async function confirmClick<D extends WorkflowData>(
     def,
     acting,
     record,
-    await judged<Outcome>(
-      ctx,
-      acting.thread,
-      async (current) => {
-        const refusal = refusalFor(def, current, value, ['review']);
-        if (refusal) return refusal;
-        const review = stepOf(def, current.step).review;
-        if (!review?.confirm.button) return 'invalid';
-        const read = await reading.resolve(current);
-        if (!read.ok) return { read: read.error };
-        shown = read.result;
-        const input = asChosen(() => review.confirm.input(read.result, flowOf(current).draft, stepContext<D>(ctx, current), ticked));
-        if (input instanceof Problem) return input;
-        // "(edited)": what is confirmed is what the user saved with one of the step's forms (Edit saves, Confirm sends)
-        edited = flowOf(current).draft !== undefined && Object.values(review.forms ?? {}).some((form) => form.submits === 'review');
-        return (await recordConfirmation(ctx, def, current, input, acting.user.id)) ?? WRITE_LOST;
-      },
-      'stale',
-    ),
+    await judgedClick<Outcome, D>(ctx, def, acting.thread, value, ['review'], async (current) => {
+      const review = stepOf(def, current.step).review;
+      if (!review?.confirm.button) return 'invalid';
+      const read = await reading.resolve(current);
+      if (!read.ok) return { read: read.error };
+      shown = read.result;
+      const input = asChosen(() => review.confirm.input(read.result, flowOf(current).draft, stepContext<D>(ctx, current), ticked));
+      if (input instanceof Problem) return input;
+      // "(edited)": what is confirmed is what the user saved with one of the step's forms (Edit saves, Confirm sends)
+      edited = flowOf(current).draft !== undefined && Object.values(review.forms ?? {}).some((form) => form.submits === 'review');
+      return (await recordConfirmation(ctx, def, current, input, acting.user.id)) ?? WRITE_LOST;
+    }),
   );
   if (saved) await sendConfirmed(ctx, def, saved, shown, edited);
 }
@@ -128,36 +121,29 @@ async function retryClick<D extends WorkflowData>(
     def,
     acting,
     record,
-    await judged<Outcome>(
-      ctx,
-      acting.thread,
-      async (current) => {
-        const refusal = refusalFor(def, current, value, ['failed']);
-        if (refusal) return refusal;
-        const flow = flowOf(current);
-        const failure = flow.failure;
-        const poll = stepOf(def, current.step).poll;
-        resend = Boolean(flow.pending && (failure?.during !== 'wait' || !poll));
-        failed = {
-          message: flow.message,
-          shown: failureMessage(def, current.step, failure?.text ?? t('workflow:failure.stepFailed'), seqOf(current)),
-        };
-        if (resend) {
-          const next = await saveFlow(ctx, current, {
-            flow: { ...flow, phase: 'send', failure: undefined },
-            wait: waitFor(sendOf(def, flow.pending!).operation, current.step),
-          });
-          return next ?? WRITE_LOST;
-        }
-        if (!poll) return 'invalid';
+    await judgedClick<Outcome, D>(ctx, def, acting.thread, value, ['failed'], async (current) => {
+      const flow = flowOf(current);
+      const failure = flow.failure;
+      const poll = stepOf(def, current.step).poll;
+      resend = Boolean(flow.pending && (failure?.during !== 'wait' || !poll));
+      failed = {
+        message: flow.message,
+        shown: failureMessage(def, current.step, failure?.text ?? t('workflow:failure.stepFailed'), seqOf(current)),
+      };
+      if (resend) {
         const next = await saveFlow(ctx, current, {
-          flow: { ...flow, phase: 'poll', failure: undefined },
-          wait: waitFor(poll.operation, current.step),
+          flow: { ...flow, phase: 'send', failure: undefined },
+          wait: waitFor(sendOf(def, flow.pending!).operation, current.step),
         });
         return next ?? WRITE_LOST;
-      },
-      'stale',
-    ),
+      }
+      if (!poll) return 'invalid';
+      const next = await saveFlow(ctx, current, {
+        flow: { ...flow, phase: 'poll', failure: undefined },
+        wait: waitFor(poll.operation, current.step),
+      });
+      return next ?? WRITE_LOST;
+    }),
   );
   if (!saved || !failed) return;
   const again = retriedLine(acting.user.id);
@@ -190,31 +176,24 @@ async function chooseClick<D extends WorkflowData>(
     def,
     acting,
     record,
-    await judged<Outcome>(
-      ctx,
-      acting.thread,
-      async (current) => {
-        const refusal = refusalFor(def, current, value, ['review']);
-        if (refusal) return refusal;
-        const select = stepOf(def, current.step).review?.selects?.[name];
-        if (!select || value.key === undefined) return 'invalid';
-        const read = await reading.resolve(current);
-        if (!read.ok) return { read: read.error };
-        shown = read.result;
-        const flow = flowOf(current);
-        const sc = stepContext<D>(ctx, current);
-        const key = value.key;
-        const draft = asChosen(() => select.apply(key, read.result, flow.draft, sc));
-        if (draft instanceof Problem) return draft;
-        if (select.confirms) {
-          sending = true;
-          return (await recordConfirmation(ctx, def, current, draft, acting.user.id)) ?? WRITE_LOST;
-        }
-        draw = (v: number) => reviewMessage(def, current.step, read.result, draft, sc, v);
-        return (await saveFlow(ctx, current, { flow: { ...flow, draft } })) ?? WRITE_LOST;
-      },
-      'stale',
-    ),
+    await judgedClick<Outcome, D>(ctx, def, acting.thread, value, ['review'], async (current) => {
+      const select = stepOf(def, current.step).review?.selects?.[name];
+      if (!select || value.key === undefined) return 'invalid';
+      const read = await reading.resolve(current);
+      if (!read.ok) return { read: read.error };
+      shown = read.result;
+      const flow = flowOf(current);
+      const sc = stepContext<D>(ctx, current);
+      const key = value.key;
+      const draft = asChosen(() => select.apply(key, read.result, flow.draft, sc));
+      if (draft instanceof Problem) return draft;
+      if (select.confirms) {
+        sending = true;
+        return (await recordConfirmation(ctx, def, current, draft, acting.user.id)) ?? WRITE_LOST;
+      }
+      draw = (v: number) => reviewMessage(def, current.step, read.result, draft, sc, v);
+      return (await saveFlow(ctx, current, { flow: { ...flow, draft } })) ?? WRITE_LOST;
+    }),
   );
   if (!saved) return;
   if (sending) return sendConfirmed(ctx, def, saved, shown, false);

@@ -14,12 +14,12 @@ import { userMessage } from '../../../core/user-errors.js';
 import { watchForCancel } from '../engine/cancel-watch.js';
 import { formAction, reviewMessage } from '../engine/messages.js';
 import { cachedStepResult, stepOf, stepResult } from '../engine/step-result.js';
-import { judged, locked, showSaved, WRITE_LOST } from '../record/deliver.js';
+import { locked, showSaved, WRITE_LOST } from '../record/deliver.js';
 import { flowOf, saveFlow, seqOf, stepContext } from '../record/flow.js';
 import { userProblemOf } from '../../../lib/failures.js';
 import { FormProblem, type FormDefinition, type WorkflowData, type WorkflowDefinition } from '../types.js';
 import { recordConfirmation, sendConfirmed } from './confirm.js';
-import { admit, refuse, refusalFor, type Acting, type Refusal } from './judge.js';
+import { admit, judgedClick, refuse, refusalFor, type Acting, type Refusal } from './judge.js';
 import { encodeValue, type StepValue } from './values.js';
 
 /** How long opening a form may wait for the thread's lock and for a platform read, within the 3 s window. */
@@ -131,26 +131,19 @@ export async function onForm<D extends WorkflowData>(
   }
   let edited = false;
   let draft: unknown;
-  const outcome = await judged<Refusal | ThreadRecord>(
-    ctx,
-    incoming.thread,
-    async (current) => {
-      const refusal = refusalFor(def, current, value, ['review']);
-      if (refusal) return refusal;
-      if (form.submits === 'confirm') {
-        // "(edited)" only when the confirmed values are not the platform's own: a field changed, or a draft saved before
-        const sc = stepContext<D>(ctx, current);
-        edited = flowOf(current).draft !== undefined || changedAny(form.fields(result, undefined, sc), incoming.fields);
-        return (await recordConfirmation(ctx, def, current, input, acting.user.id)) ?? WRITE_LOST;
-      }
-      const flow = flowOf(current);
+  const outcome = await judgedClick<ThreadRecord, D>(ctx, def, incoming.thread, value, ['review'], async (current) => {
+    if (form.submits === 'confirm') {
+      // "(edited)" only when the confirmed values are not the platform's own: a field changed, or a draft saved before
       const sc = stepContext<D>(ctx, current);
-      // saved as it was opened, over no earlier edit: nothing of the user's to keep (Confirm then says no "(edited)")
-      draft = flow.draft === undefined && !changedAny(form.fields(result, undefined, sc), incoming.fields) ? undefined : input;
-      return (await saveFlow(ctx, current, { flow: { ...flow, draft } })) ?? WRITE_LOST;
-    },
-    'stale',
-  );
+      edited = flowOf(current).draft !== undefined || changedAny(form.fields(result, undefined, sc), incoming.fields);
+      return (await recordConfirmation(ctx, def, current, input, acting.user.id)) ?? WRITE_LOST;
+    }
+    const flow = flowOf(current);
+    const sc = stepContext<D>(ctx, current);
+    // saved as it was opened, over no earlier edit: nothing of the user's to keep (Confirm then says no "(edited)")
+    draft = flow.draft === undefined && !changedAny(form.fields(result, undefined, sc), incoming.fields) ? undefined : input;
+    return (await saveFlow(ctx, current, { flow: { ...flow, draft } })) ?? WRITE_LOST;
+  });
   if (outcome === undefined) return;
   if (typeof outcome === 'string') return refuse(ctx, def, acting, record, outcome);
   if (form.submits === 'confirm') return sendConfirmed(ctx, def, outcome, result, edited);

@@ -5,6 +5,7 @@ import type { User } from '../../../core/incoming.js';
 import { markdown } from '../../../core/message.js';
 import type { ThreadId } from '../../../core/thread-id.js';
 import { isFinished, type ThreadRecord } from '../../../core/state.js';
+import { judged, type WRITE_LOST } from '../record/deliver.js';
 import { flowOf, type Phase } from '../record/flow.js';
 import { redrawNow } from '../record/redraw.js';
 import { mayAct, notAllowedNote } from './permission.js';
@@ -30,6 +31,21 @@ export function refusalFor<D extends WorkflowData>(
   if (isFinished(record.status)) return 'finished';
   if (verdict === 'stale' || !phases.includes(flowOf(record).phase)) return 'stale';
   return undefined;
+}
+
+/**
+ * Judges a click under the thread's lock: refused for what the record now shows (`refusalFor`), else `decide` writes
+ * (with WRITE_LOST when its compare-and-set lost to a write made without the lock, so it is judged again: `judged`).
+ */
+export function judgedClick<T, D extends WorkflowData>(
+  ctx: HandlerContext,
+  def: WorkflowDefinition<D>,
+  thread: ThreadId,
+  value: StepValue | undefined,
+  phases: readonly Phase[],
+  decide: (current: ThreadRecord) => Promise<T | typeof WRITE_LOST>,
+): Promise<T | Refusal | undefined> {
+  return judged<T | Refusal>(ctx, thread, async (current) => refusalFor(def, current, value, phases) ?? decide(current), 'stale');
 }
 
 /** The decoded value when the user may act at all (the starter rule), or undefined after telling them why not. */
