@@ -9,6 +9,12 @@ export class DeltaReader {
   error: unknown;
   /** notified on every delta and once at the end */
   readonly changed = new Wakeup();
+  /**
+   * notified when a delta seals a part of the document and once at the end: a wait for an interval sleeps through
+   * the deltas between (a wake-up, a timer and a promise on each were most of a streamed answer's own CPU) but not
+   * through these, after which the text must go at once
+   */
+  readonly partEnded = new Wakeup();
   private readonly endListeners: (() => void)[] = [];
   private iterator: AsyncIterator<string> | undefined;
   private cancelled = false;
@@ -41,8 +47,10 @@ export class DeltaReader {
         const next = await this.iterator.next();
         if (next.done || this.cancelled) break;
         if (typeof next.value === 'string' && next.value !== '') {
+          const parts = this.doc.partCount;
           this.doc.append(next.value);
           this.changed.notify();
+          if (this.doc.partCount !== parts) this.partEnded.notify();
         }
       }
     } catch (error) {
@@ -53,6 +61,7 @@ export class DeltaReader {
     }
     this.ended = true;
     this.changed.notify();
+    this.partEnded.notify();
     for (const listener of this.endListeners) listener();
   }
 }

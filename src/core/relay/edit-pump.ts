@@ -55,7 +55,7 @@ export class EditPump {
       // an intermediate edit waits for the message's interval whatever the text: no composing on every delta meanwhile
       const early = this.lastSentAt + minEditIntervalMs - now();
       if (this.ref && this.showsAnswer && early > 0 && !reader.ended && !doc.isSealed(this.part)) {
-        await reader.changed.wait(early);
+        await reader.partEnded.wait(early);
         continue;
       }
       const want = compose(this.ctx, this.part);
@@ -75,7 +75,7 @@ export class EditPump {
       const urgent = want.isLast || !this.showsAnswer;
       const sinceLast = now() - this.lastSentAt;
       if (this.ref && !urgent && sinceLast < minEditIntervalMs) {
-        await reader.changed.wait(minEditIntervalMs - sinceLast);
+        await reader.partEnded.wait(minEditIntervalMs - sinceLast);
         continue;
       }
       const slot = await this.clearance(urgent);
@@ -105,7 +105,7 @@ export class EditPump {
     let granted = false;
     const grant = slot.granted.then(() => void (granted = true));
     while (!urgent && !granted && !reader.ended) {
-      await Promise.race([grant, reader.changed.wait()]);
+      await Promise.race([grant, reader.partEnded.wait()]);
       if (!granted && doc.partCount > this.part + 1) {
         slot.promote();
         break;

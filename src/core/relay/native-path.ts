@@ -77,7 +77,7 @@ export class NativePath {
       if (!this.broken && this.sent < doc.displayLength(this.part, true)) {
         const wait = this.shown ? this.lastAppendAt + interval - now() : 0;
         if (wait > 0) {
-          await reader.changed.wait(wait);
+          await reader.partEnded.wait(wait);
           continue;
         }
         if (!this.shown && this.postsSooner()) return this.fallback();
@@ -109,7 +109,7 @@ export class NativePath {
     while (!granted && !(this.shown && this.ends()) && !(!this.shown && this.postsSooner())) {
       // text that must be delivered: the slot's timer keeps the process alive
       if (!this.shown && this.ends()) slot.promote();
-      await Promise.race([grant, this.ctx.reader.changed.wait(this.shown ? undefined : FIRST_TEXT_RECHECK_MS)]);
+      await Promise.race([grant, this.ctx.reader.partEnded.wait(this.shown ? undefined : FIRST_TEXT_RECHECK_MS)]);
     }
     return granted;
   }

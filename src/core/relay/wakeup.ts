@@ -8,6 +8,7 @@ export class Wakeup {
   private readonly waiters = new Set<() => void>();
 
   notify(): void {
+    if (this.waiters.size === 0) return;
     const waiting = [...this.waiters];
     this.waiters.clear();
     for (const wake of waiting) wake();

@@ -76,9 +76,10 @@ export async function* textOf(events: AsyncIterable<StreamEvent>, into: Collecte
 function fitting(doc: AnswerDocument, cap: AnswerCap): number {
   let fits = Math.min(doc.text.length, cap.maxChars);
   if (doc.partCount > cap.maxMessages) fits = Math.min(fits, doc.partStart(cap.maxMessages));
+  if (fits >= doc.text.length) return fits;
+  // never the first half of a surrogate pair alone (read only when cutting: reading the growing text copies it whole)
   const code = doc.text.charCodeAt(fits - 1);
-  // never the first half of a surrogate pair alone
-  return fits < doc.text.length && code >= 0xd800 && code <= 0xdbff ? fits - 1 : fits;
+  return code >= 0xd800 && code <= 0xdbff ? fits - 1 : fits;
 }
 
 function collect(event: StreamEvent, into: Collected): void {

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { interruptedNote, StreamRelay } from '../../../src/core/relay/index.js';
 import { FakeChatAdapter } from '../../helpers/fake-adapter.js';
+import { Wakeup } from '../../../src/core/relay/wakeup.js';
 import { settle } from './fake-time.js';
 import { joined, PushStream, steady, threadIn, timedDeltas } from './streams.js';
 
@@ -88,5 +89,40 @@ describe('StreamRelay with native streaming', () => {
     expect(messages.map((m) => m.content.text)).toEqual(result.parts);
     expect(result.parts.join('')).toBe(joined(timetable));
     expect(result.messages).toEqual(messages.map((m) => m.ref));
+  });
+});
+
+describe('StreamRelay between appends', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.restoreAllMocks();
+  });
+
+  it('sleeps through the deltas of an append interval: one wait an append, not one a delta', async () => {
+    const adapter = new FakeChatAdapter({ native: 'available' });
+    const waits = vi.spyOn(Wakeup.prototype, 'wait');
+    const timetable = steady(200, 20);
+    const result = await settle(new StreamRelay(adapter, { minEditIntervalMs: 500 }).relay({ thread, deltas: timedDeltas(timetable) }));
+    expect(result).toMatchObject({ status: 'complete', text: joined(timetable) });
+    const appends = adapter.callsOf('append').length;
+    expect(appends).toBeGreaterThanOrEqual(6);
+    // each append: its interval, its slot, the next delta (it was a wait for each of the 200 deltas: 209 in all)
+    expect(waits.mock.calls.length).toBeLessThanOrEqual(3 * appends + 4);
+  });
+
+  it('still sends a sealed part at once, whatever the interval', async () => {
+    const adapter = new FakeChatAdapter({ native: 'available', maxMessageChars: 100 });
+    const stream = new PushStream();
+    const done = new StreamRelay(adapter, { minEditIntervalMs: 60_000 }).relay({ thread, deltas: stream });
+    stream.push('a'.repeat(60));
+    await vi.advanceTimersByTimeAsync(10);
+    stream.push(' b'.repeat(40));
+    await vi.advanceTimersByTimeAsync(10);
+    // the first part outgrew its message: it is stopped with its final text long before the minute's interval
+    expect(adapter.callsOf('stop')).toHaveLength(1);
+    stream.end();
+    const result = await settle(done);
+    expect(result.status).toBe('complete');
   });
 });
