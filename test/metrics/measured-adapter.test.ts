@@ -45,7 +45,14 @@ class PlainAdapter {
   }
   async nativeStream(): Promise<NativeStream> {
     const calls = this.calls;
-    return { append: async (delta) => void calls.push(`append ${delta}`), stop: async () => void calls.push('stop') };
+    const ref = { thread: threadId('slack', 'T1', 'C1', '1.2'), messageId: '1.9' };
+    return {
+      append: async (delta) => void calls.push(`append ${delta}`),
+      stop: async () => {
+        calls.push('stop');
+        return ref;
+      },
+    };
   }
   async start(): Promise<void> {}
   async stop(): Promise<void> {}
@@ -67,7 +74,7 @@ describe('measuredAdapter', () => {
     await adapter.startThread({ chat: 'slack', workspaceId: 'T1', conversationId: 'C1' } as never, { text: 'q' });
     const stream = await adapter.nativeStream!(thread);
     await stream!.append('a');
-    await stream!.stop();
+    await stream!.stop({ text: 'a' });
     await adapter.setStatus!(thread, 'thinking');
     expect(plain.calls).toEqual(['post', 'edit', 'post', 'append a', 'stop', 'status thinking']);
     expect(counted).toEqual([
