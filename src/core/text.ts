@@ -7,6 +7,7 @@ export const stripControl = (text: string): string => text.replace(/\r\n?/g, '\n
 
 const isHighSurrogate = (code: number): boolean => code >= 0xd800 && code <= 0xdbff;
 const isLowSurrogate = (code: number): boolean => code >= 0xdc00 && code <= 0xdfff;
+const isRegionalIndicator = (codePoint: number | undefined): boolean => codePoint !== undefined && codePoint >= 0x1f1e6 && codePoint <= 0x1f1ff;
 
 /**
  * Length in characters as the platform counts them (code points): an emoji or a CJK character outside the
@@ -57,6 +58,27 @@ export function clustersOf(text: string): string[] {
  * splits an emoji ZWJ sequence (👩‍🔬), a flag or a letter from its accents, nor a surrogate pair.
  */
 function clusterBoundaryAtOrBefore(text: string, index: number): number {
+  // segmented from a window before the cut, not from the text's start: an edit of a long answer truncates its
+  // whole text for the notification line, and segmenting all of it was most of the edit's CPU
+  let start = Math.max(0, index - SEGMENT_WINDOW);
+  if (start > 0 && isLowSurrogate(text.charCodeAt(start))) start -= 1;
+  // flags pair regional indicators from the start of their run: begin where none precedes
+  while (start >= 2 && isRegionalIndicator(text.codePointAt(start - 2))) start -= 2;
+  let boundary: number | undefined = start === 0 ? 0 : undefined;
+  // begun inside the text, the first cluster may have begun before the window: its end is not known to be a boundary
+  let skip = start > 0;
+  let end = start;
+  for (const { segment } of graphemes.segment(text.slice(start, index + SEGMENT_WINDOW))) {
+    end += segment.length;
+    if (end > index) break;
+    if (skip) skip = false;
+    else boundary = end;
+  }
+  return boundary ?? clusterBoundaryFromStart(text, index);
+}
+
+/** `clusterBoundaryAtOrBefore` segmenting from the text's start: for a window that held no whole cluster. */
+function clusterBoundaryFromStart(text: string, index: number): number {
   let boundary = 0;
   for (const cluster of clustersOf(text.slice(0, index + SEGMENT_WINDOW))) {
     if (boundary + cluster.length > index) break;

@@ -80,3 +80,28 @@ test('truncate cuts a long text of emoji sequences at a cluster boundary without
   expect(cut.endsWith('👩‍🔬…')).toBe(true);
   expect(cut.length).toBeLessThanOrEqual(3_001);
 });
+
+test('truncate cuts a long text where segmenting it whole would: emoji sequences, flags, accents, far from its start', () => {
+  const segmenter = new Intl.Segmenter('en', { granularity: 'grapheme' });
+  // the reference: the last boundary of the whole text's clusters at or before the cut
+  const expected = (text: string, max: number): string => {
+    let end = 0;
+    for (const { segment } of segmenter.segment(text)) {
+      if (end + segment.length > max - 1) break;
+      end += segment.length;
+    }
+    return `${text.slice(0, end).trimEnd()}…`;
+  };
+  const pieces = ['a', 'b ', '电', '👩‍🔬', '👨‍👩‍👧‍👦', '🇨🇳', '🇩🇪', 'é', 'e\u0301', '🔋', '\n', '𠮷', 'ก\u0e35'];
+  let seed = 7;
+  const random = (n: number): number => {
+    seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+    return seed % n;
+  };
+  for (let round = 0; round < 40; round += 1) {
+    const text = Array.from({ length: 300 + random(600) }, () => pieces[random(pieces.length)]).join('');
+    // a run of flags long enough that a window inside it starts mid-pair
+    const flagged = round % 4 === 0 ? text.slice(0, 200) + '🇨🇳🇩🇪'.repeat(60) + text.slice(200) : text;
+    for (const max of [150, 257, 400, 555, flagged.length - 3]) expect(truncate(flagged, max)).toBe(expected(flagged, max));
+  }
+});
