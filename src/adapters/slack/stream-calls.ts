@@ -1,6 +1,6 @@
 /**
- * The Web API calls of a native stream (chat.startStream, chat.appendStream, chat.stopStream, and chat.update where
- * a stopped message is replaced), sent as JSON with undici rather than through the WebClient. A streamed answer
+ * The Web API calls of a streamed answer (chat.startStream, chat.appendStream, chat.stopStream, and every
+ * chat.update), sent as JSON with undici rather than through the WebClient. A streamed answer
  * makes a call per append, hundreds a second across 100 answers; the WebClient (axios, its request queue, form
  * encoding) allocated about 110 KB and 0.6 ms of CPU per call where this takes 25 KB and 0.15 ms (a local server,
  * 20 calls at a time), and that garbage held up the production start's memory under load. Slack takes JSON bodies
@@ -8,9 +8,9 @@
  * a 429 is a `ChatRateLimitedError` with its Retry-After and Slack's codes reach the stream as `SlackApiError`s.
  */
 import { webApi } from '@slack/bolt';
+import type { MessageRef } from '../../core/adapter.js';
 import { Agent, type Dispatcher } from 'undici';
 import { slackChatError } from './errors.js';
-import type { ApiCall } from './reach.js';
 import { type RetryAfterGate, retryAfterGate } from './retry-after-gate.js';
 
 const DEFAULT_API_URL = 'https://slack.com/api/';
@@ -22,17 +22,20 @@ const retryAfterSeconds = (header: string | string[] | undefined): number | unde
   return Number.isFinite(seconds) && seconds >= 0 ? seconds : undefined;
 };
 
+/** An `ApiCall` that can name the message an edit is for: Slack's "no such message" then fails as `MessageGoneError`. */
+export type JsonApiCall = (team: string, method: string, args: Record<string, unknown>, ref?: MessageRef) => Promise<Record<string, unknown>>;
+
 /** Idle connections are unreferenced (undici), so they keep no process alive; the agent lives as long as the adapter. */
 export function slackStreamCalls(
   tokenFor: (team: string) => Promise<string>,
   apiUrl = DEFAULT_API_URL,
   gate: RetryAfterGate = retryAfterGate(),
-): ApiCall {
+): JsonApiCall {
   const base = new URL(apiUrl.endsWith('/') ? apiUrl : `${apiUrl}/`);
   const agent = new Agent({ headersTimeout: CALL_TIMEOUT_MS, bodyTimeout: CALL_TIMEOUT_MS });
 
-  return async (team, method, args) => {
-    const fail = (failure: unknown) => slackChatError(failure, { method, teamId: team });
+  return async (team, method, args, ref?) => {
+    const fail = (failure: unknown) => slackChatError(failure, { method, teamId: team, ...(ref ? { ref } : {}) });
     const token = await tokenFor(team).catch((error: unknown) => {
       throw fail(error);
     });
