@@ -16,7 +16,8 @@ export interface RelayShape {
 /** the production start per path, and the Bolt peer (./peer-bolt.ts) on the native path's world */
 export type Production = Partial<Record<RelayPath | 'boltPeer', ProductionRun>>;
 
-const PROD_RSS_TARGET_MB = 150;
+/** issue 31's target for the production start's peak under (b) (it was 150 MB before that issue) */
+const PROD_RSS_TARGET_MB = 130;
 
 const ms = (value: number): string => (Number.isNaN(value) ? '-' : String(Math.round(value)));
 const pair = (samples: readonly number[]): string => `${ms(p50(samples))} / ${ms(p99(samples))}`;
