@@ -6,6 +6,7 @@
  */
 import { afterEach, describe, expect, test } from 'vitest';
 import type { FakeSlackMessage } from '../helpers/fake-slack-api.js';
+import { translatorFor } from '../../src/i18n/index.js';
 import { sendInteraction } from '../helpers/slack-requests.js';
 import { SIGNING_SECRET, startSlackBot, waitFor, type SlackBotHarness } from '../helpers/slack-bot-harness.js';
 
@@ -144,6 +145,26 @@ describe('Slack App Home', () => {
     await submitStart(h, { verb: 'pharm', question: 'What are the indications for siRNA drugs?' });
     await waitFor(() => h!.latestThread('DU1')?.replies.some(isFinal), 'the answer in the DM');
     expect(h.slack.callsTo('conversations.open').map((c) => c.args.users)).toEqual(['U1']);
+  });
+
+  test('the Start modal speaks the language of the user who clicked, as their Home tab does', async () => {
+    h = await startSlackBot({ slack: { locales: { U1: 'zh-CN', U2: 'en-US' } } });
+    await openHome(h, 'U1');
+    await openHome(h, 'U2');
+    await waitFor(() => homesOf(h!, 'U1')[0] && homesOf(h!, 'U2')[0], 'both homes');
+    expect(textOf(homesOf(h, 'U1')[0]!)).toMatch(/[\u4e00-\u9fff]/);
+
+    await clickInHome(h, startButton(h, 'U1', 'workflow'), 'U1');
+    const zh = await waitFor(() => h!.slack.views[0]?.view, "U1's Start modal");
+    await clickInHome(h, startButton(h, 'U2', 'workflow'), 'U2');
+    const en = await waitFor(() => h!.slack.views[1]?.view, "U2's Start modal");
+    // the modal's own words (the offered starts' summaries come from the Home tab, drawn in its user's language)
+    const words = (view: Json) => [view.title, view.submit, view.close].map((text) => (text as { text: string }).text);
+    const [zhT, enT] = [translatorFor('zh'), translatorFor('en')];
+    expect(words(zh)).toEqual([zhT('slack:home.startWorkflow'), zhT('slack:start.submit'), zhT('common:cancel')]);
+    expect(words(en)).toEqual([enT('slack:home.startWorkflow'), enT('slack:start.submit'), enT('common:cancel')]);
+    expect(JSON.stringify(zh.blocks)).toContain(JSON.stringify(zhT('slack:start.idea')));
+    expect(JSON.stringify(zh.blocks)).toContain('"value":"novelty"');
   });
 
   test('typed, /iip home answers the same privately where it was typed, and publishes nothing', async () => {

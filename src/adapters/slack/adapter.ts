@@ -95,7 +95,7 @@ export function createSlackAdapter(options: SlackAdapterOptions): ChatAdapter {
       async ({ client }): Promise<Record<string, unknown>> => ({ ...(await client.apiCall(method, args)) }),
     );
   const reach = createReach(api, options.logger);
-  const home = slackHome(api, options.logger);
+  const home = slackHome(api, options.logger, paneLanguage);
   const shortcuts = slackShortcuts(api, options.logger, paneLanguage);
   const pane = paneCalls(api);
   const userLocale = cachedUserLocales(async (teamId, userId) => {

@@ -4,6 +4,8 @@
  * core's; this only renders and sends it.
  */
 import type { HomeView } from '../../core/home-view.js';
+import type { UserLanguageOf } from '../../core/language.js';
+import { defaultLanguage, withLanguage } from '../../i18n/index.js';
 import type { Logger } from '../../log.js';
 import { homeStartClick } from './incoming/home.js';
 import type { ApiCall } from './reach.js';
@@ -21,7 +23,16 @@ const teamOf = (body: unknown): string | undefined => {
   return typeof id === 'string' ? id : undefined;
 };
 
-export function slackHome(api: ApiCall, logger: Logger): SlackHome {
+/** The Start modal speaks the language the bot speaks to the user who clicked (`languageOf`: the core's), as their Home tab does. */
+export function slackHome(api: ApiCall, logger: Logger, languageOf: UserLanguageOf): SlackHome {
+  async function openStart(team: string, click: NonNullable<ReturnType<typeof homeStartClick>>): Promise<void> {
+    const lang = await languageOf(team, click.userId).catch((error: unknown) => {
+      logger.warn({ err: error, team }, "the Start modal: the user's language could not be read, the default is used");
+      return defaultLanguage();
+    });
+    const view = withLanguage(lang, () => renderStartModal(click.kind, click.starts));
+    await api(team, 'views.open', { trigger_id: click.triggerId, view });
+  }
   return {
     async publish(team, userId, view) {
       await api(team, 'views.publish', { user_id: userId, view: renderHome(view) });
@@ -30,9 +41,7 @@ export function slackHome(api: ApiCall, logger: Logger): SlackHome {
       const click = homeStartClick(body);
       const team = teamOf(body);
       if (!click || !team) return;
-      api(team, 'views.open', { trigger_id: click.triggerId, view: renderStartModal(click.kind, click.starts) }).catch((error: unknown) =>
-        logger.warn({ err: error, team }, 'the Start modal of the Home tab could not be opened'),
-      );
+      openStart(team, click).catch((error: unknown) => logger.warn({ err: error, team }, 'the Start modal of the Home tab could not be opened'));
     },
   };
 }

@@ -27,12 +27,14 @@ describe('App Home payloads', () => {
     const click = (value: string) => ({
       type: 'block_actions',
       trigger_id: 't1',
+      user: { id: 'U1', username: 'ada', team_id: 'T1' },
       container: { type: 'view', view_id: 'V1' },
       actions: [{ action_id: 'iip-home-start:chat', value }],
     });
     expect(homeStartClick(click(JSON.stringify([{ verb: 'ask', summary: 'the general model' }])))).toEqual({
       kind: 'chat',
       triggerId: 't1',
+      userId: 'U1',
       starts: [{ verb: 'ask', summary: 'the general model' }],
     });
     expect(homeStartClick(click('not json'))).toBeUndefined();

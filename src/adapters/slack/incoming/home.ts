@@ -35,13 +35,14 @@ export function homeOpenedToIncoming(body: unknown): CommandIncoming | undefined
 const HomeStartClick = z.object({
   type: z.literal('block_actions'),
   trigger_id: z.string(),
+  user: z.object({ id: z.string() }),
   container: z.object({ type: z.literal('view') }),
   actions: z.array(z.object({ action_id: z.string(), value: z.string().optional() })).min(1),
 });
 const Starts = z.array(z.object({ verb: z.string(), summary: z.string() })).min(1);
 
 /** A Start button of the Home tab: which modal to open, with what it offers; undefined for any other click. */
-export function homeStartClick(body: unknown): { kind: 'chat' | 'workflow'; triggerId: string; starts: HomeStart[] } | undefined {
+export function homeStartClick(body: unknown): { kind: 'chat' | 'workflow'; triggerId: string; userId: string; starts: HomeStart[] } | undefined {
   const parsed = HomeStartClick.safeParse(body);
   const action = parsed.data?.actions[0];
   if (!parsed.success || !action?.action_id.startsWith(`${HOME_START_ACTION_ID}:`)) return undefined;
@@ -53,7 +54,12 @@ export function homeStartClick(body: unknown): { kind: 'chat' | 'workflow'; trig
   }
   const offered = Starts.safeParse(starts);
   if (!offered.success) return undefined;
-  return { kind: action.action_id.endsWith(':chat') ? 'chat' : 'workflow', triggerId: parsed.data.trigger_id, starts: offered.data };
+  return {
+    kind: action.action_id.endsWith(':chat') ? 'chat' : 'workflow',
+    triggerId: parsed.data.trigger_id,
+    userId: parsed.data.user.id,
+    starts: offered.data,
+  };
 }
 
 const StartSubmission = z.object({
