@@ -64,8 +64,15 @@ const SLACK_METHODS_PER_MINUTE = { edit: 50, stream: 100 } as const;
 
 export function createSlackAdapter(options: SlackAdapterOptions): ChatAdapter {
   const slackLogger = toSlackLogger(options.logger);
-  const paneLanguage: UserLanguageOf =
+  const userLanguage: UserLanguageOf =
     options.userLanguage ?? (async (team, user) => languageOf(await userLocale(team, user).catch(() => undefined)) ?? defaultLanguage());
+  // the assistant pane, the shortcut modals and the Start modal come before any event reaches the core: a language
+  // that cannot be read (the state store down) is the default, for all of them here
+  const paneLanguage: UserLanguageOf = (team, user) =>
+    userLanguage(team, user).catch((error: unknown) => {
+      options.logger.warn({ err: error, team }, "a user's language could not be read, the default is used");
+      return defaultLanguage();
+    });
   const bolt = createBoltApp({
     ...options,
     slackLogger,

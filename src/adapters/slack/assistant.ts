@@ -8,7 +8,7 @@ import type { Incoming } from '../../core/incoming.js';
 import type { ThreadId } from '../../core/thread-id.js';
 import type { Logger } from '../../log.js';
 import { truncate } from '../../core/text.js';
-import { defaultLanguage, t, withLanguage, type Lang } from '../../i18n/index.js';
+import { t, withLanguage, type Lang } from '../../i18n/index.js';
 import { slackThread } from './ids.js';
 import { eventToIncoming } from './incoming/events.js';
 import type { ApiCall } from './reach.js';
@@ -36,7 +36,7 @@ const noContextKept: NonNullable<AssistantConfig['threadContextStore']> = {
 /**
  * The Assistant for `app.assistant(...)`. `dispatch` hands an incoming on as the other listeners do (it rejects
  * when the event could not be recorded, so it is not acknowledged); `languageOf` says which language a user's
- * prompts are in (the adapter does not read the bot's state: the core answers, see SlackAdapterOptions).
+ * prompts are in, never rejecting (the adapter does not read the bot's state: the core answers, see SlackAdapterOptions).
  */
 export function paneAssistant(
   dispatch: (source: string, convert: () => Incoming | undefined) => Promise<void>,
@@ -48,11 +48,7 @@ export function paneAssistant(
     threadStarted: async ({ body, client, payload }) => {
       const { channel_id: channel, thread_ts: threadTs, user_id: user } = payload.assistant_thread;
       // in the language the bot speaks to the user (the core's: their /iip lang choice, their Slack language, IIP_LANG)
-      const lang = await languageOf(body.team_id, user).catch((error: unknown) => {
-        logger.warn({ err: error }, "the assistant pane: the user's language could not be read, the default is used");
-        return defaultLanguage();
-      });
-      const prompts = withLanguage(lang, suggestedPrompts);
+      const prompts = withLanguage(await languageOf(body.team_id, user), suggestedPrompts);
       const set = client.assistant.threads.setSuggestedPrompts({ channel_id: channel, thread_ts: threadTs, ...prompts });
       // a failure here only loses the suggestions: the pane still takes questions
       await set.catch((error: unknown) => logger.warn({ err: error }, 'the assistant pane: suggested prompts were not set'));

@@ -50,7 +50,7 @@ export interface BoltAppOptions {
   onViewAction?: (body: unknown) => void;
   /** the iip shortcuts: opening their modal, and checking its submission (shortcuts.ts) */
   shortcuts?: SlackShortcuts;
-  /** the language of a user's assistant pane prompts */
+  /** the language of a user's assistant pane prompts; it never rejects (the default when it cannot be read) */
   paneLanguage: (workspaceId: string, userId: string) => Promise<Lang>;
 }
 

@@ -5,7 +5,7 @@
  */
 import type { HomeView } from '../../core/home-view.js';
 import type { UserLanguageOf } from '../../core/language.js';
-import { defaultLanguage, withLanguage } from '../../i18n/index.js';
+import { withLanguage } from '../../i18n/index.js';
 import type { Logger } from '../../log.js';
 import { homeStartClick } from './incoming/home.js';
 import type { ApiCall } from './reach.js';
@@ -23,14 +23,10 @@ const teamOf = (body: unknown): string | undefined => {
   return typeof id === 'string' ? id : undefined;
 };
 
-/** The Start modal speaks the language the bot speaks to the user who clicked (`languageOf`: the core's), as their Home tab does. */
+/** The Start modal speaks the language the bot speaks to the user who clicked (`languageOf`, never rejecting), as their Home tab does. */
 export function slackHome(api: ApiCall, logger: Logger, languageOf: UserLanguageOf): SlackHome {
   async function openStart(team: string, click: NonNullable<ReturnType<typeof homeStartClick>>): Promise<void> {
-    const lang = await languageOf(team, click.userId).catch((error: unknown) => {
-      logger.warn({ err: error, team }, "the Start modal: the user's language could not be read, the default is used");
-      return defaultLanguage();
-    });
-    const view = withLanguage(lang, () => renderStartModal(click.kind, click.starts));
+    const view = withLanguage(await languageOf(team, click.userId), () => renderStartModal(click.kind, click.starts));
     await api(team, 'views.open', { trigger_id: click.triggerId, view });
   }
   return {

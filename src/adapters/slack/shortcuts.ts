@@ -8,7 +8,7 @@
  */
 import type { Logger } from '../../log.js';
 import { formatNumber } from '../../i18n/format.js';
-import { defaultLanguage, t, withLanguage } from '../../i18n/index.js';
+import { t, withLanguage } from '../../i18n/index.js';
 import type { UserLanguageOf } from '../../core/language.js';
 import { charCount } from '../../core/text.js';
 import { charsOver, countWords, wordsOver } from '../../core/text-verbs.js';
@@ -73,16 +73,12 @@ async function checked(api: ApiCall, submission: ShortcutSubmission): Promise<Sh
   return { errors: { [submission.incoming.thread ? SHORTCUT_FIELDS.text : SHORTCUT_FIELDS.where]: why } };
 }
 
-/** The shortcuts; the modal speaks the language the bot speaks to its user (`languageOf`: the core's), else the default. */
+/** The shortcuts; the modal speaks the language the bot speaks to its user (`languageOf`, never rejecting), else the default. */
 export function slackShortcuts(api: ApiCall, logger: Logger, languageOf?: UserLanguageOf): SlackShortcuts {
   async function speaking<T>(body: unknown, fn: () => Promise<T>): Promise<T> {
     const who = shortcutUser(body);
     if (!who || !languageOf) return fn();
-    const lang = await languageOf(who.team, who.user).catch((error: unknown) => {
-      logger.warn({ err: error, team: who.team }, "a shortcut: the user's language could not be read, the default is used");
-      return defaultLanguage();
-    });
-    return withLanguage(lang, fn);
+    return withLanguage(await languageOf(who.team, who.user), fn);
   }
   const shortcuts: SlackShortcuts = {
     async open(body) {
