@@ -15,18 +15,6 @@ import { redrawLater } from './redraw.js';
 
 export const lockKey = (thread: ThreadId): string => `workflow:${thread}`;
 
-/** Runs `fn` under the thread's lock with the record read afresh; undefined (and `fn` not run) when it is gone. */
-export function locked<T>(ctx: HandlerContext, thread: ThreadId, fn: (record: ThreadRecord) => Promise<T>, waitMs?: number): Promise<T | undefined> {
-  return ctx.state.withLock(
-    lockKey(thread),
-    async () => {
-      const record = await ctx.state.get(thread);
-      return record ? fn(record) : undefined;
-    },
-    waitMs === undefined ? undefined : { waitMs },
-  );
-}
-
 /** What a click's judgment returns when its compare-and-set lost to a write made without the lock. */
 export const WRITE_LOST = 'write-lost';
 /** judgments of one click under one hold of the lock: each lost write (an id saved, a transition) reads again */
@@ -58,6 +46,12 @@ export function judged<T>(
     },
     waitMs === undefined ? undefined : { waitMs },
   );
+}
+
+/** Runs `fn` under the thread's lock with the record read afresh; undefined (and `fn` not run) when it is gone. */
+export function locked<T>(ctx: HandlerContext, thread: ThreadId, fn: (record: ThreadRecord) => Promise<T>, waitMs?: number): Promise<T | undefined> {
+  // a judgment that writes nothing it could lose: judged once
+  return judged<T | undefined>(ctx, thread, fn, undefined, waitMs);
 }
 
 /**
