@@ -20,7 +20,7 @@ const dirs: string[] = [];
 const sessions: TerminalSession[] = [];
 const sims: RunningSimulator[] = [];
 afterEach(async () => {
-  sessions.splice(0).forEach((s) => s.close());
+  await Promise.all(sessions.splice(0).map((s) => s.close()));
   dirs.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 }));
   await Promise.all(sims.splice(0).map((s) => s.close()));
 });

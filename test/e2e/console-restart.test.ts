@@ -11,8 +11,8 @@ import { TerminalSession } from '../helpers/terminal-session.js';
 
 const dirs: string[] = [];
 const sessions: TerminalSession[] = [];
-afterEach(() => {
-  sessions.splice(0).forEach((s) => s.close());
+afterEach(async () => {
+  await Promise.all(sessions.splice(0).map((s) => s.close()));
   dirs.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 }));
 });
 

@@ -100,12 +100,41 @@ export class TerminalSession {
     this.type(number);
   }
 
-  close(): void {
+  /**
+   * Ends the session and waits for the bot to exit: killing tmux only hangs up on it, and a bot still shutting down
+   * writes its files into the test's folder while the test removes it (ENOTEMPTY). What is left after 10 s is killed.
+   */
+  async close(): Promise<void> {
+    const pids = this.processes();
     try {
       tmux(this.server, 'kill-server');
     } catch {
       // already gone
     }
+    const alive = (pid: number): boolean => {
+      try {
+        process.kill(pid, 0);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    for (const deadline = Date.now() + 10_000; pids.some(alive) && Date.now() < deadline; ) await new Promise((resolve) => setTimeout(resolve, 25));
+    for (const pid of pids.filter(alive)) process.kill(pid, 'SIGKILL');
     rmSync(this.server, { force: true });
+  }
+
+  /** The pane's shell and what it runs (the bot), while the session lives. */
+  private processes(): number[] {
+    try {
+      const shell = Number(tmux(this.server, 'display-message', '-p', '-t', this.name, '#{pane_pid}').trim());
+      const children = execFileSync('pgrep', ['-P', String(shell)], { encoding: 'utf8' })
+        .split('\n')
+        .filter(Boolean)
+        .map(Number);
+      return [shell, ...children];
+    } catch {
+      return []; // the session or its command is gone already
+    }
   }
 }
