@@ -1,6 +1,8 @@
 /**
  * A Redis stall longer than the wait lease (`CLIENT PAUSE ... ALL` on a connection of its own: every other
- * client's commands wait, and the lease expires meanwhile) while a design-patent search polls. The holder's lease
+ * client's commands wait, and the lease expires meanwhile) while a design-patent search polls. The Redis is a
+ * server of this test's own: a pause of the shared one stalled every test running beside it, whose short leases
+ * then expired too. The holder's lease
  * is gone when Redis answers again, and another replica may take the wait over; the lease's fencing token keeps
  * the holder that lost it from acting for the thread: the search's continuation runs once, so the line drawing
  * is uploaded once and the report posted once. Two bots in this process (real Bolt apps, real platform clients,
@@ -16,9 +18,9 @@ import { startSimulator } from '../../src/platform/simulator/index.js';
 import { startFakeSlackApi } from '../helpers/fake-slack-api.js';
 import { sendSlashCommand } from '../helpers/slack-requests.js';
 import { BOT_TOKEN, SIGNING_SECRET, waitFor } from '../helpers/slack-bot-harness.js';
+import { freePort, removeRedisScratch, startRedisProcess } from '../helpers/redis-servers.js';
 import { textOf } from './slack-novelty-steps.js';
 
-const REDIS_URL = 'redis://127.0.0.1:6379';
 const LEASE_MS = 1_000;
 /** how long Redis answers nobody: well over the lease */
 const STALL_MS = 2_500;
@@ -36,13 +38,12 @@ test('a Redis stall longer than the lease during a design poll: the continuation
   cleanup.push(() => sim.close());
   const slack = await startFakeSlackApi({ token: BOT_TOKEN });
   cleanup.push(() => slack.close());
+  const server = await startRedisProcess(['--port', String(await freePort())]);
+  cleanup.push(removeRedisScratch, () => server.kill());
+  const REDIS_URL = `redis://127.0.0.1:${server.port}`;
   const prefix = `iip-test-replicas-stall-${randomUUID()}:`;
   const redis = new Redis(REDIS_URL);
-  cleanup.push(async () => {
-    const keys = await redis.keys(`${prefix}*`);
-    if (keys.length > 0) await redis.del(...keys);
-    await redis.quit();
-  });
+  cleanup.push(() => redis.quit());
   // each replica its own platform key, so the simulator tells whose requests it got (keyId)
   const start = async (name: string): Promise<RunningBot> => {
     const apiKey = `sk-stall-${name}-${randomUUID()}`;
