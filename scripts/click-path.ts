@@ -1,15 +1,16 @@
 /**
  * Walks one click and counts what it costs: Confirm on step 2 of a novelty search in Slack (the real Bolt app, the
  * fake Web API, the simulator, Redis), from the click's HTTP request until step 3's review is shown. Prints the
- * Redis commands the bot sent meanwhile (each a round trip to the state store; a script is one) by command, and
- * the bot's source files whose code ran (V8's precise coverage; the in-process simulator left out), with their lines.
+ * Redis commands the bot sent meanwhile (a script is one) by command; the waits on Redis they cost (commands sent
+ * while others are still out share their round trip, so a wait starts only when a command goes out with none out);
+ * and the bot's source files whose code ran (V8's precise coverage; the in-process simulator left out), with their lines.
  *   npx tsx scripts/click-path.ts          (needs Redis on REDIS_URL, default redis://127.0.0.1:6379)
  */
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { fileURLToPath } from 'node:url';
-import { Redis } from 'ioredis';
+import { type Command, Redis } from 'ioredis';
 import { startSlackBot } from '../test/helpers/slack-bot-harness.js';
 import { IDEA, NoveltyThread } from '../test/e2e/slack-novelty-steps.js';
 
@@ -17,13 +18,37 @@ const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const prefix = `iip-click-path-${randomUUID()}:`;
 const SRC = `${fileURLToPath(new URL('../src/', import.meta.url))}`;
 
+/**
+ * Every command any connection of this process sends to our keys, by when it went out and whether another was
+ * out then: the bot runs in this process, so its connections are counted here (the monitor's own are not).
+ */
+function countWaits(monitoring: () => Redis | undefined): { starts: number[]; measuring: boolean } {
+  const waits = { starts: [] as number[], measuring: false };
+  const seen = new WeakSet<Command>();
+  let out = 0;
+  const send = Redis.prototype.sendCommand;
+  Redis.prototype.sendCommand = function (this: Redis, command: Command, stream?: Parameters<typeof send>[1]) {
+    const ours = command.args.some((arg) => String(arg).includes(prefix));
+    if (waits.measuring && ours && this !== monitoring() && !seen.has(command)) {
+      seen.add(command);
+      if (out === 0) waits.starts.push(Date.now());
+      out += 1;
+      void command.promise.finally(() => (out -= 1)).catch(() => undefined);
+    }
+    return send.call(this, command, stream);
+  };
+  return waits;
+}
+
 interface Coverage {
   result: { url: string; functions: { ranges: { count: number }[] }[] }[];
 }
 
 async function main(): Promise<void> {
   const h = await startSlackBot({ env: { REDIS_URL, REDIS_KEY_PREFIX: prefix, SIMULATOR_TASK_MS: '0' }, simulator: { taskDurationMs: 0 } });
-  const monitor = new Redis(REDIS_URL);
+  let monitor: Redis | undefined;
+  const waits = countWaits(() => monitor);
+  monitor = new Redis(REDIS_URL);
   const session = new Session();
   session.connect();
   try {
@@ -46,9 +71,11 @@ async function main(): Promise<void> {
     await session.post('Profiler.takePreciseCoverage'); // resets the counts: only the click is measured
 
     const started = Date.now();
+    waits.measuring = true;
     await t.press(features, 'Confirm');
     await t.step('Step 3 of 5');
     const elapsed = Date.now() - started;
+    waits.measuring = false;
     const coverage = (await session.post('Profiler.takePreciseCoverage')) as Coverage;
     feed.disconnect();
 
@@ -65,6 +92,9 @@ async function main(): Promise<void> {
     console.log(`click to step 3's review: ${elapsed} ms`);
     console.log(`Redis round trips: ${commands.length} (${[...byCommand].map(([c, n]) => `${c} ${n}`).join(', ')})`);
     console.log(`  of them before the confirmation reached the platform (AI35-5): ${commands.filter((c) => c.at < sent).length}`);
+    console.log(
+      `waits on Redis (round trips in sequence): ${waits.starts.length}, of them before AI35-5: ${waits.starts.filter((at) => at < sent).length}`,
+    );
     console.log(`source files run: ${files.length}, ${lines.toLocaleString('en-US')} lines`);
     for (const file of files) console.log(`  ${file.slice(SRC.length)}`);
     // --trace: every round trip in order, with the first key it names (the prefix left out)

@@ -10,7 +10,7 @@ import { handlingEvent } from './outbox/replay-scope.js';
 import type { HandlerContext } from './handler.js';
 import { withLease } from './lease.js';
 import type { RecordHook } from './records.js';
-import { DEDUPE_TTL_MS, INBOX_KEEP_DONE_MS, inboxLock, type Inbox, type InboxEntry } from './inbox.js';
+import { INBOX_KEEP_DONE_MS, inboxLock, type Inbox, type InboxEntry } from './inbox.js';
 import type { Incoming, ReplyIncoming } from './incoming.js';
 import type { Logger } from '../log.js';
 import type { ThreadRecord } from './state.js';
@@ -133,8 +133,8 @@ export class Intake {
   /**
    * Handles a recorded entry and marks it done: when the handler hands the event over to its thread record (its
    * `HandOver` token, given with the write that makes the event safe there: that record's recovery owns the work
-   * from then on), or when it ends. A replay's event-id claim may have been made by the same entry's cut first
-   * attempt, so a replay goes on whatever the claim says.
+   * from then on), or when it ends. The entry is the event's dedupe: `inbox.record` refused every other delivery
+   * of its id (pending, or done within the keep time, longer than Slack retries), so no second claim is made here.
    */
   private async handleRecorded(base: HandlerContext, inbox: Inbox, entry: InboxEntry, replay: boolean): Promise<void> {
     const { incoming } = entry;
@@ -154,11 +154,6 @@ export class Intake {
       handOver,
       logger: base.logger.child({ event: incoming.eventId ?? entry.id, kind: incoming.kind, ...(replay ? { replay: true } : {}) }),
     };
-    if (incoming.eventId && !(await base.state.setIfNotExists(`event:${incoming.eventId}`, DEDUPE_TTL_MS)) && !replay) {
-      ctx.logger.debug({ eventId: incoming.eventId }, 'duplicate event ignored');
-      this.deps.duplicate?.();
-      return handOver.handedOver();
-    }
     // its writes before the hand-over are the replay's to make again, not the outbox recovery's
     await handlingEvent(handOver, () => this.deps.act(ctx, incoming));
     // nothing the handler wrote took the event over (a note, a refusal, a finished turn): it is done now
@@ -166,9 +161,13 @@ export class Intake {
   }
 }
 
-/** The record writer's hook of the hand-over (core/hand-over.ts): a write given a token notes it first, and hands the event over once it succeeded. */
+/**
+ * The record writer's hook of the hand-over (core/hand-over.ts): a write given a token notes it first, and hands the
+ * event over once it succeeded. The write does not wait for the entry's `done`: the entry is safe either way (a
+ * replay finds the record past the noted version), and the intake awaits the same `done` before it lets go.
+ */
 export const inboxHandOver: RecordHook = {
   name: 'inbox hand-over',
   before: (write) => write.handOver?.noting(write.thread, write.expectedVersion) ?? Promise.resolve(),
-  after: (_record, write) => write.handOver?.handedOver(),
+  after: (_record, write) => void write.handOver?.handedOver(),
 };

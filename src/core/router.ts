@@ -161,14 +161,32 @@ export class Router {
   /** Runs the event's handler in its sender's language; a failure is logged and told to its user. */
   private async act(ctx: HandlerContext, incoming: Incoming): Promise<void> {
     const scope = { chat: this.chat, workspaceId: incoming.workspaceId, userId: incoming.user.id, receivedAt: Date.now(), kind: incoming.kind };
+    // an event in a thread reads its record beside its sender's language: two reads, one wait
+    const record = this.recordOf(ctx, incoming);
     const lang = await eventLanguage(ctx, { workspaceId: incoming.workspaceId, userId: incoming.user.id, locale: incoming.locale });
-    return withLanguage(lang, () => withinEvent(scope, () => this.actWithin(speaking(ctx, lang), incoming)));
+    return withLanguage(lang, () => withinEvent(scope, () => this.actWithin(speaking(ctx, lang), incoming, record)));
   }
 
-  private async actWithin(ctx: HandlerContext, incoming: Incoming): Promise<void> {
+  /** The record of the thread an event acts in, being read; undefined for a command, or a form that opens no thread's. */
+  private recordOf(ctx: HandlerContext, incoming: Incoming): Promise<ThreadRecord | undefined> | undefined {
+    if (incoming.kind === 'command' || this.outsideThreadOwner(incoming)) return undefined;
+    const reading = ctx.state.get(incoming.thread);
+    // awaited by inThread; a failure before then (the language's) must not leave it unhandled
+    reading.catch(() => undefined);
+    return reading;
+  }
+
+  /** The handler of a form that acts outside any thread's record (e.g. one opened from the Home tab). */
+  private outsideThreadOwner(incoming: Incoming): Handler | undefined {
+    if (incoming.kind !== 'form') return undefined;
+    const owner = this.handlers.find((h) => h.formActions?.includes(incoming.action));
+    return owner?.formOutsideThread ? owner : undefined;
+  }
+
+  private async actWithin(ctx: HandlerContext, incoming: Incoming, record: Promise<ThreadRecord | undefined> | undefined): Promise<void> {
     try {
       if (incoming.kind === 'command') await this.command(ctx, incoming);
-      else await this.inThread(ctx, incoming);
+      else await this.inThread(ctx, incoming, record);
     } catch (error) {
       ctx.logger.error({ err: error, kind: incoming.kind }, 'handler failed');
       await this.report(ctx, incoming, error).catch((e: unknown) => ctx.logger.error({ err: e }, 'could not report a failure'));
@@ -210,12 +228,14 @@ export class Router {
     return ctx.messenger.notify(where, incoming.user.id, unknownVerbMessage(verb, invocation));
   }
 
-  private async inThread(ctx: HandlerContext, incoming: ReplyIncoming | ActionIncoming | FormIncoming): Promise<void> {
-    if (incoming.kind === 'form') {
-      const owner = this.handlers.find((h) => h.formActions?.includes(incoming.action));
-      if (owner?.formOutsideThread) return owner.formOutsideThread(ctx, incoming);
-    }
-    const record = await ctx.state.get(incoming.thread);
+  private async inThread(
+    ctx: HandlerContext,
+    incoming: ReplyIncoming | ActionIncoming | FormIncoming,
+    reading: Promise<ThreadRecord | undefined> | undefined,
+  ): Promise<void> {
+    const owner = this.outsideThreadOwner(incoming);
+    if (incoming.kind === 'form' && owner?.formOutsideThread) return owner.formOutsideThread(ctx, incoming);
+    const record = await (reading ?? ctx.state.get(incoming.thread));
     const handler = record && this.byWorkflow.get(record.workflow);
     const event = currentEvent();
     if (event && record && handler) event.verb = record.workflow;

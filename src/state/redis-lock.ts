@@ -76,7 +76,9 @@ export async function withRedisLock<T>(
   } finally {
     released = true;
     clearInterval(keepAlive);
-    await releaseLockScript.run(redis, [lock.key], [token]).catch((error: unknown) => {
+    // not awaited: the store's commands go out in order on one connection (the lock's slot's, on a cluster), so
+    // whatever this process asks of Redis next (taking this lock again included) comes after the release
+    void releaseLockScript.runInOrder(redis, [lock.key], [token]).catch((error: unknown) => {
       logger.warn({ lock: lock.name, err: error }, 'state: could not release a lock; it expires by itself');
     });
   }

@@ -21,6 +21,14 @@ export class LuaScript {
       return redis.eval(this.source, keys.length, ...keys, ...args);
     }
   }
+
+  /**
+   * Runs it by its source: never answered NOSCRIPT (as `run` is after Redis restarted, then tried again later), so
+   * it keeps its place among its connection's commands, for a caller that does not wait for its answer.
+   */
+  runInOrder(redis: RedisClient, keys: string[], args: Array<string | number>): Promise<unknown> {
+    return redis.eval(this.source, keys.length, ...keys, ...args);
+  }
 }
 
 /** The open-threads index key of one user; the length prefix keeps it unambiguous (bytes, as Lua counts). */

@@ -1,13 +1,15 @@
 /**
  * Channel chatter costs the bot nothing: replies in a thread it never started, not addressed to it, claim no
- * dedupe key and leave the state file alone. Events it acts on are still claimed (in the dedupe journal, not the
- * state file that is rewritten whole), so a retried delivery is answered once.
+ * dedupe key, record no inbox entry and leave the state file alone. Events it acts on are recorded in the inbox
+ * (a small file each, not the state file that is rewritten whole), and that entry is their dedupe: a retried
+ * delivery is answered once.
  */
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, expect, test } from 'vitest';
 import type { FakeSlackMessage } from '../helpers/fake-slack-api.js';
 import { startSlackBot, waitFor, type SlackBotHarness } from '../helpers/slack-bot-harness.js';
+import { inboxDirOf } from '../../src/state/inbox-file.js';
 
 let h: SlackBotHarness | undefined;
 afterEach(async () => {
@@ -18,9 +20,14 @@ afterEach(async () => {
 const hasFooter = (m: FakeSlackMessage): boolean => JSON.stringify(m.blocks).includes('tokens');
 /** The state file as it is (or `absent`), to tell whether anything rewrote it. */
 const snapshot = (file: string) => (existsSync(file) ? { text: readFileSync(file, 'utf8'), mtimeMs: statSync(file).mtimeMs } : 'absent');
-const journalOf = (dir: string): string => {
-  const file = join(dir, 'state.dedupe.jsonl');
-  return existsSync(file) ? readFileSync(file, 'utf8') : '';
+/** Every inbox entry's file (pending, or the tombstone of a done one), concatenated. */
+const inboxOf = (stateFile: string): string => {
+  const dir = inboxDirOf(stateFile);
+  return existsSync(dir)
+    ? readdirSync(dir)
+        .map((name) => readFileSync(join(dir, name), 'utf8'))
+        .join('\n')
+    : '';
 };
 
 test('300 replies in a thread the bot never started claim no key; a follow-up in its own thread is claimed and answered once', {
@@ -46,10 +53,10 @@ test('300 replies in a thread the bot never started claim no key; a follow-up in
   await h.bot.routers[0]!.drain(5_000);
   expect(existsSync(stateFile) ? readFileSync(stateFile, 'utf8') : '').not.toContain('EvChatter');
   expect(snapshot(stateFile)).toEqual(before);
-  expect(journalOf(h.stateDir)).not.toContain('EvChatter');
+  expect(inboxOf(stateFile)).not.toContain('EvChatter');
   expect(h.slack.threadMessages('C1', foreignThread)).toEqual([]);
 
-  // a reply in the bot's own chat thread is acted on: its key is claimed, and Slack's retries of it do nothing
+  // a reply in the bot's own chat thread is acted on: it is recorded in the inbox, and Slack's retries of it do nothing
   await h.command('ask What is CRISPR?');
   const thread = await waitFor(() => {
     const latest = h!.latestThread();
@@ -74,6 +81,6 @@ test('300 replies in a thread the bot never started claim no key; a follow-up in
   await h.bot.routers[0]!.drain(5_000);
   expect(h.sim.requests.filter((r) => r.operation === 'AI07')).toHaveLength(2);
   expect(h.latestThread()!.replies.filter(hasFooter)).toHaveLength(2);
-  expect(journalOf(h.stateDir)).toContain('event:EvFollowUp1');
+  expect(inboxOf(stateFile)).toContain('EvFollowUp1');
   expect(readFileSync(stateFile, 'utf8')).not.toContain('EvFollowUp1');
 });

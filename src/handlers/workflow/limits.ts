@@ -55,12 +55,14 @@ export async function occupying<T>(ctx: HandlerContext, record: ThreadRecord, wo
   if (!limits || !id) return work();
   const scope = scopeOf(ctx, record);
   const idleMs = limits.settings.workflowIdleMs;
-  await limits.renew(scope, 'workflow', id, idleMs).catch(logError(ctx, 'renew'));
+  // nothing waits on the count: the work starts beside it, and the count is settled only after it is made
+  const counted = limits.renew(scope, 'workflow', id, idleMs).catch(logError(ctx, 'renew'));
   const stop = keepCounted(limits, scope, 'workflow', id, idleMs, logError(ctx, 'renew'));
   try {
     return await work();
   } finally {
     stop();
+    await counted;
     const current = await ctx.state.get(record.thread).catch(() => record);
     const done = !current || isFinished(current.status);
     await (done ? limits.release(scope, 'workflow', id) : limits.renew(scope, 'workflow', id, idleMs)).catch(logError(ctx, 'settle'));

@@ -90,7 +90,7 @@ async function confirmClick<D extends WorkflowData>(
     def,
     acting,
     record,
-    await judgedClick<Outcome, D>(ctx, def, acting.thread, value, ['review'], async (current) => {
+    await judgedClick<Outcome, D>(ctx, def, acting.thread, value, ['review'], record, async (current) => {
       const review = stepOf(def, current.step).review;
       if (!review?.confirm.button) return 'invalid';
       const read = await reading.resolve(current);
@@ -121,7 +121,7 @@ async function retryClick<D extends WorkflowData>(
     def,
     acting,
     record,
-    await judgedClick<Outcome, D>(ctx, def, acting.thread, value, ['failed'], async (current) => {
+    await judgedClick<Outcome, D>(ctx, def, acting.thread, value, ['failed'], record, async (current) => {
       const flow = flowOf(current);
       const failure = flow.failure;
       const poll = stepOf(def, current.step).poll;
@@ -176,7 +176,7 @@ async function chooseClick<D extends WorkflowData>(
     def,
     acting,
     record,
-    await judgedClick<Outcome, D>(ctx, def, acting.thread, value, ['review'], async (current) => {
+    await judgedClick<Outcome, D>(ctx, def, acting.thread, value, ['review'], record, async (current) => {
       const select = stepOf(def, current.step).review?.selects?.[name];
       if (!select || value.key === undefined) return 'invalid';
       const read = await reading.resolve(current);

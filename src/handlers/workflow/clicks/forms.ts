@@ -131,7 +131,7 @@ export async function onForm<D extends WorkflowData>(
   }
   let edited = false;
   let draft: unknown;
-  const outcome = await judgedClick<ThreadRecord, D>(ctx, def, incoming.thread, value, ['review'], async (current) => {
+  const outcome = await judgedClick<ThreadRecord, D>(ctx, def, incoming.thread, value, ['review'], record, async (current) => {
     if (form.submits === 'confirm') {
       // "(edited)" only when the confirmed values are not the platform's own: a field changed, or a draft saved before
       const sc = stepContext<D>(ctx, current);

@@ -36,6 +36,7 @@ export function refusalFor<D extends WorkflowData>(
 /**
  * Judges a click under the thread's lock: refused for what the record now shows (`refusalFor`), else `decide` writes
  * (with WRITE_LOST when its compare-and-set lost to a write made without the lock, so it is judged again: `judged`).
+ * `known`: the record the click was routed with, judged first instead of a read under the lock.
  */
 export function judgedClick<T, D extends WorkflowData>(
   ctx: HandlerContext,
@@ -43,9 +44,10 @@ export function judgedClick<T, D extends WorkflowData>(
   thread: ThreadId,
   value: StepValue | undefined,
   phases: readonly Phase[],
+  known: ThreadRecord | undefined,
   decide: (current: ThreadRecord) => Promise<T | typeof WRITE_LOST>,
 ): Promise<T | Refusal | undefined> {
-  return judged<T | Refusal>(ctx, thread, async (current) => refusalFor(def, current, value, phases) ?? decide(current), 'stale');
+  return judged<T | Refusal>(ctx, thread, async (current) => refusalFor(def, current, value, phases) ?? decide(current), 'stale', { known });
 }
 
 /** The decoded value when the user may act at all (the starter rule), or undefined after telling them why not. */

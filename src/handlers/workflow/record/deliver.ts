@@ -25,17 +25,26 @@ const MAX_JUDGMENTS = 3;
  * a write that lost to one made without the lock meanwhile (a shown message's id, the engine's own transition, a
  * cancel) is judged again on the record as it now is, so the click is answered for what the thread shows, not
  * refused for a write it could not see. `lost` stands for the outcome when every try lost.
+ *
+ * `known` is the record as read after the click arrived (the router's read): the first judgment uses it instead of
+ * reading again under the lock. That is safe for a judgment that writes, since its compare-and-set loses when the
+ * record moved since, and for a refusal too: records only move on, and one read after the click already shows at
+ * least what the user clicked on.
  */
 export function judged<T>(
   ctx: HandlerContext,
   thread: ThreadId,
   judge: (record: ThreadRecord) => Promise<T | typeof WRITE_LOST>,
   lost: T,
-  waitMs?: number,
+  options: { waitMs?: number; known?: ThreadRecord } = {},
 ): Promise<T | undefined> {
   return ctx.state.withLock(
     lockKey(thread),
     async () => {
+      if (options.known) {
+        const outcome = await judge(options.known);
+        if (outcome !== WRITE_LOST) return outcome;
+      }
       for (let tries = 1; ; tries += 1) {
         const record = await ctx.state.get(thread);
         if (!record) return undefined;
@@ -44,14 +53,14 @@ export function judged<T>(
         if (tries >= MAX_JUDGMENTS) return lost;
       }
     },
-    waitMs === undefined ? undefined : { waitMs },
+    options.waitMs === undefined ? undefined : { waitMs: options.waitMs },
   );
 }
 
 /** Runs `fn` under the thread's lock with the record read afresh; undefined (and `fn` not run) when it is gone. */
 export function locked<T>(ctx: HandlerContext, thread: ThreadId, fn: (record: ThreadRecord) => Promise<T>, waitMs?: number): Promise<T | undefined> {
   // a judgment that writes nothing it could lose: judged once
-  return judged<T | undefined>(ctx, thread, fn, undefined, waitMs);
+  return judged<T | undefined>(ctx, thread, fn, undefined, { waitMs });
 }
 
 /**
@@ -104,7 +113,9 @@ export async function moveAndShow(
 ): Promise<ThreadRecord | undefined> {
   const shown = nextShown(reuse);
   const saved = await saveFlow(ctx, record, { ...change, flow: { ...change.flow, message: shown.message, posting: shown.posting } });
-  return saved && showSaved(ctx, saved, draw);
+  // the record as this write left it is as fresh as a read now would be: a cancel or a click from here on is met by
+  // the compare-and-set that saves the message's id, as one landing just after such a read would be
+  return saved && showSaved(ctx, saved, draw, { justSaved: true });
 }
 
 /**
@@ -115,9 +126,14 @@ export async function moveAndShow(
  * message is drawn again later (record/redraw.ts), except in phase `poll`, whose wait shows its own messages.
  * Returns the record as it is after the show, or `saved` when nothing more was written.
  */
-export async function showSaved(ctx: HandlerContext, saved: ThreadRecord, draw: (seq: number) => OutgoingMessage): Promise<ThreadRecord> {
+export async function showSaved(
+  ctx: HandlerContext,
+  saved: ThreadRecord,
+  draw: (seq: number) => OutgoingMessage,
+  options: { justSaved?: boolean } = {},
+): Promise<ThreadRecord> {
   try {
-    return (await show(ctx, saved, draw)) ?? saved;
+    return (await show(ctx, saved, draw, options.justSaved)) ?? saved;
   } catch (error) {
     const { phase } = flowOf(saved);
     ctx.logger.warn({ err: error, thread: saved.thread, phase }, 'workflow: a step message could not be shown; it is drawn again later');
@@ -126,10 +142,18 @@ export async function showSaved(ctx: HandlerContext, saved: ThreadRecord, draw: 
   }
 }
 
-/** Shows the step of `saved` when the thread is still at its sequence; undefined when it moved on. Throws what the chat throws. */
-async function show(ctx: HandlerContext, saved: ThreadRecord, draw: (seq: number) => OutgoingMessage): Promise<ThreadRecord | undefined> {
+/**
+ * Shows the step of `saved` when the thread is still at its sequence (read again unless `justSaved`: the write that
+ * returned it was this very moment); undefined when it moved on. Throws what the chat throws.
+ */
+async function show(
+  ctx: HandlerContext,
+  saved: ThreadRecord,
+  draw: (seq: number) => OutgoingMessage,
+  justSaved = false,
+): Promise<ThreadRecord | undefined> {
   const seq = seqOf(saved);
-  const before = await ctx.state.get(saved.thread);
+  const before = justSaved ? saved : await ctx.state.get(saved.thread);
   // moved on, or cancelled meanwhile (a transition never writes a cancel): nothing of this step to show any more
   if (!before || seqOf(before) !== seq || (before.status === 'cancelled' && saved.status !== 'cancelled')) return undefined;
   const { message: shownAs, posting } = flowOf(before);
