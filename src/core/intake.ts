@@ -112,9 +112,12 @@ export class Intake {
       incoming,
       receivedAt: Date.now(),
     };
-    // the entry's lock is taken before it is recorded, so no rescan ever sees it recorded and unheld while this lives
+    // recorded beside taking the entry's lock (one round trip): a rescan replays only entries older than a lease,
+    // and should a starting replica replay it meanwhile, whichever takes the lock handles it, the other is a duplicate
+    const recording = inbox.record(entry);
+    recording.catch(() => undefined); // awaited below, whichever way the lock goes
     const held = await this.holdingEntry(entry, async (leased) => {
-      const fresh = await inbox.record(entry);
+      const fresh = await recording;
       settle.recorded();
       if (fresh) return this.handleRecorded(leased, inbox, entry, false);
       // a retried delivery of an event recorded already: done, or left pending by a holder that died (we hold its
@@ -126,7 +129,7 @@ export class Intake {
     if (held) return;
     // another delivery of the same event is being handled right now: recorded there (or here, idempotently)
     this.deps.duplicate?.();
-    await inbox.record(entry);
+    await recording;
     settle.recorded();
   }
 
