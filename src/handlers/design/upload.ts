@@ -7,7 +7,7 @@ import type { ReplyIncoming } from '../../core/incoming.js';
 import { t } from '../../i18n/index.js';
 import { markdown } from '../../core/message.js';
 import type { ThreadRecord } from '../../core/state.js';
-import { confirmOutside, flowOf, mayAct, notAllowedNote } from '../workflow/index.js';
+import { confirmOutside, flowOf, mayAct, notAllowedNote, seqOf } from '../workflow/index.js';
 import { threadControlsHint } from '../shared/text.js';
 import { DESIGN, uploadInstruction } from './definition.js';
 import { shelveSharedImage, uploadOwner } from './image.js';
@@ -32,7 +32,9 @@ export async function onDesignReply(ctx: HandlerContext, incoming: ReplyIncoming
   const shelved = await shelveSharedImage(ctx, incoming.thread, files[0]!, uploadOwner(ctx, incoming.workspaceId, incoming.user.id));
   if ('problem' in shelved) return note(`⚠️ ${shelved.problem}`);
   const { offered } = shelved;
-  const stillAwaiting = (current: ThreadRecord) => current.version === record.version && isAwaitingImage(current);
+  // the same step still waiting (its sequence: the id of the message asking for the image, saved a moment after the
+  // message was shown, moves the version but not the step)
+  const stillAwaiting = (current: ThreadRecord) => seqOf(current) === seqOf(record) && isAwaitingImage(current);
   if (await confirmOutside(ctx, DESIGN, incoming.thread, incoming.user.id, offered, stillAwaiting)) return;
   await ctx.uploads?.withdraw(offered.token);
   return note(t('design:upload.movedOn'));
