@@ -22,11 +22,11 @@ export interface IntakeDeps {
   logger: Logger;
   admits(incoming: Incoming): boolean;
   refuseWorkspace(incoming: Incoming): Promise<void>;
-  /** whether a handler continues the task recorded for a reply's thread */
-  continues(incoming: ReplyIncoming): Promise<boolean>;
+  /** the task recorded for a reply's thread when a handler continues it; undefined otherwise */
+  continued(incoming: ReplyIncoming): Promise<ThreadRecord | undefined>;
   contextFor(workspaceId: string): HandlerContext;
-  /** runs the event's handler (failures told to its user) */
-  act(ctx: HandlerContext, incoming: Incoming): Promise<void>;
+  /** runs the event's handler (failures told to its user); `known`: the thread's record as read for it already */
+  act(ctx: HandlerContext, incoming: Incoming, known?: ThreadRecord): Promise<void>;
   /** tracks background work, so a stop can drain it */
   track(work: Promise<void>): void;
   /** told of each delivery recognised as one already handled or being handled (metrics' dedupe hits) */
@@ -93,14 +93,20 @@ export class Intake {
     return withLease(this.deps.contextFor(entry.incoming.workspaceId), inboxLock(entry.id), fn);
   }
 
-  /** Whether the bot acts on the event (and so records it): not a refused workspace's, not channel chatter. */
-  private async actsOn(incoming: Incoming): Promise<boolean> {
-    if (!this.deps.admits(incoming)) return false;
-    return !(incoming.kind === 'reply' && !incoming.mentioned && !(await this.deps.continues(incoming)));
+  /**
+   * Whether the bot acts on the event (and so records it): not a refused workspace's, not channel chatter; with the
+   * thread's record when telling chatter apart read it (routing then uses it, the event arrived before that read).
+   */
+  private async actsOn(incoming: Incoming): Promise<{ known?: ThreadRecord } | undefined> {
+    if (!this.deps.admits(incoming)) return undefined;
+    if (incoming.kind !== 'reply' || incoming.mentioned) return {};
+    const known = await this.deps.continued(incoming);
+    return known ? { known } : undefined;
   }
 
   private async receive(inbox: Inbox, incoming: Incoming, settle: { recorded: () => void }): Promise<void> {
-    if (!(await this.actsOn(incoming))) {
+    const acting = await this.actsOn(incoming);
+    if (!acting) {
       settle.recorded();
       // chatter: nothing at all; a workspace not allowed: its note
       if (!this.deps.admits(incoming)) await this.deps.refuseWorkspace(incoming);
@@ -119,7 +125,7 @@ export class Intake {
     const held = await this.holdingEntry(entry, async (leased) => {
       const fresh = await recording;
       settle.recorded();
-      if (fresh) return this.handleRecorded(leased, inbox, entry, false);
+      if (fresh) return this.handleRecorded(leased, inbox, entry, false, acting.known);
       // a retried delivery of an event recorded already: done, or left pending by a holder that died (we hold its
       // lease now), which this delivery finishes
       const current = await inbox.pendingEntry(entry.id);
@@ -139,7 +145,7 @@ export class Intake {
    * from then on), or when it ends. The entry is the event's dedupe: `inbox.record` refused every other delivery
    * of its id (pending, or done within the keep time, longer than Slack retries), so no second claim is made here.
    */
-  private async handleRecorded(base: HandlerContext, inbox: Inbox, entry: InboxEntry, replay: boolean): Promise<void> {
+  private async handleRecorded(base: HandlerContext, inbox: Inbox, entry: InboxEntry, replay: boolean, known?: ThreadRecord): Promise<void> {
     const { incoming } = entry;
     if (replay) {
       // cut between the write that took it over and `done`: that record's recovery owns the work already
@@ -158,7 +164,7 @@ export class Intake {
       logger: base.logger.child({ event: incoming.eventId ?? entry.id, kind: incoming.kind, ...(replay ? { replay: true } : {}) }),
     };
     // its writes before the hand-over are the replay's to make again, not the outbox recovery's
-    await handlingEvent(handOver, () => this.deps.act(ctx, incoming));
+    await handlingEvent(handOver, () => this.deps.act(ctx, incoming, known));
     // nothing the handler wrote took the event over (a note, a refusal, a finished turn): it is done now
     await handOver.handedOver();
   }

@@ -67,9 +67,9 @@ export class Router {
           logger: ctx.logger,
           admits: (incoming) => this.admits(incoming),
           refuseWorkspace: (incoming) => this.refuseWorkspace(incoming),
-          continues: (incoming) => this.continues(ctx, incoming),
+          continued: (incoming) => this.continued(ctx, incoming),
           contextFor: (workspaceId) => this.contextFor(workspaceId),
-          act: (actCtx, incoming) => this.act(actCtx, incoming),
+          act: (actCtx, incoming, known) => this.act(actCtx, incoming, known),
           track: (work) => void this.inFlight.track(work),
           duplicate: () => this.metrics.dedupeHit(this.chat),
         })
@@ -149,7 +149,7 @@ export class Router {
     const ctx = { ...base, logger: base.logger.child({ event: incoming.eventId ?? `local-${randomUUID()}`, kind: incoming.kind }) };
     // channel chatter (a reply nobody addressed to the bot, in a thread it keeps no task for) is not acted on,
     // so it claims no dedupe key: decided before claiming, and a retry of it is not acted on either
-    if (incoming.kind === 'reply' && !incoming.mentioned && !(await this.continues(ctx, incoming))) return;
+    if (incoming.kind === 'reply' && !incoming.mentioned && !(await this.continued(ctx, incoming))) return;
     if (incoming.eventId && !(await ctx.state.setIfNotExists(`event:${incoming.eventId}`, DEDUPE_TTL_MS))) {
       ctx.logger.debug({ eventId: incoming.eventId }, 'duplicate event ignored');
       this.metrics.dedupeHit(this.chat);
@@ -158,11 +158,14 @@ export class Router {
     await this.act(ctx, incoming);
   }
 
-  /** Runs the event's handler in its sender's language; a failure is logged and told to its user. */
-  private async act(ctx: HandlerContext, incoming: Incoming): Promise<void> {
+  /**
+   * Runs the event's handler in its sender's language; a failure is logged and told to its user. `known`: the
+   * thread's record as read for the event already (a reply's chatter check), not read again.
+   */
+  private async act(ctx: HandlerContext, incoming: Incoming, known?: ThreadRecord): Promise<void> {
     const scope = { chat: this.chat, workspaceId: incoming.workspaceId, userId: incoming.user.id, receivedAt: Date.now(), kind: incoming.kind };
     // an event in a thread reads its record beside its sender's language: two reads, one wait
-    const record = this.recordOf(ctx, incoming);
+    const record = known ? Promise.resolve(known) : this.recordOf(ctx, incoming);
     const lang = await eventLanguage(ctx, { workspaceId: incoming.workspaceId, userId: incoming.user.id, locale: incoming.locale });
     return withLanguage(lang, () => withinEvent(scope, () => this.actWithin(speaking(ctx, lang), incoming, record)));
   }
@@ -193,10 +196,10 @@ export class Router {
     }
   }
 
-  /** Whether a handler here continues the task recorded for the reply's thread. */
-  private async continues(ctx: HandlerContext, incoming: ReplyIncoming): Promise<boolean> {
+  /** The task recorded for the reply's thread when a handler here continues it; undefined otherwise. */
+  private async continued(ctx: HandlerContext, incoming: ReplyIncoming): Promise<ThreadRecord | undefined> {
     const record = await ctx.state.get(incoming.thread);
-    return record !== undefined && this.byWorkflow.has(record.workflow);
+    return record !== undefined && this.byWorkflow.has(record.workflow) ? record : undefined;
   }
 
   private async command(ctx: HandlerContext, incoming: CommandIncoming): Promise<void> {
