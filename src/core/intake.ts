@@ -94,8 +94,8 @@ export class Intake {
   }
 
   /**
-   * Whether the bot acts on the event (and so records it): not a refused workspace's, not channel chatter; with the
-   * thread's record when telling chatter apart read it (routing then uses it, the event arrived before that read).
+   * Whether the bot acts on the event (and so records it): not a refused workspace's, not channel chatter. For a
+   * plain reply, with the thread's record that check read: routing takes it, since it was read after the event came.
    */
   private async actsOn(incoming: Incoming): Promise<{ known?: ThreadRecord } | undefined> {
     if (!this.deps.admits(incoming)) return undefined;
