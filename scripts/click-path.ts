@@ -90,7 +90,7 @@ async function main(): Promise<void> {
     for (const { name } of commands) byCommand.set(name, (byCommand.get(name) ?? 0) + 1);
     const sent = h.sim.requests.find((r) => r.operation === 'AI35-5' && r.at >= started)?.at ?? Number.POSITIVE_INFINITY;
     console.log(`click to step 3's review: ${elapsed} ms`);
-    console.log(`Redis round trips: ${commands.length} (${[...byCommand].map(([c, n]) => `${c} ${n}`).join(', ')})`);
+    console.log(`Redis commands: ${commands.length} (${[...byCommand].map(([c, n]) => `${c} ${n}`).join(', ')})`);
     console.log(`  of them before the confirmation reached the platform (AI35-5): ${commands.filter((c) => c.at < sent).length}`);
     console.log(
       `waits on Redis (round trips in sequence): ${waits.starts.length}, of them before AI35-5: ${waits.starts.filter((at) => at < sent).length}`,
