@@ -18,7 +18,7 @@ import { startSimulator } from '../../src/platform/simulator/index.js';
 import { startFakeSlackApi } from '../helpers/fake-slack-api.js';
 import { sendSlashCommand } from '../helpers/slack-requests.js';
 import { BOT_TOKEN, SIGNING_SECRET, waitFor } from '../helpers/slack-bot-harness.js';
-import { freePort, removeRedisScratch, startRedisProcess } from '../helpers/redis-servers.js';
+import { removeRedisScratch, startOnFreePort } from '../helpers/redis-servers.js';
 import { textOf } from './slack-novelty-steps.js';
 
 const LEASE_MS = 1_000;
@@ -38,7 +38,7 @@ test('a Redis stall longer than the lease during a design poll: the continuation
   cleanup.push(() => sim.close());
   const slack = await startFakeSlackApi({ token: BOT_TOKEN });
   cleanup.push(() => slack.close());
-  const server = await startRedisProcess(['--port', String(await freePort())]);
+  const server = await startOnFreePort((port) => ['--port', String(port)]);
   cleanup.push(removeRedisScratch, () => server.kill());
   const REDIS_URL = `redis://127.0.0.1:${server.port}`;
   const prefix = `iip-test-replicas-stall-${randomUUID()}:`;

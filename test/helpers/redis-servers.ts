@@ -70,6 +70,21 @@ export async function startRedisProcess(args: string[], ping: (port: number) => 
   };
 }
 
+/**
+ * Starts `redis-server` on a free port, with the arguments `argsFor` gives for it; tried again on another port (up
+ * to five times) when the one chosen was taken before the server bound it (a cluster node also binds the port
+ * 10000 above, which nothing checked; another test's client may take a port in the moment after `freePort`).
+ */
+export async function startOnFreePort(argsFor: (port: number) => string[]): Promise<RedisProcess> {
+  for (let tries = 1; ; tries += 1) {
+    try {
+      return await startRedisProcess(argsFor(await freePort()));
+    } catch (error) {
+      if (tries >= 5 || !String(error).includes('Address already in use')) throw error;
+    }
+  }
+}
+
 /** One PING on a fresh connection that never retries (`tls`: the client side of a TLS server). */
 export async function pingOnce(port: number, tls?: ConnectionOptions): Promise<void> {
   const probe = new Redis({

@@ -7,7 +7,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import type { RedisConnection } from '../../src/lib/redis-connection.js';
-import { freePort, scratch, sharedTopology, startRedisProcess, type RedisProcess } from './redis-servers.js';
+import { freePort, scratch, sharedTopology, startOnFreePort, startRedisProcess, type RedisProcess } from './redis-servers.js';
 
 export interface SentinelPair {
   name: string;
@@ -21,8 +21,8 @@ export interface SentinelPair {
 
 /** A master, its replica and one Sentinel (quorum 1) that fails over a second after the master stops answering. */
 export async function startSentinelPair(name = 'iipmaster'): Promise<SentinelPair> {
-  const master = await startRedisProcess(['--port', String(await freePort())]);
-  const replica = await startRedisProcess(['--port', String(await freePort()), '--replicaof', '127.0.0.1', String(master.port)]);
+  const master = await startOnFreePort((port) => ['--port', String(port)]);
+  const replica = await startOnFreePort((port) => ['--port', String(port), '--replicaof', '127.0.0.1', String(master.port)]);
   const sentinelPort = await freePort();
   const conf = join(scratch(), 'sentinel.conf');
   // Sentinel rewrites its config file as it learns the topology: it must be its own, writable
@@ -91,9 +91,8 @@ export async function startRedisCluster(size = 3): Promise<RedisClusterProcesses
   const masters: RedisProcess[] = [];
   for (let i = 0; i < size; i += 1) {
     const dir = scratch();
-    const port = await freePort();
     masters.push(
-      await startRedisProcess([
+      await startOnFreePort((port) => [
         '--port',
         String(port),
         '--cluster-enabled',
