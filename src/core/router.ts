@@ -149,13 +149,15 @@ export class Router {
     const ctx = { ...base, logger: base.logger.child({ event: incoming.eventId ?? `local-${randomUUID()}`, kind: incoming.kind }) };
     // channel chatter (a reply nobody addressed to the bot, in a thread it keeps no task for) is not acted on,
     // so it claims no dedupe key: decided before claiming, and a retry of it is not acted on either
-    if (incoming.kind === 'reply' && !incoming.mentioned && !(await this.continued(ctx, incoming))) return;
+    const known = incoming.kind === 'reply' && !incoming.mentioned ? await this.continued(ctx, incoming) : undefined;
+    if (incoming.kind === 'reply' && !incoming.mentioned && !known) return;
     if (incoming.eventId && !(await ctx.state.setIfNotExists(`event:${incoming.eventId}`, DEDUPE_TTL_MS))) {
       ctx.logger.debug({ eventId: incoming.eventId }, 'duplicate event ignored');
       this.metrics.dedupeHit(this.chat);
       return;
     }
-    await this.act(ctx, incoming);
+    // routed on the record the chatter check read, as the intake does
+    await this.act(ctx, incoming, known);
   }
 
   /**
