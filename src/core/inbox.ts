@@ -29,11 +29,12 @@ export interface InboxEntry {
   incoming: Incoming;
   receivedAt: number;
   /**
-   * Set just before the handling's first thread-record write: the thread and the version it expected. A replay
-   * that finds that thread's record past it knows the write happened (the process died before `done`) and
-   * leaves the work to the record's recovery.
+   * Set just before the handling's first thread-record write, when the event does not name the thread it writes (a
+   * command starting one): that thread and the version the write expected. A replay reads that record and finds
+   * the entry's stamp there when the write happened (`ThreadRecord.handedOver`). `stamped`: noted by code that
+   * stamps; a note without it (older code) is judged by the version: a record past it was written.
    */
-  handover?: { thread: string; version: number };
+  handover?: { thread: string; version: number; stamped?: true };
 }
 
 export interface Inbox {

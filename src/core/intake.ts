@@ -5,7 +5,7 @@
  * left pending is handled again on replay.
  */
 import { randomUUID } from 'node:crypto';
-import { handOverOf } from './hand-over.js';
+import { handOverOf, stampedWith, stamping } from './hand-over.js';
 import { handlingEvent } from './outbox/replay-scope.js';
 import type { HandlerContext } from './handler.js';
 import { withLease } from './lease.js';
@@ -14,7 +14,7 @@ import { INBOX_KEEP_DONE_MS, inboxLock, type Inbox, type InboxEntry } from './in
 import type { Incoming, ReplyIncoming } from './incoming.js';
 import type { Logger } from '../log.js';
 import type { ThreadRecord } from './state.js';
-import type { ChatKind } from './thread-id.js';
+import type { ChatKind, ThreadId } from './thread-id.js';
 
 /** What the intake needs of its router. */
 export interface IntakeDeps {
@@ -140,6 +140,22 @@ export class Intake {
   }
 
   /**
+   * Whether a replayed entry's event was handed over before its process died: the record it wrote (the thread it
+   * noted, or the one the event names) carries the entry's stamp. An entry noted by code older than the stamps
+   * (a note without `stamped`) into a record without any is judged as that code did: past the version the write
+   * expected, it happened.
+   */
+  private async handedOverAlready(base: HandlerContext, entry: InboxEntry): Promise<boolean> {
+    const thread = entry.handover?.thread ?? entry.incoming.thread;
+    const record = thread === undefined ? undefined : await base.state.get(thread as ThreadId);
+    if (!record) return false;
+    const stamped = stampedWith(record, entry.id);
+    const { handover } = entry;
+    if (handover && !handover.stamped && stamped === undefined) return record.version > handover.version;
+    return stamped === true;
+  }
+
+  /**
    * Handles a recorded entry and marks it done: when the handler hands the event over to its thread record (its
    * `HandOver` token, given with the write that makes the event safe there: that record's recovery owns the work
    * from then on), or when it ends. The entry is the event's dedupe: `inbox.record` refused every other delivery
@@ -147,14 +163,12 @@ export class Intake {
    */
   private async handleRecorded(base: HandlerContext, inbox: Inbox, entry: InboxEntry, replay: boolean, known?: ThreadRecord): Promise<void> {
     const { incoming } = entry;
-    if (replay) {
-      // cut between the write that took it over and `done`: that record's recovery owns the work already
-      const record = entry.handover && (await base.state.get(entry.handover.thread as ThreadRecord['thread']));
-      if (record && entry.handover && record.version > entry.handover.version) return inbox.done(entry.id);
-      this.deps.logger.info({ entry: entry.id, kind: incoming.kind }, 'an event recorded but not handled is handled again');
-    }
+    if (replay && (await this.handedOverAlready(base, entry))) return inbox.done(entry.id);
+    if (replay) this.deps.logger.info({ entry: entry.id, kind: incoming.kind }, 'an event recorded but not handled is handled again');
     const handOver = handOverOf(
-      (thread, version) => inbox.handingOver(entry.id, { thread, version }),
+      entry.id,
+      incoming.thread,
+      (thread, version) => inbox.handingOver(entry.id, { thread, version, stamped: true }),
       () =>
         inbox.done(entry.id).catch((error: unknown) => base.logger.warn({ err: error, entry: entry.id }, 'an inbox entry could not be marked done')),
     );
@@ -171,12 +185,15 @@ export class Intake {
 }
 
 /**
- * The record writer's hook of the hand-over (core/hand-over.ts): a write given a token notes it first, and hands the
- * event over once it succeeded. The write does not wait for the entry's `done`: the entry is safe either way (a
- * replay finds the record past the noted version), and the intake awaits the same `done` before it lets go.
+ * The record writer's hook of the hand-over (core/hand-over.ts): a write given a token not handed over yet carries
+ * the entry's stamp (in the same compare-and-set), notes the thread first where the event does not name it, and
+ * hands the event over once it succeeded. The write does not wait for the entry's `done`: the entry is safe either
+ * way (a replay finds the stamp), and the intake awaits the same `done` before it lets go.
  */
 export const inboxHandOver: RecordHook = {
   name: 'inbox hand-over',
+  complete: ({ handOver, next }) =>
+    handOver?.entryId && !handOver.done ? { ...next, handedOver: stamping(next.handedOver, handOver.entryId) } : next,
   before: (write) => write.handOver?.noting(write.thread, write.expectedVersion) ?? Promise.resolve(),
   after: (_record, write) => void write.handOver?.handedOver(),
 };

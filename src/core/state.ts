@@ -56,6 +56,12 @@ export interface ThreadRecord {
   wait?: Wait;
   /** the language the thread started in (core/language.ts), for work that runs without a user event */
   language?: Lang;
+  /**
+   * The inbox entries whose events were handed over to this record (core/hand-over.ts), newest last: stamped by the
+   * very write that took each over, so a replay knows it happened. Absent in records no event was handed over to
+   * since the stamps were introduced.
+   */
+  handedOver?: string[];
   createdAt: number;
   updatedAt: number;
 }

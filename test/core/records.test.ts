@@ -74,6 +74,8 @@ describe('the record writer', () => {
     await inbox.record(entry);
     const notes: Array<InboxEntry['handover']> = [];
     const handOver = handOverOf(
+      entry.id,
+      undefined,
       async (thread, version) => {
         notes.push({ thread, version });
         await inbox.handingOver(entry.id, { thread, version });
@@ -82,17 +84,21 @@ describe('the record writer', () => {
     );
     const records = RecordWriter.create(new MemoryStateStore(), [inboxHandOver]);
     const other = await records.create(NOTHING_TO_HAND_OVER, { ...input, thread: threadId('slack', 'T1', 'C1', '1.3') });
-    await records.update(other!, { step: 'references' });
+    // a write without the token neither hands the event over nor stamps its record
+    expect((await records.update(other!, { step: 'references' }))?.handedOver).toBeUndefined();
     expect(await inbox.pendingEntry(entry.id)).toBeDefined();
     expect(handOver.done).toBe(false);
 
     const written = await records.create(handOver, input);
     expect(notes).toEqual([{ thread: THREAD, version: 0 }]);
     expect(handOver.done).toBe(true);
+    // the write that took the event over carries its stamp
+    expect(written?.handedOver).toEqual([entry.id]);
     expect(await inbox.pendingEntry(entry.id)).toBeUndefined();
     // once handed over, a later write with the same token notes nothing more
-    await records.update(written!, { step: 'references' }, { handOver });
+    const later = await records.update(written!, { step: 'references' }, { handOver });
     expect(notes).toHaveLength(1);
+    expect(later?.handedOver).toEqual([entry.id]);
   });
 
   it('does not hand over when the write is refused', async () => {
@@ -105,6 +111,8 @@ describe('the record writer', () => {
     };
     await inbox.record(entry);
     const handOver = handOverOf(
+      entry.id,
+      undefined,
       (thread, version) => inbox.handingOver(entry.id, { thread, version }),
       () => inbox.done(entry.id),
     );

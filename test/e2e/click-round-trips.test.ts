@@ -65,7 +65,7 @@ async function commandsOf(watched: { commands: Command[] }, act: () => Promise<v
 const listed = (commands: Command[]): string => commands.map((c) => `${c.name} ${c.key}`).join('\n');
 const recordReads = (commands: Command[]): Command[] => commands.filter((c) => c.name === 'get' && c.key.startsWith('thread:'));
 
-test('Confirm reaches the platform after 13 Redis commands: one read of the thread before the lock, no second dedupe claim', async () => {
+test('Confirm reaches the platform after 12 Redis commands: one read of the thread before the lock, no second dedupe claim, no hand-over note', async () => {
   const { h, prefix } = await botOnRedis();
   const watched = await watchRedis(prefix);
   await h.command(`novelty ${IDEA}`);
@@ -82,7 +82,13 @@ test('Confirm reaches the platform after 13 Redis commands: one read of the thre
   const sent = h.sim.requests.find((r) => r.operation === 'AI35-5' && r.at >= pressed)?.at;
   expect(sent).toBeDefined();
   const before = commands.filter((c) => c.at <= sent!);
-  expect(before.length, listed(before)).toBeLessThanOrEqual(13);
+  expect(before.length, listed(before)).toBeLessThanOrEqual(12);
+  // the inbox entry is written twice, recorded and marked done: the click's thread needs no note, the record's
+  // compare-and-set stamps the entry's id
+  expect(
+    before.filter((c) => c.key.startsWith('inbox:e:')).map((c) => c.name),
+    listed(before),
+  ).toHaveLength(2);
   // the inbox entry is the event's dedupe: no `event:` key is claimed beside it
   expect(
     before.filter((c) => c.key.includes('event:')),
