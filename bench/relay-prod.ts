@@ -23,6 +23,8 @@ export interface ProductionRun {
   cpuSeconds?: number;
   /** of it, the CPU time from the first command to the end of the run: what answering cost */
   answerCpuSeconds?: number;
+  /** of that, the time in the kernel (system time: socket writes, fsyncs) */
+  answerSystemCpuSeconds?: number;
   commandsAccepted: number;
   /** calls the bot made to Slack: that it answered at all */
   slackCalls: number;
@@ -68,12 +70,13 @@ const statusMb = (pid: number, field: 'VmHWM' | 'VmRSS'): number | undefined => 
   return kb === undefined ? undefined : Number(kb) / 1024;
 };
 
-/** utime + stime from /proc/<pid>/stat (fields 14 and 15, after the command's parenthesized name) */
-const cpuSeconds = (pid: number): number | undefined => {
+/** user and system CPU seconds from /proc/<pid>/stat (fields 14 and 15, after the command's parenthesized name) */
+const cpuOf = (pid: number): { user: number; system: number } | undefined => {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ');
-  const ticks = Number(fields?.[11]) + Number(fields?.[12]);
-  return Number.isFinite(ticks) ? ticks / 100 : undefined;
+  const [user, system] = [Number(fields?.[11]) / 100, Number(fields?.[12]) / 100];
+  return Number.isFinite(user) && Number.isFinite(system) ? { user, system } : undefined;
 };
+const seconds = (cpu: { user: number; system: number }): number => cpu.user + cpu.system;
 
 /**
  * What answers the commands: the bot's production start, or the Bolt peer (./peer-bolt.ts, through tsx: its start
@@ -108,6 +111,13 @@ export async function productionRun(
       STATE_FILE: join(dir, 'state.json'),
       LOG_LEVEL: 'warn',
       NODE_ENV: 'production',
+      // BENCH_BOT_ENV ('MALLOC_ARENA_MAX=2 ...') tries the allocator's and libuv's settings the same way
+      ...Object.fromEntries(
+        (process.env.BENCH_BOT_ENV ?? '')
+          .split(/\s+/)
+          .filter(Boolean)
+          .map((pair) => pair.split('=', 2)),
+      ),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -124,7 +134,7 @@ export async function productionRun(
     }
     await sleep(1_000);
     const idle = statusMb(bot.pid!, 'VmRSS');
-    const idleCpu = cpuSeconds(bot.pid!);
+    const idleCpu = cpuOf(bot.pid!);
     const random = seededRandom(load.seed);
     let commandsAccepted = 0;
     const commands = Array.from({ length: load.streams }, async (_, i) => {
@@ -146,9 +156,10 @@ export async function productionRun(
       if (Date.now() - activity.lastAnsweredAt > QUIET_MS) break;
     }
     const peak = statusMb(bot.pid!, 'VmHWM');
-    const cpu = cpuSeconds(bot.pid!);
-    const answerCpu = cpu === undefined || idleCpu === undefined ? {} : { answerCpuSeconds: cpu - idleCpu };
-    const measured = { commandsAccepted, slackCalls, idleRssMb: idle, cpuSeconds: cpu, ...answerCpu };
+    const cpu = cpuOf(bot.pid!);
+    const answerCpu =
+      cpu && idleCpu ? { answerCpuSeconds: seconds(cpu) - seconds(idleCpu), answerSystemCpuSeconds: cpu.system - idleCpu.system } : {};
+    const measured = { commandsAccepted, slackCalls, idleRssMb: idle, cpuSeconds: cpu && seconds(cpu), ...answerCpu };
     return { ...measured, ...(peak === undefined ? { problem: 'no VmHWM in /proc' } : { peakRssMb: peak }) };
   } finally {
     bot.kill('SIGTERM');

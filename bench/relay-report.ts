@@ -132,7 +132,9 @@ function cpuCheck(production: Production): Check[] {
   if (bot === undefined || peer === undefined)
     return production.boltPeer ? [[false, `[(b) native] Bolt peer not measured: ${production.boltPeer.problem ?? 'no CPU reading'}`]] : [];
   const per = (seconds: number, run?: ProductionRun) =>
-    `${round(seconds)} s (${round((seconds * 1000) / Math.max(1, run?.commandsAccepted ?? 1))} ms an answer)`;
+    `${round(seconds)} s (${round((seconds * 1000) / Math.max(1, run?.commandsAccepted ?? 1))} ms an answer${
+      run?.answerSystemCpuSeconds === undefined ? '' : `, ${round(run.answerSystemCpuSeconds)} s of it in the kernel`
+    })`;
   return [
     [
       bot <= peer,

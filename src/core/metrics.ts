@@ -2,7 +2,7 @@
  * What the bot reports about its own work (answer delays, chat calls, dedupe hits, ...), as an interface the core,
  * handlers and adapters call; src/metrics/ implements it with prom-client, and the default does nothing.
  */
-import { AsyncLocalStorage } from 'node:async_hooks';
+import { ambientSlot } from '../lib/ambient.js';
 import { SpanKind, SpanStatusCode, trace, type Tracer } from '@opentelemetry/api';
 import type { ChatKind } from './thread-id.js';
 
@@ -47,7 +47,7 @@ export interface EventScope {
   firstTextShown: boolean;
 }
 
-const scopes = new AsyncLocalStorage<EventScope>();
+const scopes = ambientSlot<EventScope>('event');
 
 /**
  * The bot's OpenTelemetry tracer: a no-op until an SDK is registered (OTEL_EXPORTER_OTLP_ENDPOINT, or a test's).
@@ -84,7 +84,7 @@ export function inSpan<T>(name: string, attributes: Record<string, string>, fn: 
 
 /** The scope of the event being handled, if any. */
 export function currentEvent(): EventScope | undefined {
-  return scopes.getStore();
+  return scopes.get();
 }
 
 /** A workspace's usage of one day: commands by verb and platform calls by operation id. */

@@ -1,9 +1,9 @@
 /**
  * The bot's own words in the user's language: i18next over the catalogs in en/ and zh/, and the language of the
- * work in hand kept in AsyncLocalStorage, so any code on the path of an event (or a resumed wait) calls `t`
+ * work in hand kept in the ambient store (lib/ambient.ts), so any code on the path of an event (or a resumed wait) calls `t`
  * without passing a language down. Outside any `withLanguage`, the default language (IIP_LANG) applies.
  */
-import { AsyncLocalStorage } from 'node:async_hooks';
+import { ambientSlot } from '../lib/ambient.js';
 import i18next, { type TFunction } from 'i18next';
 import { en } from './en/index.js';
 import { zh } from './zh/index.js';
@@ -24,7 +24,7 @@ void i18n.init({
   returnNull: false,
 });
 
-const current = new AsyncLocalStorage<Lang>();
+const current = ambientSlot<Lang>('language');
 let fallback: Lang = 'en';
 
 /** The language used where no event set one (IIP_LANG); set once at start. */
@@ -35,7 +35,7 @@ export function setDefaultLanguage(lang: Lang): void {
 /** The workspace default (IIP_LANG), whatever language the work in hand speaks. */
 export const defaultLanguage = (): Lang => fallback;
 
-export const currentLanguage = (): Lang => current.getStore() ?? fallback;
+export const currentLanguage = (): Lang => current.get() ?? fallback;
 
 /** Runs `fn` (and everything it awaits or schedules) speaking `lang`. */
 export const withLanguage = <T>(lang: Lang, fn: () => T): T => current.run(lang, fn);

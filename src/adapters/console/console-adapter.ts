@@ -2,7 +2,7 @@
  * The console adapter: the bot in a terminal, for a person with no Slack or Teams at hand. Output side here
  * (threads, posts, edits, notes, forms); what typed lines mean is in line-handler.ts.
  */
-import { AsyncLocalStorage } from 'node:async_hooks';
+import { ambientSlot } from '../../lib/ambient.js';
 import { randomUUID } from 'node:crypto';
 import type { AdapterLimits, FetchedFile, MessageRef } from '../../core/adapter.js';
 import { MessageGoneError } from '../../core/chat-errors.js';
@@ -46,7 +46,7 @@ class ConsoleChatAdapter implements ConsoleAdapter, ConsoleHost {
   readonly user: { id: string; name: string };
   readonly workspaceId: string;
   private readonly loaded: Promise<void>;
-  private readonly commandContext = new AsyncLocalStorage<{ reserved: ThreadId }>();
+  private readonly commandContext = ambientSlot<{ reserved: ThreadId }>('terminal command');
   private terminal: Terminal | undefined;
   private lines: LineHandler | undefined;
   private resolveClosed!: () => void;
@@ -93,7 +93,7 @@ class ConsoleChatAdapter implements ConsoleAdapter, ConsoleHost {
   async startThread(_conversation: ConversationId, message: OutgoingMessage): Promise<MessageRef> {
     await this.loaded;
     // the command being handled reserved a thread (the prompt is already in it): its first message opens it
-    const reserved = this.commandContext.getStore()?.reserved;
+    const reserved = this.commandContext.get()?.reserved;
     const thread = reserved && !this.book.hasBotMessages(reserved) ? reserved : this.book.reserve(firstLine(message.text));
     return this.post(thread, message);
   }

@@ -2,10 +2,10 @@
  * The slash command whose handling is running, for the Web API calls made on its behalf: where the bot cannot
  * post in the command's conversation, its answer goes to the user through the command's `response_url` (an
  * ephemeral message Slack shows even in conversations the bot is not in). The scope follows the handling's async
- * calls (AsyncLocalStorage), so the neutral core never sees Slack's URL. An event handled again after a restart
+ * calls (an ambient slot, lib/ambient.ts), so the neutral core never sees Slack's URL. An event handled again after a restart
  * has no scope: the adapter then only logs that it could not post.
  */
-import { AsyncLocalStorage } from 'node:async_hooks';
+import { ambientSlot } from '../../lib/ambient.js';
 import type { Incoming } from '../../core/incoming.js';
 import { t } from '../../i18n/index.js';
 
@@ -24,7 +24,7 @@ export interface CommandOrigin {
 const origins = new WeakMap<Incoming, CommandOrigin>();
 /** the response_url of a clicked "run it in a DM" notice, by the command the click became */
 const noticeClicks = new WeakMap<Incoming, string>();
-const scope = new AsyncLocalStorage<CommandOrigin>();
+const scope = ambientSlot<CommandOrigin>('slack command');
 
 /** Called by the payload conversion: the Slack side of a command the core will see as `incoming`. */
 export function rememberOrigin(incoming: Incoming, origin: CommandOrigin): void {
@@ -50,7 +50,7 @@ export function inCommandScope<T>(incoming: Incoming, run: () => Promise<T>): Pr
 
 /** The command being handled, when a call to `channelId` of `teamId` is made on its behalf. */
 export function originFor(teamId: string, channelId: string): CommandOrigin | undefined {
-  const origin = scope.getStore();
+  const origin = scope.get();
   return origin?.teamId === teamId && origin.channelId === channelId ? origin : undefined;
 }
 

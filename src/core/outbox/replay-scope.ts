@@ -4,13 +4,13 @@
  * which makes its writes again. Such writes are journaled without their payload, so a recovering replica does not
  * make them a second time beside the replay's (core/outbox/recovery.ts).
  */
-import { AsyncLocalStorage } from 'node:async_hooks';
+import { ambientSlot } from '../../lib/ambient.js';
 
 interface EventHandOver {
   readonly done: boolean;
 }
 
-const scope = new AsyncLocalStorage<EventHandOver>();
+const scope = ambientSlot<EventHandOver>('inbox hand-over');
 
 /** Runs an inbox event's handling (`handOver`: its token), so the writes made within it know whether it was handed over. */
 export function handlingEvent<T>(handOver: EventHandOver, fn: () => Promise<T>): Promise<T> {
@@ -19,6 +19,6 @@ export function handlingEvent<T>(handOver: EventHandOver, fn: () => Promise<T>):
 
 /** True while the current work belongs to an inbox event not handed over yet: a replay would make its writes again. */
 export function replayedByInbox(): boolean {
-  const handOver = scope.getStore();
+  const handOver = scope.get();
   return handOver !== undefined && !handOver.done;
 }
