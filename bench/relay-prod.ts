@@ -28,6 +28,8 @@ export interface ProductionRun {
   commandsAccepted: number;
   /** calls the bot made to Slack: that it answered at all */
   slackCalls: number;
+  /** of them, by Web API method */
+  slackCallsByMethod?: Record<string, number>;
   problem?: string;
 }
 
@@ -149,17 +151,19 @@ export async function productionRun(
     });
     await Promise.all(commands);
     let slackCalls = 0;
+    let slackCallsByMethod: Record<string, number> = {};
     for (const deadline = Date.now() + LIMIT_MS; Date.now() < deadline; await sleep(1_000)) {
       const activity = await outside.ask({ type: 'activity' });
       if (activity.type !== 'activity') continue;
       slackCalls = activity.calls;
+      slackCallsByMethod = activity.byMethod;
       if (Date.now() - activity.lastAnsweredAt > QUIET_MS) break;
     }
     const peak = statusMb(bot.pid!, 'VmHWM');
     const cpu = cpuOf(bot.pid!);
     const answerCpu =
       cpu && idleCpu ? { answerCpuSeconds: seconds(cpu) - seconds(idleCpu), answerSystemCpuSeconds: cpu.system - idleCpu.system } : {};
-    const measured = { commandsAccepted, slackCalls, idleRssMb: idle, cpuSeconds: cpu && seconds(cpu), ...answerCpu };
+    const measured = { commandsAccepted, slackCalls, slackCallsByMethod, idleRssMb: idle, cpuSeconds: cpu && seconds(cpu), ...answerCpu };
     return { ...measured, ...(peak === undefined ? { problem: 'no VmHWM in /proc' } : { peakRssMb: peak }) };
   } finally {
     bot.kill('SIGTERM');

@@ -34,7 +34,7 @@ export type WorldReply =
   | { type: 'ready'; simulatorUrl: string; slackUrl: string }
   | { type: 'report'; answers: AnswerFacts[] }
   /** how many Slack calls arrived and when the last was answered (ms since epoch), to tell when a bot is done */
-  | { type: 'activity'; calls: number; lastAnsweredAt: number }
+  | { type: 'activity'; calls: number; byMethod: Record<string, number>; lastAnsweredAt: number }
   | { type: 'closed' };
 
 const config = childConfig<WorldConfig>();
@@ -64,7 +64,9 @@ onParentMessage<WorldRequest>(async (message) => {
   }
   if (message.type === 'activity') {
     const lastAnsweredAt = slack.calls.reduce((last, call) => Math.max(last, call.answeredAt ?? call.at), 0);
-    await sendToParent({ type: 'activity', calls: slack.calls.length, lastAnsweredAt } satisfies WorldReply);
+    const byMethod: Record<string, number> = {};
+    for (const call of slack.calls) byMethod[call.method] = (byMethod[call.method] ?? 0) + 1;
+    await sendToParent({ type: 'activity', calls: slack.calls.length, byMethod, lastAnsweredAt } satisfies WorldReply);
     return;
   }
   await Promise.all([sim.close(), slack.close()]);

@@ -121,6 +121,36 @@ describe('the answer queue', () => {
     expect(d.places).toEqual([1, 0]);
   });
 
+  test('a place far back is told paced: every 5 s per question ahead (at least 10 s), at once when next, its latest once the time is up', async () => {
+    const limits = new MemoryWorkLimits(settings({ answersPerWorkspace: 1, answerQueuePerWorkspace: 10 }));
+    await limits.acquire(user('U0'), 'answer', 'running', HOUR);
+    const wanted = new Map<string, boolean>();
+    const ahead = ['w0', 'w1', 'w2', 'w3', 'w4', 'w5'].map((id) => {
+      wanted.set(id, true);
+      return waiter(limits, `U-${id}`, id, { stillWanted: async () => wanted.get(id)! });
+    });
+    await vi.advanceTimersByTimeAsync(10);
+    const last = waiter(limits, 'U9', 'last');
+    await vi.advanceTimersByTimeAsync(10);
+    expect(last.places).toEqual([6]);
+    // the three questions at the head leave, one a second: 5, 4, 3 ahead, each within its 15-25 s
+    for (const id of ['w0', 'w1', 'w2']) {
+      wanted.set(id, false);
+      await vi.advanceTimersByTimeAsync(1_000);
+    }
+    expect(ahead.slice(0, 3).map((w) => w.settled())).toEqual(Array(3).fill({ ok: false, reason: 'withdrawn', waited: true }));
+    expect(last.places).toEqual([6]);
+    // standing at 3 ahead, it is told once 15 s passed since it was told 6
+    await vi.advanceTimersByTimeAsync(11_000);
+    expect(last.places).toEqual([6]);
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(last.places).toEqual([6, 3]);
+    // the rest leave at once: being next is told at the next look
+    for (const id of ['w3', 'w4', 'w5']) wanted.set(id, false);
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(last.places).toEqual([6, 3, 0]);
+  });
+
   test('a queue of 0 refuses past the workspace limit as before; a workspace limit of 0 never queues', async () => {
     const none = new MemoryWorkLimits(settings({ answerQueuePerWorkspace: 0 }));
     await none.acquire(user('U1'), 'answer', 'a', HOUR);
