@@ -1,8 +1,8 @@
 /**
  * Waiting in a workspace's queue for a slot (core/limits.ts `acquireOrQueue`): the place is looked at (and its
- * lease renewed) every `pollMs`, and at once when a slot of this process is freed; the waiter is told its place
- * when it changes, paced (`placeEveryMs`). Past the deadline, or once `stillWanted` says no (cancelled, cleared), it
- * leaves the queue.
+ * lease renewed) every `pollMs`, and by the head at once when a slot of this process is freed; the waiter is told
+ * its place when it changes, paced (`placeEveryMs`). Past the deadline, or once `stillWanted` says no (cancelled,
+ * cleared), it leaves the queue.
  */
 import type { ThreadId } from './thread-id.js';
 import { keepCounted, type Refusal, type WorkKind, type WorkLimits, type WorkScope } from './limits.js';
@@ -33,10 +33,19 @@ export type QueuedAdmission =
  */
 export const placeEveryMs = (ahead: number): number => Math.max(10_000, 5_000 * ahead);
 
-/** Waiters of this process, woken when one of its slots is freed (other replicas' frees are seen at the next poll). */
-const waiters = new Set<() => void>();
+/** Waiters of this process, each with the number of questions ahead of it at its last look. */
+const waiters = new Map<() => void, number>();
 const wakeAll = (): void => {
-  for (const wake of [...waiters]) wake();
+  for (const wake of [...waiters.keys()]) wake();
+};
+/**
+ * Wakes the waiters of this process with at most `ahead` questions before them: when a slot is freed (0: the head
+ * takes it), when a question leaves the queue (1: the one behind a head that left is next). Others see it at their
+ * next poll, as do other replicas' waiters. Waking every waiter made each of them ask the store at every free,
+ * 70 questions times 100 answers, for a slot only the head could take.
+ */
+const wakeUpTo = (ahead: number): void => {
+  for (const [wake, waiting] of [...waiters]) if (waiting <= ahead) wake();
 };
 
 /** Takes a slot kept alive while it is held, waiting for it in the queue past the workspace limit. */
@@ -64,7 +73,7 @@ export async function admitOrQueue(
           try {
             await verdict.release();
           } finally {
-            wakeAll();
+            wakeUpTo(0);
           }
         },
       };
@@ -72,7 +81,7 @@ export async function admitOrQueue(
     if (verdict.reason !== 'queued') return verdict;
     const leave = async (reason: 'timeout' | 'withdrawn') => {
       await limits.release(scope, kind, id);
-      wakeAll();
+      wakeUpTo(1);
       return { ok: false as const, reason, waited: true as const };
     };
     if (wait.stillWanted && !(await wait.stillWanted())) return leave('withdrawn');
@@ -83,12 +92,12 @@ export async function admitOrQueue(
       toldAt = Date.now();
       await wait.onPlace(ahead).catch(onError);
     }
-    await nap(Math.min(wait.pollMs, Math.max(0, deadline - Date.now())));
+    await nap(Math.min(wait.pollMs, Math.max(0, deadline - Date.now())), ahead);
   }
 }
 
-/** Sleeps `ms`, or less when a slot of this process is freed. */
-function nap(ms: number): Promise<void> {
+/** Sleeps `ms`, or less when a slot of this process is freed and `ahead` (the waiter's place) is the head. */
+function nap(ms: number, ahead: number): Promise<void> {
   return new Promise((resolve) => {
     const done = () => {
       clearTimeout(timer);
@@ -96,7 +105,7 @@ function nap(ms: number): Promise<void> {
       resolve();
     };
     const timer = setTimeout(done, ms);
-    waiters.add(done);
+    waiters.set(done, ahead);
   });
 }
 

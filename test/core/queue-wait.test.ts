@@ -151,6 +151,30 @@ describe('the answer queue', () => {
     expect(last.places).toEqual([6, 3, 0]);
   });
 
+  test('a freed slot wakes only the head of the queue at once: the others look at their next poll', async () => {
+    const limits = new MemoryWorkLimits(settings({ answersPerWorkspace: 1, answerQueuePerWorkspace: 10 }));
+    const looks = new Map<string, number>();
+    const acquireOrQueue = limits.acquireOrQueue.bind(limits);
+    limits.acquireOrQueue = (scope, kind, id, ttlMs, leaseMs) => {
+      looks.set(id, (looks.get(id) ?? 0) + 1);
+      return acquireOrQueue(scope, kind, id, ttlMs, leaseMs);
+    };
+    const first = waiter(limits, 'U0', 'first');
+    await vi.advanceTimersByTimeAsync(10);
+    const queued = ['q0', 'q1', 'q2'].map((id) => waiter(limits, `U-${id}`, id));
+    await vi.advanceTimersByTimeAsync(10);
+    expect(queued.map((q) => q.places)).toEqual([[0], [1], [2]]);
+    looks.clear();
+    const running = first.settled();
+    if (running?.ok) await running.release();
+    await vi.advanceTimersByTimeAsync(10);
+    expect(queued[0]!.settled()).toMatchObject({ ok: true, waited: true });
+    expect(Object.fromEntries(looks)).toEqual({ q0: 1 });
+    // the next one moves up at its poll
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(queued[1]!.places).toEqual([1, 0]);
+  });
+
   test('a queue of 0 refuses past the workspace limit as before; a workspace limit of 0 never queues', async () => {
     const none = new MemoryWorkLimits(settings({ answerQueuePerWorkspace: 0 }));
     await none.acquire(user('U1'), 'answer', 'a', HOUR);
