@@ -5,18 +5,18 @@
  * click or reply pays), so they are held here.
  */
 import { randomUUID } from 'node:crypto';
-import { Redis } from 'ioredis';
 import { afterEach, expect, test } from 'vitest';
+import { monitorRedis, type RedisMonitor } from '../helpers/redis-monitor.js';
 import { startSlackBot, waitFor, type SlackBotHarness } from '../helpers/slack-bot-harness.js';
 import { hasFooter } from './faults-chat-thread.js';
 import { IDEA, NoveltyThread } from './slack-novelty-steps.js';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 let h: SlackBotHarness | undefined;
-let monitor: Redis | undefined;
+let monitor: RedisMonitor | undefined;
 afterEach(async () => {
   await h?.close();
-  monitor?.disconnect();
+  monitor?.close();
   h = undefined;
   monitor = undefined;
 });
@@ -35,17 +35,13 @@ async function botOnRedis(): Promise<{ h: SlackBotHarness; prefix: string }> {
   return { h, prefix };
 }
 
-/** Every command under `prefix` Redis runs from now on (MONITOR, started before the bot is busy: ioredis can lose
- * track of a connection that turns into a monitor while replies stream in). */
+/** Every command under `prefix` Redis runs from now on (MONITOR over a plain socket: test/helpers/redis-monitor.ts). */
 async function watchRedis(prefix: string): Promise<{ commands: Command[] }> {
-  monitor = new Redis(REDIS_URL);
-  const feed = await monitor.monitor();
   const watched = { commands: [] as Command[] };
   // a script's own commands (source "lua") run inside Redis: not round trips
-  feed.on('monitor', (time: string, args: string[], source: string) => {
+  monitor = await monitorRedis(REDIS_URL, (args, { at, source }) => {
     const key = args.find((a) => a.includes(prefix));
-    if (source !== 'lua' && key)
-      watched.commands.push({ name: String(args[0]).toLowerCase(), key: key.slice(prefix.length), at: Number(time) * 1_000 });
+    if (source !== 'lua' && key) watched.commands.push({ name: String(args[0]).toLowerCase(), key: key.slice(prefix.length), at });
   });
   return watched;
 }

@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, expect, test } from 'vitest';
-import { monitorArgs, monitorRedis } from './redis-monitor.js';
+import { monitorArgs, monitorRedis, monitorSource } from './redis-monitor.js';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const client = new Redis(REDIS_URL);
@@ -16,6 +16,22 @@ test('monitorArgs reads the quoted words of a MONITOR line, escapes included', (
     'PX',
     '2000',
   ]);
+});
+
+test('monitorSource reads when Redis ran a command and who sent it: a client, or a script (lua)', () => {
+  expect(monitorSource('+1800000000.250001 [0 127.0.0.1:5000] "GET" "k"')).toEqual({ at: 1_800_000_000_250.001, source: '127.0.0.1:5000' });
+  expect(monitorSource('+1800000000.5 [3 lua] "GET" "k"')).toEqual({ at: 1_800_000_000_500, source: 'lua' });
+});
+
+test("tells a script's own commands from the client's", async () => {
+  const key = `iip-test-monitor-${randomUUID()}:scripted`;
+  const seen: string[] = [];
+  const feed = await monitorRedis(REDIS_URL, (args, { source }) => {
+    if (args.includes(key)) seen.push(`${args[0]?.toLowerCase()} from ${source === 'lua' ? 'lua' : 'a client'}`);
+  });
+  await client.eval("return redis.call('get', KEYS[1])", 1, key);
+  await expect.poll(() => seen, { timeout: 5_000 }).toEqual(['eval from a client', 'get from lua']);
+  feed.close();
 });
 
 test('sees every command sent after it started, while other clients keep the server busy', async () => {

@@ -17,8 +17,20 @@ export function monitorArgs(line: string): string[] {
   return args;
 }
 
+/** When Redis ran a command (ms since epoch, its clock) and who sent it: a client's address, or `lua` inside a script. */
+export interface MonitorSource {
+  at: number;
+  source: string;
+}
+
+/** `+1795978256.760634 [0 127.0.0.1:49544] "get" "k"`: the time and the sender before the command's words. */
+export function monitorSource(line: string): MonitorSource {
+  const [, seconds, source] = /^\+(\d+(?:\.\d+)?) \[\d+ ([^\]]*)\]/.exec(line) ?? [];
+  return { at: Number(seconds) * 1_000, source: source ?? '' };
+}
+
 /** Resolves once Redis has said +OK to MONITOR: every command sent after that reaches `onCommand`. */
-export function monitorRedis(url: string, onCommand: (args: string[]) => void): Promise<RedisMonitor> {
+export function monitorRedis(url: string, onCommand: (args: string[], from: MonitorSource) => void): Promise<RedisMonitor> {
   const { hostname, port } = new URL(url);
   return new Promise((resolve, reject) => {
     const socket: Socket = connect({ host: hostname || '127.0.0.1', port: Number(port || 6379) });
@@ -40,7 +52,7 @@ export function monitorRedis(url: string, onCommand: (args: string[]) => void): 
           if (line !== '+OK') return reject(new Error(`MONITOR answered ${line}`));
           watching = true;
           resolve({ close: () => socket.destroy() });
-        } else onCommand(monitorArgs(line));
+        } else onCommand(monitorArgs(line), monitorSource(line));
       }
     });
   });
