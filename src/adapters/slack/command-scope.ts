@@ -2,8 +2,8 @@
  * The slash command whose handling is running, for the Web API calls made on its behalf: where the bot cannot
  * post in the command's conversation, its answer goes to the user through the command's `response_url` (an
  * ephemeral message Slack shows even in conversations the bot is not in). The scope follows the handling's async
- * calls (an ambient slot, lib/ambient.ts), so the neutral core never sees Slack's URL. An event handled again after a restart
- * has no scope: the adapter then only logs that it could not post.
+ * calls (an ambient slot, lib/ambient.ts), so the neutral core never sees Slack's URL. An event handled again after
+ * a restart has no scope: the adapter then only logs that it could not post.
  */
 import { ambientSlot } from '../../lib/ambient.js';
 import type { Incoming } from '../../core/incoming.js';
