@@ -6,7 +6,6 @@
  */
 import { randomUUID } from 'node:crypto';
 import { handOverOf, stampedWith, stamping } from './hand-over.js';
-import { handlingEvent } from './outbox/replay-scope.js';
 import type { HandlerContext } from './handler.js';
 import { withLease } from './lease.js';
 import type { RecordHook } from './records.js';
@@ -175,10 +174,11 @@ export class Intake {
     const ctx: HandlerContext = {
       ...base,
       handOver,
+      // its writes before the hand-over are the replay's to make again, not the outbox recovery's
+      messenger: base.messenger.forEvent({ handOver }),
       logger: base.logger.child({ event: incoming.eventId ?? entry.id, kind: incoming.kind, ...(replay ? { replay: true } : {}) }),
     };
-    // its writes before the hand-over are the replay's to make again, not the outbox recovery's
-    await handlingEvent(handOver, () => this.deps.act(ctx, incoming, known));
+    await this.deps.act(ctx, incoming, known);
     // nothing the handler wrote took the event over (a note, a refusal, a finished turn): it is done now
     await handOver.handedOver();
   }

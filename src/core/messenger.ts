@@ -22,16 +22,29 @@ function queueOf(thread: ThreadId): string {
   }
 }
 
-export class Messenger {
-  /** work in progress per thread that a user may stop (Ctrl-C in the terminal) */
-  private readonly running = new Map<ThreadId, AbortController>();
+/** The inbox event a messenger writes for, through its hand-over token (core/hand-over.ts). */
+export interface EventWrites {
+  readonly handOver: { readonly done: boolean };
+}
 
-  /** `outbox`: every write of this messenger; default one on the adapter's gate, which its relay shares */
+export class Messenger {
+  /**
+   * `outbox`: every write of this messenger; default one on the adapter's gate, which its relay shares. `event`: the
+   * inbox event whose handling writes (`forEvent`); `running`: the work users may stop, shared by those copies.
+   */
   constructor(
     private readonly adapter: ChatAdapter,
     private readonly relayer: StreamRelay,
     readonly outbox: ChatOutbox = new ChatOutbox(gateOf(adapter)),
+    private readonly event?: EventWrites,
+    /** work in progress per thread that a user may stop (Ctrl-C in the terminal) */
+    private readonly running = new Map<ThreadId, AbortController>(),
   ) {}
+
+  /** This messenger for the handling of an inbox event: the same chat, outbox and running work. */
+  forEvent(event: EventWrites): Messenger {
+    return new Messenger(this.adapter, this.relayer, this.outbox, event, this.running);
+  }
 
   /** One write through the outbox into the conversation of `where`. */
   private write<T>(
@@ -41,6 +54,9 @@ export class Messenger {
     send: (writeId: string, attempt: number) => Promise<T>,
     options: { idempotent?: boolean; once?: boolean; payload?: WritePayload; id?: string } = {},
   ): Promise<T> {
+    // an event not handed over yet is the inbox's to handle again, with its writes: journaled without their payload,
+    // no recovering replica makes them a second time beside the replay's (core/outbox/recovery.ts)
+    const replayedByInbox = this.event !== undefined && !this.event.handOver.done;
     return this.outbox.write({
       ...(options.id ? { id: options.id } : {}),
       conversation: 'thread' in where ? queueOf(where.thread) : where.conversation,
@@ -49,7 +65,7 @@ export class Messenger {
       what,
       idempotent: options.idempotent ?? false,
       ...(options.once ? { once: true } : {}),
-      ...(options.payload ? { payload: options.payload } : {}),
+      ...(options.payload && !replayedByInbox ? { payload: options.payload } : {}),
       send,
     });
   }

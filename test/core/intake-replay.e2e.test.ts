@@ -3,7 +3,8 @@
  * stores: an event is handled again unless the record it wrote carries its stamp, which the very write that took it
  * over adds. The case the stamp closes: a click whose write lost to another writer (a step message's id being
  * saved) and whose process then died. The version it expected is behind the record by then, which the older rule
- * read as "written"; the click was lost.
+ * read as "written"; the click was lost. And the event's chat writes: made before the hand-over, they are the
+ * replay's to make again, so the outbox journals them without what they wrote; after it, with it.
  */
 import { afterEach, beforeEach, expect, test } from 'vitest';
 import type { HandlerContext } from '../../src/core/handler.js';
@@ -13,6 +14,7 @@ import { inboxHandOver, Intake } from '../../src/core/intake.js';
 import { keepingLanguage } from '../../src/core/language.js';
 import { RecordWriter } from '../../src/core/records.js';
 import { threadId, type ThreadId } from '../../src/core/thread-id.js';
+import { markdown } from '../../src/core/message.js';
 import { silentLogger } from '../../src/log.js';
 import { MemoryInbox } from '../../src/state/inbox-memory.js';
 import { startWorld, type World } from '../handlers/workflow/world.js';
@@ -159,4 +161,21 @@ test('an entry noted by the code before the stamps is judged as that code judged
   await settled();
   expect(acted).toBe(1);
   expect(await inbox.pending(0)).toEqual([]);
+});
+
+test("an event's chat writes before its hand-over are journaled without their message, the ones after it with it", async () => {
+  const thread = newThread();
+  await world.state.compareAndSet(thread, 0, recordInput(thread));
+  behaviour = async (handling) => {
+    await handling.messenger.post(thread, markdown('before the hand-over'));
+    await confirmStep(handling, thread);
+    await handling.messenger.post(thread, markdown('after the hand-over'));
+  };
+  await intake.accept(click(thread, 'Ev7'));
+  await settled();
+  const journaled = (await world.contexts.slack.messenger.outbox.journal.recent()).filter((e) => e.thread === thread);
+  expect(journaled.map((e) => [e.what, e.payload === undefined ? 'no payload' : 'payload'])).toEqual([
+    ['post', 'no payload'],
+    ['post', 'payload'],
+  ]);
 });

@@ -9,7 +9,6 @@ import { randomUUID } from 'node:crypto';
 import { silentLogger, type Logger } from '../../log.js';
 import type { ConversationGate, WriteKind } from './conversation-gate.js';
 import { MemoryJournal, type WriteJournal, type WritePayload, type WriteSettlement } from './journal.js';
-import { replayedByInbox } from './replay-scope.js';
 import { writeVerdict } from './write-policy.js';
 
 export interface WriteRequest<T> {
@@ -60,8 +59,7 @@ export class ChatOutbox {
    */
   write<T>(request: WriteRequest<T>): Promise<T> {
     const id = request.id ?? randomUUID();
-    // an event the inbox would handle again makes this write again: no payload, so no recovery makes it too
-    const payload = request.payload && !replayedByInbox() ? { payload: request.payload } : {};
+    const payload = request.payload ? { payload: request.payload } : {};
     const recorded = this.journal
       .record({
         id,
