@@ -32,8 +32,9 @@ test('a design search from ./case.png; ./missing.png and notes.png (no image) ar
 
   const search = 'design ./case.png wireless earbuds case --countries US';
   term.type(search);
-  const report = after(await term.waitFor((s) => after(s, search).includes('Design search report'), 'the report', 60_000), search);
-  expect(report).toMatch(/Line drawing.*saved as/);
+  // the line drawing is saved once the report is shown (the review's afterShown): wait for both
+  const shown = (s: string) => after(s, search).includes('Design search report') && /Line drawing.*saved as/.test(after(s, search));
+  const report = after(await term.waitFor(shown, 'the report and its line drawing', 60_000), search);
   expect(report).not.toContain('is a file on this computer');
   expect(report).not.toMatch(/Nothing was sent/);
   term.type('new');
