@@ -7,6 +7,7 @@
 import type { ChatAdapter, FetchedFile, FileDelivery, MessageRef, OutgoingFile, Plan, PlanDisplay } from './adapter.js';
 import type { CommandIncoming, SharedFile } from './incoming.js';
 import type { FormSpec, OutgoingMessage } from './message.js';
+import type { HandOver } from './hand-over.js';
 import type { HomeView } from './home-view.js';
 import type { ChatKind, ConversationId, ThreadId } from './thread-id.js';
 import type { RelayRequest, RelayResult, StreamRelay } from './relay/index.js';
@@ -24,7 +25,7 @@ function queueOf(thread: ThreadId): string {
 
 /** The inbox event a messenger writes for, through its hand-over token (core/hand-over.ts). */
 export interface EventWrites {
-  readonly handOver: { readonly done: boolean };
+  readonly handOver: Pick<HandOver, 'done'>;
 }
 
 export class Messenger {

@@ -2,8 +2,8 @@
  * The bot's one AsyncLocalStorage: what the work in hand carries without being passed (its language, its event's
  * scope, its Slack command, the terminal's command), each in a slot of its own. One store, not one per slot: Node 20
  * runs every enabled store's propagation on every promise created anywhere in the process and writes each
- * store's value onto it: with five stores the production start used about 14% more CPU and 9 MB more memory
- * answering 100 streamed answers (docs/development.md).
+ * store's value onto it: with five stores the production start used about 14% more CPU answering 100 streamed
+ * answers, and peaked a few MB higher (docs/development.md).
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 
