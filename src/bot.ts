@@ -38,7 +38,7 @@ import { stampingRecordFormat } from './handlers/workflow/record/migrations.js';
 import { NOTHING_TO_HAND_OVER } from './core/hand-over.js';
 import { inboxHandOver } from './core/intake.js';
 import { RecordWriter } from './core/records.js';
-import { setDefaultLanguage, withLanguage } from './i18n/index.js';
+import { defaultLanguage, setDefaultLanguage, translatorFor, withLanguage } from './i18n/index.js';
 import { openMetrics, startTracing } from './metrics/index.js';
 import { UsageRecorder } from './state/usage-recorder.js';
 
@@ -187,6 +187,9 @@ async function assemble(options: BotOptions, opened: Array<() => Promise<unknown
     ]);
     const handOver = NOTHING_TO_HAND_OVER;
     const ctx: HandlerContext = {
+      // work no user event starts (a resumed wait) speaks the workspace default until it is told its thread's
+      lang: defaultLanguage(),
+      t: translatorFor(defaultLanguage()),
       platform,
       state,
       records,

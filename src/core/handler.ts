@@ -1,4 +1,5 @@
 /** What a capability (chat, novelty, ...) implements, and what it is given to work with. */
+import type { Lang, Text, Translate } from '../i18n/index.js';
 import type { Logger } from '../log.js';
 import type { Platform } from '../platform/client.js';
 import type { HandOver } from './hand-over.js';
@@ -25,6 +26,10 @@ export interface BotSettings {
 }
 
 export interface HandlerContext {
+  /** the language this work speaks (the user's, or the thread's for a resumed wait); `speaking` sets it */
+  lang: Lang;
+  /** the bot's texts in `lang` */
+  t: Translate;
   /** the platform as this workspace reaches it (its own API key when an admin set one) */
   platform: Platform;
   /** for reads; every thread record is written through `records` */
@@ -67,7 +72,7 @@ export interface Handler {
   readonly verbs: readonly string[];
   /** the `workflow` name of the thread records it owns */
   readonly workflow: string;
-  readonly help: { summary: string; usage: string; example: string };
+  readonly help: { summary: Text; usage: Text; example: Text };
   /**
    * Single words its threads take as commands, passed to `reply` (chat's `clear`). A handler with them takes plain
    * replies as input, so a lone typo of a verb there is answered by the router instead of reaching `reply`.

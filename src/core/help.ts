@@ -8,8 +8,7 @@ import type { WordMistake } from './verb-guess.js';
 export function helpMessage(handlers: readonly Handler[], invocation: string): OutgoingMessage {
   const p = invocation;
   const lines = handlers.map((h) => {
-    // read now: a handler's help is in the current language
-    const { summary, usage, example } = h.help;
+    const [summary, usage, example] = [h.help.summary(t), h.help.usage(t), h.help.example(t)];
     const others = h.verbs.slice(1).map((v) => `\`${v}\``);
     const aliases = others.length ? t('help:aliases', { list: others.join(', ') }) : '';
     return t('help:verb', { usage: `${p}${usage}`, aliases, summary, example: `${p}${example}` });

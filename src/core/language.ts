@@ -4,7 +4,7 @@
  * workspace default (IIP_LANG). A thread record keeps the language it started in, for work that runs without
  * a user event (a wait resumed after a restart).
  */
-import { defaultLanguage, languageOf, platformLang, type Lang } from '../i18n/index.js';
+import { defaultLanguage, languageOf, platformLang, translatorFor, type Lang } from '../i18n/index.js';
 import type { HandlerContext } from './handler.js';
 import type { RecordHook } from './records.js';
 import type { StateStore, ThreadRecord } from './state.js';
@@ -65,11 +65,19 @@ export function eventLanguage(ctx: HandlerContext, who: Speaker): Promise<Lang> 
 export const recordLanguage = (record: ThreadRecord): Lang => record.language ?? defaultLanguage();
 
 /**
- * The context of work done in `lang`: workflow results are asked for in it (unless `--lang` says otherwise), and
- * the records it writes carry it (the writer's language hook, `keepingLanguage`).
+ * The context of work done in `lang`: its texts are said in it (`ctx.t`), workflow results are asked for in it (unless
+ * `--lang` says otherwise), the records it writes carry it (the writer's language hook, `keepingLanguage`), and so
+ * do the messages and forms it writes, for the adapter's own words in them.
  */
 export function speaking(ctx: HandlerContext, lang: Lang): HandlerContext {
-  return { ...ctx, settings: { ...ctx.settings, lang: platformLang(lang) }, records: ctx.records.speaking(lang) };
+  return {
+    ...ctx,
+    lang,
+    t: translatorFor(lang),
+    settings: { ...ctx.settings, lang: platformLang(lang) },
+    records: ctx.records.speaking(lang),
+    messenger: ctx.messenger.speaking(lang),
+  };
 }
 
 /** The write hook that gives a record written without a language the one its writer speaks. */

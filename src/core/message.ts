@@ -3,6 +3,7 @@
  * text, splitting long text over messages where their platform's limits require it.
  */
 import { randomBytes } from 'node:crypto';
+import type { Lang } from '../i18n/index.js';
 
 export interface Button {
   /** what the click means to the handler: `confirm`, `edit`, `retry`, `cancel`, ... */
@@ -67,6 +68,8 @@ export interface OutgoingMessage {
   blocks?: Block[];
   /** asks for thumbs up/down under an answer where the chat has such buttons (Slack); a click is `FEEDBACK_ACTION` */
   feedback?: boolean;
+  /** the language of the message, for the adapter's own words in it ("continued", a feedback button); default: the workspace's */
+  lang?: Lang;
 }
 
 /** The action of a feedback click; its value is one of `FEEDBACK_VALUES`. */
@@ -110,6 +113,8 @@ export interface FormSpec {
   problem?: string;
   /** opaque; comes back with the submission (step and version) */
   value: string;
+  /** the language of the form, for the adapter's own words in it (Cancel); default: the workspace's */
+  lang?: Lang;
 }
 
 export const markdown = (text: string): OutgoingMessage => ({ text, blocks: [{ type: 'markdown', text }] });

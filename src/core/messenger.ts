@@ -8,6 +8,7 @@ import type { ChatAdapter, FetchedFile, FileDelivery, MessageRef, OutgoingFile, 
 import type { CommandIncoming, SharedFile } from './incoming.js';
 import type { FormSpec, OutgoingMessage } from './message.js';
 import type { HandOver } from './hand-over.js';
+import type { Lang } from '../i18n/index.js';
 import type { HomeView } from './home-view.js';
 import type { ChatKind, ConversationId, ThreadId } from './thread-id.js';
 import type { RelayRequest, RelayResult, StreamRelay } from './relay/index.js';
@@ -40,11 +41,27 @@ export class Messenger {
     private readonly event?: EventWrites,
     /** work in progress per thread that a user may stop (Ctrl-C in the terminal) */
     private readonly running = new Map<ThreadId, AbortController>(),
+    /** the language its messages and forms are in where they name none (`speaking`) */
+    private readonly lang?: Lang,
   ) {}
 
   /** This messenger for the handling of an inbox event: the same chat, outbox and running work. */
   forEvent(event: EventWrites): Messenger {
-    return new Messenger(this.adapter, this.relayer, this.outbox, event, this.running);
+    return new Messenger(this.adapter, this.relayer, this.outbox, event, this.running, this.lang);
+  }
+
+  /** This messenger writing in `lang`: a message or form that names no language is in it. */
+  speaking(lang: Lang): Messenger {
+    return new Messenger(this.adapter, this.relayer, this.outbox, this.event, this.running, lang);
+  }
+
+  /** The language of what it writes, for adapters that render the bot's own words into it. */
+  get language(): Lang | undefined {
+    return this.lang;
+  }
+
+  private said<M extends { lang?: Lang }>(message: M): M {
+    return this.lang && !message.lang ? { ...message, lang: this.lang } : message;
   }
 
   /** One write through the outbox into the conversation of `where`. */
@@ -115,8 +132,9 @@ export class Messenger {
   }
 
   /** The thread a command answers in: the one it came from, or a new one under a parent message. */
-  async threadFor(incoming: CommandIncoming, parent: OutgoingMessage): Promise<ThreadId> {
+  async threadFor(incoming: CommandIncoming, first: OutgoingMessage): Promise<ThreadId> {
     if (incoming.thread) return incoming.thread;
+    const parent = this.said(first);
     const ref = await this.write({ conversation: incoming.conversation }, 'startThread', 'post', () =>
       this.adapter.startThread(incoming.conversation, parent),
     );
@@ -128,7 +146,8 @@ export class Messenger {
    * earlier attempt with that id may have posted it already (a stopped process), so a chat that can look a post up
    * returns that one instead of posting again.
    */
-  post(thread: ThreadId, message: OutgoingMessage, options: { writeId?: string; lookUp?: boolean } = {}): Promise<MessageRef> {
+  post(thread: ThreadId, written: OutgoingMessage, options: { writeId?: string; lookUp?: boolean } = {}): Promise<MessageRef> {
+    const message = this.said(written);
     const send = (writeId: string, attempt: number) => this.adapter.post(thread, message, { writeId, retry: attempt > 1 || options.lookUp === true });
     return this.write({ thread }, 'post', 'post', send, {
       idempotent: this.adapter.dedupesPosts === true,
@@ -137,7 +156,8 @@ export class Messenger {
     });
   }
 
-  edit(ref: MessageRef, message: OutgoingMessage): Promise<void> {
+  edit(ref: MessageRef, written: OutgoingMessage): Promise<void> {
+    const message = this.said(written);
     return this.write({ thread: ref.thread }, 'edit', 'edit', () => this.adapter.edit(ref, message), {
       idempotent: true,
       payload: { message, messageId: ref.messageId },
@@ -145,7 +165,8 @@ export class Messenger {
   }
 
   /** A note for one user; where the platform has no private notes it goes into the thread (or a new one). */
-  async notify(target: { thread?: ThreadId; conversation?: ConversationId }, userId: string, message: OutgoingMessage): Promise<void> {
+  async notify(target: { thread?: ThreadId; conversation?: ConversationId }, userId: string, written: OutgoingMessage): Promise<void> {
+    const message = this.said(written);
     const where = target.thread ?? target.conversation;
     if (!where) throw new Error('notify needs a thread or a conversation');
     const postEphemeral = this.adapter.postEphemeral?.bind(this.adapter);
@@ -198,7 +219,8 @@ export class Messenger {
   }
 
   /** Opens a form when the adapter can; false when it cannot (the handler then asks in the thread). */
-  async openForm(triggerId: string | undefined, thread: ThreadId, form: FormSpec): Promise<boolean> {
+  async openForm(triggerId: string | undefined, thread: ThreadId, asked: FormSpec): Promise<boolean> {
+    const form = this.said(asked);
     const openForm = this.adapter.openForm?.bind(this.adapter);
     if (!openForm) return false;
     // a modal opened from a click's trigger (Slack) is no message in the conversation and must open within the

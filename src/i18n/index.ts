@@ -42,13 +42,20 @@ export const withLanguage = <T>(lang: Lang, fn: () => T): T => current.run(lang,
 
 /** Every namespace: `t('workflow:…')` is typed against its own namespace, not only the default one. */
 type AllNamespaces = (keyof typeof en)[];
-export type Translate = TFunction<AllNamespaces>;
+export type Translate = TFunction<AllNamespaces> & { readonly lang: Lang };
 
-const fixed: Record<Lang, Translate> = { en: i18n.getFixedT('en'), zh: i18n.getFixedT('zh') };
+/** A text of the bot's own, said in whichever language it is resolved with: `(t) => t('novelty:noun')`. */
+export type Text = (t: Translate) => string;
+
+/** A translator that also says its language (for the formatters, and the adapters' own words). */
+const translator = (lang: Lang): Translate => Object.assign(i18n.getFixedT<AllNamespaces>(lang), { lang });
+const fixed: Record<Lang, Translate> = { en: translator('en'), zh: translator('zh') };
 
 /** The translator of the current language; `t('novelty:step4.title', { count })`. */
 type Untyped = (key: unknown, options?: unknown) => string;
-export const t = ((key: unknown, options?: unknown) => (fixed[currentLanguage()] as Untyped)(key, options)) as Translate;
+export const t = Object.defineProperty((key: unknown, options?: unknown) => (fixed[currentLanguage()] as Untyped)(key, options), 'lang', {
+  get: currentLanguage,
+}) as unknown as Translate;
 
 /** Whether the catalog of `lang` (or English, which every language falls back to) has `key` (`novelty:steps.features`). */
 export const hasKey = (key: string, lang: Lang = currentLanguage()): boolean => i18n.exists(key, { lng: lang });

@@ -4,6 +4,7 @@
  * client (headers deadline 300 ms) against the simulator, a lowdb state file, the relay, and a fake chat
  * adapter in place of Slack.
  */
+import { translatorFor } from '../../src/i18n/index.js';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -43,6 +44,8 @@ async function compose() {
   const adapter = new FakeChatAdapter({ chat: 'slack' });
   const messenger = new Messenger(adapter, new StreamRelay(adapter, { minEditIntervalMs: 20 }));
   const ctx: HandlerContext = {
+    lang: 'en',
+    t: translatorFor('en'),
     platform,
     state,
     records: RecordWriter.create(state, []),

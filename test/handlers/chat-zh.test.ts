@@ -7,16 +7,16 @@ import { chatHandler } from '../../src/handlers/chat/handler.js';
 import { retryButton } from '../../src/handlers/chat/answer.js';
 import { answerMessage, stoppedMessage, tooLongMessage, usageLine } from '../../src/handlers/chat/render.js';
 import { RESTART_NOTE } from '../../src/handlers/chat/restart.js';
-import { t, withLanguage } from '../../src/i18n/index.js';
+import { t, withLanguage, translatorFor } from '../../src/i18n/index.js';
 
 test('help, usage lines and the too-long refusal are Chinese; the verbs and flags stay as typed', () => {
   withLanguage('zh', () => {
-    expect(chatHandler.help.usage).toBe('ask|pharm|encyclopedia <问题>');
-    expect(chatHandler.help.summary).toContain('`encyclopedia` 查询生物医药百科并附引用来源');
+    expect(chatHandler.help.usage(translatorFor('zh'))).toBe('ask|pharm|encyclopedia <问题>');
+    expect(chatHandler.help.summary(translatorFor('zh'))).toContain('`encyclopedia` 查询生物医药百科并附引用来源');
     expect(usageLine(PHARM, '/iip ').text).toBe('用法：`/iip pharm <问题>`（最多 16,000 个字符）。');
     expect(usageLine(ENCYCLOPEDIA, '/iip ').text).toMatch(/^用法：`\/iip encyclopedia \[选项\] <问题>`（最多 16,000 个字符）。选项：.*--source/);
     expect(tooLongMessage(ASK, 612).text).toBe('`ask` 的问题最多 500 个字符，当前为 612 个。未向平台发送任何内容。');
-    expect([ASK.label, PHARM.label, ENCYCLOPEDIA.label]).toEqual(['通用大模型', '生命科学大模型', '生物医药百科']);
+    expect([ASK, PHARM, ENCYCLOPEDIA].map((f) => f.label(translatorFor('zh')))).toEqual(['通用大模型', '生命科学大模型', '生物医药百科']);
   });
   expect(usageLine(PHARM, '/iip ').text).toBe('Usage: `/iip pharm <question>` (up to 16,000 characters).');
 });

@@ -6,7 +6,7 @@ import { designHandler } from '../../src/handlers/design/handler.js';
 import { declaredRefusal, shelfRefusalText } from '../../src/handlers/design/image.js';
 import { parseDesignArgs } from '../../src/handlers/design/options.js';
 import { reportMessage, type DesignReport } from '../../src/handlers/design/report.js';
-import { withLanguage } from '../../src/i18n/index.js';
+import { withLanguage, translatorFor } from '../../src/i18n/index.js';
 
 const REPORT = {
   report: {
@@ -21,8 +21,8 @@ const REPORT = {
 
 test('help, the noun and the option refusals are Chinese; codes and flags stay as typed', () => {
   withLanguage('zh', () => {
-    expect(designHandler.help.summary).toContain('外观设计专利图像检索');
-    expect(DESIGN.noun).toBe('外观设计检索');
+    expect(designHandler.help.summary(translatorFor('zh'))).toContain('外观设计专利图像检索');
+    expect(DESIGN.noun(translatorFor('zh'))).toBe('外观设计检索');
     expect(parseDesignArgs('https://example.com/a.png --countries US,XX', 'cn')).toEqual({
       problem: '平台只检索 US、CN、JP、KR、AU、EU 的外观设计注册库；`XX` 不在其中。',
     });

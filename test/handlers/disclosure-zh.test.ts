@@ -5,7 +5,7 @@ import { elementsStep, renderElements } from '../../src/handlers/disclosure/elem
 import { disclosureHandler } from '../../src/handlers/disclosure/handler.js';
 import { parseDisclosureArgs, usageText } from '../../src/handlers/disclosure/options.js';
 import { downloadMessage } from '../../src/handlers/disclosure/writing.js';
-import { withLanguage } from '../../src/i18n/index.js';
+import { withLanguage, translatorFor } from '../../src/i18n/index.js';
 
 const MEANS = {
   background: '头盔',
@@ -18,7 +18,7 @@ const MEANS = {
 
 test('help, the usage line and the refusals are Chinese, with numbers formatted', () => {
   withLanguage('zh', () => {
-    expect(disclosureHandler.help.usage).toBe('disclosure <技术构思> [--lang en|cn] [--let-others-confirm]');
+    expect(disclosureHandler.help.usage(translatorFor('zh'))).toBe('disclosure <技术构思> [--lang en|cn] [--let-others-confirm]');
     expect(usageText('/iip ')).toContain('用法：`/iip disclosure <技术构思> [--lang en|cn] [--let-others-confirm]`');
     expect(parseDisclosureArgs('头盔 --lang fr', 'cn')).toEqual({ problem: '`--lang` 只能是 `en` 或 `cn`。' });
     expect(parseDisclosureArgs('字'.repeat(5_001), 'cn')).toEqual({ problem: '技术构思最多 5,000 字（平台的上限）；你的有 5,001 字。' });
@@ -34,12 +34,12 @@ test('the key elements, their Edit buttons and forms and the step heading are Ch
   expect(blocks.at(-1)).toMatchObject({ type: 'context', text: expect.stringContaining('“生成”将根据这些要素起草交底书') });
   const review = elementsStep.review!;
   withLanguage('zh', () => {
-    expect(review.title).toBe('技术交底书 · 关键要素');
-    expect(review.confirm.button).toBe('生成');
-    expect(review.forms!.applications!.button).toBe('编辑应用场景');
-    expect(review.forms!.applications!.submitLabel).toBe('保存');
+    expect(review.title(translatorFor('zh'))).toBe('技术交底书 · 关键要素');
+    expect(review.confirm.button!(translatorFor('zh'))).toBe('生成');
+    expect(review.forms!.applications!.button(translatorFor('zh'))).toBe('编辑应用场景');
+    expect(review.forms!.applications!.submitLabel(translatorFor('zh'))).toBe('保存');
   });
-  expect(review.forms!.applications!.button).toBe('Edit applications');
+  expect(review.forms!.applications!.button(translatorFor('en'))).toBe('Edit applications');
 });
 
 test('the document message is Chinese', () => {

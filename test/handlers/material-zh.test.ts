@@ -4,12 +4,12 @@ import { materialHandler, materialUsage } from '../../src/handlers/material/hand
 import { mindStep, planStep } from '../../src/handlers/material/mind.js';
 import { nodeDetailBlocks } from '../../src/handlers/material/node-details.js';
 import { thinkingSections } from '../../src/handlers/material/thinking.js';
-import { withLanguage } from '../../src/i18n/index.js';
+import { withLanguage, translatorFor } from '../../src/i18n/index.js';
 import { asciiPunctuationLeft } from '../helpers/chinese-text.js';
 
 test('help and the usage line are Chinese; the verb and flags stay as typed', () => {
   withLanguage('zh', () => {
-    expect(materialHandler.help.usage).toBe('material <问题> [--lang en|cn]');
+    expect(materialHandler.help.usage(translatorFor('zh'))).toBe('material <问题> [--lang en|cn]');
     expect(materialUsage('@iip ')).toBe('用法：`@iip material <问题> [--lang en|cn]`');
   });
   expect(materialUsage('/iip ')).toBe('Usage: `/iip material <problem> [--lang en|cn]`');
@@ -30,9 +30,9 @@ test("the thinking process's sections and the steps' headings are Chinese", () =
   expect(sections[0]).toBe('**问题分析**\n_问题：_ 提高防晒霜的紫外防护\n_领域：_ 化妆品');
   expect(sections[1]?.split('\n')[0]).toBe('**文献检索**（2 篇文献）');
   withLanguage('zh', () => {
-    expect(mindStep.review!.title).toBe('第 2/2 步 · 技术思维导图');
-    expect(mindStep.poll!.label).toBe('第 2/2 步 · 生成技术思维导图');
-    expect(planStep.review!.title).toBe('实施方案');
+    expect(mindStep.review!.title(translatorFor('zh'))).toBe('第 2/2 步 · 技术思维导图');
+    expect(mindStep.poll!.label(translatorFor('zh'))).toBe('第 2/2 步 · 生成技术思维导图');
+    expect(planStep.review!.title(translatorFor('zh'))).toBe('实施方案');
   });
 });
 

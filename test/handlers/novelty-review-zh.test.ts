@@ -7,7 +7,7 @@ import type { SearchResult } from '../../src/handlers/novelty/references-list.js
 import { renderReferences } from '../../src/handlers/novelty/references-render.js';
 import { defaultTitle, reportMessage } from '../../src/handlers/novelty/report.js';
 import { readVerdict } from '../../src/handlers/novelty/verdicts.js';
-import { withLanguage } from '../../src/i18n/index.js';
+import { withLanguage, translatorFor } from '../../src/i18n/index.js';
 
 const RESULT = {
   find_patent_num: 7,
@@ -41,8 +41,8 @@ test("the search's progress and plan use the platform's Chinese step names in Ch
 
 test('step 4 in Chinese: heading, the matrix legend, each reference and the summary line', () => {
   withLanguage('zh', () => {
-    expect(referencesStep.review!.title).toBe('第 4/5 步 · 引用文献与特征对比');
-    expect(referencesStep.review!.forms!.verdict!.button).toBe('修改判定');
+    expect(referencesStep.review!.title(translatorFor('zh'))).toBe('第 4/5 步 · 引用文献与特征对比');
+    expect(referencesStep.review!.forms!.verdict!.button(translatorFor('zh'))).toBe('修改判定');
   });
   const text = JSON.stringify(withLanguage('zh', () => renderReferences(RESULT, undefined)));
   expect(text).toContain('**报告所含引用文献的特征对比**');

@@ -4,7 +4,7 @@ import { mention } from '../../src/core/message.js';
 import { reportHandler } from '../../src/handlers/report/handler.js';
 import { outlineStep, renderOutline } from '../../src/handlers/report/outline.js';
 import { reportReadyMessage, runningNote } from '../../src/handlers/report/result.js';
-import { withLanguage } from '../../src/i18n/index.js';
+import { withLanguage, translatorFor } from '../../src/i18n/index.js';
 
 const OUTLINE = [
   { key: 'TECH_BACKGROUND', name: '技术背景', source_type: 'model' },
@@ -13,10 +13,10 @@ const OUTLINE = [
 
 test('help and the outline step are Chinese', () => {
   withLanguage('zh', () => {
-    expect(reportHandler.help.usage).toBe('report <技术问题> [--auto-outline] [--let-others-confirm]');
-    expect(outlineStep.review!.title).toBe('报告目录');
-    expect(outlineStep.review!.confirm.button).toBe('生成');
-    expect(outlineStep.review!.forms!.edit!.button).toBe('编辑');
+    expect(reportHandler.help.usage(translatorFor('zh'))).toBe('report <技术问题> [--auto-outline] [--let-others-confirm]');
+    expect(outlineStep.review!.title(translatorFor('zh'))).toBe('报告目录');
+    expect(outlineStep.review!.confirm.button!(translatorFor('zh'))).toBe('生成');
+    expect(outlineStep.review!.forms!.edit!.button(translatorFor('zh'))).toBe('编辑');
   });
   const blocks = withLanguage('zh', () => renderOutline(OUTLINE));
   expect(blocks[0]).toEqual({ type: 'markdown', text: '1. 技术背景\n2. 成本分析 _（自定义）_' });

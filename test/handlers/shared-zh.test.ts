@@ -4,7 +4,7 @@ import { takeOthersFlag } from '../../src/handlers/shared/others-confirm.js';
 import { ownItemsForm, ownLines, pickedList } from '../../src/handlers/shared/own-items.js';
 import { othersNote, parseProblemArgs } from '../../src/handlers/shared/problem-args.js';
 import { quoted, threadControlsHint } from '../../src/handlers/shared/text.js';
-import { withLanguage } from '../../src/i18n/index.js';
+import { withLanguage, translatorFor } from '../../src/i18n/index.js';
 
 const limits = { noun: '技术问题', maxChars: 5, platformLimit: true };
 
@@ -36,9 +36,16 @@ test('the thread hint and an empty quote speak Chinese', () => {
 });
 
 test('"Add your own": its button, the own items marked and its refusals in Chinese', () => {
-  const form = ownItemsForm({ title: '补充', submitLabel: '确认', keepLabel: '保留', ownLabel: '自行添加', items: () => ['a'], initial: () => [0] });
+  const form = ownItemsForm({
+    title: () => '补充',
+    submitLabel: () => '确认',
+    keepLabel: () => '保留',
+    ownLabel: () => '自行添加',
+    items: () => ['a'],
+    initial: () => [0],
+  });
   withLanguage('zh', () => {
-    expect(form.button).toBe('自行添加');
+    expect(form.button(translatorFor('zh'))).toBe('自行添加');
     expect(pickedList(['成本不增加'], { chosen: [0], own: ['重量更轻'] })).toBe('☑ 成本不增加\n☑ 重量更轻 _（自行添加）_');
     expect(() => ownLines(Array.from({ length: 11 }, (_, i) => `第${i}项`).join('\n'))).toThrow(
       '最多自行添加 10 项，每行一项（你输入了 11 项）；未发送任何内容。',
@@ -47,5 +54,5 @@ test('"Add your own": its button, the own items marked and its refusals in Chine
       '请至少保留一个推荐项或自行添加一项；未发送任何内容。',
     );
   });
-  expect(form.button).toBe('Add your own');
+  expect(form.button(translatorFor('en'))).toBe('Add your own');
 });

@@ -8,7 +8,7 @@ import { solutionHandler, solutionUsage } from '../../src/handlers/solution/hand
 import { solutionMessages, solutionsSummary } from '../../src/handlers/solution/render.js';
 import type { SolutionData } from '../../src/handlers/solution/data.js';
 import type { StepContext } from '../../src/handlers/workflow/index.js';
-import { withLanguage } from '../../src/i18n/index.js';
+import { withLanguage, translatorFor } from '../../src/i18n/index.js';
 
 const node = (id: string, title: string, innovation?: number) => ({ id, data: { node_id: id, sys_title: title, innovation } });
 const edge = (from: string, to: string) => ({ id: `${from}-${to}`, source: { cell: from }, target: { cell: to } });
@@ -19,19 +19,19 @@ const MAP = {
 
 test('help, the usage line and the thread noun are Chinese; the verb and flags stay as typed', () => {
   withLanguage('zh', () => {
-    expect(solutionHandler.help.usage).toBe('solution <技术问题> [--lang en|cn]');
-    expect(solutionHandler.help.summary).toContain('技术方案探索（AI33）');
+    expect(solutionHandler.help.usage(translatorFor('zh'))).toBe('solution <技术问题> [--lang en|cn]');
+    expect(solutionHandler.help.summary(translatorFor('zh'))).toContain('技术方案探索（AI33）');
     expect(solutionUsage('/iip ')).toBe('用法：`/iip solution <技术问题> [--lang en|cn]`（最多 500 个字符）。');
-    expect(SOLUTION.noun).toBe('技术方案探索');
+    expect(SOLUTION.noun(translatorFor('zh'))).toBe('技术方案探索');
   });
-  expect(solutionHandler.help.usage).toBe('solution <technical problem> [--lang en|cn]');
+  expect(solutionHandler.help.usage(translatorFor('en'))).toBe('solution <technical problem> [--lang en|cn]');
 });
 
 test("step 1's heading, list and hint are Chinese", () => {
   const review = optionsStep.review!;
   const blocks = withLanguage('zh', () => {
-    expect(review.title).toBe('第 1/3 步 · 目标与约束');
-    expect(review.confirm.button).toBe('继续');
+    expect(review.title(translatorFor('zh'))).toBe('第 1/3 步 · 目标与约束');
+    expect(review.confirm.button!(translatorFor('zh'))).toBe('继续');
     return review.render({ recommend: ['成本不增加'] }, undefined, {} as StepContext<SolutionData>);
   });
   expect(blocks.find((b) => b.type === 'multiSelect')).toMatchObject({ label: '保留以下各项' });

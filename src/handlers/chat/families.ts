@@ -5,7 +5,7 @@ import type { PlatformIds } from '../../core/state.js';
 import { truncate } from '../../core/text.js';
 import type { EncyclopediaRefDoc } from '../../platform/payloads.js';
 import { DEFAULT_OPTIONS, requestFields, type EncyclopediaOptions } from './encyclopedia-options.js';
-import { t } from '../../i18n/index.js';
+import { t, type Text } from '../../i18n/index.js';
 
 export interface ChatTurn {
   events: AsyncIterable<StreamEvent>;
@@ -24,7 +24,7 @@ export interface PreviousTurns {
 
 export interface ChatFamily {
   verb: 'ask' | 'pharm' | 'encyclopedia';
-  label: string;
+  label: Text;
   /** the stream the answer comes from: what a turn's record says it waits for while answering */
   operation: 'AI07' | 'AI20' | 'AI68-2';
   /** the platform's published input limit, in characters */
@@ -34,9 +34,7 @@ export interface ChatFamily {
 
 export const ASK: ChatFamily = {
   verb: 'ask',
-  get label() {
-    return t('chat:family.ask');
-  },
+  label: (t) => t('chat:family.ask'),
   operation: 'AI07',
   maxChars: 500,
   // AI07 has no conversation id: every turn stands alone
@@ -47,9 +45,7 @@ export const ASK: ChatFamily = {
 
 export const PHARM: ChatFamily = {
   verb: 'pharm',
-  get label() {
-    return t('chat:family.pharm');
-  },
+  label: (t) => t('chat:family.pharm'),
   operation: 'AI20',
   maxChars: 16_000,
   async start(platform, question, previous, signal) {
@@ -60,9 +56,7 @@ export const PHARM: ChatFamily = {
 
 export const ENCYCLOPEDIA: ChatFamily = {
   verb: 'encyclopedia',
-  get label() {
-    return t('chat:family.encyclopedia');
-  },
+  label: (t) => t('chat:family.encyclopedia'),
   operation: 'AI68-2',
   maxChars: 16_000,
   // AI68-1 takes no chat id, so a follow-up carries the previous question in its text instead, in the thread's language

@@ -71,15 +71,9 @@ export const chatHandler: Handler = {
   // anyone in a chat's thread may cancel it; its turn lock is held for a whole answer, so a cancel does not take it
   threads: { noun: (lang) => translatorFor(lang)('core:thread.chatNoun') },
   help: {
-    get summary() {
-      return t('chat:help.summary');
-    },
-    get usage() {
-      return t('chat:help.usage');
-    },
-    get example() {
-      return t('chat:help.example');
-    },
+    summary: (t) => t('chat:help.summary'),
+    usage: (t) => t('chat:help.usage'),
+    example: (t) => t('chat:help.example'),
   },
 
   async command(ctx, { incoming, verb, args }) {
@@ -99,7 +93,7 @@ export const chatHandler: Handler = {
     // workspace's, the thread is started to show the question's place in the queue, and nothing else until it starts
     let started: Promise<ThreadId> | undefined;
     const threadOf = () =>
-      (started ??= ctx.messenger.threadFor(incoming, parentMessage(incoming.user.id, t('chat:asked', { label: family.label }), question)));
+      (started ??= ctx.messenger.threadFor(incoming, parentMessage(incoming.user.id, t('chat:asked', { label: family.label(t) }), question)));
     await withAnswerSlot(
       ctx,
       askerOf(incoming),

@@ -54,7 +54,7 @@ export function stoppedMessage(text: string, error: unknown): OutgoingMessage {
 
 function footer({ family, usage, options }: AnswerExtras): string {
   const tokens = usage?.totalTokens ?? (usage?.inputTokens ?? 0) + (usage?.outputTokens ?? 0);
-  const label = options ? `${family.label} · ${describeOptions(options)}` : family.label;
+  const label = options ? `${family.label(t)} · ${describeOptions(options)}` : family.label(t);
   return tokens ? t('chat:tokens', { label, n: formatNumber(tokens) }) : label;
 }
 

@@ -49,15 +49,9 @@ export const countHandler: Handler = {
   verbs: ['count'],
   workflow: 'count',
   help: {
-    get summary() {
-      return t('count:help.summary');
-    },
-    get usage() {
-      return t('count:help.usage');
-    },
-    get example() {
-      return t('count:help.example');
-    },
+    summary: (t) => t('count:help.summary'),
+    usage: (t) => t('count:help.usage'),
+    example: (t) => t('count:help.example'),
   },
   async command(ctx: HandlerContext, { incoming, args }) {
     const parsed = parseCountArgs(args);

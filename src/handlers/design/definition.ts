@@ -78,9 +78,7 @@ async function submit(sc: DesignContext, url: string, upload?: string): Promise<
 
 const fromLink = defineSend<DesignData, DesignStep>({
   operation: 'AI39-1',
-  get label() {
-    return t('design:submitting');
-  },
+  label: (t) => t('design:submitting'),
   run: (sc) => submit(sc, sc.data.url!, sc.data.upload),
 });
 
@@ -97,18 +95,14 @@ export function uploadInstruction(invocation: string): string {
 /** Opens the thread's upload step; nothing goes to the platform until the image is there. */
 const awaitUpload = defineSend<DesignData, DesignStep>({
   operation: 'AI39-1',
-  get label() {
-    return t('design:upload.opening');
-  },
+  label: (t) => t('design:upload.opening'),
   run: async () => ({ next: 'image' }),
 });
 
 const imageStep = defineStep<DesignData, undefined, OfferedImage, DesignStep>({
   stores: offeredImageSchema,
   review: {
-    get title() {
-      return t('design:upload.title');
-    },
+    title: (t) => t('design:upload.title'),
     render: (_result, _draft, sc) => [
       {
         type: 'markdown',
@@ -123,9 +117,7 @@ const imageStep = defineStep<DesignData, undefined, OfferedImage, DesignStep>({
       input: (_result, draft) => draft!,
       send: {
         operation: 'AI39-1',
-        get label() {
-          return t('design:upload.sending');
-        },
+        label: (t) => t('design:upload.sending'),
         run: (sc, image) => submit(sc, image.url, image.token),
       },
     },
@@ -135,9 +127,7 @@ const imageStep = defineStep<DesignData, undefined, OfferedImage, DesignStep>({
 const reportStep = defineStep<DesignData, DataOf<'AI39-2'>, never, DesignStep>({
   poll: {
     operation: 'AI39-2',
-    get label() {
-      return t('design:searching');
-    },
+    label: (t) => t('design:searching'),
     read: (sc, signal) => sc.ctx.platform.call('AI39-2', { task_id: sc.ids.task_id! }, { signal }),
     deadlineMs: 20 * 60_000,
   },
@@ -150,9 +140,7 @@ const reportStep = defineStep<DesignData, DataOf<'AI39-2'>, never, DesignStep>({
 
 export const DESIGN: WorkflowDefinition<DesignData, DesignStep> = {
   name: 'design',
-  get noun() {
-    return t('design:noun');
-  },
+  noun: (t) => t('design:noun'),
   data: designData,
   steps: { image: imageStep, report: reportStep },
   starts: { link: { step: 'report', send: fromLink }, upload: { step: 'image', send: awaitUpload } },

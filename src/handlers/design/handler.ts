@@ -111,15 +111,9 @@ async function command(ctx: HandlerContext, incoming: CommandIncoming, args: str
 const base = workflowHandler<DesignData>(DESIGN, {
   verbs: ['design'],
   help: {
-    get summary() {
-      return t('design:help.summary');
-    },
-    get usage() {
-      return t('design:help.usage');
-    },
-    get example() {
-      return t('design:help.example');
-    },
+    summary: (t) => t('design:help.summary'),
+    usage: (t) => t('design:help.usage'),
+    example: (t) => t('design:help.example'),
   },
   command: (ctx, { incoming, args }) => command(ctx, incoming, args),
 });

@@ -27,7 +27,7 @@ export async function onDesignReply(ctx: HandlerContext, incoming: ReplyIncoming
     if (incoming.mentioned) await note(t('design:upload.toStart', { instruction: uploadInstruction(ctx.messenger.invocation) }));
     return;
   }
-  if (!mayAct(ctx.settings, record, incoming.user.id)) return note(notAllowedNote(record, DESIGN.noun));
+  if (!mayAct(ctx.settings, record, incoming.user.id)) return note(notAllowedNote(record, DESIGN.noun(t)));
   if (files.length > 1) return note(t('design:upload.oneImage'));
   const shelved = await shelveSharedImage(ctx, incoming.thread, files[0]!, uploadOwner(ctx, incoming.workspaceId, incoming.user.id));
   if ('problem' in shelved) return note(`⚠️ ${shelved.problem}`);

@@ -55,15 +55,9 @@ export function renderElements(means: Means): Block[] {
 function editForm({ key, form }: (typeof ELEMENTS)[number]): FormDefinition<DisclosureData, undefined, Means> {
   const list = key === 'application';
   return {
-    get button() {
-      return t(`disclosure:edit.${form}`);
-    },
-    get title() {
-      return labelOf(form);
-    },
-    get submitLabel() {
-      return t('disclosure:save');
-    },
+    button: (t) => t(`disclosure:edit.${form}`),
+    title: () => labelOf(form),
+    submitLabel: (t) => t('disclosure:save'),
     submits: 'review',
     fields: (_result, draft, sc): FormField[] => [
       {
@@ -95,20 +89,14 @@ function editForm({ key, form }: (typeof ELEMENTS)[number]): FormDefinition<Disc
 export const elementsStep = defineStep<DisclosureData, undefined, Means, DisclosureStep>({
   stores: meansSchema,
   review: {
-    get title() {
-      return t('disclosure:title');
-    },
+    title: (t) => t('disclosure:title'),
     render: (_result, draft, sc) => renderElements(shownMeans(sc, draft)),
     confirm: {
-      get button() {
-        return t('disclosure:generate');
-      },
+      button: (t) => t('disclosure:generate'),
       input: (_result, draft, sc) => shownMeans(sc, draft),
       send: {
         operation: 'AI32-2',
-        get label() {
-          return t('disclosure:starting');
-        },
+        label: (t) => t('disclosure:starting'),
         async run(sc, means) {
           const job = await sc.ctx.platform.call('AI32-2', generateRequest(sc.data, means));
           if (!job.job_id) throw new UnexpectedResponseError({ operation: 'AI32-2' }, 'no job_id in the answer');

@@ -10,15 +10,9 @@ import { parseDisclosureArgs, usageText } from './options.js';
 export const disclosureHandler = workflowHandler<DisclosureData>(DISCLOSURE, {
   verbs: ['disclosure'],
   help: {
-    get summary() {
-      return t('disclosure:help.summary');
-    },
-    get usage() {
-      return t('disclosure:help.usage');
-    },
-    get example() {
-      return t('disclosure:help.example');
-    },
+    summary: (t) => t('disclosure:help.summary'),
+    usage: (t) => t('disclosure:help.usage'),
+    example: (t) => t('disclosure:help.example'),
   },
   async command(ctx, { incoming, args }) {
     const parsed = parseDisclosureArgs(args, ctx.settings.lang);

@@ -28,16 +28,12 @@ export function downloadMessage(result: Download, startedBy: string): OutgoingMe
 export const writingStep = defineStep<DisclosureData, Download, never, DisclosureStep>({
   poll: {
     operation: 'AI32-3',
-    get label() {
-      return t('disclosure:writing.label');
-    },
+    label: (t) => t('disclosure:writing.label'),
     read: (sc, signal) => sc.ctx.platform.call('AI32-3', { job_id: jobIdOf(sc) }, { signal }),
     progress: (r) => (typeof r.job_status === 'number' ? PROGRESS[r.job_status]?.() : undefined),
     relay: {
       open: (sc, signal) => sc.ctx.platform.stream('AI32-4', { job_id: jobIdOf(sc) }, { signal }),
-      get heading() {
-        return t('disclosure:writing.heading');
-      },
+      heading: (t) => t('disclosure:writing.heading'),
     },
     deadlineMs: 30 * 60_000,
   },

@@ -56,11 +56,9 @@ export const homeHandler: Handler = {
   verbs: ['home'],
   workflow: 'home',
   help: {
-    get summary() {
-      return t('home:help.summary');
-    },
-    usage: 'home',
-    example: 'home',
+    summary: (t) => t('home:help.summary'),
+    usage: () => 'home',
+    example: () => 'home',
   },
 
   async command(ctx, { incoming, args }) {

@@ -45,11 +45,9 @@ export const keyHandler: Handler = {
   verbs: ['key'],
   workflow: 'key',
   help: {
-    get summary() {
-      return t('key:help.summary');
-    },
-    usage: 'key [status|remove]',
-    example: 'key status',
+    summary: (t) => t('key:help.summary'),
+    usage: () => 'key [status|remove]',
+    example: () => 'key status',
   },
   formActions: [SET_KEY],
 

@@ -27,9 +27,7 @@ const usage = (p: string): string => t('lang:usage', { p });
 export const langHandler: Handler = {
   verbs: ['lang', 'language'],
   workflow: 'lang',
-  get help() {
-    return { summary: t('lang:summary'), usage: 'lang zh|en|auto', example: 'lang zh' };
-  },
+  help: { summary: (t) => t('lang:summary'), usage: () => 'lang zh|en|auto', example: () => 'lang zh' },
 
   async command(ctx, { incoming, args }) {
     const who = { workspaceId: incoming.workspaceId, userId: incoming.user.id, locale: incoming.locale };

@@ -12,15 +12,9 @@ export const materialUsage = (prefix: string): string => t('material:usage', { p
 export const materialHandler = workflowHandler<MaterialData>(MATERIAL, {
   verbs: ['material'],
   help: {
-    get summary() {
-      return t('material:help.summary');
-    },
-    get usage() {
-      return t('material:help.usage');
-    },
-    get example() {
-      return t('material:help.example');
-    },
+    summary: (t) => t('material:help.summary'),
+    usage: (t) => t('material:help.usage'),
+    example: (t) => t('material:help.example'),
   },
   async command(ctx: HandlerContext, { incoming, args }) {
     const parsed = parseProblemArgs(args, ctx.settings.lang, { noun: t('material:problemNoun'), maxChars: MAX_MATERIAL_CHARS });

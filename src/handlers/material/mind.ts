@@ -24,9 +24,7 @@ const nodesOf = (mind: Mind | undefined) => (mind?.solution ? allNodes(mindTree(
 
 function nodeMenu<R>(mindOf: (r: R) => Mind | undefined): SelectDefinition<MaterialData, R, NodeChoice> {
   return {
-    get label() {
-      return t('material:mind.menu');
-    },
+    label: (t) => t('material:mind.menu'),
     options: (r): Choice[] =>
       nodesOf(mindOf(r)).map((n, i) => ({ value: String(i), label: truncate(`${'· '.repeat(n.depth)}${titleOf(n.data)}`, 75) })),
     apply(key, r) {
@@ -41,9 +39,7 @@ function nodeMenu<R>(mindOf: (r: R) => Mind | undefined): SelectDefinition<Mater
 function planSend<R>(): Send<MaterialData, NodeChoice, R, MaterialStep> {
   return {
     operation: 'AI73-8',
-    get label() {
-      return t('material:mind.asking');
-    },
+    label: (t) => t('material:mind.asking'),
     async run(sc, node) {
       const asked = await sc.ctx.platform.call('AI73-8', { task_id: taskIdOf(sc), board_id: boardOf(sc), node_id: node.id });
       return { next: 'plan', data: { node: { ...node, planTaskId: requireTaskId('AI73-8', asked.task_id) } } };
@@ -58,16 +54,12 @@ export const mindStep = defineStep<MaterialData, Mind, NodeChoice, MaterialStep>
   stores: nodeChoiceSchema,
   poll: {
     operation: 'AI73-5',
-    get label() {
-      return t('material:mind.label');
-    },
+    label: (t) => t('material:mind.label'),
     read: (sc, signal) => sc.ctx.platform.call('AI73-5', { task_id: taskIdOf(sc) }, { signal }),
     deadlineMs: 20 * 60_000,
   },
   review: {
-    get title() {
-      return t('material:mind.title');
-    },
+    title: (t) => t('material:mind.title'),
     render: (result, chosen) => [
       {
         type: 'markdown',
@@ -96,9 +88,7 @@ export const planStep = defineStep<MaterialData, PlanResult, NodeChoice, Materia
   stores: nodeChoiceSchema,
   poll: {
     operation: 'AI73-9',
-    get label() {
-      return t('material:plan.label');
-    },
+    label: (t) => t('material:plan.label'),
     async read(sc, signal) {
       const node = sc.data.node;
       const planTask = node?.planTaskId ?? taskIdOf(sc);
@@ -114,9 +104,7 @@ export const planStep = defineStep<MaterialData, PlanResult, NodeChoice, Materia
     deadlineMs: 20 * 60_000,
   },
   review: {
-    get title() {
-      return t('material:plan.title');
-    },
+    title: (t) => t('material:plan.title'),
     render: (result, chosen, sc) => [
       { type: 'markdown', text: `**${quoteUserText(sc.data.node?.title ?? t('material:plan.node'))}**` },
       { type: 'markdown', text: truncate(result.plan.markdown_message?.trim() || t('material:plan.empty'), MAX_PLAN_CHARS) },

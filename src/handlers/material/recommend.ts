@@ -34,9 +34,7 @@ export const recommendStep = defineStep<MaterialData, ThinkingResult, Picked, Ma
   stores: pickedSchema,
   poll: {
     operation: 'AI73-4',
-    get label() {
-      return t('material:recommend.label');
-    },
+    label: (t) => t('material:recommend.label'),
     async read(sc, signal) {
       const thinking = await sc.ctx.platform.call('AI73-4', { task_id: taskIdOf(sc) }, { signal });
       if (taskState('AI73-4', thinking) !== 'succeeded') return { thinking };
@@ -47,9 +45,7 @@ export const recommendStep = defineStep<MaterialData, ThinkingResult, Picked, Ma
     deadlineMs: 15 * 60_000,
   },
   review: {
-    get title() {
-      return t('material:recommend.title');
-    },
+    title: (t) => t('material:recommend.title'),
     render(result, draft): Block[] {
       const sections = thinkingSections(result.thinking);
       const items = itemsOf(result).map(itemText);
@@ -74,9 +70,7 @@ export const recommendStep = defineStep<MaterialData, ThinkingResult, Picked, Ma
       return blocks;
     },
     confirm: {
-      get button() {
-        return t('material:confirm');
-      },
+      button: (t) => t('material:confirm'),
       // what the user saved with Add your own, else the ticks of the menu
       input: (result, draft, _sc, ticked) =>
         pickedOf(draft) ?? {
@@ -85,9 +79,7 @@ export const recommendStep = defineStep<MaterialData, ThinkingResult, Picked, Ma
         },
       send: {
         operation: 'AI73-3',
-        get label() {
-          return t('material:recommend.sending');
-        },
+        label: (t) => t('material:recommend.sending'),
         async run(sc, input, result) {
           const read = await result();
           const items = itemsOf(read);
@@ -99,18 +91,10 @@ export const recommendStep = defineStep<MaterialData, ThinkingResult, Picked, Ma
     },
     forms: {
       own: ownItemsForm<MaterialData, ThinkingResult>({
-        get title() {
-          return t('material:recommend.formTitle');
-        },
-        get submitLabel() {
-          return t('material:save');
-        },
-        get keepLabel() {
-          return t('material:recommend.buildWith');
-        },
-        get ownLabel() {
-          return t('material:recommend.ownLabel');
-        },
+        title: (t) => t('material:recommend.formTitle'),
+        submitLabel: (t) => t('material:save'),
+        keepLabel: (t) => t('material:recommend.buildWith'),
+        ownLabel: (t) => t('material:recommend.ownLabel'),
         items: (r) => itemsOf(r).map(itemText),
         initial: (r) => all(itemsOf(r).length),
       }),

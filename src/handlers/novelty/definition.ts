@@ -1,6 +1,5 @@
 /** The novelty search as a workflow: the guided AI35 steps and the older one-shot group, and how each starts. */
 import { defineSend, type WorkflowDefinition } from '../workflow/index.js';
-import { t } from '../../i18n/index.js';
 import { requireTaskId } from '../shared/platform-values.js';
 import { submitRequest, type NoveltyData } from './data.js';
 import { noveltyData, type NoveltyStep } from './stored.js';
@@ -13,9 +12,7 @@ import { solutionStep } from './solution.js';
 
 const guidedStart = defineSend<NoveltyData, NoveltyStep>({
   operation: 'AI35-1',
-  get label() {
-    return t('novelty:submitting');
-  },
+  label: (t) => t('novelty:submitting'),
   async run(sc) {
     const created = await sc.ctx.platform.call('AI35-1', submitRequest(sc.data));
     return { next: 'solution', ids: { task_id: requireTaskId('AI35-1', created.task_id) } };
@@ -24,9 +21,7 @@ const guidedStart = defineSend<NoveltyData, NoveltyStep>({
 
 export const NOVELTY: WorkflowDefinition<NoveltyData, NoveltyStep> = {
   name: 'novelty',
-  get noun() {
-    return t('novelty:noun');
-  },
+  noun: (t) => t('novelty:noun'),
   data: noveltyData,
   steps: {
     solution: solutionStep,

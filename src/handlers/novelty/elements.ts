@@ -112,28 +112,20 @@ export const elementsStep = defineStep<NoveltyData, Proposed, Elements | undefin
   stores: elementsInput,
   poll: {
     operation: 'AI35-6',
-    get label() {
-      return t('novelty:elements.label');
-    },
+    label: (t) => t('novelty:elements.label'),
     read: (sc, signal) => sc.ctx.platform.call('AI35-6', { task_id: taskIdOf(sc) }, { signal }),
     deadlineMs: 15 * 60_000,
   },
   review: {
-    get title() {
-      return t('novelty:elements.title');
-    },
+    title: (t) => t('novelty:elements.title'),
     render: (result, draft, sc) => renderElements(draft ?? elementsOf(result), sc.data.familyMerge),
     confirm: {
-      get button() {
-        return t('novelty:elements.confirm');
-      },
+      button: (t) => t('novelty:elements.confirm'),
       // the elements as the user saved them (Edit); undefined: as proposed, read again when sent
       input: (_result, draft) => draft,
       send: {
         operation: 'AI35-7',
-        get label() {
-          return t('novelty:elements.sending');
-        },
+        label: (t) => t('novelty:elements.sending'),
         async run(sc, edited, result) {
           const elements = withFamilyMerge(edited ?? elementsOf(await result()), sc.data.familyMerge);
           await sc.ctx.platform.call('AI35-7', { task_id: taskIdOf(sc), elements });
@@ -143,15 +135,9 @@ export const elementsStep = defineStep<NoveltyData, Proposed, Elements | undefin
     },
     forms: {
       edit: {
-        get button() {
-          return t('novelty:edit');
-        },
-        get title() {
-          return t('novelty:elements.formTitle');
-        },
-        get submitLabel() {
-          return t('novelty:save');
-        },
+        button: (t) => t('novelty:edit'),
+        title: (t) => t('novelty:elements.formTitle'),
+        submitLabel: (t) => t('novelty:save'),
         submits: 'review',
         fields: (result, draft) => editFields(draft ?? elementsOf(result)),
         apply: (fields, result, draft) => applyEdit(fields, draft ?? elementsOf(result)),

@@ -83,27 +83,19 @@ export const featuresStep = defineStep<NoveltyData, Extracted, Feature[], Novelt
   stores: featuresInput,
   poll: {
     operation: 'AI35-4',
-    get label() {
-      return t('novelty:features.label');
-    },
+    label: (t) => t('novelty:features.label'),
     read: (sc, signal) => sc.ctx.platform.call('AI35-4', { task_id: taskIdOf(sc) }, { signal }),
     deadlineMs: 15 * 60_000,
   },
   review: {
-    get title() {
-      return t('novelty:features.title');
-    },
+    title: (t) => t('novelty:features.title'),
     render: (result, draft) => renderFeatures(draft ?? featuresOf(result)),
     confirm: {
-      get button() {
-        return t('novelty:confirm');
-      },
+      button: (t) => t('novelty:confirm'),
       input: (result, draft) => draft ?? featuresOf(result),
       send: {
         operation: 'AI35-5',
-        get label() {
-          return t('novelty:features.sending');
-        },
+        label: (t) => t('novelty:features.sending'),
         async run(sc, features) {
           const kept = confirmedFeatures(features);
           await sc.ctx.platform.call('AI35-5', { task_id: taskIdOf(sc), tech_features: kept });
@@ -113,15 +105,9 @@ export const featuresStep = defineStep<NoveltyData, Extracted, Feature[], Novelt
     },
     forms: {
       edit: {
-        get button() {
-          return t('novelty:edit');
-        },
-        get title() {
-          return t('novelty:features.formTitle');
-        },
-        get submitLabel() {
-          return t('novelty:save');
-        },
+        button: (t) => t('novelty:edit'),
+        title: (t) => t('novelty:features.formTitle'),
+        submitLabel: (t) => t('novelty:save'),
         submits: 'review',
         fields: (result, draft) => editFields(draft ?? featuresOf(result)),
         apply: (fields, result, draft) => applyEdit(fields, draft ?? featuresOf(result)),

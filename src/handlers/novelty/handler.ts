@@ -27,15 +27,9 @@ function noveltyParent(userId: string, options: NoveltyOptions, settings: BotSet
 export const noveltyHandler = workflowHandler<NoveltyData>(NOVELTY, {
   verbs: ['novelty'],
   help: {
-    get summary() {
-      return t('novelty:help.summary');
-    },
-    get usage() {
-      return t('novelty:help.usage');
-    },
-    get example() {
-      return t('novelty:help.example');
-    },
+    summary: (t) => t('novelty:help.summary'),
+    usage: (t) => t('novelty:help.usage'),
+    example: (t) => t('novelty:help.example'),
   },
   async command(ctx: HandlerContext, { incoming, args }) {
     const parsed = parseNoveltyArgs(args, ctx.settings.lang);

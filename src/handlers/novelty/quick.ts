@@ -13,9 +13,7 @@ const TOP_REFERENCES = 5;
 
 export const quickStart = defineSend<NoveltyData, NoveltyStep>({
   operation: 'NOVELTY-REPORT',
-  get label() {
-    return t('novelty:quick.starting');
-  },
+  label: (t) => t('novelty:quick.starting'),
   async run(sc) {
     const created = await sc.ctx.platform.call('NOVELTY-REPORT', submitRequest(sc.data));
     return { next: 'quick-results', ids: { task_id: requireTaskId('NOVELTY-REPORT', created.task_id) } };
@@ -25,9 +23,7 @@ export const quickStart = defineSend<NoveltyData, NoveltyStep>({
 export const quickResultsStep = defineStep<NoveltyData, DataOf<'NOVELTY-QUERY'>, never, NoveltyStep>({
   poll: {
     operation: 'NOVELTY-QUERY',
-    get label() {
-      return t('novelty:quick.searching');
-    },
+    label: (t) => t('novelty:quick.searching'),
     read: (sc, signal) => sc.ctx.platform.call('NOVELTY-QUERY', { task_id: taskIdOf(sc) }, { signal }),
   },
   proceed: (result) => ({
@@ -64,9 +60,7 @@ function quickMessage(url: string | null | undefined, references: QuickReference
 export const quickReportStep = defineStep<NoveltyData, DataOf<'NOVELTY-DOWNLOAD'>, never, NoveltyStep>({
   poll: {
     operation: 'NOVELTY-DOWNLOAD',
-    get label() {
-      return t('novelty:quick.preparing');
-    },
+    label: (t) => t('novelty:quick.preparing'),
     read: (sc, signal) => sc.ctx.platform.call('NOVELTY-DOWNLOAD', { task_id: taskIdOf(sc) }, { signal }),
   },
   proceed: (result, sc) => ({ done: quickMessage(result.report_url, sc.data.quickReferences ?? [], sc.record.startedBy) }),

@@ -92,32 +92,22 @@ export const referencesStep = defineStep<NoveltyData, SearchResult, ReferenceEdi
   stores: referenceEdits,
   poll: {
     operation: 'AI35-8',
-    get label() {
-      return t('novelty-review:search.label');
-    },
+    label: (t) => t('novelty-review:search.label'),
     read: (sc, signal) => sc.ctx.platform.call('AI35-8', { task_id: taskIdOf(sc) }, { signal }),
     progress: searchProgress,
     plan: searchTasks,
-    get status() {
-      return t('novelty-review:search.status');
-    },
+    status: (t) => t('novelty-review:search.status'),
     deadlineMs: 45 * 60_000,
   },
   review: {
-    get title() {
-      return t('novelty-review:title');
-    },
+    title: (t) => t('novelty-review:title'),
     render: (result, edits) => renderReferences(result, edits),
     confirm: {
-      get button() {
-        return t('novelty-review:confirm');
-      },
+      button: (t) => t('novelty-review:confirm'),
       input: (_result, edits) => edits ?? NO_EDITS,
       send: {
         operation: 'AI35-9',
-        get label() {
-          return t('novelty-review:sending');
-        },
+        label: (t) => t('novelty-review:sending'),
         async run(sc, edits, result) {
           const final = finalResult(await result(), edits);
           if (final.length === 0) throw new FormProblem(t('novelty-review:includeOne'));
@@ -128,15 +118,9 @@ export const referencesStep = defineStep<NoveltyData, SearchResult, ReferenceEdi
     },
     forms: {
       add: {
-        get button() {
-          return t('novelty-review:add.button');
-        },
-        get title() {
-          return t('novelty-review:add.title');
-        },
-        get submitLabel() {
-          return t('novelty-review:add.submit');
-        },
+        button: (t) => t('novelty-review:add.button'),
+        title: (t) => t('novelty-review:add.title'),
+        submitLabel: (t) => t('novelty-review:add.submit'),
         submits: 'review',
         fields: () => [
           {
@@ -150,15 +134,9 @@ export const referencesStep = defineStep<NoveltyData, SearchResult, ReferenceEdi
         apply: (fields, result, edits, sc) => addPatent(fields, result, edits ?? NO_EDITS, sc),
       },
       verdict: {
-        get button() {
-          return t('novelty-review:verdict.button');
-        },
-        get title() {
-          return t('novelty-review:verdict.title');
-        },
-        get submitLabel() {
-          return t('novelty-review:verdict.submit');
-        },
+        button: (t) => t('novelty-review:verdict.button'),
+        title: (t) => t('novelty-review:verdict.title'),
+        submitLabel: (t) => t('novelty-review:verdict.submit'),
         submits: 'review',
         fields: () => verdictFields(),
         apply(fields, result, edits) {
@@ -170,9 +148,7 @@ export const referencesStep = defineStep<NoveltyData, SearchResult, ReferenceEdi
     },
     selects: {
       remove: {
-        get label() {
-          return t('novelty-review:menu.label');
-        },
+        label: (t) => t('novelty-review:menu.label'),
         options: (result, edits) => inclusionChoices(result, edits),
         apply: (key, result, edits) => toggleReference(key, result, edits ?? NO_EDITS),
       },

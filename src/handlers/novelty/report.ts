@@ -53,9 +53,7 @@ async function attachReport(sc: NoveltyContext, url: string | null | undefined, 
 export const titleStep = defineStep<NoveltyData, undefined, { title: string }, NoveltyStep>({
   stores: titleInput,
   review: {
-    get title() {
-      return t('novelty-review:report.stepTitle');
-    },
+    title: (t) => t('novelty-review:report.stepTitle'),
     render: (_result, _draft, sc) => [
       {
         type: 'markdown',
@@ -66,9 +64,7 @@ export const titleStep = defineStep<NoveltyData, undefined, { title: string }, N
       input: (_result, draft, sc) => draft ?? { title: defaultTitle(sc.data.idea) },
       send: {
         operation: 'AI35-10',
-        get label() {
-          return t('novelty-review:report.creating');
-        },
+        label: (t) => t('novelty-review:report.creating'),
         async run(sc, input) {
           const created = await sc.ctx.platform.call('AI35-10', { task_id: taskIdOf(sc), title: input.title });
           return { next: 'report', ids: { report_id: requireTaskId('AI35-10', created.task_id) }, data: { title: input.title } };
@@ -77,15 +73,9 @@ export const titleStep = defineStep<NoveltyData, undefined, { title: string }, N
     },
     forms: {
       title: {
-        get button() {
-          return t('novelty-review:report.generateReport');
-        },
-        get title() {
-          return t('novelty-review:report.formTitle');
-        },
-        get submitLabel() {
-          return t('novelty-review:report.generate');
-        },
+        button: (t) => t('novelty-review:report.generateReport'),
+        title: (t) => t('novelty-review:report.formTitle'),
+        submitLabel: (t) => t('novelty-review:report.generate'),
         submits: 'confirm',
         fields: (_result, draft, sc) => [
           {
@@ -109,9 +99,7 @@ export const titleStep = defineStep<NoveltyData, undefined, { title: string }, N
 export const reportStep = defineStep<NoveltyData, DataOf<'AI35-11'>, never, NoveltyStep>({
   poll: {
     operation: 'AI35-11',
-    get label() {
-      return t('novelty-review:report.writing');
-    },
+    label: (t) => t('novelty-review:report.writing'),
     read: (sc, signal) => sc.ctx.platform.call('AI35-11', { task_id: sc.ids.report_id ?? taskIdOf(sc) }, { signal }),
     deadlineMs: 20 * 60_000,
   },

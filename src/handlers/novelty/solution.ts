@@ -18,31 +18,23 @@ export const solutionStep = defineStep<NoveltyData, Summary, SolutionInput, Nove
   stores: solutionInput,
   poll: {
     operation: 'AI35-2',
-    get label() {
-      return t('novelty:solution.label');
-    },
+    label: (t) => t('novelty:solution.label'),
     read: (sc, signal) => sc.ctx.platform.call('AI35-2', { task_id: taskIdOf(sc) }, { signal }),
     deadlineMs: 15 * 60_000,
   },
   review: {
-    get title() {
-      return t('novelty:solution.title');
-    },
+    title: (t) => t('novelty:solution.title'),
     render: (result, draft) => [
       { type: 'markdown', text: quoted(draft?.tech_solution ?? result.tech_solution ?? '') },
       { type: 'context', text: t('novelty:solution.hint') },
     ],
     confirm: {
-      get button() {
-        return t('novelty:confirm');
-      },
+      button: (t) => t('novelty:confirm'),
       // the text as the user saved it (Edit), else the platform's summary as it stands
       input: (_result, draft) => draft ?? {},
       send: {
         operation: 'AI35-3',
-        get label() {
-          return t('novelty:solution.sending');
-        },
+        label: (t) => t('novelty:solution.sending'),
         async run(sc, input) {
           const request = { task_id: taskIdOf(sc), ...(input.tech_solution ? { tech_solution: input.tech_solution } : {}) };
           await sc.ctx.platform.call('AI35-3', request);
@@ -52,15 +44,9 @@ export const solutionStep = defineStep<NoveltyData, Summary, SolutionInput, Nove
     },
     forms: {
       edit: {
-        get button() {
-          return t('novelty:edit');
-        },
-        get title() {
-          return t('novelty:solution.formTitle');
-        },
-        get submitLabel() {
-          return t('novelty:save');
-        },
+        button: (t) => t('novelty:edit'),
+        title: (t) => t('novelty:solution.formTitle'),
+        submitLabel: (t) => t('novelty:save'),
         submits: 'review',
         fields: (result, draft) => [
           {

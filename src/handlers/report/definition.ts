@@ -3,16 +3,13 @@
  * `--auto-outline` the platform picks the outline itself (auto_directory) and starts writing at once.
  */
 import { defineSend, type WorkflowDefinition } from '../workflow/index.js';
-import { t } from '../../i18n/index.js';
 import { outlineOf, reportData, requireReportId, type ReportData, type ReportStep } from './data.js';
 import { outlineStep } from './outline.js';
 import { reportStep } from './result.js';
 
 const create = defineSend<ReportData, ReportStep>({
   operation: 'AI34-1',
-  get label() {
-    return t('report:proposing');
-  },
+  label: (t) => t('report:proposing'),
   async run(sc) {
     // auto_directory false: the platform proposes the outline and waits for AI34-2 to generate from it
     const created = await sc.ctx.platform.call('AI34-1', { technical_issues: sc.data.question, auto_directory: false });
@@ -26,9 +23,7 @@ const create = defineSend<ReportData, ReportStep>({
 
 const createAuto = defineSend<ReportData, ReportStep>({
   operation: 'AI34-1',
-  get label() {
-    return t('report:startingAuto');
-  },
+  label: (t) => t('report:startingAuto'),
   async run(sc) {
     // auto_directory true: the platform writes the report from its own outline; AI34-2 is never called
     const created = await sc.ctx.platform.call('AI34-1', { technical_issues: sc.data.question, auto_directory: true });
@@ -43,9 +38,7 @@ const createAuto = defineSend<ReportData, ReportStep>({
 
 export const REPORT: WorkflowDefinition<ReportData, ReportStep> = {
   name: 'report',
-  get noun() {
-    return t('report:noun');
-  },
+  noun: (t) => t('report:noun'),
   data: reportData,
   steps: { outline: outlineStep, report: reportStep },
   starts: { main: { step: 'outline', send: create }, auto: { step: 'report', send: createAuto } },

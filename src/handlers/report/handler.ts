@@ -14,15 +14,9 @@ const usage = (prefix: string) => t('report:usage', { prefix, flag: AUTO_OUTLINE
 const base = workflowHandler<ReportData>(REPORT, {
   verbs: ['report'],
   help: {
-    get summary() {
-      return t('report:help.summary');
-    },
-    get usage() {
-      return t('report:help.usage');
-    },
-    get example() {
-      return t('report:help.example');
-    },
+    summary: (t) => t('report:help.summary'),
+    usage: (t) => t('report:help.usage'),
+    example: (t) => t('report:help.example'),
   },
   async command(ctx, { incoming, args }) {
     const parsed = parseReportArgs(args);

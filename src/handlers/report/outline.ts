@@ -61,9 +61,7 @@ export function withCustomModules(outline: readonly Section[], names: Record<str
 
 const generate: Send<ReportData, Section[], undefined, ReportStep> = {
   operation: 'AI34-2',
-  get label() {
-    return t('report:outline.starting');
-  },
+  label: (t) => t('report:outline.starting'),
   async run(sc, outline) {
     const created = await sc.ctx.platform.call('AI34-2', {
       report_id: reportIdOf(sc),
@@ -78,28 +76,18 @@ const generate: Send<ReportData, Section[], undefined, ReportStep> = {
 export const outlineStep = defineStep<ReportData, undefined, Section[], ReportStep>({
   stores: outlineSchema,
   review: {
-    get title() {
-      return t('report:outline.title');
-    },
+    title: (t) => t('report:outline.title'),
     render: (_result, draft, sc) => renderOutline(draft ?? sc.data.outline),
     confirm: {
-      get button() {
-        return t('report:outline.generate');
-      },
+      button: (t) => t('report:outline.generate'),
       input: (_result, draft, sc) => draft ?? sc.data.outline,
       send: generate,
     },
     forms: {
       edit: {
-        get button() {
-          return t('report:outline.edit');
-        },
-        get title() {
-          return t('report:outline.title');
-        },
-        get submitLabel() {
-          return t('report:outline.save');
-        },
+        button: (t) => t('report:outline.edit'),
+        title: (t) => t('report:outline.title'),
+        submitLabel: (t) => t('report:outline.save'),
         submits: 'review',
         fields: (_result, draft, sc) => editFields(draft ?? sc.data.outline),
         apply: (fields, _result, draft, sc) =>

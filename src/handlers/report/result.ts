@@ -40,9 +40,7 @@ export function runningNote(since: number | undefined, now = Date.now()): string
 export const reportStep = defineStep<ReportData, Queried, never, ReportStep>({
   poll: {
     operation: 'AI34-3',
-    get label() {
-      return t('report:result.label');
-    },
+    label: (t) => t('report:result.label'),
     read: (sc, signal) => sc.ctx.platform.call('AI34-3', { report_id: reportIdOf(sc) }, { signal }),
     progress: (r, sc) => (r.report_status === 'RUNNING' ? runningNote(sc.data.generatedAt ?? sc.record.wait?.since) : undefined),
     // AI34-3 tells only whether the whole report is written: one task
@@ -57,9 +55,7 @@ export const reportStep = defineStep<ReportData, Queried, never, ReportStep>({
             },
           ]
         : undefined,
-    get status() {
-      return t('report:result.status');
-    },
+    status: (t) => t('report:result.status'),
     deadlineMs: 30 * 60_000,
   },
   proceed: (result, sc) => ({ done: reportReadyMessage(result, sc.data, sc.record.startedBy) }),

@@ -6,7 +6,7 @@ import { quoteUserText, type FormField } from '../../core/message.js';
 import { truncate } from '../../core/text.js';
 import { FormProblem, type FormDefinition, type WorkflowData } from '../workflow/index.js';
 import { tickedPositions } from './platform-values.js';
-import { t } from '../../i18n/index.js';
+import { t, type Text } from '../../i18n/index.js';
 
 export interface Picked {
   /** positions of the ticked recommended items */
@@ -42,24 +42,17 @@ export function pickedList(items: string[], picked: Picked): string {
 
 /** The "Add your own" form: the recommended items to keep (ticked as `initial` says) and a line per own item. */
 export function ownItemsForm<D extends WorkflowData, R>(options: {
-  title: string;
-  submitLabel: string;
-  keepLabel: string;
-  ownLabel: string;
+  title: Text;
+  submitLabel: Text;
+  keepLabel: Text;
+  ownLabel: Text;
   items: (result: R) => string[];
   initial: (result: R) => number[];
 }): FormDefinition<D, R, Picked> {
   return {
-    get button() {
-      return t('shared:ownItems.button');
-    },
-    // read when the form is drawn: the options may be getters giving the current language's words
-    get title() {
-      return options.title;
-    },
-    get submitLabel() {
-      return options.submitLabel;
-    },
+    button: (t) => t('shared:ownItems.button'),
+    title: options.title,
+    submitLabel: options.submitLabel,
     submits: 'review',
     fields(result, draft): FormField[] {
       const items = options.items(result);
@@ -68,7 +61,7 @@ export function ownItemsForm<D extends WorkflowData, R>(options: {
         ? [
             {
               id: KEEP,
-              label: options.keepLabel,
+              label: options.keepLabel(t),
               kind: 'checkboxes',
               options: items.map((text, i) => ({ value: String(i), label: truncate(`${i + 1}. ${text}`, 75) })),
               initial: (picked?.chosen ?? options.initial(result)).map(String),
@@ -78,7 +71,7 @@ export function ownItemsForm<D extends WorkflowData, R>(options: {
         : [];
       return [
         ...keep,
-        { id: OWN, label: options.ownLabel, kind: 'multiline', optional: true, maxLength: 3000, initial: picked?.own.join('\n') ?? '' },
+        { id: OWN, label: options.ownLabel(t), kind: 'multiline', optional: true, maxLength: 3000, initial: picked?.own.join('\n') ?? '' },
       ];
     },
     apply(fields, result) {

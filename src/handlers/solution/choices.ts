@@ -26,16 +26,12 @@ export const optionsStep = defineStep<SolutionData, Recommended, Picked, Solutio
   stores: pickedSchema,
   poll: {
     operation: 'AI33-2',
-    get label() {
-      return t('solution:options.label');
-    },
+    label: (t) => t('solution:options.label'),
     read: (sc, signal) => sc.ctx.platform.call('AI33-2', { task_id: taskIdOf(sc) }, { signal }),
     deadlineMs: 15 * 60_000,
   },
   review: {
-    get title() {
-      return t('solution:options.title');
-    },
+    title: (t) => t('solution:options.title'),
     render(result, draft): Block[] {
       const items = recommendedOf(result);
       const picked = pickedOf(draft);
@@ -55,9 +51,7 @@ export const optionsStep = defineStep<SolutionData, Recommended, Picked, Solutio
       ];
     },
     confirm: {
-      get button() {
-        return t('solution:continue');
-      },
+      button: (t) => t('solution:continue'),
       // what the user saved with Add your own, else the ticks of the menu
       input: (result, draft, _sc, ticked) =>
         pickedOf(draft) ?? {
@@ -66,9 +60,7 @@ export const optionsStep = defineStep<SolutionData, Recommended, Picked, Solutio
         },
       send: {
         operation: 'AI33-3',
-        get label() {
-          return t('solution:options.sending');
-        },
+        label: (t) => t('solution:options.sending'),
         async run(sc, input, result) {
           const recommend = (await result()).recommend ?? [];
           const picked = pickedOf(input)!;
@@ -83,18 +75,10 @@ export const optionsStep = defineStep<SolutionData, Recommended, Picked, Solutio
     },
     forms: {
       own: ownItemsForm<SolutionData, Recommended>({
-        get title() {
-          return t('solution:options.formTitle');
-        },
-        get submitLabel() {
-          return t('solution:save');
-        },
-        get keepLabel() {
-          return t('solution:options.keep');
-        },
-        get ownLabel() {
-          return t('solution:options.ownLabel');
-        },
+        title: (t) => t('solution:options.formTitle'),
+        submitLabel: (t) => t('solution:save'),
+        keepLabel: (t) => t('solution:options.keep'),
+        ownLabel: (t) => t('solution:options.ownLabel'),
         items: recommendedOf,
         initial: (r) => all(r.recommend?.length ?? 0),
       }),
@@ -133,16 +117,12 @@ export const directionsStep = defineStep<SolutionData, Directions, Picked, Solut
   stores: pickedSchema,
   poll: {
     operation: 'AI33-4',
-    get label() {
-      return t('solution:directions.label');
-    },
+    label: (t) => t('solution:directions.label'),
     read: (sc, signal) => sc.ctx.platform.call('AI33-4', { task_id: taskIdOf(sc) }, { signal }),
     deadlineMs: 15 * 60_000,
   },
   review: {
-    get title() {
-      return t('solution:directions.title');
-    },
+    title: (t) => t('solution:directions.title'),
     render(result, draft): Block[] {
       const list = result.directions ?? [];
       const picked = pickedOf(draft);
@@ -165,9 +145,7 @@ export const directionsStep = defineStep<SolutionData, Directions, Picked, Solut
       ];
     },
     confirm: {
-      get button() {
-        return t('solution:continue');
-      },
+      button: (t) => t('solution:continue'),
       input(result, draft, _sc, ticked) {
         const saved = pickedOf(draft);
         if (saved) return saved;
@@ -178,9 +156,7 @@ export const directionsStep = defineStep<SolutionData, Directions, Picked, Solut
       },
       send: {
         operation: 'AI33-5',
-        get label() {
-          return t('solution:directions.sending');
-        },
+        label: (t) => t('solution:directions.sending'),
         async run(sc, input, result) {
           const list = (await result()).directions ?? [];
           const picked = pickedOf(input)!;
@@ -192,18 +168,10 @@ export const directionsStep = defineStep<SolutionData, Directions, Picked, Solut
     },
     forms: {
       own: ownItemsForm<SolutionData, Directions>({
-        get title() {
-          return t('solution:directions.formTitle');
-        },
-        get submitLabel() {
-          return t('solution:save');
-        },
-        get keepLabel() {
-          return t('solution:directions.explore');
-        },
-        get ownLabel() {
-          return t('solution:directions.ownLabel');
-        },
+        title: (t) => t('solution:directions.formTitle'),
+        submitLabel: (t) => t('solution:save'),
+        keepLabel: (t) => t('solution:directions.explore'),
+        ownLabel: (t) => t('solution:directions.ownLabel'),
         items: (r) => (r.directions ?? []).map((d) => d.reason ?? t('solution:direction')),
         initial: (r) => platformTicked(r.directions ?? []),
       }),

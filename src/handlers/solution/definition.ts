@@ -10,9 +10,7 @@ import { postPicture } from '../shared/images/post-picture.js';
 
 const submit = defineSend<SolutionData, SolutionStep>({
   operation: 'AI33-1',
-  get label() {
-    return t('solution:submitting');
-  },
+  label: (t) => t('solution:submitting'),
   async run(sc) {
     const created = await sc.ctx.platform.call('AI33-1', { lang: sc.data.lang, solution_issues: sc.data.problem });
     return { next: 'options', ids: { task_id: requireTaskId('AI33-1', created.task_id) } };
@@ -23,14 +21,10 @@ const submit = defineSend<SolutionData, SolutionStep>({
 const finalStep = defineStep<SolutionData, DataOf<'AI33-6'>, never, SolutionStep>({
   poll: {
     operation: 'AI33-6',
-    get label() {
-      return t('solution:final.label');
-    },
+    label: (t) => t('solution:final.label'),
     read: (sc, signal) => sc.ctx.platform.call('AI33-6', { task_id: taskIdOf(sc) }, { signal }),
     stream: (sc, signal) => sc.ctx.platform.stream('AGENT-SSE', { job_id: taskIdOf(sc) }, { signal }),
-    get status() {
-      return t('solution:final.status');
-    },
+    status: (t) => t('solution:final.status'),
     deadlineMs: 30 * 60_000,
   },
   async proceed(result, sc) {
@@ -47,9 +41,7 @@ const finalStep = defineStep<SolutionData, DataOf<'AI33-6'>, never, SolutionStep
 
 export const SOLUTION: WorkflowDefinition<SolutionData, SolutionStep> = {
   name: 'solution',
-  get noun() {
-    return t('solution:noun');
-  },
+  noun: (t) => t('solution:noun'),
   data: solutionData,
   steps: { options: optionsStep, directions: directionsStep, final: finalStep },
   starts: { main: { step: 'options', send: submit } },

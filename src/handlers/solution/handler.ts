@@ -15,15 +15,9 @@ export const parseSolutionArgs = (args: string, defaultLang: 'en' | 'cn') =>
 export const solutionHandler = workflowHandler<SolutionData>(SOLUTION, {
   verbs: ['solution'],
   help: {
-    get summary() {
-      return t('solution:help.summary');
-    },
-    get usage() {
-      return t('solution:help.usage');
-    },
-    get example() {
-      return t('solution:help.example');
-    },
+    summary: (t) => t('solution:help.summary'),
+    usage: (t) => t('solution:help.usage'),
+    example: (t) => t('solution:help.example'),
   },
   async command(ctx: HandlerContext, { incoming, args }) {
     const parsed = parseSolutionArgs(args, ctx.settings.lang);

@@ -54,11 +54,9 @@ export const usageHandler: Handler = {
   verbs: ['usage'],
   workflow: 'usage',
   help: {
-    get summary() {
-      return t('usage:help.summary');
-    },
-    usage: 'usage',
-    example: 'usage',
+    summary: (t) => t('usage:help.summary'),
+    usage: () => 'usage',
+    example: () => 'usage',
   },
 
   async command(ctx, { incoming }) {

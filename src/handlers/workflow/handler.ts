@@ -1,7 +1,7 @@
 /** A workflow definition as a `Handler`: the command starts it, the machinery answers clicks, forms and restarts. */
 import type { CommandInput, Handler, HandlerContext } from '../../core/handler.js';
 import { markdown } from '../../core/message.js';
-import { t, textOfKey, withLanguage } from '../../i18n/index.js';
+import { t, textOfKey, translatorFor, withLanguage } from '../../i18n/index.js';
 import type { ThreadRules } from '../../core/thread-kinds.js';
 import type { ThreadRecord } from '../../core/state.js';
 import { mayAct } from './clicks/permission.js';
@@ -38,7 +38,7 @@ export function workflowHandler<D extends WorkflowData, S extends string = strin
     threads: workflowThreads(def),
     async reply(ctx, incoming) {
       if (!incoming.mentioned) return;
-      const text = t('workflow:threadRuns', { noun: def.noun, hint: threadControlsHint(ctx.messenger.chat) });
+      const text = t('workflow:threadRuns', { noun: def.noun(t), hint: threadControlsHint(ctx.messenger.chat) });
       await ctx.messenger.notify({ thread: incoming.thread }, incoming.user.id, markdown(text));
     },
   };
@@ -50,7 +50,7 @@ const inItsLanguage = <T>(record: ThreadRecord, fn: () => Promise<T>): Promise<T
 /** What a workflow's threads are called and who may cancel one: its starter (see `mayAct`), under the workflow's lock. */
 function workflowThreads<D extends WorkflowData, S extends string>(def: WorkflowDefinition<D, S>): ThreadRules {
   return {
-    noun: (lang) => withLanguage(lang, () => def.noun),
+    noun: (lang) => def.noun(translatorFor(lang)),
     stepName: (step, lang) => textOfKey(lang, `${def.name}:steps.${step}`),
     mayCancel: (settings, record, userId) => mayAct(settings, record, userId),
     lockKey,

@@ -13,6 +13,7 @@ import type { CallOperationId, OperationId } from '../../platform/operations.js'
 import type { TaskState } from '../../platform/task-state.js';
 import type { PlatformIds, ThreadRecord } from '../../core/state.js';
 import { UserProblem } from '../../lib/failures.js';
+import type { Text } from '../../i18n/index.js';
 import type { ZodType } from 'zod';
 
 /** The workflow's own small data (the command's options, confirmed selections); kept in the thread record. */
@@ -40,7 +41,7 @@ export interface Send<D extends WorkflowData, I = unknown, R = unknown, S extend
   /** the operation, recorded as the thread's wait while the request is out */
   operation: OperationId;
   /** for messages: "Sending the confirmed features" → "Sending the confirmed features failed: …" */
-  label: string;
+  label: Text;
   run(sc: StepContext<D>, input: I, result: () => Promise<R>): Promise<Transition<D, S>>;
 }
 
@@ -49,7 +50,7 @@ export interface Poll<D extends WorkflowData, R = unknown> {
   /** the polled operation: its task status decides (see platform/task-state.ts) unless `state` is given */
   operation: CallOperationId;
   /** "Extracting the technical features": shown while waiting and in failures */
-  label: string;
+  label: Text;
   read(sc: StepContext<D>, signal: AbortSignal): Promise<R>;
   state?(result: R): TaskState;
   /** a short progress note from a running answer ("3/5 search steps"); `sc.record.wait.since` says since when it waits */
@@ -60,7 +61,7 @@ export interface Poll<D extends WorkflowData, R = unknown> {
    */
   plan?(result: R, sc: StepContext<D>): PlanTask[] | undefined;
   /** what the bot does meanwhile, for the chat's status line ("is searching patents…") */
-  status?: string;
+  status?: Text;
   /**
    * The job's live stream (an agent's narration), shown in the progress message while waiting. Best effort:
    * its failure never fails the step; it is opened once per wait and stopped when the wait ends.
@@ -73,7 +74,7 @@ export interface Poll<D extends WorkflowData, R = unknown> {
   relay?: {
     open(sc: StepContext<D>, signal: AbortSignal): Promise<AsyncIterable<StreamEvent>>;
     /** what the progress message above the text says once the text is shown ("✍️ The disclosure as written:") */
-    heading: string;
+    heading: Text;
   };
   /** how long to wait in all (default: the workflow's) */
   deadlineMs?: number;
@@ -82,9 +83,9 @@ export interface Poll<D extends WorkflowData, R = unknown> {
 /** A form a review offers (Edit, Add a patent, a report title). */
 export interface FormDefinition<D extends WorkflowData, R = unknown, I = unknown> {
   /** the label of the button that opens it */
-  button: string;
-  title: string;
-  submitLabel: string;
+  button: Text;
+  title: Text;
+  submitLabel: Text;
   fields(result: R, draft: I | undefined, sc: StepContext<D>): FormField[];
   /** The submission as the step's input; throw `FormProblem` to refuse it with a note to the user. */
   apply(fields: Record<string, string | string[]>, result: R, draft: I | undefined, sc: StepContext<D>): I | Promise<I>;
@@ -98,7 +99,7 @@ export interface FormDefinition<D extends WorkflowData, R = unknown, I = unknown
 
 /** A select menu of a review: choosing an option changes the draft at once (remove a reference). */
 export interface SelectDefinition<D extends WorkflowData, R = unknown, I = unknown> {
-  label: string;
+  label: Text;
   /** option values are the keys passed to `apply` (short: at most 50 characters) */
   options(result: R, draft: I | undefined, sc: StepContext<D>): Choice[];
   apply(key: string, result: R, draft: I | undefined, sc: StepContext<D>): I;
@@ -108,12 +109,12 @@ export interface SelectDefinition<D extends WorkflowData, R = unknown, I = unkno
 
 export interface Review<D extends WorkflowData, R = unknown, I = unknown, S extends string = string> {
   /** the message's heading, e.g. "Step 2 of 5 · Technical features" */
-  title: string;
+  title: Text;
   render(result: R, draft: I | undefined, sc: StepContext<D>): Block[];
   /** what Confirm (and every `submits: 'confirm'` form) sends */
   confirm: {
     /** the Confirm button's label; absent: only the forms confirm */
-    button?: string;
+    button?: Text;
     /**
      * The input Confirm sends when no form gave one; `ticked` holds the message's multi-selects as they were
      * at the click, by block id (choices that travel with the Confirm/Continue button).
@@ -149,7 +150,7 @@ export interface WorkflowDefinition<D extends WorkflowData, S extends string = s
   /** the record's `workflow` and the prefix of its button values */
   name: string;
   /** "novelty search", in messages */
-  noun: string;
+  noun: Text;
   /** every step by its name: `S` lists them, so a `next` naming no step does not compile */
   steps: { readonly [K in S]: StepDefinition<D, unknown, unknown, S> };
   /** what the record's `data` holds besides the engine's `flow` (parsed on load; unknown keys are kept) */

@@ -25,11 +25,11 @@ const PICK: WorkflowDefinition<ProbeData> = {
       stores: z.array(z.string()),
       poll: {
         operation: 'NOVELTY-QUERY',
-        label: 'Querying the platform',
+        label: () => 'Querying the platform',
         read: (sc, signal) => sc.ctx.platform.call('NOVELTY-QUERY', { task_id: sc.ids.task_id! }, { signal }),
       },
       review: {
-        title: 'Pick the references to keep',
+        title: () => 'Pick the references to keep',
         render: (result) => [
           {
             type: 'multiSelect',
@@ -39,11 +39,11 @@ const PICK: WorkflowDefinition<ProbeData> = {
           },
         ],
         confirm: {
-          button: 'Continue',
+          button: () => 'Continue',
           input: (_result, _draft, _sc, ticked) => ticked.refs ?? [],
           send: {
             operation: 'NOVELTY-DOWNLOAD',
-            label: 'Keeping the picked references',
+            label: () => 'Keeping the picked references',
             async run(_sc, picked) {
               sent.push(picked);
               return { done: markdown(`kept ${picked.join(', ')}`) };
@@ -54,7 +54,11 @@ const PICK: WorkflowDefinition<ProbeData> = {
     }),
   },
 };
-const pickHandler = workflowHandler(PICK, { verbs: ['pick'], help: { summary: '', usage: '', example: '' }, command: async () => undefined });
+const pickHandler = workflowHandler(PICK, {
+  verbs: ['pick'],
+  help: { summary: () => '', usage: () => '', example: () => '' },
+  command: async () => undefined,
+});
 
 describe('a review with a multi-select', () => {
   test('Continue sends the options ticked in the message at the click; a second click sends nothing', async () => {

@@ -22,23 +22,23 @@ const EDIT: WorkflowDefinition<ProbeData> = {
   ...PROBE,
   name: 'edit',
   data: probeData,
-  noun: 'search',
+  noun: () => 'search',
   steps: {
     choose: defineStep<ProbeData, DataOf<'NOVELTY-QUERY'>, string>({
       stores: z.string(),
       poll: {
         operation: 'NOVELTY-QUERY',
-        label: 'Querying',
+        label: () => 'Querying',
         read: (sc, signal) => sc.ctx.platform.call('NOVELTY-QUERY', { task_id: sc.ids.task_id! }, { signal }),
       },
       review: {
-        title: 'Step 1',
+        title: () => 'Step 1',
         render: () => [{ type: 'markdown', text: 'result' }],
         forms: {
           edit: {
-            button: 'Edit',
-            title: 'Edit the features',
-            submitLabel: 'Save',
+            button: () => 'Edit',
+            title: () => 'Edit the features',
+            submitLabel: () => 'Save',
             fields: () => [{ id: 'text', label: 'Text', kind: 'text' }],
             apply: () => {
               throw new Error('disk on fire');
@@ -47,15 +47,19 @@ const EDIT: WorkflowDefinition<ProbeData> = {
           },
         },
         confirm: {
-          button: 'Continue',
+          button: () => 'Continue',
           input: () => '',
-          send: { operation: 'NOVELTY-DOWNLOAD', label: 'Saving', run: async () => ({ done: markdown('done') }) },
+          send: { operation: 'NOVELTY-DOWNLOAD', label: () => 'Saving', run: async () => ({ done: markdown('done') }) },
         },
       },
     }),
   },
 };
-const handler = workflowHandler(EDIT, { verbs: ['edit'], help: { summary: '', usage: '', example: '' }, command: async () => undefined });
+const handler = workflowHandler(EDIT, {
+  verbs: ['edit'],
+  help: { summary: () => '', usage: () => '', example: () => '' },
+  command: async () => undefined,
+});
 
 /** Shows the review in `lang`, then submits its Edit form in `lang`; the note the submitter gets. */
 async function failedSubmission(w: World, lang: Lang): Promise<string> {

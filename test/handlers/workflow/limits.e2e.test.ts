@@ -40,12 +40,12 @@ const REVIEWED: WorkflowDefinition<ProbeData> = {
       stores: z.undefined(),
       poll: PROBE.steps.results!.poll as never,
       review: {
-        title: 'Look at the references',
+        title: () => 'Look at the references',
         render: () => [{ type: 'markdown', text: 'the references' }],
         confirm: {
-          button: 'Confirm',
+          button: () => 'Confirm',
           input: () => undefined,
-          send: { operation: 'NOVELTY-DOWNLOAD', label: 'Finishing', run: async () => ({ done: markdown('done') }) },
+          send: { operation: 'NOVELTY-DOWNLOAD', label: () => 'Finishing', run: async () => ({ done: markdown('done') }) },
         },
       },
     }),

@@ -23,9 +23,9 @@ const RELAYING: WorkflowDefinition<ProbeData> = {
     results: defineStep<ProbeData, { references?: unknown[] | null }, never>({
       poll: {
         operation: 'NOVELTY-QUERY',
-        label: 'Querying the platform',
+        label: () => 'Querying the platform',
         read: (sc, signal) => sc.ctx.platform.call('NOVELTY-QUERY', { task_id: sc.ids.task_id! }, { signal }),
-        relay: { open: (sc, signal) => sc.ctx.platform.stream('AI07', { prompt: PROMPT, stream: true }, { signal }), heading: HEADING },
+        relay: { open: (sc, signal) => sc.ctx.platform.stream('AI07', { prompt: PROMPT, stream: true }, { signal }), heading: () => HEADING },
       },
       proceed: (result) => ({ done: markdown(`found ${result.references?.length ?? 0} references`) }),
     }),

@@ -16,7 +16,11 @@ afterEach(async () => {
   world = undefined;
 });
 
-const probeHandler = workflowHandler(PROBE, { verbs: ['probe'], help: { summary: '', usage: '', example: '' }, command: async () => undefined });
+const probeHandler = workflowHandler(PROBE, {
+  verbs: ['probe'],
+  help: { summary: () => '', usage: () => '', example: () => '' },
+  command: async () => undefined,
+});
 const queries = (w: World) => w.sim.requests.filter((r) => r.operation === 'NOVELTY-QUERY').length;
 
 describe('workflow waits', () => {

@@ -18,25 +18,28 @@ type TwoSteps = 'pick' | 'finish';
 const pick = defineStep<ProbeData, undefined, string[], TwoSteps>({
   stores: z.array(z.string()),
   review: {
-    title: 'Pick',
+    title: () => 'Pick',
     render: () => [],
     confirm: {
       input: (_result, draft) => draft ?? [],
-      send: { operation: 'NOVELTY-REPORT', label: 'Picking', run: async () => ({ next: 'finish' }) },
+      send: { operation: 'NOVELTY-REPORT', label: () => 'Picking', run: async () => ({ next: 'finish' }) },
     },
   },
 });
 
 const TWO: WorkflowDefinition<ProbeData, TwoSteps> = {
   name: 'two',
-  noun: 'two steps',
+  noun: () => 'two steps',
   data: probeData,
   steps: {
     pick,
     finish: defineStep<ProbeData, undefined, never, TwoSteps>({ proceed: () => ({ done: markdown('done') }) }),
   },
   starts: {
-    go: { step: 'pick', send: defineSend<ProbeData, TwoSteps>({ operation: 'NOVELTY-REPORT', label: 'Go', run: async () => ({ next: 'pick' }) }) },
+    go: {
+      step: 'pick',
+      send: defineSend<ProbeData, TwoSteps>({ operation: 'NOVELTY-REPORT', label: () => 'Go', run: async () => ({ next: 'pick' }) }),
+    },
   },
 };
 

@@ -2,6 +2,7 @@
  * A small world for the workflow machinery: a real simulator and platform client, the memory state store, and
  * fake chat adapters behind real messengers; plus `probe`, a two-step workflow over the older novelty group.
  */
+import { translatorFor } from '../../../src/i18n/index.js';
 import type { HandlerContext } from '../../../src/core/handler.js';
 import { NOTHING_TO_HAND_OVER } from '../../../src/core/hand-over.js';
 import { keepingLanguage } from '../../../src/core/language.js';
@@ -33,12 +34,12 @@ export const probeData = z.looseObject({ idea: z.string() });
 export const PROBE: WorkflowDefinition<ProbeData> = {
   name: 'probe',
   data: probeData,
-  noun: 'probe',
+  noun: () => 'probe',
   steps: {
     results: defineStep<ProbeData, { references?: unknown[] | null }, never>({
       poll: {
         operation: 'NOVELTY-QUERY',
-        label: 'Querying the platform',
+        label: () => 'Querying the platform',
         read: (sc, signal) => sc.ctx.platform.call('NOVELTY-QUERY', { task_id: sc.ids.task_id! }, { signal }),
       },
       proceed: (result) => ({ done: markdown(`found ${result.references?.length ?? 0} references`) }),
@@ -49,7 +50,7 @@ export const PROBE: WorkflowDefinition<ProbeData> = {
       step: 'results',
       send: defineSend<ProbeData>({
         operation: 'NOVELTY-REPORT',
-        label: 'Starting the probe',
+        label: () => 'Starting the probe',
         async run(sc) {
           const created = await sc.ctx.platform.call('NOVELTY-REPORT', { input: sc.data.idea, lang: 'en' });
           return { next: 'results', ids: { task_id: created.task_id! } };
@@ -78,6 +79,8 @@ export async function startWorld(taskDurationMs = 0): Promise<World> {
   const lifetime = new AbortController();
   const memory = createProcessMemory();
   const context = (adapter: FakeChatAdapter): HandlerContext => ({
+    lang: 'en',
+    t: translatorFor('en'),
     platform,
     state,
     records: RecordWriter.create(state, [keepingLanguage]),

@@ -21,28 +21,32 @@ const KEEP: WorkflowDefinition<ProbeData> = {
   ...PROBE,
   name: 'keep',
   data: probeData,
-  noun: '检索',
+  noun: () => '检索',
   steps: {
     choose: defineStep<ProbeData, DataOf<'NOVELTY-QUERY'>, undefined>({
       stores: z.undefined(),
       poll: {
         operation: 'NOVELTY-QUERY',
-        label: '正在查询平台',
+        label: () => '正在查询平台',
         read: (sc, signal) => sc.ctx.platform.call('NOVELTY-QUERY', { task_id: sc.ids.task_id! }, { signal }),
       },
       review: {
-        title: '第 1 步',
+        title: () => '第 1 步',
         render: () => [{ type: 'markdown', text: '结果' }],
         confirm: {
-          button: '继续',
+          button: () => '继续',
           input: () => undefined,
-          send: { operation: 'NOVELTY-DOWNLOAD', label: '保存', run: async () => ({ done: markdown('完成') }) },
+          send: { operation: 'NOVELTY-DOWNLOAD', label: () => '保存', run: async () => ({ done: markdown('完成') }) },
         },
       },
     }),
   },
 };
-const keepHandler = workflowHandler(KEEP, { verbs: ['keep'], help: { summary: '', usage: '', example: '' }, command: async () => undefined });
+const keepHandler = workflowHandler(KEEP, {
+  verbs: ['keep'],
+  help: { summary: () => '', usage: () => '', example: () => '' },
+  command: async () => undefined,
+});
 
 describe('the workflow machinery in Chinese', () => {
   test("a review's Cancel and its question, another user's refused click, the confirmed line and a click after the end are Chinese", async () => {

@@ -151,7 +151,7 @@ async function retryClick<D extends WorkflowData>(
     const { message, shown } = failed;
     return runSend(ctx, def, saved, (leased) => tryDeliver(leased, acting.thread, message, settled(shown, again)));
   }
-  const label = stepOf(def, saved.step).poll?.label ?? saved.step;
+  const label = stepOf(def, saved.step).poll?.label(t) ?? saved.step;
   await showWait(ctx, def, saved.thread, () => showSaved(ctx, saved, (v) => progressMessage(def, saved.step, label, again, v)));
 }
 

@@ -75,7 +75,7 @@ export async function openStepForm<D extends WorkflowData>(
     if (error instanceof ChatRateLimitedError) return note(ctx, acting, t('workflow:click.formBusy', { why: userMessage(error) }));
     return note(ctx, acting, t('workflow:click.formNotOpened'));
   }
-  if (!opened) return note(ctx, acting, t('workflow:click.noForms', { button: form.button }));
+  if (!opened) return note(ctx, acting, t('workflow:click.noForms', { button: form.button(t) }));
 }
 
 /** The form `name` of the record's step as it opens, with the step's result (and its draft) as its values. */
@@ -90,13 +90,13 @@ function formSpec<D extends WorkflowData>(
   const review = stepOf(def, record.step).review;
   return {
     action: formAction(name),
-    title: form.title,
-    submitLabel: form.submitLabel,
+    title: form.title(t),
+    submitLabel: form.submitLabel(t),
     fields: form.fields(result, flowOf(record).draft, stepContext<D>(ctx, record)),
     outcome:
       form.submits === 'confirm'
-        ? t('workflow:click.formConfirms', { submit: form.submitLabel, noun: def.noun })
-        : t('workflow:click.formReviews', { submit: form.submitLabel, confirm: review?.confirm.button ?? t('workflow:confirm') }),
+        ? t('workflow:click.formConfirms', { submit: form.submitLabel(t), noun: def.noun(t) })
+        : t('workflow:click.formReviews', { submit: form.submitLabel(t), confirm: review?.confirm.button?.(t) ?? t('workflow:confirm') }),
     value: encodeValue({ workflow: def.name, step: record.step, version: seqOf(record) }),
   };
 }
@@ -124,7 +124,7 @@ export async function onForm<D extends WorkflowData>(
   try {
     input = await form.apply(incoming.fields, result, flowOf(record).draft, stepContext<D>(ctx, record));
   } catch (error) {
-    const text = userProblemOf(error) ?? t('workflow:failure.failed', { label: form.title, why: userMessage(error) });
+    const text = userProblemOf(error) ?? t('workflow:failure.failed', { label: form.title(t), why: userMessage(error) });
     const reask = error instanceof FormProblem ? error.options.reask : undefined;
     if (reask && (await askAgain(ctx, def, record, name, form, result, incoming, text))) return;
     return note(ctx, acting, `⚠️ ${text}${reask ? ` ${reask.hint}` : ''}`);

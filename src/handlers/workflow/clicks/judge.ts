@@ -83,8 +83,8 @@ export async function refuse<D extends WorkflowData>(
   const text = {
     invalid: t('workflow:click.invalid'),
     stale: t(unshown ? 'workflow:click.unshown' : 'workflow:click.stale'),
-    finished: t('workflow:click.finished', { noun: def.noun, status: t(`workflow:status.${record.status}`) }),
-    'not-allowed': notAllowedNote(record, def.noun),
+    finished: t('workflow:click.finished', { noun: def.noun(t), status: t(`workflow:status.${record.status}`) }),
+    'not-allowed': notAllowedNote(record, def.noun(t)),
   }[refusal];
   return ctx.messenger.notify({ thread: acting.thread }, acting.user.id, markdown(text));
 }

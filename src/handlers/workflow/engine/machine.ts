@@ -48,7 +48,7 @@ export async function advance<D extends WorkflowData>(
   const next = stepOf(def, step);
   if (next.poll) {
     const change: FlowChange = { ...base, step, wait: waitFor(next.poll.operation, step), flow: { phase: 'poll', pending: flowOf(record).pending } };
-    const label = next.poll.label;
+    const label = next.poll.label(ctx.t);
     // shown (and its id saved) before the wait starts: the wait polls the record as it then is
     return showWait(ctx, def, thread, () => moveAndShow(ctx, record, change, (v) => progressMessage(def, step, label, undefined, v), reuse));
   }
@@ -152,7 +152,7 @@ async function continueWith<D extends WorkflowData>(
   result: unknown,
 ): Promise<void> {
   const step = stepOf(def, record.step);
-  const label = step.poll?.label ?? record.step;
+  const label = step.poll?.label(ctx.t) ?? record.step;
   rememberResult(ctx.memory, record.thread, record.step, result);
   if (step.review) return showReview(ctx, def, record, result);
   if (!step.proceed) throw new Error(`step ${record.step} of ${def.name} has neither a review nor a proceed`);

@@ -27,8 +27,8 @@ const cancelButton = (def: WorkflowDefinition<WorkflowData>, step: string, versi
   value: encodeValue({ workflow: def.name, step, version }),
   style: 'danger',
   confirm: {
-    title: t('workflow:cancel.title', { noun: def.noun }),
-    text: t('workflow:cancel.text', { noun: def.noun }),
+    title: t('workflow:cancel.title', { noun: def.noun(t) }),
+    text: t('workflow:cancel.text', { noun: def.noun(t) }),
     confirm: t('workflow:cancel.confirm'),
     deny: t('workflow:cancel.deny'),
   },
@@ -63,17 +63,17 @@ export function reviewMessage<D extends WorkflowData>(
   const definition = def.steps[step] as StepDefinition<D>;
   const review = definition.review;
   if (!review) throw new Error(`step ${step} of ${def.name} has no review`);
-  const blocks: Block[] = [{ type: 'markdown', text: `**${review.title}**` }, ...review.render(result, draft, sc)];
+  const blocks: Block[] = [{ type: 'markdown', text: `**${review.title(t)}**` }, ...review.render(result, draft, sc)];
   if (version !== undefined) {
     const value = (key?: string) => encodeValue({ workflow: def.name, step, version, ...(key === undefined ? {} : { key }) });
     for (const [name, select] of Object.entries(review.selects ?? {})) {
       const options = select.options(result, draft, sc).map((o) => ({ ...o, value: value(o.value) }));
       if (options.length > 0)
-        blocks.push({ type: 'select', id: `${step}-${name}`, action: selectAction(name), label: select.label, options, value: '' });
+        blocks.push({ type: 'select', id: `${step}-${name}`, action: selectAction(name), label: select.label(t), options, value: '' });
     }
     const buttons: Button[] = [];
-    if (review.confirm.button) buttons.push({ action: CONFIRM, label: review.confirm.button, value: value(), style: 'primary' });
-    for (const [name, form] of Object.entries(review.forms ?? {})) buttons.push({ action: formAction(name), label: form.button, value: value() });
+    if (review.confirm.button) buttons.push({ action: CONFIRM, label: review.confirm.button(t), value: value(), style: 'primary' });
+    for (const [name, form] of Object.entries(review.forms ?? {})) buttons.push({ action: formAction(name), label: form.button(t), value: value() });
     buttons.push(cancelButton(def as WorkflowDefinition<WorkflowData>, step, version));
     blocks.push({ type: 'actions', buttons });
   }

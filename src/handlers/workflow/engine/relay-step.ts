@@ -43,14 +43,14 @@ export async function relayOnce<D extends WorkflowData>(
   const { thread } = record;
   // the progress message becomes the text's heading before the text arrives: edited later, a chat that shows an
   // edit as a new line (the terminal through a pipe) would print it below the text it introduces
-  await tryDeliver(ctx, thread, flow.message, { text: relay.heading, blocks: [{ type: 'markdown', text: relay.heading }] });
+  await tryDeliver(ctx, thread, flow.message, { text: relay.heading(t), blocks: [{ type: 'markdown', text: relay.heading(t) }] });
   try {
     const events = await relay.open(stepContext<D>(ctx, record), signal);
     // a stream with no text posts nothing (not "no answer": the document it precedes may still come)
     const deltas = await firstText(textOf(events));
     if (!deltas) {
       ctx.logger.warn({ thread }, "workflow: a step's text stream brought no text");
-      const note = t('workflow:relayNoText', { heading: relay.heading });
+      const note = t('workflow:relayNoText', { heading: relay.heading(t) });
       await tryDeliver(ctx, thread, flow.message, { text: note, blocks: [{ type: 'markdown', text: note }] });
     } else {
       const result = await ctx.messenger.relay({ thread, deltas });
@@ -61,7 +61,7 @@ export async function relayOnce<D extends WorkflowData>(
     ctx.logger.warn({ err: error, thread }, "workflow: a step's text could not be relayed");
   }
   if (signal.aborted) return record;
-  const draw = (v: number) => progressMessage(def, record.step, poll.label, undefined, v);
+  const draw = (v: number) => progressMessage(def, record.step, poll.label(t), undefined, v);
   const moved = await moveAndShow(ctx, record, { flow: { ...flow, relayed: true } }, draw);
   return moved ?? record;
 }

@@ -32,7 +32,8 @@ export async function resumeRecord<D extends WorkflowData>(
     if (reason === 'rescan' && Date.now() - record.updatedAt < leaseMsOf(ctx.settings)) return;
     const { pending } = flow;
     // a send whose lease is held is still out from a live replica: not interrupted
-    const interrupted = (leased: HandlerContext) => fail(leased, def, record, 'send', new InterruptedSendError(), sendOf(def, pending).label);
+    const interrupted = (leased: HandlerContext) =>
+      fail(leased, def, record, 'send', new InterruptedSendError(), sendOf(def, pending).label(leased.t));
     await withLease(ctx, record, interrupted, 'send');
     return;
   }

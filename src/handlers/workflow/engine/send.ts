@@ -56,7 +56,7 @@ async function sendNow<D extends WorkflowData>(ctx: HandlerContext, def: Workflo
   } catch (error) {
     const problem = userProblemOf(error);
     if (problem !== undefined && pending.send === 'confirm' && stepOf(def, pending.step).review) return backToReview(ctx, def, record, problem);
-    return fail(ctx, def, record, 'send', error, send.label);
+    return fail(ctx, def, record, 'send', error, send.label(ctx.t));
   }
   await advance(ctx, def, record, transition);
 }
@@ -77,7 +77,7 @@ async function backToReview<D extends WorkflowData>(
   try {
     result = await stepResult(ctx, def, { ...record, step: pending.step });
   } catch (error) {
-    return fail(ctx, def, record, 'send', error, sendOf(def, pending).label);
+    return fail(ctx, def, record, 'send', error, sendOf(def, pending).label(ctx.t));
   }
   const draw = (v: number) => reviewMessage(def, pending.step, result, pending.input, stepContext<D>(ctx, record), v, `⚠️ ${problem}`);
   const change: FlowChange = { step: pending.step, wait: null, flow: { phase: 'review', draft: pending.input } };

@@ -44,7 +44,7 @@ export async function startWorkflow<D extends WorkflowData>(
   const existing = await ctx.state.get(thread);
   if (existing) {
     await slot.release();
-    const text = t('workflow:alreadyRuns', { existing: ctx.threadKinds.noun(existing.workflow, currentLanguage()), noun: def.noun });
+    const text = t('workflow:alreadyRuns', { existing: ctx.threadKinds.noun(existing.workflow, currentLanguage()), noun: def.noun(t) });
     await ctx.messenger.notify({ thread }, incoming.user.id, markdown(text));
     return undefined;
   }

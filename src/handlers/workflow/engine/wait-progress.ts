@@ -43,10 +43,10 @@ export class WaitProgress<D extends WorkflowData> {
   ) {
     const { thread } = record;
     this.#notes = new ProgressNotes(ctx, thread, messageId, () =>
-      progressMessage(def, record.step, poll.label, this.#pollNote, seqOf(record), this.#live),
+      progressMessage(def, record.step, poll.label(t), this.#pollNote, seqOf(record), this.#live),
     );
     this.#plan = new PlanProgress(ctx, thread, record.startedBy, () => this.#refresh());
-    const status = poll.status ?? t('workflow:waitingStatus');
+    const status = poll.status?.(t) ?? t('workflow:waitingStatus');
     this.#statusSet = ctx.messenger.setStatus(thread, status);
     this.#statusTimer = setInterval(() => {
       this.#statusSet = ctx.messenger.setStatus(thread, status);
@@ -89,7 +89,7 @@ export class WaitProgress<D extends WorkflowData> {
 
   #refresh(): void {
     const tasks = this.#tasks();
-    if (this.#plan.showing && tasks.length > 0) return this.#plan.show(this.poll.label, tasks);
+    if (this.#plan.showing && tasks.length > 0) return this.#plan.show(this.poll.label(t), tasks);
     const note = this.#pollNote || this.#live ? `${this.#pollNote ?? ''}\n${this.#live ?? ''}` : undefined;
     this.#notes.note(note);
   }

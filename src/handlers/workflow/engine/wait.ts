@@ -82,8 +82,8 @@ export async function waitForResult<D extends WorkflowData>(
     await progress.close(ctx.lifetime?.aborted ? 'paused' : 'error');
     if (ctx.lifetime?.aborted) return undefined;
     const current = await unchanged(ctx, thread, record.version);
-    if (current) return { failed: error, record: current, label: poll.label };
-    await settleMoved(ctx, def, record, poll.label, flow.message);
+    if (current) return { failed: error, record: current, label: poll.label(t) };
+    await settleMoved(ctx, def, record, poll.label(t), flow.message);
     return undefined;
   }
 }

@@ -44,7 +44,7 @@ export async function setAsideUnreadable<D extends WorkflowData>(
   if (record.status === 'failed' || record.status === 'done' || record.status === 'cancelled') return;
   const saved = await ctx.records.update(record, { status: 'failed', wait: undefined }, { handOver: ctx.handOver });
   if (!saved) return;
-  await ctx.messenger.post(record.thread, markdown(t('workflow:failure.unreadable', { noun: def.noun }))).catch((error: unknown) => {
+  await ctx.messenger.post(record.thread, markdown(t('workflow:failure.unreadable', { noun: def.noun(t) }))).catch((error: unknown) => {
     ctx.logger.warn({ err: error, thread: record.thread }, 'workflow: the note on an unreadable record could not be posted');
   });
 }
