@@ -9,7 +9,7 @@ import { pathToFileURL } from 'node:url';
 import { renderFeatureMatrix, type FeatureMatrix } from '../src/handlers/shared/images/feature-matrix-image.js';
 import { renderMindMap, type LabelBox } from '../src/handlers/shared/images/mind-map-image.js';
 import { mindTree, solutionNodes, type MindCell, type MindMap } from '../src/handlers/shared/mind-map.js';
-import { withLanguage, type Lang } from '../src/i18n/index.js';
+import { translatorFor, type Lang } from '../src/i18n/index.js';
 
 export const SAMPLES_DIR = 'docs/images';
 
@@ -95,16 +95,15 @@ const LANG: Record<'en' | 'cn', Lang> = { en: 'en', cn: 'zh' };
 export async function renderSamples(): Promise<Sample[]> {
   const samples: Sample[] = [];
   for (const lang of ['en', 'cn'] as const) {
-    await withLanguage(LANG[lang], async () => {
-      const solution = mindTree(SOLUTION_MAPS[lang]);
-      const numbered = new Map(solutionNodes(solution).map((n, i) => [n.id, i + 1] as const));
-      const solutionPicture = await renderMindMap(solution, numbered);
-      samples.push({ file: `mind-map-${lang}.png`, ...solutionPicture });
-      const materialPicture = await renderMindMap(mindTree(MATERIAL_MAPS[lang]));
-      samples.push({ file: `material-map-${lang}.png`, ...materialPicture });
-      const { png, width, height } = await renderFeatureMatrix(MATRICES[lang]);
-      samples.push({ file: `feature-matrix-${lang}.png`, png, width, height });
-    });
+    const t = translatorFor(LANG[lang]);
+    const solution = mindTree(SOLUTION_MAPS[lang], t);
+    const numbered = new Map(solutionNodes(solution).map((n, i) => [n.id, i + 1] as const));
+    const solutionPicture = await renderMindMap(solution, t, numbered);
+    samples.push({ file: `mind-map-${lang}.png`, ...solutionPicture });
+    const materialPicture = await renderMindMap(mindTree(MATERIAL_MAPS[lang], t), t);
+    samples.push({ file: `material-map-${lang}.png`, ...materialPicture });
+    const { png, width, height } = await renderFeatureMatrix(MATRICES[lang], t);
+    samples.push({ file: `feature-matrix-${lang}.png`, png, width, height });
   }
   return samples;
 }

@@ -38,7 +38,7 @@ import { stampingRecordFormat } from './handlers/workflow/record/migrations.js';
 import { NOTHING_TO_HAND_OVER } from './core/hand-over.js';
 import { inboxHandOver } from './core/intake.js';
 import { RecordWriter } from './core/records.js';
-import { defaultLanguage, setDefaultLanguage, translatorFor, withLanguage } from './i18n/index.js';
+import { defaultLanguage, setDefaultLanguage, translatorFor } from './i18n/index.js';
 import { openMetrics, startTracing } from './metrics/index.js';
 import { UsageRecorder } from './state/usage-recorder.js';
 
@@ -139,9 +139,10 @@ async function assemble(options: BotOptions, opened: Array<() => Promise<unknown
       routers.find((r) => r.chat === 'teams')!.userLanguage(workspaceId, userId, locale);
     adapters.push(createTeamsAdapter({ ...config.teams, server: http, logger, verbs, keep: kept, userLanguage, ...files }));
   }
+  // asked outside any user event (the terminal's `threads`): said in the workspace default
   const threadState: ThreadStateOf = async (thread) => {
     const record = await state.get(thread);
-    return record && stateOf(THREAD_KINDS, record);
+    return record && stateOf(THREAD_KINDS, record, translatorFor(defaultLanguage()));
   };
   adapters.push(...(options.extraAdapters?.(verbs, kept, uploads, threadState) ?? []));
   opened.push(() => Promise.allSettled(adapters.map((a) => a.stop())));
@@ -180,7 +181,7 @@ async function assemble(options: BotOptions, opened: Array<() => Promise<unknown
         // in its owner's language, whoever's event changed the thread
         refresh: async (workspaceId, userId) => {
           const lang = await userLanguage(ctx, { workspaceId, userId });
-          await withLanguage(lang, () => publishHome(speaking(ctx, lang), workspaceId, userId));
+          await publishHome(speaking(ctx, lang), workspaceId, userId);
         },
         logger,
       }),

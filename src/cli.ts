@@ -8,7 +8,7 @@ import { ENV_HELP, startedAs } from './config-help.js';
 import { createLogger } from './log.js';
 import { SHUTDOWN_DEADLINE_MS, startBot, type RunningBot } from './bot.js';
 import { createConsoleAdapter, wrapForOutput } from './adapters/console/index.js';
-import { languageOf, setDefaultLanguage, t, type Lang } from './i18n/index.js';
+import { defaultLanguage, languageOf, setDefaultLanguage, translatorFor, type Lang } from './i18n/index.js';
 import { formatDuration } from './i18n/format.js';
 import { loadEnvFileIfPresent } from './env-file.js';
 
@@ -76,6 +76,8 @@ export async function runCli(argv: string[]): Promise<number> {
   // the terminal alone: its user's language is the bot's default; beside Slack or Teams, IIP_LANG stays theirs
   const language = useConsole && !config.slack && !config.teams ? terminalLanguage(process.env) : undefined;
   if (language) setDefaultLanguage(language);
+  // said in the default language as it stands now: the terminal's, else English until the bot sets IIP_LANG's
+  let t = translatorFor(defaultLanguage());
   const first = config.platform.apiKey ? t('cli:platform', { url: config.platform.baseUrl }) : t('cli:simulator');
   process.stdout.write(`${wrapForOutput(first, process.stdout)}\n`);
 
@@ -116,6 +118,8 @@ export async function runCli(argv: string[]): Promise<number> {
     process.stderr.write(`iip-bot could not start: ${(error as Error).message}\n`);
     return 1;
   }
+  // from here in the default the bot started with
+  t = translatorFor(defaultLanguage());
   if (banner) banner([t('console:banner', { logFile })]);
   if (!useConsole || config.slack) process.stdout.write(`Listening${bot.httpUrl ? ` on ${bot.httpUrl}` : ''}. Stop with Ctrl-C.\n`);
 
@@ -124,7 +128,7 @@ export async function runCli(argv: string[]): Promise<number> {
     if (!useConsole) process.once('SIGINT', () => resolve());
   });
   const how = await Promise.race([closed.then(() => 'closed' as const), signalled.then(() => 'signal' as const)]);
-  if (how === 'signal') process.stdout.write(`${t('cli:stopping', { duration: formatDuration(SHUTDOWN_DEADLINE_MS) })}\n`);
+  if (how === 'signal') process.stdout.write(`${t('cli:stopping', { duration: formatDuration(SHUTDOWN_DEADLINE_MS, t.lang) })}\n`);
   await bot.stop();
   return 0;
 }

@@ -6,6 +6,7 @@ import type { FormSpec, OutgoingMessage } from './message.js';
 import type { ChatKind, ConversationId, ThreadId } from './thread-id.js';
 import type { Incoming, SharedFile } from './incoming.js';
 import type { HomeView } from './home-view.js';
+import type { Lang } from '../i18n/index.js';
 
 /** A document a handler posts into a thread (a report). */
 export interface OutgoingFile {
@@ -13,6 +14,8 @@ export interface OutgoingFile {
   /** with its extension, e.g. `novelty-report.docx` */
   filename: string;
   title: string;
+  /** the language it is posted in, for the adapter's own words around it (Teams' file cards); default: the workspace's */
+  lang?: Lang;
 }
 
 /**
@@ -127,10 +130,16 @@ export interface ChatAdapter {
   isAdmin?(workspaceId: string, userId: string): Promise<boolean>;
   /** A user's locale as the chat knows it (Slack: users.info's `locale`; the terminal: LANG), e.g. `zh-CN`. */
   userLocale?(workspaceId: string, userId: string): Promise<string | undefined>;
-  /** A link that opens the thread (Slack chat.getPermalink); without it, lists name threads without links. */
-  permalink?(thread: ThreadId): Promise<string | undefined>;
-  /** Shows a user their home (Slack: the App Home tab, views.publish); without it, home is answered as a note. */
-  publishHome?(workspaceId: string, userId: string, view: HomeView): Promise<void>;
+  /**
+   * A link that opens the thread (Slack chat.getPermalink); without it, lists name threads without links. `lang`: the
+   * language of the list it goes into, where the chat words it (the terminal); default: the workspace's.
+   */
+  permalink?(thread: ThreadId, lang?: Lang): Promise<string | undefined>;
+  /**
+   * Shows a user their home (Slack: the App Home tab, views.publish); without it, home is answered as a note. `lang`:
+   * the language of the adapter's own words in it (its headings and buttons); default: the workspace's.
+   */
+  publishHome?(workspaceId: string, userId: string, view: HomeView, lang?: Lang): Promise<void>;
   /** Native streaming (Slack chat.startStream, Teams streaminfo); the relay edits a message without it. */
   nativeStream?(thread: ThreadId, recipient?: StreamRecipient): Promise<NativeStream | undefined>;
   /**
@@ -149,8 +158,11 @@ export interface ChatAdapter {
    * where the bot runs); over `maxBytes` it throws `FileTooLargeError`, an unreadable path `LocalFileError`.
    */
   readLocalFile?(path: string, maxBytes: number): Promise<FetchedFile>;
-  /** Posts a PNG image into the thread (Slack files.uploadV2); without it, handlers describe the image instead. */
-  uploadImage?(thread: ThreadId, png: Buffer, title: string): Promise<void>;
+  /**
+   * Posts a PNG image into the thread (Slack files.uploadV2); without it, handlers describe the image instead. `lang`:
+   * the language of the adapter's own words with it (an untitled picture's title); default: the workspace's.
+   */
+  uploadImage?(thread: ThreadId, png: Buffer, title: string, lang?: Lang): Promise<void>;
   /**
    * Posts a document into the thread (Slack files.uploadV2; the terminal saves it and prints the path; Teams
    * offers it in a 1:1 chat and links it elsewhere). Resolves to how it went there; nothing means attached.

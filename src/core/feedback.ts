@@ -3,7 +3,6 @@
  * latest click counts), logged for the operators (`answer feedback`, with the thread and the verdict), and
  * acknowledged to the user privately. A value no button of ours sends changes nothing.
  */
-import { t } from '../i18n/index.js';
 import type { HandlerContext } from './handler.js';
 import type { ActionIncoming } from './incoming.js';
 import { FEEDBACK_VALUES, markdown } from './message.js';
@@ -41,6 +40,7 @@ export async function recordFeedback(ctx: HandlerContext, incoming: ActionIncomi
 
 /** Saves the click's verdict; the note for its user, or undefined when nothing is to be said. */
 async function saveFeedback(ctx: HandlerContext, incoming: ActionIncoming): Promise<string | undefined> {
+  const { t } = ctx;
   const { thread, user, value } = incoming;
   if (!isVerdict(value)) return t('core:feedback.unknown');
   for (let attempt = 0; attempt < 3; attempt++) {

@@ -1,5 +1,5 @@
 /** Builds a user's home (home-view.ts) from their thread records, the recently finished list and the workspace key. */
-import { currentLanguage, t } from '../i18n/index.js';
+import type { Translate } from '../i18n/index.js';
 import type { HandlerContext } from './handler.js';
 import type { HomeEntry, HomeView } from './home-view.js';
 import { isFinished, type ThreadRecord, type ThreadStatus } from './state.js';
@@ -10,7 +10,7 @@ const MAX_SHOWN = 10;
 /** Finished threads remembered per user for their home, newest first. */
 export const MAX_RECENT = 10;
 
-const stateWords = (status: ThreadStatus): string => t(`core:home.state.${status}`);
+const stateWords = (status: ThreadStatus, t: Translate): string => t(`core:home.state.${status}`);
 
 /** The setting that lists a user's recently finished threads (written by home-watch.ts). */
 export const recentSetting = (chat: ChatKind, workspaceId: string, userId: string): string => `home:recent:${chat}:${workspaceId}:${userId}`;
@@ -24,17 +24,18 @@ export function parseRecent(value: string | undefined): ThreadId[] {
   }
 }
 
-function labelOf(kinds: ThreadKinds, record: ThreadRecord): string {
+function labelOf(kinds: ThreadKinds, record: ThreadRecord, t: Translate): string {
   const family = record.data.family;
-  return record.workflow === 'chat' && typeof family === 'string'
-    ? t('core:home.chatLabel', { family })
-    : kinds.noun(record.workflow, currentLanguage());
+  return record.workflow === 'chat' && typeof family === 'string' ? t('core:home.chatLabel', { family }) : kinds.noun(record.workflow, t.lang);
 }
 
-/** The state in words, with the step it is at by name ('open · at the features review'); a done one needs none. */
-export function stateOf(kinds: ThreadKinds, record: ThreadRecord): string {
-  const step = record.status === 'done' ? undefined : kinds.stepName(record.workflow, record.step, currentLanguage());
-  return step ? t('core:home.stateWithStep', { state: stateWords(record.status), step }) : stateWords(record.status);
+/**
+ * The state in words said with `t`, with the step it is at by name ('open · at the features review'); a done one
+ * needs none.
+ */
+export function stateOf(kinds: ThreadKinds, record: ThreadRecord, t: Translate): string {
+  const step = record.status === 'done' ? undefined : kinds.stepName(record.workflow, record.step, t.lang);
+  return step ? t('core:home.stateWithStep', { state: stateWords(record.status, t), step }) : stateWords(record.status, t);
 }
 
 const TITLE_CHARS = 60;
@@ -55,23 +56,24 @@ async function entryOf(ctx: HandlerContext, record: ThreadRecord): Promise<HomeE
   const title = titleOf(record);
   return {
     thread: record.thread,
-    label: labelOf(ctx.threadKinds, record),
+    label: labelOf(ctx.threadKinds, record, ctx.t),
     ...(title ? { title } : {}),
     status: record.status,
-    state: stateOf(ctx.threadKinds, record),
+    state: stateOf(ctx.threadKinds, record, ctx.t),
     ...(link ? { link } : {}),
     startedAt: record.createdAt,
     updatedAt: record.updatedAt,
   };
 }
 
-/** The user's home as it stands now; `starts` is what it offers to start. */
+/** The user's home as it stands now, in the language `ctx` speaks; `starts` is what it offers to start. */
 export async function homeView(
   ctx: HandlerContext,
   starts: Pick<HomeView, 'chats' | 'workflows'>,
   workspaceId: string,
   userId: string,
 ): Promise<HomeView> {
+  const { t } = ctx;
   const chat = ctx.messenger.chat;
   const open = (await ctx.state.listOpenByUser(workspaceId, userId)).slice(0, MAX_SHOWN);
   const recentIds = parseRecent(await ctx.state.getSetting(recentSetting(chat, workspaceId, userId)));

@@ -10,6 +10,7 @@
 import type { BotSettings, HandlerContext } from './handler.js';
 import { checkedFirst, delegating, Fence, fencedRecords, fencedState } from './fence.js';
 import type { RelayRequest } from './relay/index.js';
+import type { Messenger } from './messenger.js';
 import { LockTimeoutError } from './state.js';
 
 /** How long a dead holder's wait stays unclaimed (WAIT_LEASE_MS); the rescan runs twice per lease. */
@@ -56,7 +57,7 @@ function withoutFence(ctx: HandlerContext): HandlerContext {
     ...rest,
     state: ctx.state === wrapped.state ? originals.state : ctx.state,
     platform: ctx.platform === wrapped.platform ? originals.platform : ctx.platform,
-    messenger: ctx.messenger === wrapped.messenger ? originals.messenger : ctx.messenger,
+    messenger: ctx.messenger === wrapped.messenger ? originals.messenger : (unfenced.get(ctx.messenger) ?? ctx.messenger),
   };
 }
 
@@ -104,14 +105,24 @@ function fencedRelay(request: RelayRequest, fence: Fence): RelayRequest {
   return { ...request, guard: fenced };
 }
 
+/** Each fenced messenger's unfenced original: a messenger derived from a fenced one (`speaking`) is fenced too. */
+const unfenced = new WeakMap<Messenger, Messenger>();
+
+function fencedMessenger(messenger: Messenger, fence: Fence): Messenger {
+  const fenced = delegating(messenger, (name, call) => {
+    if (name === 'relay') return checkedFirst(fence, (request) => call(fencedRelay(request as RelayRequest, fence)));
+    if (name === 'speaking' || name === 'forEvent') return (...args) => fencedMessenger(call(...args) as Messenger, fence);
+    return CHAT_WRITES.has(name) ? checkedFirst(fence, call) : undefined;
+  });
+  unfenced.set(fenced, messenger);
+  return fenced;
+}
+
 function fencedContext(ctx: HandlerContext, fence: Fence): HandlerContext {
   const wrapped: Fenceable = {
     state: fencedState(ctx.state, fence),
     platform: delegating(ctx.platform, (name, call) => (name === 'call' || name === 'stream' ? checkedFirst(fence, call) : undefined)),
-    messenger: delegating(ctx.messenger, (name, call) => {
-      if (name === 'relay') return checkedFirst(fence, (request) => call(fencedRelay(request as RelayRequest, fence)));
-      return CHAT_WRITES.has(name) ? checkedFirst(fence, call) : undefined;
-    }),
+    messenger: fencedMessenger(ctx.messenger, fence),
   };
   const leased: MaybeFenced = {
     ...ctx,

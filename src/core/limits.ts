@@ -6,7 +6,7 @@
  * freed when it ends, and one whose holder died expires by itself. Implementations: state/limits-memory.ts (one
  * process: memory and lowdb stores), state/limits-redis.ts (replicas on one Redis).
  */
-import { t } from '../i18n/index.js';
+import type { Translate } from '../i18n/index.js';
 import type { ChatKind } from './thread-id.js';
 
 export type WorkKind = 'answer' | 'workflow';
@@ -127,8 +127,8 @@ export async function admit(
   };
 }
 
-/** What a refused user is told (`status` written as this chat invokes the bot, e.g. `/iip `). */
-export function refusalText(refusal: Refusal, kind: WorkKind, invocation: string): string {
+/** What a refused user is told, said with `t` (`status` written as this chat invokes the bot, e.g. `/iip `). */
+export function refusalText(refusal: Refusal, kind: WorkKind, invocation: string, t: Translate): string {
   const count = refusal.limit;
   const status = `\`${invocation}status\``;
   if (refusal.reason === 'queue') return t('core:limits.answersQueueFull', { count });

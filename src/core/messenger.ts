@@ -179,9 +179,12 @@ export class Messenger {
     }
   }
 
-  /** Relays a platform stream into the thread: native streaming where the adapter has it, else post and edit. */
+  /**
+   * Relays a platform stream into the thread: native streaming where the adapter has it, else post and edit. A
+   * request that names no language is relayed in this messenger's.
+   */
   relay(request: RelayRequest): Promise<RelayResult> {
-    return this.relayer.relay(request);
+    return this.relayer.relay(this.lang && !request.lang ? { ...request, lang: this.lang } : request);
   }
 
   /** Says what the bot is doing in the thread where the chat shows it; '' clears it. Best effort: never throws. */
@@ -215,7 +218,7 @@ export class Messenger {
   /** A link to the thread when the adapter can make one; undefined otherwise or when it fails. */
   async permalink(thread: ThreadId): Promise<string | undefined> {
     if (!this.adapter.permalink) return undefined;
-    return this.adapter.permalink(thread).catch(() => undefined);
+    return this.adapter.permalink(thread, this.lang).catch(() => undefined);
   }
 
   /** Opens a form when the adapter can; false when it cannot (the handler then asks in the thread). */
@@ -243,7 +246,7 @@ export class Messenger {
   /** Publishes a user's home; false when the chat has none. */
   async publishHome(workspaceId: string, userId: string, view: HomeView): Promise<boolean> {
     if (!this.adapter.publishHome) return false;
-    await this.adapter.publishHome(workspaceId, userId, view);
+    await this.adapter.publishHome(workspaceId, userId, view, this.lang);
     return true;
   }
 
@@ -281,14 +284,14 @@ export class Messenger {
   async uploadFile(thread: ThreadId, file: OutgoingFile): Promise<FileDelivery> {
     const uploadFile = this.adapter.uploadFile?.bind(this.adapter);
     if (!uploadFile) return 'unavailable';
-    return (await this.write({ thread }, 'uploadFile', 'post', () => uploadFile(thread, file))) ?? 'attached';
+    return (await this.write({ thread }, 'uploadFile', 'post', () => uploadFile(thread, this.said(file)))) ?? 'attached';
   }
 
   /** Posts a PNG into the thread; false when the adapter cannot post images. */
   async uploadImage(thread: ThreadId, png: Buffer, title: string): Promise<boolean> {
     const uploadImage = this.adapter.uploadImage?.bind(this.adapter);
     if (!uploadImage) return false;
-    await this.write({ thread }, 'uploadImage', 'post', () => uploadImage(thread, png, title));
+    await this.write({ thread }, 'uploadImage', 'post', () => uploadImage(thread, png, title, this.lang));
     return true;
   }
 }

@@ -22,7 +22,7 @@ import type { ThreadRecord } from './state.js';
 import { DEDUPE_TTL_MS, type Inbox, type InboxEntry } from './inbox.js';
 import { Intake } from './intake.js';
 import { currentEvent, noopMetrics, withinEvent, type BotMetrics } from './metrics.js';
-import { defaultLanguage, languageOf, t, withLanguage, type Lang } from '../i18n/index.js';
+import { defaultLanguage, languageOf, translatorFor, type Lang } from '../i18n/index.js';
 import { eventLanguage, recordLanguage, speaking } from './language.js';
 
 export interface RouterOptions {
@@ -96,9 +96,7 @@ export class Router {
     // no user event here: the thread goes on in the language it started in
     const lang = recordLanguage(record);
     const ctx = speaking(this.contextFor(record.workspaceId), lang);
-    withLanguage(lang, () => handler.resume!(ctx, record, reason)).catch((error: unknown) =>
-      ctx.logger.error({ err: error, thread: record.thread }, 'resuming a wait failed'),
-    );
+    handler.resume!(ctx, record, reason).catch((error: unknown) => ctx.logger.error({ err: error, thread: record.thread }, 'resuming a wait failed'));
     return true;
   }
 
@@ -169,7 +167,7 @@ export class Router {
     // an event in a thread reads its record beside its sender's language: two reads, one wait
     const record = known ? Promise.resolve(known) : this.recordOf(ctx, incoming);
     const lang = await eventLanguage(ctx, { workspaceId: incoming.workspaceId, userId: incoming.user.id, locale: incoming.locale });
-    return withLanguage(lang, () => withinEvent(scope, () => this.actWithin(speaking(ctx, lang), incoming, record)));
+    return withinEvent(scope, () => this.actWithin(speaking(ctx, lang), incoming, record));
   }
 
   /** The record of the thread an event acts in, being read; undefined for a command, or a form that opens no thread's. */
@@ -210,7 +208,8 @@ export class Router {
     const verb = first.toLowerCase();
     const where = { thread: incoming.thread, conversation: incoming.conversation };
     this.ranVerb(incoming.workspaceId, this.byVerb.has(verb) || verb === 'status' ? verb : verb === '' || verb === 'help' ? 'help' : 'other');
-    if (verb === '' || verb === 'help') return ctx.messenger.notify(where, incoming.user.id, helpMessage(this.handlers, ctx.messenger.invocation));
+    if (verb === '' || verb === 'help')
+      return ctx.messenger.notify(where, incoming.user.id, helpMessage(this.handlers, ctx.messenger.invocation, ctx.t));
     if (incoming.thread && (verb === 'status' || verb === 'cancel')) {
       const record = await ctx.state.get(incoming.thread);
       if (record) return threadCommand(ctx, { word: verb, thread: incoming.thread, user: incoming.user.id, record });
@@ -222,15 +221,15 @@ export class Router {
     const { invocation } = ctx.messenger;
     // a question waiting in the answer queue has no record yet: its waiter says it was withdrawn
     if (verb === 'cancel' && first === text && incoming.thread && withdrawQueued(incoming.thread)) return;
-    if (verb === 'cancel' && first === text) return ctx.messenger.notify(where, incoming.user.id, nothingToCancelMessage(invocation));
+    if (verb === 'cancel' && first === text) return ctx.messenger.notify(where, incoming.user.id, nothingToCancelMessage(invocation, ctx.t));
     // a lone typo of a verb (`hepl`) or a word people try as one (`clear`) is a mistake, not a question for the model
-    const mistake = wordMistake(text, this.verbs) ?? firstWordMistake(text, this.verbs);
-    if (mistake) return ctx.messenger.notify(where, incoming.user.id, unknownVerbMessage(verb, invocation, mistake));
+    const mistake = wordMistake(text, this.verbs, ctx.t) ?? firstWordMistake(text, this.verbs);
+    if (mistake) return ctx.messenger.notify(where, incoming.user.id, unknownVerbMessage(verb, invocation, mistake, ctx.t));
     // a mention or DM with a question and no verb means `ask`; a slash command with an unknown verb is a mistake
     const fallbackVerb = this.options.defaultVerb ?? 'ask';
     const fallback = incoming.thread ? this.byVerb.get(fallbackVerb) : undefined;
     if (fallback) return fallback.command(ctx, { incoming, verb: fallbackVerb, args: text });
-    return ctx.messenger.notify(where, incoming.user.id, unknownVerbMessage(verb, invocation));
+    return ctx.messenger.notify(where, incoming.user.id, unknownVerbMessage(verb, invocation, undefined, ctx.t));
   }
 
   private async inThread(
@@ -238,6 +237,7 @@ export class Router {
     incoming: ReplyIncoming | ActionIncoming | FormIncoming,
     reading: Promise<ThreadRecord | undefined> | undefined,
   ): Promise<void> {
+    const { t } = ctx;
     const owner = this.outsideThreadOwner(incoming);
     if (incoming.kind === 'form' && owner?.formOutsideThread) return owner.formOutsideThread(ctx, incoming);
     const record = await (reading ?? ctx.state.get(incoming.thread));
@@ -260,9 +260,9 @@ export class Router {
       if (word === 'status' || word === 'cancel') return threadCommand(ctx, { word, thread: incoming.thread, user: incoming.user.id, record });
       if (handler.threadWords?.includes(word)) return handler.reply?.(ctx, incoming, record);
       // a thread that takes plain replies as input (a chat) or a reply addressed to the bot: a typo is not input
-      const mistake = (incoming.mentioned || handler.threadWords) && wordMistake(word, this.verbs);
+      const mistake = (incoming.mentioned || handler.threadWords) && wordMistake(word, this.verbs, t);
       if (mistake)
-        return ctx.messenger.notify({ thread: incoming.thread }, incoming.user.id, unknownVerbMessage(word, ctx.messenger.invocation, mistake));
+        return ctx.messenger.notify({ thread: incoming.thread }, incoming.user.id, unknownVerbMessage(word, ctx.messenger.invocation, mistake, t));
       return handler.reply?.(ctx, incoming, record);
     }
     if (incoming.kind === 'action' && incoming.action === 'cancel')
@@ -307,7 +307,9 @@ export class Router {
     if (incoming.kind === 'reply' && !incoming.mentioned) return;
     const where = incoming.kind === 'command' ? { thread: incoming.thread, conversation: incoming.conversation } : { thread: incoming.thread };
     // the state is not read for a refused workspace: the event's own locale or the default
-    const note = withLanguage(languageOf(incoming.locale) ?? defaultLanguage(), () => t('core:router.notEnabled'));
+    const lang = languageOf(incoming.locale) ?? defaultLanguage();
+    const t = translatorFor(lang);
+    const note = t('core:router.notEnabled');
     await messenger
       .notify(where, incoming.user.id, markdown(note))
       .catch((error: unknown) =>
@@ -316,7 +318,7 @@ export class Router {
   }
 
   private async report(ctx: HandlerContext, incoming: Incoming, error: unknown): Promise<void> {
-    const text = `⚠️ ${userMessage(error)}`;
+    const text = `⚠️ ${userMessage(error, ctx.t)}`;
     const thread = 'thread' in incoming ? incoming.thread : undefined;
     const conversation = incoming.kind === 'command' ? incoming.conversation : undefined;
     await ctx.messenger.notify({ thread, conversation }, incoming.user.id, markdown(text));

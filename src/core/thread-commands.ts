@@ -4,7 +4,7 @@
  * the note left in a thread in the thread's.
  */
 import { withdrawQueued } from './queue-wait.js';
-import { currentLanguage, translatorFor, type Lang } from '../i18n/index.js';
+import { translatorFor, type Lang } from '../i18n/index.js';
 import { formatDateTime } from '../i18n/format.js';
 import { isFinished, type ThreadRecord } from './state.js';
 import type { HandlerContext } from './handler.js';
@@ -35,9 +35,9 @@ export function describe(kinds: ThreadKinds, record: ThreadRecord, lang: Lang): 
   return step ? t('core:thread.describe', { workflow, step, status, waiting }) : t('core:thread.describeBare', { workflow, status, waiting });
 }
 
-/** Answers `status` or `cancel` in the language the event is handled in. */
+/** Answers `status` or `cancel` in the language the event is handled in (`ctx.lang`). */
 export async function threadCommand(ctx: HandlerContext, cmd: ThreadCommand): Promise<void> {
-  const lang = currentLanguage();
+  const { lang } = ctx;
   if (!cmd.thread || !cmd.record) return listOpen(ctx, cmd, lang);
   const where = { thread: cmd.thread };
   if (cmd.word === 'status') return ctx.messenger.notify(where, cmd.user, markdown(describe(ctx.threadKinds, cmd.record, lang)));

@@ -1,14 +1,14 @@
 /** Single words that look like commands but are none: a typo of a verb (by edit distance), or a word people try. */
-import { t } from '../i18n/index.js';
+import type { Text, Translate } from '../i18n/index.js';
 
-/** Words people type as commands that the bot has no verb for, with what to do instead (in the current language). */
-const KNOWN_NON_VERBS: Readonly<Record<string, () => string>> = {
-  clear: () => t('help:nonVerb.clear'),
-  reset: () => t('help:nonVerb.reset'),
-  restart: () => t('help:nonVerb.restart'),
-  stop: () => t('help:nonVerb.stop'),
-  commands: () => t('help:nonVerb.commands'),
-  menu: () => t('help:nonVerb.commands'),
+/** Words people type as commands that the bot has no verb for, with what to do instead. */
+const KNOWN_NON_VERBS: Readonly<Record<string, Text>> = {
+  clear: (t) => t('help:nonVerb.clear'),
+  reset: (t) => t('help:nonVerb.reset'),
+  restart: (t) => t('help:nonVerb.restart'),
+  stop: (t) => t('help:nonVerb.stop'),
+  commands: (t) => t('help:nonVerb.commands'),
+  menu: (t) => t('help:nonVerb.commands'),
 };
 
 export interface WordMistake {
@@ -21,14 +21,15 @@ export interface WordMistake {
 }
 
 /**
- * Whether `text` is one word that is no verb but a typo of one (`hepl`) or a known word that is none (`clear`);
- * undefined for a verb, for several words (a question), and for a word close to nothing (a one-word question).
+ * Whether `text` is one word that is no verb but a typo of one (`hepl`) or a known word that is none (`clear`, its
+ * hint said with `t`); undefined for a verb, for several words (a question), and for a word close to nothing (a
+ * one-word question).
  */
-export function wordMistake(text: string, verbs: readonly string[]): WordMistake | undefined {
+export function wordMistake(text: string, verbs: readonly string[], t: Translate): WordMistake | undefined {
   const word = text.trim().toLowerCase();
   if (!/^[a-z]+$/.test(word) || verbs.includes(word)) return undefined;
   const hint = Object.hasOwn(KNOWN_NON_VERBS, word) ? KNOWN_NON_VERBS[word] : undefined;
-  if (hint) return { word, hint: hint() };
+  if (hint) return { word, hint: hint(t) };
   const nearest = nearestVerb(word, verbs);
   return nearest ? { word, nearest } : undefined;
 }

@@ -1,9 +1,8 @@
 /**
- * The bot's own words in the user's language: i18next over the catalogs in en/ and zh/, and the language of the
- * work in hand kept in the ambient store (lib/ambient.ts), so any code on the path of an event (or a resumed wait) calls `t`
- * without passing a language down. Outside any `withLanguage`, the default language (IIP_LANG) applies.
+ * The bot's own words in a user's language: i18next over the catalogs in en/ and zh/. Nothing here knows the
+ * language of the work in hand: it is passed, as a translator (`ctx.t`, `translatorFor(lang)`), to whatever says
+ * something; the default language (IIP_LANG) is only where nothing says otherwise.
  */
-import { ambientSlot } from '../lib/ambient.js';
 import i18next, { type TFunction } from 'i18next';
 import { en } from './en/index.js';
 import { zh } from './zh/index.js';
@@ -24,7 +23,6 @@ void i18n.init({
   returnNull: false,
 });
 
-const current = ambientSlot<Lang>('language');
 let fallback: Lang = 'en';
 
 /** The language used where no event set one (IIP_LANG); set once at start. */
@@ -34,11 +32,6 @@ export function setDefaultLanguage(lang: Lang): void {
 
 /** The workspace default (IIP_LANG), whatever language the work in hand speaks. */
 export const defaultLanguage = (): Lang => fallback;
-
-export const currentLanguage = (): Lang => current.get() ?? fallback;
-
-/** Runs `fn` (and everything it awaits or schedules) speaking `lang`. */
-export const withLanguage = <T>(lang: Lang, fn: () => T): T => current.run(lang, fn);
 
 /** Every namespace: `t('workflow:…')` is typed against its own namespace, not only the default one. */
 type AllNamespaces = (keyof typeof en)[];
@@ -51,19 +44,15 @@ export type Text = (t: Translate) => string;
 const translator = (lang: Lang): Translate => Object.assign(i18n.getFixedT<AllNamespaces>(lang), { lang });
 const fixed: Record<Lang, Translate> = { en: translator('en'), zh: translator('zh') };
 
-/** The translator of the current language; `t('novelty:step4.title', { count })`. */
-type Untyped = (key: unknown, options?: unknown) => string;
-export const t = Object.defineProperty((key: unknown, options?: unknown) => (fixed[currentLanguage()] as Untyped)(key, options), 'lang', {
-  get: currentLanguage,
-}) as unknown as Translate;
-
 /** Whether the catalog of `lang` (or English, which every language falls back to) has `key` (`novelty:steps.features`). */
-export const hasKey = (key: string, lang: Lang = currentLanguage()): boolean => i18n.exists(key, { lng: lang });
+export const hasKey = (key: string, lang: Lang): boolean => i18n.exists(key, { lng: lang });
+
+type Untyped = (key: unknown, options?: unknown) => string;
 
 /** The text of a key known only when the code runs (`novelty:steps.features`) in `lang`; undefined when no catalog has it. */
 export const textOfKey = (lang: Lang, key: string): string | undefined => (hasKey(key, lang) ? (fixed[lang] as Untyped)(key) : undefined);
 
-/** The translator of one language, for text that must be in a given language whatever the current one. */
+/** The translator of one language: `translatorFor(recordLanguage(record))`, `translatorFor(message.lang ?? defaultLanguage())`. */
 export const translatorFor = (lang: Lang): Translate => fixed[lang];
 
 /** Reads a locale as chat platforms and environments write it (`zh-CN`, `zh_CN.UTF-8`, `en-US`, `cn`). */

@@ -10,6 +10,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import type { HandlerContext } from '../../src/core/handler.js';
 import { LeaseLostError } from '../../src/core/fence.js';
 import { leaseLost, withLease } from '../../src/core/lease.js';
+import { speaking } from '../../src/core/language.js';
 import { markdown } from '../../src/core/message.js';
 import { Messenger } from '../../src/core/messenger.js';
 import { StreamRelay } from '../../src/core/relay/index.js';
@@ -91,6 +92,22 @@ describe('a lease on Redis', () => {
     expect(posted(thread)).toEqual([expect.stringContaining('while held')]);
     expect(submits()).toBe(before);
     expect((await a.state.get(thread))?.step).toBe(record!.step);
+  });
+
+  it('lost: a context speaking another language, derived from the leased one, cannot post either', async () => {
+    const [a, b] = [await replica(), await replica()];
+    const thread = threadId('slack', 'T1', 'C1', `1800.${++threads}`);
+    await withLease(a, 'wait:spoken', async (leased) => {
+      const spoken = speaking(leased, 'zh');
+      await spoken.messenger.post(thread, markdown('while held'));
+      await admin.del(`${prefix}lock:wait:spoken`);
+      lockNow += 5_000;
+      expect(await withLease(b, 'wait:spoken', async () => undefined)).toBe(true);
+      await admin.set(`${prefix}lock:wait:spoken`, 'another holder', 'PX', 5_000);
+      await expect(spoken.messenger.post(thread, markdown('after it was lost'))).rejects.toBeInstanceOf(LeaseLostError);
+    });
+    expect(posted(thread)).toEqual([expect.stringContaining('while held')]);
+    expect(world.adapters.slack.messagesIn(thread)[0]?.content.lang).toBe('zh');
   });
 
   it('while held, its work acts as usual; once it ended, what it left running is no longer fenced', async () => {

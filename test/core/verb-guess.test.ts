@@ -1,6 +1,9 @@
 /** Which lone words are taken for a mistyped command, and which still go to the model as a one-word question. */
 import { expect, test } from 'vitest';
 import { editDistance, firstWordMistake, withoutCopiedInvocation, wordMistake } from '../../src/core/verb-guess.js';
+import { translatorFor } from '../../src/i18n/index.js';
+
+const en = translatorFor('en');
 
 const VERBS = [
   'ask',
@@ -20,21 +23,21 @@ const VERBS = [
 ];
 
 test('a typo of a verb is caught, with the nearest verb', () => {
-  expect(wordMistake('hepl', VERBS)).toEqual({ word: 'hepl', nearest: 'help' });
-  expect(wordMistake('Stauts', VERBS)).toEqual({ word: 'stauts', nearest: 'status' });
-  expect(wordMistake('aks', VERBS)).toEqual({ word: 'aks', nearest: 'ask' });
-  expect(wordMistake('novelyt', VERBS)).toEqual({ word: 'novelyt', nearest: 'novelty' });
-  expect(wordMistake('encyclopaedia', VERBS)).toEqual({ word: 'encyclopaedia', nearest: 'encyclopedia' });
+  expect(wordMistake('hepl', VERBS, en)).toEqual({ word: 'hepl', nearest: 'help' });
+  expect(wordMistake('Stauts', VERBS, en)).toEqual({ word: 'stauts', nearest: 'status' });
+  expect(wordMistake('aks', VERBS, en)).toEqual({ word: 'aks', nearest: 'ask' });
+  expect(wordMistake('novelyt', VERBS, en)).toEqual({ word: 'novelyt', nearest: 'novelty' });
+  expect(wordMistake('encyclopaedia', VERBS, en)).toEqual({ word: 'encyclopaedia', nearest: 'encyclopedia' });
 });
 
 test('words people try as commands are caught with what to do instead', () => {
-  expect(wordMistake('clear', VERBS)?.hint).toContain('`clear` starts it over');
-  expect(wordMistake('stop', VERBS)?.hint).toBe('to stop a workflow, type `cancel` in its thread');
+  expect(wordMistake('clear', VERBS, en)?.hint).toContain('`clear` starts it over');
+  expect(wordMistake('stop', VERBS, en)?.hint).toBe('to stop a workflow, type `cancel` in its thread');
 });
 
 test('verbs, questions and one-word topics are not mistakes', () => {
   for (const text of ['help', 'pharm', 'What is CRISPR?', 'ask me', 'hey', 'hi', 'hello', 'dendrites', 'CRISPR-Cas9', 'siRNA', '42'])
-    expect(wordMistake(text, VERBS), text).toBeUndefined();
+    expect(wordMistake(text, VERBS, en), text).toBeUndefined();
 });
 
 test('edit distance counts a swap of neighbours as one edit', () => {

@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { parseNoveltyArgs } from '../../src/handlers/novelty/options.js';
+import { translatorFor } from '../../src/i18n/index.js';
 import { startSlackBot, waitFor, type SlackBotHarness } from '../helpers/slack-bot-harness.js';
 import { ChatThread, parentsIn } from './faults-chat-thread.js';
 
@@ -81,7 +82,7 @@ describe('limits in characters as the platform counts them', () => {
   });
 
   test("novelty's own 5,000-character limit counts characters too", () => {
-    expect(parseNoveltyArgs(mixed(5_000), 'cn')).toMatchObject({ options: { idea: mixed(5_000) } });
-    expect(parseNoveltyArgs(mixed(5_001), 'cn')).toEqual({ problem: expect.stringContaining('5,001') });
+    expect(parseNoveltyArgs(mixed(5_000), 'cn', translatorFor('en'))).toMatchObject({ options: { idea: mixed(5_000) } });
+    expect(parseNoveltyArgs(mixed(5_001), 'cn', translatorFor('en'))).toEqual({ problem: expect.stringContaining('5,001') });
   });
 });

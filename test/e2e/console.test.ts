@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { describe, type TestContext, test } from 'vitest';
 import { renderMarkdown } from '../../src/adapters/console/markdown-terminal.js';
 import { plainStyle } from '../../src/adapters/console/style.js';
+import { translatorFor } from '../../src/i18n/index.js';
 import { expectedChatAnswer } from '../../src/platform/simulator/index.js';
 import { builtEntry, TerminalSession } from '../helpers/terminal-session.js';
 
@@ -31,7 +32,7 @@ const freshEnv = (dir: string): Record<string, string> => ({
 
 /** The answer's words line by line, as the terminal renderer lays them out without a width limit. */
 const answerLines = (markdown: string): string[] =>
-  renderMarkdown(markdown, { style: plainStyle, width: undefined })
+  renderMarkdown(markdown, { style: plainStyle, width: undefined }, translatorFor('en'))
     .map((l) => l.trim())
     .filter((l) => l.length > 0);
 

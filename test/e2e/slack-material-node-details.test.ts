@@ -5,6 +5,7 @@
  */
 import { afterEach, describe, expect, test } from 'vitest';
 import { nodeDetailBlocks } from '../../src/handlers/material/node-details.js';
+import { translatorFor } from '../../src/i18n/index.js';
 import { PlatformClient } from '../../src/platform/client.js';
 import { materialRecommendations } from '../../src/platform/simulator/content/material.js';
 import { isPublished, requestErrors } from '../helpers/openapi-validator.js';
@@ -73,7 +74,7 @@ describe('material node details', () => {
   test('a citation as the published example writes it (a link inside <cite>) becomes its number; the text stays the platform’s', () => {
     const item =
       '成本方面,合成工艺相对复杂<cite class="rounded-full" title="两亲共聚物"><a href="/view/#/?patentId=172d" target="_blank">1</a></cite>。';
-    const [block] = nodeDetailBlocks({ facts: { expected_challenge: [item] } });
+    const [block] = nodeDetailBlocks({ facts: { expected_challenge: [item] } }, translatorFor('en'));
     expect(block).toEqual({ type: 'markdown', text: '**About this node**\n\n**Expected challenges**\n- 成本方面,合成工艺相对复杂 [1]。' });
   });
 });

@@ -6,6 +6,7 @@
 import { afterEach, describe, expect, test } from 'vitest';
 import { PlatformClient } from '../../src/platform/client.js';
 import { thinkingProgress } from '../../src/handlers/material/thinking.js';
+import { translatorFor } from '../../src/i18n/index.js';
 import { materialRecommendations, thinking } from '../../src/platform/simulator/content/material.js';
 import { requestErrors, isPublished } from '../helpers/openapi-validator.js';
 import { API_KEY, startSlackBot, waitFor, type SlackBotHarness } from '../helpers/slack-bot-harness.js';
@@ -102,7 +103,7 @@ describe('/iip material', () => {
 
   test('while the thinking runs, the progress note shows the sections the platform has so far', () => {
     const full = thinking(MATERIAL_PROBLEM);
-    const progress = (partial: object) => thinkingProgress({ status: 'RUNNING', ...partial });
+    const progress = (partial: object) => thinkingProgress({ status: 'RUNNING', ...partial }, translatorFor('en'));
     expect(progress({})).toBeUndefined();
     const first = progress({ problem_statement: full.problem_statement })!;
     expect(first).toContain('Problem analysis');

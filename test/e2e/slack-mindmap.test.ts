@@ -6,6 +6,7 @@ import { afterEach, describe, expect, test } from 'vitest';
 import { PlatformClient } from '../../src/platform/client.js';
 import { renderMindMap } from '../../src/handlers/shared/images/mind-map-image.js';
 import { mindTree, type MindMap } from '../../src/handlers/shared/mind-map.js';
+import { translatorFor } from '../../src/i18n/index.js';
 import { solutionMindMap } from '../../src/handlers/solution/render.js';
 import { materialRecommendations } from '../../src/platform/simulator/content/material.js';
 import { API_KEY, startSlackBot, waitFor, type SlackBotHarness } from '../helpers/slack-bot-harness.js';
@@ -40,7 +41,7 @@ describe('mind maps as pictures', () => {
     const platform = platformOf(h);
     const map = (await platform.call('AI33-6', { task_id: taskId })).solution as MindMap;
     await platform.close();
-    const expected = await solutionMindMap(map);
+    const expected = await solutionMindMap(map, translatorFor('en'));
     expect(uploads[0]!.data.equals(expected.png)).toBe(true);
     const image = decodePng(uploads[0]!.data);
     expect([image.width, image.height]).toEqual([expected.width, expected.height]);
@@ -62,7 +63,7 @@ describe('mind maps as pictures', () => {
     const platform = platformOf(h);
     const map = (await platform.call('AI73-5', { task_id: taskId })).solution as MindMap;
     await platform.close();
-    const expected = await renderMindMap(mindTree(map));
+    const expected = await renderMindMap(mindTree(map, translatorFor('en')), translatorFor('en'));
     expect(upload.data.equals(expected.png)).toBe(true);
     const recs = materialRecommendations('Improve the UV protection of a zinc oxide sunscreen without the white cast.', 'en');
     expect(expected.boxes.map((b) => b.lines.join(' ')).join('\n')).toContain(recs[2]!.slice(0, 12));

@@ -6,6 +6,7 @@ import { afterEach, expect, test } from 'vitest';
 import { renderFeatureMatrix } from '../../src/handlers/shared/images/feature-matrix-image.js';
 import { featureMatrixOf } from '../../src/handlers/novelty/matrix-picture.js';
 import { listed } from '../../src/handlers/novelty/references-list.js';
+import { translatorFor } from '../../src/i18n/index.js';
 import { PlatformClient } from '../../src/platform/client.js';
 import { API_KEY, startSlackBot, waitFor, type SlackBotHarness } from '../helpers/slack-bot-harness.js';
 import { colourCount, decodePng } from '../images/png-ink.js';
@@ -38,12 +39,13 @@ test('step 4 posts the comparison of the preselected references as a picture, dr
     listed(result)
       .filter((item) => item.included)
       .map((item) => item.entry),
+    translatorFor('en'),
   )!;
   expect(matrix.references).toHaveLength(preselected.length);
   const first = preselected[0]!.features![0]!;
   expect(matrix.features[0]).toBe(first.tech_feature);
   expect(matrix.cells[0]![0]).toBe(first.type === 'public' ? 'disclosed' : first.type === 'obvious' ? 'obvious' : 'not-disclosed');
-  const expected = await renderFeatureMatrix(matrix);
+  const expected = await renderFeatureMatrix(matrix, translatorFor('en'));
   expect(upload.data.equals(expected.png)).toBe(true);
   const image = decodePng(upload.data);
   expect([image.width, image.height]).toEqual([expected.width, expected.height]);

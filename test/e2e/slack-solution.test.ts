@@ -6,6 +6,7 @@
 import { afterEach, describe, expect, test } from 'vitest';
 import { renderMessage } from '../../src/adapters/slack/render/message.js';
 import { solutionMessages } from '../../src/handlers/solution/render.js';
+import { translatorFor } from '../../src/i18n/index.js';
 import { directionsFor, recommendations } from '../../src/platform/simulator/content/solution.js';
 import { requestErrors, isPublished } from '../helpers/openapi-validator.js';
 import type { FakeSlackMessage } from '../helpers/fake-slack-api.js';
@@ -145,7 +146,7 @@ describe('/iip solution', () => {
         { id: 'e1', shape: 'default-edge', source: { cell: 'root' }, target: { cell: 'leaf' } },
       ],
     };
-    const [message] = solutionMessages(map);
+    const [message] = solutionMessages(map, translatorFor('en'));
     const pages = renderMessage(message!);
     expect(pages.length).toBeGreaterThan(1);
     const all = JSON.stringify(pages);

@@ -3,7 +3,7 @@
  * features, elements, references, verdict reasons, strategy, added patents), shown as it comes and so no word of
  * the bot's own; and the Chinese words the feature-comparison picture draws beside the platform's.
  */
-import { t, withLanguage } from '../../src/i18n/index.js';
+import { translatorFor } from '../../src/i18n/index.js';
 import { PlatformClient } from '../../src/platform/client.js';
 import type { RecordedRequest } from '../../src/platform/simulator/types.js';
 import { stringsIn } from '../helpers/chinese-text.js';
@@ -32,16 +32,15 @@ export async function noveltyContent(baseUrl: string, apiKey: string, requests: 
 }
 
 /** The bot's own words in the comparison picture (its legend and notes) in Chinese. */
-export const pictureWords = (): string[] =>
-  withLanguage('zh', () => [
-    t('shared:matrix.disclosed'),
-    t('shared:matrix.obvious'),
-    t('shared:matrix.notDisclosed'),
-    t('shared:matrix.notCompared'),
-    t('shared:matrix.seeMessage', {
-      more: t('shared:matrix.moreJoin', {
-        first: t('shared:matrix.moreFeatures', { count: 2 }),
-        second: t('shared:matrix.moreReferences', { count: 3 }),
-      }),
+export const pictureWords = (t = translatorFor('zh')): string[] => [
+  t('shared:matrix.disclosed'),
+  t('shared:matrix.obvious'),
+  t('shared:matrix.notDisclosed'),
+  t('shared:matrix.notCompared'),
+  t('shared:matrix.seeMessage', {
+    more: t('shared:matrix.moreJoin', {
+      first: t('shared:matrix.moreFeatures', { count: 2 }),
+      second: t('shared:matrix.moreReferences', { count: 3 }),
     }),
-  ]);
+  }),
+];

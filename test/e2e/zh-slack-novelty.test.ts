@@ -9,7 +9,7 @@ import { afterEach, expect, test } from 'vitest';
 import { renderFeatureMatrix } from '../../src/handlers/shared/images/feature-matrix-image.js';
 import { featureMatrixOf } from '../../src/handlers/novelty/matrix-picture.js';
 import { listed } from '../../src/handlers/novelty/references-list.js';
-import { withLanguage } from '../../src/i18n/index.js';
+import { translatorFor } from '../../src/i18n/index.js';
 import { PlatformClient } from '../../src/platform/client.js';
 import { hasChinese } from '../helpers/chinese-text.js';
 import { API_KEY, startSlackBot, waitFor, type SlackBotHarness } from '../helpers/slack-bot-harness.js';
@@ -104,8 +104,9 @@ test('a whole novelty search in Chinese in Slack leaves no English word or ASCII
     listed(result)
       .filter((item) => item.included)
       .map((item) => item.entry),
+    translatorFor('en'),
   )!;
-  expect(upload.data.equals((await withLanguage('zh', () => renderFeatureMatrix(matrix))).png)).toBe(true);
+  expect(upload.data.equals((await renderFeatureMatrix(matrix, translatorFor('zh'))).png)).toBe(true);
   const shown = [...shownToSlack(h.slack), ...Object.values(refusal.errors), ...pictureWords()];
   expect(shown.filter(hasChinese).length).toBeGreaterThan(20);
   // the forms are among them (Add a patent's field, Change a verdict's fields, the title form), and the search's plan

@@ -6,7 +6,7 @@ import { designHandler } from '../../src/handlers/design/handler.js';
 import { declaredRefusal, shelfRefusalText } from '../../src/handlers/design/image.js';
 import { parseDesignArgs } from '../../src/handlers/design/options.js';
 import { reportMessage, type DesignReport } from '../../src/handlers/design/report.js';
-import { withLanguage, translatorFor } from '../../src/i18n/index.js';
+import { translatorFor } from '../../src/i18n/index.js';
 
 const REPORT = {
   report: {
@@ -20,27 +20,26 @@ const REPORT = {
 } as unknown as DesignReport;
 
 test('help, the noun and the option refusals are Chinese; codes and flags stay as typed', () => {
-  withLanguage('zh', () => {
-    expect(designHandler.help.summary(translatorFor('zh'))).toContain('外观设计专利图像检索');
-    expect(DESIGN.noun(translatorFor('zh'))).toBe('外观设计检索');
-    expect(parseDesignArgs('https://example.com/a.png --countries US,XX', 'cn')).toEqual({
-      problem: '平台只检索 US、CN、JP、KR、AU、EU 的外观设计注册库；`XX` 不在其中。',
-    });
-    expect(parseDesignArgs('--loc 1403', 'cn')).toEqual({
-      problem: '`--loc` 最多可填 10 个洛迦诺分类，格式为“大类-小类”，例如 `14-03,12-16`；`1403` 不是有效代码。',
-    });
-    expect(declaredRefusal({ id: 'f', name: 'big.png', mimeType: 'image/png', size: 12 * 1024 * 1024 })).toBe(
-      'big.png 大小为 12.0 MB；图片最大为 10.0 MB。未发送任何内容。',
-    );
-    expect(uploadInstruction('@iip ')).toContain('请在此话题中发送产品图片并提及机器人（`@iip`');
+  const zh = translatorFor('zh');
+  expect(designHandler.help.summary(zh)).toContain('外观设计专利图像检索');
+  expect(DESIGN.noun(zh)).toBe('外观设计检索');
+  expect(parseDesignArgs('https://example.com/a.png --countries US,XX', 'cn', zh)).toEqual({
+    problem: '平台只检索 US、CN、JP、KR、AU、EU 的外观设计注册库；`XX` 不在其中。',
   });
-  expect(declaredRefusal({ id: 'f', name: 'big.png', mimeType: 'image/png', size: 12 * 1024 * 1024 })).toBe(
+  expect(parseDesignArgs('--loc 1403', 'cn', zh)).toEqual({
+    problem: '`--loc` 最多可填 10 个洛迦诺分类，格式为“大类-小类”，例如 `14-03,12-16`；`1403` 不是有效代码。',
+  });
+  expect(declaredRefusal({ id: 'f', name: 'big.png', mimeType: 'image/png', size: 12 * 1024 * 1024 }, zh)).toBe(
+    'big.png 大小为 12.0 MB；图片最大为 10.0 MB。未发送任何内容。',
+  );
+  expect(uploadInstruction('@iip ', zh)).toContain('请在此话题中发送产品图片并提及机器人（`@iip`');
+  expect(declaredRefusal({ id: 'f', name: 'big.png', mimeType: 'image/png', size: 12 * 1024 * 1024 }, translatorFor('en'))).toBe(
     'big.png is 12.0 MB; images can be at most 10.0 MB. Nothing was sent.',
   );
 });
 
 test('the report, its risk line and a compared design are Chinese; platform values are shown as they came, its risk levels in words', () => {
-  const message = withLanguage('zh', () => reportMessage(REPORT, 'U1', 'shown'));
+  const message = reportMessage(REPORT, 'U1', 'shown', translatorFor('zh'));
   const text = JSON.stringify(message.blocks);
   expect(message.text).toBe('**外观设计检索报告**：US、CN 的相似已注册设计');
   expect(text).toContain('🔴 **高风险**（已注册高度相似的设计）：US · 🟠 **中风险**（仅有中度相似的设计）：除高风险国家/地区外无');
@@ -58,8 +57,8 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
 
 test('a typed country or --loc value quoted in a refusal is cut between characters, never inside an emoji', () => {
   for (const lang of ['en', 'zh'] as const) {
-    const country = withLanguage(lang, () => parseDesignArgs('https://example.com/a.png --countries A😀😀😀😀😀', 'en'));
-    const loc = withLanguage(lang, () => parseDesignArgs('https://example.com/a.png --loc 1😀😀😀😀😀', 'en'));
+    const country = parseDesignArgs('https://example.com/a.png --countries A😀😀😀😀😀', 'en', translatorFor(lang));
+    const loc = parseDesignArgs('https://example.com/a.png --loc 1😀😀😀😀😀', 'en', translatorFor(lang));
     for (const refused of [country, loc]) {
       const problem = 'problem' in refused ? refused.problem : '';
       expect(problem).toMatch(/`[A1](😀)+…`/);
@@ -70,6 +69,6 @@ test('a typed country or --loc value quoted in a refusal is cut between characte
 
 test('the shelf refusal’s 30 minutes as the language writes a duration', () => {
   const full = { refused: 'files', held: 5, limit: 5 } as const;
-  expect(withLanguage('zh', () => shelfRefusalText(full))).toContain('最长保留 30分钟。请稍后再试。');
-  expect(withLanguage('en', () => shelfRefusalText(full))).toContain('and after 30 minutes at most.');
+  expect(shelfRefusalText(full, translatorFor('zh'))).toContain('最长保留 30分钟。请稍后再试。');
+  expect(shelfRefusalText(full, translatorFor('en'))).toContain('and after 30 minutes at most.');
 });

@@ -5,7 +5,9 @@ import { elementsStep, renderElements } from '../../src/handlers/disclosure/elem
 import { disclosureHandler } from '../../src/handlers/disclosure/handler.js';
 import { parseDisclosureArgs, usageText } from '../../src/handlers/disclosure/options.js';
 import { downloadMessage } from '../../src/handlers/disclosure/writing.js';
-import { withLanguage, translatorFor } from '../../src/i18n/index.js';
+import { translatorFor } from '../../src/i18n/index.js';
+
+const zh = translatorFor('zh');
 
 const MEANS = {
   background: '头盔',
@@ -17,33 +19,29 @@ const MEANS = {
 };
 
 test('help, the usage line and the refusals are Chinese, with numbers formatted', () => {
-  withLanguage('zh', () => {
-    expect(disclosureHandler.help.usage(translatorFor('zh'))).toBe('disclosure <技术构思> [--lang en|cn] [--let-others-confirm]');
-    expect(usageText('/iip ')).toContain('用法：`/iip disclosure <技术构思> [--lang en|cn] [--let-others-confirm]`');
-    expect(parseDisclosureArgs('头盔 --lang fr', 'cn')).toEqual({ problem: '`--lang` 只能是 `en` 或 `cn`。' });
-    expect(parseDisclosureArgs('字'.repeat(5_001), 'cn')).toEqual({ problem: '技术构思最多 5,000 字（平台的上限）；你的有 5,001 字。' });
-  });
-  expect(parseDisclosureArgs('word '.repeat(5_001), 'en')).toEqual({
+  expect(disclosureHandler.help.usage(zh)).toBe('disclosure <技术构思> [--lang en|cn] [--let-others-confirm]');
+  expect(usageText('/iip ', zh)).toContain('用法：`/iip disclosure <技术构思> [--lang en|cn] [--let-others-confirm]`');
+  expect(parseDisclosureArgs('头盔 --lang fr', 'cn', zh)).toEqual({ problem: '`--lang` 只能是 `en` 或 `cn`。' });
+  expect(parseDisclosureArgs('字'.repeat(5_001), 'cn', zh)).toEqual({ problem: '技术构思最多 5,000 字（平台的上限）；你的有 5,001 字。' });
+  expect(parseDisclosureArgs('word '.repeat(5_001), 'en', translatorFor('en'))).toEqual({
     problem: "The technical idea can be at most 5,000 words (the platform's limit); yours has 5,001.",
   });
 });
 
 test('the key elements, their Edit buttons and forms and the step heading are Chinese', () => {
-  const blocks = withLanguage('zh', () => renderElements(MEANS));
+  const blocks = renderElements(MEANS, zh);
   expect(blocks[0]).toEqual({ type: 'markdown', text: '**技术背景**\n> 头盔' });
   expect(blocks.at(-1)).toMatchObject({ type: 'context', text: expect.stringContaining('“生成”将根据这些要素起草交底书') });
   const review = elementsStep.review!;
-  withLanguage('zh', () => {
-    expect(review.title(translatorFor('zh'))).toBe('技术交底书 · 关键要素');
-    expect(review.confirm.button!(translatorFor('zh'))).toBe('生成');
-    expect(review.forms!.applications!.button(translatorFor('zh'))).toBe('编辑应用场景');
-    expect(review.forms!.applications!.submitLabel(translatorFor('zh'))).toBe('保存');
-  });
+  expect(review.title(zh)).toBe('技术交底书 · 关键要素');
+  expect(review.confirm.button!(zh)).toBe('生成');
+  expect(review.forms!.applications!.button(zh)).toBe('编辑应用场景');
+  expect(review.forms!.applications!.submitLabel(zh)).toBe('保存');
   expect(review.forms!.applications!.button(translatorFor('en'))).toBe('Edit applications');
 });
 
 test('the document message is Chinese', () => {
-  const message = withLanguage('zh', () => downloadMessage({ download_url: 'https://example.com/d.docx' }, 'U1'));
+  const message = downloadMessage({ download_url: 'https://example.com/d.docx' }, 'U1', zh);
   expect(message.text).toBe('📄 **技术交底书已完成**：[下载文档](https://example.com/d.docx)');
   expect(message.blocks?.[1]).toEqual({ type: 'context', text: `由 ${mention('U1')} 发起 · 上方正文即为同一份草稿。` });
 });

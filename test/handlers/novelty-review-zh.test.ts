@@ -7,7 +7,10 @@ import type { SearchResult } from '../../src/handlers/novelty/references-list.js
 import { renderReferences } from '../../src/handlers/novelty/references-render.js';
 import { defaultTitle, reportMessage } from '../../src/handlers/novelty/report.js';
 import { readVerdict } from '../../src/handlers/novelty/verdicts.js';
-import { withLanguage, translatorFor } from '../../src/i18n/index.js';
+import { translatorFor } from '../../src/i18n/index.js';
+
+const zh = translatorFor('zh');
+const en = translatorFor('en');
 
 const RESULT = {
   find_patent_num: 7,
@@ -28,23 +31,21 @@ const RESULT = {
 } as unknown as SearchResult;
 
 test("the search's progress and plan use the platform's Chinese step names in Chinese, its English ones in English", () => {
-  expect(withLanguage('zh', () => searchProgress(RESULT))).toBe('已完成 1/2 个检索步骤 · 当前：全要素检索');
-  expect(withLanguage('en', () => searchProgress(RESULT))).toBe('1/2 search steps done · now: All-elements search');
-  expect(withLanguage('zh', () => searchTasks(RESULT))?.[0]).toEqual({
+  expect(searchProgress(RESULT, zh)).toBe('已完成 1/2 个检索步骤 · 当前：全要素检索');
+  expect(searchProgress(RESULT, en)).toBe('1/2 search steps done · now: All-elements search');
+  expect(searchTasks(RESULT, 'zh')?.[0]).toEqual({
     id: 'semantic',
     title: '语义检索',
     status: 'complete',
     details: '根据输入进行语义检索',
   });
-  expect(withLanguage('en', () => searchTasks(RESULT))?.[0]).toEqual({ id: 'semantic', title: 'Semantic Search', status: 'complete' });
+  expect(searchTasks(RESULT, 'en')?.[0]).toEqual({ id: 'semantic', title: 'Semantic Search', status: 'complete' });
 });
 
 test('step 4 in Chinese: heading, the matrix legend, each reference and the summary line', () => {
-  withLanguage('zh', () => {
-    expect(referencesStep.review!.title(translatorFor('zh'))).toBe('第 4/5 步 · 引用文献与特征对比');
-    expect(referencesStep.review!.forms!.verdict!.button(translatorFor('zh'))).toBe('修改判定');
-  });
-  const text = JSON.stringify(withLanguage('zh', () => renderReferences(RESULT, undefined)));
+  expect(referencesStep.review!.title(zh)).toBe('第 4/5 步 · 引用文献与特征对比');
+  expect(referencesStep.review!.forms!.verdict!.button(zh)).toBe('修改判定');
+  const text = JSON.stringify(renderReferences(RESULT, undefined, zh));
   expect(text).toContain('**报告所含引用文献的特征对比**');
   expect(text).toContain('● 公开 · ◐ 显而易见 · ○ 未公开 · D1 CN118289111A');
   expect(text).toContain('相似度 82% · ✅ 写入报告');
@@ -53,18 +54,18 @@ test('step 4 in Chinese: heading, the matrix legend, each reference and the summ
 
 test('a verdict typed in Chinese is read; a bad one is refused in Chinese', () => {
   const references = [{ key: 'CN1', entry: { features: [{ tech_feature: 'a' }, { tech_feature: 'b' }] } }];
-  expect(withLanguage('zh', () => readVerdict({ reference: '1', feature: '2', verdict: '未公开' }, references))).toEqual({
+  expect(readVerdict({ reference: '1', feature: '2', verdict: '未公开' }, references, zh)).toEqual({
     key: 'CN1#1',
     override: { type: 'different' },
   });
-  expect(() => withLanguage('zh', () => readVerdict({ reference: '1', feature: '3', verdict: '公开' }, references))).toThrow(
+  expect(() => readVerdict({ reference: '1', feature: '3', verdict: '公开' }, references, zh)).toThrow(
     '文献 1 对比了 2 个特征：请填写 1 到 2 之间的序号；未做任何更改。',
   );
 });
 
 test('the report title and message are Chinese', () => {
-  expect(withLanguage('zh', () => defaultTitle('一种折叠屏铰链。它很耐用。'))).toBe('新颖性检索：一种折叠屏铰链');
-  const message = withLanguage('zh', () => reportMessage('https://example.com/r.docx', '新颖性检索：铰链', 'U1', 'attached'));
+  expect(defaultTitle('一种折叠屏铰链。它很耐用。', zh)).toBe('新颖性检索：一种折叠屏铰链');
+  const message = reportMessage('https://example.com/r.docx', '新颖性检索：铰链', 'U1', zh, 'attached');
   expect(message.text).toBe('📄 **新颖性检索报告已完成**：[新颖性检索：铰链](https://example.com/r.docx)');
   expect(message.blocks?.[1]).toEqual({
     type: 'context',
@@ -80,7 +81,7 @@ test('the text table stays aligned with Chinese features: every row takes the sa
       { tech_feature: 'hinge', type: 'obvious' },
     ],
   };
-  const table = withLanguage('zh', () => comparisonTable([entry]))!;
+  const table = comparisonTable([entry], zh)!;
   const columns = (line: string) => Array.from(line).reduce((sum, ch) => sum + (/[\p{Script=Han}\uff00-\uffef\u3000-\u303f]/u.test(ch) ? 2 : 1), 0);
   const lines = table.text.split('\n').slice(1, -1);
   expect(lines[0]!.startsWith('特征')).toBe(true);

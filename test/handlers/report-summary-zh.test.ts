@@ -2,7 +2,7 @@
 import { expect, test } from 'vitest';
 import { reportReadyMessage } from '../../src/handlers/report/result.js';
 import { describeAnalysis } from '../../src/handlers/report/summary.js';
-import { withLanguage, type Lang } from '../../src/i18n/index.js';
+import { translatorFor, type Lang } from '../../src/i18n/index.js';
 import { headPlayers, keyPatents } from '../../src/platform/simulator/content/report.js';
 
 const ISSUE = '固态电解质';
@@ -15,7 +15,7 @@ const finished = (lang: Lang): string => {
     head_player_analysis: headPlayers(ISSUE),
     key_patent_interpretation: keyPatents(ISSUE),
   };
-  const message = withLanguage(lang, () => reportReadyMessage(result, { question: ISSUE, outline: [] }, 'U1'));
+  const message = reportReadyMessage(result, { question: ISSUE, outline: [] }, 'U1', translatorFor(lang));
   return message.blocks!.flatMap((b) => (b.type === 'markdown' ? [b.text] : [])).join('\n');
 };
 
@@ -41,10 +41,10 @@ test('a field nobody named keeps its own name; the analyses as nested objects ge
     head_player_analysis: { name: 'CATL', country: 'CN', market_share: '37%' },
     key_patent_interpretation: 'Claims cover the sulfide layer.',
   };
-  expect(withLanguage('zh', () => describeAnalysis(analysis))).toBe(
+  expect(describeAnalysis(analysis, translatorFor('zh'))).toBe(
     '头部企业分析：**CATL** — 国家/地区：CN · market share：37%\n关键专利解读：Claims cover the sulfide layer.',
   );
-  expect(withLanguage('en', () => describeAnalysis(analysis))).toBe(
+  expect(describeAnalysis(analysis, translatorFor('en'))).toBe(
     'head player analysis: **CATL** — country: CN · market share: 37%\nkey patent interpretation: Claims cover the sulfide layer.',
   );
 });

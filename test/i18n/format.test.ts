@@ -3,7 +3,7 @@ import { expect, test } from 'vitest';
 import { splitText, truncate } from '../../src/core/text.js';
 import { chooseCut } from '../../src/core/relay/split.js';
 import { formatDate, formatDateTime, formatDuration, formatFileSize, formatNumber, formatRelative } from '../../src/i18n/format.js';
-import { withLanguage } from '../../src/i18n/index.js';
+import { translatorFor } from '../../src/i18n/index.js';
 import { countWords } from '../../src/core/text-verbs.js';
 import { parseProblemArgs } from '../../src/handlers/shared/problem-args.js';
 
@@ -24,9 +24,8 @@ test('numbers, dates, durations and relative times follow the current language',
   expect(formatRelative(moment - 3 * 60_000, moment, 'en')).toBe('3 minutes ago');
   expect(formatRelative(moment - 3 * 60_000, moment, 'zh')).toBe('3分钟前');
   expect(formatRelative(moment + 2 * 3_600_000, moment, 'zh')).toBe('2小时后');
-  // without a language given, the current one
-  expect(withLanguage('zh', () => formatDuration(90_000))).toBe('1分钟30秒钟');
-  expect(withLanguage('en', () => formatDuration(90_000))).toBe('1 minute, 30 seconds');
+  expect(formatDuration(90_000, 'zh')).toBe('1分钟30秒钟');
+  expect(formatDuration(90_000, 'en')).toBe('1 minute, 30 seconds');
 });
 
 test('file sizes in MB from a mebibyte up, else whole kB (at least 1), with Intl units', () => {
@@ -36,7 +35,7 @@ test('file sizes in MB from a mebibyte up, else whole kB (at least 1), with Intl
   expect(formatFileSize(1_300_000 * 1024, 'en')).toBe('1,269.5 MB');
   expect(formatFileSize(300, 'en')).toBe('1 kB');
   expect(formatFileSize(1_000 * 1024, 'zh')).toBe('1,000 kB');
-  expect(withLanguage('zh', () => formatFileSize(20 * 1024))).toBe('20 kB');
+  expect(formatFileSize(20 * 1024, 'zh')).toBe('20 kB');
 });
 
 const chinese = '一种用于光学装置的陶瓷基板结构，包括陶瓷基板与绝缘层。承载胶杯以射出成型方式结合🧪在凹杯成型区上！'.repeat(6);
@@ -66,6 +65,6 @@ test('limits the platform counts are counted its way: Chinese characters as word
   // 500 characters of Chinese with emoji: each emoji is one character, as the platform counts them
   const exactly = `${'陶'.repeat(490)}${'🧪'.repeat(10)}`;
   expect(exactly.length).toBe(510);
-  expect(parseProblemArgs(exactly, 'cn', { noun: 'problem', maxChars: 500 })).toMatchObject({ problem: exactly });
-  expect(parseProblemArgs(`${exactly}瓷`, 'cn', { noun: 'problem', maxChars: 500 })).toHaveProperty('refusal');
+  expect(parseProblemArgs(exactly, 'cn', { noun: 'problem', maxChars: 500 }, translatorFor('en'))).toMatchObject({ problem: exactly });
+  expect(parseProblemArgs(`${exactly}瓷`, 'cn', { noun: 'problem', maxChars: 500 }, translatorFor('en'))).toHaveProperty('refusal');
 });

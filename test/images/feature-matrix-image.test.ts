@@ -3,6 +3,7 @@ import { describe, expect, test } from 'vitest';
 import { renderFeatureMatrix, type CellVerdict } from '../../src/handlers/shared/images/feature-matrix-image.js';
 import { colourCount, darkPixels, decodePng, type Decoded } from './png-ink.js';
 import type { Region } from '../../src/handlers/shared/images/feature-matrix-image.js';
+import { translatorFor } from '../../src/i18n/index.js';
 
 /** Pixels that are not (near) white: a mark's ink, whatever its colour. */
 function inked(image: Decoded, r: Region): number {
@@ -33,7 +34,7 @@ describe('renderFeatureMatrix', () => {
       ['CN114123456A · 一种折叠屏终端的铰链组件', 'CN109608170A · 阻尼结构', 'CN1 · 折叠机构'],
     ],
   ])('%s: ink in every feature, header and legend line; each cell shows its verdict', async (_lang, features, references) => {
-    const picture = await renderFeatureMatrix({ features, references, cells });
+    const picture = await renderFeatureMatrix({ features, references, cells }, translatorFor('en'));
     const image = decodePng(picture.png);
     expect([image.width, image.height]).toEqual([picture.width, picture.height]);
     expect(picture.width).toBeLessThanOrEqual(1600);
@@ -55,7 +56,7 @@ describe('renderFeatureMatrix', () => {
     const features = Array.from({ length: 23 }, (_, i) => `Feature ${i + 1}`);
     const references = Array.from({ length: 14 }, (_, i) => `CN${100 + i}A`);
     const all: CellVerdict[][] = features.map(() => references.map(() => 'disclosed'));
-    const picture = await renderFeatureMatrix({ features, references, cells: all });
+    const picture = await renderFeatureMatrix({ features, references, cells: all }, translatorFor('en'));
     expect(picture.featureLabels).toHaveLength(20);
     expect(picture.headers).toHaveLength(12);
     const image = decodePng(picture.png);

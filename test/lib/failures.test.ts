@@ -5,7 +5,7 @@ import { ChatRateLimitedError, MessageGoneError } from '../../src/core/chat-erro
 import { userMessage } from '../../src/core/user-errors.js';
 import { failureText } from '../../src/handlers/workflow/engine/messages.js';
 import { FormProblem } from '../../src/handlers/workflow/types.js';
-import { withLanguage } from '../../src/i18n/index.js';
+import { translatorFor } from '../../src/i18n/index.js';
 import { classifyFailure, isRetryable, mayRepeat, UserProblem, type Failure } from '../../src/lib/failures.js';
 import {
   ForbiddenError,
@@ -84,27 +84,26 @@ describe('classifyFailure', () => {
 });
 
 describe('what the user is told', () => {
-  it('a chat rate limit says the chat is busy and when it goes on, never that the bot failed', () =>
-    withLanguage('en', () => {
-      const error = new ChatRateLimitedError(30_000, 'T1', 'teams');
-      expect(userMessage(error)).toBe('The chat is busy with messages right now and takes more in about 30 seconds.');
-      const text = failureText('Opening the form', error);
-      expect(text).toBe(
-        'Opening the form is held back: The chat is busy with messages right now and takes more in about 30 seconds. Press Retry then.',
-      );
-      expect(text).not.toMatch(/bot's side|failed/);
-    }));
+  const en = translatorFor('en');
 
-  it('the same in Chinese', () =>
-    withLanguage('zh', () => {
-      expect(userMessage(new ChatRateLimitedError(2_000, 'T1'))).toBe('聊天平台当前消息过多，约 2秒钟后可继续发送。');
-    }));
+  it('a chat rate limit says the chat is busy and when it goes on, never that the bot failed', () => {
+    const error = new ChatRateLimitedError(30_000, 'T1', 'teams');
+    expect(userMessage(error, en)).toBe('The chat is busy with messages right now and takes more in about 30 seconds.');
+    const text = failureText('Opening the form', error, en);
+    expect(text).toBe(
+      'Opening the form is held back: The chat is busy with messages right now and takes more in about 30 seconds. Press Retry then.',
+    );
+    expect(text).not.toMatch(/bot's side|failed/);
+  });
 
-  it("a user's problem is its own words; the bot's own error is the bot's side", () =>
-    withLanguage('en', () => {
-      expect(userMessage(new UserProblem('Include at least one reference.'))).toBe('Include at least one reference.');
-      expect(userMessage(new Error('internal detail'))).toBe(
-        "Something went wrong on the bot's side. Try again; if it keeps happening, tell the bot's admin.",
-      );
-    }));
+  it('the same in Chinese', () => {
+    expect(userMessage(new ChatRateLimitedError(2_000, 'T1'), translatorFor('zh'))).toBe('聊天平台当前消息过多，约 2秒钟后可继续发送。');
+  });
+
+  it("a user's problem is its own words; the bot's own error is the bot's side", () => {
+    expect(userMessage(new UserProblem('Include at least one reference.'), en)).toBe('Include at least one reference.');
+    expect(userMessage(new Error('internal detail'), en)).toBe(
+      "Something went wrong on the bot's side. Try again; if it keeps happening, tell the bot's admin.",
+    );
+  });
 });

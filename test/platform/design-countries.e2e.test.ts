@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_COUNTRIES, parseDesignArgs } from '../../src/handlers/design/options.js';
 import { DESIGN_COUNTRIES } from '../../src/platform/design-countries.js';
+import { translatorFor } from '../../src/i18n/index.js';
 import { startSimulator, type RunningSimulator } from '../../src/platform/simulator/index.js';
 import { call, data } from './simulator/helpers.js';
 
@@ -34,10 +35,10 @@ describe('AI39-1 country codes', () => {
   });
 
   it('the bot refuses a code outside the list with the list, and takes every code in it', () => {
-    const refused = parseDesignArgs('https://example.com/a.png --countries US,DE', 'en');
+    const refused = parseDesignArgs('https://example.com/a.png --countries US,DE', 'en', translatorFor('en'));
     expect(refused).toEqual({ problem: expect.stringContaining('US, CN, JP, KR, AU, EU') });
     expect(JSON.stringify(refused)).toContain('`DE`');
-    expect(parseDesignArgs('https://example.com/a.png --countries us,cn,jp,kr,au,eu', 'en')).toMatchObject({
+    expect(parseDesignArgs('https://example.com/a.png --countries us,cn,jp,kr,au,eu', 'en', translatorFor('en'))).toMatchObject({
       options: { countries: ['US', 'CN', 'JP', 'KR', 'AU', 'EU'] },
     });
   });

@@ -13,7 +13,8 @@ import type { Dispatcher } from './dispatcher.js';
 import type { MessageBook, StoredMessage } from './messages.js';
 import type { Screen } from './screen.js';
 import type { Style } from './style.js';
-import { t } from '../../i18n/index.js';
+import type { Translate } from '../../i18n/index.js';
+import { terminalTranslator } from './language.js';
 
 interface Choice {
   action: string;
@@ -25,6 +26,9 @@ interface Choice {
 type ButtonEntry = Extract<ChoiceEntry, { kind: 'button' }>;
 type Pending = { kind: 'then'; stored: StoredMessage; buttons: ButtonEntry[] } | { kind: 'confirm'; stored: StoredMessage; choice: Choice };
 
+/** The prompt speaks the language of the message whose choices it asks about. */
+const wordsFor = (stored: StoredMessage): Translate => terminalTranslator(stored.message.lang);
+
 export class ChoicePrompt {
   private pending: Pending | undefined;
 
@@ -34,9 +38,11 @@ export class ChoicePrompt {
   ) {}
 
   get promptText(): string | undefined {
-    if (this.pending?.kind === 'confirm')
+    if (!this.pending) return undefined;
+    const t = wordsFor(this.pending.stored);
+    if (this.pending.kind === 'confirm')
       return t('console:choice.confirmPrompt', { question: this.pending.choice.confirm?.title ?? t('console:choice.sure') });
-    return this.pending ? t('console:choice.thenPrompt', { keys: this.pending.buttons.map((b) => b.key).join('/') }) : undefined;
+    return t('console:choice.thenPrompt', { keys: this.pending.buttons.map((b) => b.key).join('/') });
   }
 
   cancel(): boolean {
@@ -49,6 +55,7 @@ export class ChoicePrompt {
     const { messages, style } = this.host;
     const stored = messages.latest(thread, true);
     if (!stored) return;
+    const t = wordsFor(stored);
     const outcome = resolveKeys(keys, stored.message, stored.ticks);
     if (outcome.kind === 'error') return this.note(style.danger(outcome.text));
     stored.ticks = outcome.ticks;
@@ -71,6 +78,7 @@ export class ChoicePrompt {
     const pending = this.pending;
     this.pending = undefined;
     if (!pending) return false;
+    const t = wordsFor(pending.stored);
     if (pending.kind === 'confirm') {
       if (/^\s*(?:y(?:es)?|是|确定)\s*$/i.test(line)) await this.send(pending.stored, pending.choice);
       else this.note(this.host.style.dim(t('console:choice.notDone', { label: pending.choice.label })));

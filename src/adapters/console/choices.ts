@@ -7,7 +7,8 @@
  * (replacing the ticks of that multi-select) and chooses the one button or select option it names, if any.
  */
 import type { Block, Button, OutgoingMessage } from '../../core/message.js';
-import { t } from '../../i18n/index.js';
+import type { Translate } from '../../i18n/index.js';
+import { terminalTranslator } from './language.js';
 
 export type ChoiceEntry =
   | { kind: 'tick'; key: string; blockIndex: number; itemIndex: number; blockId: string; value: string; label: string }
@@ -117,8 +118,8 @@ export function parseNumbers(line: string): number[] | undefined {
   return keys?.every((k) => /^\d+$/.test(k)) ? keys.map(Number) : undefined;
 }
 
-/** "1-3, c, e or x": the keys a person may type for a message. */
-export function describeKeys(entries: readonly ChoiceEntry[]): string {
+/** "1-3, c, e or x": the keys a person may type for a message, in the language of `t`. */
+export function describeKeys(entries: readonly ChoiceEntry[], t: Translate): string {
   const numbers = entries.filter((e) => e.kind !== 'button').map((e) => Number(e.key));
   const letters = entries.filter((e) => e.kind === 'button').map((e) => e.key);
   const range = numbers.length === 0 ? [] : [numbers.length === 1 ? String(numbers[0]) : `${Math.min(...numbers)}-${Math.max(...numbers)}`];
@@ -135,14 +136,16 @@ export type ChoiceOutcome =
   /** only multi-select options were named: the adapter asks which button follows */
   | { kind: 'ticked'; ticks: Map<string, string[]>; buttons: Extract<ChoiceEntry, { kind: 'button' }>[] };
 
+/** What typed keys do to a message; what is wrong with them is said in the message's language. */
 export function resolveKeys(keys: string[], message: OutgoingMessage, ticks: Ticks): ChoiceOutcome {
+  const t = terminalTranslator(message.lang);
   const entries = numberChoices(message);
   const byKey = new Map(entries.map((e) => [e.key, e]));
   const unknown = keys.filter((k) => !byKey.has(k));
   if (unknown.length > 0)
     return {
       kind: 'error',
-      text: t('console:choice.unknown', { keys: unknown.join(t('console:choice.listSeparator')), allowed: describeKeys(entries) }),
+      text: t('console:choice.unknown', { keys: unknown.join(t('console:choice.listSeparator')), allowed: describeKeys(entries, t) }),
     };
   const picked = keys.map((k) => byKey.get(k)).filter((e): e is ChoiceEntry => e !== undefined);
   const chosen = picked.filter((e): e is Extract<ChoiceEntry, { kind: 'button' | 'select' }> => e.kind !== 'tick');

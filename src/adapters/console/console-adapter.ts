@@ -4,7 +4,7 @@
  */
 import { ambientSlot } from '../../lib/ambient.js';
 import { randomUUID } from 'node:crypto';
-import type { AdapterLimits, FetchedFile, MessageRef } from '../../core/adapter.js';
+import type { AdapterLimits, FetchedFile, MessageRef, OutgoingFile } from '../../core/adapter.js';
 import { MessageGoneError } from '../../core/chat-errors.js';
 import type { Incoming } from '../../core/incoming.js';
 import type { FormSpec, OutgoingMessage } from '../../core/message.js';
@@ -16,6 +16,7 @@ import { LineHandler, type ConsoleHost } from './line-handler.js';
 import { defaultUser } from './local-user.js';
 import { wrapText, type LayoutOptions } from './markdown-terminal.js';
 import { hasChoices } from './choices.js';
+import { terminalTranslator } from './language.js';
 import { MessageBook, type StoredMessage } from './messages.js';
 import { renderMessage } from './render-terminal.js';
 import { headerLine, LiveScreen, type PromptHost, type Screen, type ScreenMessage } from './screen.js';
@@ -28,7 +29,7 @@ import { Terminal } from './terminal.js';
 import { stripAnsi } from './text-width.js';
 import { TranscriptScreen } from './transcript.js';
 import type { ConsoleAdapter, ConsoleAdapterOptions } from './types.js';
-import { t } from '../../i18n/index.js';
+import type { Lang } from '../../i18n/index.js';
 
 export const CONSOLE_LIMITS: AdapterLimits = { maxMessageChars: 20_000 };
 
@@ -51,8 +52,8 @@ class ConsoleChatAdapter implements ConsoleAdapter, ConsoleHost {
   private lines: LineHandler | undefined;
   private resolveClosed!: () => void;
   private stopping = false;
-  readonly uploadImage?: (thread: ThreadId, png: Buffer, title: string) => Promise<void>;
-  readonly uploadFile?: (thread: ThreadId, file: { data: Buffer; filename: string; title: string }) => Promise<'attached'>;
+  readonly uploadImage?: (thread: ThreadId, png: Buffer, title: string, lang?: Lang) => Promise<void>;
+  readonly uploadFile?: (thread: ThreadId, file: OutgoingFile) => Promise<'attached'>;
 
   constructor(readonly options: ConsoleAdapterOptions) {
     const output = options.output as NodeJS.WritableStream & { isTTY?: boolean; columns?: number; rows?: number };
@@ -123,13 +124,15 @@ class ConsoleChatAdapter implements ConsoleAdapter, ConsoleHost {
   }
 
   async postEphemeral(where: ThreadId | ConversationId, _userId: string, message: OutgoingMessage): Promise<void> {
+    const t = terminalTranslator(message.lang);
     const body = renderMessage(message, this.layout()).map((line) => this.style.dim(stripAnsi(line)));
     const thread = where === this.conversation ? undefined : where;
     this.screen.note([this.style.dim(t('console:threads.onlyYou')), ...body], thread);
   }
 
-  /** No links in a terminal: the thread as its user reaches it (`thread 3, \`switch 3\``), for `status` lists. */
-  async permalink(thread: ThreadId): Promise<string | undefined> {
+  /** No links in a terminal: the thread as its user reaches it (`thread 3, \`switch 3\``), for `status` lists in `lang`. */
+  async permalink(thread: ThreadId, lang?: Lang): Promise<string | undefined> {
+    const t = terminalTranslator(lang);
     await this.loaded;
     const entry = this.book.get(thread);
     return entry ? t('console:threads.permalink', { n: entry.number }) : undefined;
@@ -165,7 +168,7 @@ class ConsoleChatAdapter implements ConsoleAdapter, ConsoleHost {
   /** The start-up lines, word-wrapped to the terminal (a terminal itself would cut words at its edge). */
   printBanner(lines: string[]): void {
     const layout = this.layout();
-    const usage = this.style.dim(consoleUsage().replace(/`/g, this.style.ansi ? '' : '`'));
+    const usage = this.style.dim(consoleUsage(terminalTranslator()).replace(/`/g, this.style.ansi ? '' : '`'));
     this.screen.note([...lines, usage].flatMap((line) => wrapText(line, layout)));
   }
 
@@ -181,19 +184,22 @@ class ConsoleChatAdapter implements ConsoleAdapter, ConsoleHost {
     return this.commandContext.run({ reserved }, run);
   }
 
+  /** A stored message as the screen shows it: its header in the message's language. */
   screenMessage(stored: StoredMessage): ScreenMessage {
+    const t = terminalTranslator(stored.message.lang);
     return {
       key: stored.key,
       thread: stored.thread,
       header: t('console:threads.header', { thread: stored.threadNumber, n: stored.number }),
       body: renderMessage(stored.message, this.layout(), stored.ticks),
+      lang: t.lang,
     };
   }
 
   /** A copy of a message as a note (for `switch N`), not tied to later edits. */
   reprint(stored: StoredMessage): void {
     const shown = this.screenMessage(stored);
-    this.screen.note([headerLine(this.style, shown.header, false), ...shown.body]);
+    this.screen.note([headerLine(this.style, shown, false), ...shown.body]);
   }
 
   private async finish(): Promise<void> {

@@ -2,8 +2,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Incoming } from '../../core/incoming.js';
 import type { ThreadId } from '../../core/thread-id.js';
-import { t } from '../../i18n/index.js';
 import { redactSecrets, type Logger } from '../../log.js';
+import { terminalTranslator } from './language.js';
 import type { Screen } from './screen.js';
 import type { Style } from './style.js';
 
@@ -37,6 +37,7 @@ export class Dispatcher {
     const done = (reserved ? this.host.runInCommand(reserved, run) : run()).catch((error: unknown) => {
       this.logger.error({ err: error, kind: incoming.kind }, 'console: the bot failed on a line');
       const text = redactSecrets(error instanceof Error ? error.message : String(error));
+      const t = terminalTranslator();
       this.host.screen.note([this.host.style.danger(t('console:wentWrong', { text }))]);
     });
     return this.host.interactive ? Promise.resolve() : done;

@@ -4,9 +4,10 @@
  * fields are shown and kept. Each answer returns what to print next, until the fields are complete.
  */
 import type { FormField, FormSpec } from '../../core/message.js';
-import { t } from '../../i18n/index.js';
+import type { Translate } from '../../i18n/index.js';
 import { ownNumberDropped, parseNumbers } from './choices.js';
 import { renderInline } from './inline-terminal.js';
+import { terminalTranslator } from './language.js';
 import type { LayoutOptions } from './markdown-terminal.js';
 import { wrapText } from './markdown-terminal.js';
 
@@ -20,11 +21,15 @@ export class FormSession {
   private index = -1;
   private readonly values: FormValues = {};
   private multiline: string[] | undefined;
+  /** the form is asked in its own language */
+  private readonly t: Translate;
 
   constructor(
     readonly form: FormSpec,
     private readonly layout: LayoutOptions,
-  ) {}
+  ) {
+    this.t = terminalTranslator(form.lang);
+  }
 
   /** The field being asked holds a secret: its answer must not be echoed. */
   get secretField(): boolean {
@@ -32,6 +37,7 @@ export class FormSession {
   }
 
   begin(): FormTurn {
+    const { t } = this;
     const { style } = this.layout;
     const outcome = this.form.outcome ?? t('console:form.outcome', { label: this.form.submitLabel });
     const problem = this.form.problem ? wrapText(style.danger(this.form.problem), this.layout) : [];
@@ -59,6 +65,7 @@ export class FormSession {
   }
 
   private answerCheckboxes(field: FormField, line: string): FormTurn {
+    const { t } = this;
     const options = field.options ?? [];
     if (line.trim() === '') return this.accept(field, asList(field.initial));
     if (line.trim() === '-') return this.accept(field, []);
@@ -73,6 +80,7 @@ export class FormSession {
   }
 
   private accept(field: FormField, value: string | string[]): FormTurn {
+    const { t } = this;
     const empty = Array.isArray(value) ? value.length === 0 : value.trim() === '';
     const problem =
       empty && !field.optional
@@ -86,6 +94,7 @@ export class FormSession {
   }
 
   private advance(lines: string[]): FormTurn {
+    const { t } = this;
     const { style } = this.layout;
     for (this.index += 1; this.index < this.form.fields.length; this.index += 1) {
       const field = this.form.fields[this.index];
@@ -96,12 +105,13 @@ export class FormSession {
       }
       this.values[field.id] = field.initial ?? '';
       const label = style.bold(t('console:fieldLabel', { label: field.label }));
-      lines.push(...wrapText(`${label} ${renderInline(asText(field.initial), style)}`, this.layout, '', '  '));
+      lines.push(...wrapText(`${label} ${renderInline(asText(field.initial), style, t)}`, this.layout, '', '  '));
     }
     return { lines: [...lines, style.dim(`✓ ${this.form.submitLabel}`)], fields: this.values };
   }
 
   private question(field: FormField): { lines: string[]; prompt: string } {
+    const { t } = this;
     const { style } = this.layout;
     const saysOptional = /\(optional\)|[(（](?:选填|可选)[)）]/i.test(field.label);
     const notes = [
@@ -112,7 +122,7 @@ export class FormSession {
     if (field.kind === 'checkboxes') {
       const ticked = new Set(asList(field.initial));
       const options = (field.options ?? []).map(
-        (o, i) => `  ${i + 1}. [${ticked.has(o.value) ? 'x' : ' '}] ${renderInline(ownNumberDropped(o.label, i), style)}`,
+        (o, i) => `  ${i + 1}. [${ticked.has(o.value) ? 'x' : ' '}] ${renderInline(ownNumberDropped(o.label, i), style, t)}`,
       );
       return {
         lines: [head, ...options, style.dim(field.optional ? t('console:form.tickOptional') : t('console:form.tick'))],

@@ -1,11 +1,11 @@
 /**
  * Inline markdown for the terminal: **bold**, *italic*, `code`, ~~strike~~, links as `text (url)`, images as
- * `[image: alt] (url)` (the word in the current language), backslash escapes. Code spans and link targets are set aside first so that the emphasis
+ * `[image: alt] (url)` (the word in the language of `t`), backslash escapes. Code spans and link targets are set aside first so that the emphasis
  * rules never reach inside them (a URL with underscores stays intact).
  */
 import { mapMentions } from '../../core/message.js';
 import type { Style } from './style.js';
-import { t } from '../../i18n/index.js';
+import type { Translate } from '../../i18n/index.js';
 
 // Model text reaches these on every streamed edit: no pattern may scan past the next opening delimiter
 // (an inner part never holds its own opener), so each start position costs at most the distance to the next
@@ -25,9 +25,9 @@ const OPEN = '\uE000';
 const CLOSE = '\uE001';
 
 /** An image the terminal cannot show, named by its alt text: `image: alt` (`图片：alt`), or the word alone. */
-export const imageLabel = (alt: string | undefined): string => (alt ? t('console:choice.imageOf', { alt }) : t('console:choice.image'));
+export const imageLabel = (alt: string | undefined, t: Translate): string => (alt ? t('console:choice.imageOf', { alt }) : t('console:choice.image'));
 
-export function renderInline(text: string, style: Style): string {
+export function renderInline(text: string, style: Style, t: Translate): string {
   const saved: string[] = [];
   const keep = (rendered: string): string => `${OPEN}${saved.push(rendered) - 1}${CLOSE}`;
   const link = (label: string, url: string): string => {
@@ -45,7 +45,7 @@ export function renderInline(text: string, style: Style): string {
     .replace(/\\`/g, () => keep('`'))
     .replace(CODE_SPAN, (_m, _ticks: string, code: string) => keep(style.code(code.trim() || code)))
     .replace(ESCAPE, (_m, ch: string) => keep(ch))
-    .replace(IMAGE, (_m, alt: string, url: string) => keep(`[${imageLabel(alt)}] (${style.underline(url)})`))
+    .replace(IMAGE, (_m, alt: string, url: string) => keep(`[${imageLabel(alt, t)}] (${style.underline(url)})`))
     .replace(LINK, (_m, label: string, url: string) => link(label, url))
     .replace(AUTOLINK, (_m, url: string) => keep(style.underline(url)));
 

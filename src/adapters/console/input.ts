@@ -11,7 +11,7 @@
 import type { ThreadId } from '../../core/thread-id.js';
 import { withoutCopiedInvocation } from '../../core/verb-guess.js';
 import { formatDate, formatRelative } from '../../i18n/format.js';
-import { t } from '../../i18n/index.js';
+import type { Translate } from '../../i18n/index.js';
 import { parseKeys } from './choices.js';
 import type { Style } from './style.js';
 import { padEnd, truncate } from './text-width.js';
@@ -55,15 +55,15 @@ export function classifyLine(line: string, ctx: LineContext): LineIntent {
   return { kind: 'reply', text, thread: ctx.current };
 }
 
-/** How the terminal is used, in the current language. */
-export const consoleUsage = (): string => t('console:usage');
+/** How the terminal is used, in the language of `t`. */
+export const consoleUsage = (t: Translate): string => t('console:usage');
 
 /** A thread's last activity: `just now` under a minute, `10 minutes ago` / `10分钟前` within a week, else its day. */
-export function ago(then: number, now: number): string {
+export function ago(then: number, now: number, t: Translate): string {
   const ms = Math.max(0, now - then);
   if (ms < 60_000) return t('console:ago.justNow');
-  if (ms < 7 * 86_400_000) return formatRelative(then, Math.max(now, then));
-  return formatDate(then);
+  if (ms < 7 * 86_400_000) return formatRelative(then, Math.max(now, then), t.lang);
+  return formatDate(then, t.lang);
 }
 
 /**
@@ -75,7 +75,8 @@ export function threadList(
   current: string | undefined,
   now: number,
   style: Style,
-  states: ReadonlyMap<string, string> = new Map(),
+  states: ReadonlyMap<string, string>,
+  t: Translate,
 ): string[] {
   if (threads.length === 0) return [style.dim(t('console:threads.none'))];
   const width = String(Math.max(...threads.map((thread) => thread.number))).length;
@@ -85,7 +86,7 @@ export function threadList(
       const mark = thread.id === current ? '*' : ' ';
       const state = states.get(thread.id);
       const title = padEnd(truncate(thread.title.split('\n')[0] ?? '', 44), 44);
-      const when = style.dim(ago(thread.lastActivity, now));
+      const when = style.dim(ago(thread.lastActivity, now, t));
       return `${mark} ${String(thread.number).padStart(width)}  ${title}  ${state ? `${state}${t('console:threads.stateSeparator')}` : ''}${when}`;
     }),
     style.dim(t('console:threads.switchHint')),

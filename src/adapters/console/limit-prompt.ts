@@ -6,7 +6,7 @@
 import { charCount, freeText } from '../../core/text.js';
 import { countWords, type TextVerb, textVerb } from '../../core/text-verbs.js';
 import { withoutCopiedInvocation } from '../../core/verb-guess.js';
-import { t } from '../../i18n/index.js';
+import type { Translate } from '../../i18n/index.js';
 
 /** The prompt while an input goes on over several lines, when there is no limit to show. */
 export const CONTINUATION_PROMPT = '… ';
@@ -87,8 +87,8 @@ export function textLength(verb: TextVerb, args: string): number {
   return verb.maxWords === undefined ? charCount(text) : countWords(text);
 }
 
-/** The continuation prompt for the lines of the input so far (the line being typed included). */
-export function continuationPrompt(lines: readonly string[]): string {
+/** The continuation prompt for the lines of the input so far (the line being typed included), in the language of `t`. */
+export function continuationPrompt(lines: readonly string[], t: Translate): string {
   const found = inputVerb(lines);
   const max = found?.verb.maxChars ?? found?.verb.maxWords;
   if (!found || max === undefined) return CONTINUATION_PROMPT;

@@ -1,7 +1,8 @@
 /**
  * What the user types, turned into `Incoming` values (the rule is in input.ts) or handled here: thread
  * management, numbers that pick choices (choice-prompt.ts), forms in progress (form-prompt.ts), lines continued
- * with a trailing `\`, and Ctrl-C. Lines are handled one at a time, in order.
+ * with a trailing `\`, and Ctrl-C. Lines are handled one at a time, in order. Its own words (threads, Ctrl-C, the
+ * prompt) are about no message, so they are in the terminal's language (language.ts).
  */
 import type { Incoming } from '../../core/incoming.js';
 import type { FormSpec } from '../../core/message.js';
@@ -11,13 +12,13 @@ import { ChoicePrompt } from './choice-prompt.js';
 import { Dispatcher, type DispatchHost } from './dispatcher.js';
 import { FormPrompt } from './form-prompt.js';
 import { classifyLine, threadList } from './input.js';
+import { terminalTranslator } from './language.js';
 import type { LayoutOptions } from './markdown-terminal.js';
 import type { MessageBook, StoredMessage } from './messages.js';
 import type { ThreadBook } from './sessions.js';
 import type { Terminal } from './terminal.js';
 import type { ConsoleAdapterOptions, ConsoleThread } from './types.js';
 import { formatDuration } from '../../i18n/format.js';
-import { t } from '../../i18n/index.js';
 
 /** What the line handler needs from the adapter. */
 export interface ConsoleHost extends DispatchHost {
@@ -62,6 +63,7 @@ export class LineHandler {
     this.terminal = terminal;
     const current = this.host.book.current && this.host.book.get(this.host.book.current);
     if (current) {
+      const t = terminalTranslator();
       this.note(this.host.style.dim(t('console:threads.backIn', { n: current.number, title: current.title })));
       const waiting = this.host.messages.latest(current.id as ThreadId, true);
       if (waiting) this.host.reprint(waiting);
@@ -99,7 +101,8 @@ export class LineHandler {
     const now = (this.options.now ?? Date.now)();
     if (this.lastInterruptAt !== undefined && now - this.lastInterruptAt <= QUIT_WINDOW_MS) return this.terminal?.close();
     this.lastInterruptAt = now;
-    const again = t('console:interrupt.again', { within: formatDuration(QUIT_WINDOW_MS) });
+    const t = terminalTranslator();
+    const again = t('console:interrupt.again', { within: formatDuration(QUIT_WINDOW_MS, t.lang) });
     if (this.forms.active) {
       // the half-typed answer goes with the form, or it would lead the next command ("half typedstatus")
       this.terminal?.clearTyped();
@@ -141,6 +144,7 @@ export class LineHandler {
 
   private async act(line: string): Promise<void> {
     const { book, messages, style } = this.host;
+    const t = terminalTranslator();
     if (this.forms.active) return this.forms.answer(line);
     if (await this.choices.answer(line)) return;
     const current = book.current;
@@ -165,7 +169,7 @@ export class LineHandler {
         book.touch(intent.thread);
         return this.dispatcher.send({ kind: 'reply', text: 'clear', thread: intent.thread, mentioned: true });
       case 'threads':
-        return this.note(...threadList(book.list(), current, (this.options.now ?? Date.now)(), style, await this.statesOf(book.list())));
+        return this.note(...threadList(book.list(), current, (this.options.now ?? Date.now)(), style, await this.statesOf(book.list()), t));
       case 'switch': {
         const thread = book.byNumber(intent.number);
         if (!thread) return this.note(style.danger(t('console:threads.noSuch', { n: intent.number })));
@@ -194,6 +198,7 @@ export class LineHandler {
     const special = this.forms.promptText ?? (this.continued.length > 0 ? '… ' : this.choices.promptText);
     if (special) return special;
     const thread = this.host.book.current && this.host.book.get(this.host.book.current);
+    const t = terminalTranslator();
     return thread ? t('console:threads.prompt', { n: thread.number }) : 'iip> ';
   }
 

@@ -7,7 +7,8 @@
  */
 import type { Style } from './style.js';
 import { rowsOf, wrapLine } from './text-width.js';
-import { t } from '../../i18n/index.js';
+import type { Lang } from '../../i18n/index.js';
+import { terminalTranslator } from './language.js';
 
 export interface ScreenMessage {
   /** unique per message: thread and number */
@@ -15,6 +16,8 @@ export interface ScreenMessage {
   thread: string;
   header: string;
   body: string[];
+  /** the language the message is in, for the screen's own words about it ("updated") */
+  lang: Lang;
 }
 
 export interface Screen {
@@ -51,8 +54,11 @@ interface Item {
   lines: string[];
 }
 
-export const headerLine = (style: Style, header: string, updated: boolean): string =>
-  style.dim(`── ${header}${updated ? t('console:threads.updated') : ''}`);
+/** A message's header line; "updated" is said in the message's language. */
+export function headerLine(style: Style, message: ScreenMessage, updated: boolean): string {
+  const t = terminalTranslator(message.lang);
+  return style.dim(`── ${message.header}${updated ? t('console:threads.updated') : ''}`);
+}
 
 /** The body each message was last shown with, so an edit that changes nothing prints nothing (bounded). */
 export class ShownBodies {
@@ -106,7 +112,7 @@ export class LiveScreen implements Screen {
   showMessage(message: ScreenMessage, isNew: boolean): void {
     const index = this.region.findIndex((item) => item.key === message.key);
     const shown = this.region[index];
-    if (shown && this.redraw(index, [headerLine(this.style, message.header, shown.updated ?? false), ...message.body])) {
+    if (shown && this.redraw(index, [headerLine(this.style, message, shown.updated ?? false), ...message.body])) {
       this.shownBodies.changed(message.key, message.body);
       return;
     }
@@ -117,8 +123,8 @@ export class LiveScreen implements Screen {
     if (shown) this.region = [];
     const tail = updated ? changedTail(previous, message.body) : undefined;
     // only its new end: not redrawn in place later (a later edit prints a copy of its own)
-    if (tail) return this.append({ lines: [headerLine(this.style, message.header, true), ...tail] });
-    this.append({ key: message.key, updated, lines: [headerLine(this.style, message.header, updated), ...message.body] });
+    if (tail) return this.append({ lines: [headerLine(this.style, message, true), ...tail] });
+    this.append({ key: message.key, updated, lines: [headerLine(this.style, message, updated), ...message.body] });
   }
 
   /** Notes are word-wrapped here (messages come wrapped by their renderer); the terminal would cut words. */

@@ -2,6 +2,7 @@
  * Markdown tables for the terminal: columns aligned by display width with the header in bold. When the table is
  * wider than the terminal, each row becomes a small `header: value` record instead, which stays readable.
  */
+import type { Translate } from '../../i18n/index.js';
 import { renderInline } from './inline-terminal.js';
 import type { Style } from './style.js';
 import { displayWidth, padEnd, wrapLine } from './text-width.js';
@@ -28,12 +29,12 @@ function place(text: string, width: number, align: Align): string {
   return padEnd(text, width);
 }
 
-/** `lines`: the header row, the separator row, then the body rows, as markdown source. */
-export function renderTable(lines: string[], style: Style, width: number | undefined): string[] {
+/** `lines`: the header row, the separator row, then the body rows, as markdown source; `t` words an image in a cell. */
+export function renderTable(lines: string[], style: Style, width: number | undefined, t: Translate): string[] {
   const [headerLine = '', separatorLine = '', ...bodyLines] = lines;
-  const header = splitRow(headerLine).map((cell) => renderInline(cell, style));
+  const header = splitRow(headerLine).map((cell) => renderInline(cell, style, t));
   const aligns = splitRow(separatorLine).map(alignOf);
-  const body = bodyLines.map((line) => splitRow(line).map((cell) => renderInline(cell, style)));
+  const body = bodyLines.map((line) => splitRow(line).map((cell) => renderInline(cell, style, t)));
   const columns = header.length;
   const cellAt = (row: string[], i: number): string => row[i] ?? '';
   const widths = header.map((_, i) => Math.max(displayWidth(cellAt(header, i)), ...body.map((row) => displayWidth(cellAt(row, i)))));

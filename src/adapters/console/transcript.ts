@@ -47,7 +47,7 @@ export class TranscriptScreen implements Screen {
     // an edit that brought nothing new (the relay's final edit often repeats the last text) is not printed again
     if (!this.printed.changed(message.key, message.body)) return;
     const body = (previous && changedTail(previous, message.body)) ?? message.body;
-    this.write([headerLine(this.style, message.header, previous !== undefined), ...body]);
+    this.write([headerLine(this.style, message, previous !== undefined), ...body]);
   }
 
   private write(lines: string[]): void {

@@ -11,7 +11,7 @@ import type { FormSpec, OutgoingMessage } from '../../core/message.js';
 import { threadId, type ConversationId, type ThreadId } from '../../core/thread-id.js';
 import type { HttpServer } from '../../http/server.js';
 import type { UserLanguageOf } from '../../core/language.js';
-import { defaultLanguage, languageOf } from '../../i18n/index.js';
+import { defaultLanguage, languageOf, translatorFor } from '../../i18n/index.js';
 import type { Logger } from '../../log.js';
 import { createBoltApp } from './bolt-app.js';
 import { slackClients, type TeamClient } from './clients.js';
@@ -167,7 +167,12 @@ export function createSlackAdapter(options: SlackAdapterOptions): ChatAdapter {
       const { team, channel: place } = slackPlace(conversation);
       const channel = await reach.channelFor(team, place);
       const [first, ...rest] = renderMessage(message);
-      const threadTs = await reach.posting(team, channel, () => postPage(team, channel, first as SlackMessage));
+      const threadTs = await reach.posting(
+        team,
+        channel,
+        () => postPage(team, channel, first as SlackMessage),
+        translatorFor(message.lang ?? defaultLanguage()),
+      );
       const last = await postPages(team, channel, threadTs, rest);
       return { thread: threadId('slack', team, channel, threadTs), messageId: last ?? threadTs };
     },
@@ -227,7 +232,7 @@ export function createSlackAdapter(options: SlackAdapterOptions): ChatAdapter {
       return Boolean(user && (user.is_admin || user.is_owner || user.is_primary_owner));
     },
 
-    publishHome: (workspaceId, userId, view) => home.publish(workspaceId, userId, view),
+    publishHome: (workspaceId, userId, view, lang) => home.publish(workspaceId, userId, view, lang),
 
     /** Answers stream natively in threads (./native-stream.ts); where Slack refuses, the relay edits a message. */
     nativeStream: async (thread, recipient) => streams.open(thread, recipient),
@@ -251,9 +256,10 @@ export function createSlackAdapter(options: SlackAdapterOptions): ChatAdapter {
       });
     },
 
-    async uploadImage(thread, png, title) {
+    async uploadImage(thread, png, title, lang) {
       const { team, channel, threadTs } = slackThread(thread);
-      await call({ method: 'files.uploadV2', teamId: team }, async ({ client }) => uploadSlackImage(client, channel, threadTs, png, title));
+      const t = translatorFor(lang ?? defaultLanguage());
+      await call({ method: 'files.uploadV2', teamId: team }, async ({ client }) => uploadSlackImage(client, channel, threadTs, png, title, t));
     },
 
     async uploadFile(thread, file) {
@@ -265,7 +271,8 @@ export function createSlackAdapter(options: SlackAdapterOptions): ChatAdapter {
     start: (onIncoming) =>
       bolt.start(async (incoming) => {
         await inCommandScope(incoming, () => onIncoming(incoming));
-        await replaceClickedNotice(incoming).catch((error: unknown) =>
+        // said in the workspace default: the clicker's language is not read for it
+        await replaceClickedNotice(incoming, translatorFor(defaultLanguage())).catch((error: unknown) =>
           options.logger.warn({ err: error }, 'the clicked "run it in a DM" notice could not be replaced'),
         );
       }),

@@ -8,7 +8,7 @@ import type { Incoming } from '../../core/incoming.js';
 import type { ThreadId } from '../../core/thread-id.js';
 import type { Logger } from '../../log.js';
 import { truncate } from '../../core/text.js';
-import { t, withLanguage, type Lang } from '../../i18n/index.js';
+import { translatorFor, type Lang, type Translate } from '../../i18n/index.js';
 import { slackThread } from './ids.js';
 import { eventToIncoming } from './incoming/events.js';
 import type { ApiCall } from './reach.js';
@@ -16,8 +16,8 @@ import type { ApiCall } from './reach.js';
 /** The verbs the suggested prompts show, one per kind of question; each prompt's message starts with its verb. */
 export const PROMPT_VERBS = ['ask', 'pharm', 'encyclopedia', 'novelty'] as const;
 
-/** The suggested prompts in the current language: a title and an example each, its verb choosing the pane's mode. */
-export function suggestedPrompts(): { title: string; prompts: { title: string; message: string }[] } {
+/** The suggested prompts said with `t`: a title and an example each, its verb choosing the pane's mode. */
+export function suggestedPrompts(t: Translate): { title: string; prompts: { title: string; message: string }[] } {
   return {
     title: t('slack:assistant.promptsTitle'),
     prompts: PROMPT_VERBS.map((verb) => ({ title: t(`slack:assistant.${verb}`), message: `${verb} ${t(`slack:assistant.${verb}Example`)}` })),
@@ -48,7 +48,8 @@ export function paneAssistant(
     threadStarted: async ({ body, client, payload }) => {
       const { channel_id: channel, thread_ts: threadTs, user_id: user } = payload.assistant_thread;
       // in the language the bot speaks to the user (the core's: their /iip lang choice, their Slack language, IIP_LANG)
-      const prompts = withLanguage(await languageOf(body.team_id, user), suggestedPrompts);
+      const lang = await languageOf(body.team_id, user);
+      const prompts = suggestedPrompts(translatorFor(lang));
       const set = client.assistant.threads.setSuggestedPrompts({ channel_id: channel, thread_ts: threadTs, ...prompts });
       // a failure here only loses the suggestions: the pane still takes questions
       await set.catch((error: unknown) => logger.warn({ err: error }, 'the assistant pane: suggested prompts were not set'));

@@ -11,7 +11,7 @@
 import { App, ErrorCode, HTTPReceiver, SocketModeReceiver, type Logger as SlackLogger } from '@slack/bolt';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Incoming } from '../../core/incoming.js';
-import type { Lang } from '../../i18n/index.js';
+import { defaultLanguage, translatorFor, type Lang } from '../../i18n/index.js';
 import type { HttpServer } from '../../http/server.js';
 import { DEFAULT_BODY_LIMIT_BYTES } from '../../http/server.js';
 import type { Logger } from '../../log.js';
@@ -135,10 +135,11 @@ export function createBoltApp(options: BoltAppOptions): BoltApp {
   // before the message listener: messages in the bot's DM threads (the assistant pane) go to the Assistant
   app.assistant(paneAssistant(dispatch, options.paneLanguage, logger));
   app.command(/.*/, async ({ body, ack }) => {
-    // Slack never sends a command again: one that could not be recorded is answered with a message to its user
+    // Slack never sends a command again: one that could not be recorded is answered with a message to its user, in
+    // the workspace default (no user's language is read for it), as is a click below
     const refused = await dispatch('command', () => commandToIncoming(body)).then(
       () => undefined,
-      (error: unknown) => notTakenReply(error),
+      (error: unknown) => notTakenReply(error, translatorFor(defaultLanguage())),
     );
     await ack(refused);
   });
@@ -155,7 +156,7 @@ export function createBoltApp(options: BoltAppOptions): BoltApp {
     const responseUrl = 'response_url' in body && typeof body.response_url === 'string' ? body.response_url : undefined;
     if (refused !== undefined && responseUrl === undefined) throw refused;
     await ack();
-    if (refused !== undefined && responseUrl !== undefined) tellClickNotTaken(responseUrl, refused, logger);
+    if (refused !== undefined && responseUrl !== undefined) tellClickNotTaken(responseUrl, refused, logger, translatorFor(defaultLanguage()));
   });
   app.shortcut(/.*/, async ({ body, ack }) => {
     // the modal first: its trigger_id is good for 3 seconds, and the ack waits for this listener anyway
@@ -195,7 +196,7 @@ export function createBoltApp(options: BoltAppOptions): BoltApp {
           }
           // not started yet, or stopping: Slack sends an event again later, a command is answered (never sent again)
           if (onIncoming === undefined) {
-            if (isSlashCommand(req, rawBody)) return sendCommandReply(res, notTakenReply(new NotTakingWorkError()));
+            if (isSlashCommand(req, rawBody)) return sendCommandReply(res, notTakenReply(new NotTakingWorkError(), translatorFor(defaultLanguage())));
             return sendStatus(res, 503);
           }
           // Bolt reads a pre-buffered body from `rawBody` instead of the consumed stream

@@ -7,7 +7,7 @@
  */
 import { ambientSlot } from '../../lib/ambient.js';
 import type { Incoming } from '../../core/incoming.js';
-import { t } from '../../i18n/index.js';
+import type { Translate } from '../../i18n/index.js';
 
 export interface CommandOrigin {
   /** valid 30 minutes, 5 posts */
@@ -36,8 +36,8 @@ export function rememberNoticeClick(incoming: Incoming, responseUrl: string): vo
   noticeClicks.set(incoming, responseUrl);
 }
 
-/** Once its command is recorded, the clicked notice says where it went, and loses its button (no second run). */
-export async function replaceClickedNotice(incoming: Incoming): Promise<void> {
+/** Once its command is recorded, the clicked notice says (with `t`) where it went, and loses its button (no second run). */
+export async function replaceClickedNotice(incoming: Incoming, t: Translate): Promise<void> {
   const responseUrl = noticeClicks.get(incoming);
   if (responseUrl) await postToResponseUrl(responseUrl, { replace_original: true, text: t('slack:unreachable.runningInDm') });
 }

@@ -9,7 +9,7 @@ import { FileTooLargeError } from '../../core/chat-errors.js';
 import type { SharedFile } from '../../core/incoming.js';
 import { readLimited } from '../../core/read-limited.js';
 import { fileStem } from '../../core/text.js';
-import { t } from '../../i18n/index.js';
+import type { Translate } from '../../i18n/index.js';
 import { SlackApiError } from './errors.js';
 
 const DOWNLOAD_TIMEOUT_MS = 30_000;
@@ -51,7 +51,15 @@ export async function fetchSlackFile(
   return { data, ...(mimeType ? { mimeType } : {}), ...(info.name ? { name: info.name } : {}) };
 }
 
-export async function uploadSlackImage(client: webApi.WebClient, channel: string, threadTs: string, png: Buffer, title: string): Promise<void> {
+/** A PNG into the thread; `t` names the file (`image.png`) when its title gives no name. */
+export async function uploadSlackImage(
+  client: webApi.WebClient,
+  channel: string,
+  threadTs: string,
+  png: Buffer,
+  title: string,
+  t: Translate,
+): Promise<void> {
   // named in the title's own script (特征对比.png), as reports are
   const filename = `${fileStem(title, t('slack:imageFile'), 60)}.png`;
   await client.filesUploadV2({ channel_id: channel, thread_ts: threadTs, file: png, filename, title });

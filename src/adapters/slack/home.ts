@@ -5,14 +5,15 @@
  */
 import type { HomeView } from '../../core/home-view.js';
 import type { UserLanguageOf } from '../../core/language.js';
-import { withLanguage } from '../../i18n/index.js';
+import { defaultLanguage, translatorFor, type Lang } from '../../i18n/index.js';
 import type { Logger } from '../../log.js';
 import { homeStartClick } from './incoming/home.js';
 import type { ApiCall } from './reach.js';
 import { renderHome, renderStartModal } from './render/home.js';
 
 export interface SlackHome {
-  publish(team: string, userId: string, view: HomeView): Promise<void>;
+  /** `lang`: the language of the tab's own words (the workspace default when absent) */
+  publish(team: string, userId: string, view: HomeView, lang?: Lang): Promise<void>;
   /** a click in a view: a Start button opens its modal; any other is left to the click's own listener */
   onViewAction(body: unknown): void;
 }
@@ -26,12 +27,13 @@ const teamOf = (body: unknown): string | undefined => {
 /** The Start modal speaks the language the bot speaks to the user who clicked (`languageOf`, never rejecting), as their Home tab does. */
 export function slackHome(api: ApiCall, logger: Logger, languageOf: UserLanguageOf): SlackHome {
   async function openStart(team: string, click: NonNullable<ReturnType<typeof homeStartClick>>): Promise<void> {
-    const view = withLanguage(await languageOf(team, click.userId), () => renderStartModal(click.kind, click.starts));
+    const lang = await languageOf(team, click.userId);
+    const view = renderStartModal(click.kind, click.starts, translatorFor(lang));
     await api(team, 'views.open', { trigger_id: click.triggerId, view });
   }
   return {
-    async publish(team, userId, view) {
-      await api(team, 'views.publish', { user_id: userId, view: renderHome(view) });
+    async publish(team, userId, view, lang) {
+      await api(team, 'views.publish', { user_id: userId, view: renderHome(view, translatorFor(lang ?? defaultLanguage())) });
     },
     onViewAction(body) {
       const click = homeStartClick(body);

@@ -1,13 +1,14 @@
 /** The "Add to Slack" page served at /slack/install: one link to Slack's authorize page, carrying the signed state. */
-import { currentLanguage, t } from '../../i18n/index.js';
+import type { Translate } from '../../i18n/index.js';
 
 const escapeHtml = (text: string): string =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
 
-export function renderInstallPage(authorizeUrl: string): string {
+/** The page said with `t`, its `lang` attribute saying which language that is. */
+export function renderInstallPage(authorizeUrl: string, t: Translate): string {
   const href = escapeHtml(authorizeUrl);
   return `<!doctype html>
-<html lang="${currentLanguage() === 'zh' ? 'zh-CN' : 'en'}">
+<html lang="${t.lang === 'zh' ? 'zh-CN' : 'en'}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">

@@ -6,7 +6,7 @@
  * A click is acknowledged too and its user told through the click's response_url (Slack reads no answer body).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { t } from '../../i18n/index.js';
+import type { Translate } from '../../i18n/index.js';
 import type { Logger } from '../../log.js';
 import { postToResponseUrl } from './command-scope.js';
 
@@ -23,7 +23,7 @@ export class NotTakingWorkError extends Error {
   }
 }
 
-export function notTakenReply(reason: unknown): CommandReply {
+export function notTakenReply(reason: unknown, t: Translate): CommandReply {
   return { response_type: 'ephemeral', text: reason instanceof NotTakingWorkError ? t('slack:restarting') : t('slack:notTaken') };
 }
 
@@ -41,7 +41,7 @@ export function sendCommandReply(res: ServerResponse, reply: CommandReply): void
 }
 
 /** Tells the user of a click that could not be taken, privately, to click again; not awaited by the ack. */
-export function tellClickNotTaken(responseUrl: string, reason: unknown, logger: Logger): void {
+export function tellClickNotTaken(responseUrl: string, reason: unknown, logger: Logger, t: Translate): void {
   const text = reason instanceof NotTakingWorkError ? t('slack:clickRestarting') : t('slack:clickNotTaken');
   postToResponseUrl(responseUrl, { text }).catch((failure: unknown) =>
     logger.warn({ err: failure }, 'a click that could not be taken: its user could not be told'),

@@ -1,6 +1,7 @@
 /** Bolt's HTTPReceiver options for OAuth installs, and its install routes served on the bot's own HTTP server. */
 import type { HTTPReceiver, HTTPReceiverOptions } from '@slack/bolt';
 import type { HttpServer } from '../../http/server.js';
+import { defaultLanguage, translatorFor } from '../../i18n/index.js';
 import { renderInstallPage } from './install-page.js';
 import {
   authorizationUrlOf,
@@ -30,7 +31,8 @@ export function oauthReceiverOptions(
       redirectUriPath: SLACK_OAUTH_REDIRECT_PATH,
       // the state parameter is signed with the state secret and must match the cookie the install page set
       stateVerification: true,
-      renderHtmlForInstallPath: renderInstallPage,
+      // no user is known yet: the workspace default
+      renderHtmlForInstallPath: (url) => renderInstallPage(url, translatorFor(defaultLanguage())),
       authorizationUrl: authorizationUrlOf(apiUrl),
       // oauth.v2.access and auth.test go to SLACK_API_URL too
       clientOptions,

@@ -6,6 +6,7 @@
  * user's own notes, and for a thread the notice with how to invite the bot and a button that runs the command in
  * a DM. A conversation named by a user id is the bot's DM with that user (conversations.open, scope im:write).
  */
+import type { Translate } from '../../i18n/index.js';
 import type { Logger } from '../../log.js';
 import { originFor, postToResponseUrl } from './command-scope.js';
 import { SlackApiError } from './errors.js';
@@ -23,8 +24,11 @@ const codeOf = (error: unknown): string | undefined => (error instanceof SlackAp
 export interface Reach {
   /** The channel to post in: a user id stands for the bot's DM with that user. */
   channelFor(team: string, channel: string): Promise<string>;
-  /** Sends a message that opens a thread, joining a public channel first when it must. */
-  posting<T>(team: string, channel: string, send: () => Promise<T>): Promise<T>;
+  /**
+   * Sends a message that opens a thread, joining a public channel first when it must; where it cannot post, the
+   * notice to the command's user is said with `t` (the message's language).
+   */
+  posting<T>(team: string, channel: string, send: () => Promise<T>, t: Translate): Promise<T>;
   /** Sends a note to one user; where the bot cannot post, it goes through the command's response_url. */
   ephemeral(team: string, channel: string, pages: SlackMessage[], send: (page: SlackMessage) => Promise<void>): Promise<void>;
 }
@@ -44,7 +48,7 @@ export function createReach(api: ApiCall, logger: Logger): Reach {
   }
 
   /** Tells the command's user why nothing appears and how to go on; once per command. */
-  async function tellUnreachable(team: string, channel: string, error: unknown): Promise<void> {
+  async function tellUnreachable(team: string, channel: string, error: unknown, t: Translate): Promise<void> {
     const origin = originFor(team, channel);
     if (!origin) {
       logger.warn({ team, channel, code: codeOf(error) }, 'the bot cannot post in a conversation and has no command to answer there');
@@ -52,24 +56,24 @@ export function createReach(api: ApiCall, logger: Logger): Reach {
     }
     if (origin.toldUnreachable) return;
     origin.toldUnreachable = true;
-    await postToResponseUrl(origin.responseUrl, unreachableNotice(origin.text)).catch((failure: unknown) =>
+    await postToResponseUrl(origin.responseUrl, unreachableNotice(origin.text, t)).catch((failure: unknown) =>
       logger.warn({ err: failure, team, channel }, 'could not tell a user that the bot cannot post where they typed a command'),
     );
   }
 
-  async function posting<T>(team: string, channel: string, send: () => Promise<T>): Promise<T> {
+  async function posting<T>(team: string, channel: string, send: () => Promise<T>, t: Translate): Promise<T> {
     try {
       return await send();
     } catch (error) {
       if (codeOf(error) !== 'not_in_channel') {
-        if (UNREACHABLE.has(codeOf(error) ?? '')) await tellUnreachable(team, channel, error);
+        if (UNREACHABLE.has(codeOf(error) ?? '')) await tellUnreachable(team, channel, error, t);
         throw error;
       }
     }
     try {
       await api(team, 'conversations.join', { channel });
     } catch (error) {
-      await tellUnreachable(team, channel, error);
+      await tellUnreachable(team, channel, error, t);
       throw error;
     }
     logger.info({ team, channel }, 'joined a public channel to answer a command there');

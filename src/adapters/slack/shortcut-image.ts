@@ -5,7 +5,7 @@
  * modal with why, and nothing is sent; the bytes are checked again when the design handler downloads them.
  */
 import type { SharedFile } from '../../core/incoming.js';
-import { t } from '../../i18n/index.js';
+import type { Translate } from '../../i18n/index.js';
 import { SlackApiError } from './errors.js';
 import { sharedFile, type ShortcutSubmission } from './incoming/shortcuts.js';
 import type { ApiCall } from './reach.js';
@@ -24,7 +24,7 @@ interface FileInfo {
 }
 
 /** The image design starts with, why none can be, or undefined when the verb takes none or the message has no files. */
-export async function designImage(api: ApiCall, submission: ShortcutSubmission): Promise<ImageVerdict> {
+export async function designImage(api: ApiCall, submission: ShortcutSubmission, t: Translate): Promise<ImageVerdict> {
   const { verb, files, chosenImage, team } = submission;
   if (!verb.image || files.length === 0) return undefined;
   const images = files.filter((f) => isImageType(f.mimetype));

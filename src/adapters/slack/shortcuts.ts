@@ -8,7 +8,7 @@
  */
 import type { Logger } from '../../log.js';
 import { formatNumber } from '../../i18n/format.js';
-import { t, withLanguage } from '../../i18n/index.js';
+import { defaultLanguage, translatorFor, type Translate } from '../../i18n/index.js';
 import type { UserLanguageOf } from '../../core/language.js';
 import { charCount } from '../../core/text.js';
 import { charsOver, countWords, wordsOver } from '../../core/text-verbs.js';
@@ -31,8 +31,8 @@ export interface SlackShortcuts {
   submitted(body: unknown): Promise<ShortcutVerdict>;
 }
 
-/** Why the bot cannot answer in `channel`, in the user's words, or undefined when it can. */
-async function refusal(api: ApiCall, team: string, channel: string): Promise<string | undefined> {
+/** Why the bot cannot answer in `channel`, in the user's words (said with `t`), or undefined when it can. */
+async function refusal(api: ApiCall, team: string, channel: string, t: Translate): Promise<string | undefined> {
   try {
     const info = await api(team, 'conversations.info', { channel });
     const conversation = info.channel as { is_member?: unknown; is_archived?: unknown; is_im?: unknown } | undefined;
@@ -46,50 +46,52 @@ async function refusal(api: ApiCall, team: string, channel: string): Promise<str
 }
 
 /** The submission with design's image, or the errors to show; Slack failing to answer throws. */
-async function checked(api: ApiCall, submission: ShortcutSubmission): Promise<ShortcutVerdict> {
+async function checked(api: ApiCall, submission: ShortcutSubmission, t: Translate): Promise<ShortcutVerdict> {
   const { verb, text, team, channel } = submission;
   const over = charsOver(verb, text);
   if (over > 0) {
     const tooLong = t('slack:shortcut.tooLong', {
       verb: verb.verb,
-      max: formatNumber(verb.maxChars ?? 0),
-      length: formatNumber(charCount(text.trim())),
+      max: formatNumber(verb.maxChars ?? 0, t.lang),
+      length: formatNumber(charCount(text.trim()), t.lang),
     });
     return { errors: { [SHORTCUT_FIELDS.text]: tooLong } };
   }
   if (wordsOver(verb, text) > 0) {
-    const words = formatNumber(countWords(text.trim()));
+    const words = formatNumber(countWords(text.trim()), t.lang);
     return {
-      errors: { [SHORTCUT_FIELDS.text]: t('slack:shortcut.tooManyWords', { verb: verb.verb, max: formatNumber(verb.maxWords ?? 0), words }) },
+      errors: { [SHORTCUT_FIELDS.text]: t('slack:shortcut.tooManyWords', { verb: verb.verb, max: formatNumber(verb.maxWords ?? 0, t.lang), words }) },
     };
   }
-  const image = await designImage(api, submission);
+  const image = await designImage(api, submission, t);
   if (image && 'refusal' in image) return { errors: { [SHORTCUT_FIELDS.verb]: image.refusal } };
   const accepted = image ? { ...submission, incoming: { ...submission.incoming, files: [image.file] } } : submission;
   // the user's DM with the bot (no conversation chosen) is always open to it
   if (!channel) return { accept: accepted };
-  const why = await refusal(api, team, channel);
+  const why = await refusal(api, team, channel, t);
   if (why === undefined) return { accept: accepted };
   return { errors: { [submission.incoming.thread ? SHORTCUT_FIELDS.text : SHORTCUT_FIELDS.where]: why } };
 }
 
 /** The shortcuts; the modal speaks the language the bot speaks to its user (`languageOf`, never rejecting), else the default. */
 export function slackShortcuts(api: ApiCall, logger: Logger, languageOf?: UserLanguageOf): SlackShortcuts {
-  async function speaking<T>(body: unknown, fn: () => Promise<T>): Promise<T> {
+  /** Runs `fn` with the translator of the shortcut's user (the default without one, or without `languageOf`). */
+  async function speaking<T>(body: unknown, fn: (t: Translate) => Promise<T>): Promise<T> {
     const who = shortcutUser(body);
-    if (!who || !languageOf) return fn();
-    return withLanguage(await languageOf(who.team, who.user), fn);
+    if (!who || !languageOf) return fn(translatorFor(defaultLanguage()));
+    const lang = await languageOf(who.team, who.user);
+    return fn(translatorFor(lang));
   }
-  const shortcuts: SlackShortcuts = {
-    async open(body) {
+  const shortcuts = {
+    async open(body: unknown, t: Translate): Promise<void> {
       const shortcut = shortcutToOpen(body);
       if (!shortcut) return;
-      const view = renderShortcutModal(shortcut.metadata.origin, splitText(shortcut.text), shortcut.metadata.files);
+      const view = renderShortcutModal(shortcut.metadata.origin, splitText(shortcut.text), shortcut.metadata.files, t);
       await api(shortcut.team, 'views.open', { trigger_id: shortcut.triggerId, view }).catch((error: unknown) =>
         logger.warn({ err: error, team: shortcut.team }, 'the shortcut modal could not be opened'),
       );
     },
-    async typed(body) {
+    async typed(body: unknown, t: Translate): Promise<void> {
       const typing = shortcutTyping(body);
       if (!typing) return;
       const { metadata, parts } = typing;
@@ -97,6 +99,7 @@ export function slackShortcuts(api: ApiCall, logger: Logger, languageOf?: UserLa
         metadata.origin,
         { parts, joins: metadata.joins, length: metadata.length, omitted: metadata.omitted },
         metadata.files,
+        t,
       );
       await api(typing.team, 'views.update', { view_id: typing.viewId, view, ...(typing.hash ? { hash: typing.hash } : {}) }).catch(
         (error: unknown) => {
@@ -106,12 +109,12 @@ export function slackShortcuts(api: ApiCall, logger: Logger, languageOf?: UserLa
         },
       );
     },
-    async submitted(body) {
+    async submitted(body: unknown, t: Translate): Promise<ShortcutVerdict> {
       const submission = shortcutSubmission(body);
       if (submission === 'empty') return { errors: { [SHORTCUT_FIELDS.text]: t('slack:shortcut.empty') } };
       if (!submission) return undefined;
       // Slack failing to answer a check: the modal stays open with the user's text, to submit again
-      const verdict = await checked(api, submission).catch((error: unknown): ShortcutVerdict => {
+      const verdict = await checked(api, submission, t).catch((error: unknown): ShortcutVerdict => {
         logger.warn({ err: error, team: submission.team }, 'a shortcut could not check its submission');
         return { errors: { [submission.incoming.thread ? SHORTCUT_FIELDS.text : SHORTCUT_FIELDS.where]: t('slack:shortcut.unchecked') } };
       });
@@ -122,8 +125,8 @@ export function slackShortcuts(api: ApiCall, logger: Logger, languageOf?: UserLa
   };
   return {
     // the user's language is looked up only for payloads of the shortcuts (any view's typing comes here)
-    open: (body) => (shortcutToOpen(body) ? speaking(body, () => shortcuts.open(body)) : Promise.resolve()),
-    typed: (body) => (shortcutTyping(body) ? speaking(body, () => shortcuts.typed(body)) : Promise.resolve()),
-    submitted: (body) => speaking(body, () => shortcuts.submitted(body)),
+    open: (body) => (shortcutToOpen(body) ? speaking(body, (t) => shortcuts.open(body, t)) : Promise.resolve()),
+    typed: (body) => (shortcutTyping(body) ? speaking(body, (t) => shortcuts.typed(body, t)) : Promise.resolve()),
+    submitted: (body) => speaking(body, (t) => shortcuts.submitted(body, t)),
   };
 }

@@ -5,7 +5,7 @@
  * thread, addressed to the bot. The footer of a chat thread's messages says how to start over.
  */
 import type { Block, OutgoingMessage } from '../../core/message.js';
-import { t } from '../../i18n/index.js';
+import { defaultLanguage, translatorFor, type Translate } from '../../i18n/index.js';
 
 /** The word that starts a new conversation in a chat, whatever follows it. */
 export const START_OVER_WORD = 'new';
@@ -13,8 +13,8 @@ export const START_OVER_WORD = 'new';
 /** Words that stay in the current thread although they are verbs: they act on it. */
 const THREAD_WORDS = new Set(['status', 'cancel']);
 
-/** How to start over in a chat, in the current language. */
-export const startOverHint = (): string => t('teams:startOverHint', { word: START_OVER_WORD });
+/** How to start over in a chat, in the language of `t`. */
+export const startOverHint = (t: Translate): string => t('teams:startOverHint', { word: START_OVER_WORD });
 
 export type ChatTurn =
   /** a new thread rooted at the message, with this text as its command (`new` removed before a verb) */
@@ -35,17 +35,19 @@ export function chatTurn(text: string, verbs: ReadonlySet<string>, hasCurrent: b
   return { kind: 'continue', text };
 }
 
-/** The message with the start-over hint added to its last footer (a message without a footer stays as it is). */
+/**
+ * The message with the start-over hint, in the message's language, added to its last footer (a message without a
+ * footer stays as it is).
+ */
 export function withStartOverHint(message: OutgoingMessage): OutgoingMessage {
   const blocks = message.blocks;
   if (!blocks) return message;
+  const hint = startOverHint(translatorFor(message.lang ?? defaultLanguage()));
   let last = -1;
   blocks.forEach((block, i) => {
     if (block.type === 'context') last = i;
   });
   if (last < 0) return message;
-  const hinted = blocks.map(
-    (block, i): Block => (i === last && block.type === 'context' ? { ...block, text: `${block.text} · ${startOverHint()}` } : block),
-  );
+  const hinted = blocks.map((block, i): Block => (i === last && block.type === 'context' ? { ...block, text: `${block.text} · ${hint}` } : block));
   return { ...message, blocks: hinted };
 }

@@ -9,7 +9,7 @@ import type { Activity } from 'botbuilder';
 import { CARD_SCHEMA, type AdaptiveCard, type TeamsMessage } from './render/limits.js';
 import { clean } from './render/text.js';
 import { formatDateTime, formatFileSize } from '../../i18n/format.js';
-import { t, type Lang } from '../../i18n/index.js';
+import type { Lang, Translate } from '../../i18n/index.js';
 
 export const FILE_CONSENT_CONTENT_TYPE = 'application/vnd.microsoft.teams.card.file.consent';
 export const FILE_INFO_CONTENT_TYPE = 'application/vnd.microsoft.teams.card.file.info';
@@ -33,7 +33,7 @@ export interface UploadInfo {
   fileType?: string;
 }
 
-export function consentMessage(file: { filename: string; title: string; size: number }, context: ConsentContext): Partial<Activity> {
+export function consentMessage(file: { filename: string; title: string; size: number }, context: ConsentContext, t: Translate): Partial<Activity> {
   return {
     type: 'message',
     summary: clean(t('teams:file.summary', { title: file.title }), 300),
@@ -42,7 +42,7 @@ export function consentMessage(file: { filename: string; title: string; size: nu
         contentType: FILE_CONSENT_CONTENT_TYPE,
         name: file.filename,
         content: {
-          description: clean(t('teams:file.consent', { title: file.title, size: formatFileSize(file.size) }), 1_000),
+          description: clean(t('teams:file.consent', { title: file.title, size: formatFileSize(file.size, t.lang) }), 1_000),
           sizeInBytes: file.size,
           acceptContext: context,
           declineContext: context,
@@ -52,7 +52,7 @@ export function consentMessage(file: { filename: string; title: string; size: nu
   };
 }
 
-export function fileInfoMessage(info: UploadInfo, fallbackName: string): Partial<Activity> {
+export function fileInfoMessage(info: UploadInfo, fallbackName: string, t: Translate): Partial<Activity> {
   const name = info.name ?? fallbackName;
   const fileType = info.fileType ?? /\.(\w+)$/.exec(name)?.[1] ?? '';
   return {
@@ -63,7 +63,7 @@ export function fileInfoMessage(info: UploadInfo, fallbackName: string): Partial
 }
 
 /** A card with the document's download link (the bot's own URL) and until when it works. */
-export function linkMessage(file: { filename: string; title: string; size: number }, url: string, until: Date): TeamsMessage {
+export function linkMessage(file: { filename: string; title: string; size: number }, url: string, until: Date, t: Translate): TeamsMessage {
   const title = clean(file.title, 200) || clean(file.filename, 200);
   const card: AdaptiveCard = {
     type: 'AdaptiveCard',
@@ -75,8 +75,8 @@ export function linkMessage(file: { filename: string; title: string; size: numbe
         type: 'TextBlock',
         text: t('teams:file.linkLine', {
           name: clean(file.filename, 200),
-          size: formatFileSize(file.size),
-          until: formatDateTime(until.getTime()),
+          size: formatFileSize(file.size, t.lang),
+          until: formatDateTime(until.getTime(), t.lang),
         }),
         isSubtle: true,
         wrap: true,

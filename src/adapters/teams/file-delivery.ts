@@ -17,7 +17,7 @@ import { consentMessage, fileInfoMessage, linkMessage } from './file-cards.js';
 import { teamsThread, type TeamsThread } from './ids.js';
 import { placeOf, type TeamsActivity } from './incoming/payloads.js';
 import type { TeamsMessage } from './render/limits.js';
-import { currentLanguage, defaultLanguage, languageOf, t, withLanguage } from '../../i18n/index.js';
+import { defaultLanguage, languageOf, translatorFor, type Translate } from '../../i18n/index.js';
 
 /** How long a document stays on the shelf for its link or its consent card, and what one conversation may keep. */
 export const DOCUMENT_TTL_MS = 7 * 24 * 60 * 60_000;
@@ -101,12 +101,15 @@ export function createFileDelivery(options: FileDeliveryOptions) {
     });
     if ('refused' in shelved) throw new TeamsApiError('file upload', undefined, `shelf_full_${shelved.refused}`);
     const shown = { filename: file.filename, title: file.title, size: file.data.length };
+    // the cards, and the notes that answer a consent card, speak the language the document is posted in
+    const lang = file.lang ?? defaultLanguage();
+    const t = translatorFor(lang);
     if (options.isPersonal(place)) {
-      const context = { iip: 'file', token: shelved.token, conversation: place.conversation, lang: currentLanguage() } as const;
-      await options.send(place, consentMessage(shown, context));
+      const context = { iip: 'file', token: shelved.token, conversation: place.conversation, lang } as const;
+      await options.send(place, consentMessage(shown, context, t));
       return 'offered';
     }
-    await options.postCard(thread, linkMessage(shown, shelved.url, new Date(Date.now() + DOCUMENT_TTL_MS)));
+    await options.postCard(thread, linkMessage(shown, shelved.url, new Date(Date.now() + DOCUMENT_TTL_MS), t));
     return 'linked';
   }
 
@@ -121,12 +124,13 @@ export function createFileDelivery(options: FileDeliveryOptions) {
     const { context } = parsed.data;
     // the notes answering the card speak the thread's language (a card from before it was kept: the client's)
     const lang = context.lang ?? languageOf(activity.locale) ?? defaultLanguage();
-    return withLanguage(lang, () => answered(parsed.data, { tenant: place.tenant, conversation: place.conversation }));
+    return answered(parsed.data, { tenant: place.tenant, conversation: place.conversation }, translatorFor(lang));
   }
 
   async function answered(
     { action, context, uploadInfo }: z.infer<typeof ConsentAnswer>,
     chat: { tenant: string; conversation: string },
+    t: Translate,
   ): Promise<void> {
     if (!shelf) return;
     if (action === 'decline') {
@@ -146,7 +150,7 @@ export function createFileDelivery(options: FileDeliveryOptions) {
       return options.send(chat, note(t('teams:file.failed')));
     }
     await shelf.withdraw(context.token);
-    await options.send(chat, fileInfoMessage(uploadInfo, 'document'));
+    await options.send(chat, fileInfoMessage(uploadInfo, 'document', t));
   }
 
   return { uploadFile, answer };

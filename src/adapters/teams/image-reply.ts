@@ -6,11 +6,12 @@
 import { TeamsApiError } from './errors.js';
 import { CARD_SCHEMA, TEAMS_LIMITS, jsonBytes, type TeamsMessage } from './render/limits.js';
 import { clean } from './render/text.js';
-import { t } from '../../i18n/index.js';
+import type { Translate } from '../../i18n/index.js';
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
-export function imageMessage(png: Buffer, title: string): TeamsMessage {
+/** `t`: the thread's language, for the title of an untitled picture. */
+export function imageMessage(png: Buffer, title: string, t: Translate): TeamsMessage {
   if (!png.subarray(0, 8).equals(PNG_SIGNATURE)) throw new TeamsApiError('image', undefined, 'not_a_png');
   const shown = clean(title, 200) || t('teams:imageTitle');
   const card: TeamsMessage['card'] = {

@@ -6,7 +6,7 @@
  */
 import type { Activity } from 'botbuilder';
 import type { SharedFile } from '../../core/incoming.js';
-import { t } from '../../i18n/index.js';
+import type { Translate } from '../../i18n/index.js';
 import { sharedFilesOf } from './files.js';
 
 export interface PayloadAttachment {
@@ -27,7 +27,8 @@ export interface MessageFiles {
 
 const IMAGE_NAME = /\.(png|jpe?g|gif|webp)$/i;
 
-export function messageFiles(attachments: PayloadAttachment[], html: string | undefined): MessageFiles {
+/** `t`: the dialog's language, for the name of an image that has none. */
+export function messageFiles(attachments: PayloadAttachment[], html: string | undefined, t: Translate): MessageFiles {
   const withBody = [...attachments, ...(html ? [{ contentType: 'text/html', content: html }] : [])];
   const images = sharedFilesOf({ attachments: withBody as Activity['attachments'] });
   const references = attachments.filter((a) => a.contentType === 'reference');
@@ -41,7 +42,7 @@ export function messageFiles(attachments: PayloadAttachment[], html: string | un
 }
 
 /** design's image among the message's files, why there is none, or undefined (no files: a link in the text, or an upload). */
-export function designFile(files: MessageFiles): { file: SharedFile } | { refusal: string } | undefined {
+export function designFile(files: MessageFiles, t: Translate): { file: SharedFile } | { refusal: string } | undefined {
   const [first] = files.images;
   if (first) return { file: first };
   if (files.names.length === 0) return undefined;

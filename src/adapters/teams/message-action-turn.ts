@@ -7,14 +7,14 @@
  */
 import { TeamsInfo, type TurnContext } from 'botbuilder';
 import type { Incoming } from '../../core/incoming.js';
-import { defaultLanguage, languageOf, t, withLanguage } from '../../i18n/index.js';
+import { defaultLanguage, languageOf, translatorFor, type Translate } from '../../i18n/index.js';
 import type { UserLanguageOf } from '../../core/language.js';
 import type { Logger } from '../../log.js';
 import { placeOf, TeamsActivity, userOf } from './incoming/payloads.js';
 import { FETCH_TASK_INVOKE, fetchTaskResponse, submitActionIncoming } from './message-action.js';
 
 /** Why the bot cannot act in the turn's conversation, or undefined when it is in it. */
-async function notHere(context: TurnContext, logger: Logger): Promise<string | undefined> {
+async function notHere(context: TurnContext, logger: Logger, t: Translate): Promise<string | undefined> {
   try {
     await TeamsInfo.getMember(context, context.activity.from.id);
     return undefined;
@@ -48,19 +48,24 @@ export async function answerMessageAction(
         })
       : undefined;
   const lang = chosen ?? languageOf(locale) ?? defaultLanguage();
-  return withLanguage(lang, () => answer(context, onIncoming, logger));
+  return answer(context, onIncoming, logger, translatorFor(lang));
 }
 
-async function answer(context: TurnContext, onIncoming: ((incoming: Incoming) => Promise<void>) | undefined, logger: Logger): Promise<void> {
+async function answer(
+  context: TurnContext,
+  onIncoming: ((incoming: Incoming) => Promise<void>) | undefined,
+  logger: Logger,
+  t: Translate,
+): Promise<void> {
   const { activity } = context;
-  const why = await notHere(context, logger);
+  const why = await notHere(context, logger, t);
   let body: unknown;
   if (why) {
     logger.info({ conversation: activity.conversation?.conversationType }, 'Teams: a message action where the bot is not: refused');
     body = messageTask(why);
-  } else if (activity.name === FETCH_TASK_INVOKE) body = fetchTaskResponse(activity);
+  } else if (activity.name === FETCH_TASK_INVOKE) body = fetchTaskResponse(activity, t);
   else {
-    const submitted = submitActionIncoming(activity);
+    const submitted = submitActionIncoming(activity, t);
     if (submitted && 'incoming' in submitted && onIncoming) await onIncoming(submitted.incoming);
     if (submitted && 'refusal' in submitted) body = messageTask(submitted.refusal);
   }

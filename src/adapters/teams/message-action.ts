@@ -10,7 +10,7 @@ import type { CommandIncoming } from '../../core/incoming.js';
 import { charCount } from '../../core/text.js';
 import { charsOver, composeCommand, countWords, TEXT_VERBS, textVerb, wordsOver } from '../../core/text-verbs.js';
 import { formatNumber } from '../../i18n/format.js';
-import { t } from '../../i18n/index.js';
+import type { Translate } from '../../i18n/index.js';
 import { channelThreadId, chatThreadId, teamsConversationId } from './ids.js';
 import { localeOf, placeOf, TeamsActivity, userOf } from './incoming/payloads.js';
 import { designFile, messageFiles, type MessageFiles } from './message-action-files.js';
@@ -34,8 +34,8 @@ const Payload = z.object({
 type Payload = z.infer<typeof Payload>;
 
 /** The files of the message the action was used on (none from the compose box). */
-const filesOf = (payload: Payload | undefined): MessageFiles =>
-  messageFiles(payload?.attachments ?? [], payload?.body?.contentType === 'html' ? payload.body.content : undefined);
+const filesOf = (payload: Payload | undefined, t: Translate): MessageFiles =>
+  messageFiles(payload?.attachments ?? [], payload?.body?.contentType === 'html' ? payload.body.content : undefined, t);
 const ActionValue = z.object({
   commandId: z.string(),
   commandContext: z.string().optional(),
@@ -65,17 +65,20 @@ export function messageText(body: { contentType?: string; content: string } | un
     .trim();
 }
 
-function charactersLeft(text: string): string {
+function charactersLeft(text: string, t: Translate): string {
   const length = charCount(text);
   const left = TEXT_VERBS.filter((v) => v.maxChars !== undefined).map((v) => `${v.verb} ${v.maxChars! - length}`);
   return t('slack:shortcut.left', { length, left: left.join(' · ') });
 }
 
-/** The dialog fetchTask answers with: the verb, the text (the message's, or empty from the compose box), the language. */
-export function fetchTaskResponse(activity: Activity): Record<string, unknown> {
+/**
+ * The dialog fetchTask answers with: the verb, the text (the message's, or empty from the compose box), the language
+ * to ask results in; its own words are in the user's language (`t`).
+ */
+export function fetchTaskResponse(activity: Activity, t: Translate): Record<string, unknown> {
   const value = ActionValue.safeParse(activity.value);
   const text = value.success ? messageText(value.data.messagePayload?.body) : '';
-  const files = filesOf(value.success ? value.data.messagePayload : undefined);
+  const files = filesOf(value.success ? value.data.messagePayload : undefined, t);
   const filesLine =
     files.names.length > 0
       ? [{ type: 'TextBlock', text: t('teams:action.files', { names: files.names.join(', ') }), wrap: true, size: 'small' }]
@@ -99,7 +102,7 @@ export function fetchTaskResponse(activity: Activity): Record<string, unknown> {
         isMultiline: true,
         value: text,
       },
-      { type: 'TextBlock', text: charactersLeft(text), wrap: true, isSubtle: true, size: 'small' },
+      { type: 'TextBlock', text: charactersLeft(text, t), wrap: true, isSubtle: true, size: 'small' },
       ...filesLine,
       {
         type: 'Input.ChoiceSet',
@@ -122,8 +125,8 @@ export function fetchTaskResponse(activity: Activity): Record<string, unknown> {
   };
 }
 
-/** A submitted dialog → the command to start, or the words to show in its place (nothing started). */
-export function submitActionIncoming(activity: Activity): { incoming: CommandIncoming } | { refusal: string } | undefined {
+/** A submitted dialog → the command to start, or the words to show in its place (nothing started), in the user's language (`t`). */
+export function submitActionIncoming(activity: Activity, t: Translate): { incoming: CommandIncoming } | { refusal: string } | undefined {
   const parsed = TeamsActivity.safeParse(activity);
   const value = ActionValue.safeParse(activity.value);
   if (!parsed.success || !value.success || value.data.commandId !== MESSAGE_ACTION_COMMAND_ID) return undefined;
@@ -134,19 +137,23 @@ export function submitActionIncoming(activity: Activity): { incoming: CommandInc
   if (!text.trim() && !verb.textOptional) return { refusal: t('slack:shortcut.empty') };
   if (charsOver(verb, text) > 0)
     return {
-      refusal: t('teams:action.tooLong', { verb: verb.verb, max: formatNumber(verb.maxChars ?? 0), length: formatNumber(charCount(text.trim())) }),
+      refusal: t('teams:action.tooLong', {
+        verb: verb.verb,
+        max: formatNumber(verb.maxChars ?? 0, t.lang),
+        length: formatNumber(charCount(text.trim()), t.lang),
+      }),
     };
   if (wordsOver(verb, text) > 0)
     return {
       refusal: t('teams:action.tooManyWords', {
         verb: verb.verb,
-        max: formatNumber(verb.maxWords ?? 0),
-        words: formatNumber(countWords(text.trim())),
+        max: formatNumber(verb.maxWords ?? 0, t.lang),
+        words: formatNumber(countWords(text.trim()), t.lang),
       }),
     };
   const place = placeOf(parsed.data);
   const message = value.data.commandContext === 'message' ? value.data.messagePayload : undefined;
-  const image = verb.image ? designFile(filesOf(message)) : undefined;
+  const image = verb.image ? designFile(filesOf(message, t), t) : undefined;
   if (image && 'refusal' in image) return { refusal: image.refusal };
   const startedBy = message?.id ?? activity.id ?? `${Date.now()}`;
   const thread =

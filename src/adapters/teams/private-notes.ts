@@ -13,7 +13,7 @@ import type { Connector } from './connector.js';
 import { teamsConversation, type TeamsConversation } from './ids.js';
 import type { ReferenceBook } from './references.js';
 import type { TeamsMessage } from './render/limits.js';
-import { t } from '../../i18n/index.js';
+import { defaultLanguage, translatorFor } from '../../i18n/index.js';
 
 export interface PrivateNoteDeps {
   connector: Connector;
@@ -26,6 +26,9 @@ export interface PrivateNoteDeps {
 }
 
 const withMention = (userId: string, text: string): OutgoingMessage => markdown(`${mention(userId)} ${text}`);
+
+/** What is said where the note was meant is in the note's language, and carries it for the adapter's words in it. */
+const saidLike = (note: OutgoingMessage, message: OutgoingMessage): OutgoingMessage => (note.lang ? { ...message, lang: note.lang } : message);
 
 export function createPrivateNotes(deps: PrivateNoteDeps) {
   const { connector, book, logger } = deps;
@@ -53,9 +56,10 @@ export function createPrivateNotes(deps: PrivateNoteDeps) {
     } catch (error) {
       logger.warn({ err: error, tenant: place.tenant }, 'Teams: a private note could not reach the 1:1 chat');
     }
-    if (delivered) return deps.postHere(where, withMention(userId, t('teams:privateNoteSent')));
+    const t = translatorFor(message.lang ?? defaultLanguage());
+    if (delivered) return deps.postHere(where, saidLike(message, withMention(userId, t('teams:privateNoteSent'))));
     const shownHere = t('teams:noPrivateNotes');
     const blocks: Block[] = [{ type: 'context', text: shownHere }, ...(message.blocks ?? [{ type: 'markdown', text: message.text }])];
-    return deps.postHere(where, { text: `${shownHere}\n\n${message.text}`, blocks });
+    return deps.postHere(where, saidLike(message, { text: `${shownHere}\n\n${message.text}`, blocks }));
   };
 }

@@ -1,4 +1,5 @@
 /** Relays a stream of text deltas into one chat message (and its continuations) through any ChatAdapter. */
+import { defaultLanguage, translatorFor } from '../../i18n/index.js';
 import { silentLogger } from '../../log.js';
 import type { ChatAdapter } from '../adapter.js';
 import { currentEvent } from '../metrics.js';
@@ -40,6 +41,7 @@ export class StreamRelay {
   async relay(request: RelayRequest): Promise<RelayResult> {
     const doc = new AnswerDocument(this.adapter.limits.maxMessageChars);
     const reader = new DeltaReader(request.deltas, doc);
+    const t = translatorFor(request.lang ?? defaultLanguage());
     const ctx: RelayContext = {
       adapter: request.guard ? guardedAdapter(this.adapter, request.guard) : this.adapter,
       thread: request.thread,
@@ -57,11 +59,13 @@ export class StreamRelay {
       logger: this.options.logger ?? silentLogger,
       doc,
       reader,
-      render: request.render ?? defaultRender,
+      render: request.render ?? defaultRender(t),
       retry: request.retry,
       placeholder: request.placeholder,
       recipient: request.recipient ?? currentEvent()?.userId,
       feedback: request.feedback,
+      t,
+      ...(request.lang ? { lang: request.lang } : {}),
     };
     reader.start();
     let outcome: PathOutcome;

@@ -1,4 +1,5 @@
 /** The relay's public shapes: what a caller passes in and what it gets back. */
+import type { Lang } from '../../i18n/index.js';
 import type { Logger } from '../../log.js';
 import type { ConversationGate } from '../outbox/conversation-gate.js';
 import type { MessageRef } from '../adapter.js';
@@ -49,6 +50,11 @@ export interface RelayRequest {
   feedback?: boolean;
   /** the user the answer is for (Slack streams natively into a channel only for one user); default: the user of the event being handled */
   recipient?: string;
+  /**
+   * the language the answer is in: the relay's own words (the interruption note, an empty answer) are said in it and
+   * its messages carry it; a speaking messenger (`Messenger.speaking`) names its own. Default: the workspace default.
+   */
+  lang?: Lang;
   /**
    * asked before each chat call of the relay (a lease's fence: core/lease.ts); once it rejects, the relay makes no
    * further call into the thread and ends `failed` with a RelayHaltedError

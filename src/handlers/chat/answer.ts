@@ -19,16 +19,16 @@ import { answerCapOf, textOf, type Collected } from './collect.js';
 import type { ChatFamily } from './families.js';
 import { answerMessage, failureMessage, stoppedMessage } from './render.js';
 import { optionsOf } from './encyclopedia-options.js';
-import { t } from '../../i18n/index.js';
+import type { Translate } from '../../i18n/index.js';
 
 /** A follow-up asked while an answer is still streaming waits for it this long, then is dropped with a note. */
 const TURN_WAIT_MS = 10 * 60_000;
 
 /** Under the first follow-up's answer in an `ask` thread: AI07 has no conversation id. */
-const askKeepsNoContext = (): string => t('chat:askKeepsNoContext');
+const askKeepsNoContext = (t: Translate): string => t('chat:askKeepsNoContext');
 
 /** The line under the thread while the platform answers (Slack's assistant pane); the answer's first post clears it. */
-const workingStatus = (verb: ChatFamily['verb']): string => t(`chat:working.${verb}`);
+const workingStatus = (verb: ChatFamily['verb'], t: Translate): string => t(`chat:working.${verb}`);
 
 /** The step of a chat record's `wait` while its answer streams. */
 export const ANSWERING = 'answering';
@@ -40,7 +40,7 @@ export const chatLock = (thread: ThreadId): string => `chat:${thread}`;
 
 export const answeringWait = (family: ChatFamily): Wait => ({ operation: family.operation, step: ANSWERING, since: Date.now() });
 
-export const retryButton = (version: number): Button => ({ action: 'retry', label: t('workflow:retry'), value: String(version) });
+export const retryButton = (version: number, t: Translate): Button => ({ action: 'retry', label: t('workflow:retry'), value: String(version) });
 
 /** The lease of the answer streamed for the record at `version` (the version whose `wait` says answering). */
 export const answerLease = (thread: ThreadId, version: number): string => `answer:${thread}:v${version}`;
@@ -104,10 +104,10 @@ export async function answerTurn(
 
 async function runTurn(ctx: HandlerContext, record: ThreadRecord, family: ChatFamily, question: string, previous?: string): Promise<void> {
   // the version the record will have once this turn is saved: the Retry button carries it
-  const retry = retryButton(record.version + 1);
+  const retry = retryButton(record.version + 1, ctx.t);
   const collected: Collected = { references: [], ids: {} };
   // said once per thread, under the first follow-up's answer
-  const note = family.verb === 'ask' && previous !== undefined && record.data.noContextNoted !== true ? askKeepsNoContext() : undefined;
+  const note = family.verb === 'ask' && previous !== undefined && record.data.noContextNoted !== true ? askKeepsNoContext(ctx.t) : undefined;
   const complete = await showAnswer(ctx, record, family, { question, previous, note }, collected, retry);
 
   await ctx.records.update(record, {
@@ -134,14 +134,15 @@ async function showAnswer(
   retry: Button,
 ): Promise<boolean> {
   const { thread } = record;
+  const { t } = ctx;
   const signal = ctx.messenger.begin(thread);
   const lost = leaseLost(ctx);
-  await ctx.messenger.setStatus(thread, workingStatus(family.verb));
+  await ctx.messenger.setStatus(thread, workingStatus(family.verb, t));
   try {
     const options = family.verb === 'encyclopedia' ? optionsOf(record.data) : undefined;
     // a lease lost mid-answer (a stall longer than it) stops the stream: another replica marks the answer cut
     const until = lost ? AbortSignal.any([signal, lost]) : signal;
-    const turn = await family.start(ctx.platform, asked.question, { ids: record.ids, lastQuestion: asked.previous, options }, until);
+    const turn = await family.start(ctx.platform, asked.question, { ids: record.ids, lastQuestion: asked.previous, options, t }, until);
     collected.references = turn.references;
     Object.assign(collected.ids, turn.ids);
     const result = await ctx.messenger.relay({
@@ -150,8 +151,8 @@ async function showAnswer(
       deltas: textOf(turn.events, collected, answerCapOf(ctx)),
       render: (text, state) =>
         state.final && collected.stopped
-          ? stoppedMessage(text, collected.stopped)
-          : answerMessage(text, state.final && !state.interrupted, state.final ? { ...collected, family, note: asked.note, options } : undefined),
+          ? stoppedMessage(text, collected.stopped, t)
+          : answerMessage(text, state.final && !state.interrupted, state.final ? { ...collected, family, note: asked.note, options } : undefined, t),
       retry,
     });
     if (result.status === 'complete' && !collected.stopped) return true;
@@ -159,7 +160,7 @@ async function showAnswer(
     return false;
   } catch (error) {
     ctx.logger.warn({ err: error, thread }, 'chat turn failed before streaming');
-    const text = signal.aborted ? interruptedNote() : `⚠️ ${userMessage(error)}`;
+    const text = signal.aborted ? interruptedNote(t) : `⚠️ ${userMessage(error, t)}`;
     await ctx.messenger
       .post(thread, failureMessage(text, signal.aborted || isRetryable(error) ? retry : undefined))
       .catch((e: unknown) => ctx.logger.warn({ err: e, thread }, 'chat: could not show a failure'));

@@ -5,7 +5,6 @@ import { withdrawQueued } from '../../core/queue-wait.js';
 import { LockTimeoutError } from '../../core/state.js';
 import type { ThreadId } from '../../core/thread-id.js';
 import { chatLock } from './answer.js';
-import { t } from '../../i18n/index.js';
 
 export const CLEAR_WORD = 'clear';
 
@@ -30,6 +29,7 @@ export async function startOver(ctx: HandlerContext, thread: ThreadId, userId: s
       if (error instanceof LockTimeoutError) return false;
       throw error;
     });
+  const { t } = ctx;
   if (!cleared) {
     const text = t('chat:clearBusy');
     return ctx.messenger.notify({ thread }, userId, markdown(text));

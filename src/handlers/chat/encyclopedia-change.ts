@@ -10,7 +10,6 @@ import { leaseMsOf } from '../../core/lease.js';
 import { ANSWERING, chatLock } from './answer.js';
 import { optionControls, SOURCE_ACTION } from './encyclopedia-controls.js';
 import { describeOptions, optionsOf, sourceNamed, TOGGLES, type EncyclopediaOptions, type Toggle } from './encyclopedia-options.js';
-import { t } from '../../i18n/index.js';
 
 /** A choice made while an answer streams waits for it this long. */
 const CHANGE_WAIT_MS = 10 * 60_000;
@@ -31,6 +30,7 @@ const same = (a: EncyclopediaOptions, b: EncyclopediaOptions): boolean => a.sour
 /** Saves the options a control asks for and says in the thread what the next questions will be searched with. */
 export async function changeOptions(ctx: HandlerContext, incoming: ActionIncoming): Promise<void> {
   const { thread } = incoming;
+  const { t } = ctx;
   const note = (text: string) => ctx.messenger.notify({ thread }, incoming.user.id, markdown(text));
   const outcome = await ctx.state.withLock(
     chatLock(thread),
@@ -41,13 +41,13 @@ export async function changeOptions(ctx: HandlerContext, incoming: ActionIncomin
       const current = optionsOf(record.data);
       const wanted = chosen(incoming, current);
       if (!wanted) return t('encyclopedia:notOffered');
-      if (same(wanted, current)) return t('encyclopedia:alreadySet', { options: describeOptions(current) });
+      if (same(wanted, current)) return t('encyclopedia:alreadySet', { options: describeOptions(current, t) });
       const saved = await ctx.records.update(record, { data: { ...record.data, options: wanted } });
       return saved ? wanted : t('encyclopedia:movedOn');
     },
     { waitMs: CHANGE_WAIT_MS, ttlMs: leaseMsOf(ctx.settings) },
   );
   if (typeof outcome === 'string') return note(outcome);
-  const text = t('encyclopedia:changed', { user: mention(incoming.user.id), options: describeOptions(outcome) });
-  await ctx.messenger.post(thread, { text, blocks: [{ type: 'context', text }, ...optionControls(outcome)] });
+  const text = t('encyclopedia:changed', { user: mention(incoming.user.id), options: describeOptions(outcome, t) });
+  await ctx.messenger.post(thread, { text, blocks: [{ type: 'context', text }, ...optionControls(outcome, t)] });
 }

@@ -4,7 +4,7 @@
  */
 import type { RequestOf } from '../../platform/operations.js';
 import { truncate } from '../../core/text.js';
-import { t } from '../../i18n/index.js';
+import type { Translate } from '../../i18n/index.js';
 
 /** AI68-1's `data_source` values as the contract numbers them, with the word a user types for each (shown: sourceName). */
 export const DATA_SOURCES = [
@@ -42,9 +42,9 @@ export const OPTIONS_HELP = `\`--source ${DATA_SOURCES.map((s) => s.word).join('
 
 const sourceList = DATA_SOURCES.map((s) => `\`${s.word}\``).join(', ');
 
-/** A source's name and a switch's name (lower case, as in a sentence) in the current language. */
-export const sourceName = (word: (typeof DATA_SOURCES)[number]['word']): string => t(`encyclopedia:source.${word}`);
-export const toggleName = (key: Toggle): string => t(`encyclopedia:toggle.${key}`);
+/** A source's name and a switch's name (lower case, as in a sentence) in `t`'s language. */
+export const sourceName = (word: (typeof DATA_SOURCES)[number]['word'], t: Translate): string => t(`encyclopedia:source.${word}`);
+export const toggleName = (key: Toggle, t: Translate): string => t(`encyclopedia:toggle.${key}`);
 
 /** `clinical trials`, `Clinical_Trials` and `clinical-trial` all name the same source. */
 const normalise = (word: string): string =>
@@ -58,13 +58,13 @@ export function sourceNamed(word: string): DataSource | undefined {
   return DATA_SOURCES.find((s) => normalise(s.word) === wanted)?.value;
 }
 
-export const sourceLabel = (value: DataSource): string => sourceName(DATA_SOURCES.find((s) => s.value === value)?.word ?? 'all');
+export const sourceLabel = (value: DataSource, t: Translate): string => sourceName(DATA_SOURCES.find((s) => s.value === value)?.word ?? 'all', t);
 
 /**
  * The options that open `text` (`--source patents --deep What is …`), then the question. Flags end at the first
  * word that is not one, so a question may itself contain `--`.
  */
-export function takeOptions(text: string): { options: EncyclopediaOptions; question: string } | { problem: string } {
+export function takeOptions(text: string, t: Translate): { options: EncyclopediaOptions; question: string } | { problem: string } {
   const options = { ...DEFAULT_OPTIONS };
   let rest = text.trimStart();
   for (;;) {
@@ -109,7 +109,7 @@ export function requestFields(o: EncyclopediaOptions): Pick<RequestOf<'AI68-1'>,
 }
 
 /** "Patents · deep search" — what the answers of the thread are searched with. */
-export function describeOptions(o: EncyclopediaOptions): string {
-  const on = TOGGLES.filter((toggle) => o[toggle.key]).map((toggle) => toggleName(toggle.key));
-  return [sourceLabel(o.source), ...on].join(' · ');
+export function describeOptions(o: EncyclopediaOptions, t: Translate): string {
+  const on = TOGGLES.filter((toggle) => o[toggle.key]).map((toggle) => toggleName(toggle.key, t));
+  return [sourceLabel(o.source, t), ...on].join(' · ');
 }

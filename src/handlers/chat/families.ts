@@ -5,7 +5,7 @@ import type { PlatformIds } from '../../core/state.js';
 import { truncate } from '../../core/text.js';
 import type { EncyclopediaRefDoc } from '../../platform/payloads.js';
 import { DEFAULT_OPTIONS, requestFields, type EncyclopediaOptions } from './encyclopedia-options.js';
-import { t, type Text } from '../../i18n/index.js';
+import type { Text, Translate } from '../../i18n/index.js';
 
 export interface ChatTurn {
   events: AsyncIterable<StreamEvent>;
@@ -20,6 +20,8 @@ export interface PreviousTurns {
   lastQuestion?: string;
   /** the encyclopedia's AI68-1 options the thread was started with or changed to */
   options?: EncyclopediaOptions;
+  /** the thread's language, the one a follow-up's query is written in */
+  t: Translate;
 }
 
 export interface ChatFamily {
@@ -61,6 +63,7 @@ export const ENCYCLOPEDIA: ChatFamily = {
   maxChars: 16_000,
   // AI68-1 takes no chat id, so a follow-up carries the previous question in its text instead, in the thread's language
   async start(platform, question, previous, signal) {
+    const { t } = previous;
     const query = previous.lastQuestion ? t('chat:followUpQuery', { previous: previous.lastQuestion, question }) : question;
     const chat = await platform.call('AI68-1', { query, ...requestFields(previous.options ?? DEFAULT_OPTIONS) }, { signal });
     if (!chat.chat_id || !chat.chat_item_id) throw new Error('AI68-1 returned no chat ids');

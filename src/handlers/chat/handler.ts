@@ -15,7 +15,7 @@ import { CLEAR_WORD, startOver } from './clear.js';
 import { changeOptions } from './encyclopedia-change.js';
 import { isOptionAction } from './encyclopedia-controls.js';
 import { takeOptions, type EncyclopediaOptions } from './encyclopedia-options.js';
-import { currentLanguage, t, translatorFor } from '../../i18n/index.js';
+import { translatorFor } from '../../i18n/index.js';
 
 function familyOf(verb: string): ChatFamily {
   return verb === 'bio' ? CHAT_FAMILIES.encyclopedia : (CHAT_FAMILIES[verb as ChatFamily['verb']] ?? CHAT_FAMILIES.ask);
@@ -32,7 +32,7 @@ async function followUp(
 ): Promise<void> {
   // the lock in answerTurn queues it behind an answer still streaming
   const family = typed ?? familyOf(String(record.data.family ?? record.step));
-  const problem = problemWith(family, question, ctx.messenger.invocation);
+  const problem = problemWith(family, question, ctx.messenger.invocation, ctx.t);
   if (problem) return ctx.messenger.notify({ thread }, userId, problem);
   await answerTurn(ctx, thread, family, question);
 }
@@ -60,7 +60,7 @@ const queueSpot = (ctx: HandlerContext, thread: ThreadId, record: ThreadRecord, 
       if (!now || lastQuestion(now) === question) return now;
       return ctx.records.update(now, { data: { ...now.data, lastQuestion: question } });
     });
-    return saved ? retryButton(saved.version) : undefined;
+    return saved ? retryButton(saved.version, ctx.t) : undefined;
   },
 });
 
@@ -77,23 +77,27 @@ export const chatHandler: Handler = {
   },
 
   async command(ctx, { incoming, verb, args }) {
+    const { t } = ctx;
     const family = familyOf(verb);
     // in a chat thread (the assistant pane) a typed verb switches its mode; the default verb (none typed) keeps it
     const typed = args !== incoming.text.trim() ? family : undefined;
     let options: EncyclopediaOptions | undefined;
     if (family.verb === 'encyclopedia') {
-      const taken = takeOptions(args);
+      const taken = takeOptions(args, t);
       if ('problem' in taken) return answerCommand(ctx, incoming, t('chat:nothingSent', { problem: taken.problem }));
       ({ options, question: args } = taken);
     }
     const question = cleanQuestion(args);
-    const problem = problemWith(family, question, ctx.messenger.invocation);
+    const problem = problemWith(family, question, ctx.messenger.invocation, t);
     if (problem) return answerCommand(ctx, incoming, problem);
     // over the asker's limit nothing is started: no parent message, no record, no platform call; past the
     // workspace's, the thread is started to show the question's place in the queue, and nothing else until it starts
     let started: Promise<ThreadId> | undefined;
     const threadOf = () =>
-      (started ??= ctx.messenger.threadFor(incoming, parentMessage(incoming.user.id, t('chat:asked', { label: family.label(t) }), question)));
+      (started ??= ctx.messenger.threadFor(
+        incoming,
+        parentMessage(incoming.user.id, t('chat:asked', { label: family.label(t) }), question, undefined, t),
+      ));
     await withAnswerSlot(
       ctx,
       askerOf(incoming),
@@ -106,7 +110,7 @@ export const chatHandler: Handler = {
           return ctx.messenger.notify(
             { thread },
             incoming.user.id,
-            markdown(t('chat:threadRuns', { workflow: ctx.threadKinds.noun(existing.workflow, currentLanguage()) })),
+            markdown(t('chat:threadRuns', { workflow: ctx.threadKinds.noun(existing.workflow, ctx.lang) })),
           );
 
         // the question and the wait are in the first record already: a crash before the turn starts still leaves them
@@ -163,6 +167,7 @@ export const chatHandler: Handler = {
           )
         : 'stale';
     if (outcome === 'stale') {
+      const { t } = ctx;
       await ctx.messenger.notify({ thread: incoming.thread }, incoming.user.id, markdown(t('chat:alreadyDone')));
     }
   },

@@ -13,7 +13,6 @@ import { markdown, type Button } from '../../core/message.js';
 import { admitOrQueue, queuedInThread } from '../../core/queue-wait.js';
 import type { ThreadId } from '../../core/thread-id.js';
 import { formatDuration } from '../../i18n/format.js';
-import { t } from '../../i18n/index.js';
 import { limitReached } from '../workflow/index.js';
 import { failureMessage } from './render.js';
 
@@ -41,6 +40,7 @@ export async function withAnswerSlot<T>(
   answer: () => Promise<T>,
   queue?: QueueSpot,
 ): Promise<T | 'refused'> {
+  const { t } = ctx;
   const scope = { chat: ctx.messenger.chat, ...asker };
   const onError = (error: unknown) => ctx.logger.warn({ err: error }, 'limits: could not renew an answer slot');
   const id = randomUUID();
@@ -99,7 +99,8 @@ async function endNote(
   retry: (() => Promise<Button | undefined>) | undefined,
 ): Promise<void> {
   if (!ref) return;
+  const { t } = ctx;
   if (reason === 'withdrawn') return ctx.messenger.edit(ref, markdown(t('core:limits.queueWithdrawn')));
-  const wait = formatDuration(ctx.limits?.settings.answerQueueWaitMs ?? 0);
+  const wait = formatDuration(ctx.limits?.settings.answerQueueWaitMs ?? 0, ctx.lang);
   await ctx.messenger.edit(ref, failureMessage(`⏳ ${t('core:limits.queueTimedOut', { wait })}`, await retry?.()));
 }

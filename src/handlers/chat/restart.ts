@@ -11,7 +11,7 @@ import { LockTimeoutError, type ThreadRecord } from '../../core/state.js';
 import { withLease } from '../../core/lease.js';
 import { ANSWERING, answerLease, chatLock, lastQuestion, retryButton } from './answer.js';
 import { failureMessage } from './render.js';
-import { t, translatorFor } from '../../i18n/index.js';
+import { translatorFor } from '../../i18n/index.js';
 
 /** The note in English, as tests and operators read it; users get it in their language. */
 export const RESTART_NOTE = translatorFor('en')('chat:restartNote');
@@ -50,7 +50,8 @@ async function mark(ctx: HandlerContext, thread: ThreadId, version: number): Pro
   if (record?.version !== version || record.wait?.step !== ANSWERING) return false;
   // posted before the wait is cleared: if the post fails, the next start or rescan tries again
   const question = lastQuestion(record);
-  await ctx.messenger.post(thread, failureMessage(t('chat:restartNote'), question ? retryButton(record.version + 1) : undefined));
+  const { t } = ctx;
+  await ctx.messenger.post(thread, failureMessage(t('chat:restartNote'), question ? retryButton(record.version + 1, t) : undefined));
   const saved = await ctx.records.update(record, { status: 'active', wait: undefined });
   return saved !== undefined;
 }

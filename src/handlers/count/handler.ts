@@ -7,7 +7,7 @@ import type { RequestOf } from '../../platform/operations.js';
 import { answerCommand, refuseCommand } from '../workflow/index.js';
 import { parseCountArgs, usageText, type CountOptions } from './options.js';
 import { formatNumber } from '../../i18n/format.js';
-import { t } from '../../i18n/index.js';
+import type { Translate } from '../../i18n/index.js';
 
 const SHOWN_QUERY_CHARS = 300;
 
@@ -20,9 +20,9 @@ export function countRequest(options: CountOptions): RequestOf<'P001'> {
   };
 }
 
-function countMessage(options: CountOptions, count: number | null | undefined, userId: string, shared: boolean): OutgoingMessage {
+function countMessage(options: CountOptions, count: number | null | undefined, userId: string, shared: boolean, t: Translate): OutgoingMessage {
   const query = truncate(options.query, SHOWN_QUERY_CHARS);
-  const number = typeof count === 'number' ? formatNumber(count) : t('count:noCount');
+  const number = typeof count === 'number' ? formatNumber(count, t.lang) : t('count:noCount');
   // a code span shows its text literally (markdown escapes would show as backslashes): only backticks and line breaks go
   const shown = query.replace(/[\u0000-\u001f\u007f]+/g, ' ').replace(/`/g, "'");
   const text = t('count:matches', { number, query: shown });
@@ -54,18 +54,19 @@ export const countHandler: Handler = {
     example: (t) => t('count:help.example'),
   },
   async command(ctx: HandlerContext, { incoming, args }) {
-    const parsed = parseCountArgs(args);
-    if ('problem' in parsed) return refuseCommand(ctx, incoming, parsed.problem, usageText);
+    const { t } = ctx;
+    const parsed = parseCountArgs(args, t);
+    if ('problem' in parsed) return refuseCommand(ctx, incoming, parsed.problem, (prefix) => usageText(prefix, t));
     const { options } = parsed;
     let count: number | null | undefined;
     try {
       count = (await ctx.platform.call('P001', countRequest(options))).total_search_result_count;
     } catch (error) {
       ctx.logger.warn({ err: error }, 'count: P001 failed');
-      return answerCommand(ctx, incoming, t('count:failed', { why: userMessage(error) }));
+      return answerCommand(ctx, incoming, t('count:failed', { why: userMessage(error, t) }));
     }
-    if (!options.share) return answerCommand(ctx, incoming, countMessage(options, count, incoming.user.id, false));
-    const message = countMessage(options, count, incoming.user.id, true);
+    if (!options.share) return answerCommand(ctx, incoming, countMessage(options, count, incoming.user.id, false, t));
+    const message = countMessage(options, count, incoming.user.id, true, t);
     if (incoming.thread) await ctx.messenger.post(incoming.thread, message);
     else await ctx.messenger.threadFor(incoming, message);
   },

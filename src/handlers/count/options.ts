@@ -4,7 +4,7 @@
  */
 import { charCount, truncate } from '../../core/text.js';
 import { formatNumber } from '../../i18n/format.js';
-import { t } from '../../i18n/index.js';
+import type { Translate } from '../../i18n/index.js';
 
 /** P001 `query_text`: "maximum length 1,500 characters". */
 export const MAX_QUERY_CHARS = 1_500;
@@ -23,13 +23,13 @@ export interface CountOptions {
   collapseOrder?: string;
 }
 
-export const usageText = (prefix: string): string =>
+export const usageText = (prefix: string, t: Translate): string =>
   t('count:usage', { prefix, types: COLLAPSE_TYPE.join('|'), by: COLLAPSE_BY.join('|'), order: COLLAPSE_ORDER.join('|') });
 
-const listOf = (values: readonly string[]): string => values.map((v) => `\`${v}\``).join(t('count:valueSeparator'));
+const listOf = (values: readonly string[], t: Translate): string => values.map((v) => `\`${v}\``).join(t('count:valueSeparator'));
 
 /** The options, or the problem to show above the usage line. */
-export function parseCountArgs(args: string): { options: CountOptions } | { problem: string } {
+export function parseCountArgs(args: string, t: Translate): { options: CountOptions } | { problem: string } {
   const flags: Record<string, string> = {};
   let share = false;
   const queryParts: string[] = [];
@@ -52,10 +52,10 @@ export function parseCountArgs(args: string): { options: CountOptions } | { prob
         problem: t('count:problem.unknownOption', { name: name.slice(0, 20) }),
       };
     const value = flag[2] ?? tokens[++i];
-    if (value === undefined || value.startsWith('--')) return { problem: t('count:problem.needsValue', { name, allowed: listOf(allowed) }) };
+    if (value === undefined || value.startsWith('--')) return { problem: t('count:problem.needsValue', { name, allowed: listOf(allowed, t) }) };
     const upper = value.toUpperCase();
     if (!allowed.includes(upper))
-      return { problem: t('count:problem.notAllowed', { name, allowed: listOf(allowed), value: truncate(value.replace(/[`<>]/g, ''), 30) }) };
+      return { problem: t('count:problem.notAllowed', { name, allowed: listOf(allowed, t), value: truncate(value.replace(/[`<>]/g, ''), 30) }) };
     flags[name] = upper;
   }
   const query = queryParts.join(' ').trim();
@@ -63,7 +63,7 @@ export function parseCountArgs(args: string): { options: CountOptions } | { prob
   const length = charCount(query);
   if (length > MAX_QUERY_CHARS) {
     return {
-      problem: t('count:problem.tooLong', { max: formatNumber(MAX_QUERY_CHARS), length: formatNumber(length) }),
+      problem: t('count:problem.tooLong', { max: formatNumber(MAX_QUERY_CHARS, t.lang), length: formatNumber(length, t.lang) }),
     };
   }
   const order = flags['collapse-order'];

@@ -4,7 +4,7 @@
  * submits it at the bot's unguessable URL. Step `report` polls AI39-2 and shows the line drawing and the risks.
  */
 import { UnexpectedResponseError } from '../../platform/errors.js';
-import { t } from '../../i18n/index.js';
+import type { Translate } from '../../i18n/index.js';
 import type { DataOf, RequestOf } from '../../platform/operations.js';
 import { defineSend, defineStep, flowOf, type StepContext, type Transition, type WorkflowData, type WorkflowDefinition } from '../workflow/index.js';
 import { MAX_IMAGE_BYTES } from './image.js';
@@ -86,7 +86,7 @@ const fromLink = defineSend<DesignData, DesignStep>({
  * How to hand the bot the image. Where the bot is addressed by mention (Teams), a channel or group-chat message
  * without one never reaches it, so the image must come with the mention; the 1:1 chat needs none.
  */
-export function uploadInstruction(invocation: string): string {
+export function uploadInstruction(invocation: string, t: Translate): string {
   const mention = invocation.trim();
   if (!mention.startsWith('@')) return t('design:upload.instruction');
   return t('design:upload.instructionMention', { mention });
@@ -103,16 +103,19 @@ const imageStep = defineStep<DesignData, undefined, OfferedImage, DesignStep>({
   stores: offeredImageSchema,
   review: {
     title: (t) => t('design:upload.title'),
-    render: (_result, _draft, sc) => [
-      {
-        type: 'markdown',
-        text: t('design:upload.body', {
-          again: sc.data.reupload ? t('design:upload.again') : '',
-          instruction: uploadInstruction(sc.ctx.messenger.invocation),
-          max: MAX_IMAGE_BYTES / (1024 * 1024),
-        }),
-      },
-    ],
+    render: (_result, _draft, sc) => {
+      const { t } = sc.ctx;
+      return [
+        {
+          type: 'markdown',
+          text: t('design:upload.body', {
+            again: sc.data.reupload ? t('design:upload.again') : '',
+            instruction: uploadInstruction(sc.ctx.messenger.invocation, t),
+            max: MAX_IMAGE_BYTES / (1024 * 1024),
+          }),
+        },
+      ];
+    },
     confirm: {
       input: (_result, draft) => draft!,
       send: {
@@ -134,7 +137,7 @@ const reportStep = defineStep<DesignData, DataOf<'AI39-2'>, never, DesignStep>({
   async proceed(result, sc) {
     await sc.ctx.uploads?.withdraw(sc.data.upload);
     const drawing = await postLineDrawing(sc.ctx, sc.thread, result);
-    return { done: reportMessage(result, sc.record.startedBy, drawing, { loc: sc.data.loc, top: sc.data.top }) };
+    return { done: reportMessage(result, sc.record.startedBy, drawing, sc.ctx.t, { loc: sc.data.loc, top: sc.data.top }) };
   },
 });
 

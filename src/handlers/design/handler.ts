@@ -1,7 +1,7 @@
 /** `/iip design [<https image URL>] [product words] [options]`: design-patent image search (AI39). */
 import type { BotSettings, Handler, HandlerContext } from '../../core/handler.js';
 import type { CommandIncoming } from '../../core/incoming.js';
-import { t } from '../../i18n/index.js';
+import type { Translate } from '../../i18n/index.js';
 import { isFinished } from '../../core/state.js';
 import { quoteUserText, type OutgoingMessage } from '../../core/message.js';
 import { answerCommand, parentMessage, refuseCommand, startWorkflow, usageLine, workflowHandler } from '../workflow/index.js';
@@ -21,11 +21,11 @@ import { MORE_ACTION } from './report.js';
 const chatUsage =
   (ctx: HandlerContext) =>
   (prefix: string): string =>
-    usageText(prefix, !!ctx.uploads && ctx.messenger.canFetchFiles, ctx.messenger.canReadLocalFiles);
+    usageText(prefix, ctx.t, !!ctx.uploads && ctx.messenger.canFetchFiles, ctx.messenger.canReadLocalFiles);
 
 type Source = 'link' | 'attached' | 'local' | 'upload';
 
-function designParent(userId: string, options: DesignOptions, source: Source, settings: BotSettings, path = ''): OutgoingMessage {
+function designParent(userId: string, options: DesignOptions, source: Source, settings: BotSettings, t: Translate, path = ''): OutgoingMessage {
   const image = {
     link: () => t('design:parent.link', { url: quoteUserText(options.url ?? '') }),
     attached: () => t('design:parent.attached'),
@@ -45,7 +45,8 @@ function designParent(userId: string, options: DesignOptions, source: Source, se
     userId,
     `${t('design:parent.started', { image })}${options.field ? t('design:parent.field', { field: quoteUserText(options.field) }) : ''}`,
     undefined,
-    othersMayConfirmIn(settings, options.othersMayConfirm) ? t('design:parent.others', { details: context, others: othersNote(true) }) : context,
+    othersMayConfirmIn(settings, options.othersMayConfirm) ? t('design:parent.others', { details: context, others: othersNote(true, t) }) : context,
+    t,
   );
 }
 
@@ -60,13 +61,14 @@ const dataOf = (options: DesignOptions): DesignData => ({
 });
 
 async function command(ctx: HandlerContext, incoming: CommandIncoming, args: string): Promise<void> {
-  const parsed = parseDesignArgs(args, ctx.settings.lang);
+  const { t } = ctx;
+  const parsed = parseDesignArgs(args, ctx.settings.lang, t);
   if ('problem' in parsed) return refuseCommand(ctx, incoming, parsed.problem, chatUsage(ctx));
   const { options } = parsed;
   const start = (source: Source, data: DesignData, path?: string) =>
     startWorkflow(ctx, DESIGN, {
       incoming,
-      parent: designParent(incoming.user.id, options, source, ctx.settings, path),
+      parent: designParent(incoming.user.id, options, source, ctx.settings, t, path),
       start: source === 'upload' ? 'upload' : 'link',
       data,
       input: undefined,
@@ -87,7 +89,7 @@ async function command(ctx: HandlerContext, incoming: CommandIncoming, args: str
     return startShelved('local', shelved.offered, dataOf(field ? { ...rest, field } : rest), localPath);
   }
   if (options.url) {
-    const refused = await imageAddressProblem(options.url);
+    const refused = await imageAddressProblem(options.url, t);
     if (refused) return answerCommand(ctx, incoming, `⚠️ ${refused}`);
     await start('link', { ...dataOf(options), url: options.url });
     return;
@@ -101,7 +103,7 @@ async function command(ctx: HandlerContext, incoming: CommandIncoming, args: str
   }
   // the terminal: no upload to wait for, the image is named with the command
   if (ctx.messenger.canReadLocalFiles) return answerCommand(ctx, incoming, `${t('design:local.needImage')}\n${usageLine(ctx, chatUsage(ctx))}`);
-  if (!ctx.uploads) return answerCommand(ctx, incoming, `${noPublicUrl()}\n${usageLine(ctx, chatUsage(ctx))}`);
+  if (!ctx.uploads) return answerCommand(ctx, incoming, `${noPublicUrl(t)}\n${usageLine(ctx, chatUsage(ctx))}`);
   if (!ctx.messenger.canFetchFiles) {
     return answerCommand(ctx, incoming, `${t('design:cannotRead')}\n${usageLine(ctx, chatUsage(ctx))}`);
   }

@@ -6,7 +6,7 @@
 import { quoteUserText, type Block } from '../../core/message.js';
 import { truncate } from '../../core/text.js';
 import type { DataOf } from '../../platform/operations.js';
-import { t } from '../../i18n/index.js';
+import type { Translate } from '../../i18n/index.js';
 import { DESIGN_COMPARISON_REQUIRED_FIELDS } from '../../platform/payloads.js';
 import { PATENT_LINK, percent } from '../shared/text.js';
 
@@ -25,7 +25,7 @@ const RISK_MARK: Record<string, string> = { high: '🔴', medium: '🟠', low: '
 const LEGAL_STATUS: Record<number, 'valid' | 'invalid' | 'pending'> = { 1: 'valid', 2: 'invalid', 3: 'pending' };
 
 /** A risk level in the bot's words: the levels the platform uses, else as it came. */
-function levelName(level: string): string {
+function levelName(level: string, t: Translate): string {
   const key = level.trim().toLowerCase();
   if (key === 'high' || key === 'medium' || key === 'low') return t(`design:hit.levels.${key}`);
   return quoteUserText(level || t('design:hit.unknown'));
@@ -60,7 +60,7 @@ function dateOf(value: number | null | undefined): string | undefined {
   return /^\d{8}$/.test(digits) ? `${digits.slice(0, 4)}-${digits.slice(4, 6)}-${digits.slice(6)}` : undefined;
 }
 
-function ownerAndDates(listed: Partial<Listed> | undefined): string | undefined {
+function ownerAndDates(listed: Partial<Listed> | undefined, t: Translate): string | undefined {
   if (!listed) return undefined;
   const current = listed.current_assignee?.trim();
   const original = listed.original_assignee?.trim();
@@ -79,7 +79,7 @@ function ownerAndDates(listed: Partial<Listed> | undefined): string | undefined 
   return parts.length > 0 ? parts.join(' · ') : undefined;
 }
 
-function hitText(hit: Hit, rank: number): string {
+function hitText(hit: Hit, rank: number, t: Translate): string {
   const c = hit.comparison;
   const l = hit.listed;
   const pn = c?.patent_pn ?? c?.patent_id ?? l?.patent_pn ?? l?.patent_id;
@@ -92,13 +92,13 @@ function hitText(hit: Hit, rank: number): string {
   const status = legal ? t(`design:hit.${legal}`) : undefined;
   const facts = [
     t('design:hit.similar', { score: percent(c ? c.score : l?.score) }),
-    t('design:hit.risk', { mark: RISK_MARK[level.toLowerCase()] ?? '⚪', level: levelName(level) }),
+    t('design:hit.risk', { mark: RISK_MARK[level.toLowerCase()] ?? '⚪', level: levelName(level, t) }),
     country ? quoteUserText(country) : undefined,
     status,
   ]
     .filter(Boolean)
     .join(' · ');
-  const owner = ownerAndDates(l);
+  const owner = ownerAndDates(l, t);
   const part = (label: string, text: string | null | undefined) =>
     text?.trim() ? `\n${t('design:hit.part', { label, text: quoteUserText(truncate(text.trim(), FIELD_CHARS)) })}` : '';
   if (!c) return `${head}\n${facts}${owner ? `\n${owner}` : ''}\n${t('design:hit.notAnalysed')}`;
@@ -113,12 +113,12 @@ function hitText(hit: Hit, rank: number): string {
 }
 
 /** The hits from `first` (0-based), each as its thumbnail and its text, numbered by rank. */
-export function hitBlocks(hits: readonly Hit[], first: number): Block[] {
+export function hitBlocks(hits: readonly Hit[], first: number, t: Translate): Block[] {
   return hits.flatMap((hit, i): Block[] => {
     const rank = first + i + 1;
     const thumbnail = hit.listed?.url_120;
     const pn = hit.comparison?.patent_pn ?? hit.listed?.patent_pn ?? t('design:hit.theDesign');
     const image: Block[] = thumbnail ? [{ type: 'image', url: thumbnail, alt: t('design:hit.thumbnail', { pn }) }] : [];
-    return [...image, { type: 'markdown', text: hitText(hit, rank) }];
+    return [...image, { type: 'markdown', text: hitText(hit, rank, t) }];
   });
 }

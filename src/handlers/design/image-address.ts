@@ -7,7 +7,7 @@
  * (PUBLIC_URL) and the platform's base URL are the operator's.
  */
 import { lookup } from 'node:dns/promises';
-import { t } from '../../i18n/index.js';
+import type { Translate } from '../../i18n/index.js';
 import { nothingSent } from '../workflow/index.js';
 import { isInternalAddress } from './internal-address.js';
 
@@ -33,9 +33,9 @@ function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
 }
 
 /** Why the platform must not be sent `url` (an https URL the options already accepted), or undefined. */
-export async function imageAddressProblem(url: string, resolveAll: ResolveAll = resolveWithDns): Promise<string | undefined> {
+export async function imageAddressProblem(url: string, t: Translate, resolveAll: ResolveAll = resolveWithDns): Promise<string | undefined> {
   const host = new URL(url).hostname;
-  const refused = () => nothingSent(t('design:option.internalAddress', { host }));
+  const refused = () => nothingSent(t('design:option.internalAddress', { host }), t);
   if (isInternalAddress(host) || INTERNAL_NAME.test(host)) return refused();
   if (host.startsWith('[') || /^[\d.]+$/.test(host)) return undefined;
   let addresses: string[];
@@ -44,7 +44,7 @@ export async function imageAddressProblem(url: string, resolveAll: ResolveAll = 
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code !== undefined && NO_SUCH_NAME.has(code)) return undefined;
-    return nothingSent(t('design:option.addressUnchecked', { host }));
+    return nothingSent(t('design:option.addressUnchecked', { host }), t);
   }
   return addresses.some(isInternalAddress) ? refused() : undefined;
 }

@@ -6,7 +6,6 @@ import { FileTooLargeError, LocalFileError } from '../../core/chat-errors.js';
 import type { HandlerContext } from '../../core/handler.js';
 import { quoteUserText } from '../../core/message.js';
 import type { OfferedFile } from '../../core/services.js';
-import { t } from '../../i18n/index.js';
 import { nothingSent } from '../workflow/index.js';
 import { imageTypeOf, MAX_IMAGE_BYTES, megabytes, shelfRefusalText } from './image.js';
 
@@ -27,24 +26,25 @@ export const LOCAL_IMAGE_PATH = new RegExp(
 
 /** The image at `path` on the shelf for `owner`, or why not (nothing is sent then). */
 export async function shelveLocalImage(ctx: HandlerContext, path: string, owner: string): Promise<{ offered: OfferedFile } | { problem: string }> {
+  const { t } = ctx;
   const shown = quoteUserText(path);
   if (!ctx.messenger.canReadLocalFiles) return { problem: t('design:localPath', { path: shown }) };
   // no address the platform can fetch it from: not even read
-  if (!ctx.uploads) return { problem: nothingSent(t('design:local.noPublicUrl', { path: shown })) };
+  if (!ctx.uploads) return { problem: nothingSent(t('design:local.noPublicUrl', { path: shown }), t) };
   let file;
   try {
     file = await ctx.messenger.readLocalFile(path, MAX_IMAGE_BYTES);
   } catch (error) {
     if (error instanceof FileTooLargeError) {
-      const size = error.size === undefined ? '' : megabytes(error.size);
-      return { problem: nothingSent(t('design:local.tooBig', { path: shown, size, max: megabytes(MAX_IMAGE_BYTES) })) };
+      const size = error.size === undefined ? '' : megabytes(error.size, t);
+      return { problem: nothingSent(t('design:local.tooBig', { path: shown, size, max: megabytes(MAX_IMAGE_BYTES, t) }), t) };
     }
-    if (error instanceof LocalFileError) return { problem: nothingSent(t(`design:local.${error.reason}`, { path: shown })) };
+    if (error instanceof LocalFileError) return { problem: nothingSent(t(`design:local.${error.reason}`, { path: shown }), t) };
     throw error;
   }
   if (!file) return { problem: t('design:localPath', { path: shown }) };
   const type = imageTypeOf(file.data);
-  if (!type) return { problem: nothingSent(t('design:local.notImage', { path: shown })) };
+  if (!type) return { problem: nothingSent(t('design:local.notImage', { path: shown }), t) };
   const offered = await ctx.uploads.offer(file.data, type, owner);
-  return 'refused' in offered ? { problem: shelfRefusalText(offered) } : { offered };
+  return 'refused' in offered ? { problem: shelfRefusalText(offered, t) } : { offered };
 }

@@ -5,7 +5,6 @@
  */
 import type { HandlerContext } from '../../core/handler.js';
 import type { ActionIncoming } from '../../core/incoming.js';
-import { t } from '../../i18n/index.js';
 import { markdown, mention } from '../../core/message.js';
 import type { ThreadRecord } from '../../core/state.js';
 import { userMessage } from '../../core/user-errors.js';
@@ -16,6 +15,7 @@ const PAGE = 5;
 const moreLock = (thread: string): string => `design-more:${thread}`;
 
 export async function showMore(ctx: HandlerContext, incoming: ActionIncoming, record: ThreadRecord): Promise<void> {
+  const { t } = ctx;
   const { thread } = incoming;
   const note = (text: string) => ctx.messenger.notify({ thread }, incoming.user.id, markdown(text));
   const taskId = record.ids.task_id;
@@ -29,7 +29,7 @@ export async function showMore(ctx: HandlerContext, incoming: ActionIncoming, re
     try {
       hits = hitsOf(await ctx.platform.call('AI39-2', { task_id: taskId }));
     } catch (error) {
-      return t('design:more.unreadable', { why: userMessage(error) });
+      return t('design:more.unreadable', { why: userMessage(error, t) });
     }
     const page = hits.slice(shown, shown + PAGE);
     if (page.length === 0) return t('design:more.all');
@@ -39,7 +39,7 @@ export async function showMore(ctx: HandlerContext, incoming: ActionIncoming, re
     const head = t('design:more.heading', { ...range, user: mention(incoming.user.id) });
     await ctx.messenger.post(thread, {
       text: t('design:more.text', range),
-      blocks: [{ type: 'markdown', text: head }, ...hitBlocks(page, shown), ...(left > 0 ? [moreButton(now, left)] : [])],
+      blocks: [{ type: 'markdown', text: head }, ...hitBlocks(page, shown, t), ...(left > 0 ? [moreButton(now, left, t)] : [])],
     });
     const saved = await ctx.records.update(current, { data: { ...current.data, shown: now } });
     if (!saved) ctx.logger.warn({ thread }, 'design: how many designs are shown could not be saved');

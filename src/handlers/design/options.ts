@@ -7,7 +7,7 @@
 import { OTHERS_FLAG, othersData, takeOthersFlag } from '../shared/others-confirm.js';
 import { DESIGN_COUNTRIES } from '../../platform/design-countries.js';
 import { MAX_TOP } from './report.js';
-import { t } from '../../i18n/index.js';
+import type { Translate } from '../../i18n/index.js';
 import { truncate } from '../../core/text.js';
 
 export const DEFAULT_COUNTRIES = ['US', 'CN', 'EU', 'JP', 'KR'];
@@ -31,7 +31,7 @@ export interface DesignOptions {
 }
 
 /** The usage line; the upload advice only where the chat lets the bot read an uploaded image (`canUpload`). */
-export const usageText = (prefix: string, canUpload = true, localFiles = false): string =>
+export const usageText = (prefix: string, t: Translate, canUpload = true, localFiles = false): string =>
   t('design:usage', {
     prefix,
     countries: DEFAULT_COUNTRIES.join(','),
@@ -48,7 +48,7 @@ function isDate(value: string): boolean {
 /** Slack shows a pasted link as `<https://…>` or `<https://…|label>`. */
 const unwrapLink = (token: string): string => /^<([^|>]+)(\|[^>]*)?>$/.exec(token)?.[1] ?? token;
 
-function checkUrl(raw: string): { url: string } | { problem: string } {
+function checkUrl(raw: string, t: Translate): { url: string } | { problem: string } {
   let url: URL;
   try {
     url = new URL(raw);
@@ -67,8 +67,8 @@ const list = (value: string): string[] =>
     .map((v) => v.trim().toUpperCase())
     .filter(Boolean);
 
-export function parseDesignArgs(args: string, defaultLang: 'en' | 'cn'): { options: DesignOptions } | { problem: string } {
-  const taken = takeOthersFlag(args);
+export function parseDesignArgs(args: string, defaultLang: 'en' | 'cn', t: Translate): { options: DesignOptions } | { problem: string } {
+  const taken = takeOthersFlag(args, t);
   if ('problem' in taken) return taken;
   const tokens = taken.rest.trim().split(/\s+/).filter(Boolean);
   const flags: Record<string, string> = {};
@@ -79,7 +79,7 @@ export function parseDesignArgs(args: string, defaultLang: 'en' | 'cn'): { optio
     const flag = /^--([a-z][a-z-]*)(?:=(.*))?$/i.exec(token);
     if (!flag) {
       if (!url && words.length === 0 && /^[a-z][a-z0-9+.-]*:\/\//i.test(token)) {
-        const checked = checkUrl(token);
+        const checked = checkUrl(token, t);
         if ('problem' in checked) return checked;
         url = checked.url;
       } else words.push(token);

@@ -4,7 +4,6 @@
  */
 import type { HandlerContext } from '../../core/handler.js';
 import type { ReplyIncoming } from '../../core/incoming.js';
-import { t } from '../../i18n/index.js';
 import { markdown } from '../../core/message.js';
 import type { ThreadRecord } from '../../core/state.js';
 import { confirmOutside, flowOf, mayAct, notAllowedNote, seqOf } from '../workflow/index.js';
@@ -15,19 +14,20 @@ import { shelveSharedImage, uploadOwner } from './image.js';
 const isAwaitingImage = (record: ThreadRecord): boolean => record.step === 'image' && flowOf(record).phase === 'review' && record.status === 'active';
 
 export async function onDesignReply(ctx: HandlerContext, incoming: ReplyIncoming, record: ThreadRecord): Promise<void> {
+  const { t } = ctx;
   const files = incoming.files ?? [];
   const note = (text: string) => ctx.messenger.notify({ thread: incoming.thread }, incoming.user.id, markdown(text));
   if (!isAwaitingImage(record)) {
     if (incoming.mentioned || files.length > 0) {
-      await note(t('design:upload.hasImage', { hint: threadControlsHint(ctx.messenger.chat) }));
+      await note(t('design:upload.hasImage', { hint: threadControlsHint(ctx.messenger.chat, t) }));
     }
     return;
   }
   if (files.length === 0) {
-    if (incoming.mentioned) await note(t('design:upload.toStart', { instruction: uploadInstruction(ctx.messenger.invocation) }));
+    if (incoming.mentioned) await note(t('design:upload.toStart', { instruction: uploadInstruction(ctx.messenger.invocation, t) }));
     return;
   }
-  if (!mayAct(ctx.settings, record, incoming.user.id)) return note(notAllowedNote(record, DESIGN.noun(t)));
+  if (!mayAct(ctx.settings, record, incoming.user.id)) return note(notAllowedNote(record, DESIGN.noun(t), t));
   if (files.length > 1) return note(t('design:upload.oneImage'));
   const shelved = await shelveSharedImage(ctx, incoming.thread, files[0]!, uploadOwner(ctx, incoming.workspaceId, incoming.user.id));
   if ('problem' in shelved) return note(`⚠️ ${shelved.problem}`);

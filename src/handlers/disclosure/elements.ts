@@ -4,7 +4,7 @@
  */
 import type { Block, FormField } from '../../core/message.js';
 import { UnexpectedResponseError } from '../../platform/errors.js';
-import { t } from '../../i18n/index.js';
+import type { Translate } from '../../i18n/index.js';
 import { defineStep, type FormDefinition, FormProblem } from '../workflow/index.js';
 import { truncate } from '../../core/text.js';
 import { quoted } from '../shared/text.js';
@@ -14,7 +14,7 @@ type TextKey = 'background' | 'tech_problem' | 'mechanism' | 'outcome' | 'embodi
 type ElementKey = TextKey | 'application';
 type ElementForm = 'background' | 'problem' | 'mechanism' | 'outcome' | 'embodiment' | 'applications';
 
-const labelOf = (form: ElementForm): string => t(`disclosure:element.${form}`);
+const labelOf = (form: ElementForm, t: Translate): string => t(`disclosure:element.${form}`);
 
 /** In the order of a disclosure; `form` is the form's (and its button's) name, and names its words in the catalog. */
 export const ELEMENTS: readonly { key: ElementKey; form: ElementForm }[] = [
@@ -37,13 +37,13 @@ function shownMeans(sc: { data: DisclosureData }, draft: Means | undefined): Mea
   return means;
 }
 
-export function renderElements(means: Means): Block[] {
+export function renderElements(means: Means, t: Translate): Block[] {
   const blocks: Block[] = [];
   if (means.unidentified) blocks.push({ type: 'context', text: `⚠️ ${truncate(means.unidentified, 300)}` });
   for (const { key, form } of ELEMENTS) {
-    const label = labelOf(form);
+    const label = labelOf(form, t);
     const value = key === 'application' ? means.application.map((a) => `• ${a}`).join('\n') : elementText(means, key);
-    blocks.push({ type: 'markdown', text: `**${label}**\n${quoted(value, SHOWN_CHARS)}` });
+    blocks.push({ type: 'markdown', text: `**${label}**\n${quoted(value, t, SHOWN_CHARS)}` });
   }
   blocks.push({
     type: 'context',
@@ -56,20 +56,24 @@ function editForm({ key, form }: (typeof ELEMENTS)[number]): FormDefinition<Disc
   const list = key === 'application';
   return {
     button: (t) => t(`disclosure:edit.${form}`),
-    title: () => labelOf(form),
+    title: (t) => labelOf(form, t),
     submitLabel: (t) => t('disclosure:save'),
     submits: 'review',
-    fields: (_result, draft, sc): FormField[] => [
-      {
-        id: 'value',
-        label: list ? t('disclosure:oneALine', { label: labelOf(form) }) : labelOf(form),
-        kind: 'multiline',
-        maxLength: MAX_ELEMENT_CHARS,
-        initial: elementText(shownMeans(sc, draft), key),
-        optional: key !== 'mechanism',
-      },
-    ],
+    fields(_result, draft, sc): FormField[] {
+      const { t } = sc.ctx;
+      return [
+        {
+          id: 'value',
+          label: list ? t('disclosure:oneALine', { label: labelOf(form, t) }) : labelOf(form, t),
+          kind: 'multiline',
+          maxLength: MAX_ELEMENT_CHARS,
+          initial: elementText(shownMeans(sc, draft), key),
+          optional: key !== 'mechanism',
+        },
+      ];
+    },
     apply(fields, _result, draft, sc) {
+      const { t } = sc.ctx;
       const text = String(fields.value ?? '').trim();
       if (key === 'mechanism' && !text) throw new FormProblem(t('disclosure:mechanismEmpty'));
       const means = shownMeans(sc, draft);
@@ -90,7 +94,7 @@ export const elementsStep = defineStep<DisclosureData, undefined, Means, Disclos
   stores: meansSchema,
   review: {
     title: (t) => t('disclosure:title'),
-    render: (_result, draft, sc) => renderElements(shownMeans(sc, draft)),
+    render: (_result, draft, sc) => renderElements(shownMeans(sc, draft), sc.ctx.t),
     confirm: {
       button: (t) => t('disclosure:generate'),
       input: (_result, draft, sc) => shownMeans(sc, draft),

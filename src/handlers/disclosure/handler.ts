@@ -1,6 +1,5 @@
 /** `/iip disclosure <technical idea> [--lang en|cn] [--let-others-confirm]`: a technical disclosure drafted in a thread (AI32). */
 import { othersData, othersMayConfirmIn } from '../shared/others-confirm.js';
-import { t } from '../../i18n/index.js';
 import { othersNote } from '../shared/problem-args.js';
 import { answerCommand, parentMessage, refuseCommand, startWorkflow, usageLine, workflowHandler } from '../workflow/index.js';
 import type { DisclosureData } from './data.js';
@@ -15,16 +14,19 @@ export const disclosureHandler = workflowHandler<DisclosureData>(DISCLOSURE, {
     example: (t) => t('disclosure:help.example'),
   },
   async command(ctx, { incoming, args }) {
-    const parsed = parseDisclosureArgs(args, ctx.settings.lang);
-    if ('usage' in parsed) return answerCommand(ctx, incoming, usageLine(ctx, usageText));
-    if ('problem' in parsed) return refuseCommand(ctx, incoming, parsed.problem, usageText);
+    const { t } = ctx;
+    const usage = (prefix: string) => usageText(prefix, t);
+    const parsed = parseDisclosureArgs(args, ctx.settings.lang, t);
+    if ('usage' in parsed) return answerCommand(ctx, incoming, usageLine(ctx, usage));
+    if ('problem' in parsed) return refuseCommand(ctx, incoming, parsed.problem, usage);
     const parent = parentMessage(
       incoming.user.id,
       t('disclosure:started'),
       parsed.idea,
       othersMayConfirmIn(ctx.settings, parsed.othersMayConfirm)
-        ? t('disclosure:startContextOthers', { lang: parsed.lang, others: othersNote(true) })
+        ? t('disclosure:startContextOthers', { lang: parsed.lang, others: othersNote(true, t) })
         : t('disclosure:startContext', { lang: parsed.lang }),
+      t,
     );
     const data: DisclosureData = { idea: parsed.idea, lang: parsed.lang, ...othersData(parsed.othersMayConfirm) };
     await startWorkflow(ctx, DISCLOSURE, { incoming, parent, start: 'main', data, input: undefined });

@@ -1,19 +1,20 @@
 /** `/iip disclosure <technical idea> [--lang en|cn] [--let-others-confirm]`, parsed and checked against AI32-1's limit. */
 import { takeOthersFlag } from '../shared/others-confirm.js';
-import { t } from '../../i18n/index.js';
+import type { Translate } from '../../i18n/index.js';
 import { countWords } from '../../core/text-verbs.js';
 
 /** AI32-1: "a maximum of 5000 words", Chinese or English. */
 export const MAX_IDEA_WORDS = 5_000;
 
-export const usageText = (prefix: string): string => t('disclosure:usage', { prefix });
+export const usageText = (prefix: string, t: Translate): string => t('disclosure:usage', { prefix });
 
 export function parseDisclosureArgs(
   args: string,
   defaultLang: 'en' | 'cn',
+  t: Translate,
 ): { idea: string; lang: 'en' | 'cn'; othersMayConfirm: boolean } | { problem: string } | { usage: true } {
   let lang: string = defaultLang;
-  const taken = takeOthersFlag(args);
+  const taken = takeOthersFlag(args, t);
   if ('problem' in taken) return taken;
   const idea = taken.rest
     .replace(/(^|\s)--lang(?:=|\s+)(\S+)/gi, (_m, space: string, value: string) => {

@@ -4,15 +4,15 @@
  */
 import { mention, type OutgoingMessage } from '../../core/message.js';
 import type { DataOf } from '../../platform/operations.js';
-import { t } from '../../i18n/index.js';
+import type { Text, Translate } from '../../i18n/index.js';
 import { defineStep } from '../workflow/index.js';
 import { jobIdOf, type DisclosureData, type DisclosureStep } from './data.js';
 
 type Download = DataOf<'AI32-3'>;
 
-const PROGRESS: Record<number, () => string> = { 0: () => t('disclosure:writing.waiting'), 1: () => t('disclosure:writing.exporting') };
+const PROGRESS: Record<number, Text> = { 0: (t) => t('disclosure:writing.waiting'), 1: (t) => t('disclosure:writing.exporting') };
 
-export function downloadMessage(result: Download, startedBy: string): OutgoingMessage {
+export function downloadMessage(result: Download, startedBy: string, t: Translate): OutgoingMessage {
   const url = result.download_url;
   if (!url) throw new Error('the document is ready but its download link is missing');
   const text = t('disclosure:writing.ready', { url });
@@ -30,12 +30,12 @@ export const writingStep = defineStep<DisclosureData, Download, never, Disclosur
     operation: 'AI32-3',
     label: (t) => t('disclosure:writing.label'),
     read: (sc, signal) => sc.ctx.platform.call('AI32-3', { job_id: jobIdOf(sc) }, { signal }),
-    progress: (r) => (typeof r.job_status === 'number' ? PROGRESS[r.job_status]?.() : undefined),
+    progress: (r, sc) => (typeof r.job_status === 'number' ? PROGRESS[r.job_status]?.(sc.ctx.t) : undefined),
     relay: {
       open: (sc, signal) => sc.ctx.platform.stream('AI32-4', { job_id: jobIdOf(sc) }, { signal }),
       heading: (t) => t('disclosure:writing.heading'),
     },
     deadlineMs: 30 * 60_000,
   },
-  proceed: (result, sc) => ({ done: downloadMessage(result, sc.record.startedBy) }),
+  proceed: (result, sc) => ({ done: downloadMessage(result, sc.record.startedBy, sc.ctx.t) }),
 });

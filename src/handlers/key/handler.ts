@@ -9,11 +9,11 @@ import { markdown, type FormSpec } from '../../core/message.js';
 import { conversationOf, decodeId, threadId } from '../../core/thread-id.js';
 import { maskKey } from '../../platform/api-key.js';
 import { KEY_SHAPE, verifyKey } from './verify.js';
-import { t } from '../../i18n/index.js';
+import type { Translate } from '../../i18n/index.js';
 
 const SET_KEY = 'key:set';
 
-const keyForm = (): FormSpec => ({
+const keyForm = (t: Translate): FormSpec => ({
   action: SET_KEY,
   title: t('key:form.title'),
   submitLabel: t('key:form.submit'),
@@ -28,16 +28,17 @@ async function say(ctx: HandlerContext, incoming: CommandIncoming | FormIncoming
 
 async function refuseUnlessAdmin(ctx: HandlerContext, incoming: CommandIncoming | FormIncoming): Promise<boolean> {
   if (await ctx.messenger.isAdmin(incoming.workspaceId, incoming.user.id)) return false;
-  await say(ctx, incoming, t('key:adminsOnly'));
+  await say(ctx, incoming, ctx.t('key:adminsOnly'));
   return true;
 }
 
 async function openKeyForm(ctx: HandlerContext, incoming: CommandIncoming): Promise<void> {
+  const { t } = ctx;
   if (!ctx.keyring?.enabled) return say(ctx, incoming, t('key:off'));
   if (await refuseUnlessAdmin(ctx, incoming)) return;
   const { chat, parts } = decodeId(incoming.conversation);
   // the form belongs to no task thread: its own settings "thread" in this conversation carries it back
-  const opened = await ctx.messenger.openForm(incoming.triggerId, threadId(chat, ...parts, 'settings'), keyForm());
+  const opened = await ctx.messenger.openForm(incoming.triggerId, threadId(chat, ...parts, 'settings'), keyForm(t));
   if (!opened) await say(ctx, incoming, t('key:noForms'));
 }
 
@@ -52,6 +53,7 @@ export const keyHandler: Handler = {
   formActions: [SET_KEY],
 
   async command(ctx, { incoming, args }) {
+    const { t } = ctx;
     const sub = args.toLowerCase();
     if (sub === '' || sub === 'set') return openKeyForm(ctx, incoming);
     if (sub === 'status') {
@@ -67,6 +69,7 @@ export const keyHandler: Handler = {
   },
 
   async formOutsideThread(ctx, incoming) {
+    const { t } = ctx;
     if (!ctx.keyring?.enabled || (await refuseUnlessAdmin(ctx, incoming))) return;
     const raw = incoming.fields.key;
     const key = (typeof raw === 'string' ? raw : '').trim();

@@ -5,7 +5,7 @@
  */
 import { quoteUserText, type Block, type Choice } from '../../core/message.js';
 import type { DataOf } from '../../platform/operations.js';
-import { t } from '../../i18n/index.js';
+import type { Translate } from '../../i18n/index.js';
 import { taskState } from '../../platform/task-state.js';
 import { truncate } from '../../core/text.js';
 import { allNodes, mindTree, outline, titleOf, type MindMap } from '../shared/mind-map.js';
@@ -20,17 +20,21 @@ type Mind = DataOf<'AI73-5'>;
 const MAX_MENU_NODES = 100;
 const MAX_PLAN_CHARS = 9_000;
 
-const nodesOf = (mind: Mind | undefined) => (mind?.solution ? allNodes(mindTree(mind.solution as MindMap)).slice(0, MAX_MENU_NODES) : []);
+const nodesOf = (mind: Mind | undefined, t: Translate) =>
+  mind?.solution ? allNodes(mindTree(mind.solution as MindMap, t)).slice(0, MAX_MENU_NODES) : [];
 
 function nodeMenu<R>(mindOf: (r: R) => Mind | undefined): SelectDefinition<MaterialData, R, NodeChoice> {
   return {
     label: (t) => t('material:mind.menu'),
-    options: (r): Choice[] =>
-      nodesOf(mindOf(r)).map((n, i) => ({ value: String(i), label: truncate(`${'· '.repeat(n.depth)}${titleOf(n.data)}`, 75) })),
-    apply(key, r) {
-      const node = nodesOf(mindOf(r))[Number(key)];
+    options(r, _draft, sc): Choice[] {
+      const { t } = sc.ctx;
+      return nodesOf(mindOf(r), t).map((n, i) => ({ value: String(i), label: truncate(`${'· '.repeat(n.depth)}${titleOf(n.data, t)}`, 75) }));
+    },
+    apply(key, r, _draft, sc) {
+      const { t } = sc.ctx;
+      const node = nodesOf(mindOf(r), t)[Number(key)];
       if (!node) throw new Error(`no mind-map node ${key}`);
-      return { key, id: node.data.node_id ?? node.id, title: titleOf(node.data) };
+      return { key, id: node.data.node_id ?? node.id, title: titleOf(node.data, t) };
     },
     confirms: true,
   };
@@ -47,7 +51,7 @@ function planSend<R>(): Send<MaterialData, NodeChoice, R, MaterialStep> {
   };
 }
 
-const chosenLine = (node: NodeChoice | undefined): Block[] =>
+const chosenLine = (node: NodeChoice | undefined, t: Translate): Block[] =>
   node ? [{ type: 'context', text: t('material:mind.askedFor', { title: quoteUserText(node.title) }) }] : [];
 
 export const mindStep = defineStep<MaterialData, Mind, NodeChoice, MaterialStep>({
@@ -60,18 +64,22 @@ export const mindStep = defineStep<MaterialData, Mind, NodeChoice, MaterialStep>
   },
   review: {
     title: (t) => t('material:mind.title'),
-    render: (result, chosen) => [
-      {
-        type: 'markdown',
-        text: result.solution ? outline(mindTree(result.solution as MindMap)) || t('material:mind.emptyMap') : t('material:mind.noMap'),
-      },
-      ...(chosen ? chosenLine(chosen) : [{ type: 'context' as const, text: t('material:mind.choose') }]),
-    ],
+    render(result, chosen, sc) {
+      const { t } = sc.ctx;
+      return [
+        {
+          type: 'markdown',
+          text: result.solution ? outline(mindTree(result.solution as MindMap, t), t) || t('material:mind.emptyMap') : t('material:mind.noMap'),
+        },
+        ...(chosen ? chosenLine(chosen, t) : [{ type: 'context' as const, text: t('material:mind.choose') }]),
+      ];
+    },
     confirm: { input: (_r, draft) => draft!, send: planSend<Mind>() },
     selects: { node: nodeMenu<Mind>((r) => r) },
     async afterShown(result, sc) {
-      const roots = result.solution ? mindTree(result.solution as MindMap) : [];
-      if (roots.length > 0) await postPicture(sc.ctx, sc.thread, t('material:mind.picture'), async () => (await renderMindMap(roots)).png);
+      const { t } = sc.ctx;
+      const roots = result.solution ? mindTree(result.solution as MindMap, t) : [];
+      if (roots.length > 0) await postPicture(sc.ctx, sc.thread, t('material:mind.picture'), async () => (await renderMindMap(roots, t)).png);
     },
   },
 });
@@ -105,12 +113,15 @@ export const planStep = defineStep<MaterialData, PlanResult, NodeChoice, Materia
   },
   review: {
     title: (t) => t('material:plan.title'),
-    render: (result, chosen, sc) => [
-      { type: 'markdown', text: `**${quoteUserText(sc.data.node?.title ?? t('material:plan.node'))}**` },
-      { type: 'markdown', text: truncate(result.plan.markdown_message?.trim() || t('material:plan.empty'), MAX_PLAN_CHARS) },
-      ...nodeDetailBlocks(result.details),
-      ...(chosen ? chosenLine(chosen) : [{ type: 'context' as const, text: t('material:plan.chooseAnother') }]),
-    ],
+    render(result, chosen, sc) {
+      const { t } = sc.ctx;
+      return [
+        { type: 'markdown', text: `**${quoteUserText(sc.data.node?.title ?? t('material:plan.node'))}**` },
+        { type: 'markdown', text: truncate(result.plan.markdown_message?.trim() || t('material:plan.empty'), MAX_PLAN_CHARS) },
+        ...nodeDetailBlocks(result.details, t),
+        ...(chosen ? chosenLine(chosen, t) : [{ type: 'context' as const, text: t('material:plan.chooseAnother') }]),
+      ];
+    },
     confirm: { input: (_r, draft) => draft!, send: planSend<PlanResult>() },
     selects: { node: nodeMenu<PlanResult>((r) => r.mind) },
   },

@@ -4,7 +4,7 @@
  */
 import { quoteUserText, type Block, type Reference } from '../../core/message.js';
 import type { DataOf } from '../../platform/operations.js';
-import { t } from '../../i18n/index.js';
+import type { Text, Translate } from '../../i18n/index.js';
 import { truncate } from '../../core/text.js';
 import { PATENT_LINK } from '../shared/text.js';
 import { htmlToMarkdown } from '../solution/html.js';
@@ -18,12 +18,12 @@ export interface NodeDetails {
 
 const SHOWN_REFERENCES = 5;
 const ITEM_CHARS = 800;
-const SECTIONS: [keyof DataOf<'AI73-7'>, () => string][] = [
-  ['technical_principle', () => t('material:details.principle')],
-  ['technical_maturity', () => t('material:details.maturity')],
-  ['engineering_reliability', () => t('material:details.reliability')],
-  ['expected_challenge', () => t('material:details.challenges')],
-  ['industry_application_cases', () => t('material:details.cases')],
+const SECTIONS: [keyof DataOf<'AI73-7'>, Text][] = [
+  ['technical_principle', (t) => t('material:details.principle')],
+  ['technical_maturity', (t) => t('material:details.maturity')],
+  ['engineering_reliability', (t) => t('material:details.reliability')],
+  ['expected_challenge', (t) => t('material:details.challenges')],
+  ['industry_application_cases', (t) => t('material:details.cases')],
 ];
 // a citation (`<cite …><a …>1</a></cite>`) becomes its number in brackets; no pattern scans past the next `<cite`
 const CITE = /<cite[^<>]*>((?:(?!<cite)[\s\S])*?)<\/cite>/gi;
@@ -66,7 +66,7 @@ const field = (record: Record<string, unknown>, name: string): string | undefine
   return typeof value === 'string' && value.trim() ? value.trim() : undefined;
 };
 
-function referenceOf(record: Record<string, unknown>): Reference {
+function referenceOf(record: Record<string, unknown>, t: Translate): Reference {
   const pn = field(record, 'pn');
   const org = (record.ORG_INFO ?? record.org_info) as { display_name?: string; name?: string }[] | undefined;
   const published = field(record, 'pbd');
@@ -83,13 +83,13 @@ function referenceOf(record: Record<string, unknown>): Reference {
 }
 
 /** The details as blocks (nothing when neither read answered). */
-export function nodeDetailBlocks(details: NodeDetails | undefined): Block[] {
+export function nodeDetailBlocks(details: NodeDetails | undefined, t: Translate): Block[] {
   if (!details) return [];
   const blocks: Block[] = [];
   const sections = SECTIONS.map(([key, label]) => {
     const list: unknown = details.facts?.[key];
     const items = (Array.isArray(list) ? list : []).map(itemMarkdown).filter(Boolean);
-    return items.length ? `**${label()}**\n${items.map((i) => `- ${truncate(i, ITEM_CHARS)}`).join('\n')}` : '';
+    return items.length ? `**${label(t)}**\n${items.map((i) => `- ${truncate(i, ITEM_CHARS)}`).join('\n')}` : '';
   }).filter(Boolean);
   if (sections.length) blocks.push({ type: 'markdown', text: `${t('material:details.about')}\n\n${sections.join('\n\n')}` });
   else if (!details.facts) blocks.push({ type: 'context', text: t('material:details.unread') });
@@ -100,7 +100,7 @@ export function nodeDetailBlocks(details: NodeDetails | undefined): Block[] {
       typeof total === 'number' && total > records.length
         ? t('material:details.referencesOf', { shown: records.length, total })
         : t('material:details.references');
-    blocks.push({ type: 'references', title, items: records.map((record) => referenceOf(record)) });
+    blocks.push({ type: 'references', title, items: records.map((record) => referenceOf(record, t)) });
   }
   return blocks;
 }

@@ -4,7 +4,6 @@
  */
 import { quoteUserText, type Block } from '../../core/message.js';
 import type { DataOf } from '../../platform/operations.js';
-import { t } from '../../i18n/index.js';
 import { taskState, type TaskState } from '../../platform/task-state.js';
 import { truncate } from '../../core/text.js';
 import { itemText, tickedPositions } from '../shared/platform-values.js';
@@ -41,17 +40,18 @@ export const recommendStep = defineStep<MaterialData, ThinkingResult, Picked, Ma
       return { thinking, recommend: await sc.ctx.platform.call('AI73-2', { task_id: taskIdOf(sc) }, { signal }) };
     },
     state,
-    progress: (r) => thinkingProgress(r.thinking),
+    progress: (r, sc) => thinkingProgress(r.thinking, sc.ctx.t),
     deadlineMs: 15 * 60_000,
   },
   review: {
     title: (t) => t('material:recommend.title'),
-    render(result, draft): Block[] {
-      const sections = thinkingSections(result.thinking);
+    render(result, draft, sc): Block[] {
+      const { t } = sc.ctx;
+      const sections = thinkingSections(result.thinking, t);
       const items = itemsOf(result).map(itemText);
       const chosen = pickedOf(draft);
       const blocks: Block[] = sections.map((text) => ({ type: 'markdown', text }));
-      const list = chosen ? pickedList(items, chosen) : items.map((text, i) => `${i + 1}. ${quoteUserText(text)}`).join('\n');
+      const list = chosen ? pickedList(items, chosen, t) : items.map((text, i) => `${i + 1}. ${quoteUserText(text)}`).join('\n');
       blocks.push({
         type: 'markdown',
         text: `${t('material:recommend.heading')}\n${list || t('material:recommend.none')}`,

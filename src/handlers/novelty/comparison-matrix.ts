@@ -2,7 +2,7 @@
 import type { FinalEntry } from './payloads.js';
 import type { Block, TableAlign } from '../../core/message.js';
 import { clustersOf, truncate } from '../../core/text.js';
-import { t } from '../../i18n/index.js';
+import type { Translate } from '../../i18n/index.js';
 import { describeEntry } from './references-list.js';
 
 type ComparedFeature = NonNullable<FinalEntry['features']>[number];
@@ -30,7 +30,7 @@ export function verdictOf(f: ComparedFeature): Verdict {
 const VERDICT_TYPES = ['public', 'obvious', 'different'] as const;
 
 /** A verdict in the legend's words (`public` is "disclosed"); a type the platform adds later is shown as sent. */
-export function verdictWord(type: string | undefined): string {
+export function verdictWord(type: string | undefined, t: Translate): string {
   const known = VERDICT_TYPES.find((v) => v === type);
   return known ? t(`novelty-review:matrix.verdict.${known}`) : (type ?? '?');
 }
@@ -80,7 +80,7 @@ export interface ComparisonTable {
 /** A table's feature labels may be longer than the aligned text's: the table wraps them. */
 const TABLE_LABEL_CHARS = 120;
 
-export function comparisonTable(entries: FinalEntry[]): ComparisonTable | undefined {
+export function comparisonTable(entries: FinalEntry[], t: Translate): ComparisonTable | undefined {
   const shown = entries.slice(0, MAX_COLUMNS);
   const features: string[] = [];
   for (const entry of shown)
@@ -93,7 +93,7 @@ export function comparisonTable(entries: FinalEntry[]): ComparisonTable | undefi
     `${fitColumns(t('novelty-review:matrix.feature'), FEATURE_WIDTH)} ${columns.map((c) => c.padStart(3)).join(' ')}`,
     ...features.map((_, r) => `${labels[r]} ${cells[r]!.map((c) => c.padStart(3)).join(' ')}`),
   ];
-  const key = shown.map((entry, i) => `D${i + 1} ${plain(describeEntry(entry).pn ?? entry.patent_id ?? '')}`).join(' · ');
+  const key = shown.map((entry, i) => `D${i + 1} ${plain(describeEntry(entry, t).pn ?? entry.patent_id ?? '')}`).join(' · ');
   const more = entries.length > shown.length ? t('novelty-review:matrix.more', { shown: shown.length, total: entries.length }) : '';
   return {
     heading: t('novelty-review:matrix.heading', { more }),
@@ -105,8 +105,8 @@ export function comparisonTable(entries: FinalEntry[]): ComparisonTable | undefi
 }
 
 /** The comparison as blocks: its heading, the table (aligned text where the chat has no tables), the key. */
-export function comparisonBlocks(entries: FinalEntry[]): Block[] {
-  const table = comparisonTable(entries);
+export function comparisonBlocks(entries: FinalEntry[], t: Translate): Block[] {
+  const table = comparisonTable(entries, t);
   if (!table) return [];
   const align: TableAlign[] = table.header.map((_, i) => (i === 0 ? 'left' : 'center'));
   return [

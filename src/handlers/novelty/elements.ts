@@ -5,7 +5,7 @@
 import type { Block, FormField } from '../../core/message.js';
 import { quoteUserText } from '../../core/message.js';
 import type { DataOf } from '../../platform/operations.js';
-import { t } from '../../i18n/index.js';
+import type { Translate } from '../../i18n/index.js';
 import { defineStep, FormProblem } from '../workflow/index.js';
 import { taskIdOf, type NoveltyData } from './data.js';
 import { elementsInput, type NoveltyStep } from './stored.js';
@@ -33,7 +33,7 @@ export const withFamilyMerge = (elements: Elements, familyMerge: boolean | undef
   family_merge_enabled: familyMerge ?? elements.family_merge_enabled ?? false,
 });
 
-export function renderElements(elements: Elements, familyMerge?: boolean): Block[] {
+export function renderElements(elements: Elements, t: Translate, familyMerge?: boolean): Block[] {
   const lines = (elements.list ?? []).map((e, i) => {
     const kind = t(`novelty:elements.kind.${KIND[e.feature_type ?? ''] ?? 'element'}`);
     const head = `${i + 1}. ${t('novelty:elements.kindLabel', { kind })}${quoteUserText(truncate(e.feature_text_original ?? '', 200))}${e.selected === false ? t('novelty:elements.leftOut') : ''}`;
@@ -54,7 +54,7 @@ export function renderElements(elements: Elements, familyMerge?: boolean): Block
   ];
 }
 
-function editFields(elements: Elements): FormField[] {
+function editFields(elements: Elements, t: Translate): FormField[] {
   const list = elements.list ?? [];
   return [
     {
@@ -98,7 +98,7 @@ function parseLines(text: string, before: Expression[]): Expression[] {
     }));
 }
 
-function applyEdit(fields: Record<string, string | string[]>, elements: Elements): Elements {
+function applyEdit(fields: Record<string, string | string[]>, elements: Elements, t: Translate): Elements {
   const keep = new Set(Array.isArray(fields.keep) ? fields.keep : []);
   const list = (elements.list ?? []).map((e, i): Element => {
     const express = parseLines(String(fields[`expr-${i}`] ?? ''), e.express ?? []);
@@ -118,7 +118,7 @@ export const elementsStep = defineStep<NoveltyData, Proposed, Elements | undefin
   },
   review: {
     title: (t) => t('novelty:elements.title'),
-    render: (result, draft, sc) => renderElements(draft ?? elementsOf(result), sc.data.familyMerge),
+    render: (result, draft, sc) => renderElements(draft ?? elementsOf(result), sc.ctx.t, sc.data.familyMerge),
     confirm: {
       button: (t) => t('novelty:elements.confirm'),
       // the elements as the user saved them (Edit); undefined: as proposed, read again when sent
@@ -139,8 +139,8 @@ export const elementsStep = defineStep<NoveltyData, Proposed, Elements | undefin
         title: (t) => t('novelty:elements.formTitle'),
         submitLabel: (t) => t('novelty:save'),
         submits: 'review',
-        fields: (result, draft) => editFields(draft ?? elementsOf(result)),
-        apply: (fields, result, draft) => applyEdit(fields, draft ?? elementsOf(result)),
+        fields: (result, draft, sc) => editFields(draft ?? elementsOf(result), sc.ctx.t),
+        apply: (fields, result, draft, sc) => applyEdit(fields, draft ?? elementsOf(result), sc.ctx.t),
       },
     },
   },

@@ -5,7 +5,7 @@
 import type { Block, FormField } from '../../core/message.js';
 import { quoteUserText } from '../../core/message.js';
 import type { DataOf } from '../../platform/operations.js';
-import { t } from '../../i18n/index.js';
+import type { Translate } from '../../i18n/index.js';
 import { defineStep, FormProblem } from '../workflow/index.js';
 import { taskIdOf, type Feature, type NoveltyData } from './data.js';
 import { featuresInput, type NoveltyStep } from './stored.js';
@@ -18,21 +18,23 @@ const MAX_FEATURE_CHARS = 500;
 
 const WEIGHTS = ['topic', 'core', 'key', 'sup'] as const;
 /** The platform's weight of a feature (topic, core, key, sup) in the user's words; an unknown one as it came. */
-const weightWords = (weight: string): string =>
+const weightWords = (weight: string, t: Translate): string =>
   (WEIGHTS as readonly string[]).includes(weight) ? t(`novelty:features.weight.${weight as (typeof WEIGHTS)[number]}`) : quoteUserText(weight);
 
-function featureLine(feature: Feature, index: number): string {
+function featureLine(feature: Feature, index: number, t: Translate): string {
   const text = quoteUserText(truncate(feature.feature_text ?? feature.feature_text_original ?? '', 400));
   const numbered = `${index + 1}. **${quoteUserText(feature.feature_num ?? `F${index + 1}`)}**`;
-  const label = feature.feature_weight ? t('novelty:features.weighted', { label: numbered, weight: weightWords(feature.feature_weight) }) : numbered;
+  const label = feature.feature_weight
+    ? t('novelty:features.weighted', { label: numbered, weight: weightWords(feature.feature_weight, t) })
+    : numbered;
   if (feature.selected === false) return t('novelty:features.leftOut', { label, text });
   return `${label} ${text}${feature.user_add ? t('novelty:features.added') : ''}`;
 }
 
-export function renderFeatures(features: Feature[]): Block[] {
+export function renderFeatures(features: Feature[], t: Translate): Block[] {
   const chosen = features.filter((f) => f.selected !== false).length;
   return [
-    { type: 'markdown', text: features.map(featureLine).join('\n') || t('novelty:features.none') },
+    { type: 'markdown', text: features.map((f, i) => featureLine(f, i, t)).join('\n') || t('novelty:features.none') },
     { type: 'context', text: t('novelty:features.count', { chosen, total: features.length }) },
   ];
 }
@@ -44,7 +46,7 @@ export function renderFeatures(features: Feature[]): Block[] {
 export const confirmedFeatures = (features: Feature[]): Feature[] =>
   features.filter((f) => f.selected !== false).map((f) => ({ ...f, selected: true }));
 
-function editFields(features: Feature[]): FormField[] {
+function editFields(features: Feature[], t: Translate): FormField[] {
   return [
     {
       id: 'leave',
@@ -67,7 +69,7 @@ function editFields(features: Feature[]): FormField[] {
   ];
 }
 
-function applyEdit(fields: Record<string, string | string[]>, features: Feature[]): Feature[] {
+function applyEdit(fields: Record<string, string | string[]>, features: Feature[], t: Translate): Feature[] {
   const leave = new Set(Array.isArray(fields.leave) ? fields.leave : []);
   const edited = features.map((f, i): Feature => {
     const text = String(fields[`text-${i}`] ?? '').trim();
@@ -89,7 +91,7 @@ export const featuresStep = defineStep<NoveltyData, Extracted, Feature[], Novelt
   },
   review: {
     title: (t) => t('novelty:features.title'),
-    render: (result, draft) => renderFeatures(draft ?? featuresOf(result)),
+    render: (result, draft, sc) => renderFeatures(draft ?? featuresOf(result), sc.ctx.t),
     confirm: {
       button: (t) => t('novelty:confirm'),
       input: (result, draft) => draft ?? featuresOf(result),
@@ -109,8 +111,8 @@ export const featuresStep = defineStep<NoveltyData, Extracted, Feature[], Novelt
         title: (t) => t('novelty:features.formTitle'),
         submitLabel: (t) => t('novelty:save'),
         submits: 'review',
-        fields: (result, draft) => editFields(draft ?? featuresOf(result)),
-        apply: (fields, result, draft) => applyEdit(fields, draft ?? featuresOf(result)),
+        fields: (result, draft, sc) => editFields(draft ?? featuresOf(result), sc.ctx.t),
+        apply: (fields, result, draft, sc) => applyEdit(fields, draft ?? featuresOf(result), sc.ctx.t),
       },
     },
   },

@@ -1,7 +1,7 @@
 /** `/iip novelty [quick] <technical idea> [--lang en|cn] [--from YYYYMMDD] [--to YYYYMMDD] [--family-merge] [--let-others-confirm]`. */
 import type { BotSettings, HandlerContext } from '../../core/handler.js';
 import type { OutgoingMessage } from '../../core/message.js';
-import { t } from '../../i18n/index.js';
+import type { Translate } from '../../i18n/index.js';
 import { othersNote } from '../shared/problem-args.js';
 import { othersData, othersMayConfirmIn } from '../shared/others-confirm.js';
 import { parentMessage, refuseCommand, startWorkflow, workflowHandler } from '../workflow/index.js';
@@ -9,7 +9,7 @@ import type { NoveltyData } from './data.js';
 import { NOVELTY } from './definition.js';
 import { parseNoveltyArgs, usageText, type NoveltyOptions } from './options.js';
 
-function noveltyParent(userId: string, options: NoveltyOptions, settings: BotSettings): OutgoingMessage {
+function noveltyParent(userId: string, options: NoveltyOptions, settings: BotSettings, t: Translate): OutgoingMessage {
   const range =
     (options.from || options.to
       ? t('novelty:parent.published', { from: options.from ?? t('novelty:parent.anyTime'), to: options.to ?? t('novelty:parent.today') })
@@ -19,9 +19,9 @@ function noveltyParent(userId: string, options: NoveltyOptions, settings: BotSet
   // the results' language by its name (中文, Chinese), not the option's code (`cn`)
   const language = t(options.lang === 'cn' ? 'lang:names.zh' : 'lang:names.en');
   const context = othersMayConfirmIn(settings, options.othersMayConfirm, { reviews: !options.quick })
-    ? t('novelty:parent.contextOthers', { language, range, steps, others: othersNote(true) })
+    ? t('novelty:parent.contextOthers', { language, range, steps, others: othersNote(true, t) })
     : t('novelty:parent.context', { language, range, steps });
-  return parentMessage(userId, started, options.idea, context);
+  return parentMessage(userId, started, options.idea, context, t);
 }
 
 export const noveltyHandler = workflowHandler<NoveltyData>(NOVELTY, {
@@ -32,8 +32,9 @@ export const noveltyHandler = workflowHandler<NoveltyData>(NOVELTY, {
     example: (t) => t('novelty:help.example'),
   },
   async command(ctx: HandlerContext, { incoming, args }) {
-    const parsed = parseNoveltyArgs(args, ctx.settings.lang);
-    if ('problem' in parsed) return refuseCommand(ctx, incoming, parsed.problem, usageText);
+    const { t } = ctx;
+    const parsed = parseNoveltyArgs(args, ctx.settings.lang, t);
+    if ('problem' in parsed) return refuseCommand(ctx, incoming, parsed.problem, (prefix) => usageText(prefix, t));
     const { options } = parsed;
     const data: NoveltyData = {
       idea: options.idea,
@@ -45,7 +46,7 @@ export const noveltyHandler = workflowHandler<NoveltyData>(NOVELTY, {
     };
     await startWorkflow(ctx, NOVELTY, {
       incoming,
-      parent: noveltyParent(incoming.user.id, options, ctx.settings),
+      parent: noveltyParent(incoming.user.id, options, ctx.settings, t),
       start: options.quick ? 'quick' : 'guided',
       data,
       input: undefined,

@@ -3,7 +3,7 @@
  * [--let-others-confirm]`, parsed and checked.
  */
 import { charCount, freeText } from '../../core/text.js';
-import { t } from '../../i18n/index.js';
+import type { Translate } from '../../i18n/index.js';
 
 export interface NoveltyOptions {
   quick: boolean;
@@ -22,7 +22,7 @@ export interface NoveltyOptions {
 export const MAX_IDEA_CHARS = 5_000;
 export const MIN_IDEA_CHARS = 10;
 
-export const usageText = (prefix: string): string => t('novelty:usage', { prefix });
+export const usageText = (prefix: string, t: Translate): string => t('novelty:usage', { prefix });
 
 function isDate(value: string): boolean {
   if (!/^\d{8}$/.test(value)) return false;
@@ -32,7 +32,7 @@ function isDate(value: string): boolean {
 }
 
 /** The options, or the problem to show above the usage line. */
-export function parseNoveltyArgs(args: string, defaultLang: 'en' | 'cn'): { options: NoveltyOptions } | { problem: string } {
+export function parseNoveltyArgs(args: string, defaultLang: 'en' | 'cn', t: Translate): { options: NoveltyOptions } | { problem: string } {
   const flags: Record<string, string> = {};
   const ideaParts: string[] = [];
   let rest = args.trim();

@@ -1,7 +1,7 @@
 /** `/iip novelty quick`: the older one-shot group (report → query → download), no review steps, the link at the end. */
 import { mention, quoteUserText, type OutgoingMessage } from '../../core/message.js';
 import type { DataOf } from '../../platform/operations.js';
-import { t } from '../../i18n/index.js';
+import type { Translate } from '../../i18n/index.js';
 import { defineSend, defineStep } from '../workflow/index.js';
 import { requireTaskId } from '../shared/platform-values.js';
 import { submitRequest, taskIdOf, type NoveltyData, type QuickReference } from './data.js';
@@ -40,7 +40,7 @@ export const quickResultsStep = defineStep<NoveltyData, DataOf<'NOVELTY-QUERY'>,
   }),
 });
 
-function quickMessage(url: string | null | undefined, references: QuickReference[], startedBy: string): OutgoingMessage {
+function quickMessage(url: string | null | undefined, references: QuickReference[], startedBy: string, t: Translate): OutgoingMessage {
   if (!url) throw new Error('the report is ready but its link is missing');
   const text = t('novelty:quick.ready', { url });
   const lines = references.map(
@@ -63,5 +63,5 @@ export const quickReportStep = defineStep<NoveltyData, DataOf<'NOVELTY-DOWNLOAD'
     label: (t) => t('novelty:quick.preparing'),
     read: (sc, signal) => sc.ctx.platform.call('NOVELTY-DOWNLOAD', { task_id: taskIdOf(sc) }, { signal }),
   },
-  proceed: (result, sc) => ({ done: quickMessage(result.report_url, sc.data.quickReferences ?? [], sc.record.startedBy) }),
+  proceed: (result, sc) => ({ done: quickMessage(result.report_url, sc.data.quickReferences ?? [], sc.record.startedBy, sc.ctx.t) }),
 });

@@ -5,7 +5,7 @@
  */
 import type { Choice } from '../../core/message.js';
 import type { DataOf } from '../../platform/operations.js';
-import { t } from '../../i18n/index.js';
+import type { Translate } from '../../i18n/index.js';
 import { toFinalEntry, type FinalEntry } from './payloads.js';
 import { truncate } from '../../core/text.js';
 import { publicationNumberIn } from '../shared/text.js';
@@ -64,18 +64,18 @@ export const finalResult = (result: SearchResult, edits: ReferenceEdits): FinalE
     .map((item) => ({ ...item.entry, selected: true }));
 
 /** A reference's publication number and title, from its document line or its id. */
-export function describeEntry(entry: FinalEntry): { pn?: string; title: string } {
+export function describeEntry(entry: FinalEntry, t: Translate): { pn?: string; title: string } {
   const pn = publicationNumberIn(entry.document) ?? (entry.patent_id && /^[A-Z]{2}\d/.test(entry.patent_id) ? entry.patent_id : undefined);
   const title = (pn && entry.document?.startsWith(pn) ? entry.document.slice(pn.length) : (entry.document ?? '')).trim();
   return { pn, title: title || pn || entry.patent_id || t('novelty-review:untitled') };
 }
 
 /** The include / leave out menu: every reference, its choice saying what picking it does. */
-export function inclusionChoices(result: SearchResult, edits: ReferenceEdits | undefined): Choice[] {
+export function inclusionChoices(result: SearchResult, edits: ReferenceEdits | undefined, t: Translate): Choice[] {
   return listed(result, edits)
     .slice(0, 100)
     .map((item, i) => {
-      const { pn } = describeEntry(item.entry);
+      const { pn } = describeEntry(item.entry, t);
       const what = t(item.included ? (item.added ? 'novelty-review:menu.remove' : 'novelty-review:menu.leaveOut') : 'novelty-review:menu.include');
       return { value: item.key, label: truncate(`${i + 1}. ${what} ${pn ?? item.entry.patent_id ?? ''}`.trim(), 70) };
     });

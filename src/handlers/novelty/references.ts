@@ -5,7 +5,7 @@
  */
 import type { PlanTask } from '../../core/adapter.js';
 import { quoteUserText } from '../../core/message.js';
-import { currentLanguage, t } from '../../i18n/index.js';
+import type { Lang, Translate } from '../../i18n/index.js';
 import { defineStep, FormProblem } from '../workflow/index.js';
 import { taskIdOf, type NoveltyContext, type NoveltyData } from './data.js';
 import { referenceEdits, type NoveltyStep } from './stored.js';
@@ -28,36 +28,36 @@ import { readVerdict, verdictFields } from './verdicts.js';
 type Localized = { en?: unknown; zh?: unknown };
 type Step = { status?: unknown; title?: Localized };
 
-/** The platform's text in the user's language: its `zh` for Chinese (else its `en`), its `en` for English. */
-function localized(text: Localized | undefined): string | undefined {
-  const value = currentLanguage() === 'zh' ? (text?.zh ?? text?.en) : text?.en;
+/** The platform's text in `lang`: its `zh` for Chinese (else its `en`), its `en` for English. */
+function localized(text: Localized | undefined, lang: Lang): string | undefined {
+  const value = lang === 'zh' ? (text?.zh ?? text?.en) : text?.en;
   return typeof value === 'string' ? value : undefined;
 }
 
 /** "2/5 search steps done · now: All-elements search (TACD)" from AI35-8's process_dict while it runs. */
-export function searchProgress(result: SearchResult): string | undefined {
+export function searchProgress(result: SearchResult, t: Translate): string | undefined {
   if (result.task_status === 'waiting') return t('novelty-review:search.queued');
   const dict = (result.process_dict ?? {}) as Record<string, Step>;
   const keys = (result.process_dict_keys ?? Object.keys(dict)).map(String);
   if (keys.length === 0) return undefined;
   const done = keys.filter((k) => dict[k]?.status === 'success').length;
   const current = keys.map((k) => dict[k]).find((s) => s && s.status !== 'success');
-  const step = localized(current?.title);
+  const step = localized(current?.title, t.lang);
   const now = step ? t('novelty-review:search.now', { step }) : '';
   return t('novelty-review:search.progress', { done, total: keys.length, now });
 }
 
 const TASK_STATES: Record<string, PlanTask['status']> = { success: 'complete', running: 'in_progress', failed: 'error' };
 
-/** AI35-8's process steps as a plan's tasks, in the platform's order (what each searches by as its details). */
-export function searchTasks(result: SearchResult): PlanTask[] | undefined {
+/** AI35-8's process steps as a plan's tasks in `lang`, in the platform's order (what each searches by as its details). */
+export function searchTasks(result: SearchResult, lang: Lang): PlanTask[] | undefined {
   const dict = (result.process_dict ?? {}) as Record<string, Step & { query_thinking?: Localized }>;
   const keys = (result.process_dict_keys ?? Object.keys(dict)).map(String).filter((key) => dict[key]);
   if (keys.length === 0) return undefined;
   return keys.map((key) => {
     const step = dict[key] as Step & { query_thinking?: Localized };
-    const title = localized(step.title) ?? key;
-    const details = localized(step.query_thinking);
+    const title = localized(step.title, lang) ?? key;
+    const details = localized(step.query_thinking, lang);
     return { id: key, title, status: TASK_STATES[String(step.status)] ?? 'pending', ...(details ? { details } : {}) };
   });
 }
@@ -68,6 +68,7 @@ async function addPatent(
   edits: ReferenceEdits,
   sc: NoveltyContext,
 ): Promise<ReferenceEdits> {
+  const { t } = sc.ctx;
   const typed = String(fields.pn ?? '').trim();
   const pn = normalisePublicationNumber(typed);
   if (!pn)
@@ -94,14 +95,14 @@ export const referencesStep = defineStep<NoveltyData, SearchResult, ReferenceEdi
     operation: 'AI35-8',
     label: (t) => t('novelty-review:search.label'),
     read: (sc, signal) => sc.ctx.platform.call('AI35-8', { task_id: taskIdOf(sc) }, { signal }),
-    progress: searchProgress,
-    plan: searchTasks,
+    progress: (result, sc) => searchProgress(result, sc.ctx.t),
+    plan: (result, sc) => searchTasks(result, sc.ctx.lang),
     status: (t) => t('novelty-review:search.status'),
     deadlineMs: 45 * 60_000,
   },
   review: {
     title: (t) => t('novelty-review:title'),
-    render: (result, edits) => renderReferences(result, edits),
+    render: (result, edits, sc) => renderReferences(result, edits, sc.ctx.t),
     confirm: {
       button: (t) => t('novelty-review:confirm'),
       input: (_result, edits) => edits ?? NO_EDITS,
@@ -109,6 +110,7 @@ export const referencesStep = defineStep<NoveltyData, SearchResult, ReferenceEdi
         operation: 'AI35-9',
         label: (t) => t('novelty-review:sending'),
         async run(sc, edits, result) {
+          const { t } = sc.ctx;
           const final = finalResult(await result(), edits);
           if (final.length === 0) throw new FormProblem(t('novelty-review:includeOne'));
           await sc.ctx.platform.call('AI35-9', { task_id: taskIdOf(sc), final_result: final });
@@ -122,15 +124,18 @@ export const referencesStep = defineStep<NoveltyData, SearchResult, ReferenceEdi
         title: (t) => t('novelty-review:add.title'),
         submitLabel: (t) => t('novelty-review:add.submit'),
         submits: 'review',
-        fields: () => [
-          {
-            id: 'pn',
-            label: t('novelty-review:add.field'),
-            kind: 'text',
-            maxLength: 30,
-            check: { reads: 'publication-number', problem: t('novelty-review:add.unreadable') },
-          },
-        ],
+        fields: (_result, _edits, sc) => {
+          const { t } = sc.ctx;
+          return [
+            {
+              id: 'pn',
+              label: t('novelty-review:add.field'),
+              kind: 'text',
+              maxLength: 30,
+              check: { reads: 'publication-number', problem: t('novelty-review:add.unreadable') },
+            },
+          ];
+        },
         apply: (fields, result, edits, sc) => addPatent(fields, result, edits ?? NO_EDITS, sc),
       },
       verdict: {
@@ -138,9 +143,9 @@ export const referencesStep = defineStep<NoveltyData, SearchResult, ReferenceEdi
         title: (t) => t('novelty-review:verdict.title'),
         submitLabel: (t) => t('novelty-review:verdict.submit'),
         submits: 'review',
-        fields: () => verdictFields(),
-        apply(fields, result, edits) {
-          const { key, override } = readVerdict(fields, listed(result, edits ?? NO_EDITS));
+        fields: (_result, _edits, sc) => verdictFields(sc.ctx.t),
+        apply(fields, result, edits, sc) {
+          const { key, override } = readVerdict(fields, listed(result, edits ?? NO_EDITS), sc.ctx.t);
           const current = edits ?? NO_EDITS;
           return { ...current, overrides: { ...current.overrides, [key]: override } };
         },
@@ -149,7 +154,7 @@ export const referencesStep = defineStep<NoveltyData, SearchResult, ReferenceEdi
     selects: {
       remove: {
         label: (t) => t('novelty-review:menu.label'),
-        options: (result, edits) => inclusionChoices(result, edits),
+        options: (result, edits, sc) => inclusionChoices(result, edits, sc.ctx.t),
         apply: (key, result, edits) => toggleReference(key, result, edits ?? NO_EDITS),
       },
     },

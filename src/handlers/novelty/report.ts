@@ -1,7 +1,7 @@
 /** Step 5: Generate report asks for a title (default from the idea), AI35-10 creates it, AI35-11 until its link is ready. */
 import { mention, quoteUserText, type OutgoingMessage } from '../../core/message.js';
 import type { DataOf } from '../../platform/operations.js';
-import { t } from '../../i18n/index.js';
+import type { Translate } from '../../i18n/index.js';
 import { defineStep, FormProblem } from '../workflow/index.js';
 import { requireTaskId } from '../shared/platform-values.js';
 import { taskIdOf, type NoveltyContext, type NoveltyData } from './data.js';
@@ -11,7 +11,7 @@ import { fileStem, truncate } from '../../core/text.js';
 
 const MAX_TITLE_CHARS = 200;
 
-export function defaultTitle(idea: string): string {
+export function defaultTitle(idea: string, t: Translate): string {
   // Chinese full stops end a sentence without a space after them
   const firstSentence = idea.split(/(?<=[.!?])\s|(?<=[。！？])|\n/u)[0] ?? idea;
   return t('novelty-review:report.defaultTitle', { idea: truncate(firstSentence.replace(/[.。]$/u, ''), 80) });
@@ -20,7 +20,13 @@ export function defaultTitle(idea: string): string {
 /** How the report reached the thread: the adapter's delivery, or not at all (no link, no file support, a failure). */
 export type Attached = 'attached' | 'offered' | 'linked' | 'unsupported' | 'failed';
 
-export function reportMessage(url: string | null | undefined, title: string, startedBy: string, attached: Attached = 'unsupported'): OutgoingMessage {
+export function reportMessage(
+  url: string | null | undefined,
+  title: string,
+  startedBy: string,
+  t: Translate,
+  attached: Attached = 'unsupported',
+): OutgoingMessage {
   if (!url) throw new Error('the report is ready but its link is missing');
   const text = t('novelty-review:report.ready', { title: quoteUserText(title.replace(/[[\]]/g, '')), url });
   const file = t(`novelty-review:report.${attached}`);
@@ -37,6 +43,7 @@ const MAX_REPORT_BYTES = 50_000_000;
 
 /** Downloads the report and posts it into the thread as a file, so it outlives its link. */
 async function attachReport(sc: NoveltyContext, url: string | null | undefined, title: string): Promise<Attached> {
+  const { t } = sc.ctx;
   if (!url || !sc.ctx.messenger.canUploadFiles) return 'unsupported';
   try {
     const document = await downloadDocument(url, MAX_REPORT_BYTES);
@@ -54,14 +61,17 @@ export const titleStep = defineStep<NoveltyData, undefined, { title: string }, N
   stores: titleInput,
   review: {
     title: (t) => t('novelty-review:report.stepTitle'),
-    render: (_result, _draft, sc) => [
-      {
-        type: 'markdown',
-        text: t('novelty-review:report.confirmed', { count: sc.data.confirmedReferences ?? 0 }),
-      },
-    ],
+    render: (_result, _draft, sc) => {
+      const { t } = sc.ctx;
+      return [
+        {
+          type: 'markdown',
+          text: t('novelty-review:report.confirmed', { count: sc.data.confirmedReferences ?? 0 }),
+        },
+      ];
+    },
     confirm: {
-      input: (_result, draft, sc) => draft ?? { title: defaultTitle(sc.data.idea) },
+      input: (_result, draft, sc) => draft ?? { title: defaultTitle(sc.data.idea, sc.ctx.t) },
       send: {
         operation: 'AI35-10',
         label: (t) => t('novelty-review:report.creating'),
@@ -77,16 +87,20 @@ export const titleStep = defineStep<NoveltyData, undefined, { title: string }, N
         title: (t) => t('novelty-review:report.formTitle'),
         submitLabel: (t) => t('novelty-review:report.generate'),
         submits: 'confirm',
-        fields: (_result, draft, sc) => [
-          {
-            id: 'title',
-            label: t('novelty-review:report.field'),
-            kind: 'text',
-            initial: draft?.title ?? defaultTitle(sc.data.idea),
-            maxLength: MAX_TITLE_CHARS,
-          },
-        ],
-        apply(fields) {
+        fields: (_result, draft, sc) => {
+          const { t } = sc.ctx;
+          return [
+            {
+              id: 'title',
+              label: t('novelty-review:report.field'),
+              kind: 'text',
+              initial: draft?.title ?? defaultTitle(sc.data.idea, t),
+              maxLength: MAX_TITLE_CHARS,
+            },
+          ];
+        },
+        apply(fields, _result, _draft, sc) {
+          const { t } = sc.ctx;
           const title = String(fields.title ?? '').trim();
           if (!title) throw new FormProblem(t('novelty-review:report.noTitle'));
           return { title: truncate(title, MAX_TITLE_CHARS) };
@@ -104,8 +118,9 @@ export const reportStep = defineStep<NoveltyData, DataOf<'AI35-11'>, never, Nove
     deadlineMs: 20 * 60_000,
   },
   async proceed(result, sc) {
-    const title = sc.data.title ?? defaultTitle(sc.data.idea);
+    const { t } = sc.ctx;
+    const title = sc.data.title ?? defaultTitle(sc.data.idea, t);
     const attached = await attachReport(sc, result.report_url, title);
-    return { done: reportMessage(result.report_url, title, sc.record.startedBy, attached) };
+    return { done: reportMessage(result.report_url, title, sc.record.startedBy, t, attached) };
   },
 });

@@ -1,6 +1,5 @@
 /** Step 1: AI35-2 summarises the submitted idea; Confirm (or a submitted edit) sends AI35-3. */
 import type { DataOf } from '../../platform/operations.js';
-import { t } from '../../i18n/index.js';
 import { defineStep, FormProblem } from '../workflow/index.js';
 import { taskIdOf, type NoveltyData } from './data.js';
 import { solutionInput, type NoveltyStep } from './stored.js';
@@ -24,10 +23,13 @@ export const solutionStep = defineStep<NoveltyData, Summary, SolutionInput, Nove
   },
   review: {
     title: (t) => t('novelty:solution.title'),
-    render: (result, draft) => [
-      { type: 'markdown', text: quoted(draft?.tech_solution ?? result.tech_solution ?? '') },
-      { type: 'context', text: t('novelty:solution.hint') },
-    ],
+    render: (result, draft, sc) => {
+      const { t } = sc.ctx;
+      return [
+        { type: 'markdown', text: quoted(draft?.tech_solution ?? result.tech_solution ?? '', t) },
+        { type: 'context', text: t('novelty:solution.hint') },
+      ];
+    },
     confirm: {
       button: (t) => t('novelty:confirm'),
       // the text as the user saved it (Edit), else the platform's summary as it stands
@@ -48,16 +50,20 @@ export const solutionStep = defineStep<NoveltyData, Summary, SolutionInput, Nove
         title: (t) => t('novelty:solution.formTitle'),
         submitLabel: (t) => t('novelty:save'),
         submits: 'review',
-        fields: (result, draft) => [
-          {
-            id: 'solution',
-            label: t('novelty:solution.field'),
-            kind: 'multiline',
-            initial: draft?.tech_solution ?? result.tech_solution ?? '',
-            maxLength: MAX_SOLUTION_CHARS,
-          },
-        ],
-        apply(fields) {
+        fields: (result, draft, sc) => {
+          const { t } = sc.ctx;
+          return [
+            {
+              id: 'solution',
+              label: t('novelty:solution.field'),
+              kind: 'multiline',
+              initial: draft?.tech_solution ?? result.tech_solution ?? '',
+              maxLength: MAX_SOLUTION_CHARS,
+            },
+          ];
+        },
+        apply(fields, _result, _draft, sc) {
+          const { t } = sc.ctx;
           const text = String(fields.solution ?? '').trim();
           if (!text) throw new FormProblem(t('novelty:solution.empty'));
           return { tech_solution: text };

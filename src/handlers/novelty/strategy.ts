@@ -1,7 +1,7 @@
 /** The search strategy the agent used (AI35-8): each search block's element, query and hit count, and the keywords. */
 import { quoteUserText } from '../../core/message.js';
 import { truncate } from '../../core/text.js';
-import { t } from '../../i18n/index.js';
+import type { Translate } from '../../i18n/index.js';
 import type { SearchResult } from './references-list.js';
 
 const MAX_BLOCKS = 10;
@@ -9,7 +9,7 @@ type Json = Record<string, unknown>;
 const str = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() ? value : undefined);
 
 /** Markdown for the strategy, or undefined when the platform sent none. */
-export function strategyText(result: SearchResult): string | undefined {
+export function strategyText(result: SearchResult, t: Translate): string | undefined {
   const blocks = Object.entries((result.feature_analysis_result?.block_query ?? {}) as Json).filter(([, b]) => typeof b === 'object' && b !== null);
   const lines = blocks.slice(0, MAX_BLOCKS).map(([name, raw]) => {
     const b = raw as Json;

@@ -5,7 +5,7 @@
  */
 import type { FormField } from '../../core/message.js';
 import { FormProblem } from '../workflow/index.js';
-import { t } from '../../i18n/index.js';
+import type { Translate } from '../../i18n/index.js';
 import type { FinalEntry } from './payloads.js';
 
 export interface VerdictOverride {
@@ -50,7 +50,7 @@ export function withOverrides(entry: FinalEntry, referenceKey: string, overrides
   return { ...entry, features };
 }
 
-export const verdictFields = (): FormField[] => [
+export const verdictFields = (t: Translate): FormField[] => [
   { id: 'reference', label: t('novelty-review:verdict.reference'), kind: 'text', maxLength: 3 },
   { id: 'feature', label: t('novelty-review:verdict.feature'), kind: 'text', maxLength: 3 },
   { id: 'verdict', label: t('novelty-review:verdict.verdict'), kind: 'text', maxLength: 20 },
@@ -73,6 +73,7 @@ function referenceNamed<R extends { included?: boolean }>(typed: string, referen
 export function readVerdict(
   fields: Record<string, string | string[]>,
   references: { key: string; entry: FinalEntry; included?: boolean }[],
+  t: Translate,
 ): { key: string; override: VerdictOverride } {
   const reference = referenceNamed(String(fields.reference ?? ''), references);
   if (!reference) throw new FormProblem(t('novelty-review:verdict.badReference', { count: references.length }));

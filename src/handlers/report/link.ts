@@ -10,7 +10,7 @@ import { truncate } from '../../core/text.js';
 import { userMessage } from '../../core/user-errors.js';
 import type { DataOf } from '../../platform/operations.js';
 import { formatDateTime, formatDuration } from '../../i18n/format.js';
-import { t } from '../../i18n/index.js';
+import type { Translate } from '../../i18n/index.js';
 
 export const FRESH_LINK_ACTION = 'report-link';
 
@@ -18,10 +18,10 @@ export const FRESH_LINK_ACTION = 'report-link';
 export const LINK_VALID_MS = 3 * 60 * 60_000;
 
 /** When a link handed out at `receivedAt` stops working, and how to get another. */
-export const expiryNote = (receivedAt: number): string =>
-  t('report:link.expiry', { valid: formatDuration(LINK_VALID_MS), time: formatDateTime(receivedAt + LINK_VALID_MS) });
+export const expiryNote = (receivedAt: number, t: Translate): string =>
+  t('report:link.expiry', { valid: formatDuration(LINK_VALID_MS, t.lang), time: formatDateTime(receivedAt + LINK_VALID_MS, t.lang) });
 
-export const freshLinkButton = (): Block => ({
+export const freshLinkButton = (t: Translate): Block => ({
   type: 'actions',
   buttons: [{ action: FRESH_LINK_ACTION, label: t('report:link.fresh'), value: 'link' }],
 });
@@ -30,6 +30,7 @@ export const freshLinkButton = (): Block => ({
 export const reportLink = (question: string, url: string): string => `[${truncate(question, 120).replace(/[[\]]/g, '')}](${url})`;
 
 export async function postFreshLink(ctx: HandlerContext, incoming: ActionIncoming, record: ThreadRecord): Promise<void> {
+  const { t } = ctx;
   const { thread } = incoming;
   const note = (text: string) => ctx.messenger.notify({ thread }, incoming.user.id, markdown(text));
   const reportId = record.ids.report_id;
@@ -38,7 +39,7 @@ export async function postFreshLink(ctx: HandlerContext, incoming: ActionIncomin
   try {
     queried = await ctx.platform.call('AI34-3', { report_id: reportId });
   } catch (error) {
-    return note(t('report:link.failed', { why: userMessage(error) }));
+    return note(t('report:link.failed', { why: userMessage(error, t) }));
   }
   if (queried.report_status !== 'SUCCEED' || !queried.report_url) {
     return note(t('report:link.noLink', { status: queried.report_status ?? t('report:link.unknown') }));
@@ -49,8 +50,8 @@ export async function postFreshLink(ctx: HandlerContext, incoming: ActionIncomin
     text,
     blocks: [
       { type: 'markdown', text },
-      { type: 'context', text: t('report:link.askedBy', { expiry: expiryNote(Date.now()), user: mention(incoming.user.id) }) },
-      freshLinkButton(),
+      { type: 'context', text: t('report:link.askedBy', { expiry: expiryNote(Date.now(), t), user: mention(incoming.user.id) }) },
+      freshLinkButton(t),
     ],
   });
 }

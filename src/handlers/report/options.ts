@@ -1,7 +1,7 @@
 /** `/iip report` arguments: the question, `--auto-outline` (or `--auto-directory`), `--let-others-confirm`; any other `--flag` refused. */
 import { takeOthersFlag } from '../shared/others-confirm.js';
 import { charCount, freeText } from '../../core/text.js';
-import { t } from '../../i18n/index.js';
+import type { Translate } from '../../i18n/index.js';
 
 /** No published limit for AI34-1's question; a Slack command carries a few thousand characters at most anyway. */
 export const MAX_QUESTION_CHARS = 2_000;
@@ -22,7 +22,7 @@ export interface ReportArgs {
 export type ReportArgsRefusal = { problem: string } | { tooLong: string } | { usage: true };
 
 /** The question without `--auto-outline`/`--auto-directory` and whether one was given; a value (`=yes`) is a problem. */
-function takeAutoOutline(args: string): { rest: string; autoOutline: boolean } | { problem: string } {
+function takeAutoOutline(args: string, t: Translate): { rest: string; autoOutline: boolean } | { problem: string } {
   let autoOutline = false;
   let withValue: string | undefined;
   const rest = args.replace(autoOutlinePattern, (_all, space: string, flag: string, value: string | undefined) => {
@@ -33,10 +33,10 @@ function takeAutoOutline(args: string): { rest: string; autoOutline: boolean } |
   return withValue ? { problem: t('report:noValue', { flag: withValue }) } : { rest, autoOutline };
 }
 
-export function parseReportArgs(args: string): ReportArgs | ReportArgsRefusal {
-  const taken = takeOthersFlag(args);
+export function parseReportArgs(args: string, t: Translate): ReportArgs | ReportArgsRefusal {
+  const taken = takeOthersFlag(args, t);
   if ('problem' in taken) return taken;
-  const auto = takeAutoOutline(taken.rest);
+  const auto = takeAutoOutline(taken.rest, t);
   if ('problem' in auto) return auto;
   // an unknown option would otherwise be sent to the platform as part of the question
   const unknown = anyFlag.exec(auto.rest);

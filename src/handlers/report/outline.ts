@@ -5,7 +5,7 @@
 import { quoteUserText, type Block, type FormField } from '../../core/message.js';
 import { defineStep, type Send } from '../workflow/index.js';
 import { truncate } from '../../core/text.js';
-import { t } from '../../i18n/index.js';
+import type { Translate } from '../../i18n/index.js';
 import {
   CUSTOM_KEYS,
   CUSTOM_SOURCE,
@@ -21,7 +21,7 @@ import {
 const MAX_MODULE_CHARS = 100;
 const fieldId = (key: string): string => `custom-${CUSTOM_KEYS.indexOf(key as (typeof CUSTOM_KEYS)[number]) + 1}`;
 
-export function renderOutline(outline: readonly Section[]): Block[] {
+export function renderOutline(outline: readonly Section[], t: Translate): Block[] {
   const lines = outline.map((s, i) => `${i + 1}. ${quoteUserText(truncate(s.name, 200))}${isCustom(s) ? t('report:outline.custom') : ''}`);
   return [
     { type: 'markdown', text: lines.join('\n') || t('report:outline.none') },
@@ -32,7 +32,7 @@ export function renderOutline(outline: readonly Section[]): Block[] {
   ];
 }
 
-function editFields(outline: readonly Section[]): FormField[] {
+function editFields(outline: readonly Section[], t: Translate): FormField[] {
   const fixed = outline
     .filter((s) => !isCustom(s))
     .map((s, i): FormField => ({ id: `fixed-${i}`, label: t('report:outline.section', { n: i + 1 }), kind: 'readonly', initial: s.name }));
@@ -77,7 +77,7 @@ export const outlineStep = defineStep<ReportData, undefined, Section[], ReportSt
   stores: outlineSchema,
   review: {
     title: (t) => t('report:outline.title'),
-    render: (_result, draft, sc) => renderOutline(draft ?? sc.data.outline),
+    render: (_result, draft, sc) => renderOutline(draft ?? sc.data.outline, sc.ctx.t),
     confirm: {
       button: (t) => t('report:outline.generate'),
       input: (_result, draft, sc) => draft ?? sc.data.outline,
@@ -89,7 +89,7 @@ export const outlineStep = defineStep<ReportData, undefined, Section[], ReportSt
         title: (t) => t('report:outline.title'),
         submitLabel: (t) => t('report:outline.save'),
         submits: 'review',
-        fields: (_result, draft, sc) => editFields(draft ?? sc.data.outline),
+        fields: (_result, draft, sc) => editFields(draft ?? sc.data.outline, sc.ctx.t),
         apply: (fields, _result, draft, sc) =>
           withCustomModules(draft ?? sc.data.outline, Object.fromEntries(CUSTOM_KEYS.map((key) => [key, String(fields[fieldId(key)] ?? '')]))),
       },

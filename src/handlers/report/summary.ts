@@ -5,7 +5,7 @@
  */
 import { quoteUserText } from '../../core/message.js';
 import { truncate } from '../../core/text.js';
-import { t } from '../../i18n/index.js';
+import type { Translate } from '../../i18n/index.js';
 import { PATENT_LINK, isPublicationNumber } from '../shared/text.js';
 
 const MAX_ITEMS = 8;
@@ -29,10 +29,10 @@ const FIELDS = [
 ] as const;
 type Field = (typeof FIELDS)[number];
 const isField = (key: string): key is Field => (FIELDS as readonly string[]).includes(key);
-const words = (key: string): string => (isField(key) ? t(`report:field.${key}`) : key.replace(/_/g, ' '));
-const labelled = (key: string, value: string): string => t('report:result.labelled', { label: words(key), value });
+const words = (key: string, t: Translate): string => (isField(key) ? t(`report:field.${key}`) : key.replace(/_/g, ' '));
+const labelled = (key: string, value: string, t: Translate): string => t('report:result.labelled', { label: words(key, t), value });
 
-function itemLine(item: unknown): string | undefined {
+function itemLine(item: unknown, t: Translate): string | undefined {
   const plain = scalar(item);
   if (plain) return quoteUserText(truncate(plain, MAX_FIELD_CHARS));
   if (!isRecord(item)) return undefined;
@@ -45,27 +45,27 @@ function itemLine(item: unknown): string | undefined {
     .filter(([key]) => key !== 'pn' && key !== 'name' && key !== 'title')
     .flatMap(([key, value]) => {
       const text = scalar(value);
-      return text ? [labelled(key, quoteUserText(truncate(text, MAX_FIELD_CHARS)))] : [];
+      return text ? [labelled(key, quoteUserText(truncate(text, MAX_FIELD_CHARS)), t)] : [];
     });
   const line = [head, rest.join(' · ')].filter(Boolean).join(' — ');
   return line || undefined;
 }
 
 /** The object as markdown lines, or undefined when it holds nothing to show. */
-export function describeAnalysis(value: unknown): string | undefined {
+export function describeAnalysis(value: unknown, t: Translate): string | undefined {
   if (!isRecord(value)) return undefined;
   const lines: string[] = [];
   for (const [key, entry] of Object.entries(value)) {
     if (Array.isArray(entry)) {
       const items = entry
         .slice(0, MAX_ITEMS)
-        .map(itemLine)
+        .map((item) => itemLine(item, t))
         .filter((l): l is string => Boolean(l));
       lines.push(...items.map((l) => `• ${l}`));
       if (entry.length > MAX_ITEMS) lines.push(t('report:result.more', { count: entry.length - MAX_ITEMS }));
     } else {
-      const line = itemLine(entry);
-      if (line) lines.push(labelled(key, line));
+      const line = itemLine(entry, t);
+      if (line) lines.push(labelled(key, line, t));
     }
   }
   return lines.length ? truncate(lines.join('\n'), MAX_SECTION_CHARS) : undefined;

@@ -5,7 +5,7 @@
 import { quoteUserText } from '../../core/message.js';
 import type { MindMapCell, MindMapData } from '../../platform/payloads.js';
 import { truncate } from '../../core/text.js';
-import { t } from '../../i18n/index.js';
+import type { Translate } from '../../i18n/index.js';
 
 export type MindMap = MindMapData;
 export type MindCell = MindMapCell;
@@ -22,10 +22,10 @@ export interface MindNode {
 
 const isEdge = (cell: MindCell): boolean => Boolean(cell.source?.cell && cell.target?.cell);
 
-export const titleOf = (data: MindCellData): string => (data.sys_title ?? '').trim() || t('shared:mindMap.untitled');
+export const titleOf = (data: MindCellData, t: Translate): string => (data.sys_title ?? '').trim() || t('shared:mindMap.untitled');
 
 /** The map's roots with their subtrees, in the cells' order; a cycle or a second parent is ignored. */
-export function mindTree(map: MindMap): MindNode[] {
+export function mindTree(map: MindMap, t: Translate): MindNode[] {
   const cells = map.cells.filter((c) => !isEdge(c) && (c.id ?? c.data?.node_id));
   const byId = new Map(cells.map((c) => [String(c.id ?? c.data?.node_id), c] as const));
   const childrenOf = new Map<string, string[]>();
@@ -41,7 +41,7 @@ export function mindTree(map: MindMap): MindNode[] {
   const build = (id: string, depth: number, path: string[]): MindNode => {
     seen.add(id);
     const data = byId.get(id)!.data ?? {};
-    const children = (childrenOf.get(id) ?? []).filter((c) => !seen.has(c)).map((c) => build(c, depth + 1, [...path, titleOf(data)]));
+    const children = (childrenOf.get(id) ?? []).filter((c) => !seen.has(c)).map((c) => build(c, depth + 1, [...path, titleOf(data, t)]));
     return { id, data, depth, children, path };
   };
   return [...byId.keys()].filter((id) => !hasParent.has(id)).map((id) => build(id, 0, []));
@@ -59,10 +59,10 @@ export function solutionNodes(roots: MindNode[]): MindNode[] {
 }
 
 /** The map as a nested outline of titles; `numbered` nodes (by id) get their number in front. */
-export function outline(roots: MindNode[], numbered: Map<string, number> = new Map()): string {
+export function outline(roots: MindNode[], t: Translate, numbered: Map<string, number> = new Map()): string {
   const lines = allNodes(roots).map((n) => {
     const number = numbered.get(n.id);
-    const title = quoteUserText(truncate(titleOf(n.data), 150));
+    const title = quoteUserText(truncate(titleOf(n.data, t), 150));
     const text = n.depth === 0 ? `**${title}**` : `${number === undefined ? '' : `${number}. `}${title}`;
     return `${'    '.repeat(Math.max(0, n.depth - 1))}${n.depth === 0 ? '' : '- '}${text}`;
   });

@@ -1,6 +1,6 @@
 /** `--let-others-confirm` in any workflow command: taken out of the arguments before the command's own parsing. */
 import type { BotSettings } from '../../core/handler.js';
-import { t } from '../../i18n/index.js';
+import type { Translate } from '../../i18n/index.js';
 
 export const OTHERS_FLAG = '--let-others-confirm';
 
@@ -10,7 +10,7 @@ const flagPattern = /(^|\s)--let-others-confirm(?:=(\S*))?(?=\s|$)/gi;
  * The arguments without the flag and whether it was given; a value (`--let-others-confirm=yes`) is a problem,
  * as for the other flags that take none.
  */
-export function takeOthersFlag(args: string): { rest: string; othersMayConfirm: boolean } | { problem: string } {
+export function takeOthersFlag(args: string, t: Translate): { rest: string; othersMayConfirm: boolean } | { problem: string } {
   let othersMayConfirm = false;
   let withValue = false;
   const rest = args.replace(flagPattern, (_all, space: string, value: string | undefined) => {

@@ -6,7 +6,7 @@ import { quoteUserText, type FormField } from '../../core/message.js';
 import { truncate } from '../../core/text.js';
 import { FormProblem, type FormDefinition, type WorkflowData } from '../workflow/index.js';
 import { tickedPositions } from './platform-values.js';
-import { t, type Text } from '../../i18n/index.js';
+import type { Text, Translate } from '../../i18n/index.js';
 
 export interface Picked {
   /** positions of the ticked recommended items */
@@ -25,7 +25,7 @@ export const pickedOf = (draft: Picked | number[] | undefined): Picked | undefin
   draft === undefined ? undefined : Array.isArray(draft) ? { chosen: draft, own: [] } : draft;
 
 /** The typed lines, trimmed, blank and repeated ones dropped; too many or too long is refused with the limit. */
-export function ownLines(value: string | string[] | undefined): string[] {
+export function ownLines(value: string | string[] | undefined, t: Translate): string[] {
   const text = Array.isArray(value) ? value.join('\n') : (value ?? '');
   const lines = [...new Set(text.split(/\r?\n/).map((l) => l.replace(/\s+/g, ' ').trim()))].filter(Boolean);
   if (lines.length > MAX_OWN) throw new FormProblem(t('shared:ownItems.tooMany', { max: MAX_OWN, count: lines.length }));
@@ -35,7 +35,7 @@ export function ownLines(value: string | string[] | undefined): string[] {
 }
 
 /** The ticked list as confirmed: every recommended item marked, then the user's own. */
-export function pickedList(items: string[], picked: Picked): string {
+export function pickedList(items: string[], picked: Picked, t: Translate): string {
   const recommended = items.map((text, i) => `${picked.chosen.includes(i) ? '☑' : '☐'} ${quoteUserText(text)}`);
   return [...recommended, ...picked.own.map((text) => `☑ ${quoteUserText(text)} ${t('shared:ownItems.yours')}`)].join('\n');
 }
@@ -46,7 +46,7 @@ export function ownItemsForm<D extends WorkflowData, R>(options: {
   submitLabel: Text;
   keepLabel: Text;
   ownLabel: Text;
-  items: (result: R) => string[];
+  items: (result: R, t: Translate) => string[];
   initial: (result: R) => number[];
 }): FormDefinition<D, R, Picked> {
   return {
@@ -54,8 +54,9 @@ export function ownItemsForm<D extends WorkflowData, R>(options: {
     title: options.title,
     submitLabel: options.submitLabel,
     submits: 'review',
-    fields(result, draft): FormField[] {
-      const items = options.items(result);
+    fields(result, draft, sc): FormField[] {
+      const { t } = sc.ctx;
+      const items = options.items(result, t);
       const picked = pickedOf(draft);
       const keep: FormField[] = items.length
         ? [
@@ -74,10 +75,11 @@ export function ownItemsForm<D extends WorkflowData, R>(options: {
         { id: OWN, label: options.ownLabel(t), kind: 'multiline', optional: true, maxLength: 3000, initial: picked?.own.join('\n') ?? '' },
       ];
     },
-    apply(fields, result) {
-      const length = options.items(result).length;
+    apply(fields, result, _draft, sc) {
+      const { t } = sc.ctx;
+      const length = options.items(result, t).length;
       const chosen = length ? (tickedPositions(asList(fields[KEEP]), length) ?? []) : [];
-      const own = ownLines(fields[OWN]);
+      const own = ownLines(fields[OWN], t);
       if (chosen.length === 0 && own.length === 0) throw new FormProblem(t('shared:ownItems.noneKept'));
       return { chosen, own };
     },

@@ -1,6 +1,6 @@
 /** `<problem> [--lang en|cn] [--let-others-confirm]`: the arguments of the solution and material commands. */
 import { charCount, freeText } from '../../core/text.js';
-import { t } from '../../i18n/index.js';
+import type { Translate } from '../../i18n/index.js';
 
 export interface ProblemArgs {
   problem: string;
@@ -14,6 +14,7 @@ export function parseProblemArgs(
   args: string,
   defaultLang: 'en' | 'cn',
   limits: { noun: string; maxChars: number; platformLimit?: boolean },
+  t: Translate,
 ): ProblemArgs | { refusal: string } {
   let lang: string = defaultLang;
   let othersMayConfirm = false;
@@ -39,4 +40,4 @@ export function parseProblemArgs(
 }
 
 /** What the thread's first message says when the starter let others confirm. */
-export const othersNote = (othersMayConfirm: boolean): string => (othersMayConfirm ? t('shared:othersNote') : '');
+export const othersNote = (othersMayConfirm: boolean, t: Translate): string => (othersMayConfirm ? t('shared:othersNote') : '');

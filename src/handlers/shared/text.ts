@@ -2,7 +2,7 @@
 import { quoteUserText } from '../../core/message.js';
 import { truncate } from '../../core/text.js';
 import type { ChatKind } from '../../core/thread-id.js';
-import { t } from '../../i18n/index.js';
+import type { Translate } from '../../i18n/index.js';
 import { isPublicationNumber } from '../../lib/publication-number.js';
 
 export const PATENT_LINK = (pn: string): string => `https://patents.google.com/patent/${encodeURIComponent(pn)}`;
@@ -15,10 +15,10 @@ export const quoteBlock = (text: string): string =>
     .join('\n');
 
 /** Platform text shown as a quote, clipped to `max`: its own formatting characters are shown as typed. */
-export const quoted = (text: string, max = 2_800): string => quoteBlock(truncate(text.trim() || t('shared:empty'), max));
+export const quoted = (text: string, t: Translate, max = 2_800): string => quoteBlock(truncate(text.trim() || t('shared:empty'), max));
 
 /** How a person in a workflow's thread moves it on or asks about it, in the words of their chat. */
-export const threadControlsHint = (chat: ChatKind): string =>
+export const threadControlsHint = (chat: ChatKind, t: Translate): string =>
   chat === 'console' ? t('shared:threadControls.console') : t('shared:threadControls.chat');
 
 export { isPublicationNumber };

@@ -1,7 +1,7 @@
 /** Step 1 (AI33-2 → AI33-3) and step 2 (AI33-4 → AI33-5): the ticked recommendations and directions. */
 import { quoteUserText, type Block, type Choice } from '../../core/message.js';
 import type { DataOf } from '../../platform/operations.js';
-import { t } from '../../i18n/index.js';
+import type { Translate } from '../../i18n/index.js';
 import { truncate } from '../../core/text.js';
 import { defineStep } from '../workflow/index.js';
 import { itemText, tickedPositions } from '../shared/platform-values.js';
@@ -32,10 +32,11 @@ export const optionsStep = defineStep<SolutionData, Recommended, Picked, Solutio
   },
   review: {
     title: (t) => t('solution:options.title'),
-    render(result, draft): Block[] {
+    render(result, draft, sc): Block[] {
+      const { t } = sc.ctx;
       const items = recommendedOf(result);
       const picked = pickedOf(draft);
-      if (picked) return [{ type: 'markdown', text: pickedList(items, picked) || t('solution:options.none') }];
+      if (picked) return [{ type: 'markdown', text: pickedList(items, picked, t) || t('solution:options.none') }];
       const own = t('solution:options.own');
       if (items.length === 0) return [{ type: 'markdown', text: t('solution:options.nothingRecommended', { own }) }];
       return [
@@ -86,7 +87,7 @@ export const optionsStep = defineStep<SolutionData, Recommended, Picked, Solutio
   },
 });
 
-function directionText(d: Direction, i: number, chosen: number[] | undefined): string {
+function directionText(d: Direction, i: number, chosen: number[] | undefined, t: Translate): string {
   const mark = chosen ? (chosen.includes(i) ? '☑ ' : '☐ ') : '';
   if (!chosen && d.source_type === 'customize') return `**${i + 1}. ${quoteUserText(d.reason ?? t('solution:direction'))}** ${t('solution:yours')}`;
   const approaches = (d.approaches ?? [])
@@ -123,11 +124,12 @@ export const directionsStep = defineStep<SolutionData, Directions, Picked, Solut
   },
   review: {
     title: (t) => t('solution:directions.title'),
-    render(result, draft): Block[] {
+    render(result, draft, sc): Block[] {
+      const { t } = sc.ctx;
       const list = result.directions ?? [];
       const picked = pickedOf(draft);
       const own = (picked?.own ?? []).map((reason) => `☑ **${quoteUserText(reason)}** ${t('solution:yours')}`);
-      const text = [...list.map((d, i) => directionText(d, i, picked?.chosen)), ...own].join('\n') || t('solution:directions.none');
+      const text = [...list.map((d, i) => directionText(d, i, picked?.chosen, t)), ...own].join('\n') || t('solution:directions.none');
       if (picked || list.length === 0) return [{ type: 'markdown', text }];
       return [
         { type: 'markdown', text },
@@ -172,7 +174,7 @@ export const directionsStep = defineStep<SolutionData, Directions, Picked, Solut
         submitLabel: (t) => t('solution:save'),
         keepLabel: (t) => t('solution:directions.explore'),
         ownLabel: (t) => t('solution:directions.ownLabel'),
-        items: (r) => (r.directions ?? []).map((d) => d.reason ?? t('solution:direction')),
+        items: (r, t) => (r.directions ?? []).map((d) => d.reason ?? t('solution:direction')),
         initial: (r) => platformTicked(r.directions ?? []),
       }),
     },

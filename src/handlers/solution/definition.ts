@@ -1,6 +1,5 @@
 /** The technical solution exploration (AI33 v3) as a workflow: submit, two choices, then the solutions. */
 import type { DataOf } from '../../platform/operations.js';
-import { t } from '../../i18n/index.js';
 import { defineSend, defineStep, type WorkflowDefinition } from '../workflow/index.js';
 import { directionsStep, optionsStep } from './choices.js';
 import { requireTaskId } from '../shared/platform-values.js';
@@ -28,14 +27,15 @@ const finalStep = defineStep<SolutionData, DataOf<'AI33-6'>, never, SolutionStep
     deadlineMs: 30 * 60_000,
   },
   async proceed(result, sc) {
+    const { t } = sc.ctx;
     const map = result.solution ?? { title: sc.data.problem, cells: [] };
-    const messages = solutionMessages(map);
+    const messages = solutionMessages(map, t);
     for (const message of messages) await sc.ctx.messenger.post(sc.thread, message);
     const picture =
       messages.length > 0
-        ? await postPicture(sc.ctx, sc.thread, t('solution:final.picture'), async () => (await solutionMindMap(map)).png)
+        ? await postPicture(sc.ctx, sc.thread, t('solution:final.picture'), async () => (await solutionMindMap(map, t)).png)
         : 'unsupported';
-    return { done: solutionsSummary(map, messages.length, sc.record.startedBy, picture === 'shown') };
+    return { done: solutionsSummary(map, messages.length, sc.record.startedBy, t, picture === 'shown') };
   },
 });
 

@@ -7,7 +7,7 @@ import { markdown } from '../../core/message.js';
 import { parseUsage, usageDay, usageKey, type UsageCounts } from '../../core/metrics.js';
 import type { ChatKind } from '../../core/thread-id.js';
 import { answerCommand } from '../workflow/command.js';
-import { t } from '../../i18n/index.js';
+import type { Translate } from '../../i18n/index.js';
 import { formatNumber } from '../../i18n/format.js';
 import { OPERATIONS, type OperationId } from '../../platform/operations.js';
 
@@ -37,18 +37,23 @@ export async function usageTotals(
 }
 
 /** A platform call as an admin knows it: the workflow and its step (`novelty search · step 1, …`), its id after. */
-function callRow(id: string, week: string, month: string): string {
+function callRow(id: string, week: string, month: string, t: Translate): string {
   const known = Object.hasOwn(OPERATIONS, id) ? (id as OperationId) : undefined;
   return known ? t('usage:callRow', { what: t(`usage:operation.${known}`), id, week, month }) : t('usage:row', { name: id, week, month });
 }
 
-function table(title: string, rows: Map<string, [number, number]>, row: (name: string, week: string, month: string) => string): string {
+type Row = (name: string, week: string, month: string, t: Translate) => string;
+
+function table(title: string, rows: Map<string, [number, number]>, row: Row, t: Translate): string {
   if (rows.size === 0) return t('usage:none', { title });
   const sorted = [...rows.entries()].sort((a, b) => b[1][1] - a[1][1] || a[0].localeCompare(b[0]));
-  return [t('usage:heading', { title }), ...sorted.map(([name, [week, month]]) => row(name, formatNumber(week), formatNumber(month)))].join('\n');
+  return [
+    t('usage:heading', { title }),
+    ...sorted.map(([name, [week, month]]) => row(name, formatNumber(week, t.lang), formatNumber(month, t.lang), t)),
+  ].join('\n');
 }
 
-const verbRow = (name: string, week: string, month: string): string => t('usage:row', { name, week, month });
+const verbRow: Row = (name, week, month, t) => t('usage:row', { name, week, month });
 
 export const usageHandler: Handler = {
   verbs: ['usage'],
@@ -60,11 +65,12 @@ export const usageHandler: Handler = {
   },
 
   async command(ctx, { incoming }) {
+    const { t } = ctx;
     if (!(await ctx.messenger.isAdmin(incoming.workspaceId, incoming.user.id))) return answerCommand(ctx, incoming, markdown(t('usage:adminsOnly')));
     // counts are written in batches: this replica's latest ones are stored before they are read
     await ctx.usage?.flush?.();
     const totals = await usageTotals(ctx, ctx.messenger.chat, incoming.workspaceId);
-    const text = [t('usage:title'), table(t('usage:commands'), totals.commands, verbRow), table(t('usage:calls'), totals.calls, callRow)].join(
+    const text = [t('usage:title'), table(t('usage:commands'), totals.commands, verbRow, t), table(t('usage:calls'), totals.calls, callRow, t)].join(
       '\n\n',
     );
     await answerCommand(ctx, incoming, markdown(text));

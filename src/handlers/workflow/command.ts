@@ -7,7 +7,7 @@ import type { HandlerContext } from '../../core/handler.js';
 import type { CommandIncoming } from '../../core/incoming.js';
 import { markdown, mention, type OutgoingMessage } from '../../core/message.js';
 import { truncate } from '../../core/text.js';
-import { t } from '../../i18n/index.js';
+import type { Translate } from '../../i18n/index.js';
 import { quoteBlock } from '../shared/text.js';
 
 /** How much of the user's text a parent message quotes. */
@@ -17,7 +17,7 @@ const QUOTED_CHARS = 600;
 export type UsageText = (invocation: string) => string;
 
 /** `problem` followed by "Nothing was sent.": said wherever a request was refused before reaching the platform. */
-export const nothingSent = (problem: string): string => t('workflow:nothingSent', { problem });
+export const nothingSent = (problem: string, t: Translate): string => t('workflow:nothingSent', { problem });
 
 /** The usage line as this chat writes it. */
 export const usageLine = (ctx: HandlerContext, usage: UsageText): string => usage(ctx.messenger.invocation);
@@ -30,14 +30,20 @@ export function answerCommand(ctx: HandlerContext, incoming: CommandIncoming, me
 
 /** Refuses the command: what is wrong with it, "Nothing was sent.", and the usage line. */
 export function refuseCommand(ctx: HandlerContext, incoming: CommandIncoming, problem: string, usage: UsageText): Promise<void> {
-  return answerCommand(ctx, incoming, `${nothingSent(problem)}\n${usageLine(ctx, usage)}`);
+  return answerCommand(ctx, incoming, `${nothingSent(problem, ctx.t)}\n${usageLine(ctx, usage)}`);
 }
 
 /**
  * The message that opens a thread: "@user <started>:" with the user's text quoted below (clipped), and an
  * optional context line; without `quote`, only "@user <started>".
  */
-export function parentMessage(userId: string, started: string, quote?: string, context?: string): OutgoingMessage {
+export function parentMessage(
+  userId: string,
+  started: string,
+  quote: string | undefined,
+  context: string | undefined,
+  t: Translate,
+): OutgoingMessage {
   const text =
     quote === undefined
       ? `${mention(userId)} ${started}`

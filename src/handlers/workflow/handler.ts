@@ -1,7 +1,8 @@
 /** A workflow definition as a `Handler`: the command starts it, the machinery answers clicks, forms and restarts. */
 import type { CommandInput, Handler, HandlerContext } from '../../core/handler.js';
 import { markdown } from '../../core/message.js';
-import { t, textOfKey, translatorFor, withLanguage } from '../../i18n/index.js';
+import { speaking } from '../../core/language.js';
+import { textOfKey, translatorFor } from '../../i18n/index.js';
 import type { ThreadRules } from '../../core/thread-kinds.js';
 import type { ThreadRecord } from '../../core/state.js';
 import { mayAct } from './clicks/permission.js';
@@ -32,20 +33,30 @@ export function workflowHandler<D extends WorkflowData, S extends string = strin
     command: spec.command,
     // a thread's clicks, forms and resumed waits speak the language it started in, whoever's event moves it on:
     // its steps, and the timers and waits they start, render in the record's language, not the clicker's
-    action: (ctx, incoming, stored) => inItsLanguage(stored, () => withLoaded(ctx, def, stored, (record) => onAction(ctx, def, incoming, record))),
-    form: (ctx, incoming, stored) => inItsLanguage(stored, () => withLoaded(ctx, def, stored, (record) => onForm(ctx, def, incoming, record))),
-    resume: (ctx, stored, reason) => inItsLanguage(stored, () => withLoaded(ctx, def, stored, (record) => resumeRecord(ctx, def, record, reason))),
+    action: (ctx, incoming, stored) =>
+      inItsLanguage(ctx, stored, (spoken) => withLoaded(spoken, def, stored, (record) => onAction(spoken, def, incoming, record))),
+    form: (ctx, incoming, stored) =>
+      inItsLanguage(ctx, stored, (spoken) => withLoaded(spoken, def, stored, (record) => onForm(spoken, def, incoming, record))),
+    resume: (ctx, stored, reason) =>
+      inItsLanguage(ctx, stored, (spoken) => withLoaded(spoken, def, stored, (record) => resumeRecord(spoken, def, record, reason))),
     threads: workflowThreads(def),
     async reply(ctx, incoming) {
       if (!incoming.mentioned) return;
-      const text = t('workflow:threadRuns', { noun: def.noun(t), hint: threadControlsHint(ctx.messenger.chat) });
+      const { t } = ctx;
+      const text = t('workflow:threadRuns', { noun: def.noun(t), hint: threadControlsHint(ctx.messenger.chat, t) });
       await ctx.messenger.notify({ thread: incoming.thread }, incoming.user.id, markdown(text));
     },
   };
 }
 
-/** Runs `fn` speaking the language the thread started in; a record written before languages were kept, the event's. */
-const inItsLanguage = <T>(record: ThreadRecord, fn: () => Promise<T>): Promise<T> => (record.language ? withLanguage(record.language, fn) : fn());
+/**
+ * Runs `fn` with `ctx` speaking the language the thread started in; a record written before languages were kept
+ * leaves it the event's.
+ */
+function inItsLanguage<T>(ctx: HandlerContext, record: ThreadRecord, fn: (spoken: HandlerContext) => Promise<T>): Promise<T> {
+  const { language } = record;
+  return language ? fn(speaking(ctx, language)) : fn(ctx);
+}
 
 /** What a workflow's threads are called and who may cancel one: its starter (see `mayAct`), under the workflow's lock. */
 function workflowThreads<D extends WorkflowData, S extends string>(def: WorkflowDefinition<D, S>): ThreadRules {

@@ -18,7 +18,7 @@ export const SLOT_KEY = 'limitSlot';
 
 /** What the user is told when a limit refuses their work. */
 export const limitReached = (ctx: HandlerContext, refusal: Refusal, kind: WorkKind): string =>
-  nothingSent(`⏳ ${refusalText(refusal, kind, ctx.messenger.invocation)}`);
+  nothingSent(`⏳ ${refusalText(refusal, kind, ctx.messenger.invocation, ctx.t)}`, ctx.t);
 
 const logError = (ctx: HandlerContext, what: string) => (error: unknown) => ctx.logger.warn({ err: error }, `limits: could not ${what} a slot`);
 

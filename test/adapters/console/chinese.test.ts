@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { renderInline } from '../../../src/adapters/console/inline-terminal.js';
 import { ago } from '../../../src/adapters/console/input.js';
 import { plainStyle } from '../../../src/adapters/console/style.js';
-import { setDefaultLanguage, withLanguage } from '../../../src/i18n/index.js';
+import { setDefaultLanguage, translatorFor } from '../../../src/i18n/index.js';
 import { startHarness, type Bot } from './harness.js';
 
 const expectInOrder = (text: string, parts: string[]): void => {
@@ -112,20 +112,22 @@ describe('the console in Chinese', () => {
 
   it("a thread's age, the Ctrl-C window and an image's word are Chinese (Intl); English in English", async () => {
     const now = Date.UTC(2025, 5, 15, 12);
-    expect([ago(now - 20_000, now), ago(now - 10 * 60_000, now), ago(now - 3 * 3_600_000, now), ago(now - 30 * 3_600_000, now)]).toEqual([
-      '刚刚',
-      '10分钟前',
-      '3小时前',
-      '昨天',
-    ]);
-    expect(ago(now - 10 * 86_400_000, now)).toBe('2025年6月5日');
-    expect(withLanguage('en', () => [ago(now - 10 * 60_000, now), ago(now - 3 * 3_600_000, now), ago(now - 3 * 86_400_000, now)])).toEqual([
+    const zh = translatorFor('zh');
+    const en = translatorFor('en');
+    expect([
+      ago(now - 20_000, now, zh),
+      ago(now - 10 * 60_000, now, zh),
+      ago(now - 3 * 3_600_000, now, zh),
+      ago(now - 30 * 3_600_000, now, zh),
+    ]).toEqual(['刚刚', '10分钟前', '3小时前', '昨天']);
+    expect(ago(now - 10 * 86_400_000, now, zh)).toBe('2025年6月5日');
+    expect([ago(now - 10 * 60_000, now, en), ago(now - 3 * 3_600_000, now, en), ago(now - 3 * 86_400_000, now, en)]).toEqual([
       '10 minutes ago',
       '3 hours ago',
       '3 days ago',
     ]);
-    expect(renderInline('![铰链](https://example.com/h.png)', plainStyle)).toBe('[图片：铰链] (https://example.com/h.png)');
-    expect(withLanguage('en', () => renderInline('![](https://example.com/h.png)', plainStyle))).toBe('[image] (https://example.com/h.png)');
+    expect(renderInline('![铰链](https://example.com/h.png)', plainStyle, zh)).toBe('[图片：铰链] (https://example.com/h.png)');
+    expect(renderInline('![](https://example.com/h.png)', plainStyle, en)).toBe('[image] (https://example.com/h.png)');
     let clock = 0;
     const h = await startHarness(async () => undefined, { interactive: true, now: () => clock, onInterrupt: () => false });
     h.type('\x03');

@@ -13,7 +13,7 @@ import { parseDisclosureArgs } from '../../../src/handlers/disclosure/options.js
 import { parseNoveltyArgs } from '../../../src/handlers/novelty/options.js';
 import { parseReportArgs } from '../../../src/handlers/report/options.js';
 import { parseProblemArgs } from '../../../src/handlers/shared/problem-args.js';
-import { withLanguage } from '../../../src/i18n/index.js';
+import { translatorFor } from '../../../src/i18n/index.js';
 
 /** `total` characters over lines of 100 (the last shorter), joined by line breaks, indented after the first as a claim set's are. */
 const claimLines = (total: number): string[] => {
@@ -22,39 +22,42 @@ const claimLines = (total: number): string[] => {
   return lines;
 };
 
+const en = translatorFor('en');
+const zh = translatorFor('zh');
+
 describe('the continuation prompt', () => {
   it('shows the text after the verb against the verb’s limit, the number as the language writes it', () => {
     // the first line's words after the verb count, then each line and its break
-    expect(continuationPrompt(['novelty 1. A mug comprising:', '  a body'])).toBe('… 29 / 5,000 ');
+    expect(continuationPrompt(['novelty 1. A mug comprising:', '  a body'], en)).toBe('… 29 / 5,000 ');
     const lines = claimLines(1_234);
     expect(charCount(lines.join('\n'))).toBe(1_234);
-    expect(continuationPrompt(['novelty', ...lines])).toBe('… 1,234 / 5,000 ');
-    expect(continuationPrompt(['ask what is', 'CRISPR'])).toBe('… 14 / 500 ');
+    expect(continuationPrompt(['novelty', ...lines], en)).toBe('… 1,234 / 5,000 ');
+    expect(continuationPrompt(['ask what is', 'CRISPR'], en)).toBe('… 14 / 500 ');
     // a copied invocation is no part of the text; an emoji is one character, as the platform counts
-    expect(continuationPrompt(['/iip pharm 🧪 aspirin', 'dose'])).toBe('… 14 / 16,000 ');
+    expect(continuationPrompt(['/iip pharm 🧪 aspirin', 'dose'], en)).toBe('… 14 / 16,000 ');
   });
 
   it('over the limit, says how many over (in Chinese too)', () => {
     const lines = claimLines(5_120);
-    expect(continuationPrompt(['novelty', ...lines])).toBe('… 5,120 / 5,000, 120 over ');
-    expect(withLanguage('zh', () => continuationPrompt(['novelty', ...lines]))).toBe('… 5,120 / 5,000，超出 120 ');
-    expect(continuationPrompt(['solution', ...claimLines(501)])).toBe('… 501 / 500, 1 over ');
-    expect(continuationPrompt(['solution', ...claimLines(500)])).toBe('… 500 / 500 ');
+    expect(continuationPrompt(['novelty', ...lines], en)).toBe('… 5,120 / 5,000, 120 over ');
+    expect(continuationPrompt(['novelty', ...lines], zh)).toBe('… 5,120 / 5,000，超出 120 ');
+    expect(continuationPrompt(['solution', ...claimLines(501)], en)).toBe('… 501 / 500, 1 over ');
+    expect(continuationPrompt(['solution', ...claimLines(500)], en)).toBe('… 500 / 500 ');
   });
 
   it('counts words for disclosure, as its handler does', () => {
-    expect(continuationPrompt(['disclosure A hinge that folds', '一种铰链'])).toBe(`… 8 / 5,000 words `);
+    expect(continuationPrompt(['disclosure A hinge that folds', '一种铰链'], en)).toBe(`… 8 / 5,000 words `);
     const many = Array.from({ length: 50 }, () => Array.from({ length: 101 }, (_, i) => `w${i}`).join(' '));
-    expect(continuationPrompt(['disclosure', ...many])).toBe('… 5,050 / 5,000 words, 50 over ');
-    expect(withLanguage('zh', () => continuationPrompt(['disclosure', ...many]))).toBe('… 5,050 / 5,000 字，超出 50 字 ');
+    expect(continuationPrompt(['disclosure', ...many], en)).toBe('… 5,050 / 5,000 words, 50 over ');
+    expect(continuationPrompt(['disclosure', ...many], zh)).toBe('… 5,050 / 5,000 字，超出 50 字 ');
   });
 
   it('keeps the plain prompt for an input that starts with no text verb', () => {
-    expect(continuationPrompt(['what is', 'this'])).toBe(CONTINUATION_PROMPT);
-    expect(continuationPrompt(['help', 'novelty'])).toBe(CONTINUATION_PROMPT);
-    expect(continuationPrompt(['noveltyish idea', 'more'])).toBe(CONTINUATION_PROMPT);
-    expect(continuationPrompt(['"novelty', 'x'])).toBe(CONTINUATION_PROMPT);
-    expect(continuationPrompt([''])).toBe(CONTINUATION_PROMPT);
+    expect(continuationPrompt(['what is', 'this'], en)).toBe(CONTINUATION_PROMPT);
+    expect(continuationPrompt(['help', 'novelty'], en)).toBe(CONTINUATION_PROMPT);
+    expect(continuationPrompt(['noveltyish idea', 'more'], en)).toBe(CONTINUATION_PROMPT);
+    expect(continuationPrompt(['"novelty', 'x'], en)).toBe(CONTINUATION_PROMPT);
+    expect(continuationPrompt([''], en)).toBe(CONTINUATION_PROMPT);
     expect(inputVerb(['Novelty x'])?.verb.verb).toBe('novelty');
   });
 });
@@ -71,7 +74,7 @@ describe('the text counted is what the verb’s handler receives: its options ta
 
   it('novelty: quick, --lang, --from, --to and its switches', () => {
     const args = `quick --lang en ${idea}\n--from 20150101 --to=20240101 --family-merge --let-others-confirm`;
-    const handler = (accepted(parseNoveltyArgs(args, 'en'), ['problem']) as { options: { idea: string } }).options.idea;
+    const handler = (accepted(parseNoveltyArgs(args, 'en', translatorFor('en')), ['problem']) as { options: { idea: string } }).options.idea;
     expect(count('novelty', args)).toBe(charCount(handler));
     expect(count('novelty', args)).toBe(charCount(idea));
   });
@@ -79,23 +82,25 @@ describe('the text counted is what the verb’s handler receives: its options ta
   it('solution and material: --lang and --let-others-confirm; report: --auto-outline', () => {
     for (const verb of ['solution', 'material']) {
       const args = `--lang cn ${idea} --let-others-confirm`;
-      const handler = (accepted(parseProblemArgs(args, 'en', { noun: 'problem', maxChars: 2_000 }), ['refusal']) as { problem: string }).problem;
+      const handler = (
+        accepted(parseProblemArgs(args, 'en', { noun: 'problem', maxChars: 2_000 }, translatorFor('en')), ['refusal']) as { problem: string }
+      ).problem;
       expect(count(verb, args)).toBe(charCount(handler));
     }
     const report = `${idea}\n--auto-outline --let-others-confirm`;
     expect(count('report', report)).toBe(
-      charCount((accepted(parseReportArgs(report), ['problem', 'usage', 'tooLong']) as { question: string }).question),
+      charCount((accepted(parseReportArgs(report, translatorFor('en')), ['problem', 'usage', 'tooLong']) as { question: string }).question),
     );
   });
 
   it('disclosure: words without --lang; encyclopedia: the options before the question only; ask: every word', () => {
     const disclosure = `--lang=en ${idea} --let-others-confirm`;
     expect(count('disclosure', disclosure)).toBe(
-      countWords((accepted(parseDisclosureArgs(disclosure, 'en'), ['problem', 'usage']) as { idea: string }).idea),
+      countWords((accepted(parseDisclosureArgs(disclosure, 'en', translatorFor('en')), ['problem', 'usage']) as { idea: string }).idea),
     );
     const encyclopedia = `--source patents --deep ${idea} --web`;
     expect(count('encyclopedia', encyclopedia)).toBe(
-      charCount(cleanQuestion((accepted(takeOptions(encyclopedia), ['problem']) as { question: string }).question)),
+      charCount(cleanQuestion((accepted(takeOptions(encyclopedia, translatorFor('en')), ['problem']) as { question: string }).question)),
     );
     expect(count('encyclopedia', encyclopedia)).toBe(charCount(`${idea} --web`));
     expect(count('ask', `--lang en ${idea}`)).toBe(charCount(`--lang en ${idea}`));
@@ -104,7 +109,7 @@ describe('the text counted is what the verb’s handler receives: its options ta
   it('design: the product words, without the image link and the options', () => {
     const args = 'https://example.com/mug.png self-heating\n  mug --countries US,CN --lang en --let-others-confirm';
     expect(count('design', args)).toBe(
-      charCount((accepted(parseDesignArgs(args, 'en'), ['problem']) as { options: { field?: string } }).options.field ?? ''),
+      charCount((accepted(parseDesignArgs(args, 'en', translatorFor('en')), ['problem']) as { options: { field?: string } }).options.field ?? ''),
     );
     expect(count('design', args)).toBe('self-heating mug'.length);
   });

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { homeOpenedToIncoming, homeStartClick, homeStartToIncoming } from '../../../src/adapters/slack/incoming/home.js';
 import { blockActionToIncoming } from '../../../src/adapters/slack/incoming/interactive.js';
 import { RUN_IN_DM_ACTION_ID, unreachableNotice } from '../../../src/adapters/slack/render/unreachable.js';
+import { translatorFor } from '../../../src/i18n/index.js';
 import { blockActionsPayload, eventCallback } from '../../helpers/slack-requests.js';
 
 const opened = (tab: string) => eventCallback({ type: 'app_home_opened', user: 'U7', channel: 'DU7', tab }, { eventId: 'EvH1' });
@@ -70,7 +71,7 @@ describe('App Home payloads', () => {
 
 describe('the not-in-channel notice', () => {
   it('its button carries the whole command, and clicking it runs that command in the clicker’s DM', () => {
-    const notice = unreachableNotice('ask Why is the sky blue?');
+    const notice = unreachableNotice('ask Why is the sky blue?', translatorFor('en'));
     const button = notice.blocks.flatMap((b) => (b.type === 'actions' ? b.elements : [])).at(0) as { action_id: string; value: string };
     expect(button).toMatchObject({ action_id: RUN_IN_DM_ACTION_ID, value: 'ask Why is the sky blue?' });
     const payload = blockActionsPayload({ action: { type: 'button', ...button }, channel: 'G9', userId: 'U7', triggerId: 'tr1' });
@@ -85,7 +86,7 @@ describe('the not-in-channel notice', () => {
 
   it('a command too long for a button is shown whole, to copy, and has no button', () => {
     const long = `disclosure ${'shear-thickening helmet layer '.repeat(300)}`.trim();
-    const notice = unreachableNotice(long);
+    const notice = unreachableNotice(long, translatorFor('en'));
     expect(notice.blocks.some((b) => b.type === 'actions')).toBe(false);
     const shown = notice.blocks.map((b) => (b.type === 'section' ? (b.text?.text ?? '') : '')).join('');
     expect(shown.replace(/```/g, '').replace(/\s+/g, ' ')).toContain(long.replace(/\s+/g, ' '));

@@ -2,6 +2,9 @@ import { mention } from '../../../src/core/message.js';
 import { describe, expect, it } from 'vitest';
 import { renderContext, renderFields, renderImage, renderReferences } from '../../../src/adapters/slack/render/content.js';
 import { escapeTruncated, safeUrl, splitText, truncate } from '../../../src/adapters/slack/render/text.js';
+import { translatorFor } from '../../../src/i18n/index.js';
+
+const en = translatorFor('en');
 
 type Section = { type: string; text?: { text: string }; fields?: { text: string }[] };
 
@@ -14,6 +17,7 @@ describe('references', () => {
         { title: `by ${mention('U2')}`, url: 'https://example.com/b' },
       ],
       'Sources',
+      en,
     ) as Section[];
     expect(section?.text?.text).toBe(
       [
@@ -26,16 +30,20 @@ describe('references', () => {
   });
 
   it('drops links that are not http(s) and encodes characters that would end a link', () => {
-    const [section] = renderReferences([
-      { title: 'bad', url: 'javascript:alert(1)' },
-      { title: 'pipes', url: 'https://example.com/a|b>c' },
-    ]) as Section[];
+    const [section] = renderReferences(
+      [
+        { title: 'bad', url: 'javascript:alert(1)' },
+        { title: 'pipes', url: 'https://example.com/a|b>c' },
+      ],
+      undefined,
+      en,
+    ) as Section[];
     expect(section?.text?.text).toBe('1. bad\n2. <https://example.com/a%7Cb%3Ec|pipes>');
   });
 
   it('spreads a long list over sections of at most 3000 characters without splitting a line', () => {
     const items = Array.from({ length: 120 }, (_, i) => ({ title: `Patent number ${i} ${'t'.repeat(60)}`, url: `https://example.com/${i}` }));
-    const sections = renderReferences(items) as Section[];
+    const sections = renderReferences(items, undefined, en) as Section[];
     expect(sections.length).toBeGreaterThan(1);
     const lines = sections.flatMap((s) => {
       expect(s.text?.text.length).toBeLessThanOrEqual(3000);
@@ -46,7 +54,11 @@ describe('references', () => {
   });
 
   it('keeps a line with an enormous title and detail under 3000 characters', () => {
-    const [section] = renderReferences([{ title: '&'.repeat(5000), url: 'https://example.com/x', detail: '<'.repeat(5000) }]) as Section[];
+    const [section] = renderReferences(
+      [{ title: '&'.repeat(5000), url: 'https://example.com/x', detail: '<'.repeat(5000) }],
+      undefined,
+      en,
+    ) as Section[];
     const text = section?.text?.text ?? '';
     expect(text.length).toBeLessThanOrEqual(3000);
     expect(text).not.toMatch(/&[a-z]{0,3}…/);
@@ -72,7 +84,7 @@ describe('context and image', () => {
   });
 
   it('shows the alt text instead of an image with a non-http URL', () => {
-    expect(renderImage('file:///etc/passwd', 'diagram')).toEqual([{ type: 'context', elements: [{ type: 'mrkdwn', text: 'diagram' }] }]);
+    expect(renderImage('file:///etc/passwd', 'diagram', en)).toEqual([{ type: 'context', elements: [{ type: 'mrkdwn', text: 'diagram' }] }]);
   });
 });
 

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { FileTooLargeError } from '../../../src/core/chat-errors.js';
 import { FILE_DOWNLOAD_INFO, fetchTeamsFile, sharedFilesOf, type TeamsFileAccess } from '../../../src/adapters/teams/files.js';
 import { imageMessage } from '../../../src/adapters/teams/image-reply.js';
+import { translatorFor } from '../../../src/i18n/index.js';
 import { caught } from './harness.js';
 
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 1)]);
@@ -109,7 +110,7 @@ describe('fetchTeamsFile', () => {
 
 describe('imageMessage', () => {
   test('a PNG becomes a card image (a data URI) under its title', () => {
-    const { card, summary } = imageMessage(PNG, 'Line drawing of your design');
+    const { card, summary } = imageMessage(PNG, 'Line drawing of your design', translatorFor('en'));
     expect(summary).toBe('Line drawing of your design');
     expect(card.body[1]).toEqual({
       type: 'Image',
@@ -120,7 +121,7 @@ describe('imageMessage', () => {
   });
 
   test('anything but a PNG, and a PNG too large for a card, are refused', () => {
-    expect(() => imageMessage(Buffer.from('GIF89a'), 'x')).toThrow('not_a_png');
-    expect(() => imageMessage(Buffer.concat([PNG, Buffer.alloc(80_000)]), 'x')).toThrow('image_too_large');
+    expect(() => imageMessage(Buffer.from('GIF89a'), 'x', translatorFor('en'))).toThrow('not_a_png');
+    expect(() => imageMessage(Buffer.concat([PNG, Buffer.alloc(80_000)]), 'x', translatorFor('en'))).toThrow('image_too_large');
   });
 });

@@ -1,11 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { interruptedNote, StreamRelay } from '../../../src/core/relay/index.js';
+import { translatorFor } from '../../../src/i18n/index.js';
 import type { Button } from '../../../src/core/message.js';
 import { FakeChatAdapter } from '../../helpers/fake-adapter.js';
 import { settle } from './fake-time.js';
 import { PushStream, threadIn } from './streams.js';
 
 const thread = threadIn('T1');
+/** a relay that names no language speaks the workspace default, English in the tests */
+const en = translatorFor('en');
 const retry: Button = { action: 'retry', label: 'Try again', value: 'step-2:v3' };
 
 describe('StreamRelay when things break', () => {
@@ -25,10 +28,10 @@ describe('StreamRelay when things break', () => {
     expect(result).toMatchObject({ status: 'interrupted', error: broken, text: 'The first half of the answer' });
     const [message] = adapter.messagesIn(thread);
     expect(message!.content).toEqual({
-      text: `The first half of the answer\n\n${interruptedNote()}`,
+      text: `The first half of the answer\n\n${interruptedNote(en)}`,
       blocks: [
         { type: 'markdown', text: 'The first half of the answer' },
-        { type: 'context', text: interruptedNote() },
+        { type: 'context', text: interruptedNote(en) },
         { type: 'actions', buttons: [retry] },
       ],
     });
@@ -41,7 +44,15 @@ describe('StreamRelay when things break', () => {
     stream.fail(new Error('reset'));
     const result = await settle(new StreamRelay(adapter).relay({ thread, deltas: stream }));
     expect(result.status).toBe('interrupted');
-    expect(adapter.messagesIn(thread)[0]!.content.blocks).toEqual([{ type: 'context', text: interruptedNote() }]);
+    expect(adapter.messagesIn(thread)[0]!.content.blocks).toEqual([{ type: 'context', text: interruptedNote(en) }]);
+  });
+
+  it('says it in the language the answer is relayed in, which its messages carry for the adapter', async () => {
+    const adapter = new FakeChatAdapter();
+    const stream = new PushStream();
+    stream.fail(new Error('reset'));
+    await settle(new StreamRelay(adapter).relay({ thread, deltas: stream, lang: 'zh' }));
+    expect(adapter.messagesIn(thread)[0]!.content).toMatchObject({ lang: 'zh', blocks: [{ type: 'context', text: '⚠️ 回答被中断。' }] });
   });
 
   it('continues in a new message, once, when the user deleted the message mid-stream', async () => {

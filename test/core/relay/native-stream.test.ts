@@ -1,11 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { interruptedNote, StreamRelay } from '../../../src/core/relay/index.js';
+import { translatorFor } from '../../../src/i18n/index.js';
 import { FakeChatAdapter } from '../../helpers/fake-adapter.js';
 import { Wakeup } from '../../../src/core/relay/wakeup.js';
 import { settle } from './fake-time.js';
 import { joined, PushStream, steady, threadIn, timedDeltas } from './streams.js';
 
 const thread = threadIn('T1');
+/** a relay that names no language speaks the workspace default, English in the tests */
+const en = translatorFor('en');
 
 describe('StreamRelay with native streaming', () => {
   beforeEach(() => vi.useFakeTimers());
@@ -43,7 +46,7 @@ describe('StreamRelay with native streaming', () => {
     expect(result.status).toBe('interrupted');
     expect(adapter.callsOf('stop')[0]!.message!.blocks).toEqual([
       { type: 'markdown', text: 'half' },
-      { type: 'context', text: interruptedNote() },
+      { type: 'context', text: interruptedNote(en) },
       { type: 'actions', buttons: [retry] },
     ]);
   });

@@ -6,6 +6,7 @@
 import { describe, expect, test } from 'vitest';
 import { isInternalAddress } from '../../../src/handlers/design/internal-address.js';
 import { imageAddressProblem, type ResolveAll } from '../../../src/handlers/design/image-address.js';
+import { translatorFor } from '../../../src/i18n/index.js';
 
 const INTERNAL_URLS = [
   'https://127.0.0.1/a.png',
@@ -58,14 +59,15 @@ const PUBLIC_URLS = [
   'https://172.32.0.1/a.png',
 ];
 
+const en = translatorFor('en');
 const noDns: ResolveAll = () => Promise.reject(new Error('no lookup expected'));
 
 describe('the addresses', () => {
   test.each(INTERNAL_URLS)('%s is internal', async (url) => {
-    expect(await imageAddressProblem(url, noDns)).toMatch(/internal address .* Nothing was sent\.$/);
+    expect(await imageAddressProblem(url, en, noDns)).toMatch(/internal address .* Nothing was sent\.$/);
   });
   test.each(PUBLIC_URLS)('%s is public', async (url) => {
-    expect(await imageAddressProblem(url, noDns)).toBeUndefined();
+    expect(await imageAddressProblem(url, en, noDns)).toBeUndefined();
   });
   test('anything not an IP address is not judged as one', () => {
     expect(isInternalAddress('example.com')).toBe(false);
@@ -86,8 +88,8 @@ describe('host names', () => {
 
   test('a name that resolves to an internal address, among public ones, is refused', async () => {
     const dns = resolving({ 'img.attacker.example': ['93.184.215.14', '::ffff:169.254.169.254'], 'rebind.example': ['10.1.2.3'] });
-    expect(await imageAddressProblem('https://img.attacker.example/a.png', dns)).toContain('`img.attacker.example`');
-    expect(await imageAddressProblem('https://rebind.example/a.png', dns)).toContain('internal address');
+    expect(await imageAddressProblem('https://img.attacker.example/a.png', en, dns)).toContain('`img.attacker.example`');
+    expect(await imageAddressProblem('https://rebind.example/a.png', en, dns)).toContain('internal address');
   });
 
   test('a name that resolves to public addresses only passes; one that does not exist is left to the platform', async () => {
@@ -95,12 +97,14 @@ describe('host names', () => {
       'images.example.com': ['93.184.215.14', '2606:2800:21f:cb07:6820:80da:af6b:8b2c'],
       'gone.example': failure('ENOTFOUND'),
     });
-    expect(await imageAddressProblem('https://images.example.com/a.png', dns)).toBeUndefined();
-    expect(await imageAddressProblem('https://gone.example/a.png', dns)).toBeUndefined();
+    expect(await imageAddressProblem('https://images.example.com/a.png', en, dns)).toBeUndefined();
+    expect(await imageAddressProblem('https://gone.example/a.png', en, dns)).toBeUndefined();
   });
 
   test('a resolver that cannot answer refuses the link for now, with a try-again', async () => {
     const dns = resolving({ 'slow.example': failure('EAI_AGAIN') });
-    expect(await imageAddressProblem('https://slow.example/a.png', dns)).toMatch(/could not be checked just now; try again .* Nothing was sent\.$/);
+    expect(await imageAddressProblem('https://slow.example/a.png', en, dns)).toMatch(
+      /could not be checked just now; try again .* Nothing was sent\.$/,
+    );
   });
 });

@@ -6,7 +6,8 @@ import { markdown } from '../../../src/core/message.js';
 import type { ThreadRecord } from '../../../src/core/state.js';
 import { defineStep, flowOf, workflowHandler, type WorkflowDefinition } from '../../../src/handlers/workflow/index.js';
 import { runPoll } from '../../../src/handlers/workflow/engine/machine.js';
-import { withLanguage, type Lang } from '../../../src/i18n/index.js';
+import { speaking } from '../../../src/core/language.js';
+import type { Lang } from '../../../src/i18n/index.js';
 import type { DataOf } from '../../../src/platform/operations.js';
 import { waitFor } from '../../helpers/slack-bot-harness.js';
 import { leftWaiting, PROBE, startWorld, textsIn, type ProbeData, type World, probeData } from './world.js';
@@ -64,7 +65,8 @@ const handler = workflowHandler(EDIT, {
 /** Shows the review in `lang`, then submits its Edit form in `lang`; the note the submitter gets. */
 async function failedSubmission(w: World, lang: Lang): Promise<string> {
   const record = await leftWaiting(w, 'poll', 'slack', 'edit', 'choose');
-  await withLanguage(lang, () => runPoll(w.contexts.slack, EDIT, record));
+  const ctx = speaking(w.contexts.slack, lang);
+  await runPoll(ctx, EDIT, record);
   const shown = (await w.state.get(record.thread)) as ThreadRecord;
   const message = w.adapters.slack.message({ thread: record.thread, messageId: flowOf(shown).message! }).content;
   const edit = message.blocks!.flatMap((b) => (b.type === 'actions' ? b.buttons : [])).find((b) => b.action === 'form-edit')!;
@@ -78,7 +80,7 @@ async function failedSubmission(w: World, lang: Lang): Promise<string> {
     fields: { text: 'x' },
   };
   const before = textsIn(w.adapters.slack, record.thread).length;
-  await withLanguage(lang, () => handler.form!(w.contexts.slack, incoming, shown));
+  await handler.form!(ctx, incoming, shown);
   return waitFor(
     () =>
       textsIn(w.adapters.slack, record.thread)

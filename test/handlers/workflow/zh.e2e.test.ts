@@ -6,7 +6,8 @@ import { markdown, mention } from '../../../src/core/message.js';
 import { defineStep, flowOf, workflowHandler, type WorkflowDefinition } from '../../../src/handlers/workflow/index.js';
 import { runPoll } from '../../../src/handlers/workflow/engine/machine.js';
 import { failureText } from '../../../src/handlers/workflow/engine/messages.js';
-import { withLanguage } from '../../../src/i18n/index.js';
+import { speaking } from '../../../src/core/language.js';
+import { translatorFor } from '../../../src/i18n/index.js';
 import type { DataOf } from '../../../src/platform/operations.js';
 import { waitFor } from '../../helpers/slack-bot-harness.js';
 import { leftWaiting, PROBE, startWorld, textsIn, type ProbeData, type World, probeData } from './world.js';
@@ -53,7 +54,8 @@ describe('the workflow machinery in Chinese', () => {
     world = await startWorld(0);
     const w = world;
     const record = await leftWaiting(w, 'poll', 'slack', 'keep', 'choose');
-    await withLanguage('zh', () => runPoll(w.contexts.slack, KEEP, record));
+    const zh = speaking(w.contexts.slack, 'zh');
+    await runPoll(zh, KEEP, record);
     const shown = (await w.state.get(record.thread))!;
     const message = w.adapters.slack.message({ thread: record.thread, messageId: flowOf(shown).message! }).content;
     const buttons = message.blocks!.flatMap((b) => (b.type === 'actions' ? b.buttons : []));
@@ -76,14 +78,14 @@ describe('the workflow machinery in Chinese', () => {
       value: proceed.value,
       selections: {},
     });
-    await withLanguage('zh', () => keepHandler.action!(w.contexts.slack, click('U2'), shown));
+    await keepHandler.action!(zh, click('U2'), shown);
     await waitFor(
       () => textsIn(w.adapters.slack, record.thread).some((t) => t.includes(`只有发起此检索的 ${mention('U1')} 可以确认或修改它。`)),
       'the refusal',
     );
-    await withLanguage('zh', () => keepHandler.action!(w.contexts.slack, click('U1'), shown));
+    await keepHandler.action!(zh, click('U1'), shown);
     await waitFor(() => textsIn(w.adapters.slack, record.thread).some((t) => t.includes(`✅ 已由 ${mention('U1')} 确认`)), 'the confirmed line');
-    await withLanguage('zh', () => keepHandler.action!(w.contexts.slack, click('U1'), shown));
+    await keepHandler.action!(zh, click('U1'), shown);
     await waitFor(
       () => textsIn(w.adapters.slack, record.thread).some((t) => t.includes('此检索已完成；未做任何更改。')),
       'the click on a finished workflow',
@@ -92,9 +94,7 @@ describe('the workflow machinery in Chinese', () => {
 
   test('a failure says what failed and what to do in Chinese, English unchanged', () => {
     const interrupted = Object.assign(new Error('x'), { name: 'AbortError' });
-    expect(withLanguage('zh', () => failureText('提取技术特征', interrupted))).toBe('提取技术特征已停止。');
-    expect(withLanguage('en', () => failureText('Extracting the technical features', interrupted))).toBe(
-      'Extracting the technical features was stopped.',
-    );
+    expect(failureText('提取技术特征', interrupted, translatorFor('zh'))).toBe('提取技术特征已停止。');
+    expect(failureText('Extracting the technical features', interrupted, translatorFor('en'))).toBe('Extracting the technical features was stopped.');
   });
 });

@@ -2,7 +2,7 @@
 import type { Reference } from '../../../core/message.js';
 import { SLACK_LIMITS, type SlackBlock } from './limits.js';
 import { defuseMentions, escapeTruncated, safeUrl, splitText, stripControl, truncate } from './text.js';
-import { t } from '../../../i18n/index.js';
+import type { Translate } from '../../../i18n/index.js';
 
 // Escaped lengths; with the link syntax a reference line stays under a section's 3000 characters.
 const TITLE_MAX = 600;
@@ -30,7 +30,7 @@ export function renderFields(fields: { label: string; value: string }[]): SlackB
   return blocks;
 }
 
-function referenceLine(reference: Reference, n: number): string {
+function referenceLine(reference: Reference, n: number, t: Translate): string {
   const url = safeUrl(reference.url);
   const linked = url !== undefined && url.length <= URL_MAX;
   // Inside `<url|label>` a mention's `>` would end the link: a label is escaped whole.
@@ -41,8 +41,8 @@ function referenceLine(reference: Reference, n: number): string {
 }
 
 /** A numbered list of links, packed into mrkdwn sections of at most 3000 characters, lines never split. */
-export function renderReferences(items: Reference[], title?: string): SlackBlock[] {
-  const lines = items.map((item, i) => referenceLine(item, i + 1));
+export function renderReferences(items: Reference[], title: string | undefined, t: Translate): SlackBlock[] {
+  const lines = items.map((item, i) => referenceLine(item, i + 1, t));
   if (title) lines.unshift(`*${escapeTruncated(title, TITLE_MAX)}*`);
   const sections: string[] = [];
   let current = '';
@@ -64,7 +64,7 @@ export function renderContext(text: string): SlackBlock[] {
 }
 
 /** An image from an http(s) URL; anything else shows its alt text instead of a broken block. */
-export function renderImage(url: string, alt: string): SlackBlock[] {
+export function renderImage(url: string, alt: string, t: Translate): SlackBlock[] {
   const href = safeUrl(url);
   const altText = truncate(stripControl(alt).trim(), SLACK_LIMITS.altText) || t('common:imageAlt');
   if (href === undefined || href.length > SLACK_LIMITS.imageUrl) return renderContext(altText);

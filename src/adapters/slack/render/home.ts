@@ -8,7 +8,7 @@ import type { HomeEntry, HomeStart, HomeView } from '../../../core/home-view.js'
 import { SLACK_LIMITS, type SlackBlock } from './limits.js';
 import { escapeMrkdwn, escapeTruncated, safeUrl, truncate } from './text.js';
 import { formatDateTime } from '../../../i18n/format.js';
-import { t } from '../../../i18n/index.js';
+import type { Translate } from '../../../i18n/index.js';
 
 export const HOME_START_ACTION_ID = 'iip-home-start';
 export const HOME_START_CALLBACK_ID = 'iip-home-start';
@@ -18,20 +18,23 @@ export const START_FIELDS = { verb: 'verb', question: 'question', options: 'opti
 const mrkdwn = (text: string): SlackBlock => ({ type: 'section', text: { type: 'mrkdwn', text: truncate(text, SLACK_LIMITS.sectionText) } });
 const plain = (text: string): types.PlainTextElement => ({ type: 'plain_text', text: truncate(text, SLACK_LIMITS.placeholder) });
 
-function entryBlock(entry: HomeEntry): SlackBlock {
+function entryBlock(entry: HomeEntry, t: Translate): SlackBlock {
   const link = safeUrl(entry.link);
-  const started = formatDateTime(entry.startedAt);
+  const started = formatDateTime(entry.startedAt, t.lang);
   const open = link ? ` · <${link}|${t('slack:home.openThread')}>` : '';
   const head = t('slack:home.entry', { label: escapeMrkdwn(entry.label), state: escapeMrkdwn(entry.state) });
   return mrkdwn(`${head}${open}\n_${t('slack:home.started', { when: started })}_`);
 }
 
-function list(title: string, entries: HomeEntry[], empty: string): SlackBlock[] {
-  return [{ type: 'header', text: { type: 'plain_text', text: title } }, ...(entries.length ? entries.map(entryBlock) : [mrkdwn(`_${empty}_`)])];
+function list(title: string, entries: HomeEntry[], empty: string, t: Translate): SlackBlock[] {
+  return [
+    { type: 'header', text: { type: 'plain_text', text: title } },
+    ...(entries.length ? entries.map((entry) => entryBlock(entry, t)) : [mrkdwn(`_${empty}_`)]),
+  ];
 }
 
 /** The Home tab; its Start buttons carry which verbs they offer. */
-export function renderHome(view: HomeView): types.HomeView {
+export function renderHome(view: HomeView, t: Translate): types.HomeView {
   // the click opens the modal without asking the core again: the button carries what it offers
   const starts = (label: string, kind: 'chat' | 'workflow'): types.Button => ({
     type: 'button',
@@ -42,8 +45,8 @@ export function renderHome(view: HomeView): types.HomeView {
   });
   const blocks: SlackBlock[] = [
     { type: 'actions', elements: [starts(t('slack:home.startChat'), 'chat'), starts(t('slack:home.startWorkflow'), 'workflow')] },
-    ...list(t('slack:home.open'), view.open, t('slack:home.openEmpty')),
-    ...list(t('slack:home.recent'), view.recent, t('slack:home.recentEmpty')),
+    ...list(t('slack:home.open'), view.open, t('slack:home.openEmpty'), t),
+    ...list(t('slack:home.recent'), view.recent, t('slack:home.recentEmpty'), t),
   ];
   if (view.apiKey)
     blocks.push(
@@ -54,7 +57,7 @@ export function renderHome(view: HomeView): types.HomeView {
 }
 
 /** The modal that starts a chat or a workflow from the Home tab. */
-export function renderStartModal(kind: 'chat' | 'workflow', starts: HomeStart[]): types.ModalView {
+export function renderStartModal(kind: 'chat' | 'workflow', starts: HomeStart[], t: Translate): types.ModalView {
   const options = starts.map((s) => ({
     text: { type: 'plain_text' as const, text: s.verb },
     description: { type: 'plain_text' as const, text: truncate(s.summary, SLACK_LIMITS.optionDescription) },

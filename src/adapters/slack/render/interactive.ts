@@ -3,7 +3,7 @@ import type { types } from '@slack/bolt';
 import { FEEDBACK_ACTION, type Button, type ButtonConfirm, type Choice } from '../../../core/message.js';
 import { SLACK_LIMITS, SlackRenderError, checkId, type SlackBlock } from './limits.js';
 import { escapeTruncated, stripControl, truncate } from './text.js';
-import { t } from '../../../i18n/index.js';
+import type { Translate } from '../../../i18n/index.js';
 
 /** action_id suffixes: `<action>:<n>` for buttons, `<action>:select` for selects, `<id>:multiselect` for multi-selects. */
 export const SELECT_SUFFIX = 'select';
@@ -59,7 +59,7 @@ export function renderButtons(buttons: Button[], firstIndex: number): SlackBlock
 }
 
 /** Thumbs up/down under an answer (Block Kit's context_actions with feedback_buttons); a click is the action `feedback`. */
-export function renderFeedback(): SlackBlock {
+export function renderFeedback(t: Translate): SlackBlock {
   const button = (text: string, value: string, label: string) => ({ text: { type: 'plain_text' as const, text }, value, accessibility_label: label });
   return {
     type: 'context_actions',

@@ -8,7 +8,7 @@ import { renderButtons, renderFeedback, renderMultiSelect, renderSelect } from '
 import { SLACK_LIMITS, type SlackBlock, type SlackMessage } from './limits.js';
 import { renderTable } from './table.js';
 import { escapeTruncated } from './text.js';
-import { t } from '../../../i18n/index.js';
+import { defaultLanguage, translatorFor, type Translate } from '../../../i18n/index.js';
 
 interface Counter {
   buttons: number;
@@ -16,20 +16,20 @@ interface Counter {
   tables: number;
 }
 
-function renderBlock(block: Block, counter: Counter): SlackBlock[] {
+function renderBlock(block: Block, counter: Counter, t: Translate): SlackBlock[] {
   switch (block.type) {
     case 'markdown':
       return renderMarkdown(block.text);
     case 'fields':
       return renderFields(block.fields);
     case 'references':
-      return renderReferences(block.items, block.title);
+      return renderReferences(block.items, block.title, t);
     case 'context':
       return renderContext(block.text);
     case 'divider':
       return [{ type: 'divider' }];
     case 'image':
-      return renderImage(block.url, block.alt);
+      return renderImage(block.url, block.alt, t);
     case 'actions': {
       const rendered = renderButtons(block.buttons, counter.buttons);
       counter.buttons += block.buttons.length;
@@ -78,11 +78,16 @@ function pageText(blocks: SlackBlock[]): string {
   return parts.join('\n');
 }
 
+/**
+ * The adapter's own words in it (a continued page's text, the feedback buttons) are said in the message's language,
+ * the workspace default when it names none.
+ */
 export function renderMessage(message: OutgoingMessage): SlackMessage[] {
+  const t = translatorFor(message.lang ?? defaultLanguage());
   const neutral: Block[] = message.blocks ?? [{ type: 'markdown', text: message.text }];
   const counter: Counter = { buttons: 0, tables: 0 };
-  const groups = neutral.map((block) => renderBlock(block, counter)).filter((group) => group.length > 0);
-  const pages = paginate(message.feedback ? [...groups, [renderFeedback()]] : groups);
+  const groups = neutral.map((block) => renderBlock(block, counter, t)).filter((group) => group.length > 0);
+  const pages = paginate(message.feedback ? [...groups, [renderFeedback(t)]] : groups);
   const fallback = (text: string): string => escapeTruncated(text, SLACK_LIMITS.fallbackText).trim();
   if (pages.length === 0) return [{ text: fallback(message.text) || ' ', blocks: [] }];
   return pages.map((blocks, i) => ({

@@ -7,7 +7,7 @@
  */
 import type { types } from '@slack/bolt';
 import { TEXT_VERBS } from '../../../core/text-verbs.js';
-import { t } from '../../../i18n/index.js';
+import type { Translate } from '../../../i18n/index.js';
 import { SLACK_LIMITS, type SlackBlock } from './limits.js';
 import { charactersLeftHint, joinParts, PART_MAX, splitNotice, type SplitText } from './shortcut-text.js';
 import { truncate } from './text.js';
@@ -62,8 +62,8 @@ const input = (
   ...extra,
 });
 
-function textBlocks({ parts, joins }: SplitText): SlackBlock[] {
-  const hint = charactersLeftHint(joinParts(parts, joins));
+function textBlocks({ parts, joins }: SplitText, t: Translate): SlackBlock[] {
+  const hint = charactersLeftHint(joinParts(parts, joins), t);
   return parts.map((part, index) =>
     input(
       textPartId(index),
@@ -83,7 +83,7 @@ function textBlocks({ parts, joins }: SplitText): SlackBlock[] {
   );
 }
 
-function fileBlocks(files: ModalFile[]): SlackBlock[] {
+function fileBlocks(files: ModalFile[], t: Translate): SlackBlock[] {
   if (files.length === 0) return [];
   const images = files.filter((f) => isImageType(f.mimetype));
   const names = files.map(fileName).join(', ');
@@ -103,14 +103,14 @@ function fileBlocks(files: ModalFile[]): SlackBlock[] {
 }
 
 /** The modal for `split` (a message's text, or the fields as typed so far) and the message's files. */
-export function renderShortcutModal(origin: ShortcutOrigin, split: SplitText, files: ModalFile[] = []): types.ModalView {
+export function renderShortcutModal(origin: ShortcutOrigin, split: SplitText, files: ModalFile[], t: Translate): types.ModalView {
   const verbs = TEXT_VERBS.map((v) => ({ text: plain(v.verb), value: v.verb }));
   const langs = [
     { text: plain('English (en)'), value: 'en' },
     { text: plain('中文 (cn)'), value: 'cn' },
   ];
   const langVerbs = TEXT_VERBS.filter((v) => v.lang).map((v) => v.verb);
-  const notice = splitNotice(split);
+  const notice = splitNotice(split, t);
   const blocks: SlackBlock[] = [
     input(SHORTCUT_FIELDS.verb, t('slack:shortcut.verb'), {
       type: 'static_select',
@@ -119,8 +119,8 @@ export function renderShortcutModal(origin: ShortcutOrigin, split: SplitText, fi
       initial_option: verbs.find((v) => v.value === 'novelty'),
     }),
     ...(notice ? [context(notice)] : []),
-    ...textBlocks(split),
-    ...fileBlocks(files),
+    ...textBlocks(split, t),
+    ...fileBlocks(files, t),
     input(
       SHORTCUT_FIELDS.lang,
       `${t('slack:shortcut.lang')} (${langVerbs.join(', ')})`,

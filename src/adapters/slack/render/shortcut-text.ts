@@ -7,7 +7,7 @@
 import { charCount } from '../../../core/text.js';
 import { TEXT_VERBS, type TextVerb } from '../../../core/text-verbs.js';
 import { formatNumber } from '../../../i18n/format.js';
-import { t } from '../../../i18n/index.js';
+import type { Translate } from '../../../i18n/index.js';
 import { SLACK_LIMITS } from './limits.js';
 import { truncate } from './text.js';
 
@@ -60,28 +60,28 @@ export function splitText(text: string): SplitText {
 export const joinParts = (parts: string[], joins: string[]): string =>
   parts.map((part, i) => (i < parts.length - 1 ? part + (joins[i] ?? '\n') : part)).join('');
 
-function leftFor(verb: TextVerb, length: number): string | undefined {
+function leftFor(verb: TextVerb, length: number, t: Translate): string | undefined {
   if (verb.maxChars === undefined) return undefined;
   const left = verb.maxChars - length;
-  return left >= 0 ? `${verb.verb} ${formatNumber(left)}` : t('slack:shortcut.over', { verb: verb.verb, by: formatNumber(-left) });
+  return left >= 0 ? `${verb.verb} ${formatNumber(left, t.lang)}` : t('slack:shortcut.over', { verb: verb.verb, by: formatNumber(-left, t.lang) });
 }
 
 /** The text's hint: its length and, verb by verb, the characters left before the platform's limit. */
-export function charactersLeftHint(text: string): string {
+export function charactersLeftHint(text: string, t: Translate): string {
   const length = charCount(text.trim());
-  const left = TEXT_VERBS.map((v) => leftFor(v, length)).filter((s): s is string => s !== undefined);
-  return truncate(t('slack:shortcut.left', { length: formatNumber(length), left: left.join(' · ') }), HINT_MAX);
+  const left = TEXT_VERBS.map((v) => leftFor(v, length, t)).filter((s): s is string => s !== undefined);
+  return truncate(t('slack:shortcut.left', { length: formatNumber(length, t.lang), left: left.join(' · ') }), HINT_MAX);
 }
 
 /** What the modal says about a message longer than one field, or undefined when it fits. */
-export function splitNotice(split: SplitText): string | undefined {
+export function splitNotice(split: SplitText, t: Translate): string | undefined {
   if (split.omitted > 0)
     return t('slack:shortcut.longCut', {
-      length: formatNumber(split.length),
-      most: formatNumber(MOST_ANY_VERB_TAKES),
-      kept: formatNumber(split.length - split.omitted),
+      length: formatNumber(split.length, t.lang),
+      most: formatNumber(MOST_ANY_VERB_TAKES, t.lang),
+      kept: formatNumber(split.length - split.omitted, t.lang),
     });
   if (split.parts.length > 1)
-    return t('slack:shortcut.long', { length: formatNumber(split.length), max: formatNumber(PART_MAX), parts: split.parts.length });
+    return t('slack:shortcut.long', { length: formatNumber(split.length, t.lang), max: formatNumber(PART_MAX, t.lang), parts: split.parts.length });
   return undefined;
 }

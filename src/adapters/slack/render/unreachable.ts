@@ -5,12 +5,12 @@
 import type { SlackMessage } from './limits.js';
 import { SLACK_LIMITS } from './limits.js';
 import { escapeMrkdwn, splitText, truncate } from './text.js';
-import { t } from '../../../i18n/index.js';
+import type { Translate } from '../../../i18n/index.js';
 
 /** The action id of the "run it in a DM" button; its value is the command text. */
 export const RUN_IN_DM_ACTION_ID = 'iip-run-in-dm';
 
-export function unreachableNotice(commandText: string): SlackMessage {
+export function unreachableNotice(commandText: string, t: Translate): SlackMessage {
   const typed = `/iip ${commandText}`.trim();
   const fits = commandText.length > 0 && commandText.length <= SLACK_LIMITS.buttonValue;
   const explain = fits ? t('slack:unreachable.explainRun') : t('slack:unreachable.explainCopy');

@@ -2,7 +2,7 @@
 import type { Reference } from '../../../core/message.js';
 import { TEAMS_LIMITS, type CardElement } from './limits.js';
 import { clean, safeUrl, stripControl, truncate, withMentions, type RenderContext } from './text.js';
-import { t } from '../../../i18n/index.js';
+import type { Translate } from '../../../i18n/index.js';
 
 /** Link labels lose the characters that would end `[label](url)` early. */
 const linkLabel = (text: string): string => text.replace(/[[\]]/g, '').replace(/\s+/g, ' ');
@@ -20,7 +20,7 @@ export function renderFields(fields: { label: string; value: string }[], ctx: Re
   ];
 }
 
-function referenceLine(reference: Reference, n: number, ctx: RenderContext): string {
+function referenceLine(reference: Reference, n: number, ctx: RenderContext, t: Translate): string {
   const title = clean(reference.title, 600) || t('common:noTitle');
   const url = safeUrl(reference.url, TEAMS_LIMITS.imageUrl);
   const link = url ? `[${linkLabel(title)}](${url.replace(/\)/g, '%29')})` : title;
@@ -29,10 +29,10 @@ function referenceLine(reference: Reference, n: number, ctx: RenderContext): str
 }
 
 /** One TextBlock per reference, numbered, linked when the URL is http(s); an optional bold title first. */
-export function renderReferences(items: Reference[], ctx: RenderContext, title?: string): CardElement[] {
+export function renderReferences(items: Reference[], ctx: RenderContext, title: string | undefined, t: Translate): CardElement[] {
   const elements: CardElement[] = [];
   if (title) elements.push({ type: 'TextBlock', text: clean(title, 600), weight: 'Bolder', wrap: true });
-  items.forEach((item, i) => elements.push({ type: 'TextBlock', text: referenceLine(item, i + 1, ctx), wrap: true, spacing: 'Small' }));
+  items.forEach((item, i) => elements.push({ type: 'TextBlock', text: referenceLine(item, i + 1, ctx, t), wrap: true, spacing: 'Small' }));
   return elements;
 }
 
@@ -43,7 +43,7 @@ export function renderContext(text: string, ctx: RenderContext): CardElement[] {
 }
 
 /** An image from an http(s) URL; anything else shows its alt text instead of a broken image. */
-export function renderImage(url: string, alt: string, ctx: RenderContext): CardElement[] {
+export function renderImage(url: string, alt: string, ctx: RenderContext, t: Translate): CardElement[] {
   const href = safeUrl(url, TEAMS_LIMITS.imageUrl);
   const altText = truncate(stripControl(alt).trim(), 1_000) || t('common:imageAlt');
   if (href === undefined) return renderContext(altText, ctx);

@@ -7,14 +7,14 @@ import type { FormField, FormSpec } from '../../../core/message.js';
 import { choiceSetInput, submitAction } from './interactive.js';
 import { CARD_SCHEMA, TeamsRenderError, checkInputId, type CardElement, type TeamsMessage } from './limits.js';
 import { clean, stripControl, truncate } from './text.js';
-import { t } from '../../../i18n/index.js';
+import { defaultLanguage, translatorFor, type Translate } from '../../../i18n/index.js';
 
 const MAX_FIELDS = 50;
 const TEXT_INPUT_MAX = 10_000;
 
 const asList = (initial: string | string[] | undefined): string[] => (initial === undefined ? [] : Array.isArray(initial) ? initial : [initial]);
 
-function renderField(field: FormField): CardElement[] {
+function renderField(field: FormField, t: Translate): CardElement[] {
   if (field.kind === 'readonly') {
     const value = clean(asList(field.initial).join('\n'), 3_000) || '-';
     return [
@@ -42,7 +42,9 @@ function renderField(field: FormField): CardElement[] {
   ];
 }
 
+/** The form's checks and its fallback title are in the form's language. */
 export function renderForm(form: FormSpec, options: { thread?: string } = {}): TeamsMessage {
+  const t = translatorFor(form.lang ?? defaultLanguage());
   if (form.fields.length === 0 || form.fields.length > MAX_FIELDS) throw new TeamsRenderError(`a form needs 1-${MAX_FIELDS} fields`);
   const fields = form.fields.filter((field) => field.kind !== 'readonly').map((field) => ({ id: field.id, multi: field.kind === 'checkboxes' }));
   const context = { ...(options.thread !== undefined ? { thread: options.thread } : {}), multi: [] };
@@ -50,7 +52,7 @@ export function renderForm(form: FormSpec, options: { thread?: string } = {}): T
   const body: CardElement[] = [
     { type: 'TextBlock', text: clean(form.title, 300) || t('teams:form.title'), weight: 'Bolder', size: 'Medium', wrap: true },
     ...(form.problem ? [{ type: 'TextBlock', text: clean(form.problem, 1000), color: 'Attention', wrap: true } satisfies CardElement] : []),
-    ...form.fields.flatMap(renderField),
+    ...form.fields.flatMap((field) => renderField(field, t)),
     { type: 'ActionSet', actions: [submit] },
   ];
   return {

@@ -7,7 +7,7 @@ import type { Button, Choice } from '../../../core/message.js';
 import { TEAMS_LIMITS, TeamsRenderError, checkInputId, type CardElement } from './limits.js';
 import { SUBMIT_KEY, encodeChoice, type SubmitData } from './submit-data.js';
 import { clean } from './text.js';
-import { t } from '../../../i18n/index.js';
+import type { Translate } from '../../../i18n/index.js';
 
 /** Message-wide facts every submit of the message carries. */
 export interface SubmitContext {
@@ -43,7 +43,7 @@ export function submitAction(title: string, data: SubmitData, context: SubmitCon
  * under itself (Action.ShowCard) and only the question's submit does what the button means; pressing the button
  * again folds the question away, which is backing out.
  */
-function askingAction(button: Button & { confirm: NonNullable<Button['confirm']> }, context: SubmitContext): CardElement {
+function askingAction(button: Button & { confirm: NonNullable<Button['confirm']> }, context: SubmitContext, t: Translate): CardElement {
   const { title, text, confirm, deny } = button.confirm;
   const data: SubmitData = { kind: 'button', action: button.action, value: button.value };
   return {
@@ -72,11 +72,11 @@ function visibleButtons(buttons: Button[]): Set<number> {
   return new Set([...decisive.slice(0, TEAMS_LIMITS.visibleActions), ...plain.slice(0, room)]);
 }
 
-export function renderButtons(buttons: Button[], context: SubmitContext): CardElement[] {
+export function renderButtons(buttons: Button[], context: SubmitContext, t: Translate): CardElement[] {
   if (buttons.length === 0) return [];
   const actions = buttons.map((button) =>
     button.confirm
-      ? askingAction({ ...button, confirm: button.confirm }, context)
+      ? askingAction({ ...button, confirm: button.confirm }, context, t)
       : submitAction(button.label, { kind: 'button', action: button.action, value: button.value }, context, button.style),
   );
   const visible = visibleButtons(buttons);
@@ -117,7 +117,15 @@ export function renderMultiSelect(id: string, label: string, options: Choice[], 
 }
 
 /** A compact dropdown and an Apply button: Adaptive Cards fire no action when a choice changes. */
-export function renderSelect(id: string, action: string, label: string, options: Choice[], value: string, context: SubmitContext): CardElement[] {
+export function renderSelect(
+  id: string,
+  action: string,
+  label: string,
+  options: Choice[],
+  value: string,
+  context: SubmitContext,
+  t: Translate,
+): CardElement[] {
   const input: CardElement = {
     type: 'Input.ChoiceSet',
     id: checkInputId('a select id', id),

@@ -12,7 +12,7 @@ import { renderMarkdown } from './markdown.js';
 import { plainText } from './plain-text.js';
 import { renderTable } from './table.js';
 import { clean, type MentionEntity, type RenderContext } from './text.js';
-import { t } from '../../../i18n/index.js';
+import { defaultLanguage, translatorFor, type Translate } from '../../../i18n/index.js';
 
 export interface RenderOptions {
   /** the chat thread root the message's buttons belong to (chats only) */
@@ -24,26 +24,26 @@ export interface RenderOptions {
 /** Room left in a page for the card envelope and mention entities. */
 const PAGE_OVERHEAD_BYTES = 2_000;
 
-function renderBlock(block: Block, ctx: RenderContext, submit: SubmitContext): CardElement[] {
+function renderBlock(block: Block, ctx: RenderContext, submit: SubmitContext, t: Translate): CardElement[] {
   switch (block.type) {
     case 'markdown':
       return renderMarkdown(block.text, ctx);
     case 'fields':
       return renderFields(block.fields, ctx);
     case 'references':
-      return renderReferences(block.items, ctx, block.title);
+      return renderReferences(block.items, ctx, block.title, t);
     case 'context':
       return renderContext(block.text, ctx);
     case 'divider':
       return [{ type: 'Container', separator: true, spacing: 'Medium', items: [] }];
     case 'image':
-      return renderImage(block.url, block.alt, ctx);
+      return renderImage(block.url, block.alt, ctx, t);
     case 'actions':
-      return renderButtons(block.buttons, submit);
+      return renderButtons(block.buttons, submit, t);
     case 'multiSelect':
       return renderMultiSelect(block.id, block.label, block.options, block.selected);
     case 'select':
-      return renderSelect(block.id, block.action, block.label, block.options, block.value, submit);
+      return renderSelect(block.id, block.action, block.label, block.options, block.value, submit, t);
     case 'table':
       return renderTable(block, ctx);
   }
@@ -102,14 +102,16 @@ function summaryOf(text: string, nameOf: RenderOptions['nameOf']): string {
   return clean(plain, TEAMS_LIMITS.summary);
 }
 
+/** The adapter's own words in the pages ("continued", Apply, fallbacks) are in the message's language. */
 export function renderMessage(message: OutgoingMessage, options: RenderOptions = {}): TeamsMessage[] {
+  const t = translatorFor(message.lang ?? defaultLanguage());
   const ctx: RenderContext = { nameOf: options.nameOf ?? (() => undefined), mentions: [] };
   const neutral: Block[] = message.blocks ?? [{ type: 'markdown', text: message.text }];
   const submit: SubmitContext = {
     ...(options.thread !== undefined ? { thread: options.thread } : {}),
     multi: neutral.flatMap((block) => (block.type === 'multiSelect' ? [block.id] : [])),
   };
-  const groups = neutral.map((block) => renderBlock(block, ctx, submit)).filter((group) => group.length > 0);
+  const groups = neutral.map((block) => renderBlock(block, ctx, submit, t)).filter((group) => group.length > 0);
   const pages = paginate(groups);
   const summary = summaryOf(message.text, options.nameOf);
   if (pages.length === 0) {

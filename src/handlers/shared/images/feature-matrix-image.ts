@@ -4,7 +4,7 @@
  */
 import { svgToPng, FONT_FAMILY } from './render-png.js';
 import { cleanText, escapeXml, textWidth, wrap } from './text-layout.js';
-import { t } from '../../../i18n/index.js';
+import type { Translate } from '../../../i18n/index.js';
 
 export type CellVerdict = 'disclosed' | 'obvious' | 'not-disclosed' | 'not-compared';
 
@@ -60,7 +60,7 @@ const text = (x: number, y: number, value: string, extra = ''): string =>
   `<text x="${x}" y="${y.toFixed(1)}" font-size="${FONT}"${extra}>${escapeXml(value)}</text>`;
 
 /** The matrix's picture (at most 20 features and 12 references: the text beside it lists them all). */
-export async function renderFeatureMatrix(matrix: FeatureMatrix): Promise<FeatureMatrixPicture> {
+export async function renderFeatureMatrix(matrix: FeatureMatrix, t: Translate): Promise<FeatureMatrixPicture> {
   const features = matrix.features.slice(0, MAX_FEATURES);
   const references = matrix.references.slice(0, MAX_REFERENCES);
   const parts: string[] = [];

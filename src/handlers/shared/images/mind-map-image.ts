@@ -5,7 +5,7 @@
 import { titleOf, type MindNode } from '../mind-map.js';
 import { svgToPng, FONT_FAMILY } from './render-png.js';
 import { cleanText, distinguishingTail, escapeXml, textWidth, wrapKeepingTail } from './text-layout.js';
-import { t } from '../../../i18n/index.js';
+import type { Translate } from '../../../i18n/index.js';
 
 /** Big enough to stay readable when a chat shows the picture at half its width. */
 const FONT = 22;
@@ -58,11 +58,11 @@ function textWidthFor(columns: number): number {
 const depthOf = (nodes: MindNode[]): number => Math.max(0, ...nodes.map((n) => 1 + depthOf(n.children)));
 
 /** A node's label; one too long is cut before the words that tell it from its siblings, which stay shown. */
-function label(node: MindNode, siblings: readonly MindNode[], numbered: Map<string, number>, colour: string, maxWidth: number): Placed {
+function label(node: MindNode, siblings: readonly MindNode[], numbered: Map<string, number>, colour: string, maxWidth: number, t: Translate): Placed {
   const fontSize = node.depth === 0 ? ROOT_FONT : FONT;
   const number = numbered.get(node.id);
-  const title = cleanText(titleOf(node.data));
-  const others = siblings.filter((s) => s !== node).map((s) => cleanText(titleOf(s.data)));
+  const title = cleanText(titleOf(node.data, t));
+  const others = siblings.filter((s) => s !== node).map((s) => cleanText(titleOf(s.data, t)));
   const text = `${number === undefined ? '' : `${number}. `}${title}`;
   const lines = wrapKeepingTail(text, distinguishingTail(title, others), maxWidth, fontSize, node.depth === 0 ? 4 : 3);
   const width = Math.ceil(Math.max(...lines.map((l) => textWidth(l, fontSize)), fontSize) + 2 * PAD_X);
@@ -71,7 +71,7 @@ function label(node: MindNode, siblings: readonly MindNode[], numbered: Map<stri
 }
 
 /** The nodes kept (depth first, at most MAX_NODES) as boxes not yet placed. */
-function measure(roots: MindNode[], numbered: Map<string, number>): { trees: Placed[]; omitted: number; all: Placed[] } {
+function measure(roots: MindNode[], numbered: Map<string, number>, t: Translate): { trees: Placed[]; omitted: number; all: Placed[] } {
   const all: Placed[] = [];
   let omitted = 0;
   const maxWidth = textWidthFor(depthOf(roots));
@@ -84,7 +84,7 @@ function measure(roots: MindNode[], numbered: Map<string, number>): { trees: Pla
       });
       return undefined;
     }
-    const placed = label(node, siblings, numbered, colour, maxWidth);
+    const placed = label(node, siblings, numbered, colour, maxWidth, t);
     all.push(placed);
     node.children.forEach((child, i) => {
       const kept = visit(child, node.depth === 0 ? BRANCH_COLOURS[i % BRANCH_COLOURS.length]! : colour, node.children);
@@ -92,7 +92,7 @@ function measure(roots: MindNode[], numbered: Map<string, number>): { trees: Pla
     });
     return placed;
   };
-  const trees = roots.map((r) => visit(r, '#1f3a5f', roots)).filter((t): t is Placed => t !== undefined);
+  const trees = roots.map((r) => visit(r, '#1f3a5f', roots)).filter((p): p is Placed => p !== undefined);
   return { trees, omitted, all };
 }
 
@@ -134,8 +134,8 @@ function box(b: LabelBox): string {
 }
 
 /** The map's picture; `numbered` gives solutions (by node id) the numbers they have in the outline. */
-export async function renderMindMap(roots: MindNode[], numbered: Map<string, number> = new Map()): Promise<MindMapPicture> {
-  const { trees, omitted, all } = measure(roots, numbered);
+export async function renderMindMap(roots: MindNode[], t: Translate, numbered: Map<string, number> = new Map()): Promise<MindMapPicture> {
+  const { trees, omitted, all } = measure(roots, numbered, t);
   const columns = Math.max(1, ...all.map((b) => b.depth + 1));
   const columnX = [MARGIN];
   for (let d = 1; d < columns; d++) columnX[d] = columnX[d - 1]! + Math.max(0, ...all.filter((b) => b.depth === d - 1).map((b) => b.width)) + GAP_X;

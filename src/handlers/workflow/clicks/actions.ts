@@ -4,7 +4,6 @@
  * button or a forged value changes nothing and the platform is called once.
  */
 import type { HandlerContext } from '../../../core/handler.js';
-import { t } from '../../../i18n/index.js';
 import type { ActionIncoming } from '../../../core/incoming.js';
 import { markdown, type OutgoingMessage } from '../../../core/message.js';
 import type { ThreadRecord } from '../../../core/state.js';
@@ -68,7 +67,8 @@ async function settle<D extends WorkflowData>(
   if (typeof outcome === 'string') return void (await refuse(ctx, def, acting, record, outcome));
   if (outcome instanceof Problem) return void (await ctx.messenger.notify({ thread: acting.thread }, acting.user.id, markdown(`⚠️ ${outcome.text}`)));
   if ('read' in outcome) {
-    const text = t('workflow:click.unreadable', { why: userMessage(outcome.read) });
+    const { t } = ctx;
+    const text = t('workflow:click.unreadable', { why: userMessage(outcome.read, t) });
     return void (await ctx.messenger.notify({ thread: acting.thread }, acting.user.id, markdown(text)));
   }
   return outcome;
@@ -114,6 +114,7 @@ async function retryClick<D extends WorkflowData>(
   value: StepValue,
   record: ThreadRecord,
 ): Promise<void> {
+  const { t } = ctx;
   let resend = false;
   let failed: { message?: string; shown: OutgoingMessage } | undefined;
   const saved = await settle(
@@ -128,7 +129,7 @@ async function retryClick<D extends WorkflowData>(
       resend = Boolean(flow.pending && (failure?.during !== 'wait' || !poll));
       failed = {
         message: flow.message,
-        shown: failureMessage(def, current.step, failure?.text ?? t('workflow:failure.stepFailed'), seqOf(current)),
+        shown: failureMessage(def, current.step, failure?.text ?? t('workflow:failure.stepFailed'), seqOf(current), t),
       };
       if (resend) {
         const next = await saveFlow(ctx, current, {
@@ -146,13 +147,13 @@ async function retryClick<D extends WorkflowData>(
     }),
   );
   if (!saved || !failed) return;
-  const again = retriedLine(acting.user.id);
+  const again = retriedLine(acting.user.id, t);
   if (resend) {
     const { message, shown } = failed;
     return runSend(ctx, def, saved, (leased) => tryDeliver(leased, acting.thread, message, settled(shown, again)));
   }
   const label = stepOf(def, saved.step).poll?.label(t) ?? saved.step;
-  await showWait(ctx, def, saved.thread, () => showSaved(ctx, saved, (v) => progressMessage(def, saved.step, label, again, v)));
+  await showWait(ctx, def, saved.thread, () => showSaved(ctx, saved, (v) => progressMessage(def, saved.step, label, again, v, undefined, t)));
 }
 
 /**

@@ -46,7 +46,7 @@ export async function sendConfirmed<D extends WorkflowData>(
   await runSend(ctx, def, saved, async (leased) => {
     if (!pending) return;
     const shown = reviewMessage(def, saved.step, result, pending.input, stepContext<D>(leased, saved));
-    await tryDeliver(leased, saved.thread, flow.message, settled(shown, confirmedLine(pending.by, edited)));
+    await tryDeliver(leased, saved.thread, flow.message, settled(shown, confirmedLine(pending.by, edited, leased.t)));
   });
 }
 

@@ -5,7 +5,6 @@
  */
 import { budget, timeLeft } from '../../../core/deadline.js';
 import type { HandlerContext } from '../../../core/handler.js';
-import { t } from '../../../i18n/index.js';
 import type { ActionIncoming, FormIncoming } from '../../../core/incoming.js';
 import { markdown, type FormField, type FormSpec } from '../../../core/message.js';
 import { LockTimeoutError, type ThreadRecord } from '../../../core/state.js';
@@ -40,6 +39,7 @@ export async function openStepForm<D extends WorkflowData>(
   name: string,
 ): Promise<void> {
   const acting: Acting = { thread: incoming.thread, user: incoming.user, value: incoming.value };
+  const { t } = ctx;
   // a fresh read behind any save in flight, so a button drawn a moment ago is judged against its own version
   let record: ThreadRecord | undefined;
   try {
@@ -72,7 +72,7 @@ export async function openStepForm<D extends WorkflowData>(
   } catch (error) {
     ctx.logger.warn({ err: error, thread: incoming.thread }, 'workflow: a form did not open');
     // the chat holding writes back is no failure of the bot's: say so, and when to click again
-    if (error instanceof ChatRateLimitedError) return note(ctx, acting, t('workflow:click.formBusy', { why: userMessage(error) }));
+    if (error instanceof ChatRateLimitedError) return note(ctx, acting, t('workflow:click.formBusy', { why: userMessage(error, t) }));
     return note(ctx, acting, t('workflow:click.formNotOpened'));
   }
   if (!opened) return note(ctx, acting, t('workflow:click.noForms', { button: form.button(t) }));
@@ -88,6 +88,7 @@ function formSpec<D extends WorkflowData>(
   result: unknown,
 ): FormSpec {
   const review = stepOf(def, record.step).review;
+  const { t } = ctx;
   return {
     action: formAction(name),
     title: form.title(t),
@@ -108,6 +109,7 @@ export async function onForm<D extends WorkflowData>(
   record: ThreadRecord,
 ): Promise<void> {
   const acting: Acting = { thread: incoming.thread, user: incoming.user, value: incoming.value };
+  const { t } = ctx;
   const value = await admit(ctx, def, acting, record);
   if (!value) return;
   const name = incoming.action.startsWith('form-') ? incoming.action.slice('form-'.length) : '';
@@ -118,13 +120,13 @@ export async function onForm<D extends WorkflowData>(
   try {
     result = await stepResult(ctx, def, record);
   } catch (error) {
-    return note(ctx, acting, t('workflow:click.unreadableForm', { why: userMessage(error) }));
+    return note(ctx, acting, t('workflow:click.unreadableForm', { why: userMessage(error, t) }));
   }
   let input: unknown;
   try {
     input = await form.apply(incoming.fields, result, flowOf(record).draft, stepContext<D>(ctx, record));
   } catch (error) {
-    const text = userProblemOf(error) ?? t('workflow:failure.failed', { label: form.title(t), why: userMessage(error) });
+    const text = userProblemOf(error) ?? t('workflow:failure.failed', { label: form.title(t), why: userMessage(error, t) });
     const reask = error instanceof FormProblem ? error.options.reask : undefined;
     if (reask && (await askAgain(ctx, def, record, name, form, result, incoming, text))) return;
     return note(ctx, acting, `⚠️ ${text}${reask ? ` ${reask.hint}` : ''}`);

@@ -1,6 +1,5 @@
 /** Whether a click or form submission may act on the thread's record as it is now, and what to tell the user if not. */
 import type { HandlerContext } from '../../../core/handler.js';
-import { t } from '../../../i18n/index.js';
 import type { User } from '../../../core/incoming.js';
 import { markdown } from '../../../core/message.js';
 import type { ThreadId } from '../../../core/thread-id.js';
@@ -80,11 +79,12 @@ export async function refuse<D extends WorkflowData>(
   const record = refusal === 'finished' ? ((await ctx.state.get(acting.thread)) ?? seen) : seen;
   // an old button while the current step's message could not be shown: show it now, and never point at it unshown
   const unshown = refusal === 'stale' && (await redrawNow(ctx, acting.thread)) === 'failed';
+  const { t } = ctx;
   const text = {
     invalid: t('workflow:click.invalid'),
     stale: t(unshown ? 'workflow:click.unshown' : 'workflow:click.stale'),
     finished: t('workflow:click.finished', { noun: def.noun(t), status: t(`workflow:status.${record.status}`) }),
-    'not-allowed': notAllowedNote(record, def.noun(t)),
+    'not-allowed': notAllowedNote(record, def.noun(t), t),
   }[refusal];
   return ctx.messenger.notify({ thread: acting.thread }, acting.user.id, markdown(text));
 }

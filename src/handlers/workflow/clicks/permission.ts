@@ -1,7 +1,7 @@
 /** Who may press a workflow's buttons and submit its forms. */
 import type { BotSettings } from '../../../core/handler.js';
 import { mention } from '../../../core/message.js';
-import { t } from '../../../i18n/index.js';
+import type { Translate } from '../../../i18n/index.js';
 import type { ThreadRecord } from '../../../core/state.js';
 
 /**
@@ -16,5 +16,5 @@ export function mayAct(
   return settings.confirmers === 'anyone' || record.data?.othersMayConfirm === true || userId === record.startedBy;
 }
 
-export const notAllowedNote = (record: Pick<ThreadRecord, 'startedBy'>, noun: string): string =>
+export const notAllowedNote = (record: Pick<ThreadRecord, 'startedBy'>, noun: string, t: Translate): string =>
   t('workflow:click.notAllowed', { user: mention(record.startedBy), noun });

@@ -5,11 +5,10 @@
  * workflow is cancelled. A running wait is stopped by the cancel itself (the messenger's interrupt).
  */
 import type { HandlerContext } from '../../../core/handler.js';
-import { recordLanguage } from '../../../core/language.js';
+import { recordLanguage, speaking } from '../../../core/language.js';
 import type { OutgoingMessage } from '../../../core/message.js';
 import type { ThreadRecord } from '../../../core/state.js';
 import type { ThreadId } from '../../../core/thread-id.js';
-import { withLanguage } from '../../../i18n/index.js';
 import { tryDeliver } from '../record/deliver.js';
 import { flowOf } from '../record/flow.js';
 import { freeSlot } from '../limits.js';
@@ -54,7 +53,8 @@ async function tidy(
   await freeSlot(ctx, record);
   await onCancelled?.(record);
   if (flow.message !== messageId) return;
-  await withLanguage(recordLanguage(record), () => tryDeliver(ctx, record.thread, messageId, settled(shown, cancelledLine())));
+  const spoken = speaking(ctx, recordLanguage(record));
+  await tryDeliver(spoken, record.thread, messageId, settled(shown, cancelledLine(spoken.t)));
 }
 
 /** Ends the watch of a finished workflow. */

@@ -26,11 +26,11 @@ export async function fail<D extends WorkflowData>(
 ): Promise<void> {
   if (ctx.lifetime?.aborted) return;
   const kind = during === 'send' ? 'send' : error instanceof TaskFailedError ? 'task' : 'wait';
-  const text = failureText(label, error);
+  const text = failureText(label, error, ctx.t);
   ctx.logger.warn({ err: error, thread: record.thread, step: record.step, during: kind }, 'workflow step failed');
   const flow = flowOf(record);
   const reuse = during === 'poll' ? shownOf(flow) : undefined;
-  const draw = (v: number) => failureMessage(def, record.step, text, v);
+  const draw = (v: number) => failureMessage(def, record.step, text, v, ctx.t);
   const change: FlowChange = { flow: { ...flow, phase: 'failed', failure: { during: kind, text } }, wait: null };
   const saved = await moveAndShow(ctx, record, change, draw, reuse);
   if (!saved) return;

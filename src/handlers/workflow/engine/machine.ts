@@ -50,7 +50,9 @@ export async function advance<D extends WorkflowData>(
     const change: FlowChange = { ...base, step, wait: waitFor(next.poll.operation, step), flow: { phase: 'poll', pending: flowOf(record).pending } };
     const label = next.poll.label(ctx.t);
     // shown (and its id saved) before the wait starts: the wait polls the record as it then is
-    return showWait(ctx, def, thread, () => moveAndShow(ctx, record, change, (v) => progressMessage(def, step, label, undefined, v), reuse));
+    return showWait(ctx, def, thread, () =>
+      moveAndShow(ctx, record, change, (v) => progressMessage(def, step, label, undefined, v, undefined, ctx.t), reuse),
+    );
   }
   const preview = stepContext<D>(ctx, { ...record, step, ids: { ...record.ids, ...transition.ids }, data: { ...record.data, ...transition.data } });
   const draw = (v: number) => reviewMessage(def, step, undefined, undefined, preview, v);

@@ -6,7 +6,7 @@ import { mention, type Block, type Button, type OutgoingMessage } from '../../..
 import { ChatRateLimitedError } from '../../../core/chat-errors.js';
 import { userMessage } from '../../../core/user-errors.js';
 import { classifyFailure } from '../../../lib/failures.js';
-import { t } from '../../../i18n/index.js';
+import type { Translate } from '../../../i18n/index.js';
 import type { StepContext, StepDefinition, WorkflowData, WorkflowDefinition } from '../types.js';
 import { encodeValue } from '../clicks/values.js';
 
@@ -21,7 +21,7 @@ const message = (blocks: Block[]): OutgoingMessage => ({
   blocks,
 });
 
-const cancelButton = (def: WorkflowDefinition<WorkflowData>, step: string, version: number): Button => ({
+const cancelButton = (def: WorkflowDefinition<WorkflowData>, step: string, version: number, t: Translate): Button => ({
   action: CANCEL,
   label: t('common:cancel'),
   value: encodeValue({ workflow: def.name, step, version }),
@@ -41,12 +41,13 @@ export function progressMessage(
   label: string,
   note: string | undefined,
   version: number,
-  live?: string,
+  live: string | undefined,
+  t: Translate,
 ): OutgoingMessage {
   const blocks: Block[] = [{ type: 'markdown', text: t('workflow:progress', { label }) }];
   if (note) blocks.push({ type: 'context', text: note });
   if (live) blocks.push({ type: 'markdown', text: live });
-  blocks.push({ type: 'actions', buttons: [cancelButton(def, step, version)] });
+  blocks.push({ type: 'actions', buttons: [cancelButton(def, step, version, t)] });
   return message(blocks);
 }
 
@@ -63,6 +64,7 @@ export function reviewMessage<D extends WorkflowData>(
   const definition = def.steps[step] as StepDefinition<D>;
   const review = definition.review;
   if (!review) throw new Error(`step ${step} of ${def.name} has no review`);
+  const { t } = sc.ctx;
   const blocks: Block[] = [{ type: 'markdown', text: `**${review.title(t)}**` }, ...review.render(result, draft, sc)];
   if (version !== undefined) {
     const value = (key?: string) => encodeValue({ workflow: def.name, step, version, ...(key === undefined ? {} : { key }) });
@@ -74,7 +76,7 @@ export function reviewMessage<D extends WorkflowData>(
     const buttons: Button[] = [];
     if (review.confirm.button) buttons.push({ action: CONFIRM, label: review.confirm.button(t), value: value(), style: 'primary' });
     for (const [name, form] of Object.entries(review.forms ?? {})) buttons.push({ action: formAction(name), label: form.button(t), value: value() });
-    buttons.push(cancelButton(def as WorkflowDefinition<WorkflowData>, step, version));
+    buttons.push(cancelButton(def as WorkflowDefinition<WorkflowData>, step, version, t));
     blocks.push({ type: 'actions', buttons });
   }
   if (footer) blocks.push({ type: 'context', text: footer });
@@ -90,10 +92,10 @@ export class InterruptedSendError extends Error {
 }
 
 /** What a failed send or wait says: "<label> failed: <why>", and what to do when a plain Retry cannot help. */
-export function failureText(label: string, error: unknown): string {
+export function failureText(label: string, error: unknown, t: Translate): string {
   if (error instanceof InterruptedSendError) return t('workflow:failure.interrupted', { label });
   if (error instanceof Error && error.name === 'AbortError') return t('workflow:failure.aborted', { label });
-  const why = userMessage(error);
+  const why = userMessage(error, t);
   // the chat holding messages back is no failure of the bot's: when it goes on, and Retry then
   if (error instanceof ChatRateLimitedError) return t('workflow:failure.chatBusy', { label, why });
   const { kind } = classifyFailure(error);
@@ -102,11 +104,11 @@ export function failureText(label: string, error: unknown): string {
     : t('workflow:failure.failed', { label, why });
 }
 
-export function failureMessage(def: WorkflowDefinition<WorkflowData>, step: string, text: string, version: number): OutgoingMessage {
+export function failureMessage(def: WorkflowDefinition<WorkflowData>, step: string, text: string, version: number, t: Translate): OutgoingMessage {
   const value = encodeValue({ workflow: def.name, step, version });
   return message([
     { type: 'markdown', text: `⚠️ ${text}` },
-    { type: 'actions', buttons: [{ action: RETRY, label: t('workflow:retry'), value, style: 'primary' }, cancelButton(def, step, version)] },
+    { type: 'actions', buttons: [{ action: RETRY, label: t('workflow:retry'), value, style: 'primary' }, cancelButton(def, step, version, t)] },
   ]);
 }
 
@@ -118,7 +120,7 @@ export function settled(shown: OutgoingMessage, line: string): OutgoingMessage {
   return { text: shown.text, blocks: [...blocks, { type: 'context', text: line }] };
 }
 
-export const confirmedLine = (userId: string, edited = false): string =>
+export const confirmedLine = (userId: string, edited: boolean, t: Translate): string =>
   t(edited ? 'workflow:line.confirmedEdited' : 'workflow:line.confirmed', { user: mention(userId) });
-export const retriedLine = (userId: string): string => t('workflow:line.retried', { user: mention(userId) });
-export const cancelledLine = (): string => t('workflow:line.cancelled');
+export const retriedLine = (userId: string, t: Translate): string => t('workflow:line.retried', { user: mention(userId) });
+export const cancelledLine = (t: Translate): string => t('workflow:line.cancelled');

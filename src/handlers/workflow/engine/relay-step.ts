@@ -5,7 +5,6 @@
  * its partial text marked and the wait goes on; a stopped stream (restart, cancel) is relayed again on resume.
  */
 import type { HandlerContext } from '../../../core/handler.js';
-import { t } from '../../../i18n/index.js';
 import type { StreamEvent } from '../../../platform/events.js';
 import type { ThreadRecord } from '../../../core/state.js';
 import { moveAndShow, tryDeliver } from '../record/deliver.js';
@@ -41,6 +40,7 @@ export async function relayOnce<D extends WorkflowData>(
   const flow = flowOf(record);
   if (!poll || !relay || flow.relayed) return record;
   const { thread } = record;
+  const { t } = ctx;
   // the progress message becomes the text's heading before the text arrives: edited later, a chat that shows an
   // edit as a new line (the terminal through a pipe) would print it below the text it introduces
   await tryDeliver(ctx, thread, flow.message, { text: relay.heading(t), blocks: [{ type: 'markdown', text: relay.heading(t) }] });
@@ -61,7 +61,7 @@ export async function relayOnce<D extends WorkflowData>(
     ctx.logger.warn({ err: error, thread }, "workflow: a step's text could not be relayed");
   }
   if (signal.aborted) return record;
-  const draw = (v: number) => progressMessage(def, record.step, poll.label(t), undefined, v);
+  const draw = (v: number) => progressMessage(def, record.step, poll.label(t), undefined, v, undefined, t);
   const moved = await moveAndShow(ctx, record, { flow: { ...flow, relayed: true } }, draw);
   return moved ?? record;
 }

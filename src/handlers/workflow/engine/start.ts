@@ -1,6 +1,5 @@
 /** Starting a workflow: its thread, its record (the first request recorded as pending before it is sent), the send. */
 import type { HandlerContext } from '../../../core/handler.js';
-import { currentLanguage, t } from '../../../i18n/index.js';
 import type { CommandIncoming } from '../../../core/incoming.js';
 import type { ThreadId } from '../../../core/thread-id.js';
 import { markdown, type OutgoingMessage } from '../../../core/message.js';
@@ -44,7 +43,8 @@ export async function startWorkflow<D extends WorkflowData>(
   const existing = await ctx.state.get(thread);
   if (existing) {
     await slot.release();
-    const text = t('workflow:alreadyRuns', { existing: ctx.threadKinds.noun(existing.workflow, currentLanguage()), noun: def.noun(t) });
+    const { t } = ctx;
+    const text = t('workflow:alreadyRuns', { existing: ctx.threadKinds.noun(existing.workflow, ctx.lang), noun: def.noun(t) });
     await ctx.messenger.notify({ thread }, incoming.user.id, markdown(text));
     return undefined;
   }

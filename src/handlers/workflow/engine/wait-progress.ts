@@ -6,7 +6,6 @@
  */
 import type { PlanTask } from '../../../core/adapter.js';
 import type { HandlerContext } from '../../../core/handler.js';
-import { t } from '../../../i18n/index.js';
 import type { ThreadRecord } from '../../../core/state.js';
 import { truncateStart } from '../../../core/text.js';
 import type { LiveText } from './live-stream.js';
@@ -42,8 +41,9 @@ export class WaitProgress<D extends WorkflowData> {
     messageId: string | undefined,
   ) {
     const { thread } = record;
+    const { t } = ctx;
     this.#notes = new ProgressNotes(ctx, thread, messageId, () =>
-      progressMessage(def, record.step, poll.label(t), this.#pollNote, seqOf(record), this.#live),
+      progressMessage(def, record.step, poll.label(t), this.#pollNote, seqOf(record), this.#live, t),
     );
     this.#plan = new PlanProgress(ctx, thread, record.startedBy, () => this.#refresh());
     const status = poll.status?.(t) ?? t('workflow:waitingStatus');
@@ -89,6 +89,7 @@ export class WaitProgress<D extends WorkflowData> {
 
   #refresh(): void {
     const tasks = this.#tasks();
+    const { t } = this.ctx;
     if (this.#plan.showing && tasks.length > 0) return this.#plan.show(this.poll.label(t), tasks);
     const note = this.#pollNote || this.#live ? `${this.#pollNote ?? ''}\n${this.#live ?? ''}` : undefined;
     this.#notes.note(note);

@@ -6,7 +6,6 @@
  */
 import type { HandlerContext } from '../../../core/handler.js';
 import type { ThreadRecord } from '../../../core/state.js';
-import { t } from '../../../i18n/index.js';
 import { pollTask } from '../../../platform/poll.js';
 import { taskState } from '../../../platform/task-state.js';
 import { tryDeliver } from '../record/deliver.js';
@@ -43,6 +42,7 @@ export async function waitForResult<D extends WorkflowData>(
   signal: AbortSignal,
 ): Promise<WaitOutcome> {
   const { thread } = record;
+  const { t } = ctx;
   const poll = stepOf(def, record.step).poll;
   if (!poll) throw new Error(`step ${record.step} of ${def.name} has nothing to wait for`);
   const timing = { ...DEFAULT_TIMING, ...def.timing };
@@ -98,11 +98,12 @@ async function settleMoved<D extends WorkflowData>(
 ): Promise<void> {
   const current = await ctx.state.get(record.thread);
   if (current?.status !== 'cancelled') return;
+  const { t } = ctx;
   await tellOutcome(ctx, def, current, 'cancelled');
   await tryDeliver(
     ctx,
     record.thread,
     messageId,
-    settled({ text: label, blocks: [{ type: 'markdown', text: t('workflow:stopped', { label }) }] }, cancelledLine()),
+    settled({ text: label, blocks: [{ type: 'markdown', text: t('workflow:stopped', { label }) }] }, cancelledLine(t)),
   );
 }

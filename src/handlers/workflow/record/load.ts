@@ -7,7 +7,6 @@
 import type { HandlerContext } from '../../../core/handler.js';
 import { markdown } from '../../../core/message.js';
 import type { ThreadRecord } from '../../../core/state.js';
-import { t } from '../../../i18n/index.js';
 import type { WorkflowData, WorkflowDefinition } from '../types.js';
 import { migrateRecord, RecordFormatError } from './migrations.js';
 import { recordProblem } from './schema.js';
@@ -44,6 +43,7 @@ export async function setAsideUnreadable<D extends WorkflowData>(
   if (record.status === 'failed' || record.status === 'done' || record.status === 'cancelled') return;
   const saved = await ctx.records.update(record, { status: 'failed', wait: undefined }, { handOver: ctx.handOver });
   if (!saved) return;
+  const { t } = ctx;
   await ctx.messenger.post(record.thread, markdown(t('workflow:failure.unreadable', { noun: def.noun(t) }))).catch((error: unknown) => {
     ctx.logger.warn({ err: error, thread: record.thread }, 'workflow: the note on an unreadable record could not be posted');
   });
