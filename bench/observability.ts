@@ -55,7 +55,7 @@ async function rounds(variant: Variant, client: PlatformClient, count: number, a
           const stream = await client.stream('AI07', { prompt: `Observability bench question ${i}`, stream: true });
           await relay.relay({ thread: parent.thread, deltas: textDeltas(stream) });
         };
-        return variant === 'off' ? answer() : withinEvent({ chat: 'slack', workspaceId: 'T1', receivedAt: Date.now(), kind: 'command' }, answer);
+        return variant === 'off' ? answer() : withinEvent({ chat: 'slack', kind: 'command' }, answer);
       }),
     );
     const used = process.cpuUsage(cpu);

@@ -54,6 +54,11 @@ export interface AdapterLimits {
   methodsPerMinute?: { readonly edit?: number; readonly stream?: number };
 }
 
+/** The event a write is made for, where the chat must know it (none: a resumed wait, a replayed or recovered write). */
+export interface OnBehalf {
+  event?: Incoming;
+}
+
 /** How a post is made: `writeId` is the same on every attempt of one write (the outbox's), `retry` from the second on. */
 export interface PostOptions {
   writeId?: string;
@@ -110,7 +115,8 @@ export interface ChatAdapter {
   readonly invocation: string;
   readonly limits: AdapterLimits;
   /** Posts the parent message of a new thread in a conversation and returns the thread it opens. */
-  startThread(conversation: ConversationId, message: OutgoingMessage): Promise<MessageRef>;
+  /** `behalf.event`: the event the write is made for (Slack: a slash command answered where the bot cannot post) */
+  startThread(conversation: ConversationId, message: OutgoingMessage, behalf?: OnBehalf): Promise<MessageRef>;
   post(thread: ThreadId, message: OutgoingMessage, options?: PostOptions): Promise<MessageRef>;
   edit(ref: MessageRef, message: OutgoingMessage): Promise<void>;
   /**
@@ -121,7 +127,7 @@ export interface ChatAdapter {
   /** Removes one of the bot's messages (a fragment left behind when a stream broke); without it, it stays. */
   removeMessage?(ref: MessageRef): Promise<void>;
   /** A note only one user sees; adapters without it post in the thread. */
-  postEphemeral?(thread: ThreadId | ConversationId, userId: string, message: OutgoingMessage): Promise<void>;
+  postEphemeral?(thread: ThreadId | ConversationId, userId: string, message: OutgoingMessage, behalf?: OnBehalf): Promise<void>;
   /** Opens a form (Slack modal, Teams task module); without it, the core asks field by field in the thread. */
   openForm?(triggerId: string, thread: ThreadId, form: FormSpec): Promise<void>;
   /** a form opens only from a click's trigger (Slack's modals); without it one can also be opened unprompted */

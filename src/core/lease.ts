@@ -111,7 +111,7 @@ const unfenced = new WeakMap<Messenger, Messenger>();
 function fencedMessenger(messenger: Messenger, fence: Fence): Messenger {
   const fenced = delegating(messenger, (name, call) => {
     if (name === 'relay') return checkedFirst(fence, (request) => call(fencedRelay(request as RelayRequest, fence)));
-    if (name === 'speaking' || name === 'forEvent') return (...args) => fencedMessenger(call(...args) as Messenger, fence);
+    if (name === 'speaking' || name === 'forEvent' || name === 'during') return (...args) => fencedMessenger(call(...args) as Messenger, fence);
     return CHAT_WRITES.has(name) ? checkedFirst(fence, call) : undefined;
   });
   unfenced.set(fenced, messenger);

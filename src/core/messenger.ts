@@ -5,10 +5,11 @@
  * order, paced by the chat's limits, and tried again after a rate limit or a failure that cannot show it twice.
  */
 import type { ChatAdapter, FetchedFile, FileDelivery, MessageRef, OutgoingFile, Plan, PlanDisplay } from './adapter.js';
-import type { CommandIncoming, SharedFile } from './incoming.js';
+import type { CommandIncoming, Incoming, SharedFile } from './incoming.js';
 import type { FormSpec, OutgoingMessage } from './message.js';
 import type { HandOver } from './hand-over.js';
 import type { Lang } from '../i18n/index.js';
+import type { EventWatch } from './metrics.js';
 import type { HomeView } from './home-view.js';
 import type { ChatKind, ConversationId, ThreadId } from './thread-id.js';
 import type { RelayRequest, RelayResult, StreamRelay } from './relay/index.js';
@@ -29,35 +30,77 @@ export interface EventWrites {
   readonly handOver: Pick<HandOver, 'done'>;
 }
 
+/** For whom and how a messenger writes: the event it handles, its language, and what its writes tell (metrics). */
+interface WritingFor {
+  event?: EventWrites;
+  /** the language its messages and forms are in where they name none (`speaking`) */
+  lang?: Lang;
+  /** the event being handled as it arrived: told to the adapter with a write made on its behalf */
+  incoming?: Incoming;
+  /** the event's first text and whole answers, timed (the router's, core/metrics.ts) */
+  watch?: EventWatch;
+}
+
 export class Messenger {
   /**
-   * `outbox`: every write of this messenger; default one on the adapter's gate, which its relay shares. `event`: the
-   * inbox event whose handling writes (`forEvent`); `running`: the work users may stop, shared by those copies.
+   * `outbox`: every write of this messenger; default one on the adapter's gate, which its relay shares. `writingFor`:
+   * the event, language and watch of a copy (`forEvent`, `speaking`, `watching`); `running`: the work users may stop,
+   * shared by those copies.
    */
   constructor(
     private readonly adapter: ChatAdapter,
     private readonly relayer: StreamRelay,
     readonly outbox: ChatOutbox = new ChatOutbox(gateOf(adapter)),
-    private readonly event?: EventWrites,
+    private readonly writingFor: WritingFor = {},
     /** work in progress per thread that a user may stop (Ctrl-C in the terminal) */
     private readonly running = new Map<ThreadId, AbortController>(),
-    /** the language its messages and forms are in where they name none (`speaking`) */
-    private readonly lang?: Lang,
   ) {}
+
+  private with(change: WritingFor): Messenger {
+    return new Messenger(this.adapter, this.relayer, this.outbox, { ...this.writingFor, ...change }, this.running);
+  }
 
   /** This messenger for the handling of an inbox event: the same chat, outbox and running work. */
   forEvent(event: EventWrites): Messenger {
-    return new Messenger(this.adapter, this.relayer, this.outbox, event, this.running, this.lang);
+    return this.with({ event });
   }
 
   /** This messenger writing in `lang`: a message or form that names no language is in it. */
   speaking(lang: Lang): Messenger {
-    return new Messenger(this.adapter, this.relayer, this.outbox, this.event, this.running, lang);
+    return this.with({ lang });
+  }
+
+  /**
+   * This messenger handling `incoming`: its writes are made on the event's behalf (Slack answers a slash command
+   * where the bot cannot post), and tell `watch` when the event's text is first shown and when an answer is whole.
+   */
+  during(incoming: Incoming, watch: EventWatch): Messenger {
+    return this.with({ incoming, watch });
   }
 
   /** The language of what it writes, for adapters that render the bot's own words into it. */
   get language(): Lang | undefined {
-    return this.lang;
+    return this.writingFor.lang;
+  }
+
+  private get lang(): Lang | undefined {
+    return this.writingFor.lang;
+  }
+
+  /** The event a write is made for, as the adapter is told it. */
+  private get behalf(): { event?: Incoming } {
+    const { incoming } = this.writingFor;
+    return incoming ? { event: incoming } : {};
+  }
+
+  /** Tells the event's watch that text is in front of its user. */
+  private shown<T>(written: Promise<T>): Promise<T> {
+    const { watch } = this.writingFor;
+    if (!watch) return written;
+    return written.then((value) => {
+      watch.shown();
+      return value;
+    });
   }
 
   private said<M extends { lang?: Lang }>(message: M): M {
@@ -74,7 +117,8 @@ export class Messenger {
   ): Promise<T> {
     // an event not handed over yet is the inbox's to handle again, with its writes: journaled without their payload,
     // no recovering replica makes them a second time beside the replay's (core/outbox/recovery.ts)
-    const replayedByInbox = this.event !== undefined && !this.event.handOver.done;
+    const { event } = this.writingFor;
+    const replayedByInbox = event !== undefined && !event.handOver.done;
     return this.outbox.write({
       ...(options.id ? { id: options.id } : {}),
       conversation: 'thread' in where ? queueOf(where.thread) : where.conversation,
@@ -136,7 +180,7 @@ export class Messenger {
     if (incoming.thread) return incoming.thread;
     const parent = this.said(first);
     const ref = await this.write({ conversation: incoming.conversation }, 'startThread', 'post', () =>
-      this.adapter.startThread(incoming.conversation, parent),
+      this.adapter.startThread(incoming.conversation, parent, this.behalf),
     );
     return ref.thread;
   }
@@ -149,19 +193,23 @@ export class Messenger {
   post(thread: ThreadId, written: OutgoingMessage, options: { writeId?: string; lookUp?: boolean } = {}): Promise<MessageRef> {
     const message = this.said(written);
     const send = (writeId: string, attempt: number) => this.adapter.post(thread, message, { writeId, retry: attempt > 1 || options.lookUp === true });
-    return this.write({ thread }, 'post', 'post', send, {
-      idempotent: this.adapter.dedupesPosts === true,
-      payload: { message },
-      ...(options.writeId ? { id: options.writeId } : {}),
-    });
+    return this.shown(
+      this.write({ thread }, 'post', 'post', send, {
+        idempotent: this.adapter.dedupesPosts === true,
+        payload: { message },
+        ...(options.writeId ? { id: options.writeId } : {}),
+      }),
+    );
   }
 
   edit(ref: MessageRef, written: OutgoingMessage): Promise<void> {
     const message = this.said(written);
-    return this.write({ thread: ref.thread }, 'edit', 'edit', () => this.adapter.edit(ref, message), {
-      idempotent: true,
-      payload: { message, messageId: ref.messageId },
-    });
+    return this.shown(
+      this.write({ thread: ref.thread }, 'edit', 'edit', () => this.adapter.edit(ref, message), {
+        idempotent: true,
+        payload: { message, messageId: ref.messageId },
+      }),
+    );
   }
 
   /** A note for one user; where the platform has no private notes it goes into the thread (or a new one). */
@@ -171,20 +219,29 @@ export class Messenger {
     if (!where) throw new Error('notify needs a thread or a conversation');
     const postEphemeral = this.adapter.postEphemeral?.bind(this.adapter);
     const queue = target.thread ? { thread: target.thread } : { conversation: where as ConversationId };
-    if (postEphemeral) return this.write(queue, 'notify', 'post', () => postEphemeral(where, userId, message));
+    if (postEphemeral) return this.shown(this.write(queue, 'notify', 'post', () => postEphemeral(where, userId, message, this.behalf)));
     if (target.thread) await this.post(target.thread, message);
     else if (target.conversation) {
       const conversation = target.conversation;
-      await this.write({ conversation }, 'notify', 'post', () => this.adapter.startThread(conversation, message));
+      await this.write({ conversation }, 'notify', 'post', () => this.adapter.startThread(conversation, message, this.behalf));
     }
   }
 
   /**
    * Relays a platform stream into the thread: native streaming where the adapter has it, else post and edit. A
-   * request that names no language is relayed in this messenger's.
+   * request that names no language is relayed in this messenger's, one that names no recipient to its event's user.
    */
-  relay(request: RelayRequest): Promise<RelayResult> {
-    return this.relayer.relay(this.lang && !request.lang ? { ...request, lang: this.lang } : request);
+  async relay(request: RelayRequest): Promise<RelayResult> {
+    const { lang, watch } = this.writingFor;
+    const recipient = request.recipient ?? watch?.scope.userId;
+    const result = await this.relayer.relay({
+      ...request,
+      ...(lang && !request.lang ? { lang } : {}),
+      ...(recipient ? { recipient } : {}),
+      ...(watch ? { shown: watch.shown } : {}),
+    });
+    if (watch && result.status === 'complete') watch.answered();
+    return result;
   }
 
   /** Says what the bot is doing in the thread where the chat shows it; '' clears it. Best effort: never throws. */

@@ -2,7 +2,6 @@
  * What the bot reports about its own work (answer delays, chat calls, dedupe hits, ...), as an interface the core,
  * handlers and adapters call; src/metrics/ implements it with prom-client, and the default does nothing.
  */
-import { ambientSlot } from '../lib/ambient.js';
 import { SpanKind, SpanStatusCode, trace, type Tracer } from '@opentelemetry/api';
 import type { ChatKind } from './thread-id.js';
 
@@ -36,6 +35,12 @@ export const noopMetrics: BotMetrics = {
   command: () => undefined,
 };
 
+/** Whom a platform call was made for, as the platform client tells it (its `Caller`). */
+export interface PlatformCaller {
+  chat: string;
+  workspaceId: string;
+}
+
 /** One event's handling: when it arrived, and which verb it turned out to run once the router knows. */
 export interface EventScope {
   chat: ChatKind;
@@ -47,7 +52,28 @@ export interface EventScope {
   firstTextShown: boolean;
 }
 
-const scopes = ambientSlot<EventScope>('event');
+/**
+ * What an event's writes tell (the messenger the router gives its handler): the first text a user sees, once, and
+ * each answer relayed whole, each timed from the event's receipt.
+ */
+export interface EventWatch {
+  readonly scope: EventScope;
+  shown(): void;
+  answered(): void;
+}
+
+export function watchEvent(scope: EventScope, metrics: BotMetrics): EventWatch {
+  const since = () => (Date.now() - scope.receivedAt) / 1000;
+  return {
+    scope,
+    shown() {
+      if (scope.firstTextShown) return;
+      scope.firstTextShown = true;
+      metrics.answerDelay(scope.chat, scope.verb ?? 'other', 'first', since());
+    },
+    answered: () => metrics.answerDelay(scope.chat, scope.verb ?? 'other', 'final', since()),
+  };
+}
 
 /**
  * The bot's OpenTelemetry tracer: a no-op until an SDK is registered (OTEL_EXPORTER_OTLP_ENDPOINT, or a test's).
@@ -57,15 +83,12 @@ const scopes = ambientSlot<EventScope>('event');
 export const tracer = (): Tracer => trace.getTracer('iip-bot');
 
 /**
- * Runs an event's handling with its scope visible to everything it calls (chat calls, the relay), inside the
- * event's root span: the platform's and the chat's calls made for it are its children, its log lines carry its trace id.
+ * Runs an event's handling inside the event's root span: the platform's and the chat's calls made for it are its
+ * children, its log lines carry its trace id (where an SDK is registered).
  */
-export function withinEvent<T>(scope: Omit<EventScope, 'firstTextShown'> & { kind: string }, fn: () => Promise<T>): Promise<T> {
-  const { kind, ...rest } = scope;
-  const attributes = { 'iip.chat': scope.chat, 'iip.event.kind': kind };
-  return tracer().startActiveSpan(`event ${kind}`, { kind: SpanKind.SERVER, attributes }, (span) =>
-    scopes.run({ ...rest, firstTextShown: false }, fn).finally(() => span.end()),
-  );
+export function withinEvent<T>(event: { chat: ChatKind; kind: string }, fn: () => Promise<T>): Promise<T> {
+  const attributes = { 'iip.chat': event.chat, 'iip.event.kind': event.kind };
+  return tracer().startActiveSpan(`event ${event.kind}`, { kind: SpanKind.SERVER, attributes }, (span) => fn().finally(() => span.end()));
 }
 
 /** Runs `fn` in a child span of the current one (an event's), ended when it settles, marked as an error when it throws. */
@@ -80,11 +103,6 @@ export function inSpan<T>(name: string, attributes: Record<string, string>, fn: 
       span.end();
     }
   });
-}
-
-/** The scope of the event being handled, if any. */
-export function currentEvent(): EventScope | undefined {
-  return scopes.get();
 }
 
 /** A workspace's usage of one day: commands by verb and platform calls by operation id. */

@@ -21,7 +21,8 @@ import { InFlight } from './in-flight.js';
 import type { ThreadRecord } from './state.js';
 import { DEDUPE_TTL_MS, type Inbox, type InboxEntry } from './inbox.js';
 import { Intake } from './intake.js';
-import { currentEvent, noopMetrics, withinEvent, type BotMetrics } from './metrics.js';
+import { noopMetrics, watchEvent, withinEvent, type BotMetrics, type EventScope } from './metrics.js';
+import { callingFor } from '../platform/client.js';
 import { defaultLanguage, languageOf, translatorFor, type Lang } from '../i18n/index.js';
 import { eventLanguage, recordLanguage, speaking } from './language.js';
 
@@ -163,11 +164,19 @@ export class Router {
    * thread's record as read for the event already (a reply's chatter check), not read again.
    */
   private async act(ctx: HandlerContext, incoming: Incoming, known?: ThreadRecord): Promise<void> {
-    const scope = { chat: this.chat, workspaceId: incoming.workspaceId, userId: incoming.user.id, receivedAt: Date.now(), kind: incoming.kind };
+    const { chat } = this;
+    const event: EventScope = { chat, workspaceId: incoming.workspaceId, userId: incoming.user.id, receivedAt: Date.now(), firstTextShown: false };
     // an event in a thread reads its record beside its sender's language: two reads, one wait
     const record = known ? Promise.resolve(known) : this.recordOf(ctx, incoming);
     const lang = await eventLanguage(ctx, { workspaceId: incoming.workspaceId, userId: incoming.user.id, locale: incoming.locale });
-    return withinEvent(scope, () => this.actWithin(speaking(ctx, lang), incoming, record));
+    const spoken = speaking(ctx, lang);
+    // its writes time its first text and answers; its platform calls count for its workspace
+    const handling: HandlerContext = {
+      ...spoken,
+      messenger: spoken.messenger.during(incoming, watchEvent(event, this.metrics)),
+      platform: callingFor(spoken.platform, { chat, workspaceId: incoming.workspaceId }),
+    };
+    return withinEvent({ chat, kind: incoming.kind }, () => this.actWithin(handling, incoming, record, event));
   }
 
   /** The record of the thread an event acts in, being read; undefined for a command, or a form that opens no thread's. */
@@ -186,10 +195,15 @@ export class Router {
     return owner?.formOutsideThread ? owner : undefined;
   }
 
-  private async actWithin(ctx: HandlerContext, incoming: Incoming, record: Promise<ThreadRecord | undefined> | undefined): Promise<void> {
+  private async actWithin(
+    ctx: HandlerContext,
+    incoming: Incoming,
+    record: Promise<ThreadRecord | undefined> | undefined,
+    event: EventScope,
+  ): Promise<void> {
     try {
-      if (incoming.kind === 'command') await this.command(ctx, incoming);
-      else await this.inThread(ctx, incoming, record);
+      if (incoming.kind === 'command') await this.command(ctx, incoming, event);
+      else await this.inThread(ctx, incoming, record, event);
     } catch (error) {
       ctx.logger.error({ err: error, kind: incoming.kind }, 'handler failed');
       await this.report(ctx, incoming, error).catch((e: unknown) => ctx.logger.error({ err: e }, 'could not report a failure'));
@@ -202,12 +216,12 @@ export class Router {
     return record !== undefined && this.byWorkflow.has(record.workflow) ? record : undefined;
   }
 
-  private async command(ctx: HandlerContext, incoming: CommandIncoming): Promise<void> {
+  private async command(ctx: HandlerContext, incoming: CommandIncoming, event: EventScope): Promise<void> {
     const text = withoutCopiedInvocation(incoming.text);
     const first = text.split(/\s+/)[0] ?? '';
     const verb = first.toLowerCase();
     const where = { thread: incoming.thread, conversation: incoming.conversation };
-    this.ranVerb(incoming.workspaceId, this.byVerb.has(verb) || verb === 'status' ? verb : verb === '' || verb === 'help' ? 'help' : 'other');
+    this.ranVerb(event, this.byVerb.has(verb) || verb === 'status' ? verb : verb === '' || verb === 'help' ? 'help' : 'other');
     if (verb === '' || verb === 'help')
       return ctx.messenger.notify(where, incoming.user.id, helpMessage(this.handlers, ctx.messenger.invocation, ctx.t));
     if (incoming.thread && (verb === 'status' || verb === 'cancel')) {
@@ -236,19 +250,19 @@ export class Router {
     ctx: HandlerContext,
     incoming: ReplyIncoming | ActionIncoming | FormIncoming,
     reading: Promise<ThreadRecord | undefined> | undefined,
+    event: EventScope,
   ): Promise<void> {
     const { t } = ctx;
     const owner = this.outsideThreadOwner(incoming);
     if (incoming.kind === 'form' && owner?.formOutsideThread) return owner.formOutsideThread(ctx, incoming);
     const record = await (reading ?? ctx.state.get(incoming.thread));
     const handler = record && this.byWorkflow.get(record.workflow);
-    const event = currentEvent();
-    if (event && record && handler) event.verb = record.workflow;
+    if (record && handler) event.verb = record.workflow;
     if (incoming.kind === 'reply' && incoming.assistant && (!record || !handler || this.namesVerb(incoming.text)))
-      return this.paneCommand(ctx, incoming, !record);
+      return this.paneCommand(ctx, incoming, !record, event);
     if (!record || !handler) {
       if (incoming.kind === 'reply' && incoming.mentioned) {
-        return this.command(ctx, { ...incoming, kind: 'command', conversation: conversationOf(incoming.thread) });
+        return this.command(ctx, { ...incoming, kind: 'command', conversation: conversationOf(incoming.thread) }, event);
       }
       if (incoming.kind !== 'reply') {
         await ctx.messenger.notify({ thread: incoming.thread }, incoming.user.id, markdown(t('core:router.unknownTask')));
@@ -280,20 +294,19 @@ export class Router {
    * A message in an assistant pane that starts its thread or names a verb: a command in the thread (a first message
    * without a verb runs the default one). The first also names the thread after its question.
    */
-  private async paneCommand(ctx: HandlerContext, incoming: ReplyIncoming, first: boolean): Promise<void> {
+  private async paneCommand(ctx: HandlerContext, incoming: ReplyIncoming, first: boolean, event: EventScope): Promise<void> {
     if (first) {
       const text = incoming.text.trim();
       await ctx.messenger.setTitle(incoming.thread, this.namesVerb(text) ? text.replace(/^\S+\s*/, '') || text : text);
     }
-    return this.command(ctx, { ...incoming, kind: 'command', conversation: conversationOf(incoming.thread) });
+    return this.command(ctx, { ...incoming, kind: 'command', conversation: conversationOf(incoming.thread) }, event);
   }
 
   /** Names the verb the event runs, for its delays, and counts it for the workspace's usage. */
-  private ranVerb(workspaceId: string, verb: string): void {
-    const event = currentEvent();
-    if (event) event.verb = verb;
+  private ranVerb(event: EventScope, verb: string): void {
+    event.verb = verb;
     trace.getActiveSpan()?.setAttribute('iip.verb', verb);
-    this.metrics.command(this.chat, workspaceId, verb);
+    this.metrics.command(this.chat, event.workspaceId, verb);
   }
 
   /** An event from a workspace not on the allow-list: a note to its sender where one fits, nothing else. */

@@ -19,6 +19,9 @@ export interface DecodedId {
 
 const CHATS: readonly ChatKind[] = ['slack', 'teams', 'console'];
 
+/** Whether `value` names one of the chats (as a platform call's caller carries it). */
+export const isChatKind = (value: string): value is ChatKind => (CHATS as readonly string[]).includes(value);
+
 function encode(chat: ChatKind, parts: readonly string[]): string {
   if (parts.length === 0) throw new Error('an id needs at least one part');
   return [chat, ...parts.map((p) => encodeURIComponent(p))].join(':');

@@ -5,7 +5,8 @@
 import type { Config } from '../config.js';
 import type { ChatAdapter } from '../core/adapter.js';
 import type { WorkLimits } from '../core/limits.js';
-import { currentEvent, noopMetrics, type BotMetrics, type UsageSink } from '../core/metrics.js';
+import { noopMetrics, type BotMetrics, type PlatformCaller, type UsageSink } from '../core/metrics.js';
+import { isChatKind } from '../core/thread-id.js';
 import type { RecordHook } from '../core/records.js';
 import type { StateStore } from '../core/state.js';
 import { StreamRelay } from '../core/relay/index.js';
@@ -26,7 +27,7 @@ export interface BotMeasures {
   /** the registry, when metrics are on */
   prometheus?: PrometheusMetrics;
   /** for PlatformClient's `onCall` */
-  onPlatformCall?: (operation: string, outcome: string, seconds: number) => void;
+  onPlatformCall?: (operation: string, outcome: string, seconds: number, caller?: PlatformCaller) => void;
   state(state: StateStore): StateStore;
   /** the record writer's hook that counts workflow steps, when metrics are on */
   steps?: RecordHook;
@@ -40,9 +41,8 @@ export interface BotMeasures {
 /** Without an endpoint: only each workspace's usage is counted. */
 const usageOnly = (usage: UsageSink): BotMeasures => ({
   metrics: { ...noopMetrics, command: (chat, workspaceId, verb) => usage.record(chat, workspaceId, 'commands', verb) },
-  onPlatformCall: (operation) => {
-    const event = currentEvent();
-    if (event) usage.record(event.chat, event.workspaceId, 'calls', operation);
+  onPlatformCall: (operation, _outcome, _seconds, caller) => {
+    if (caller && isChatKind(caller.chat)) usage.record(caller.chat, caller.workspaceId, 'calls', operation);
   },
   state: (state) => state,
   limits: (limits) => limits,

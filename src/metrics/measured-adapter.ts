@@ -1,13 +1,7 @@
-/** A chat adapter whose calls are counted by method and outcome, and whose first visible text of an event is timed. */
+/** A chat adapter whose calls are counted by method and outcome, each in a span of its own. */
 import type { ChatAdapter, NativeStream } from '../core/adapter.js';
 import { ChatError } from '../core/chat-errors.js';
-import { currentEvent, inSpan, type BotMetrics, type ChatCallOutcome } from '../core/metrics.js';
-
-/**
- * Calls that put an answer's text in front of a user: the first one of an event ends its first-text delay. A new
- * thread's parent (the question repeated) is not the answer yet.
- */
-const SHOWS_TEXT = new Set(['post', 'edit', 'postEphemeral', 'stream.append', 'stream.stop']);
+import { inSpan, type BotMetrics, type ChatCallOutcome } from '../core/metrics.js';
 
 /** The outcome family of a failed chat call, from the ChatError the adapter threw (Slack `http_503`, Teams `status`). */
 export function chatOutcome(error: unknown): ChatCallOutcome {
@@ -33,11 +27,6 @@ export function measuredAdapter(adapter: ChatAdapter, metrics: BotMetrics): Chat
     try {
       const result = await run();
       metrics.chatCall(chat, method, 'ok');
-      const event = currentEvent();
-      if (event && !event.firstTextShown && SHOWS_TEXT.has(method)) {
-        event.firstTextShown = true;
-        metrics.answerDelay(chat, event.verb ?? 'other', 'first', (Date.now() - event.receivedAt) / 1000);
-      }
       return result;
     } catch (error) {
       metrics.chatCall(chat, method, chatOutcome(error));

@@ -1,6 +1,6 @@
 /** The state store, its records, the work limits and the stream relay as seen through metrics: lock waits, step states, refusals, streams. */
 import type { WorkLimits } from '../core/limits.js';
-import { currentEvent, type BotMetrics } from '../core/metrics.js';
+import type { BotMetrics } from '../core/metrics.js';
 import type { RecordHook } from '../core/records.js';
 import { LockTimeoutError, type StateStore } from '../core/state.js';
 import { StreamRelay, type RelayRequest, type RelayResult } from '../core/relay/index.js';
@@ -76,7 +76,7 @@ export class RefusalCountedLimits implements WorkLimits {
   close = (): Promise<void> => this.limits.close?.() ?? Promise.resolve();
 }
 
-/** A relay that counts its open streams and times each event's whole answer. */
+/** A relay that counts its open streams. */
 export class MeasuredRelay extends StreamRelay {
   constructor(
     private readonly chatAdapter: ChatAdapter,
@@ -90,11 +90,7 @@ export class MeasuredRelay extends StreamRelay {
     const { chat } = this.chatAdapter;
     this.metrics.openStreams(chat, 1);
     try {
-      const result = await super.relay(request);
-      const event = currentEvent();
-      if (event && result.status === 'complete')
-        this.metrics.answerDelay(chat, event.verb ?? 'other', 'final', (Date.now() - event.receivedAt) / 1000);
-      return result;
+      return await super.relay(request);
     } finally {
       this.metrics.openStreams(chat, -1);
     }

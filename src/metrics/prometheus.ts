@@ -1,8 +1,8 @@
 /** The bot's metrics in one prom-client registry: what core/metrics.ts reports, platform calls, workflows and waits. */
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import { currentEvent, type BotMetrics, type ChatCallOutcome, type UsageSink } from '../core/metrics.js';
+import type { BotMetrics, ChatCallOutcome, PlatformCaller, UsageSink } from '../core/metrics.js';
 import type { StateStore } from '../core/state.js';
-import type { ChatKind } from '../core/thread-id.js';
+import { isChatKind, type ChatKind } from '../core/thread-id.js';
 
 const ANSWER_BUCKETS = [0.25, 0.5, 1, 2, 3, 5, 8, 13, 20, 30, 60, 120];
 const PLATFORM_BUCKETS = [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60];
@@ -113,13 +113,13 @@ export class PrometheusMetrics implements BotMetrics {
   }
 
   /** For PlatformClient's `onCall`. */
-  platformCall = (operation: string, outcome: string, seconds: number): void => {
+  platformCall = (operation: string, outcome: string, seconds: number, caller?: PlatformCaller): void => {
     this.#platformCalls.inc({ operation, outcome });
     this.#platformSeconds.observe({ operation, outcome }, seconds);
-    const event = currentEvent();
-    if (!event) return;
-    this.#workspaceCalls.inc({ chat: event.chat, workspace: this.workspaceLabel(event.workspaceId), operation });
-    this.#usage?.record(event.chat, event.workspaceId, 'calls', operation);
+    if (!caller || !isChatKind(caller.chat)) return;
+    const { chat } = caller;
+    this.#workspaceCalls.inc({ chat, workspace: this.workspaceLabel(caller.workspaceId), operation });
+    this.#usage?.record(chat, caller.workspaceId, 'calls', operation);
   };
 
   workflowStep(workflow: string, step: string, state: string): void {

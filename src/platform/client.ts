@@ -43,14 +43,25 @@ export interface PlatformClientOptions {
   limits?: Partial<ReadLimits>;
   retry?: RetryOptions;
   logger?: Logger;
-  /** told how every call (and every stream's start) ended: `ok`, an error's kind, or `aborted`; for metrics */
-  onCall?: (operation: OperationId, outcome: string, seconds: number) => void;
+  /**
+   * told how every call (and every stream's start) ended: `ok`, an error's kind, or `aborted`; and for whom, when
+   * the call says (`CallOptions.caller`); for metrics and each workspace's usage
+   */
+  onCall?: (operation: OperationId, outcome: string, seconds: number, caller?: Caller) => void;
+}
+
+/** Whom a call is made for: the chat and workspace of the event being handled. */
+export interface Caller {
+  chat: string;
+  workspaceId: string;
 }
 
 export interface CallOptions {
   signal?: AbortSignal;
   /** a workspace's own key instead of the client's */
   apiKey?: string;
+  /** told to `onCall` with the call's outcome */
+  caller?: Caller;
 }
 
 /** No-op until an OpenTelemetry SDK is registered. */
@@ -61,6 +72,14 @@ export const DEFAULT_TIMEOUTS = { connectMs: 10_000, headersMs: 60_000, bodyMs: 
 export interface Platform {
   call<K extends CallOperationId>(id: K, request: RequestOf<K>, options?: CallOptions): Promise<DataOf<K>>;
   stream<K extends StreamOperationId>(id: K, request: RequestOf<K>, options?: CallOptions): Promise<PlatformStream>;
+}
+
+/** `platform` with every call made for `caller` (its outcome counted for the caller's workspace). */
+export function callingFor(platform: Platform, caller: Caller): Platform {
+  return {
+    call: (id, request, options) => platform.call(id, request, { ...options, caller }),
+    stream: (id, request, options) => platform.stream(id, request, { ...options, caller }),
+  };
 }
 
 export class PlatformClient implements Platform {
@@ -100,7 +119,7 @@ export class PlatformClient implements Platform {
 
   /** Runs a JSON operation and returns the envelope's `data`. */
   call<K extends CallOperationId>(id: K, request: RequestOf<K>, options: CallOptions = {}): Promise<DataOf<K>> {
-    return this.#observed(id, () => this.#call(id, request, options));
+    return this.#observed(id, options.caller, () => this.#call(id, request, options));
   }
 
   async #call<K extends CallOperationId>(id: K, request: RequestOf<K>, options: CallOptions): Promise<DataOf<K>> {
@@ -121,7 +140,7 @@ export class PlatformClient implements Platform {
    * request. Only a rate-limited start is retried, never a stream that has begun.
    */
   stream<K extends StreamOperationId>(id: K, request: RequestOf<K>, options: CallOptions = {}): Promise<PlatformStream> {
-    return this.#observed(id, () => this.#stream(id, request, options));
+    return this.#observed(id, options.caller, () => this.#stream(id, request, options));
   }
 
   async #stream<K extends StreamOperationId>(id: K, request: RequestOf<K>, options: CallOptions): Promise<PlatformStream> {
@@ -166,7 +185,7 @@ export class PlatformClient implements Platform {
   }
 
   /** Runs a call in its own span (a child of the event's) and tells `onCall` how it ended. */
-  #observed<T>(id: OperationId, run: () => Promise<T>): Promise<T> {
+  #observed<T>(id: OperationId, caller: Caller | undefined, run: () => Promise<T>): Promise<T> {
     return trace
       .getTracer('iip-bot')
       .startActiveSpan(`platform ${id}`, { kind: SpanKind.CLIENT, attributes: { 'iip.operation': id } }, async (span) => {
@@ -174,12 +193,12 @@ export class PlatformClient implements Platform {
         const seconds = () => (performance.now() - started) / 1000;
         try {
           const result = await run();
-          this.#onCall?.(id, 'ok', seconds());
+          this.#onCall?.(id, 'ok', seconds(), caller);
           return result;
         } catch (error) {
           const kind =
             error instanceof PlatformError ? error.kind : error instanceof DOMException && error.name === 'AbortError' ? 'aborted' : 'error';
-          this.#onCall?.(id, kind, seconds());
+          this.#onCall?.(id, kind, seconds(), caller);
           span.setAttribute('iip.outcome', kind);
           span.setStatus({ code: SpanStatusCode.ERROR, message: kind });
           throw error;

@@ -3,7 +3,7 @@
  * edit history, latency per call, a per-workspace edit budget answered with 429s, injected failures, deleted
  * messages, optional native streaming, and a timestamped record of every call.
  */
-import type { AdapterLimits, ChatAdapter, MessageRef, NativeStream } from '../../src/core/adapter.js';
+import type { AdapterLimits, ChatAdapter, MessageRef, NativeStream, OnBehalf, StreamRecipient } from '../../src/core/adapter.js';
 import { ChatRateLimitedError, MessageGoneError } from '../../src/core/chat-errors.js';
 import type { Incoming } from '../../src/core/incoming.js';
 import type { OutgoingMessage } from '../../src/core/message.js';
@@ -23,6 +23,10 @@ export interface CallRecord {
   messageId?: string;
   message?: OutgoingMessage;
   delta?: string;
+  /** a native stream's recipient, as the relay named it */
+  recipient?: StreamRecipient;
+  /** the event a new thread was started for (`OnBehalf`) */
+  event?: Incoming;
 }
 
 export interface FakeMessage {
@@ -51,7 +55,7 @@ export class FakeChatAdapter implements ChatAdapter {
   readonly invocation: string;
   readonly limits: AdapterLimits;
   readonly calls: CallRecord[] = [];
-  nativeStream?: (thread: ThreadId) => Promise<NativeStream | undefined>;
+  nativeStream?: (thread: ThreadId, recipient?: StreamRecipient) => Promise<NativeStream | undefined>;
   /** called synchronously with every call record, before the call is answered */
   onCall?: (call: CallRecord) => void;
   private readonly byThread = new Map<string, FakeMessage[]>();
@@ -66,7 +70,7 @@ export class FakeChatAdapter implements ChatAdapter {
     this.chat = options.chat ?? 'slack';
     this.invocation = { slack: '/iip ', teams: '@iip ', console: '' }[this.chat];
     this.limits = { maxMessageChars: options.maxMessageChars ?? 3000 };
-    if (options.native) this.nativeStream = (thread) => this.openStream(thread, options.native!);
+    if (options.native) this.nativeStream = (thread, recipient) => this.openStream(thread, options.native!, recipient);
   }
 
   /** The next `count` calls of `kind` fail with a 429 asking to wait `retryAfterMs`. */
@@ -101,8 +105,9 @@ export class FakeChatAdapter implements ChatAdapter {
     return this.maxInFlight;
   }
 
-  async startThread(conversation: ConversationId, message: OutgoingMessage): Promise<MessageRef> {
-    return this.call({ kind: 'startThread', thread: conversation, message }, () => this.create(conversation as string as ThreadId, message).ref);
+  async startThread(conversation: ConversationId, message: OutgoingMessage, behalf?: OnBehalf): Promise<MessageRef> {
+    const call = { kind: 'startThread', thread: conversation, message, ...(behalf?.event ? { event: behalf.event } : {}) } as const;
+    return this.call(call, () => this.create(conversation as string as ThreadId, message).ref);
   }
 
   async post(thread: ThreadId, message: OutgoingMessage): Promise<MessageRef> {
@@ -124,8 +129,12 @@ export class FakeChatAdapter implements ChatAdapter {
   async start(_onIncoming: (incoming: Incoming) => Promise<void>): Promise<void> {}
   async stop(): Promise<void> {}
 
-  private async openStream(thread: ThreadId, mode: 'available' | 'unavailable' | 'throws'): Promise<NativeStream | undefined> {
-    return this.call({ kind: 'stream', thread }, () => {
+  private async openStream(
+    thread: ThreadId,
+    mode: 'available' | 'unavailable' | 'throws',
+    recipient?: StreamRecipient,
+  ): Promise<NativeStream | undefined> {
+    return this.call({ kind: 'stream', thread, ...(recipient ? { recipient } : {}) }, () => {
       if (mode === 'throws') throw new Error('native streaming is not allowed here');
       if (mode === 'unavailable') return undefined;
       const target = this.create(thread, { text: '' });

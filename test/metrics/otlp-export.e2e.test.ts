@@ -20,7 +20,7 @@ afterAll(async () => {
 describe('OTLP export', () => {
   test('unset: startTracing loads nothing and spans do not record', async () => {
     expect(await startTracing({}, silentLogger)).toBeUndefined();
-    await withinEvent({ chat: 'slack', workspaceId: 'T1', receivedAt: Date.now(), kind: 'command' }, async () => {
+    await withinEvent({ chat: 'slack', kind: 'command' }, async () => {
       expect(trace.getActiveSpan()?.isRecording() ?? false).toBe(false);
     });
   });
@@ -38,7 +38,7 @@ describe('OTLP export', () => {
     const endpoint = `http://127.0.0.1:${(collector.address() as AddressInfo).port}`;
     const stop = await startTracing({ OTEL_EXPORTER_OTLP_ENDPOINT: endpoint, OTEL_SERVICE_NAME: 'iip-bot-test' }, silentLogger);
     expect(stop).toBeDefined();
-    await withinEvent({ chat: 'slack', workspaceId: 'T1', receivedAt: Date.now(), kind: 'command' }, async () => {
+    await withinEvent({ chat: 'slack', kind: 'command' }, async () => {
       expect(trace.getActiveSpan()?.isRecording()).toBe(true);
       await inSpan('chat post', { 'iip.chat': 'slack' }, async () => undefined);
     });

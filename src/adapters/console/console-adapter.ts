@@ -2,9 +2,8 @@
  * The console adapter: the bot in a terminal, for a person with no Slack or Teams at hand. Output side here
  * (threads, posts, edits, notes, forms); what typed lines mean is in line-handler.ts.
  */
-import { ambientSlot } from '../../lib/ambient.js';
 import { randomUUID } from 'node:crypto';
-import type { AdapterLimits, FetchedFile, MessageRef, OutgoingFile } from '../../core/adapter.js';
+import type { AdapterLimits, FetchedFile, MessageRef, OnBehalf, OutgoingFile } from '../../core/adapter.js';
 import { MessageGoneError } from '../../core/chat-errors.js';
 import type { Incoming } from '../../core/incoming.js';
 import type { FormSpec, OutgoingMessage } from '../../core/message.js';
@@ -47,7 +46,8 @@ class ConsoleChatAdapter implements ConsoleAdapter, ConsoleHost {
   readonly user: { id: string; name: string };
   readonly workspaceId: string;
   private readonly loaded: Promise<void>;
-  private readonly commandContext = ambientSlot<{ reserved: ThreadId }>('terminal command');
+  /** the thread each command reserved (its prompt is already in it), by the command's event */
+  private readonly reserved = new WeakMap<Incoming, ThreadId>();
   private terminal: Terminal | undefined;
   private lines: LineHandler | undefined;
   private resolveClosed!: () => void;
@@ -91,10 +91,10 @@ class ConsoleChatAdapter implements ConsoleAdapter, ConsoleHost {
     return { style: this.style, width: this.interactive ? columns : undefined };
   }
 
-  async startThread(_conversation: ConversationId, message: OutgoingMessage): Promise<MessageRef> {
+  async startThread(_conversation: ConversationId, message: OutgoingMessage, behalf?: OnBehalf): Promise<MessageRef> {
     await this.loaded;
-    // the command being handled reserved a thread (the prompt is already in it): its first message opens it
-    const reserved = this.commandContext.get()?.reserved;
+    // the command this is made for reserved a thread (the prompt is already in it): its first message opens it
+    const reserved = behalf?.event && this.reserved.get(behalf.event);
     const thread = reserved && !this.book.hasBotMessages(reserved) ? reserved : this.book.reserve(firstLine(message.text));
     return this.post(thread, message);
   }
@@ -180,8 +180,8 @@ class ConsoleChatAdapter implements ConsoleAdapter, ConsoleHost {
     return this.book.current;
   }
 
-  runInCommand<T>(reserved: ThreadId, run: () => T): T {
-    return this.commandContext.run({ reserved }, run);
+  reserveFor(incoming: Incoming, reserved: ThreadId): void {
+    this.reserved.set(incoming, reserved);
   }
 
   /** A stored message as the screen shows it: its header in the message's language. */

@@ -16,8 +16,8 @@ export interface DispatchHost {
   readonly screen: Screen;
   readonly user: { id: string; name: string };
   readonly workspaceId: string;
-  /** runs `onIncoming` for a command so that a `startThread` it makes opens the thread the command reserved */
-  runInCommand<T>(reserved: ThreadId, run: () => T): T;
+  /** notes the thread a command reserved, so that a `startThread` made for it opens that thread */
+  reserveFor(incoming: Incoming, reserved: ThreadId): void;
 }
 
 export class Dispatcher {
@@ -33,8 +33,8 @@ export class Dispatcher {
    */
   send(draft: IncomingDraft, reserved?: ThreadId): Promise<void> {
     const incoming = { ...draft, eventId: `console:${randomUUID()}`, user: this.host.user, workspaceId: this.host.workspaceId } as Incoming;
-    const run = (): Promise<void> => this.onIncoming(incoming);
-    const done = (reserved ? this.host.runInCommand(reserved, run) : run()).catch((error: unknown) => {
+    if (reserved) this.host.reserveFor(incoming, reserved);
+    const done = this.onIncoming(incoming).catch((error: unknown) => {
       this.logger.error({ err: error, kind: incoming.kind }, 'console: the bot failed on a line');
       const text = redactSecrets(error instanceof Error ? error.message : String(error));
       const t = terminalTranslator();

@@ -6,7 +6,7 @@
  */
 import { cachedUserLocales } from './user-locale.js';
 import type { SlackOAuthOptions } from './oauth.js';
-import type { ChatAdapter, MessageRef, PostOptions } from '../../core/adapter.js';
+import type { ChatAdapter, MessageRef, OnBehalf, PostOptions } from '../../core/adapter.js';
 import type { FormSpec, OutgoingMessage } from '../../core/message.js';
 import { threadId, type ConversationId, type ThreadId } from '../../core/thread-id.js';
 import type { HttpServer } from '../../http/server.js';
@@ -19,7 +19,7 @@ import { toSlackLogger } from './bolt-logger.js';
 import { slackChatError, type FailureContext } from './errors.js';
 import { fetchSlackFile, uploadSlackImage, uploadSlackFile } from './files.js';
 import { slackPlace, slackThread } from './ids.js';
-import { inCommandScope, replaceClickedNotice } from './command-scope.js';
+import { replaceClickedNotice } from './command-scope.js';
 import { createReach, type ApiCall } from './reach.js';
 import { slackHome } from './home.js';
 import { slackShortcuts } from './shortcuts.js';
@@ -163,7 +163,7 @@ export function createSlackAdapter(options: SlackAdapterOptions): ChatAdapter {
     },
     dedupesPosts: true,
 
-    async startThread(conversation: ConversationId, message: OutgoingMessage): Promise<MessageRef> {
+    async startThread(conversation: ConversationId, message: OutgoingMessage, behalf?: OnBehalf): Promise<MessageRef> {
       const { team, channel: place } = slackPlace(conversation);
       const channel = await reach.channelFor(team, place);
       const [first, ...rest] = renderMessage(message);
@@ -172,6 +172,7 @@ export function createSlackAdapter(options: SlackAdapterOptions): ChatAdapter {
         channel,
         () => postPage(team, channel, first as SlackMessage),
         translatorFor(message.lang ?? defaultLanguage()),
+        behalf?.event,
       );
       const last = await postPages(team, channel, threadTs, rest);
       return { thread: threadId('slack', team, channel, threadTs), messageId: last ?? threadTs };
@@ -199,20 +200,26 @@ export function createSlackAdapter(options: SlackAdapterOptions): ChatAdapter {
       }
     },
 
-    async postEphemeral(where: ThreadId | ConversationId, userId: string, message: OutgoingMessage): Promise<void> {
+    async postEphemeral(where: ThreadId | ConversationId, userId: string, message: OutgoingMessage, behalf?: OnBehalf): Promise<void> {
       const { team, channel: place, threadTs } = slackPlace(where);
       const channel = await reach.channelFor(team, place);
-      await reach.ephemeral(team, channel, renderMessage(message), async (page) => {
-        await call({ method: 'chat.postEphemeral', teamId: team }, async ({ client }) =>
-          client.chat.postEphemeral({
-            channel,
-            user: userId,
-            text: page.text,
-            blocks: page.blocks,
-            ...(threadTs ? { thread_ts: threadTs } : {}),
-          }),
-        );
-      });
+      await reach.ephemeral(
+        team,
+        channel,
+        renderMessage(message),
+        async (page) => {
+          await call({ method: 'chat.postEphemeral', teamId: team }, async ({ client }) =>
+            client.chat.postEphemeral({
+              channel,
+              user: userId,
+              text: page.text,
+              blocks: page.blocks,
+              ...(threadTs ? { thread_ts: threadTs } : {}),
+            }),
+          );
+        },
+        behalf?.event,
+      );
     },
 
     formsNeedTrigger: true,
@@ -270,7 +277,7 @@ export function createSlackAdapter(options: SlackAdapterOptions): ChatAdapter {
 
     start: (onIncoming) =>
       bolt.start(async (incoming) => {
-        await inCommandScope(incoming, () => onIncoming(incoming));
+        await onIncoming(incoming);
         // said in the workspace default: the clicker's language is not read for it
         await replaceClickedNotice(incoming, translatorFor(defaultLanguage())).catch((error: unknown) =>
           options.logger.warn({ err: error }, 'the clicked "run it in a DM" notice could not be replaced'),

@@ -1,11 +1,10 @@
 /**
- * The slash command whose handling is running, for the Web API calls made on its behalf: where the bot cannot
- * post in the command's conversation, its answer goes to the user through the command's `response_url` (an
- * ephemeral message Slack shows even in conversations the bot is not in). The scope follows the handling's async
- * calls (an ambient slot, lib/ambient.ts), so the neutral core never sees Slack's URL. An event handled again after
- * a restart has no scope: the adapter then only logs that it could not post.
+ * The slash command behind an event, for the Web API calls made on its behalf: where the bot cannot post in the
+ * command's conversation, its answer goes to the user through the command's `response_url` (an ephemeral message
+ * Slack shows even in conversations the bot is not in). The core's messenger names the event a write is made for
+ * (`OnBehalf`); its Slack side is kept here by the event object, so the neutral core never sees Slack's URL. An
+ * event handled again after a restart has none: the adapter then only logs that it could not post.
  */
-import { ambientSlot } from '../../lib/ambient.js';
 import type { Incoming } from '../../core/incoming.js';
 import type { Translate } from '../../i18n/index.js';
 
@@ -24,7 +23,6 @@ export interface CommandOrigin {
 const origins = new WeakMap<Incoming, CommandOrigin>();
 /** the response_url of a clicked "run it in a DM" notice, by the command the click became */
 const noticeClicks = new WeakMap<Incoming, string>();
-const scope = ambientSlot<CommandOrigin>('slack command');
 
 /** Called by the payload conversion: the Slack side of a command the core will see as `incoming`. */
 export function rememberOrigin(incoming: Incoming, origin: CommandOrigin): void {
@@ -42,15 +40,9 @@ export async function replaceClickedNotice(incoming: Incoming, t: Translate): Pr
   if (responseUrl) await postToResponseUrl(responseUrl, { replace_original: true, text: t('slack:unreachable.runningInDm') });
 }
 
-/** Runs the handling of `incoming` inside its command's scope (when it is a slash command). */
-export function inCommandScope<T>(incoming: Incoming, run: () => Promise<T>): Promise<T> {
-  const origin = origins.get(incoming);
-  return origin ? scope.run(origin, run) : run();
-}
-
-/** The command being handled, when a call to `channelId` of `teamId` is made on its behalf. */
-export function originFor(teamId: string, channelId: string): CommandOrigin | undefined {
-  const origin = scope.get();
+/** The command behind `event`, when a call to `channelId` of `teamId` is made on its behalf. */
+export function originFor(event: Incoming | undefined, teamId: string, channelId: string): CommandOrigin | undefined {
+  const origin = event && origins.get(event);
   return origin?.teamId === teamId && origin.channelId === channelId ? origin : undefined;
 }
 

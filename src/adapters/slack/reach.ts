@@ -9,6 +9,7 @@
 import type { Translate } from '../../i18n/index.js';
 import type { Logger } from '../../log.js';
 import { originFor, postToResponseUrl } from './command-scope.js';
+import type { Incoming } from '../../core/incoming.js';
 import { SlackApiError } from './errors.js';
 import type { SlackMessage } from './render/limits.js';
 import { unreachableNotice } from './render/unreachable.js';
@@ -26,11 +27,11 @@ export interface Reach {
   channelFor(team: string, channel: string): Promise<string>;
   /**
    * Sends a message that opens a thread, joining a public channel first when it must; where it cannot post, the
-   * notice to the command's user is said with `t` (the message's language).
+   * notice to the user of `event` (the command it is made for) is said with `t` (the message's language).
    */
-  posting<T>(team: string, channel: string, send: () => Promise<T>, t: Translate): Promise<T>;
-  /** Sends a note to one user; where the bot cannot post, it goes through the command's response_url. */
-  ephemeral(team: string, channel: string, pages: SlackMessage[], send: (page: SlackMessage) => Promise<void>): Promise<void>;
+  posting<T>(team: string, channel: string, send: () => Promise<T>, t: Translate, event?: Incoming): Promise<T>;
+  /** Sends a note to one user; where the bot cannot post, it goes through the response_url of `event`'s command. */
+  ephemeral(team: string, channel: string, pages: SlackMessage[], send: (page: SlackMessage) => Promise<void>, event?: Incoming): Promise<void>;
 }
 
 export function createReach(api: ApiCall, logger: Logger): Reach {
@@ -48,8 +49,8 @@ export function createReach(api: ApiCall, logger: Logger): Reach {
   }
 
   /** Tells the command's user why nothing appears and how to go on; once per command. */
-  async function tellUnreachable(team: string, channel: string, error: unknown, t: Translate): Promise<void> {
-    const origin = originFor(team, channel);
+  async function tellUnreachable(team: string, channel: string, error: unknown, t: Translate, event?: Incoming): Promise<void> {
+    const origin = originFor(event, team, channel);
     if (!origin) {
       logger.warn({ team, channel, code: codeOf(error) }, 'the bot cannot post in a conversation and has no command to answer there');
       return;
@@ -61,26 +62,32 @@ export function createReach(api: ApiCall, logger: Logger): Reach {
     );
   }
 
-  async function posting<T>(team: string, channel: string, send: () => Promise<T>, t: Translate): Promise<T> {
+  async function posting<T>(team: string, channel: string, send: () => Promise<T>, t: Translate, event?: Incoming): Promise<T> {
     try {
       return await send();
     } catch (error) {
       if (codeOf(error) !== 'not_in_channel') {
-        if (UNREACHABLE.has(codeOf(error) ?? '')) await tellUnreachable(team, channel, error, t);
+        if (UNREACHABLE.has(codeOf(error) ?? '')) await tellUnreachable(team, channel, error, t, event);
         throw error;
       }
     }
     try {
       await api(team, 'conversations.join', { channel });
     } catch (error) {
-      await tellUnreachable(team, channel, error, t);
+      await tellUnreachable(team, channel, error, t, event);
       throw error;
     }
     logger.info({ team, channel }, 'joined a public channel to answer a command there');
     return send();
   }
 
-  async function ephemeral(team: string, channel: string, pages: SlackMessage[], send: (page: SlackMessage) => Promise<void>): Promise<void> {
+  async function ephemeral(
+    team: string,
+    channel: string,
+    pages: SlackMessage[],
+    send: (page: SlackMessage) => Promise<void>,
+    event?: Incoming,
+  ): Promise<void> {
     let sent = 0;
     try {
       for (const page of pages) {
@@ -88,7 +95,7 @@ export function createReach(api: ApiCall, logger: Logger): Reach {
         sent += 1;
       }
     } catch (error) {
-      const origin = originFor(team, channel);
+      const origin = originFor(event, team, channel);
       if (!origin || !UNREACHABLE.has(codeOf(error) ?? '')) throw error;
       // after the notice, the same command's failure notes would only repeat it
       if (origin.toldUnreachable) return;

@@ -2,7 +2,6 @@
 import { defaultLanguage, translatorFor } from '../../i18n/index.js';
 import { silentLogger } from '../../log.js';
 import type { ChatAdapter } from '../adapter.js';
-import { currentEvent } from '../metrics.js';
 import { conversationOf, workspaceOf } from '../thread-id.js';
 import { AnswerDocument } from './answer-document.js';
 import { gateOf, type ConversationGate } from '../outbox/conversation-gate.js';
@@ -10,6 +9,7 @@ import { defaultRender } from './compose.js';
 import { DeltaReader } from './delta-reader.js';
 import { EditPump } from './edit-pump.js';
 import { guardedAdapter } from './guarded-adapter.js';
+import { noticedAdapter } from './noticed-adapter.js';
 import { NativePath, openNativeStream } from './native-path.js';
 import type { PathOutcome, RelayContext } from './relay-context.js';
 import type { RelayOptions, RelayRequest, RelayResult } from './types.js';
@@ -38,12 +38,18 @@ export class StreamRelay {
    * Resolves once the last text is visible (or the relay gave up); never rejects for chat or stream errors.
    * `render` may be called several times for the same text and must not have side effects.
    */
+  /** The adapter as this request's run sees it: asking its guard before each call, telling when text is first shown. */
+  private adapterFor(request: RelayRequest): ChatAdapter {
+    const guarded = request.guard ? guardedAdapter(this.adapter, request.guard) : this.adapter;
+    return request.shown ? noticedAdapter(guarded, request.shown) : guarded;
+  }
+
   async relay(request: RelayRequest): Promise<RelayResult> {
     const doc = new AnswerDocument(this.adapter.limits.maxMessageChars);
     const reader = new DeltaReader(request.deltas, doc);
     const t = translatorFor(request.lang ?? defaultLanguage());
     const ctx: RelayContext = {
-      adapter: request.guard ? guardedAdapter(this.adapter, request.guard) : this.adapter,
+      adapter: this.adapterFor(request),
       thread: request.thread,
       workspace: workspaceOf(request.thread),
       budget: this.budget,
@@ -62,7 +68,7 @@ export class StreamRelay {
       render: request.render ?? defaultRender(t),
       retry: request.retry,
       placeholder: request.placeholder,
-      recipient: request.recipient ?? currentEvent()?.userId,
+      recipient: request.recipient,
       feedback: request.feedback,
       t,
       ...(request.lang ? { lang: request.lang } : {}),

@@ -48,7 +48,7 @@ export interface RelayRequest {
   placeholder?: string;
   /** ask for feedback (thumbs up/down) under the complete answer, where the chat has such buttons */
   feedback?: boolean;
-  /** the user the answer is for (Slack streams natively into a channel only for one user); default: the user of the event being handled */
+  /** the user the answer is for (Slack streams natively into a channel only for one user); the messenger of an event names its user */
   recipient?: string;
   /**
    * the language the answer is in: the relay's own words (the interruption note, an empty answer) are said in it and
@@ -60,6 +60,8 @@ export interface RelayRequest {
    * further call into the thread and ends `failed` with a RelayHaltedError
    */
   guard?: () => Promise<void>;
+  /** told once, when the answer's text is first in front of the user (the event's first-text delay) */
+  shown?: () => void;
 }
 
 export type RelayStatus =

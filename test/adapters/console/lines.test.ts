@@ -79,10 +79,11 @@ describe('typed lines become Incoming values', () => {
     );
   });
 
-  it('startThread while handling a command opens the thread the command reserved; elsewhere it opens a new one', async () => {
+  it('startThread made for a command opens the thread the command reserved; made for no event it opens a new one', async () => {
     const opened: string[] = [];
     const h = await startHarness(async (incoming, adapter) => {
-      if (incoming.kind === 'command') opened.push((await adapter.startThread(incoming.conversation, markdown('parent'))).thread);
+      if (incoming.kind === 'command')
+        opened.push((await adapter.startThread(incoming.conversation, markdown('parent'), { event: incoming })).thread);
     });
     h.type('ask x\n');
     const command = await h.nextIncoming(1);
