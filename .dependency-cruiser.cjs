@@ -44,6 +44,14 @@ module.exports = {
       to: { path: '^src/adapters/' },
     },
     {
+      name: 'nothing-ambient',
+      comment:
+        "No AsyncLocalStorage (node:async_hooks): what work needs (its language, its event, its command) is passed. Node 20 runs every entered store's hooks on every promise: 17% of the CPU of 100 streamed answers (docs/development.md).",
+      severity: 'error',
+      from: { path: '^src/' },
+      to: { dependencyTypes: ['core'], path: '^(node:)?async_hooks$' },
+    },
+    {
       name: 'generated-schemas-only-in-platform',
       comment: 'Only src/platform/ uses the generated zod schemas; the rest of the bot sees the typed client.',
       severity: 'error',
