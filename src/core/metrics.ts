@@ -2,7 +2,7 @@
  * What the bot reports about its own work (answer delays, chat calls, dedupe hits, ...), as an interface the core,
  * handlers and adapters call; src/metrics/ implements it with prom-client, and the default does nothing.
  */
-import { SpanKind, SpanStatusCode, trace, type Tracer } from '@opentelemetry/api';
+import { ProxyTracerProvider, SpanKind, SpanStatusCode, trace, type Tracer } from '@opentelemetry/api';
 import type { ChatKind } from './thread-id.js';
 
 /** How a chat call ended: `429` also stands for Teams' other back-off statuses; `gone` a message deleted under an edit. */
@@ -82,17 +82,31 @@ export function watchEvent(scope: EventScope, metrics: BotMetrics): EventWatch {
  */
 export const tracer = (): Tracer => trace.getTracer('iip-bot');
 
+/** The API's provider until an SDK registers one (what a proxy with no delegate hands its calls to). */
+const NO_PROVIDER = new ProxyTracerProvider().getDelegate();
+
+/**
+ * Whether an OpenTelemetry SDK is registered (the API's proxy provider then delegates to it): without one a span
+ * records nothing, and none is made (every chat call would pay for it).
+ */
+function tracing(): boolean {
+  const provider = trace.getTracerProvider();
+  return !(provider instanceof ProxyTracerProvider) || provider.getDelegate() !== NO_PROVIDER;
+}
+
 /**
  * Runs an event's handling inside the event's root span: the platform's and the chat's calls made for it are its
  * children, its log lines carry its trace id (where an SDK is registered).
  */
 export function withinEvent<T>(event: { chat: ChatKind; kind: string }, fn: () => Promise<T>): Promise<T> {
+  if (!tracing()) return fn();
   const attributes = { 'iip.chat': event.chat, 'iip.event.kind': event.kind };
   return tracer().startActiveSpan(`event ${event.kind}`, { kind: SpanKind.SERVER, attributes }, (span) => fn().finally(() => span.end()));
 }
 
 /** Runs `fn` in a child span of the current one (an event's), ended when it settles, marked as an error when it throws. */
 export function inSpan<T>(name: string, attributes: Record<string, string>, fn: () => Promise<T>): Promise<T> {
+  if (!tracing()) return fn();
   return tracer().startActiveSpan(name, { kind: SpanKind.CLIENT, attributes }, async (span) => {
     try {
       return await fn();
