@@ -46,7 +46,7 @@ module.exports = {
     {
       name: 'nothing-ambient',
       comment:
-        "No AsyncLocalStorage (node:async_hooks): what work needs (its language, its event, its command) is passed. Node 20 runs every entered store's hooks on every promise: 17% of the CPU of 100 streamed answers (docs/development.md).",
+        "No AsyncLocalStorage (node:async_hooks): what work needs (its language, its event, its command) is passed. Node 20 runs every entered store's hooks on every promise: 11-18% of the CPU of 100 streamed answers (docs/development.md).",
       severity: 'error',
       from: { path: '^src/' },
       to: { dependencyTypes: ['core'], path: '^(node:)?async_hooks$' },

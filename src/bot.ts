@@ -142,7 +142,7 @@ async function assemble(options: BotOptions, opened: Array<() => Promise<unknown
   // asked outside any user event (the terminal's `threads`): said in the workspace default
   const threadState: ThreadStateOf = async (thread) => {
     const record = await state.get(thread);
-    return record && stateOf(THREAD_KINDS, record, translatorFor(defaultLanguage()));
+    return record && stateOf(THREAD_KINDS, record, translatorFor());
   };
   adapters.push(...(options.extraAdapters?.(verbs, kept, uploads, threadState) ?? []));
   opened.push(() => Promise.allSettled(adapters.map((a) => a.stop())));
@@ -190,7 +190,7 @@ async function assemble(options: BotOptions, opened: Array<() => Promise<unknown
     const ctx: HandlerContext = {
       // work no user event starts (a resumed wait) speaks the workspace default until it is told its thread's
       lang: defaultLanguage(),
-      t: translatorFor(defaultLanguage()),
+      t: translatorFor(),
       platform,
       state,
       records,

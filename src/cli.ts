@@ -8,7 +8,7 @@ import { ENV_HELP, startedAs } from './config-help.js';
 import { createLogger } from './log.js';
 import { SHUTDOWN_DEADLINE_MS, startBot, type RunningBot } from './bot.js';
 import { createConsoleAdapter, wrapForOutput } from './adapters/console/index.js';
-import { defaultLanguage, languageOf, setDefaultLanguage, translatorFor, type Lang } from './i18n/index.js';
+import { languageOf, setDefaultLanguage, translatorFor, type Lang } from './i18n/index.js';
 import { formatDuration } from './i18n/format.js';
 import { loadEnvFileIfPresent } from './env-file.js';
 
@@ -77,7 +77,7 @@ export async function runCli(argv: string[]): Promise<number> {
   const language = useConsole && !config.slack && !config.teams ? terminalLanguage(process.env) : undefined;
   if (language) setDefaultLanguage(language);
   // said in the default language as it stands now: the terminal's, else English until the bot sets IIP_LANG's
-  let t = translatorFor(defaultLanguage());
+  let t = translatorFor();
   const first = config.platform.apiKey ? t('cli:platform', { url: config.platform.baseUrl }) : t('cli:simulator');
   process.stdout.write(`${wrapForOutput(first, process.stdout)}\n`);
 
@@ -119,7 +119,7 @@ export async function runCli(argv: string[]): Promise<number> {
     return 1;
   }
   // from here in the default the bot started with
-  t = translatorFor(defaultLanguage());
+  t = translatorFor();
   if (banner) banner([t('console:banner', { logFile })]);
   if (!useConsole || config.slack) process.stdout.write(`Listening${bot.httpUrl ? ` on ${bot.httpUrl}` : ''}. Stop with Ctrl-C.\n`);
 

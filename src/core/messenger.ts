@@ -44,7 +44,7 @@ interface WritingFor {
 export class Messenger {
   /**
    * `outbox`: every write of this messenger; default one on the adapter's gate, which its relay shares. `writingFor`:
-   * the event, language and watch of a copy (`forEvent`, `speaking`, `watching`); `running`: the work users may stop,
+   * the event, language and watch of a copy (`forEvent`, `speaking`, `during`); `running`: the work users may stop,
    * shared by those copies.
    */
   constructor(
@@ -79,10 +79,6 @@ export class Messenger {
   }
 
   /** The language of what it writes, for adapters that render the bot's own words into it. */
-  get language(): Lang | undefined {
-    return this.writingFor.lang;
-  }
-
   private get lang(): Lang | undefined {
     return this.writingFor.lang;
   }

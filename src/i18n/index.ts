@@ -52,8 +52,11 @@ type Untyped = (key: unknown, options?: unknown) => string;
 /** The text of a key known only when the code runs (`novelty:steps.features`) in `lang`; undefined when no catalog has it. */
 export const textOfKey = (lang: Lang, key: string): string | undefined => (hasKey(key, lang) ? (fixed[lang] as Untyped)(key) : undefined);
 
-/** The translator of one language: `translatorFor(recordLanguage(record))`, `translatorFor(message.lang ?? defaultLanguage())`. */
-export const translatorFor = (lang: Lang): Translate => fixed[lang];
+/**
+ * The translator of one language (`translatorFor(recordLanguage(record))`); without one (a message that names
+ * none, words said outside any user's work), of the workspace default.
+ */
+export const translatorFor = (lang?: Lang): Translate => fixed[lang ?? fallback];
 
 /** Reads a locale as chat platforms and environments write it (`zh-CN`, `zh_CN.UTF-8`, `en-US`, `cn`). */
 export function languageOf(locale: string | undefined): Lang | undefined {

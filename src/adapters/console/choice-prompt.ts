@@ -13,8 +13,7 @@ import type { Dispatcher } from './dispatcher.js';
 import type { MessageBook, StoredMessage } from './messages.js';
 import type { Screen } from './screen.js';
 import type { Style } from './style.js';
-import type { Translate } from '../../i18n/index.js';
-import { terminalTranslator } from './language.js';
+import { translatorFor, type Translate } from '../../i18n/index.js';
 
 interface Choice {
   action: string;
@@ -27,7 +26,7 @@ type ButtonEntry = Extract<ChoiceEntry, { kind: 'button' }>;
 type Pending = { kind: 'then'; stored: StoredMessage; buttons: ButtonEntry[] } | { kind: 'confirm'; stored: StoredMessage; choice: Choice };
 
 /** The prompt speaks the language of the message whose choices it asks about. */
-const wordsFor = (stored: StoredMessage): Translate => terminalTranslator(stored.message.lang);
+const wordsFor = (stored: StoredMessage): Translate => translatorFor(stored.message.lang);
 
 export class ChoicePrompt {
   private pending: Pending | undefined;

@@ -7,8 +7,7 @@
  * (replacing the ticks of that multi-select) and chooses the one button or select option it names, if any.
  */
 import type { Block, Button, OutgoingMessage } from '../../core/message.js';
-import type { Translate } from '../../i18n/index.js';
-import { terminalTranslator } from './language.js';
+import { translatorFor, type Translate } from '../../i18n/index.js';
 
 export type ChoiceEntry =
   | { kind: 'tick'; key: string; blockIndex: number; itemIndex: number; blockId: string; value: string; label: string }
@@ -138,7 +137,7 @@ export type ChoiceOutcome =
 
 /** What typed keys do to a message; what is wrong with them is said in the message's language. */
 export function resolveKeys(keys: string[], message: OutgoingMessage, ticks: Ticks): ChoiceOutcome {
-  const t = terminalTranslator(message.lang);
+  const t = translatorFor(message.lang);
   const entries = numberChoices(message);
   const byKey = new Map(entries.map((e) => [e.key, e]));
   const unknown = keys.filter((k) => !byKey.has(k));

@@ -15,7 +15,6 @@ import { LineHandler, type ConsoleHost } from './line-handler.js';
 import { defaultUser } from './local-user.js';
 import { wrapText, type LayoutOptions } from './markdown-terminal.js';
 import { hasChoices } from './choices.js';
-import { terminalTranslator } from './language.js';
 import { MessageBook, type StoredMessage } from './messages.js';
 import { renderMessage } from './render-terminal.js';
 import { headerLine, LiveScreen, type PromptHost, type Screen, type ScreenMessage } from './screen.js';
@@ -28,7 +27,7 @@ import { Terminal } from './terminal.js';
 import { stripAnsi } from './text-width.js';
 import { TranscriptScreen } from './transcript.js';
 import type { ConsoleAdapter, ConsoleAdapterOptions } from './types.js';
-import type { Lang } from '../../i18n/index.js';
+import { translatorFor, type Lang } from '../../i18n/index.js';
 
 export const CONSOLE_LIMITS: AdapterLimits = { maxMessageChars: 20_000 };
 
@@ -124,7 +123,7 @@ class ConsoleChatAdapter implements ConsoleAdapter, ConsoleHost {
   }
 
   async postEphemeral(where: ThreadId | ConversationId, _userId: string, message: OutgoingMessage): Promise<void> {
-    const t = terminalTranslator(message.lang);
+    const t = translatorFor(message.lang);
     const body = renderMessage(message, this.layout()).map((line) => this.style.dim(stripAnsi(line)));
     const thread = where === this.conversation ? undefined : where;
     this.screen.note([this.style.dim(t('console:threads.onlyYou')), ...body], thread);
@@ -132,7 +131,7 @@ class ConsoleChatAdapter implements ConsoleAdapter, ConsoleHost {
 
   /** No links in a terminal: the thread as its user reaches it (`thread 3, \`switch 3\``), for `status` lists in `lang`. */
   async permalink(thread: ThreadId, lang?: Lang): Promise<string | undefined> {
-    const t = terminalTranslator(lang);
+    const t = translatorFor(lang);
     await this.loaded;
     const entry = this.book.get(thread);
     return entry ? t('console:threads.permalink', { n: entry.number }) : undefined;
@@ -168,7 +167,7 @@ class ConsoleChatAdapter implements ConsoleAdapter, ConsoleHost {
   /** The start-up lines, word-wrapped to the terminal (a terminal itself would cut words at its edge). */
   printBanner(lines: string[]): void {
     const layout = this.layout();
-    const usage = this.style.dim(consoleUsage(terminalTranslator()).replace(/`/g, this.style.ansi ? '' : '`'));
+    const usage = this.style.dim(consoleUsage(translatorFor()).replace(/`/g, this.style.ansi ? '' : '`'));
     this.screen.note([...lines, usage].flatMap((line) => wrapText(line, layout)));
   }
 
@@ -186,7 +185,7 @@ class ConsoleChatAdapter implements ConsoleAdapter, ConsoleHost {
 
   /** A stored message as the screen shows it: its header in the message's language. */
   screenMessage(stored: StoredMessage): ScreenMessage {
-    const t = terminalTranslator(stored.message.lang);
+    const t = translatorFor(stored.message.lang);
     return {
       key: stored.key,
       thread: stored.thread,

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { Incoming } from '../../core/incoming.js';
 import type { ThreadId } from '../../core/thread-id.js';
 import { redactSecrets, type Logger } from '../../log.js';
-import { terminalTranslator } from './language.js';
+import { translatorFor } from '../../i18n/index.js';
 import type { Screen } from './screen.js';
 import type { Style } from './style.js';
 
@@ -37,7 +37,7 @@ export class Dispatcher {
     const done = this.onIncoming(incoming).catch((error: unknown) => {
       this.logger.error({ err: error, kind: incoming.kind }, 'console: the bot failed on a line');
       const text = redactSecrets(error instanceof Error ? error.message : String(error));
-      const t = terminalTranslator();
+      const t = translatorFor();
       this.host.screen.note([this.host.style.danger(t('console:wentWrong', { text }))]);
     });
     return this.host.interactive ? Promise.resolve() : done;

@@ -4,10 +4,9 @@
  * fields are shown and kept. Each answer returns what to print next, until the fields are complete.
  */
 import type { FormField, FormSpec } from '../../core/message.js';
-import type { Translate } from '../../i18n/index.js';
+import { translatorFor, type Translate } from '../../i18n/index.js';
 import { ownNumberDropped, parseNumbers } from './choices.js';
 import { renderInline } from './inline-terminal.js';
-import { terminalTranslator } from './language.js';
 import type { LayoutOptions } from './markdown-terminal.js';
 import { wrapText } from './markdown-terminal.js';
 
@@ -28,7 +27,7 @@ export class FormSession {
     readonly form: FormSpec,
     private readonly layout: LayoutOptions,
   ) {
-    this.t = terminalTranslator(form.lang);
+    this.t = translatorFor(form.lang);
   }
 
   /** The field being asked holds a secret: its answer must not be echoed. */

@@ -12,7 +12,7 @@ import { ChoicePrompt } from './choice-prompt.js';
 import { Dispatcher, type DispatchHost } from './dispatcher.js';
 import { FormPrompt } from './form-prompt.js';
 import { classifyLine, threadList } from './input.js';
-import { terminalTranslator } from './language.js';
+import { translatorFor } from '../../i18n/index.js';
 import type { LayoutOptions } from './markdown-terminal.js';
 import type { MessageBook, StoredMessage } from './messages.js';
 import type { ThreadBook } from './sessions.js';
@@ -63,7 +63,7 @@ export class LineHandler {
     this.terminal = terminal;
     const current = this.host.book.current && this.host.book.get(this.host.book.current);
     if (current) {
-      const t = terminalTranslator();
+      const t = translatorFor();
       this.note(this.host.style.dim(t('console:threads.backIn', { n: current.number, title: current.title })));
       const waiting = this.host.messages.latest(current.id as ThreadId, true);
       if (waiting) this.host.reprint(waiting);
@@ -101,7 +101,7 @@ export class LineHandler {
     const now = (this.options.now ?? Date.now)();
     if (this.lastInterruptAt !== undefined && now - this.lastInterruptAt <= QUIT_WINDOW_MS) return this.terminal?.close();
     this.lastInterruptAt = now;
-    const t = terminalTranslator();
+    const t = translatorFor();
     const again = t('console:interrupt.again', { within: formatDuration(QUIT_WINDOW_MS, t.lang) });
     if (this.forms.active) {
       // the half-typed answer goes with the form, or it would lead the next command ("half typedstatus")
@@ -144,7 +144,7 @@ export class LineHandler {
 
   private async act(line: string): Promise<void> {
     const { book, messages, style } = this.host;
-    const t = terminalTranslator();
+    const t = translatorFor();
     if (this.forms.active) return this.forms.answer(line);
     if (await this.choices.answer(line)) return;
     const current = book.current;
@@ -198,7 +198,7 @@ export class LineHandler {
     const special = this.forms.promptText ?? (this.continued.length > 0 ? '… ' : this.choices.promptText);
     if (special) return special;
     const thread = this.host.book.current && this.host.book.get(this.host.book.current);
-    const t = terminalTranslator();
+    const t = translatorFor();
     return thread ? t('console:threads.prompt', { n: thread.number }) : 'iip> ';
   }
 

@@ -4,10 +4,9 @@
  * with `[x]`/`[ ]` boxes, selects as numbered lists (keys from choices.ts, so what is shown is what is typed).
  */
 import type { Block, OutgoingMessage } from '../../core/message.js';
-import type { Translate } from '../../i18n/index.js';
+import { translatorFor, type Translate } from '../../i18n/index.js';
 import { describeKeys, numberChoices, ownNumberDropped, selectionsOf, type Ticks } from './choices.js';
 import { imageLabel, renderInline } from './inline-terminal.js';
-import { terminalTranslator } from './language.js';
 import { renderMarkdown, wrapText, type LayoutOptions } from './markdown-terminal.js';
 import { displayWidth, padEnd } from './text-width.js';
 
@@ -120,7 +119,7 @@ function hint(message: OutgoingMessage, t: Translate): string | undefined {
 
 /** The body of a message (no header), as lines ready to print; the terminal's words in it are in the message's language. */
 export function renderMessage(message: OutgoingMessage, layout: LayoutOptions, ticks: Ticks = new Map()): string[] {
-  const t = terminalTranslator(message.lang);
+  const t = translatorFor(message.lang);
   const blocks = message.blocks ?? [];
   if (blocks.length === 0) return renderMarkdown(message.text, layout, t);
   const entries = numberChoices(message);

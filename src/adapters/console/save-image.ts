@@ -6,8 +6,7 @@ import type { MessageRef, OutgoingFile } from '../../core/adapter.js';
 import { markdown, type OutgoingMessage } from '../../core/message.js';
 import type { ThreadId } from '../../core/thread-id.js';
 import { fileStem } from '../../core/text.js';
-import type { Lang } from '../../i18n/index.js';
-import { terminalTranslator } from './language.js';
+import { translatorFor, type Lang } from '../../i18n/index.js';
 
 /** The note saying where a file went, in the language it was posted in. */
 const savedNote = (text: string, lang: Lang | undefined): OutgoingMessage => (lang ? { ...markdown(text), lang } : markdown(text));
@@ -21,7 +20,7 @@ export function imageSaver(
   post: (thread: ThreadId, message: OutgoingMessage) => Promise<MessageRef>,
 ): (thread: ThreadId, png: Buffer, title: string, lang?: Lang) => Promise<void> {
   return async (thread, png, title, lang) => {
-    const t = terminalTranslator(lang);
+    const t = translatorFor(lang);
     await mkdir(dir, { recursive: true, mode: 0o700 });
     const slug = fileStem(title.toLowerCase(), t('console:imageFile'), 40);
     const path = resolve(join(dir, `${slug}-${new Date().toISOString().slice(0, 10)}-${randomUUID().slice(0, 8)}.png`));
@@ -39,7 +38,7 @@ export function fileSaver(
   post: (thread: ThreadId, message: OutgoingMessage) => Promise<MessageRef>,
 ): (thread: ThreadId, file: OutgoingFile) => Promise<'attached'> {
   return async (thread, file) => {
-    const t = terminalTranslator(file.lang);
+    const t = translatorFor(file.lang);
     await mkdir(dir, { recursive: true, mode: 0o700 });
     // the name as the thread's language wrote it (a Chinese title stays Chinese), its extension kept
     const extension = /\.[a-z0-9]{1,5}$/i.exec(file.filename)?.[0] ?? '';

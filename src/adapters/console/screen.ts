@@ -7,8 +7,7 @@
  */
 import type { Style } from './style.js';
 import { rowsOf, wrapLine } from './text-width.js';
-import type { Lang } from '../../i18n/index.js';
-import { terminalTranslator } from './language.js';
+import { translatorFor, type Lang } from '../../i18n/index.js';
 
 export interface ScreenMessage {
   /** unique per message: thread and number */
@@ -56,7 +55,7 @@ interface Item {
 
 /** A message's header line; "updated" is said in the message's language. */
 export function headerLine(style: Style, message: ScreenMessage, updated: boolean): string {
-  const t = terminalTranslator(message.lang);
+  const t = translatorFor(message.lang);
   return style.dim(`── ${message.header}${updated ? t('console:threads.updated') : ''}`);
 }
 

@@ -7,7 +7,7 @@
  */
 import { createInterface, type Interface, type Key } from 'node:readline';
 import { redactSecrets } from '../../log.js';
-import { terminalTranslator } from './language.js';
+import { translatorFor } from '../../i18n/index.js';
 import { CONTINUATION_PROMPT, continuationPrompt } from './limit-prompt.js';
 import { LineJoiner } from './line-joiner.js';
 import { redrawPrompt, rememberedRows } from './prompt-redraw.js';
@@ -114,7 +114,7 @@ export class Terminal implements PromptHost {
 
   /** The continuation prompt for the input so far: the lines kept and the one in readline's buffer. */
   private counted(): string {
-    return continuationPrompt([...this.joiner.kept, this.rl.line], terminalTranslator());
+    return continuationPrompt([...this.joiner.kept, this.rl.line], translatorFor());
   }
 
   /** Redraws the continuation prompt, the buffer after it, when its count changed (a key typed, a paste ended). */

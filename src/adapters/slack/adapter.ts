@@ -171,7 +171,7 @@ export function createSlackAdapter(options: SlackAdapterOptions): ChatAdapter {
         team,
         channel,
         () => postPage(team, channel, first as SlackMessage),
-        translatorFor(message.lang ?? defaultLanguage()),
+        translatorFor(message.lang),
         behalf?.event,
       );
       const last = await postPages(team, channel, threadTs, rest);
@@ -265,7 +265,7 @@ export function createSlackAdapter(options: SlackAdapterOptions): ChatAdapter {
 
     async uploadImage(thread, png, title, lang) {
       const { team, channel, threadTs } = slackThread(thread);
-      const t = translatorFor(lang ?? defaultLanguage());
+      const t = translatorFor(lang);
       await call({ method: 'files.uploadV2', teamId: team }, async ({ client }) => uploadSlackImage(client, channel, threadTs, png, title, t));
     },
 
@@ -279,7 +279,7 @@ export function createSlackAdapter(options: SlackAdapterOptions): ChatAdapter {
       bolt.start(async (incoming) => {
         await onIncoming(incoming);
         // said in the workspace default: the clicker's language is not read for it
-        await replaceClickedNotice(incoming, translatorFor(defaultLanguage())).catch((error: unknown) =>
+        await replaceClickedNotice(incoming, translatorFor()).catch((error: unknown) =>
           options.logger.warn({ err: error }, 'the clicked "run it in a DM" notice could not be replaced'),
         );
       }),

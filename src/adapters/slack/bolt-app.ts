@@ -11,7 +11,7 @@
 import { App, ErrorCode, HTTPReceiver, SocketModeReceiver, type Logger as SlackLogger } from '@slack/bolt';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Incoming } from '../../core/incoming.js';
-import { defaultLanguage, translatorFor, type Lang } from '../../i18n/index.js';
+import { translatorFor, type Lang } from '../../i18n/index.js';
 import type { HttpServer } from '../../http/server.js';
 import { DEFAULT_BODY_LIMIT_BYTES } from '../../http/server.js';
 import type { Logger } from '../../log.js';
@@ -139,7 +139,7 @@ export function createBoltApp(options: BoltAppOptions): BoltApp {
     // the workspace default (no user's language is read for it), as is a click below
     const refused = await dispatch('command', () => commandToIncoming(body)).then(
       () => undefined,
-      (error: unknown) => notTakenReply(error, translatorFor(defaultLanguage())),
+      (error: unknown) => notTakenReply(error, translatorFor()),
     );
     await ack(refused);
   });
@@ -156,7 +156,7 @@ export function createBoltApp(options: BoltAppOptions): BoltApp {
     const responseUrl = 'response_url' in body && typeof body.response_url === 'string' ? body.response_url : undefined;
     if (refused !== undefined && responseUrl === undefined) throw refused;
     await ack();
-    if (refused !== undefined && responseUrl !== undefined) tellClickNotTaken(responseUrl, refused, logger, translatorFor(defaultLanguage()));
+    if (refused !== undefined && responseUrl !== undefined) tellClickNotTaken(responseUrl, refused, logger, translatorFor());
   });
   app.shortcut(/.*/, async ({ body, ack }) => {
     // the modal first: its trigger_id is good for 3 seconds, and the ack waits for this listener anyway
@@ -196,7 +196,7 @@ export function createBoltApp(options: BoltAppOptions): BoltApp {
           }
           // not started yet, or stopping: Slack sends an event again later, a command is answered (never sent again)
           if (onIncoming === undefined) {
-            if (isSlashCommand(req, rawBody)) return sendCommandReply(res, notTakenReply(new NotTakingWorkError(), translatorFor(defaultLanguage())));
+            if (isSlashCommand(req, rawBody)) return sendCommandReply(res, notTakenReply(new NotTakingWorkError(), translatorFor()));
             return sendStatus(res, 503);
           }
           // Bolt reads a pre-buffered body from `rawBody` instead of the consumed stream

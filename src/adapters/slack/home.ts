@@ -5,7 +5,7 @@
  */
 import type { HomeView } from '../../core/home-view.js';
 import type { UserLanguageOf } from '../../core/language.js';
-import { defaultLanguage, translatorFor, type Lang } from '../../i18n/index.js';
+import { translatorFor, type Lang } from '../../i18n/index.js';
 import type { Logger } from '../../log.js';
 import { homeStartClick } from './incoming/home.js';
 import type { ApiCall } from './reach.js';
@@ -33,7 +33,7 @@ export function slackHome(api: ApiCall, logger: Logger, languageOf: UserLanguage
   }
   return {
     async publish(team, userId, view, lang) {
-      await api(team, 'views.publish', { user_id: userId, view: renderHome(view, translatorFor(lang ?? defaultLanguage())) });
+      await api(team, 'views.publish', { user_id: userId, view: renderHome(view, translatorFor(lang)) });
     },
     onViewAction(body) {
       const click = homeStartClick(body);

@@ -1,7 +1,7 @@
 /** Bolt's HTTPReceiver options for OAuth installs, and its install routes served on the bot's own HTTP server. */
 import type { HTTPReceiver, HTTPReceiverOptions } from '@slack/bolt';
 import type { HttpServer } from '../../http/server.js';
-import { defaultLanguage, translatorFor } from '../../i18n/index.js';
+import { translatorFor } from '../../i18n/index.js';
 import { renderInstallPage } from './install-page.js';
 import {
   authorizationUrlOf,
@@ -32,7 +32,7 @@ export function oauthReceiverOptions(
       // the state parameter is signed with the state secret and must match the cookie the install page set
       stateVerification: true,
       // no user is known yet: the workspace default
-      renderHtmlForInstallPath: (url) => renderInstallPage(url, translatorFor(defaultLanguage())),
+      renderHtmlForInstallPath: (url) => renderInstallPage(url, translatorFor()),
       authorizationUrl: authorizationUrlOf(apiUrl),
       // oauth.v2.access and auth.test go to SLACK_API_URL too
       clientOptions,

@@ -8,7 +8,7 @@
  */
 import type { Logger } from '../../log.js';
 import { formatNumber } from '../../i18n/format.js';
-import { defaultLanguage, translatorFor, type Translate } from '../../i18n/index.js';
+import { translatorFor, type Translate } from '../../i18n/index.js';
 import type { UserLanguageOf } from '../../core/language.js';
 import { charCount } from '../../core/text.js';
 import { charsOver, countWords, wordsOver } from '../../core/text-verbs.js';
@@ -78,7 +78,7 @@ export function slackShortcuts(api: ApiCall, logger: Logger, languageOf?: UserLa
   /** Runs `fn` with the translator of the shortcut's user (the default without one, or without `languageOf`). */
   async function speaking<T>(body: unknown, fn: (t: Translate) => Promise<T>): Promise<T> {
     const who = shortcutUser(body);
-    if (!who || !languageOf) return fn(translatorFor(defaultLanguage()));
+    if (!who || !languageOf) return fn(translatorFor());
     const lang = await languageOf(who.team, who.user);
     return fn(translatorFor(lang));
   }

@@ -37,7 +37,7 @@ import { ADAPTIVE_CARD_CONTENT_TYPE, type TeamsMessage } from './render/limits.j
 import { renderMessage } from './render/message.js';
 import { TEAMS_CONVERSATION_RATE, TEAMS_MAX_MESSAGE_CHARS, type TeamsAdapterOptions } from './options.js';
 import { createNativeStream } from './stream.js';
-import { defaultLanguage, translatorFor } from '../../i18n/index.js';
+import { translatorFor } from '../../i18n/index.js';
 
 export { TEAMS_CONVERSATION_RATE, TEAMS_MAX_MESSAGE_CHARS, type TeamsAdapterOptions } from './options.js';
 
@@ -192,7 +192,7 @@ export function createTeamsAdapter(options: TeamsAdapterOptions): ChatAdapter {
     /** A PNG as a card image in the thread (./image-reply.ts). */
     async uploadImage(thread, png, title, lang) {
       const place = teamsThread(thread);
-      await sendPages(place, [imageMessage(png, title, translatorFor(lang ?? defaultLanguage()))]);
+      await sendPages(place, [imageMessage(png, title, translatorFor(lang))]);
     },
 
     /** A document: a consent card in a 1:1 chat, a download link elsewhere (./file-delivery.ts). */

@@ -5,7 +5,7 @@
  * thread, addressed to the bot. The footer of a chat thread's messages says how to start over.
  */
 import type { Block, OutgoingMessage } from '../../core/message.js';
-import { defaultLanguage, translatorFor, type Translate } from '../../i18n/index.js';
+import { translatorFor, type Translate } from '../../i18n/index.js';
 
 /** The word that starts a new conversation in a chat, whatever follows it. */
 export const START_OVER_WORD = 'new';
@@ -42,7 +42,7 @@ export function chatTurn(text: string, verbs: ReadonlySet<string>, hasCurrent: b
 export function withStartOverHint(message: OutgoingMessage): OutgoingMessage {
   const blocks = message.blocks;
   if (!blocks) return message;
-  const hint = startOverHint(translatorFor(message.lang ?? defaultLanguage()));
+  const hint = startOverHint(translatorFor(message.lang));
   let last = -1;
   blocks.forEach((block, i) => {
     if (block.type === 'context') last = i;

@@ -13,7 +13,7 @@ import type { Connector } from './connector.js';
 import { teamsConversation, type TeamsConversation } from './ids.js';
 import type { ReferenceBook } from './references.js';
 import type { TeamsMessage } from './render/limits.js';
-import { defaultLanguage, translatorFor } from '../../i18n/index.js';
+import { translatorFor } from '../../i18n/index.js';
 
 export interface PrivateNoteDeps {
   connector: Connector;
@@ -56,7 +56,7 @@ export function createPrivateNotes(deps: PrivateNoteDeps) {
     } catch (error) {
       logger.warn({ err: error, tenant: place.tenant }, 'Teams: a private note could not reach the 1:1 chat');
     }
-    const t = translatorFor(message.lang ?? defaultLanguage());
+    const t = translatorFor(message.lang);
     if (delivered) return deps.postHere(where, saidLike(message, withMention(userId, t('teams:privateNoteSent'))));
     const shownHere = t('teams:noPrivateNotes');
     const blocks: Block[] = [{ type: 'context', text: shownHere }, ...(message.blocks ?? [{ type: 'markdown', text: message.text }])];

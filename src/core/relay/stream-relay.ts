@@ -1,5 +1,5 @@
 /** Relays a stream of text deltas into one chat message (and its continuations) through any ChatAdapter. */
-import { defaultLanguage, translatorFor } from '../../i18n/index.js';
+import { translatorFor } from '../../i18n/index.js';
 import { silentLogger } from '../../log.js';
 import type { ChatAdapter } from '../adapter.js';
 import { conversationOf, workspaceOf } from '../thread-id.js';
@@ -34,20 +34,20 @@ export class StreamRelay {
     this.gate = options.gate ?? gateOf(adapter);
   }
 
-  /**
-   * Resolves once the last text is visible (or the relay gave up); never rejects for chat or stream errors.
-   * `render` may be called several times for the same text and must not have side effects.
-   */
   /** The adapter as this request's run sees it: asking its guard before each call, telling when text is first shown. */
   private adapterFor(request: RelayRequest): ChatAdapter {
     const guarded = request.guard ? guardedAdapter(this.adapter, request.guard) : this.adapter;
     return request.shown ? noticedAdapter(guarded, request.shown) : guarded;
   }
 
+  /**
+   * Resolves once the last text is visible (or the relay gave up); never rejects for chat or stream errors.
+   * `render` may be called several times for the same text and must not have side effects.
+   */
   async relay(request: RelayRequest): Promise<RelayResult> {
     const doc = new AnswerDocument(this.adapter.limits.maxMessageChars);
     const reader = new DeltaReader(request.deltas, doc);
-    const t = translatorFor(request.lang ?? defaultLanguage());
+    const t = translatorFor(request.lang);
     const ctx: RelayContext = {
       adapter: this.adapterFor(request),
       thread: request.thread,

@@ -56,7 +56,7 @@ export const countHandler: Handler = {
   async command(ctx: HandlerContext, { incoming, args }) {
     const { t } = ctx;
     const parsed = parseCountArgs(args, t);
-    if ('problem' in parsed) return refuseCommand(ctx, incoming, parsed.problem, (prefix) => usageText(prefix, t));
+    if ('problem' in parsed) return refuseCommand(ctx, incoming, parsed.problem, usageText);
     const { options } = parsed;
     let count: number | null | undefined;
     try {

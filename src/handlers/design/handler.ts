@@ -4,7 +4,7 @@ import type { CommandIncoming } from '../../core/incoming.js';
 import type { Translate } from '../../i18n/index.js';
 import { isFinished } from '../../core/state.js';
 import { quoteUserText, type OutgoingMessage } from '../../core/message.js';
-import { answerCommand, parentMessage, refuseCommand, startWorkflow, usageLine, workflowHandler } from '../workflow/index.js';
+import { answerCommand, parentMessage, refuseCommand, startWorkflow, usageLine, workflowHandler, type UsageText } from '../workflow/index.js';
 import { DESIGN, type DesignData } from './definition.js';
 import { noPublicUrl, shelveSharedImage, uploadOwner } from './image.js';
 import { imageAddressProblem } from './image-address.js';
@@ -19,9 +19,9 @@ import { MORE_ACTION } from './report.js';
 
 /** The usage as this chat can follow it: no upload advice where uploaded images cannot reach the platform. */
 const chatUsage =
-  (ctx: HandlerContext) =>
-  (prefix: string): string =>
-    usageText(prefix, ctx.t, !!ctx.uploads && ctx.messenger.canFetchFiles, ctx.messenger.canReadLocalFiles);
+  (ctx: HandlerContext): UsageText =>
+  (prefix, t) =>
+    usageText(prefix, t, !!ctx.uploads && ctx.messenger.canFetchFiles, ctx.messenger.canReadLocalFiles);
 
 type Source = 'link' | 'attached' | 'local' | 'upload';
 

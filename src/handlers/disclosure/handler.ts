@@ -15,10 +15,9 @@ export const disclosureHandler = workflowHandler<DisclosureData>(DISCLOSURE, {
   },
   async command(ctx, { incoming, args }) {
     const { t } = ctx;
-    const usage = (prefix: string) => usageText(prefix, t);
     const parsed = parseDisclosureArgs(args, ctx.settings.lang, t);
-    if ('usage' in parsed) return answerCommand(ctx, incoming, usageLine(ctx, usage));
-    if ('problem' in parsed) return refuseCommand(ctx, incoming, parsed.problem, usage);
+    if ('usage' in parsed) return answerCommand(ctx, incoming, usageLine(ctx, usageText));
+    if ('problem' in parsed) return refuseCommand(ctx, incoming, parsed.problem, usageText);
     const parent = parentMessage(
       incoming.user.id,
       t('disclosure:started'),

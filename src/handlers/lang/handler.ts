@@ -46,7 +46,7 @@ export const langHandler: Handler = {
       return answerCommand(ctx, incoming, t(`lang:now.${source}`, { language: t(`lang:names.${lang}`), p }));
     }
     const choice = Object.hasOwn(WORDS, word) ? WORDS[word] : undefined;
-    if (!choice) return refuseCommand(ctx, incoming, t('lang:unknown', { word: truncate(args.trim(), 20) }), (prefix) => usage(prefix, t));
+    if (!choice) return refuseCommand(ctx, incoming, t('lang:unknown', { word: truncate(args.trim(), 20) }), usage);
     await chooseLanguage(ctx.state, ctx.messenger.chat, incoming.workspaceId, incoming.user.id, choice === 'auto' ? undefined : choice);
     // the answer is in the language just chosen
     if (choice !== 'auto') return answerCommand(speaking(ctx, choice), incoming, translatorFor(choice)('lang:chosen', { p }));

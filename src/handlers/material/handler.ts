@@ -19,7 +19,7 @@ export const materialHandler = workflowHandler<MaterialData>(MATERIAL, {
   async command(ctx: HandlerContext, { incoming, args }) {
     const { t } = ctx;
     const parsed = parseProblemArgs(args, ctx.settings.lang, { noun: t('material:problemNoun'), maxChars: MAX_MATERIAL_CHARS }, t);
-    if ('refusal' in parsed) return refuseCommand(ctx, incoming, parsed.refusal, (prefix) => materialUsage(prefix, t));
+    if ('refusal' in parsed) return refuseCommand(ctx, incoming, parsed.refusal, materialUsage);
     const parent = parentMessage(
       incoming.user.id,
       t('material:started'),

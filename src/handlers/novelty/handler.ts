@@ -34,7 +34,7 @@ export const noveltyHandler = workflowHandler<NoveltyData>(NOVELTY, {
   async command(ctx: HandlerContext, { incoming, args }) {
     const { t } = ctx;
     const parsed = parseNoveltyArgs(args, ctx.settings.lang, t);
-    if ('problem' in parsed) return refuseCommand(ctx, incoming, parsed.problem, (prefix) => usageText(prefix, t));
+    if ('problem' in parsed) return refuseCommand(ctx, incoming, parsed.problem, usageText);
     const { options } = parsed;
     const data: NoveltyData = {
       idea: options.idea,

@@ -20,10 +20,9 @@ const base = workflowHandler<ReportData>(REPORT, {
   },
   async command(ctx, { incoming, args }) {
     const { t } = ctx;
-    const chatUsage = (prefix: string) => usage(prefix, t);
     const parsed = parseReportArgs(args, t);
-    if ('problem' in parsed) return refuseCommand(ctx, incoming, parsed.problem, chatUsage);
-    if ('usage' in parsed) return answerCommand(ctx, incoming, usageLine(ctx, chatUsage));
+    if ('problem' in parsed) return refuseCommand(ctx, incoming, parsed.problem, usage);
+    if ('usage' in parsed) return answerCommand(ctx, incoming, usageLine(ctx, usage));
     if ('tooLong' in parsed) return answerCommand(ctx, incoming, nothingSent(parsed.tooLong, t));
     const { question, autoOutline, othersMayConfirm } = parsed;
     const parent = parentMessage(

@@ -22,7 +22,7 @@ export const solutionHandler = workflowHandler<SolutionData>(SOLUTION, {
   async command(ctx: HandlerContext, { incoming, args }) {
     const { t } = ctx;
     const parsed = parseSolutionArgs(args, ctx.settings.lang, t);
-    if ('refusal' in parsed) return refuseCommand(ctx, incoming, parsed.refusal, (prefix) => solutionUsage(prefix, t));
+    if ('refusal' in parsed) return refuseCommand(ctx, incoming, parsed.refusal, solutionUsage);
     const parent = parentMessage(
       incoming.user.id,
       t('solution:started'),

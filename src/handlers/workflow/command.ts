@@ -13,14 +13,14 @@ import { quoteBlock } from '../shared/text.js';
 /** How much of the user's text a parent message quotes. */
 const QUOTED_CHARS = 600;
 
-/** A command's usage line, given how users address the bot in this chat (`/iip `, `@iip `, nothing). */
-export type UsageText = (invocation: string) => string;
+/** A command's usage line, given how users address the bot in this chat (`/iip `, `@iip `, nothing), said with `t`. */
+export type UsageText = (invocation: string, t: Translate) => string;
 
 /** `problem` followed by "Nothing was sent.": said wherever a request was refused before reaching the platform. */
 export const nothingSent = (problem: string, t: Translate): string => t('workflow:nothingSent', { problem });
 
 /** The usage line as this chat writes it. */
-export const usageLine = (ctx: HandlerContext, usage: UsageText): string => usage(ctx.messenger.invocation);
+export const usageLine = (ctx: HandlerContext, usage: UsageText): string => usage(ctx.messenger.invocation, ctx.t);
 
 /** A note to the user who typed the command, where they typed it (only they see it where the chat allows). */
 export function answerCommand(ctx: HandlerContext, incoming: CommandIncoming, message: string | OutgoingMessage): Promise<void> {

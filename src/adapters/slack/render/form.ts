@@ -5,7 +5,7 @@ import type { ThreadId } from '../../../core/thread-id.js';
 import { multiSelectElement } from './interactive.js';
 import { SLACK_LIMITS, SlackRenderError, checkId, type SlackBlock } from './limits.js';
 import { escapeTruncated, stripControl, truncate } from './text.js';
-import { defaultLanguage, translatorFor } from '../../../i18n/index.js';
+import { translatorFor } from '../../../i18n/index.js';
 
 export const FORM_CALLBACK_ID = 'iip-form';
 
@@ -57,7 +57,7 @@ function renderField(field: FormField): SlackBlock {
 
 /** Its Cancel is said in the form's language (the workspace default when it names none). */
 export function renderForm(thread: ThreadId, form: FormSpec): types.ModalView {
-  const t = translatorFor(form.lang ?? defaultLanguage());
+  const t = translatorFor(form.lang);
   const checked = form.fields.filter((field) => field.check && field.kind !== 'readonly' && field.kind !== 'checkboxes');
   const checks = checked.length > 0 ? Object.fromEntries(checked.map((field) => [field.id, field.check as FieldCheck])) : undefined;
   const metadata = JSON.stringify({ thread, action: form.action, value: form.value, ...(checks ? { checks } : {}) } satisfies FormMetadata);

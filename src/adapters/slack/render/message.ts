@@ -8,7 +8,7 @@ import { renderButtons, renderFeedback, renderMultiSelect, renderSelect } from '
 import { SLACK_LIMITS, type SlackBlock, type SlackMessage } from './limits.js';
 import { renderTable } from './table.js';
 import { escapeTruncated } from './text.js';
-import { defaultLanguage, translatorFor, type Translate } from '../../../i18n/index.js';
+import { translatorFor, type Translate } from '../../../i18n/index.js';
 
 interface Counter {
   buttons: number;
@@ -83,7 +83,7 @@ function pageText(blocks: SlackBlock[]): string {
  * the workspace default when it names none.
  */
 export function renderMessage(message: OutgoingMessage): SlackMessage[] {
-  const t = translatorFor(message.lang ?? defaultLanguage());
+  const t = translatorFor(message.lang);
   const neutral: Block[] = message.blocks ?? [{ type: 'markdown', text: message.text }];
   const counter: Counter = { buttons: 0, tables: 0 };
   const groups = neutral.map((block) => renderBlock(block, counter, t)).filter((group) => group.length > 0);

@@ -7,7 +7,7 @@ import type { FormField, FormSpec } from '../../../core/message.js';
 import { choiceSetInput, submitAction } from './interactive.js';
 import { CARD_SCHEMA, TeamsRenderError, checkInputId, type CardElement, type TeamsMessage } from './limits.js';
 import { clean, stripControl, truncate } from './text.js';
-import { defaultLanguage, translatorFor, type Translate } from '../../../i18n/index.js';
+import { translatorFor, type Translate } from '../../../i18n/index.js';
 
 const MAX_FIELDS = 50;
 const TEXT_INPUT_MAX = 10_000;
@@ -44,7 +44,7 @@ function renderField(field: FormField, t: Translate): CardElement[] {
 
 /** The form's checks and its fallback title are in the form's language. */
 export function renderForm(form: FormSpec, options: { thread?: string } = {}): TeamsMessage {
-  const t = translatorFor(form.lang ?? defaultLanguage());
+  const t = translatorFor(form.lang);
   if (form.fields.length === 0 || form.fields.length > MAX_FIELDS) throw new TeamsRenderError(`a form needs 1-${MAX_FIELDS} fields`);
   const fields = form.fields.filter((field) => field.kind !== 'readonly').map((field) => ({ id: field.id, multi: field.kind === 'checkboxes' }));
   const context = { ...(options.thread !== undefined ? { thread: options.thread } : {}), multi: [] };

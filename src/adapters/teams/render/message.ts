@@ -12,7 +12,7 @@ import { renderMarkdown } from './markdown.js';
 import { plainText } from './plain-text.js';
 import { renderTable } from './table.js';
 import { clean, type MentionEntity, type RenderContext } from './text.js';
-import { defaultLanguage, translatorFor, type Translate } from '../../../i18n/index.js';
+import { translatorFor, type Translate } from '../../../i18n/index.js';
 
 export interface RenderOptions {
   /** the chat thread root the message's buttons belong to (chats only) */
@@ -104,7 +104,7 @@ function summaryOf(text: string, nameOf: RenderOptions['nameOf']): string {
 
 /** The adapter's own words in the pages ("continued", Apply, fallbacks) are in the message's language. */
 export function renderMessage(message: OutgoingMessage, options: RenderOptions = {}): TeamsMessage[] {
-  const t = translatorFor(message.lang ?? defaultLanguage());
+  const t = translatorFor(message.lang);
   const ctx: RenderContext = { nameOf: options.nameOf ?? (() => undefined), mentions: [] };
   const neutral: Block[] = message.blocks ?? [{ type: 'markdown', text: message.text }];
   const submit: SubmitContext = {
