@@ -28,7 +28,9 @@ import { BOT, REPO } from '../helpers/terminal-session.js';
 import { buttonsOf, formValues, IDEA, textOf } from './slack-novelty-steps.js';
 
 const REDIS_URL = 'redis://127.0.0.1:6379';
-const LEASE_MS = 1_500;
+// a replica's process stalls for a second and more in a loaded whole-suite run: a shorter lease then expires under
+// a live holder (replicas-answer saw it, 16069ea)
+const LEASE_MS = 2_000;
 
 // node itself with tsx's loader (not the tsx wrapper), so that SIGKILL reaches the bot
 const TSX_LOADER = pathToFileURL(join(REPO, 'node_modules/tsx/dist/loader.mjs')).href;
@@ -125,8 +127,19 @@ const click = (replica: Replica, m: FakeSlackMessage, threadTs: string, label: s
 };
 
 const repliesOf = (c: Cluster, parentTs: string) => c.slack.threadMessages('C1', parentTs).filter((m) => m.ts !== parentTs);
+/** The thread's replies and each live replica's last output, for a step that did not come. */
+const whatHappened = (c: Cluster, parentTs: string): string =>
+  [
+    ...repliesOf(c, parentTs).map((m) => `reply: ${textOf(m).slice(0, 200)}`),
+    ...c.replicas.filter((r) => r.child.exitCode === null && !r.child.killed).map((r) => `replica ${r.name}: ${r.output().slice(-1_500)}`),
+  ].join('\n');
+
 const stepMessage = (c: Cluster, parentTs: string, title: string, timeoutMs = 15_000) =>
-  waitFor(() => repliesOf(c, parentTs).find((m) => textOf(m).includes(title) && buttonsOf(m).length > 0), `"${title}"`, timeoutMs);
+  waitFor(() => repliesOf(c, parentTs).find((m) => textOf(m).includes(title) && buttonsOf(m).length > 0), `"${title}"`, timeoutMs).catch(
+    (error: unknown) => {
+      throw new Error(`${String(error)}\n${whatHappened(c, parentTs)}`);
+    },
+  );
 const requestsOf = (c: Cluster, operation: string) => c.sim.requests.filter((r) => r.operation === operation);
 
 async function startNovelty(c: Cluster, via: Replica): Promise<string> {
