@@ -113,6 +113,18 @@ module.exports = {
       to: { path: '^src/bot\\.ts$' },
     },
     {
+      name: 'local-parts-loaded-lazily',
+      comment:
+        'The terminal adapter and the simulator run only locally: cli.ts and bot.ts load them with import() where used, so a deployment does not hold them (text-width.ts, which imports nothing, is the exception).',
+      severity: 'error',
+      from: { path: '^src/', pathNot: '^src/(adapters/console|platform/simulator)/' },
+      to: {
+        path: '^src/(adapters/console|platform/simulator)/',
+        pathNot: '^src/adapters/console/text-width\\.ts$',
+        dependencyTypesNot: ['dynamic-import', 'type-only'],
+      },
+    },
+    {
       name: 'nothing-imports-cli',
       comment: 'cli.ts is the entry point: nothing imports it.',
       severity: 'error',

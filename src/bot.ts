@@ -12,7 +12,6 @@ import { Messenger } from './core/messenger.js';
 import { Router } from './core/router.js';
 import type { BotOptions, RunningBot } from './running-bot.js';
 import { PlatformClient } from './platform/client.js';
-import { startSimulator } from './platform/simulator/index.js';
 import { keepRetention } from './state/retention.js';
 import { createHttpServer } from './http/server.js';
 import type { KeptValues } from './adapters/teams/index.js';
@@ -70,9 +69,10 @@ async function assemble(options: BotOptions, opened: Array<() => Promise<unknown
   const logger = options.logger ?? createLogger(config.logLevel);
   const stopTracing = await startTracing(process.env, logger);
   if (stopTracing) opened.push(stopTracing);
+  // loaded only without a platform key: a deployment does not hold the simulator
   const simulator = config.platform.apiKey
     ? undefined
-    : await startSimulator({
+    : await (await import('./platform/simulator/index.js')).startSimulator({
         taskDurationMs: config.simulatorTaskMs,
         streamChunkDelayMs: 40,
         stateFile: join(dirname(config.state.file), 'simulator.json'),

@@ -7,7 +7,7 @@ import { ConfigError, loadConfig, type Config } from './config.js';
 import { ENV_HELP, startedAs } from './config-help.js';
 import { createLogger } from './log.js';
 import { SHUTDOWN_DEADLINE_MS, startBot, type RunningBot } from './bot.js';
-import { createConsoleAdapter, wrapForOutput } from './adapters/console/index.js';
+import { wrapForOutput } from './adapters/console/text-width.js';
 import { languageOf, setDefaultLanguage, translatorFor, type Lang } from './i18n/index.js';
 import { formatDuration } from './i18n/format.js';
 import { loadEnvFileIfPresent } from './env-file.js';
@@ -89,13 +89,15 @@ export async function runCli(argv: string[]): Promise<number> {
   let bot: RunningBot | undefined;
   let closed: Promise<void> = new Promise(() => {});
   let banner: ((lines: string[]) => void) | undefined;
+  // the terminal's adapter loads only where it is used: a Slack or Teams deployment does not hold it
+  const { createConsoleAdapter } = useConsole ? await import('./adapters/console/index.js') : { createConsoleAdapter: undefined };
   try {
     bot = await startBot({
       config,
       logger,
       language,
       localFiles: useConsole,
-      extraAdapters: useConsole
+      extraAdapters: createConsoleAdapter
         ? (verbs, _kept, _files, threadState) => {
             const adapter = createConsoleAdapter({
               threadState,
