@@ -87,7 +87,10 @@ const seconds = (cpu: { user: number; system: number }): number => cpu.user + cp
 export type LoadTarget = 'bot' | 'bolt-peer';
 
 const commandOf = (target: LoadTarget): string[] =>
-  target === 'bot' ? [...productionNodeFlags(), join(REPO, 'dist/cli.js')] : ['--import', 'tsx', join(REPO, 'bench/peer-bolt.ts')];
+  target === 'bot'
+    ? [...productionNodeFlags(), join(REPO, 'dist/cli.js')]
+    : // BENCH_PEER_FLAGS ('--cpu-prof --cpu-prof-dir=/tmp/prof') adds flags to the peer's node (NODE_OPTIONS refuses some)
+      [...(process.env.BENCH_PEER_FLAGS ?? '').split(/\s+/).filter(Boolean), '--import', 'tsx', join(REPO, 'bench/peer-bolt.ts')];
 
 export async function productionRun(
   world: Omit<WorldConfig, 'botToken'>,

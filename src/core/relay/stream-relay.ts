@@ -48,18 +48,20 @@ export class StreamRelay {
     const doc = new AnswerDocument(this.adapter.limits.maxMessageChars);
     const reader = new DeltaReader(request.deltas, doc);
     const t = translatorFor(request.lang);
+    // decoded once: the native path paces every append by it
+    const conversation = conversationOf(request.thread);
     const ctx: RelayContext = {
       adapter: this.adapterFor(request),
       thread: request.thread,
       workspace: workspaceOf(request.thread),
       budget: this.budget,
       minEditIntervalMs: this.minEditIntervalMs,
-      pace: this.gate.paces ? (kind) => this.gate.take(conversationOf(request.thread), kind) : () => Promise.resolve(),
-      paceWait: (kind) => this.gate.waitFor(conversationOf(request.thread), kind),
+      pace: this.gate.paces ? (kind) => this.gate.take(conversation, kind) : () => Promise.resolve(),
+      paceWait: (kind) => this.gate.waitFor(conversation, kind),
       // Teams limits each conversation, Slack each channel's posts: a Retry-After there holds back the outbox's writes too
       rateLimited: (ms, kind) => {
         const { conversationRate, postRate } = this.adapter.limits;
-        if (conversationRate || (kind === 'post' && postRate)) this.gate.pause(conversationOf(request.thread), ms);
+        if (conversationRate || (kind === 'post' && postRate)) this.gate.pause(conversation, ms);
       },
       now: Date.now,
       logger: this.options.logger ?? silentLogger,
