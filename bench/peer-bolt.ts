@@ -17,6 +17,7 @@ const need = (name: string): string => {
   return value;
 };
 
+const bufferSize = Number(process.env.PEER_BUFFER_SIZE) || undefined;
 const platform = new PlatformClient({ baseUrl: need('IIP_BASE_URL'), apiKey: need('IIP_API_KEY') });
 const app = new App({
   token: need('SLACK_BOT_TOKEN'),
@@ -35,6 +36,9 @@ app.command('/iip', async ({ ack, command, client }) => {
     thread_ts: parent.ts,
     recipient_user_id: command.user_id,
     recipient_team_id: command.team_id,
+    // PEER_BUFFER_SIZE: characters the streamer gathers before an append (Bolt's default 256, about 1.3 s of text at
+    // (b)'s pace); about 50 appends as often as the bot does (BENCH_BOT_ENV=PEER_BUFFER_SIZE=50 passes it)
+    ...(bufferSize ? { buffer_size: bufferSize } : {}),
   });
   const answer = await platform.stream('AI07', { prompt: question, stream: true });
   for await (const delta of textDeltas(answer)) await streamer.append({ markdown_text: delta });
