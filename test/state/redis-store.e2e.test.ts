@@ -49,10 +49,12 @@ describe('redis store across replicas', () => {
         await finish.promise;
         return 'done';
       },
-      { ttlMs: 200 },
+      // extended every third of the TTL: a 200 ms TTL lapsed in a full CI run, an extension more than 133 ms late
+      { ttlMs: 1_000 },
     );
     await entered.promise;
-    await expect(b.withLock('thread-1', async () => 'stolen', { ttlMs: 200, waitMs: 700 })).rejects.toBeInstanceOf(LockTimeoutError);
+    // waits through more than two TTLs: only the extensions keep the lock from the contender
+    await expect(b.withLock('thread-1', async () => 'stolen', { ttlMs: 1_000, waitMs: 2_500 })).rejects.toBeInstanceOf(LockTimeoutError);
     expect(await admin.pttl(`${prefix}lock:thread-1`)).toBeGreaterThan(0);
     finish.resolve();
     expect(await holder).toBe('done');
