@@ -4,7 +4,7 @@
  * (posts, edits, notes, forms, pictures, files) goes through the conversation's outbox (./outbox/): queued in
  * order, paced by the chat's limits, and tried again after a rate limit or a failure that cannot show it twice.
  */
-import type { ChatAdapter, FetchedFile, FileDelivery, MessageRef, OutgoingFile, Plan, PlanDisplay } from './adapter.js';
+import type { ChatAdapter, FetchedFile, FileDelivery, MessageRef, OnBehalf, OutgoingFile, Plan, PlanDisplay } from './adapter.js';
 import type { CommandIncoming, Incoming, SharedFile } from './incoming.js';
 import type { FormSpec, OutgoingMessage } from './message.js';
 import type { HandOver } from './hand-over.js';
@@ -84,7 +84,7 @@ export class Messenger {
   }
 
   /** The event a write is made for, as the adapter is told it. */
-  private get behalf(): { event?: Incoming } {
+  private get behalf(): OnBehalf {
     const { incoming } = this.writingFor;
     return incoming ? { event: incoming } : {};
   }

@@ -35,11 +35,8 @@ export const noopMetrics: BotMetrics = {
   command: () => undefined,
 };
 
-/** Whom a platform call was made for, as the platform client tells it (its `Caller`). */
-export interface PlatformCaller {
-  chat: string;
-  workspaceId: string;
-}
+/** Whom a platform call was made for, as the platform client tells it. */
+export type { Caller as PlatformCaller } from '../platform/client.js';
 
 /** One event's handling: when it arrived, and which verb it turned out to run once the router knows. */
 export interface EventScope {
