@@ -32,6 +32,8 @@ export interface RelayTuning {
   workspaceEditsPerMinute: number;
   /** false: the fixed budget the relay had before it learned Slack's limits */
   adaptiveBudget?: boolean;
+  /** the Slack adapter's least time between two appends to one answer (SLACK_APPEND_INTERVAL_MS); default its own */
+  appendIntervalMs?: number;
 }
 
 export interface SettingOutcome {
@@ -54,7 +56,14 @@ const ready = await world.ready;
 if (ready.type !== 'ready') throw new Error(`the bench world did not start: ${JSON.stringify(ready)}`);
 
 const server = createHttpServer({ port: 0, host: '127.0.0.1', logger: silentLogger });
-const adapter = createSlackAdapter({ botToken: BOT_TOKEN, signingSecret: SIGNING_SECRET, apiUrl: ready.slackUrl, logger: silentLogger, server });
+const adapter = createSlackAdapter({
+  botToken: BOT_TOKEN,
+  signingSecret: SIGNING_SECRET,
+  apiUrl: ready.slackUrl,
+  logger: silentLogger,
+  server,
+  ...(config.relay.appendIntervalMs ? { appendIntervalMs: config.relay.appendIntervalMs } : {}),
+});
 await server.listen();
 await adapter.start(async () => undefined);
 const client = new PlatformClient({ baseUrl: ready.simulatorUrl, apiKey: API_KEY });

@@ -80,8 +80,15 @@ export const ISSUE_SETTINGS: RelaySetting[] = [
   setting('d', 'native'),
 ];
 
-/** What the adaptive budget changed where Slack sets no limit (`--diagnostic`). */
-export const DIAGNOSTIC_SETTINGS: RelaySetting[] = [setting('b', 'edit', FIXED_BUDGET, ', fixed budget')];
+/**
+ * What the adaptive budget changed where Slack sets no limit, and what longer append intervals
+ * (SLACK_APPEND_INTERVAL_MS) trade: Slack calls against the chunk's delay (`--diagnostic`).
+ */
+export const DIAGNOSTIC_SETTINGS: RelaySetting[] = [
+  setting('b', 'edit', FIXED_BUDGET, ', fixed budget'),
+  setting('b', 'native', { ...PRODUCTION_RELAY, appendIntervalMs: 500 }, ', appends every 500 ms'),
+  setting('b', 'native', { ...PRODUCTION_RELAY, appendIntervalMs: 1_000 }, ', appends every 1,000 ms'),
+];
 
 const CHARS_PER_TOKEN = 4;
 const TOKEN_INTERVAL_MS = 20;

@@ -43,6 +43,10 @@ export const ENV_HELP: ReadonlyArray<[string, string]> = [
   ],
   ['SLACK_API_URL', 'Slack Web API base override (gov instance, tests)'],
   [
+    'SLACK_APPEND_INTERVAL_MS',
+    'least time between two appends to one streamed answer (default 250, at least 50); longer saves Slack calls and CPU, and shows text later',
+  ],
+  [
     'MicrosoftAppId, MicrosoftAppPassword, MicrosoftAppType, MicrosoftAppTenantId',
     'run the Teams adapter at /api/messages (MultiTenant default; SingleTenant and UserAssignedMSI need the tenant id; no password with UserAssignedMSI); docs/teams.md',
   ],

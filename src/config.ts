@@ -30,6 +30,7 @@ const EnvSchema = z.object({
   SLACK_SIGNING_SECRET: optionalText,
   SLACK_APP_TOKEN: optionalText,
   SLACK_API_URL: z.url().optional(),
+  SLACK_APPEND_INTERVAL_MS: intWithDefault(250, 50),
   SLACK_CLIENT_ID: optionalText,
   SLACK_CLIENT_SECRET: optionalText,
   SLACK_STATE_SECRET: z.string().min(16, { message: 'must be at least 16 characters' }).optional(),
@@ -102,7 +103,15 @@ export interface Config {
   /** `confirmers` (IIP_CONFIRMERS): who may confirm a workflow's steps; `anyone` as if every workflow had --let-others-confirm */
   workflows: { confirmers: 'starter' | 'anyone' };
   /** `botToken` for one workspace, or `oauth` for installs into many (SLACK_CLIENT_ID, SLACK_CLIENT_SECRET, SLACK_STATE_SECRET) */
-  slack?: { botToken?: string; signingSecret: string; appToken?: string; apiUrl?: string; oauth?: SlackOAuthConfig };
+  slack?: {
+    botToken?: string;
+    signingSecret: string;
+    appToken?: string;
+    apiUrl?: string;
+    oauth?: SlackOAuthConfig;
+    /** SLACK_APPEND_INTERVAL_MS: the least time between two appends to one streamed answer */
+    appendIntervalMs: number;
+  };
   /** `serviceUrls`: the service URL prefixes activities may name (TEAMS_SERVICE_URLS); default Bot Framework's hosts */
   /** `adminIds`: the AAD object ids of the users who may run `key` (TEAMS_ADMIN_IDS) */
   teams?: TeamsDeployment & {
@@ -216,11 +225,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     platform: { apiKey: e.IIP_API_KEY, baseUrl: e.IIP_BASE_URL, authMode: e.IIP_AUTH_MODE, lang: e.IIP_LANG, pathOverrides: e.IIP_PATHS },
     workflows: { confirmers: e.IIP_CONFIRMERS },
     slack: e.SLACK_BOT_TOKEN
-      ? { botToken: e.SLACK_BOT_TOKEN, signingSecret: e.SLACK_SIGNING_SECRET ?? '', appToken: e.SLACK_APP_TOKEN, apiUrl: e.SLACK_API_URL }
+      ? {
+          botToken: e.SLACK_BOT_TOKEN,
+          signingSecret: e.SLACK_SIGNING_SECRET ?? '',
+          appToken: e.SLACK_APP_TOKEN,
+          apiUrl: e.SLACK_API_URL,
+          appendIntervalMs: e.SLACK_APPEND_INTERVAL_MS,
+        }
       : oauth
         ? {
             signingSecret: e.SLACK_SIGNING_SECRET ?? '',
             apiUrl: e.SLACK_API_URL,
+            appendIntervalMs: e.SLACK_APPEND_INTERVAL_MS,
             oauth: { clientId: e.SLACK_CLIENT_ID ?? '', clientSecret: e.SLACK_CLIENT_SECRET ?? '', stateSecret: e.SLACK_STATE_SECRET ?? '' },
           }
         : undefined,

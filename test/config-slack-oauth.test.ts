@@ -26,6 +26,7 @@ describe('Slack OAuth configuration', () => {
     expect(config.slack).toEqual({
       signingSecret: 'signing-secret',
       apiUrl: undefined,
+      appendIntervalMs: 250,
       oauth: { clientId: '1111.2222', clientSecret: 'client-secret-value-1', stateSecret: 'state-secret-value-0123' },
     });
     expect(config.slack?.botToken).toBeUndefined();

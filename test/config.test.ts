@@ -38,6 +38,22 @@ describe('loadConfig', () => {
     expect(config.relay.minEditIntervalMs).toBe(250);
   });
 
+  test('SLACK_APPEND_INTERVAL_MS: 250 ms unless set, in both Slack modes; under 50 refused with the variable named', () => {
+    const slack = { SLACK_BOT_TOKEN: 'xoxb-1', SLACK_SIGNING_SECRET: 's' };
+    expect(loadConfig(slack).slack?.appendIntervalMs).toBe(250);
+    expect(loadConfig({ ...slack, SLACK_APPEND_INTERVAL_MS: '1000' }).slack?.appendIntervalMs).toBe(1000);
+    const oauth = { SLACK_CLIENT_ID: 'c', SLACK_CLIENT_SECRET: 'cs', SLACK_STATE_SECRET: 'state-secret-0123456789', SLACK_SIGNING_SECRET: 's' };
+    expect(loadConfig({ ...oauth, IIP_SECRET: 'i'.repeat(32), SLACK_APPEND_INTERVAL_MS: '500' }).slack?.appendIntervalMs).toBe(500);
+    let error: unknown;
+    try {
+      loadConfig({ ...slack, SLACK_APPEND_INTERVAL_MS: '20' });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as ConfigError).problems).toEqual([expect.stringMatching(/^SLACK_APPEND_INTERVAL_MS: .*50/)]);
+  });
+
   test('IIP_LANG: zh and cn both mean Chinese (the platform spells it cn); anything else is refused', () => {
     expect(loadConfig({ IIP_LANG: 'zh' }).platform.lang).toBe('cn');
     expect(loadConfig({ IIP_LANG: 'cn' }).platform.lang).toBe('cn');

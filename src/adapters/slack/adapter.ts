@@ -28,6 +28,7 @@ import { slackStreamCalls } from './stream-calls.js';
 import { retryAfterGate } from './retry-after-gate.js';
 import { SLACK_POST_RATE, pageMetadata, postedPages } from './written.js';
 
+/** the least time between two appends to one streamed answer, unless SLACK_APPEND_INTERVAL_MS says otherwise */
 const SLACK_APPEND_INTERVAL_MS = 250;
 import { paneCalls } from './assistant.js';
 import { startSlackPlan } from './plan.js';
@@ -56,6 +57,11 @@ export interface SlackAdapterOptions {
    * Slack language
    */
   userLanguage?: UserLanguageOf;
+  /**
+   * the least time between two appends to one streamed answer (SLACK_APPEND_INTERVAL_MS); default 250 ms. Longer
+   * saves Slack calls and CPU, and delays the text shown by up to as much; first and final texts never wait for it
+   */
+  appendIntervalMs?: number;
 }
 
 /** Under the 12,000 characters a message's markdown blocks may hold, leaving room for the relay's markers. */
@@ -151,11 +157,11 @@ export function createSlackAdapter(options: SlackAdapterOptions): ChatAdapter {
   return {
     chat: 'slack',
     invocation: '/iip ',
-    // appends at most every 250 ms per answer (faster than the eye uses; chat.appendStream is Tier 4, 100+ a
-    // minute per workspace): an answer's first text and final text do not wait for it
+    // appends at most every 250 ms per answer by default (faster than the eye uses; chat.appendStream is Tier 4,
+    // 100+ a minute per workspace): an answer's first text and final text do not wait for it
     limits: {
       maxMessageChars: SLACK_MAX_MESSAGE_CHARS,
-      nativeAppendIntervalMs: SLACK_APPEND_INTERVAL_MS,
+      nativeAppendIntervalMs: options.appendIntervalMs ?? SLACK_APPEND_INTERVAL_MS,
       postRate: SLACK_POST_RATE,
       // chat.update is Tier 3 (50+ a minute), chat.appendStream Tier 4 (100+): a learned rate past them earns a 429
       // whose Retry-After (up to a minute) holds back final text as well
