@@ -27,14 +27,14 @@ import { slackNativeStreams } from './native-stream.js';
 import { slackStreamCalls } from './stream-calls.js';
 import { retryAfterGate } from './retry-after-gate.js';
 import { SLACK_POST_RATE, pageMetadata, postedPages } from './written.js';
-
-/** the least time between two appends to one streamed answer, unless SLACK_APPEND_INTERVAL_MS says otherwise */
-const SLACK_APPEND_INTERVAL_MS = 250;
 import { paneCalls } from './assistant.js';
 import { startSlackPlan } from './plan.js';
 import { renderForm } from './render/form.js';
 import type { SlackMessage } from './render/limits.js';
 import { renderMessage } from './render/message.js';
+
+/** the least time between two appends to one streamed answer, unless SLACK_APPEND_INTERVAL_MS says otherwise */
+const SLACK_APPEND_INTERVAL_MS = 250;
 
 export interface SlackAdapterOptions {
   /** single-workspace mode; unset with `oauth` */
